@@ -24,6 +24,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, usage)
 		return 0
 	}
+	switch args[0] {
+	case "cost":
+		return cmdCost(args[1:], stdout, stderr)
+	}
 	fmt.Fprintf(stderr, "muster: unknown command %q\n\n%s", args[0], usage)
 	return 2
 }

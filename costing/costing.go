@@ -1,0 +1,160 @@
+// Package costing computes Squad Generation Points by the rules of Star Wars Miniatures
+// Battles (../shared/spec/costing-rules.md): a breakdown per unit whose lines are the record
+// sheet's lines, the unit's cost, and the army's total.
+package costing
+
+import (
+	"errors"
+	"fmt"
+
+	"muster/roster"
+	"muster/rules"
+)
+
+// Line is one line of a record sheet's cost column. Subtotal lines ("Skills point cost",
+// "Point cost per soldier") repeat what the lines above them add up to.
+type Line struct {
+	Label    string `json:"label"`
+	SGP      int    `json:"sgp"`
+	Subtotal bool   `json:"subtotal,omitempty"`
+	Note     string `json:"note,omitempty"`
+}
+
+// Breakdown is one unit's cost, line by line.
+type Breakdown struct {
+	Name  string `json:"name"`
+	Kind  string `json:"kind"`
+	Cost  int    `json:"cost"`
+	Lines []Line `json:"lines"`
+	// Walk and Run are the movement rates in inches (Move/2 + DEX and Move + DEX, not
+	// rounded); a creature's single Movement Rate is in Run.
+	Walk float64 `json:"walk,omitempty"`
+	Run  float64 `json:"run,omitempty"`
+	// Printed is the book's own figure for this entry where it prints one that the rules do
+	// not give, with the reason.
+	Printed int    `json:"printed,omitempty"`
+	Erratum string `json:"erratum,omitempty"`
+}
+
+// Result is an army's costs and the problems found while costing it.
+type Result struct {
+	Units    []Breakdown      `json:"units"`
+	Total    int              `json:"total"`
+	Problems []roster.Problem `json:"problems"`
+}
+
+// Army costs every unit of an army. Problems that stop a unit from being costed (an unknown
+// name, a missing field) are reported and that unit's affected lines are left out; the
+// other units are costed regardless.
+func Army(c *rules.Catalog, a *roster.Army) *Result {
+	r := &Result{Units: make([]Breakdown, len(a.Units)), Problems: []roster.Problem{}}
+	for i := range a.Units {
+		u := &a.Units[i]
+		cc := &unitCoster{cat: c, army: a, unit: u, index: i, problems: &r.Problems}
+		b := cc.cost()
+		b.Kind = u.Kind
+		b.Name = unitName(c, u, i)
+		r.Units[i] = b
+		r.Total += b.Cost
+	}
+	return r
+}
+
+// unitName is the unit's own name, or what it is when it has none.
+func unitName(c *rules.Catalog, u *roster.Unit, i int) string {
+	if u.Name != "" {
+		return u.Name
+	}
+	for _, s := range []string{u.Troop, u.Droid, u.Creature, u.Artillery, u.Weapon} {
+		if s != "" {
+			return s
+		}
+	}
+	if u.Strike != "" {
+		return u.Strike + " strike"
+	}
+	return fmt.Sprintf("%s %d", u.Kind, i+1)
+}
+
+// unitCoster holds what costing one unit needs.
+type unitCoster struct {
+	cat      *rules.Catalog
+	army     *roster.Army
+	unit     *roster.Unit
+	index    int
+	problems *[]roster.Problem
+	lines    []Line
+}
+
+func (uc *unitCoster) cost() Breakdown {
+	switch uc.unit.Kind {
+	case roster.KindSquad:
+		return uc.squad()
+	case roster.KindHero:
+		return uc.hero()
+	case roster.KindDroid:
+		return uc.droid()
+	case roster.KindCreature:
+		return uc.creature()
+	case roster.KindArtillery:
+		return uc.artillery()
+	case roster.KindStrike:
+		return uc.strike()
+	case roster.KindRemoteWeapon:
+		return uc.remoteWeapon()
+	}
+	uc.errorf("kind", "", "%q is not a unit kind", uc.unit.Kind)
+	return Breakdown{}
+}
+
+func (uc *unitCoster) add(label string, sgp int) {
+	uc.lines = append(uc.lines, Line{Label: label, SGP: sgp})
+}
+
+func (uc *unitCoster) subtotal(label string, sgp int) {
+	uc.lines = append(uc.lines, Line{Label: label, SGP: sgp, Subtotal: true})
+}
+
+func (uc *unitCoster) problem(sev roster.Severity, rule, field, hint, format string, args ...any) {
+	*uc.problems = append(*uc.problems, roster.Problem{
+		Rule:     rule,
+		Severity: sev,
+		Unit:     uc.index,
+		Field:    roster.UnitField(uc.index, field),
+		Message:  fmt.Sprintf(format, args...),
+		Hint:     hint,
+	})
+}
+
+func (uc *unitCoster) errorf(field, hint, format string, args ...any) {
+	uc.problem(roster.Error, "", field, hint, format, args...)
+}
+
+// notFound reports an unknown catalogue name, naming the nearest known ones.
+func (uc *unitCoster) notFound(field string, err error) {
+	var nf *rules.NotFoundError
+	if errors.As(err, &nf) {
+		hint := "see the catalogue for the names the rulebook prints"
+		if len(nf.Nearest) > 0 {
+			hint = "did you mean " + orList(nf.Nearest) + "?"
+		}
+		uc.problem(roster.Error, "name.unknown", field, hint, "unknown %s %q", nf.Kind, nf.Name)
+		return
+	}
+	uc.errorf(field, "", "%v", err)
+}
+
+func orList(names []string) string {
+	s := ""
+	for i, n := range names {
+		switch {
+		case i == 0:
+		case i == len(names)-1:
+			s += " or "
+		default:
+			s += ", "
+		}
+		s += `"` + n + `"`
+	}
+	return s
+}

@@ -1,0 +1,174 @@
+package roster
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/goccy/go-yaml"
+
+	"muster/rules"
+)
+
+// MaxFileSize bounds an army file: a 1500-point army is a few kilobytes.
+const MaxFileSize = 1 << 20
+
+// ParseError says why an army file could not be read, and where.
+type ParseError struct {
+	Line, Column int // 1-based; 0 when the problem has no single place
+	Msg          string
+}
+
+func (e *ParseError) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("line %d, column %d: %s", e.Line, e.Column, e.Msg)
+	}
+	return e.Msg
+}
+
+// Read parses an army file, YAML or JSON (JSON is YAML), and checks its structure: the
+// format, the system, the side and each unit's kind. Names are resolved later, against a
+// catalogue, so that one unknown name does not hide the costs of the other units.
+func Read(data []byte) (*Army, error) {
+	if len(data) > MaxFileSize {
+		return nil, &ParseError{Msg: fmt.Sprintf("the file is %d bytes; an army file may be at most %d (1 MiB)", len(data), MaxFileSize)}
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, &ParseError{Msg: "the file is empty; an army file starts with \"format: 1\""}
+	}
+	var a Army
+	if err := yaml.UnmarshalWithOptions(data, &a, yaml.DisallowUnknownField()); err != nil {
+		return nil, parseError(err)
+	}
+	if err := a.checkStructure(); err != nil {
+		return nil, err
+	}
+	return &a, nil
+}
+
+// parseError turns the YAML library's error into one that names the line and column and
+// says what is wrong in a player's words.
+func parseError(err error) error {
+	var ye yaml.Error
+	if errors.As(err, &ye) {
+		pe := &ParseError{Msg: ye.GetMessage()}
+		if tk := ye.GetToken(); tk != nil && tk.Position != nil {
+			pe.Line, pe.Column = tk.Position.Line, tk.Position.Column
+		}
+		if strings.Contains(pe.Msg, "unknown field") {
+			pe.Msg += "; see the army file format for the fields each unit kind takes"
+		}
+		return pe
+	}
+	return &ParseError{Msg: err.Error()}
+}
+
+func (a *Army) checkStructure() error {
+	if a.Format != 1 {
+		if a.Format == 0 {
+			return &ParseError{Msg: "format: missing; an army file starts with \"format: 1\""}
+		}
+		return &ParseError{Msg: fmt.Sprintf("format: %d is not a format Muster reads; write \"format: 1\"", a.Format)}
+	}
+	if a.System != "" && a.System != "swmb" {
+		return &ParseError{Msg: fmt.Sprintf("system: %q is not known; format 1 armies are \"swmb\" (Star Wars Miniatures Battles)", a.System)}
+	}
+	switch rules.Side(strings.ToLower(string(a.Side))) {
+	case rules.Rebel, rules.Imperial, rules.Neutral:
+		a.Side = rules.Side(strings.ToLower(string(a.Side)))
+	case "":
+		return &ParseError{Msg: "side: missing; write rebel, imperial or neutral"}
+	default:
+		return &ParseError{Msg: fmt.Sprintf("side: %q is not a side; write rebel, imperial or neutral", a.Side)}
+	}
+	for i := range a.Units {
+		u := &a.Units[i]
+		k := strings.ToLower(strings.TrimSpace(strings.ReplaceAll(u.Kind, "_", " ")))
+		if k == "remote" || k == "remoteweapon" {
+			k = KindRemoteWeapon
+		}
+		ok := false
+		for _, known := range Kinds {
+			if k == known {
+				ok = true
+			}
+		}
+		if !ok {
+			return &ParseError{Msg: fmt.Sprintf("units[%d].kind: %q is not a unit kind; write one of %s", i, u.Kind, strings.Join(Kinds, ", "))}
+		}
+		u.Kind = k
+	}
+	return nil
+}
+
+// UnmarshalYAML reads an item written as a bare name or as {name, count, turret}.
+func (it *Item) UnmarshalYAML(b []byte) error {
+	var name string
+	if err := yaml.Unmarshal(b, &name); err == nil {
+		*it = Item{Name: name}
+		return nil
+	}
+	type plain Item
+	var p plain
+	if err := yaml.UnmarshalWithOptions(b, &p, yaml.DisallowUnknownField()); err != nil {
+		return errors.New("an item is a name (\"blaster rifle\") or {name: grenade, count: 2}")
+	}
+	*it = Item(p)
+	return nil
+}
+
+// UnmarshalJSON mirrors UnmarshalYAML for callers that decode JSON directly.
+func (it *Item) UnmarshalJSON(b []byte) error { return it.UnmarshalYAML(b) }
+
+// MarshalYAML writes an item as a bare name when it is one plain item.
+func (it Item) MarshalYAML() (any, error) {
+	if it.Count <= 1 && !it.Turret {
+		return it.Name, nil
+	}
+	type plain Item
+	return plain(it), nil
+}
+
+// MarshalJSON mirrors MarshalYAML.
+func (it Item) MarshalJSON() ([]byte, error) {
+	v, _ := it.MarshalYAML()
+	return json.Marshal(v)
+}
+
+// UnmarshalYAML reads armor as a name or, for droids, true or false.
+func (a *Armor) UnmarshalYAML(b []byte) error {
+	var on bool
+	if err := yaml.Unmarshal(b, &on); err == nil {
+		if on {
+			*a = ArmorPlating
+		} else {
+			*a = ""
+		}
+		return nil
+	}
+	var name string
+	if err := yaml.Unmarshal(b, &name); err != nil {
+		return errors.New("armor is an armor type (\"stormtrooper\", \"none\"), or true or false for a droid")
+	}
+	*a = Armor(name)
+	return nil
+}
+
+// UnmarshalJSON mirrors UnmarshalYAML.
+func (a *Armor) UnmarshalJSON(b []byte) error { return a.UnmarshalYAML(b) }
+
+// MarshalYAML writes a droid's plating back as true.
+func (a Armor) MarshalYAML() (any, error) {
+	if a == ArmorPlating {
+		return true, nil
+	}
+	return string(a), nil
+}
+
+// MarshalJSON mirrors MarshalYAML.
+func (a Armor) MarshalJSON() ([]byte, error) {
+	v, _ := a.MarshalYAML()
+	return json.Marshal(v)
+}
