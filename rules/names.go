@@ -18,11 +18,14 @@ var wordAliases = map[string]string{
 	"detect": "detection",
 }
 
+// separators are the characters matching treats as word breaks or ignores.
+var separators = strings.NewReplacer("/", " / ", "-", " ", "_", " ", ".", "", "'", "", "\u2019", "")
+
 // Normalize reduces a name to its matching key: case, spaces, hyphens and underscores are
 // ignored, as are full stops and apostrophes, and the book's abbreviations are expanded.
 func Normalize(name string) string {
 	name = strings.ToLower(strings.TrimSpace(name))
-	name = strings.NewReplacer("/", " / ", "-", " ", "_", " ", ".", "", "'", "", "’", "").Replace(name)
+	name = separators.Replace(name)
 	words := strings.Fields(name)
 	for i, w := range words {
 		if a, ok := wordAliases[w]; ok {
