@@ -36,9 +36,6 @@ const (
 // QualityCost is the SGP price of each quality (Chapter Eight, "Creating Your Forces").
 var QualityCost = map[Quality]int{Average: 0, Veteran: 10, Elite: 20}
 
-// StartingMorale is each quality's starting morale level (Chapter Five).
-var StartingMorale = map[Quality]int{Average: 5, Veteran: 6, Elite: 7}
-
 // Side is the side of the conflict an army or catalogue entry belongs to.
 type Side string
 
