@@ -1,0 +1,169 @@
+// Package db is Muster's SQLite store: armies saved as army files with indexed metadata,
+// every save a new version. Nothing a user saved is ever lost: deleting hides an army,
+// undo moves its head back, restore copies an old version forward.
+package db
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"embed"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"sort"
+	"strings"
+	"time"
+
+	_ "modernc.org/sqlite" // the pure-Go SQLite driver, registered as "sqlite"
+)
+
+//go:embed migrations/*.sql
+var migrations embed.FS
+
+// ErrNotFound is returned when an army, version, share token or undo step does not exist.
+var ErrNotFound = errors.New("db: not found")
+
+// Store is the database. Writes go through one connection, so SQLite never sees two
+// writers; reads use a small pool of read-only connections, which WAL lets run alongside.
+type Store struct {
+	w, r *sql.DB
+	now  func() time.Time
+}
+
+// Meta is the indexed metadata saved with each version of an army.
+type Meta struct {
+	Name   string
+	Side   string
+	Total  int  // SGPs
+	Limit  int  // 0: none
+	Valid  bool // no error-severity problems
+	Errors int  // number of error problems
+}
+
+// Army is a saved army as of its head version.
+type Army struct {
+	ID string
+	Meta
+	Version    int // the head version's number
+	Versions   int // how many versions exist
+	Updated    time.Time
+	ShareToken string
+	Deleted    bool
+}
+
+// Version is one saved state of an army.
+type Version struct {
+	Number int
+	Parent int // the version it was saved on top of; 0 for the first
+	Meta
+	File    []byte
+	Created time.Time
+	Note    string
+}
+
+func dsn(path string, readOnly bool) string {
+	q := url.Values{}
+	q.Add("_pragma", "busy_timeout(5000)")
+	q.Add("_pragma", "foreign_keys(1)")
+	q.Add("_pragma", "synchronous(NORMAL)")
+	if readOnly {
+		q.Add("mode", "ro")
+	} else {
+		q.Add("_pragma", "journal_mode(WAL)")
+		q.Add("_txlock", "immediate")
+	}
+	return "file:" + path + "?" + q.Encode()
+}
+
+// Open opens (creating if needed) the database at path and brings its schema up to date.
+func Open(ctx context.Context, path string) (*Store, error) {
+	if path == "" || strings.Contains(path, ":memory:") {
+		return nil, errors.New("db: a database file path is required")
+	}
+	w, err := sql.Open("sqlite", dsn(path, false))
+	if err != nil {
+		return nil, fmt.Errorf("db: unable to open %s: %w", path, err)
+	}
+	w.SetMaxOpenConns(1)
+	s := &Store{w: w, now: time.Now}
+	if err := s.migrate(ctx); err != nil {
+		w.Close()
+		return nil, err
+	}
+	r, err := sql.Open("sqlite", dsn(path, true))
+	if err != nil {
+		w.Close()
+		return nil, fmt.Errorf("db: unable to open %s for reading: %w", path, err)
+	}
+	r.SetMaxOpenConns(4)
+	s.r = r
+	return s, nil
+}
+
+// Close closes both connection pools.
+func (s *Store) Close() error {
+	return errors.Join(s.r.Close(), s.w.Close())
+}
+
+// migrate applies the embedded migrations the database has not seen, in name order, each
+// in its own transaction; PRAGMA user_version counts those applied.
+func (s *Store) migrate(ctx context.Context) error {
+	names, err := fs.Glob(migrations, "migrations/*.sql")
+	if err != nil {
+		return err
+	}
+	sort.Strings(names)
+	var applied int
+	if err := s.w.QueryRowContext(ctx, "PRAGMA user_version").Scan(&applied); err != nil {
+		return fmt.Errorf("db: unable to read the schema version: %w", err)
+	}
+	for i := applied; i < len(names); i++ {
+		body, err := migrations.ReadFile(names[i])
+		if err != nil {
+			return err
+		}
+		err = s.tx(ctx, func(tx *sql.Tx) error {
+			if _, err := tx.ExecContext(ctx, string(body)); err != nil {
+				return err
+			}
+			_, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", i+1))
+			return err
+		})
+		if err != nil {
+			return fmt.Errorf("db: unable to apply %s: %w", names[i], err)
+		}
+	}
+	return nil
+}
+
+// tx runs f in a write transaction (BEGIN IMMEDIATE through the DSN), committing when f
+// returns nil: a save is all or nothing.
+func (s *Store) tx(ctx context.Context, f func(*sql.Tx) error) error {
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if err := f(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}
+
+func token(n int) (string, error) {
+	b := make([]byte, n)
+	if _, err := rand.Read(b); err != nil {
+		return "", err
+	}
+	return base64.RawURLEncoding.EncodeToString(b), nil
+}
+
+func stamp(t time.Time) string { return t.UTC().Format(time.RFC3339Nano) }
+
+func parseStamp(s string) time.Time {
+	t, _ := time.Parse(time.RFC3339Nano, s)
+	return t
+}
