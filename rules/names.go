@@ -62,7 +62,8 @@ func (c *Catalog) Nearest(kind, name string, n int) []string {
 	}
 	sort.SliceStable(cands, func(i, j int) bool { return cands[i].d < cands[j].d })
 	var out []string
-	for i := 0; i < len(cands) && i < n; i++ {
+	// Only the closest matches help; a name much further off than the best is noise.
+	for i := 0; i < len(cands) && i < n && cands[i].d <= cands[0].d+1; i++ {
 		out = append(out, cands[i].name)
 	}
 	return out
