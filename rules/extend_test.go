@@ -1,0 +1,35 @@
+package rules
+
+import (
+	"strings"
+	"testing"
+)
+
+// army-file.md: custom troop types, droids and creatures may be declared in an army file;
+// they are found like built-in entries and leave the built-in catalogue untouched.
+func TestCustomEntriesExtendACopy(t *testing.T) {
+	base := Default()
+	n, err := base.Extend(Custom{
+		Troops:    []Troop{{Entry: Entry{Name: "Kwymar Militia"}, Side: Rebel, Quality: Average, Move: 10}},
+		Creatures: []Creature{{Entry: Entry{Name: "Bordok"}, DEX: 2, STR: 4, PER: 2, Move: 12, Orneriness: 2, Attacks: []AttackForm{{"kick", 4}}}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr, err := n.Troop("kwymar militia"); err != nil || tr.Source != customSource {
+		t.Errorf("custom troop: %+v %v", tr, err)
+	}
+	if _, err := n.Creature("Bordok"); err != nil {
+		t.Error(err)
+	}
+	if _, err := n.Troop("Hoth Trooper"); err != nil {
+		t.Errorf("built-in entries lost: %v", err)
+	}
+	if _, err := base.Troop("Kwymar Militia"); err == nil {
+		t.Error("the built-in catalogue was changed")
+	}
+	_, err = base.Extend(Custom{Troops: []Troop{{Entry: Entry{Name: "Stormtroopers"}}}})
+	if err == nil || !strings.Contains(err.Error(), "name of its own") {
+		t.Errorf("a custom entry named like a built-in one: err = %v", err)
+	}
+}
