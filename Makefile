@@ -1,16 +1,21 @@
 # Muster: the two commands a new user needs are `make run` and `make test`.
 GO ?= go
+NPM ?= npm
 BIN := bin/muster
+HTMX := static/htmx.min.js
+HTMX_NPM := node_modules/htmx.org/dist/htmx.min.js
 
-.PHONY: run test build lint fmt bench fuzz
+.PHONY: run test build lint fmt bench fuzz generate generate-check assets loadtest
 
+# run starts the web app at http://127.0.0.1:8080 with the database muster.db (created and
+# migrated on first start); Ctrl+C stops it gracefully.
 run: build
-	./$(BIN) help
+	./$(BIN) serve --addr 127.0.0.1:8080 --db muster.db
 
-build:
+build: assets
 	$(GO) build -o $(BIN) ./cmd/muster
 
-test: lint
+test: generate-check lint
 	$(GO) test ./...
 
 lint:
@@ -24,3 +29,43 @@ fmt:
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./costing/
+
+# The front end: htmx is pinned in package.json (package-lock.json) and installed from npm;
+# the copy embedded in the binary, static/htmx.min.js, is refreshed from it. The copy is
+# committed too, so that a plain `go build` works on a fresh clone without npm.
+assets: $(HTMX)
+
+$(HTMX_NPM): package.json package-lock.json
+	$(NPM) ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+$(HTMX): $(HTMX_NPM)
+	cp $(HTMX_NPM) $(HTMX)
+
+# templ components: views/*.templ -> views/*_templ.go (committed).
+generate:
+	$(GO) tool templ generate -path views
+
+# generate-check fails when a generated file is stale or the embedded htmx is not the
+# pinned one: it regenerates into a scratch copy and compares.
+generate-check: assets
+	@cmp -s $(HTMX) $(HTMX_NPM) || { echo "$(HTMX) is not the htmx pinned in package.json: run make assets"; exit 1; }
+	@tmp=$$(mktemp -d) && trap 'rm -rf $$tmp' EXIT && cp views/*.templ $$tmp/ && \
+	  $(GO) tool templ generate -path $$tmp >/dev/null 2>&1 && \
+	  for f in $$tmp/*_templ.go; do \
+	    g=views/$$(basename $$f); \
+	    cmp -s $$f $$g || { echo "$$g is stale: run make generate"; exit 1; }; \
+	  done && \
+	  for g in views/*_templ.go; do \
+	    [ -f $$tmp/$$(basename $$g) ] || { echo "$$g has no views/*.templ: remove it"; exit 1; }; \
+	  done
+
+# loadtest measures the editor's cost-update request on loopback (see docs/benchmarks.md).
+loadtest:
+	MUSTER_LOADTEST=1 $(GO) test -run TestLoadEditorPreview -count=1 -v ./cmd/muster/
+
+# fuzz runs the army file reader's fuzz test for five minutes (CI runs only its seed corpus,
+# as part of go test; docs/benchmarks.md, Fuzzing). FUZZTIME=30m for longer.
+FUZZTIME ?= 5m
+fuzz:
+	$(GO) test ./roster -run '^$$' -fuzz FuzzRead -fuzztime $(FUZZTIME)

@@ -41,6 +41,10 @@ type Result struct {
 	Units    []Breakdown      `json:"units"`
 	Total    int              `json:"total"`
 	Problems []roster.Problem `json:"problems"`
+	// Waived lists the problems house rules waived (Evaluate only): shown, not counted.
+	Waived []roster.Problem `json:"waived,omitempty"`
+	// Limits are the force limits Evaluate checked the army against, if any.
+	Limits *roster.Limits `json:"limits,omitempty"`
 }
 
 // Army costs every unit of an army. Problems that stop a unit from being costed (an unknown
@@ -126,8 +130,10 @@ func (uc *unitCoster) problem(sev roster.Severity, rule, field, hint, format str
 	})
 }
 
+// errorf reports a field that is missing or holds what the army file format does not allow
+// (rule field.invalid): the unit cannot be costed as written.
 func (uc *unitCoster) errorf(field, hint, format string, args ...any) {
-	uc.problem(roster.Error, "", field, hint, format, args...)
+	uc.problem(roster.Error, "field.invalid", field, hint, format, args...)
 }
 
 // notFound reports an unknown catalogue name, naming the nearest known ones.

@@ -3,6 +3,7 @@ package costing
 import (
 	"fmt"
 
+	"muster/roster"
 	"muster/rules"
 )
 
@@ -56,7 +57,7 @@ func (uc *unitCoster) remoteWeapon() Breakdown {
 			continue
 		}
 		if level > remoteMaxLevel {
-			uc.errorf("skills."+name, fmt.Sprintf("write %s %d at most", ref.Label(), remoteMaxLevel),
+			uc.problem(roster.Error, "remote.skills", "skills."+name, fmt.Sprintf("write %s %d at most", ref.Label(), remoteMaxLevel),
 				"remote weapons may have at most %d levels (Chapter Fifteen, Remote Weapons)", remoteMaxLevel)
 		}
 		uc.add(fmt.Sprintf("%s %d x 3", titleCase(ref.Label()), level), remotePerLevel*level)

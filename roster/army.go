@@ -25,7 +25,11 @@ type Army struct {
 	Name   string     `yaml:"name" json:"name"`
 	Side   rules.Side `yaml:"side" json:"side"`
 	Limit  int        `yaml:"limit,omitempty" json:"limit,omitempty"`
-	Units  []Unit     `yaml:"units" json:"units"`
+	// Limits are a gamemaster's force limits for this army's side (see Limits).
+	Limits *Limits `yaml:"limits,omitempty" json:"limits,omitempty"`
+	// Rules are the player's house rules: a severity per rule id (see Dials).
+	Rules Dials  `yaml:"rules,omitempty" json:"rules,omitempty"`
+	Units []Unit `yaml:"units" json:"units"`
 }
 
 // Skills maps a skill name, as written in the file, to its code.

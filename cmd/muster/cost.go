@@ -14,7 +14,8 @@ import (
 	"muster/rules"
 )
 
-// costReport is the JSON shape of `muster cost --json` (../shared/spec/army-file.md).
+// costReport is the JSON shape of `muster cost --json` (../shared/spec/army-file.md), with
+// the problems house rules waived beside the ones that count.
 type costReport struct {
 	Name     string              `json:"name"`
 	System   string              `json:"system"`
@@ -23,29 +24,36 @@ type costReport struct {
 	Total    int                 `json:"total"`
 	Units    []costing.Breakdown `json:"units"`
 	Problems []roster.Problem    `json:"problems"`
+	Waived   []roster.Problem    `json:"waived,omitempty"`
 }
 
-// cmdCost prints an army's costs. Exit 0: no errors; 1: errors (costs still printed);
-// 2: the file cannot be read or parsed.
+// cmdCost prints an army's costs and every problem `muster check` finds. Exit 0: no errors;
+// 1: errors (costs still printed); 2: a file cannot be read or parsed.
 func cmdCost(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("cost", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	if err := fs.Parse(args); err != nil {
+	limitsPath := fs.String("limits", "", "check against a gamemaster's limits `file` (replaces the army's limits: block)")
+	files, ok := parseInterleaved(fs, args)
+	if !ok {
 		return 2
 	}
-	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: muster cost [--json] FILE")
+	if len(files) != 1 {
+		fmt.Fprintln(stderr, "usage: muster cost [--json] [--limits FILE] FILE")
 		return 2
 	}
-	army, code := readArmy(fs.Arg(0), stderr)
+	army, code := readArmy(files[0], stderr)
 	if army == nil {
 		return code
 	}
-	res := costing.Army(rules.Default(), army)
+	limits, code := readLimitsFile(*limitsPath, stderr)
+	if code != 0 {
+		return code
+	}
+	res := costing.Evaluate(rules.Default(), army, limits)
 	if *asJSON {
 		rep := costReport{Name: army.Name, System: "swmb", Side: army.Side, Limit: army.Limit,
-			Total: res.Total, Units: res.Units, Problems: res.Problems}
+			Total: res.Total, Units: res.Units, Problems: res.Problems, Waived: res.Waived}
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(rep); err != nil {
@@ -55,26 +63,68 @@ func cmdCost(args []string, stdout, stderr io.Writer) int {
 	} else {
 		printCost(stdout, army, res)
 	}
-	for _, p := range res.Problems {
-		if p.Severity == roster.Error {
-			return 1
-		}
+	if roster.HasErrors(res.Problems) {
+		return 1
 	}
 	return 0
+}
+
+// parseInterleaved parses flags written before or after the file names, as in
+// `muster check army.yaml --limits gm.yaml`, and returns the file names.
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, bool) {
+	var files []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, false
+		}
+		if fs.NArg() == 0 {
+			return files, true
+		}
+		files = append(files, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+}
+
+// readLimitsFile reads a gamemaster's limits file; an empty path means none. The exit code
+// is 2 when it cannot be read or parsed.
+func readLimitsFile(path string, stderr io.Writer) (*roster.Limits, int) {
+	if path == "" {
+		return nil, 0
+	}
+	data, err := readCapped(path)
+	if err != nil {
+		fmt.Fprintf(stderr, "muster: %v\n", err)
+		return nil, 2
+	}
+	l, err := roster.ReadLimits(data)
+	if err != nil {
+		fmt.Fprintf(stderr, "muster: %s: %v\n", path, err)
+		return nil, 2
+	}
+	return l, 0
+}
+
+// readCapped reads at most one byte more than an army file may hold, so that an enormous
+// file is refused by its size without being read whole.
+func readCapped(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, roster.MaxFileSize+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return data, nil
 }
 
 // readArmy reads and parses an army file, reporting failures as the contract asks (exit 2,
 // with line and column).
 func readArmy(path string, stderr io.Writer) (*roster.Army, int) {
-	f, err := os.Open(path)
+	data, err := readCapped(path)
 	if err != nil {
 		fmt.Fprintf(stderr, "muster: %v\n", err)
-		return nil, 2
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, roster.MaxFileSize+1))
-	if err != nil {
-		fmt.Fprintf(stderr, "muster: %s: %v\n", path, err)
 		return nil, 2
 	}
 	army, err := roster.Read(data)
@@ -125,14 +175,32 @@ func printCost(w io.Writer, army *roster.Army, res *costing.Result) {
 	} else {
 		fmt.Fprintf(w, "Army total: %d SGPs\n", res.Total)
 	}
+	printProblems(w, res)
+}
+
+// printProblems lists the problems that count, then those house rules waived.
+func printProblems(w io.Writer, res *costing.Result) {
 	if len(res.Problems) == 0 {
 		fmt.Fprintln(w, "No problems found.")
-		return
+	} else {
+		fmt.Fprintf(w, "\nProblems (%d):\n", len(res.Problems))
+		for _, p := range res.Problems {
+			fmt.Fprintf(w, "  %s%s\n", p, ruleTag(p))
+		}
 	}
-	fmt.Fprintf(w, "\nProblems (%d):\n", len(res.Problems))
-	for _, p := range res.Problems {
-		fmt.Fprintf(w, "  %s\n", p)
+	if len(res.Waived) > 0 {
+		fmt.Fprintf(w, "\nWaived by house rules (%d):\n", len(res.Waived))
+		for _, p := range res.Waived {
+			fmt.Fprintf(w, "  %s%s\n", p, ruleTag(p))
+		}
 	}
+}
+
+func ruleTag(p roster.Problem) string {
+	if p.Rule == "" {
+		return ""
+	}
+	return " [" + p.Rule + "]"
 }
 
 func inches(v float64) string {

@@ -14,7 +14,18 @@ func main() {
 const usage = `muster: build, cost and check Star Wars Miniatures Battles armies.
 
 Usage:
-  muster cost [--json] FILE   print each unit's record-sheet cost breakdown and the army total
+  muster cost [--json] [--limits LIMITS] FILE
+                              print each unit's record-sheet cost breakdown, the army total
+                              and every problem muster check finds
+  muster check [--json] [--limits LIMITS] FILE
+                              check the army against the Troop Lists, the creation rules and
+                              a gamemaster's force limits (exit 0 no errors, 1 errors,
+                              2 unreadable)
+  muster serve [--addr 127.0.0.1:8080] [--db muster.db]
+                              run the web app
+  muster odds test|damage|volley [--json] ...
+                              exact odds of a skill test, a hit on the Damage Table, or a
+                              squad's volley at a unit of another army (muster odds for flags)
   muster help                 show this help
 `
 
@@ -27,6 +38,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "cost":
 		return cmdCost(args[1:], stdout, stderr)
+	case "odds":
+		return cmdOdds(args[1:], stdout, stderr)
+	case "check":
+		return cmdCheck(args[1:], stdout, stderr)
+	case "serve":
+		return cmdServe(args[1:], stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "muster: unknown command %q\n\n%s", args[0], usage)
 	return 2

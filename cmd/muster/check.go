@@ -1,0 +1,150 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"muster/costing"
+	"muster/roster"
+	"muster/rules"
+)
+
+// checkReport is the JSON shape of `muster check --json`: the army, its total, the limits
+// it was checked against, and the problems (those that count, and those waived).
+type checkReport struct {
+	Name     string           `json:"name"`
+	System   string           `json:"system"`
+	Side     rules.Side       `json:"side"`
+	Limit    int              `json:"limit,omitempty"`
+	Total    int              `json:"total"`
+	Limits   *roster.Limits   `json:"limits,omitempty"`
+	Problems []roster.Problem `json:"problems"`
+	Waived   []roster.Problem `json:"waived"`
+}
+
+// cmdCheck checks an army against the Troop Lists, the creation rules and force limits.
+// Exit 0: no errors (warnings and notes allowed); 1: errors; 2: a file cannot be read or
+// parsed (the message gives line and column).
+func cmdCheck(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("check", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	asJSON := fs.Bool("json", false, "print one JSON object")
+	limitsPath := fs.String("limits", "", "check against a gamemaster's limits `file` (replaces the army's limits: block)")
+	files, ok := parseInterleaved(fs, args)
+	if !ok {
+		return 2
+	}
+	if len(files) != 1 {
+		fmt.Fprintln(stderr, "usage: muster check [--json] [--limits FILE] FILE")
+		return 2
+	}
+	army, code := readArmy(files[0], stderr)
+	if army == nil {
+		return code
+	}
+	limits, code := readLimitsFile(*limitsPath, stderr)
+	if code != 0 {
+		return code
+	}
+	res := costing.Evaluate(rules.Default(), army, limits)
+	if *asJSON {
+		rep := checkReport{Name: army.Name, System: "swmb", Side: army.Side, Limit: army.Limit, Total: res.Total,
+			Limits: res.Limits, Problems: res.Problems, Waived: res.Waived}
+		if rep.Waived == nil {
+			rep.Waived = []roster.Problem{}
+		}
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(rep); err != nil {
+			fmt.Fprintf(stderr, "muster: %v\n", err)
+			return 2
+		}
+	} else {
+		printCheck(stdout, army, res)
+	}
+	if roster.HasErrors(res.Problems) {
+		return 1
+	}
+	return 0
+}
+
+func printCheck(w io.Writer, army *roster.Army, res *costing.Result) {
+	fmt.Fprintf(w, "%s (%s): %d SGPs", army.Name, army.Side, res.Total)
+	if army.Limit > 0 {
+		fmt.Fprintf(w, " of %d", army.Limit)
+	}
+	fmt.Fprintln(w)
+	if res.Limits != nil {
+		fmt.Fprintf(w, "Limits: %s\n", limitsSummary(res.Limits))
+	}
+	errs, warns, notes := 0, 0, 0
+	for _, p := range res.Problems {
+		switch p.Severity {
+		case roster.Error:
+			errs++
+		case roster.Warning:
+			warns++
+		default:
+			notes++
+		}
+	}
+	printProblems(w, res)
+	fmt.Fprintf(w, "\n%d errors, %d warnings, %d notes, %d waived\n", errs, warns, notes, len(res.Waived))
+}
+
+// limitsSummary writes limits in a line: "total 1500; heroes at most 600 SGPs; ...".
+func limitsSummary(l *roster.Limits) string {
+	var parts []string
+	if l.Total > 0 {
+		parts = append(parts, fmt.Sprintf("total %d", l.Total))
+	}
+	sgp := func(name string, v *int) {
+		if v != nil {
+			parts = append(parts, fmt.Sprintf("%s at most %d SGPs", name, *v))
+		}
+	}
+	sgp("heroes", l.SGP.Heroes)
+	sgp("squads", l.SGP.Squads)
+	sgp("droids", l.SGP.Droids)
+	sgp("creatures", l.SGP.Creatures)
+	sgp("artillery", l.SGP.Artillery)
+	sgp("strikes", l.SGP.Strikes)
+	count := func(name string, v *int) {
+		if v != nil {
+			parts = append(parts, fmt.Sprintf("at most %d %s", *v, name))
+		}
+	}
+	count("heroes", l.Max.Heroes)
+	count("squads", l.Max.Squads)
+	count("droids", l.Max.Droids)
+	count("creatures", l.Max.Creatures)
+	count("specialized weapons", l.Max.SpecializedWeapons)
+	count("grenades", l.Max.Grenades)
+	if len(l.Qualities) > 0 {
+		qs := make([]string, len(l.Qualities))
+		for i, q := range l.Qualities {
+			qs[i] = string(q)
+		}
+		parts = append(parts, "squads "+strings.Join(qs, " or "))
+	}
+	if len(l.Banned) > 0 {
+		parts = append(parts, "no "+strings.Join(l.Banned, ", no "))
+	}
+	if len(l.Sides) > 0 {
+		ss := make([]string, len(l.Sides))
+		for i, s := range l.Sides {
+			ss[i] = string(s)
+		}
+		parts = append(parts, "for "+strings.Join(ss, " or "))
+	}
+	if len(l.Rules) > 0 {
+		parts = append(parts, fmt.Sprintf("%d house rules", len(l.Rules)))
+	}
+	if len(parts) == 0 {
+		return "none"
+	}
+	return strings.Join(parts, "; ")
+}

@@ -1,0 +1,253 @@
+package main
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// chromiumPath finds Debian's Chromium (CI installs it: apt-get install chromium).
+func chromiumPath() string {
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// startServer runs the real server (serve) on a loopback port with a fresh database.
+func startServer(t *testing.T) string {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	addrc := make(chan net.Addr, 1)
+	done := make(chan error, 1)
+	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+	go func() {
+		done <- serve(ctx, "127.0.0.1:0", filepath.Join(t.TempDir(), "muster.db"), logger, func(a net.Addr) { addrc <- a })
+	}()
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("serve: %v", err)
+		}
+	})
+	select {
+	case a := <-addrc:
+		return "http://" + a.String()
+	case err := <-done:
+		t.Fatalf("serve: %v", err)
+	case <-time.After(10 * time.Second):
+		t.Fatal("serve did not start")
+	}
+	return ""
+}
+
+// browser drives one Chromium tab; each step has its own deadline.
+type browser struct {
+	t   *testing.T
+	ctx context.Context
+}
+
+func (b *browser) do(what string, steps ...chromedp.Action[chromedp.Void]) {
+	b.t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, 30*time.Second)
+	defer cancel()
+	if err := chromedp.Do(ctx, steps...); err != nil {
+		b.t.Fatalf("%s: %v", what, err)
+	}
+}
+
+func (b *browser) text(sel string) string {
+	b.t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, 30*time.Second)
+	defer cancel()
+	s, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(sel)))
+	if err != nil {
+		b.t.Fatalf("text of %s: %v", sel, err)
+	}
+	return strings.TrimSpace(s)
+}
+
+// waitText waits until the element's text satisfies ok and returns it.
+func (b *browser) waitText(sel string, ok func(string) bool) string {
+	b.t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		// The page may be navigating (a form posted): a missing node is retried.
+		ctx, cancel := context.WithTimeout(b.ctx, 5*time.Second)
+		s, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(sel)))
+		cancel()
+		s = strings.TrimSpace(s)
+		if err == nil && ok(s) {
+			return s
+		}
+		if time.Now().After(deadline) {
+			b.t.Fatalf("waiting for %s: last text %q", sel, s)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+func (b *browser) location() string {
+	b.t.Helper()
+	loc, err := chromedp.Run(b.ctx, chromedp.Location())
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	return loc
+}
+
+// shot saves a screenshot of the page when MUSTER_SCREENSHOTS names a folder.
+func (b *browser) shot(name string) {
+	dir := os.Getenv("MUSTER_SCREENSHOTS")
+	if dir == "" {
+		return
+	}
+	buf, err := chromedp.Run(b.ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		b.t.Logf("screenshot %s: %v", name, err)
+		return
+	}
+	if err := os.WriteFile(filepath.Join(dir, name+".png"), buf, 0o644); err != nil {
+		b.t.Log(err)
+	}
+}
+
+// The player's evening: create an army, add a squad from the Troop List, raise a skill and
+// watch the cost change as they type, save, reload, undo, export, import the file again,
+// and open the share link, all in a real browser against the real server.
+func TestEndToEndInChromium(t *testing.T) {
+	exe := chromiumPath()
+	if exe == "" {
+		t.Skip("no chromium binary found (CI installs Debian's chromium)")
+	}
+	if testing.Short() {
+		t.Skip("-short")
+	}
+	base := startServer(t)
+
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.DisableGPU, chromedp.WindowSize(1400, 1000))
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancelA()
+	ctx, cancelB := chromedp.NewContext(actx)
+	defer cancelB()
+	// The first action starts the browser; it runs without a deadline (see chromedp.Run).
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/armies/new")); err != nil {
+		t.Fatalf("start chromium: %v", err)
+	}
+	b := &browser{t: t, ctx: ctx}
+	css := func(s string) chromedp.CSS { return chromedp.CSS(s) }
+
+	b.do("create an army",
+		chromedp.WaitVisible(css("#name")),
+		chromedp.SendKeys(css("#name"), "Kwymar Garrison"),
+		chromedp.SetValue(css("#side"), "imperial"),
+		chromedp.SendKeys(css("#limit"), "1000"),
+	)
+	b.shot("new-army")
+	b.do("submit the new army",
+		chromedp.Click(css("#new-army button[type=submit]")),
+		chromedp.WaitVisible(css("#army-form")),
+	)
+	b.do("add a squad from the Troop List",
+		chromedp.SetValue(css("#add-unit"), "squad|Stormtrooper"),
+		chromedp.Click(css("#add-unit-button")),
+		chromedp.WaitVisible(css(`input[name="u0.skills.skill.blaster"]`)),
+	)
+	before := b.waitText("#army-total", func(s string) bool { return s != "0" })
+	b.shot("editor-squad-added")
+
+	b.do("change a skill",
+		chromedp.Clear(css(`input[name="u0.skills.skill.blaster"]`)),
+		chromedp.SendKeys(css(`input[name="u0.skills.skill.blaster"]`), "3"),
+	)
+	after := b.waitText("#army-total", func(s string) bool { return s != before })
+	b.do("see it is not saved yet", chromedp.WaitVisible(css("#unsaved")))
+	b.shot("editor-live-cost")
+
+	b.do("save (Enter in a field saves) and reload",
+		chromedp.SendKeys(css(`input[name="u0.skills.skill.blaster"]`), kb.Enter),
+	)
+	b.waitText(".flash", func(s string) bool { return strings.Contains(s, "version 3") })
+	b.do("reload",
+		chromedp.Reload(),
+		chromedp.WaitVisible(css("#army-form")),
+	)
+	if saved := b.text("#army-total"); saved != after {
+		t.Fatalf("after save and reload the total is %s, want %s", saved, after)
+	}
+	if v, _ := chromedp.Run(ctx, chromedp.Value(css(`input[name="u0.skills.skill.blaster"]`))); v != "3" {
+		t.Fatalf("after reload blaster is %q, want 3", v)
+	}
+	loc := b.location()
+
+	b.do("undo", chromedp.Click(css("#undo")), chromedp.WaitVisible(css(".flash")))
+	b.waitText("#army-total", func(s string) bool { return s == before })
+	b.shot("editor-after-undo")
+	// The keyboard: Ctrl+Shift+Z redoes, Ctrl+Z undoes (static/app.js presses the buttons).
+	b.do("redo from the keyboard", chromedp.WaitVisible(css("#redo:not([disabled])")),
+		chromedp.KeyEvent("Z", chromedp.KeyModifiers(chromedp.ModifierCtrl, chromedp.ModifierShift)))
+	b.waitText("#army-total", func(s string) bool { return s == after })
+	b.do("undo from the keyboard", chromedp.WaitVisible(css("#undo:not([disabled])")),
+		chromedp.KeyEvent("z", chromedp.KeyModifiers(chromedp.ModifierCtrl)))
+	b.waitText("#army-total", func(s string) bool { return s == before })
+
+	// Export: the link the page offers, fetched as the browser would download it.
+	id := strings.Split(strings.TrimPrefix(loc, base+"/armies/"), "/")[0]
+	b.do("open the summary", chromedp.Navigate(base+"/armies/"+id), chromedp.WaitVisible(css("#export-yaml")))
+	b.shot("army-summary")
+	href, err := chromedp.Run(ctx, chromedp.AttributeValue(css("#export-yaml"), "href"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.Get(base + href.Value)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || !strings.Contains(string(file), "Stormtrooper") {
+		t.Fatalf("export: %d %s", resp.StatusCode, file)
+	}
+
+	b.do("re-import the exported file",
+		chromedp.Navigate(base+"/armies/new#import"),
+		chromedp.WaitVisible(css("#text")),
+		chromedp.SetValue(css("#text"), string(file)),
+		chromedp.Click(css("#import-form button[type=submit]")),
+		chromedp.WaitVisible(css("#summary")),
+	)
+	if imported := b.text("#army-total"); imported != before {
+		t.Fatalf("the re-imported army costs %s, want %s", imported, before)
+	}
+	if !strings.Contains(b.text(".flash"), "Imported") {
+		t.Fatal("no word that the army was imported")
+	}
+	b.do("share it and open the link",
+		chromedp.Click(css("#share-army")),
+		chromedp.WaitVisible(css("#share-link")),
+		chromedp.Click(css("#open-share")),
+		chromedp.WaitVisible(css("#summary")),
+	)
+	b.shot("shared")
+	name, shared, loc := b.text("h1"), b.text("#army-total"), b.location()
+	if name != "Kwymar Garrison" || shared != before || !strings.Contains(loc, "/share/") {
+		t.Fatalf("share page: %q %s at %s", name, shared, loc)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Nodes(css("form[method=post]"), chromedp.AtLeast(0))); err != nil {
+		t.Fatal(err)
+	}
+}

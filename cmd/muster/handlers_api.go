@@ -1,0 +1,88 @@
+package main
+
+import (
+	"errors"
+	"io"
+	"net/http"
+
+	"github.com/labstack/echo/v5"
+
+	"muster/costing"
+	"muster/roster"
+)
+
+// apiCreated is the answer to POST /api/armies.
+type apiCreated struct {
+	ID       string           `json:"id"`
+	Total    int              `json:"total"`
+	Problems []roster.Problem `json:"problems"`
+}
+
+// apiArmy is the answer to GET /api/armies/{id}: the army file's content and its costs.
+type apiArmy struct {
+	ID       string              `json:"id"`
+	Version  int                 `json:"version"`
+	Name     string              `json:"name"`
+	Side     string              `json:"side"`
+	Limit    int                 `json:"limit,omitempty"`
+	Total    int                 `json:"total"`
+	Valid    bool                `json:"valid"`
+	Units    []costing.Breakdown `json:"units"`
+	Problems []roster.Problem    `json:"problems"`
+	Waived   []roster.Problem    `json:"waived,omitempty"`
+	Army     *roster.Army        `json:"army"`
+}
+
+// apiError is the answer when a file cannot be read: the reason, and where.
+type apiError struct {
+	Error  string `json:"error"`
+	Line   int    `json:"line,omitempty"`
+	Column int    `json:"column,omitempty"`
+}
+
+// apiCreate saves the army file in the body (YAML or JSON) as a new army.
+func (a *app) apiCreate(c *echo.Context) error {
+	data, err := io.ReadAll(io.LimitReader(c.Request().Body, roster.MaxFileSize+1))
+	if err != nil {
+		var sc echo.HTTPStatusCoder
+		if errors.As(err, &sc) {
+			return err
+		}
+		return echo.NewHTTPError(http.StatusBadRequest, "The request body could not be read.")
+	}
+	army, err := roster.Read(data)
+	if err != nil {
+		out := apiError{Error: err.Error()}
+		var pe *roster.ParseError
+		if errors.As(err, &pe) {
+			out.Error, out.Line, out.Column = pe.Msg, pe.Line, pe.Column
+		}
+		return c.JSON(http.StatusBadRequest, out)
+	}
+	rec, res, err := a.save(c.Request().Context(), "", army, "created through the API")
+	if err != nil {
+		return err
+	}
+	c.Response().Header().Set("Location", "/api/armies/"+rec.ID)
+	return c.JSON(http.StatusCreated, apiCreated{ID: rec.ID, Total: res.Total, Problems: res.Problems})
+}
+
+func (a *app) apiGet(c *echo.Context) error {
+	rec, army, err := a.loadArmy(c)
+	if err != nil {
+		return err
+	}
+	res := a.evaluate(army)
+	m := metaOf(army, res)
+	return c.JSON(http.StatusOK, apiArmy{ID: rec.ID, Version: rec.Version, Name: army.Name, Side: string(army.Side),
+		Limit: army.Limit, Total: res.Total, Valid: m.Valid, Units: res.Units, Problems: res.Problems, Waived: res.Waived, Army: army})
+}
+
+// apiFile answers the army file itself: YAML, or JSON with ?format=json.
+func (a *app) apiFile(c *echo.Context) error {
+	_, army, err := a.loadArmy(c)
+	if err != nil {
+		return err
+	}
+	return a.sendFile(c, army, c.QueryParam("format"), false)
+}

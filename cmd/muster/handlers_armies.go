@@ -1,0 +1,443 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/go-playground/validator/v10"
+	"github.com/labstack/echo/v5"
+
+	"muster/costing"
+	"muster/db"
+	"muster/roster"
+	"muster/rules"
+	"muster/views"
+)
+
+// evaluate costs an army and checks it: the breakdown and every problem (costing,
+// Troop List and creation rules, the army's own force limits and house rules).
+func (a *app) evaluate(army *roster.Army) *costing.Result {
+	return costing.Evaluate(a.cat, army, nil)
+}
+
+// merge puts what the editor's form edits (name, side, limit, units) into the stored army,
+// keeping what the form does not show (the limits: and rules: blocks, and whatever else
+// the file carries at the top level).
+// freeHand is the editor's "free-hand" switch: on, it dials the Troop List and creation
+// rules (views.FreeHandRules) to warnings in the army's house rules; off, it removes the
+// dials it set.
+func merge(stored, form *roster.Army, freeHand bool) *roster.Army {
+	out := *stored
+	out.Name, out.Side, out.Limit, out.Units = form.Name, form.Side, form.Limit, form.Units
+	if freeHand != views.FreeHand(stored) {
+		dials := roster.Dials{}
+		for id, sev := range stored.Rules {
+			dials[id] = sev
+		}
+		for _, id := range views.FreeHandRules() {
+			if freeHand {
+				dials[id] = roster.Warning
+			} else if dials[id] == roster.Warning {
+				delete(dials, id)
+			}
+		}
+		if len(dials) == 0 {
+			dials = nil
+		}
+		out.Rules = dials
+	}
+	return &out
+}
+
+// metaOf is what the store indexes of a version.
+func metaOf(army *roster.Army, res *costing.Result) db.Meta {
+	errs := 0
+	for _, p := range res.Problems {
+		if p.Severity == roster.Error {
+			errs++
+		}
+	}
+	return db.Meta{Name: army.Name, Side: string(army.Side), Total: res.Total, Limit: army.Limit, Valid: errs == 0, Errors: errs}
+}
+
+// validID reports whether s can be an army id or share token (URL-safe, bounded).
+func validID(s string) bool {
+	if s == "" || len(s) > 64 {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+var errNoArmy = echo.NewHTTPError(http.StatusNotFound, "There is no such army. It may have been deleted, or the link is mistyped.")
+
+// loadArmy fetches the army named by the :id parameter and parses its head version.
+func (a *app) loadArmy(c *echo.Context) (db.Army, *roster.Army, error) {
+	id := c.Param("id")
+	if !validID(id) {
+		return db.Army{}, nil, errNoArmy
+	}
+	rec, file, err := a.store.Get(c.Request().Context(), id)
+	if errors.Is(err, db.ErrNotFound) {
+		return db.Army{}, nil, errNoArmy
+	}
+	if err != nil {
+		return db.Army{}, nil, err
+	}
+	army, err := roster.Read(file)
+	if err != nil {
+		return db.Army{}, nil, fmt.Errorf("web: stored army %s does not parse: %w", id, err)
+	}
+	return rec, army, nil
+}
+
+// save stores an army as a new version (or a new army when id is "").
+func (a *app) save(ctx context.Context, id string, army *roster.Army, note string) (db.Army, *costing.Result, error) {
+	if army.Units == nil {
+		army.Units = []roster.Unit{}
+	}
+	file, err := army.YAML()
+	if err != nil {
+		return db.Army{}, nil, fmt.Errorf("web: unable to write the army file: %w", err)
+	}
+	res := a.evaluate(army)
+	var rec db.Army
+	if id == "" {
+		rec, err = a.store.Create(ctx, file, metaOf(army, res), note)
+	} else {
+		rec, err = a.store.Save(ctx, id, file, metaOf(army, res), note)
+	}
+	return rec, res, err
+}
+
+// armyView gathers what the army's pages show, including whether undo and redo apply.
+func (a *app) armyView(ctx context.Context, rec db.Army, army *roster.Army) (views.ArmyView, []views.VersionRow, error) {
+	v := views.ArmyView{ID: rec.ID, Army: army, Result: a.evaluate(army), Catalog: a.cat,
+		Version: rec.Version, Versions: rec.Versions, ShareToken: rec.ShareToken, Updated: rec.Updated}
+	hist, err := a.store.History(ctx, rec.ID)
+	if err != nil {
+		return v, nil, err
+	}
+	rows := make([]views.VersionRow, 0, len(hist))
+	for _, h := range hist {
+		if h.Number == rec.Version {
+			v.CanUndo = h.Parent != 0
+		}
+		if h.Parent == rec.Version && h.Number != rec.Version {
+			v.CanRedo = true
+		}
+		rows = append(rows, views.VersionRow{Number: h.Number, Parent: h.Parent, Total: h.Total,
+			Note: h.Note, Created: h.Created, Head: h.Number == rec.Version})
+	}
+	return v, rows, nil
+}
+
+func (a *app) home(c *echo.Context) error {
+	list, err := a.store.List(c.Request().Context())
+	if err != nil {
+		return err
+	}
+	rows := make([]views.ArmyRow, 0, len(list))
+	for _, r := range list {
+		rows = append(rows, views.ArmyRow{ID: r.ID, Name: r.Name, Side: r.Side, Total: r.Total, Limit: r.Limit,
+			Valid: r.Valid, Errors: r.Errors, Versions: r.Versions, Updated: r.Updated})
+	}
+	deleted := c.QueryParam("deleted")
+	if !validID(deleted) {
+		deleted = ""
+	}
+	return render(c, http.StatusOK, views.Home(page(c, "Armies", "armies"), rows, deleted))
+}
+
+func (a *app) newArmy(c *echo.Context) error {
+	return render(c, http.StatusOK, views.NewArmy(page(c, "New army", "new"), views.NewArmyForm{Side: "rebel"}, views.ImportForm{}))
+}
+
+// newArmyRequest is the create form's shape.
+type newArmyRequest struct {
+	Name  string `form:"name" validate:"required,max=120"`
+	Side  string `form:"side" validate:"required,oneof=rebel imperial neutral"`
+	Limit string `form:"limit" validate:"omitempty,number,max=7"`
+}
+
+func (a *app) createArmy(c *echo.Context) error {
+	req := newArmyRequest{Name: strings.TrimSpace(c.FormValue("name")), Side: c.FormValue("side"), Limit: strings.TrimSpace(c.FormValue("limit"))}
+	form := views.NewArmyForm{Name: req.Name, Side: req.Side, Limit: req.Limit, Errors: map[string]string{}}
+	if err := a.validate.Struct(req); err != nil {
+		var ve validator.ValidationErrors
+		if errors.As(err, &ve) {
+			for _, fe := range ve {
+				switch fe.Field() {
+				case "Name":
+					form.Errors["name"] = "Give the army a name (at most 120 characters)."
+				case "Side":
+					form.Errors["side"] = "Choose rebel, imperial or neutral."
+				case "Limit":
+					form.Errors["limit"] = "The limit is a whole number of Squad Generation Points, or empty for none."
+				}
+			}
+		}
+		return render(c, http.StatusUnprocessableEntity, views.NewArmy(page(c, "New army", "new"), form, views.ImportForm{}))
+	}
+	limit, _ := strconv.Atoi(req.Limit)
+	army := &roster.Army{Format: 1, System: "swmb", Name: req.Name, Side: rules.Side(req.Side), Limit: limit, Units: []roster.Unit{}}
+	rec, _, err := a.save(c.Request().Context(), "", army, "created")
+	if err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, "/armies/"+rec.ID+"/edit")
+}
+
+// readUpload reads the army file from an upload or the pasted text.
+func readUpload(c *echo.Context) ([]byte, error) {
+	if fh, err := c.FormFile("file"); err == nil && fh.Size > 0 {
+		f, err := fh.Open()
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		return io.ReadAll(io.LimitReader(f, roster.MaxFileSize+1))
+	}
+	return []byte(c.FormValue("text")), nil
+}
+
+func (a *app) importArmy(c *echo.Context) error {
+	data, err := readUpload(c)
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, "The file could not be read: "+err.Error())
+	}
+	army, err := roster.Read(data)
+	if err != nil {
+		imp := views.ImportForm{Error: "The army file could not be read: " + err.Error()}
+		if len(data) <= 64<<10 {
+			imp.Text = string(data)
+		}
+		return render(c, http.StatusUnprocessableEntity, views.NewArmy(page(c, "Import", "new"), views.NewArmyForm{Side: "rebel"}, imp))
+	}
+	rec, _, err := a.save(c.Request().Context(), "", army, "imported")
+	if err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, "/armies/"+rec.ID+"?imported=1")
+}
+
+func (a *app) showArmy(c *echo.Context) error {
+	rec, army, err := a.loadArmy(c)
+	if err != nil {
+		return err
+	}
+	if rec.Deleted {
+		return errNoArmy
+	}
+	v, hist, err := a.armyView(c.Request().Context(), rec, army)
+	if err != nil {
+		return err
+	}
+	p := page(c, army.Name, "armies")
+	switch {
+	case c.QueryParam("imported") != "":
+		p.Flash = "Imported as a new army."
+	case c.QueryParam("shared") != "":
+		p.Flash = "Share link ready: anyone with it can view this army, nobody can change it."
+	case c.QueryParam("restored") != "":
+		p.Flash = "Restored as version " + strconv.Itoa(rec.Version) + "."
+	}
+	return render(c, http.StatusOK, views.ArmyPage(p, v, hist))
+}
+
+// versionRequest is the restore form's shape.
+type versionRequest struct {
+	Version int `validate:"min=1"`
+}
+
+func (a *app) restoreArmy(c *echo.Context) error {
+	rec, _, err := a.loadArmy(c)
+	if err != nil {
+		return err
+	}
+	n, _ := strconv.Atoi(c.FormValue("version"))
+	if err := a.validate.Struct(versionRequest{Version: n}); err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, "Choose a version to restore.")
+	}
+	if _, err := a.store.Restore(c.Request().Context(), rec.ID, n); err != nil {
+		if errors.Is(err, db.ErrNotFound) {
+			return echo.NewHTTPError(http.StatusNotFound, "That version does not exist.")
+		}
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, "/armies/"+rec.ID+"?restored=1")
+}
+
+func (a *app) duplicateArmy(c *echo.Context) error {
+	rec, army, err := a.loadArmy(c)
+	if err != nil {
+		return err
+	}
+	army.Name = copyName(army.Name)
+	dup, _, err := a.save(c.Request().Context(), "", army, "duplicated from "+rec.ID)
+	if err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, "/armies/"+dup.ID)
+}
+
+func copyName(name string) string {
+	if len(name) > 110 {
+		name = name[:110]
+	}
+	return name + " (copy)"
+}
+
+func (a *app) confirmDelete(c *echo.Context) error {
+	rec, army, err := a.loadArmy(c)
+	if err != nil {
+		return err
+	}
+	if rec.Deleted {
+		return errNoArmy
+	}
+	return render(c, http.StatusOK, views.ConfirmDelete(page(c, "Delete "+army.Name, "armies"), rec.ID, army.Name))
+}
+
+func (a *app) deleteArmy(c *echo.Context) error {
+	rec, _, err := a.loadArmy(c)
+	if err != nil {
+		return err
+	}
+	if err := a.store.Delete(c.Request().Context(), rec.ID); err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, "/?deleted="+rec.ID)
+}
+
+func (a *app) undeleteArmy(c *echo.Context) error {
+	rec, _, err := a.loadArmy(c)
+	if err != nil {
+		return err
+	}
+	if err := a.store.Undelete(c.Request().Context(), rec.ID); err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, "/armies/"+rec.ID)
+}
+
+func (a *app) shareArmy(c *echo.Context) error {
+	rec, _, err := a.loadArmy(c)
+	if err != nil {
+		return err
+	}
+	if _, err := a.store.Share(c.Request().Context(), rec.ID); err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, "/armies/"+rec.ID+"?shared=1#share")
+}
+
+// exportRequest is the export link's shape.
+type exportRequest struct {
+	Format string `validate:"omitempty,oneof=yaml json"`
+}
+
+// sendFile writes the army file for download as YAML or JSON.
+func (a *app) sendFile(c *echo.Context, army *roster.Army, format string, attach bool) error {
+	if err := a.validate.Struct(exportRequest{Format: format}); err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, "Export as yaml or json.")
+	}
+	var (
+		data []byte
+		err  error
+		ct   = "application/yaml"
+		ext  = "yaml"
+	)
+	if format == "json" {
+		data, err = army.JSON()
+		ct, ext = "application/json", "json"
+	} else {
+		data, err = army.YAML()
+	}
+	if err != nil {
+		return err
+	}
+	if attach {
+		c.Response().Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename=%q`, fileName(army.Name)+"."+ext))
+	}
+	return c.Blob(http.StatusOK, ct+"; charset=utf-8", data)
+}
+
+// fileName turns an army's name into a safe file name.
+func fileName(name string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(name) {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
+			b.WriteRune(r)
+		case r == ' ' || r == '-' || r == '_':
+			if b.Len() > 0 && !strings.HasSuffix(b.String(), "-") {
+				b.WriteByte('-')
+			}
+		}
+	}
+	s := strings.Trim(b.String(), "-")
+	if s == "" {
+		s = "army"
+	}
+	if len(s) > 60 {
+		s = s[:60]
+	}
+	return s
+}
+
+func (a *app) exportArmy(c *echo.Context) error {
+	_, army, err := a.loadArmy(c)
+	if err != nil {
+		return err
+	}
+	return a.sendFile(c, army, c.QueryParam("format"), true)
+}
+
+// loadShared finds the army a share token points to.
+func (a *app) loadShared(c *echo.Context) (db.Army, *roster.Army, error) {
+	tok := c.Param("token")
+	if !validID(tok) {
+		return db.Army{}, nil, errNoArmy
+	}
+	rec, file, err := a.store.ByShareToken(c.Request().Context(), tok)
+	if errors.Is(err, db.ErrNotFound) || err == nil && rec.Deleted {
+		return db.Army{}, nil, errNoArmy
+	}
+	if err != nil {
+		return db.Army{}, nil, err
+	}
+	army, err := roster.Read(file)
+	if err != nil {
+		return db.Army{}, nil, fmt.Errorf("web: stored army %s does not parse: %w", rec.ID, err)
+	}
+	return rec, army, nil
+}
+
+func (a *app) sharedArmy(c *echo.Context) error {
+	rec, army, err := a.loadShared(c)
+	if err != nil {
+		return err
+	}
+	v := views.ArmyView{ID: rec.ID, Army: army, Result: a.evaluate(army), Catalog: a.cat, Shared: true,
+		Version: rec.Version, Versions: rec.Versions, Updated: rec.Updated}
+	c.Response().Header().Set("Referrer-Policy", "no-referrer")
+	return render(c, http.StatusOK, views.SharedArmy(page(c, army.Name, ""), v, c.Param("token")))
+}
+
+func (a *app) exportShared(c *echo.Context) error {
+	_, army, err := a.loadShared(c)
+	if err != nil {
+		return err
+	}
+	return a.sendFile(c, army, c.QueryParam("format"), true)
+}

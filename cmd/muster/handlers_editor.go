@@ -1,0 +1,309 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v5"
+
+	"muster/db"
+	"muster/roster"
+	"muster/rules"
+	"muster/views"
+)
+
+func (a *app) editArmy(c *echo.Context) error {
+	rec, army, err := a.loadArmy(c)
+	if err != nil {
+		return err
+	}
+	if rec.Deleted {
+		return errNoArmy
+	}
+	v, _, err := a.armyView(c.Request().Context(), rec, army)
+	if err != nil {
+		return err
+	}
+	p := page(c, "Edit "+army.Name, "armies")
+	switch {
+	case c.QueryParam("saved") != "":
+		p.Flash = "Saved as version " + strconv.Itoa(rec.Version) + "."
+	case c.QueryParam("undone") != "":
+		p.Flash = "Undone: back to version " + strconv.Itoa(rec.Version) + "."
+	case c.QueryParam("redone") != "":
+		p.Flash = "Redone: version " + strconv.Itoa(rec.Version) + "."
+	}
+	return render(c, http.StatusOK, views.Editor(p, v))
+}
+
+// formArmy reads the posted editor form into an army.
+func formArmy(c *echo.Context) (*roster.Army, error) {
+	vals, err := c.FormValues()
+	if err != nil {
+		return nil, echo.NewHTTPError(http.StatusBadRequest, "The form could not be read.")
+	}
+	return parseArmyForm(vals)
+}
+
+// previewArmy costs the posted form without saving it and answers the breakdown partial.
+func (a *app) previewArmy(c *echo.Context) error {
+	id := c.Param("id")
+	if !validID(id) {
+		return errNoArmy
+	}
+	rec, stored, err := a.headShared(c.Request().Context(), id)
+	if err != nil {
+		return err
+	}
+	form, err := formArmy(c)
+	if err != nil {
+		var fe *formError
+		if errors.As(err, &fe) {
+			return render(c, http.StatusOK, views.InlineError(fe.Error()))
+		}
+		return err
+	}
+	army := merge(stored, form, c.FormValue("freehand") == "on")
+	v := views.ArmyView{ID: rec.ID, Army: army, Result: a.evaluate(army), Catalog: a.cat, Draft: true}
+	return render(c, http.StatusOK, views.Preview(v))
+}
+
+// saveArmy stores the posted form as a new version, after applying the button pressed:
+// save, add a unit, duplicate, remove or move one.
+func (a *app) saveArmy(c *echo.Context) error {
+	rec, stored, err := a.loadArmy(c)
+	if err != nil {
+		return err
+	}
+	form, err := formArmy(c)
+	if err != nil {
+		var fe *formError
+		if !errors.As(err, &fe) {
+			return err
+		}
+		// Show the stored army again with the reason the form was refused.
+		v, _, verr := a.armyView(c.Request().Context(), rec, stored)
+		if verr != nil {
+			return verr
+		}
+		v.Message = "Not saved: " + fe.Error()
+		return render(c, http.StatusUnprocessableEntity, views.Editor(page(c, "Edit "+stored.Name, "armies"), v))
+	}
+	army := merge(stored, form, c.FormValue("freehand") == "on")
+	note, focus, err := applyAction(a.cat, army, c.FormValue("action"), c.FormValue("add"))
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, err.Error())
+	}
+	if _, _, err := a.save(c.Request().Context(), rec.ID, army, note); err != nil {
+		return err
+	}
+	target := "/armies/" + rec.ID + "/edit?saved=1"
+	if focus >= 0 {
+		target += fmt.Sprintf("#fields-%d", focus)
+	}
+	return c.Redirect(http.StatusSeeOther, target)
+}
+
+// applyAction changes the army as the pressed button asks and says what was done, for the
+// version's note; focus is the unit to scroll to (-1: none).
+func applyAction(cat *rules.Catalog, army *roster.Army, action, add string) (note string, focus int, err error) {
+	verb, arg, _ := strings.Cut(action, ":")
+	i := -1
+	if arg != "" {
+		i, err = strconv.Atoi(arg)
+		if err != nil || i < 0 || i >= len(army.Units) {
+			return "", -1, fmt.Errorf("there is no unit %q in this army", arg)
+		}
+	}
+	switch verb {
+	case "", "save":
+		return "saved", -1, nil
+	case "add":
+		if len(army.Units) >= maxUnits {
+			return "", -1, fmt.Errorf("an army may have at most %d units here", maxUnits)
+		}
+		u, err := newUnit(cat, add)
+		if err != nil {
+			return "", -1, err
+		}
+		army.Units = append(army.Units, u)
+		return "added " + describe(u), len(army.Units) - 1, nil
+	case "dup":
+		if len(army.Units) >= maxUnits {
+			return "", -1, fmt.Errorf("an army may have at most %d units here", maxUnits)
+		}
+		u := cloneUnit(army.Units[i])
+		if u.Name != "" {
+			u.Name = copyName(u.Name)
+		}
+		army.Units = slices.Insert(army.Units, i+1, u)
+		return "duplicated " + describe(army.Units[i]), i + 1, nil
+	case "remove":
+		u := army.Units[i]
+		army.Units = slices.Delete(army.Units, i, i+1)
+		return "removed " + describe(u), -1, nil
+	case "up", "down":
+		j := i - 1
+		if verb == "down" {
+			j = i + 1
+		}
+		if j < 0 || j >= len(army.Units) {
+			return "saved", i, nil
+		}
+		army.Units[i], army.Units[j] = army.Units[j], army.Units[i]
+		return "moved " + describe(army.Units[j]) + " " + verb, j, nil
+	}
+	return "", -1, fmt.Errorf("%q is not something the editor does", action)
+}
+
+func describe(u roster.Unit) string {
+	for _, s := range []string{u.Name, u.Troop, u.Droid, u.Creature, u.Artillery, u.Weapon, u.Strike} {
+		if s != "" {
+			return u.Kind + " " + s
+		}
+	}
+	return u.Kind
+}
+
+// cloneUnit copies a unit deeply, so that the copy's maps and lists are its own.
+func cloneUnit(u roster.Unit) roster.Unit {
+	cp := func(s roster.Skills) roster.Skills {
+		if s == nil {
+			return nil
+		}
+		out := roster.Skills{}
+		for k, v := range s {
+			out[k] = v
+		}
+		return out
+	}
+	out := u
+	out.Skills = cp(u.Skills)
+	out.Weapons = slices.Clone(u.Weapons)
+	out.Equipment = slices.Clone(u.Equipment)
+	if u.Attributes != nil {
+		out.Attributes = map[rules.Attr]int{}
+		for k, v := range u.Attributes {
+			out.Attributes[k] = v
+		}
+	}
+	if u.Commander != nil {
+		out.Commander = &roster.Commander{Skills: cp(u.Commander.Skills)}
+	}
+	out.Specialists = nil
+	for _, sp := range u.Specialists {
+		out.Specialists = append(out.Specialists, roster.Specialist{Skills: cp(sp.Skills), Weapons: slices.Clone(sp.Weapons)})
+	}
+	if u.Mounts != nil {
+		m := *u.Mounts
+		out.Mounts = &m
+	}
+	if u.Force != nil {
+		f := *u.Force
+		f.Skills = cp(u.Force.Skills)
+		f.Powers = slices.Clone(u.Force.Powers)
+		out.Force = &f
+	}
+	return out
+}
+
+// newUnit makes the unit the "add a unit" picker names ("squad|Stormtrooper"), filled in
+// from the catalogue entry: a squad gets its Troop List size and first listed weapon.
+func newUnit(cat *rules.Catalog, pick string) (roster.Unit, error) {
+	kind, name, _ := strings.Cut(pick, "|")
+	u := roster.Unit{Kind: kind}
+	var err error
+	switch kind {
+	case roster.KindSquad:
+		var t *rules.Troop
+		if t, err = cat.Troop(name); err == nil {
+			u.Troop = t.Name
+			u.Size = 10
+			if t.SizeMin > 0 && u.Size < t.SizeMin {
+				u.Size = t.SizeMin
+			}
+			if t.SizeMax > 0 && u.Size > t.SizeMax {
+				u.Size = t.SizeMax
+			}
+			if len(t.Weapons.Names) > 0 {
+				u.Weapons = []roster.Item{{Name: t.Weapons.Names[0]}}
+			}
+		}
+	case roster.KindHero:
+		u.Name = "New hero"
+		if name == "scratch" {
+			u.Origin = "scratch"
+		}
+		u.Move = 10
+		u.Attributes = map[rules.Attr]int{}
+		for _, at := range rules.Attributes {
+			u.Attributes[at] = 2
+		}
+	case roster.KindDroid:
+		var d *rules.Droid
+		if d, err = cat.Droid(name); err == nil {
+			u.Droid = d.Name
+		}
+	case roster.KindCreature:
+		var cr *rules.Creature
+		if cr, err = cat.Creature(name); err == nil {
+			u.Creature, u.Count = cr.Name, 1
+		}
+	case roster.KindArtillery:
+		var ar *rules.Artillery
+		if ar, err = cat.ArtilleryPiece(name); err == nil {
+			u.Artillery = ar.Name
+		}
+	case roster.KindStrike:
+		var s *rules.Strike
+		if s, err = cat.Strike(name); err == nil {
+			u.Strike, u.Count = s.Name, 1
+		}
+	case roster.KindRemoteWeapon:
+		var w *rules.Weapon
+		if w, err = cat.Weapon(name); err == nil {
+			u.Weapon = w.Name
+		}
+	default:
+		return u, fmt.Errorf("choose what to add: %q is not a unit kind", kind)
+	}
+	if err != nil {
+		return u, fmt.Errorf("cannot add it: %v", err)
+	}
+	return u, nil
+}
+
+func (a *app) undoArmy(c *echo.Context) error { return a.moveHead(c, true) }
+func (a *app) redoArmy(c *echo.Context) error { return a.moveHead(c, false) }
+
+func (a *app) moveHead(c *echo.Context, undo bool) error {
+	rec, _, err := a.loadArmy(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	if undo {
+		_, err = a.store.Undo(ctx, rec.ID)
+	} else {
+		_, err = a.store.Redo(ctx, rec.ID)
+	}
+	if errors.Is(err, db.ErrNotFound) {
+		what := "undo"
+		if !undo {
+			what = "redo"
+		}
+		return echo.NewHTTPError(http.StatusConflict, "There is nothing to "+what+".")
+	}
+	if err != nil {
+		return err
+	}
+	q := "?undone=1"
+	if !undo {
+		q = "?redone=1"
+	}
+	return c.Redirect(http.StatusSeeOther, "/armies/"+rec.ID+"/edit"+q)
+}

@@ -1,0 +1,711 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+
+	"muster/roster"
+	"muster/rules"
+	"muster/rules/combat"
+)
+
+const oddsUsage = `usage:
+  muster odds test --skill S --difficulty D [--json]
+  muster odds damage --damage DS --strength SR [--json]
+  muster odds volley --army A.yaml --squad N --target-army B.yaml --target N
+                     --range INCHES [--cover none|light|medium|heavy] [--prone] [--walking] [--json]`
+
+// cmdOdds computes exact odds for single procedures (rules/combat). Exit 0: done; 2: bad
+// arguments or unreadable files.
+func cmdOdds(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, oddsUsage)
+		return 2
+	}
+	switch args[0] {
+	case "test":
+		return oddsTest(args[1:], stdout, stderr)
+	case "damage":
+		return oddsDamage(args[1:], stdout, stderr)
+	case "volley":
+		return oddsVolley(args[1:], stdout, stderr)
+	}
+	fmt.Fprintf(stderr, "muster odds: unknown procedure %q\n%s\n", args[0], oddsUsage)
+	return 2
+}
+
+// oddsFlags parses a procedure's flags; no positional arguments are allowed.
+func oddsFlags(fs *flag.FlagSet, args []string, stderr io.Writer) bool {
+	fs.SetOutput(stderr)
+	if err := fs.Parse(args); err != nil {
+		return false
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "muster odds %s: unexpected argument %q\n%s\n", fs.Name(), fs.Arg(0), oddsUsage)
+		return false
+	}
+	return true
+}
+
+// required reports a missing flag.
+func required(fs *flag.FlagSet, stderr io.Writer, names ...string) bool {
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	for _, n := range names {
+		if !set[n] {
+			fmt.Fprintf(stderr, "muster odds %s: --%s is required\n%s\n", fs.Name(), n, oddsUsage)
+			return false
+		}
+	}
+	return true
+}
+
+func writeJSON(w io.Writer, v any) int {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		return 2
+	}
+	return 0
+}
+
+func pct(p float64) string { return strconv.FormatFloat(100*p, 'f', 2, 64) + "%" }
+
+// oddsTest: a straight skill test.
+func oddsTest(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("test", flag.ContinueOnError)
+	skill := fs.Int("skill", 0, "the skill code added to the roll")
+	diff := fs.Int("difficulty", 0, "the difficulty number")
+	asJSON := fs.Bool("json", false, "print one JSON object")
+	if !oddsFlags(fs, args, stderr) || !required(fs, stderr, "skill", "difficulty") {
+		return 2
+	}
+	p := combat.TestOdds(*skill, *diff)
+	if *asJSON {
+		return writeJSON(stdout, map[string]float64{"success": p})
+	}
+	fmt.Fprintf(stdout, "Skill %d against difficulty %d: success %s (%.6f)\n", *skill, *diff, pct(p), p)
+	return 0
+}
+
+// oddsDamage: one hit on the Damage Table.
+func oddsDamage(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("damage", flag.ContinueOnError)
+	ds := fs.Int("damage", 0, "the weapon's Damage Strength")
+	sr := fs.Int("strength", 0, "the target's Strength (armor included)")
+	asJSON := fs.Bool("json", false, "print one JSON object")
+	if !oddsFlags(fs, args, stderr) || !required(fs, stderr, "damage", "strength") {
+		return 2
+	}
+	p := combat.Default().DamageOdds(*ds, *sr)
+	if *asJSON {
+		return writeJSON(stdout, map[string]float64{"none": p[combat.NoEffect], "wound": p[combat.Wound], "incapacitated": p[combat.Incapacitated]})
+	}
+	fmt.Fprintf(stdout, "Damage Strength %d against Strength %d:\n  no effect      %8s\n  wound          %8s\n  incapacitated  %8s\n",
+		*ds, *sr, pct(p[combat.NoEffect]), pct(p[combat.Wound]), pct(p[combat.Incapacitated]))
+	return 0
+}
+
+// volleyReport is the JSON shape of `muster odds volley --json`. The distributions are
+// lists of probabilities by count: wounded[2] is the chance that exactly two soldiers are
+// newly wounded.
+type volleyReport struct {
+	Firer         string        `json:"firer"`
+	Target        string        `json:"target"`
+	Range         float64       `json:"range"`
+	Cover         string        `json:"cover"`
+	Prone         bool          `json:"prone,omitempty"`
+	Walking       bool          `json:"walking,omitempty"`
+	Shots         []volleyShot  `json:"shots"`
+	Figures       int           `json:"figures"`
+	ExpectedHits  float64       `json:"expected_hits"`
+	Hits          []float64     `json:"hits"`
+	Wounded       []float64     `json:"wounded,omitempty"`
+	Incapacitated []float64     `json:"incapacitated,omitempty"`
+	Casualties    []float64     `json:"casualties,omitempty"`
+	SystemDamage  []float64     `json:"system_damage,omitempty"`
+	Expected      volleyAverage `json:"expected"`
+	Notes         []string      `json:"notes"`
+}
+
+type volleyShot struct {
+	Who        string `json:"who"`
+	Count      int    `json:"count"`
+	Weapon     string `json:"weapon"`
+	Skill      int    `json:"skill"`
+	Range      string `json:"band"`
+	Difficulty int    `json:"difficulty"`
+	Damage     int    `json:"damage"`
+	Following  bool   `json:"following_fire,omitempty"`
+}
+
+type volleyAverage struct {
+	Wounded       float64 `json:"wounded"`
+	Incapacitated float64 `json:"incapacitated"`
+	Casualties    float64 `json:"casualties"`
+	SystemDamage  float64 `json:"system_damage,omitempty"`
+}
+
+// oddsVolley: a squad of one army firing at a unit of another.
+func oddsVolley(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("volley", flag.ContinueOnError)
+	armyPath := fs.String("army", "", "the firing army's `file`")
+	squad := fs.Int("squad", 0, "the firing unit's index in its army (0 is the first)")
+	targetPath := fs.String("target-army", "", "the target army's `file`")
+	target := fs.Int("target", 0, "the target unit's index in its army")
+	rng := fs.Float64("range", 0, "average distance in inches from the fire line to the targets")
+	cover := fs.String("cover", "none", "the target's cover: none, light, medium or heavy")
+	prone := fs.Bool("prone", false, "the target is prone")
+	walking := fs.Bool("walking", false, "the firing squad walked this turn")
+	asJSON := fs.Bool("json", false, "print one JSON object")
+	if !oddsFlags(fs, args, stderr) || !required(fs, stderr, "army", "squad", "target-army", "target", "range") {
+		return 2
+	}
+	c, err := combat.ParseCover(*cover)
+	if err != nil {
+		fmt.Fprintf(stderr, "muster odds volley: %v\n", err)
+		return 2
+	}
+	firing, code := readArmy(*armyPath, stderr)
+	if firing == nil {
+		return code
+	}
+	targets, code := readArmy(*targetPath, stderr)
+	if targets == nil {
+		return code
+	}
+	plan, err := planVolley(rules.Default(), combat.Default(), firing, *squad, targets, *target,
+		volleySetup{Range: *rng, Cover: c, Prone: *prone, Walking: *walking})
+	if err != nil {
+		fmt.Fprintf(stderr, "muster odds volley: %v\n", err)
+		return 2
+	}
+	odds, err := combat.Default().VolleyOdds(plan.shots, [combat.MaxFireTargets][]*combat.Figure{plan.figures})
+	if err != nil {
+		fmt.Fprintf(stderr, "muster odds volley: %v\n", err)
+		return 2
+	}
+	rep := plan.report(odds[0])
+	if *asJSON {
+		return writeJSON(stdout, rep)
+	}
+	printVolley(stdout, rep)
+	return 0
+}
+
+// volleySetup is what the battlefield would say: the range, the target's cover and posture,
+// and how the firers moved.
+type volleySetup struct {
+	Range   float64
+	Cover   combat.Cover
+	Prone   bool
+	Walking bool
+}
+
+// volleyPlan is a volley ready for the odds: the shots, the target's figures, what to tell
+// the player.
+type volleyPlan struct {
+	firer, target string
+	setup         volleySetup
+	shots         []combat.Shot
+	who           []string // per shot
+	weapons       []string // per shot
+	bands         []combat.Band
+	figures       []*combat.Figure
+	notes         []string
+}
+
+// soldier is one firer as the army file makes him: his skill codes (resolved names to
+// codes), his attributes as the file writes them, his weapons.
+type soldier struct {
+	who     string
+	skills  map[string]int // rules.Normalize(label) -> code
+	attrs   map[rules.Attr]int
+	dexAdj  int
+	weapons []*rules.Weapon
+	crewman bool // a soldier who can serve a crewed weapon
+	tc      bool // targeting computer
+}
+
+// planVolley builds the volley of firing.Units[fi] at target.Units[ti]: every soldier fires
+// the ranged weapon that does most harm to the target at that range (expected hits times the
+// chance a hit hurts), with his own skill code; a following fire weapon keeps its following
+// fire when another soldier of the squad can crew it (that soldier does not fire).
+func planVolley(cat *rules.Catalog, r *combat.Rules, firing *roster.Army, fi int, target *roster.Army, ti int, set volleySetup) (*volleyPlan, error) {
+	if fi < 0 || fi >= len(firing.Units) {
+		return nil, fmt.Errorf("--squad %d: the army has units 0 to %d", fi, len(firing.Units)-1)
+	}
+	if ti < 0 || ti >= len(target.Units) {
+		return nil, fmt.Errorf("--target %d: the target army has units 0 to %d", ti, len(target.Units)-1)
+	}
+	if set.Range <= 0 {
+		return nil, errors.New("--range must be more than 0 inches")
+	}
+	fu, tu := &firing.Units[fi], &target.Units[ti]
+	p := &volleyPlan{firer: unitLabel(fu, fi), target: unitLabel(tu, ti), setup: set}
+	figs, view, err := targetFigures(cat, tu, set)
+	if err != nil {
+		return nil, fmt.Errorf("target %s: %w", p.target, err)
+	}
+	p.figures = figs
+	men, maxWeapons, err := firers(cat, fu)
+	if err != nil {
+		return nil, fmt.Errorf("firer %s: %w", p.firer, err)
+	}
+	str := figs[0].Strength()
+	firing0 := combat.Firing{Walking: set.Walking}
+	var shots []combat.Shot
+	type pick struct {
+		man   int
+		w     *rules.Weapon
+		shot  combat.Shot
+		score float64
+	}
+	var picks []pick
+	for i, m := range men {
+		best := pick{man: -1}
+		for _, w := range m.weapons {
+			if !volleyWeapon(w) {
+				continue
+			}
+			fr := combat.Firer{Skill: m.code(cat, w), Weapon: w, TargetingComputer: m.tc, Crewed: w.FollowingFire}
+			s, err := r.Aim(firing0, []combat.Firer{fr}, []combat.TargetView{view}, nil)
+			if err != nil {
+				continue // out of range, or not this weapon
+			}
+			dmg := r.DamageOdds(w.Damage, str)
+			score := r.ShotHits(s[0]).Mean() * (1 - dmg[combat.NoEffect])
+			if best.man < 0 || score > best.score {
+				best = pick{man: i, w: w, shot: s[0], score: score}
+			}
+		}
+		if best.man >= 0 {
+			picks = append(picks, best)
+		}
+	}
+	// Crewmen: a following fire weapon needs another soldier within 1"; he is taken from
+	// the soldiers who would fire the least.
+	sort.SliceStable(picks, func(a, b int) bool { return picks[a].score > picks[b].score })
+	for i := 0; i < len(picks); i++ {
+		if !picks[i].shot.Following {
+			continue
+		}
+		crew := -1
+		for j := len(picks) - 1; j > i; j-- {
+			if men[picks[j].man].crewman && !picks[j].shot.Following {
+				crew = j
+				break
+			}
+		}
+		if crew < 0 {
+			picks[i].shot.Following = false
+			p.notes = append(p.notes, fmt.Sprintf("%s's %s has no crewman: no following fire", men[picks[i].man].who, picks[i].w.Name))
+			continue
+		}
+		p.notes = append(p.notes, fmt.Sprintf("%s crews the %s and does not fire", men[picks[crew].man].who, picks[i].w.Name))
+		picks = append(picks[:crew], picks[crew+1:]...)
+	}
+	if maxWeapons > 0 && len(picks) > maxWeapons {
+		picks = picks[:maxWeapons]
+	}
+	if len(picks) == 0 {
+		return nil, fmt.Errorf("no soldier of %s has a weapon that can fire %g\" in a volley", p.firer, set.Range)
+	}
+	sort.SliceStable(picks, func(a, b int) bool { return picks[a].man < picks[b].man })
+	for _, pk := range picks {
+		shots = append(shots, pk.shot)
+		p.who = append(p.who, men[pk.man].who)
+		p.weapons = append(p.weapons, pk.w.Name)
+		b, _ := combat.BandOf(pk.w.Ranges, pk.w.MinRange, set.Range)
+		p.bands = append(p.bands, b)
+	}
+	if skipped := len(men) - len(picks); skipped > 0 && maxWeapons == 0 {
+		p.notes = append(p.notes, fmt.Sprintf("%d of %d soldiers do not fire", skipped, len(men)))
+	}
+	p.shots = shots
+	p.notes = append(p.notes, "everyone fires: all in the fire arc with a line of sight; assembled weapons are set up")
+	return p, nil
+}
+
+// volleyWeapon reports whether a weapon fires in a volley (grenades are thrown, a
+// flamethrower and launchers have their own procedures, melee weapons do not shoot).
+func volleyWeapon(w *rules.Weapon) bool {
+	if len(w.Ranges) != 3 || w.Class == "grenade" || w.Class == "melee" {
+		return false
+	}
+	return w.Skill == "blaster" || w.Skill == "bowcaster"
+}
+
+func unitLabel(u *roster.Unit, i int) string {
+	name := u.Name
+	for _, s := range []string{u.Troop, u.Droid, u.Creature, u.Artillery, u.Weapon} {
+		if name == "" && s != "" {
+			name = s
+		}
+	}
+	if name == "" {
+		name = u.Kind
+	}
+	return fmt.Sprintf("[%d] %s", i, name)
+}
+
+// code is the soldier's code in a weapon's skill: a specialization naming the weapon if he
+// has one, else the skill, else the skill's attribute (armor-adjusted for DEX).
+func (m *soldier) code(cat *rules.Catalog, w *rules.Weapon) int {
+	best, found := 0, false
+	wn := rules.Normalize(w.Name)
+	skill := rules.Normalize(w.Skill)
+	for k, v := range m.skills {
+		parent, spec, isSpec := strings.Cut(k, ":")
+		if rules.Normalize(parent) != skill {
+			continue
+		}
+		if isSpec && !strings.HasPrefix(wn, rules.Normalize(spec)) {
+			continue
+		}
+		if !found || v > best {
+			best, found = v, true
+		}
+	}
+	if found {
+		return best
+	}
+	s, err := cat.Skill(w.Skill)
+	if err != nil {
+		return m.attrs[rules.DEX] + m.dexAdj
+	}
+	v := m.attrs[s.Attr]
+	if s.Attr == rules.DEX {
+		v += m.dexAdj
+	}
+	return v
+}
+
+// skillMap resolves an army file's skill names; unknown names are kept as written.
+func skillMap(cat *rules.Catalog, in ...roster.Skills) map[string]int {
+	out := map[string]int{}
+	for _, sk := range in {
+		for name, v := range sk {
+			key := rules.Normalize(name)
+			if ref, err := cat.ResolveSkill(name); err == nil {
+				key = rules.Normalize(ref.Name)
+				if ref.Specialization != "" {
+					key += ":" + rules.Normalize(ref.Specialization)
+				}
+			}
+			out[key] = v
+		}
+	}
+	return out
+}
+
+func weaponsOf(cat *rules.Catalog, items ...[]roster.Item) ([]*rules.Weapon, error) {
+	var out []*rules.Weapon
+	for _, list := range items {
+		for _, it := range list {
+			w, err := cat.Weapon(it.Name)
+			if err != nil {
+				if _, e := cat.Item(it.Name); e == nil {
+					continue // equipment listed among weapons is costing's problem
+				}
+				return nil, err
+			}
+			out = append(out, w)
+		}
+	}
+	return out, nil
+}
+
+// gear is a unit's armor (worn, or the Troop List's free armor) and equipment effects.
+func gear(cat *rules.Catalog, worn roster.Armor, free string, equipment []roster.Item) (str, dex int, camo, tc bool) {
+	name := string(worn)
+	if worn.None() {
+		name = free
+	}
+	if worn == roster.ArmorPlating {
+		str++
+	} else if name != "" {
+		if a, err := cat.Armor(name); err == nil {
+			str, dex = a.STR, a.DEX
+		}
+	}
+	for _, it := range equipment {
+		e, err := cat.Item(it.Name)
+		if err != nil {
+			continue
+		}
+		dex += e.DEX
+		switch rules.Normalize(e.Name) {
+		case rules.Normalize("camouflage suit"):
+			camo = true
+		case rules.Normalize("targeting computer"):
+			tc = true
+		}
+	}
+	return str, dex, camo, tc
+}
+
+// firers lists the soldiers of a squad (commander, specialists, the rest), a hero, or a
+// droid; maxWeapons is 2 for a droid, which fires two of its weapons, and 0 otherwise.
+func firers(cat *rules.Catalog, u *roster.Unit) ([]soldier, int, error) {
+	switch u.Kind {
+	case roster.KindSquad:
+		t, err := cat.Troop(u.Troop)
+		if err != nil {
+			return nil, 0, err
+		}
+		attrs := map[rules.Attr]int{}
+		for a, v := range t.Attributes {
+			attrs[a] = v
+		}
+		for a, v := range u.Attributes {
+			attrs[a] = v
+		}
+		_, dex, _, tc := gear(cat, u.Armor, t.Armor.Free, u.Equipment)
+		ws, err := weaponsOf(cat, u.Weapons)
+		if err != nil {
+			return nil, 0, err
+		}
+		if u.Size <= 0 {
+			return nil, 0, errors.New("the squad has no size")
+		}
+		var men []soldier
+		var cmd roster.Skills
+		if u.Commander != nil {
+			cmd = u.Commander.Skills
+		}
+		men = append(men, soldier{who: "commander", skills: skillMap(cat, u.Skills, cmd), attrs: attrs, dexAdj: dex, weapons: ws, tc: tc})
+		for i, sp := range u.Specialists {
+			if len(men) >= u.Size {
+				break
+			}
+			sw, err := weaponsOf(cat, u.Weapons, sp.Weapons)
+			if err != nil {
+				return nil, 0, err
+			}
+			men = append(men, soldier{who: fmt.Sprintf("specialist %d", i+1), skills: skillMap(cat, u.Skills, sp.Skills),
+				attrs: attrs, dexAdj: dex, weapons: sw, tc: tc})
+		}
+		for i := len(men); i < u.Size; i++ {
+			men = append(men, soldier{who: "soldier", skills: skillMap(cat, u.Skills), attrs: attrs, dexAdj: dex,
+				weapons: ws, crewman: true, tc: tc})
+		}
+		return men, 0, nil
+	case roster.KindHero:
+		_, dex, _, tc := gear(cat, u.Armor, "", u.Equipment)
+		ws, err := weaponsOf(cat, u.Weapons)
+		if err != nil {
+			return nil, 0, err
+		}
+		return []soldier{{who: "hero", skills: skillMap(cat, u.Skills), attrs: u.Attributes, dexAdj: dex, weapons: ws, tc: tc}}, 0, nil
+	case roster.KindDroid:
+		d, err := cat.Droid(u.Droid)
+		if err != nil {
+			return nil, 0, err
+		}
+		attrs := map[rules.Attr]int{}
+		for a, v := range d.Attributes {
+			attrs[a] = v
+		}
+		for a, v := range u.Attributes {
+			attrs[a] = v
+		}
+		sk := roster.Skills{}
+		for k, v := range d.Skills {
+			sk[k] = v
+		}
+		ws, err := weaponsOf(cat, u.Weapons)
+		if err != nil {
+			return nil, 0, err
+		}
+		_, _, _, tc := gear(cat, "", "", u.Equipment)
+		var men []soldier
+		for _, w := range ws {
+			men = append(men, soldier{who: "droid", skills: skillMap(cat, sk, u.Skills), attrs: attrs, weapons: []*rules.Weapon{w}, tc: tc})
+		}
+		return men, 2, nil
+	}
+	return nil, 0, fmt.Errorf("a %s does not fire volleys; choose a squad, a hero or a droid", u.Kind)
+}
+
+// targetFigures builds the target unit's figures (all visible) and how the firers see it.
+func targetFigures(cat *rules.Catalog, u *roster.Unit, set volleySetup) ([]*combat.Figure, combat.TargetView, error) {
+	view := combat.TargetView{Distance: set.Range, Cover: set.Cover, Prone: set.Prone}
+	var figs []*combat.Figure
+	switch u.Kind {
+	case roster.KindSquad:
+		t, err := cat.Troop(u.Troop)
+		if err != nil {
+			return nil, view, err
+		}
+		s := t.Attributes[rules.STR]
+		if v, ok := u.Attributes[rules.STR]; ok {
+			s = v
+		}
+		armor, _, camo, _ := gear(cat, u.Armor, t.Armor.Free, u.Equipment)
+		view.Camouflage = camo
+		for range max(u.Size, 0) {
+			figs = append(figs, &combat.Figure{STR: s + armor})
+		}
+	case roster.KindHero:
+		armor, _, camo, _ := gear(cat, u.Armor, "", u.Equipment)
+		view.Camouflage = camo
+		sk := skillMap(cat, u.Skills)
+		h := &combat.Hero{Dodge: sk["dodge"]}
+		if u.Force != nil && hasPower(u.Force.Powers, "lightsaber combat") {
+			for _, it := range u.Weapons {
+				if rules.Normalize(it.Name) == "lightsaber" {
+					h.Parry = sk["lightsaber"]
+					if h.Parry == 0 {
+						h.Parry = u.Attributes[rules.DEX]
+					}
+				}
+			}
+		}
+		figs = append(figs, &combat.Figure{STR: u.Attributes[rules.STR] + armor, Hero: h})
+	case roster.KindDroid:
+		d, err := cat.Droid(u.Droid)
+		if err != nil {
+			return nil, view, err
+		}
+		s := d.Attributes[rules.STR]
+		if v, ok := u.Attributes[rules.STR]; ok {
+			s = v
+		}
+		if u.Armor == roster.ArmorPlating {
+			s++
+		}
+		best := 0
+		for _, v := range d.Skills {
+			best = max(best, v)
+		}
+		figs = append(figs, &combat.Figure{STR: s, Droid: &combat.Droid{Weapons: len(u.Weapons), BestSkill: best}})
+	case roster.KindCreature:
+		c, err := cat.Creature(u.Creature)
+		if err != nil {
+			return nil, view, err
+		}
+		s := c.STR
+		if c.ArmoredSTR > 0 {
+			s = c.ArmoredSTR
+		}
+		for range max(u.Count, 1) {
+			figs = append(figs, &combat.Figure{STR: s})
+		}
+	default:
+		return nil, view, fmt.Errorf("a %s is not fired at in a volley; choose a squad, hero, droid or creature", u.Kind)
+	}
+	if len(figs) == 0 {
+		return nil, view, errors.New("no figures to fire at")
+	}
+	return figs, view, nil
+}
+
+func hasPower(powers []string, name string) bool {
+	for _, p := range powers {
+		if rules.Normalize(p) == rules.Normalize(name) {
+			return true
+		}
+	}
+	return false
+}
+
+// report turns the odds into the JSON shape, grouping identical shots.
+func (p *volleyPlan) report(o combat.TargetOdds) volleyReport {
+	rep := volleyReport{Firer: p.firer, Target: p.target, Range: p.setup.Range, Cover: p.setup.Cover.String(),
+		Prone: p.setup.Prone, Walking: p.setup.Walking, Figures: len(p.figures), ExpectedHits: o.ExpectedHits,
+		Hits: probs(o.Hits), Notes: p.notes}
+	for i, s := range p.shots {
+		vs := volleyShot{Who: p.who[i], Count: 1, Weapon: p.weapons[i], Skill: s.Skill, Range: p.bands[i].String(),
+			Difficulty: s.Difficulty, Damage: s.Damage, Following: s.Following}
+		if n := len(rep.Shots); n > 0 {
+			last := &rep.Shots[n-1]
+			if last.Weapon == vs.Weapon && last.Skill == vs.Skill && last.Difficulty == vs.Difficulty && last.Following == vs.Following && last.Who == vs.Who {
+				last.Count++
+				continue
+			}
+		}
+		rep.Shots = append(rep.Shots, vs)
+	}
+	if len(o.SystemDamage.P) > 0 {
+		rep.SystemDamage = probs(o.SystemDamage)
+		rep.Expected.SystemDamage = o.SystemDamage.Mean()
+		rep.Notes = append(rep.Notes, "a droid takes System Damage instead of wounds: the distribution is of System Damage rolls")
+	} else {
+		rep.Wounded, rep.Incapacitated, rep.Casualties = probs(o.Wounded), probs(o.Incapacitated), probs(o.Casualties)
+		rep.Expected = volleyAverage{Wounded: o.Wounded.Mean(), Incapacitated: o.Incapacitated.Mean(), Casualties: o.Casualties.Mean()}
+	}
+	if p.figures[0].Hero != nil {
+		rep.Notes = append(rep.Notes, "a hero's dodge and parry are counted; his Force Points are not spent in these odds")
+	}
+	return rep
+}
+
+// probs lays a distribution out from 0, dropping what truncation left as noise.
+func probs(d combat.Dist) []float64 {
+	hi := d.Hi()
+	for hi > 0 && d.At(hi) < 1e-9 {
+		hi--
+	}
+	out := make([]float64, max(hi+1, 1))
+	for i := range out {
+		out[i] = d.At(i)
+	}
+	return out
+}
+
+func printVolley(w io.Writer, r volleyReport) {
+	fmt.Fprintf(w, "%s fires at %s (%d figures), %g\", %s cover", r.Firer, r.Target, r.Figures, r.Range, r.Cover)
+	if r.Prone {
+		fmt.Fprint(w, ", prone")
+	}
+	if r.Walking {
+		fmt.Fprint(w, ", the firers walked")
+	}
+	fmt.Fprintln(w)
+	for _, s := range r.Shots {
+		ff := ""
+		if s.Following {
+			ff = ", following fire"
+		}
+		fmt.Fprintf(w, "  %2d x %-12s %-26s skill %d, %s range, difficulty %d, damage %d%s\n",
+			s.Count, s.Who, s.Weapon, s.Skill, s.Range, s.Difficulty, s.Damage, ff)
+	}
+	fmt.Fprintf(w, "Expected hits: %.3f\n", r.ExpectedHits)
+	row := func(name string, p []float64) {
+		fmt.Fprintf(w, "  %-14s", name)
+		for _, v := range p {
+			fmt.Fprintf(w, " %7s", pct(v))
+		}
+		fmt.Fprintln(w)
+	}
+	n := len(r.Hits)
+	for _, p := range [][]float64{r.Wounded, r.Incapacitated, r.Casualties, r.SystemDamage} {
+		n = max(n, len(p))
+	}
+	fmt.Fprintf(w, "  %-14s", "count")
+	for i := range n {
+		fmt.Fprintf(w, " %7d", i)
+	}
+	fmt.Fprintln(w)
+	row("hits", r.Hits)
+	if r.SystemDamage != nil {
+		row("system damage", r.SystemDamage)
+		fmt.Fprintf(w, "Expected System Damage rolls: %.3f\n", r.Expected.SystemDamage)
+	} else {
+		row("wounded", r.Wounded)
+		row("incapacitated", r.Incapacitated)
+		row("casualties", r.Casualties)
+		fmt.Fprintf(w, "Expected: %.3f wounded, %.3f incapacitated, %.3f casualties\n",
+			r.Expected.Wounded, r.Expected.Incapacitated, r.Expected.Casualties)
+	}
+	for _, n := range r.Notes {
+		fmt.Fprintf(w, "Note: %s\n", n)
+	}
+}

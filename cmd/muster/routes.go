@@ -1,0 +1,165 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"strings"
+
+	"github.com/a-h/templ"
+	"github.com/go-playground/validator/v10"
+	"github.com/labstack/echo/v5"
+	"github.com/labstack/echo/v5/middleware"
+
+	"muster/db"
+	"muster/rules"
+	"muster/static"
+	"muster/views"
+)
+
+// app is what the handlers share: the store, the catalogue, the logger and the validator
+// of request shapes. Game rules are checked by the domain packages, not here.
+type app struct {
+	store    *db.Store
+	cat      *rules.Catalog
+	log      *slog.Logger
+	validate *validator.Validate
+	parsed   parsedCache
+}
+
+// newServer builds the web app's handler: middleware, routes, error pages.
+func newServer(store *db.Store, cat *rules.Catalog, logger *slog.Logger) *echo.Echo {
+	a := &app{store: store, cat: cat, log: logger, validate: validator.New(validator.WithRequiredStructEnabled())}
+	e := echo.NewWithConfig(echo.Config{Logger: logger})
+	e.HTTPErrorHandler = a.handleError
+	e.Use(requestLog(logger))
+	e.Use(middleware.Recover())
+	e.Use(secureHeaders)
+	e.Use(middleware.BodyLimit(maxBody))
+	e.Use(csrf())
+
+	e.GET("/healthz", a.healthz)
+	staticFS, _ := fs.Sub(static.FS, ".")
+	e.GET("/static/*", a.staticFile(staticFS))
+
+	e.GET("/", a.home)
+	e.GET("/armies/new", a.newArmy)
+	e.POST("/armies", a.createArmy)
+	e.POST("/armies/import", a.importArmy)
+	e.GET("/armies/:id", a.showArmy)
+	e.POST("/armies/:id", a.saveArmy)
+	e.GET("/armies/:id/edit", a.editArmy)
+	e.POST("/armies/:id/preview", a.previewArmy)
+	e.POST("/armies/:id/undo", a.undoArmy)
+	e.POST("/armies/:id/redo", a.redoArmy)
+	e.POST("/armies/:id/restore", a.restoreArmy)
+	e.POST("/armies/:id/duplicate", a.duplicateArmy)
+	e.GET("/armies/:id/delete", a.confirmDelete)
+	e.POST("/armies/:id/delete", a.deleteArmy)
+	e.POST("/armies/:id/undelete", a.undeleteArmy)
+	e.POST("/armies/:id/share", a.shareArmy)
+	e.GET("/armies/:id/export", a.exportArmy)
+	e.GET("/share/:token", a.sharedArmy)
+	e.GET("/share/:token/export", a.exportShared)
+	e.GET("/catalogue", a.catalogue)
+	e.GET("/catalogue/:kind", a.catalogue)
+	e.GET("/compare", a.compare)
+
+	e.POST("/api/armies", a.apiCreate)
+	e.GET("/api/armies/:id", a.apiGet)
+	e.GET("/api/armies/:id/file", a.apiFile)
+	return e
+}
+
+func (a *app) healthz(c *echo.Context) error {
+	// The store answers a lookup of an id that cannot exist: "not found" means it is up.
+	if _, _, err := a.store.Get(c.Request().Context(), "healthz"); err != nil && !errors.Is(err, db.ErrNotFound) {
+		return c.JSON(http.StatusServiceUnavailable, map[string]string{"status": "unavailable"})
+	}
+	return c.JSON(http.StatusOK, map[string]string{"status": "ok"})
+}
+
+// staticFile serves the embedded assets. Names are fixed, so a day's caching is safe
+// enough; a new release changes them rarely.
+func (a *app) staticFile(fsys fs.FS) echo.HandlerFunc {
+	h := http.FileServerFS(fsys)
+	return func(c *echo.Context) error {
+		name := c.Param("*")
+		if name == "" || strings.HasSuffix(name, ".go") {
+			return echo.ErrNotFound
+		}
+		if _, err := fs.Stat(fsys, name); err != nil {
+			return echo.ErrNotFound
+		}
+		c.Response().Header().Set("Cache-Control", "public, max-age=86400")
+		r := c.Request().Clone(c.Request().Context())
+		r.URL.Path = "/" + name
+		h.ServeHTTP(c.Response(), r)
+		return nil
+	}
+}
+
+// page is the frame data of a full page.
+func page(c *echo.Context, title, nav string) views.Page {
+	return views.Page{Title: title, CSRF: csrfToken(c), Nav: nav}
+}
+
+// render writes a templ component as an HTML response.
+func render(c *echo.Context, status int, comp templ.Component) error {
+	var buf bytes.Buffer
+	if err := comp.Render(c.Request().Context(), &buf); err != nil {
+		return err
+	}
+	return c.HTMLBlob(status, buf.Bytes())
+}
+
+// handleError renders errors as pages (or JSON for the API), in the player's words. Errors
+// that are not HTTP errors are logged and shown as a plain "something went wrong".
+func (a *app) handleError(c *echo.Context, err error) {
+	if r, _ := echo.UnwrapResponse(c.Response()); r != nil && r.Committed {
+		return
+	}
+	status := http.StatusInternalServerError
+	msg := "Something went wrong on Muster's side. The army was not changed by this request; try again."
+	var he *echo.HTTPError
+	switch {
+	case errors.As(err, &he):
+		status = he.Code
+		if he.Message != "" {
+			msg = he.Message
+		} else {
+			msg = http.StatusText(status)
+		}
+	case errors.Is(err, db.ErrNotFound):
+		status, msg = http.StatusNotFound, "There is no such army."
+	case echo.StatusCode(err) != 0:
+		status = echo.StatusCode(err)
+		msg = http.StatusText(status)
+		if status == http.StatusRequestEntityTooLarge {
+			msg = "The request is too large: an army file may be at most 1 MiB."
+		}
+	}
+	if status == http.StatusNotFound && msg == http.StatusText(status) {
+		msg = "There is no page here."
+	}
+	if status >= 500 {
+		a.log.Error("request failed", "path", c.Request().URL.Path, "err", err)
+	}
+	if c.Request().Method == http.MethodHead {
+		_ = c.NoContent(status)
+		return
+	}
+	if strings.HasPrefix(c.Request().URL.Path, "/api/") {
+		_ = c.JSON(status, map[string]string{"error": msg})
+		return
+	}
+	title := http.StatusText(status)
+	if c.Request().Header.Get("HX-Request") == "true" {
+		// An htmx swap: an inline message in place of the panel.
+		_ = render(c, status, views.InlineError(msg))
+		return
+	}
+	_ = render(c, status, views.ErrorPage(page(c, title, ""), views.ErrorView{Status: status, Title: title, Message: msg}))
+}

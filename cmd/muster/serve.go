@@ -1,0 +1,90 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"muster/db"
+	"muster/rules"
+)
+
+// cmdServe runs the web app until SIGINT or SIGTERM, then shuts down gracefully.
+func cmdServe(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
+	dbPath := fs.String("db", "muster.db", "SQLite database file (created, and migrated, if needed)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() != 0 {
+		fmt.Fprintln(stderr, "usage: muster serve [--addr 127.0.0.1:8080] [--db muster.db]")
+		return 2
+	}
+	logger := slog.New(slog.NewTextHandler(stderr, nil))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := serve(ctx, *addr, *dbPath, logger, func(a net.Addr) {
+		fmt.Fprintf(stdout, "Muster is listening on http://%s/ (database %s); Ctrl+C stops it\n", a, *dbPath)
+	}); err != nil {
+		logger.Error("serve: stopped", "err", err)
+		return 1
+	}
+	return 0
+}
+
+// serve opens the store, listens on addr and serves until ctx is done; then it stops
+// accepting connections and lets requests in flight finish (up to 10 s).
+func serve(ctx context.Context, addr, dbPath string, logger *slog.Logger, listening func(net.Addr)) error {
+	store, err := db.Open(ctx, dbPath)
+	if err != nil {
+		return fmt.Errorf("serve: unable to open the database: %w", err)
+	}
+	defer store.Close()
+
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
+	srv := &http.Server{
+		Handler:           newServer(store, rules.Default(), logger),
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
+	}
+	if listening != nil {
+		listening(ln.Addr())
+	}
+	logger.Info("serve: listening", "addr", ln.Addr().String(), "db", dbPath)
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	logger.Info("serve: shutting down")
+	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		return fmt.Errorf("serve: shutdown: %w", err)
+	}
+	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	logger.Info("serve: stopped")
+	return nil
+}

@@ -1,0 +1,253 @@
+package main
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"golang.org/x/net/html"
+
+	"muster/db"
+	"muster/rules"
+)
+
+// testServer is the web app on a real listener with a fresh database, and a client that
+// keeps cookies (the CSRF cookie) and does not follow redirects.
+type testServer struct {
+	t     *testing.T
+	srv   *httptest.Server
+	store *db.Store
+	c     *http.Client
+}
+
+func newTestServer(t *testing.T) *testServer {
+	t.Helper()
+	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "test.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+	srv := httptest.NewServer(newServer(store, rules.Default(), logger))
+	t.Cleanup(srv.Close)
+	jar, _ := cookiejar.New(nil)
+	return &testServer{t: t, srv: srv, store: store, c: &http.Client{Jar: jar,
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
+}
+
+type response struct {
+	status int
+	header http.Header
+	body   string
+}
+
+func (ts *testServer) do(req *http.Request) response {
+	ts.t.Helper()
+	resp, err := ts.c.Do(req)
+	if err != nil {
+		ts.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return response{status: resp.StatusCode, header: resp.Header, body: string(b)}
+}
+
+func (ts *testServer) get(path string) response {
+	req, _ := http.NewRequest(http.MethodGet, ts.srv.URL+path, nil)
+	return ts.do(req)
+}
+
+var csrfRe = regexp.MustCompile(`name="_csrf" value="([^"]+)"`)
+
+// token fetches a page that carries a form and returns its CSRF token.
+func (ts *testServer) token() string {
+	ts.t.Helper()
+	r := ts.get("/armies/new")
+	m := csrfRe.FindStringSubmatch(r.body)
+	if m == nil {
+		ts.t.Fatalf("no CSRF token in /armies/new:\n%s", r.body)
+	}
+	return m[1]
+}
+
+// postForm posts a form with the CSRF token.
+func (ts *testServer) postForm(path string, v url.Values) response {
+	ts.t.Helper()
+	if v == nil {
+		v = url.Values{}
+	}
+	if v.Get("_csrf") == "" {
+		v.Set("_csrf", ts.token())
+	}
+	req, _ := http.NewRequest(http.MethodPost, ts.srv.URL+path, strings.NewReader(v.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	return ts.do(req)
+}
+
+func (ts *testServer) postBody(path, contentType, body string) response {
+	req, _ := http.NewRequest(http.MethodPost, ts.srv.URL+path, strings.NewReader(body))
+	req.Header.Set("Content-Type", contentType)
+	return ts.do(req)
+}
+
+// importFile imports an army file through the API and returns its id.
+func (ts *testServer) importFile(path string) string {
+	ts.t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		ts.t.Fatal(err)
+	}
+	r := ts.postBody("/api/armies", "application/yaml", string(data))
+	if r.status != http.StatusCreated {
+		ts.t.Fatalf("POST /api/armies %s: %d %s", path, r.status, r.body)
+	}
+	m := regexp.MustCompile(`"id":"([^"]+)"`).FindStringSubmatch(r.body)
+	return m[1]
+}
+
+// wantStatus fails unless the response has the status.
+func wantStatus(t *testing.T, what string, r response, status int) {
+	t.Helper()
+	if r.status != status {
+		t.Fatalf("%s: status %d, want %d; body:\n%.2000s", what, r.status, status, r.body)
+	}
+}
+
+// parseHTML parses a page.
+func parseHTML(t *testing.T, s string) *html.Node {
+	t.Helper()
+	n, err := html.Parse(strings.NewReader(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func attr(n *html.Node, key string) (string, bool) {
+	for _, a := range n.Attr {
+		if a.Key == key {
+			return a.Val, true
+		}
+	}
+	return "", false
+}
+
+// find returns the first element with the id.
+func byID(n *html.Node, id string) *html.Node {
+	if n.Type == html.ElementNode {
+		if v, ok := attr(n, "id"); ok && v == id {
+			return n
+		}
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if f := byID(c, id); f != nil {
+			return f
+		}
+	}
+	return nil
+}
+
+func text(n *html.Node) string {
+	var b strings.Builder
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.TextNode {
+			b.WriteString(" " + n.Data + " ")
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(n)
+	return strings.Join(strings.Fields(b.String()), " ")
+}
+
+// formValues is what a browser would submit for the form: inputs (checked boxes only),
+// selects (the selected option, else the first) and textareas; submit buttons left out.
+func formValues(form *html.Node) url.Values {
+	v := url.Values{}
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.ElementNode {
+			name, named := attr(n, "name")
+			switch n.Data {
+			case "input":
+				typ, _ := attr(n, "type")
+				val, _ := attr(n, "value")
+				switch typ {
+				case "submit", "button", "file":
+				case "checkbox", "radio":
+					if _, on := attr(n, "checked"); on && named {
+						if val == "" {
+							val = "on"
+						}
+						v.Add(name, val)
+					}
+				default:
+					if named {
+						v.Add(name, val)
+					}
+				}
+			case "select":
+				var first, chosen *html.Node
+				var opts func(*html.Node)
+				opts = func(o *html.Node) {
+					if o.Type == html.ElementNode && o.Data == "option" {
+						if first == nil {
+							first = o
+						}
+						if _, sel := attr(o, "selected"); sel && chosen == nil {
+							chosen = o
+						}
+					}
+					for c := o.FirstChild; c != nil; c = c.NextSibling {
+						opts(c)
+					}
+				}
+				opts(n)
+				if chosen == nil {
+					chosen = first
+				}
+				if chosen != nil && named {
+					val, ok := attr(chosen, "value")
+					if !ok {
+						val = text(chosen)
+					}
+					v.Add(name, val)
+				}
+				return
+			case "textarea":
+				if named {
+					v.Add(name, text(n))
+				}
+				return
+			}
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(form)
+	return v
+}
+
+// editorForm loads an army's editor and returns the values its form would submit.
+func (ts *testServer) editorForm(id string) url.Values {
+	ts.t.Helper()
+	r := ts.get("/armies/" + id + "/edit")
+	wantStatus(ts.t, "editor", r, http.StatusOK)
+	form := byID(parseHTML(ts.t, r.body), "army-form")
+	if form == nil {
+		ts.t.Fatal("the editor has no #army-form")
+	}
+	return formValues(form)
+}

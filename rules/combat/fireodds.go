@@ -1,0 +1,376 @@
+package combat
+
+import (
+	"errors"
+	"fmt"
+	"math"
+)
+
+// ShotHits is the exact distribution of the number of hits one Shot scores: its dice are
+// independent tests, and a following fire weapon's chain goes on, each link at a further
+// +2, for as long as it hits.
+func (r *Rules) ShotHits(s Shot) Dist { return r.shotHits(s, nil) }
+
+// shotHits is ShotHits with each hit avoided (dodged or parried) with probability
+// avoid(difficulty of the test that scored it); nil avoids nothing.
+func (r *Rules) shotHits(s Shot, avoid func(diff int) float64) Dist {
+	one := Dist{}
+	alive := Certain(0)
+	diff := s.Difficulty
+	for alive.Total() >= Epsilon {
+		p := TestOdds(s.Skill, diff)
+		a := 0.0
+		if avoid != nil {
+			a = avoid(diff)
+		}
+		one = one.Plus(alive.Scale(1 - p))
+		kept := alive.Scale(p * (1 - a)).Shift(1).Plus(alive.Scale(p * a))
+		if !s.Following {
+			one = one.Plus(kept)
+			break
+		}
+		alive = kept
+		diff += r.fire.following
+	}
+	out := Certain(0)
+	for range max(s.Shots, 1) {
+		out = Convolve(out, one.trim())
+	}
+	return out
+}
+
+// TargetOdds is the exact outcome of a volley for one target squad.
+type TargetOdds struct {
+	// ExpectedHits is the mean number of successful tests (before dodges and parries).
+	ExpectedHits float64
+	// Hits is the distribution of hits that land (after dodges and parries).
+	Hits Dist
+	// Wounded counts figures newly wounded and still standing; Incapacitated those put out
+	// of the fight (by one result, by two wounds, or by a wound on an old wound);
+	// Casualties is their sum, what morale counts.
+	Wounded, Incapacitated, Casualties Dist
+	// SystemDamage is, for a lone droid, the distribution of System Damage rolls.
+	SystemDamage Dist
+}
+
+// maxClasses bounds the different Damage Strengths one target's hits may carry.
+const maxClasses = 4
+
+// VolleyOdds computes a volley's outcome exactly, for each target: hits distributed at
+// random over its visible figures (a multinomial, taken figure by figure as binomials of the
+// hits still unassigned), and each figure's single Strength roll against the hits he took.
+// Heroes' Force Points are not spent here. A hero's dodge or parry, and a droid's System
+// Damage, are followed only when he is the target's only figure; inside a squad they are
+// refused (the battle engine samples them).
+func (r *Rules) VolleyOdds(shots []Shot, targets [MaxFireTargets][]*Figure) ([MaxFireTargets]TargetOdds, error) {
+	var out [MaxFireTargets]TargetOdds
+	for t := range targets {
+		var mine []Shot
+		for _, s := range shots {
+			if s.Target == t {
+				mine = append(mine, s)
+			}
+		}
+		if len(mine) == 0 {
+			continue
+		}
+		o, err := r.targetOdds(mine, targets[t])
+		if err != nil {
+			return out, fmt.Errorf("target %d: %w", t, err)
+		}
+		out[t] = o
+	}
+	return out, nil
+}
+
+func (r *Rules) targetOdds(shots []Shot, figs []*Figure) (TargetOdds, error) {
+	var o TargetOdds
+	if len(figs) == 0 {
+		return o, errors.New("no visible figures")
+	}
+	for _, f := range figs {
+		if len(figs) > 1 && (f.Droid != nil || (f.Hero != nil && (f.Hero.Dodge > 0 || f.Hero.Parry > 0))) {
+			return o, errors.New("exact odds follow a droid's System Damage, or a hero's dodge and parry, only when he is the target's only figure")
+		}
+	}
+	var avoid func(Shot) func(int) float64
+	if h := figs[0].Hero; len(figs) == 1 && h != nil && !h.Unaware && (h.Dodge > 0 || h.Parry > 0) {
+		avoid = func(s Shot) func(int) float64 {
+			if h.Parry > 0 && h.Parry >= h.Dodge {
+				return func(diff int) float64 { return parryGivenHit(h.Parry, s.Skill, diff) }
+			}
+			q := DodgeOdds(s.Skill, h.Dodge, 0)
+			return func(int) float64 { return q }
+		}
+	}
+	// Hits by Damage Strength class.
+	var ds []int
+	var hits []Dist
+	for _, s := range shots {
+		o.ExpectedHits += r.ShotHits(s).Mean()
+		var h Dist
+		if avoid != nil {
+			h = r.shotHits(s, avoid(s))
+		} else {
+			h = r.ShotHits(s)
+		}
+		c := -1
+		for i, v := range ds {
+			if v == s.Damage {
+				c = i
+			}
+		}
+		if c < 0 {
+			if len(ds) == maxClasses {
+				return o, fmt.Errorf("more than %d different Damage Strengths at one target", maxClasses)
+			}
+			ds = append(ds, s.Damage)
+			hits = append(hits, Certain(0))
+			c = len(ds) - 1
+		}
+		hits[c] = Convolve(hits[c], h)
+	}
+	o.Hits = Certain(0)
+	for _, h := range hits {
+		o.Hits = Convolve(o.Hits, h)
+	}
+	if d := figs[0].Droid; len(figs) == 1 && d != nil {
+		o.SystemDamage = r.droidOdds(ds, hits, figs[0].Strength())
+		return o, nil
+	}
+	joint, err := r.allocateOdds(ds, hits, figs)
+	if err != nil {
+		return o, err
+	}
+	n := len(figs)
+	for w := 0; w <= n; w++ {
+		for i := 0; w+i <= n; i++ {
+			p := joint[w*(n+1)+i]
+			if p == 0 {
+				continue
+			}
+			o.Wounded = o.Wounded.Plus(Dist{Lo: w, P: []float64{p}})
+			o.Incapacitated = o.Incapacitated.Plus(Dist{Lo: i, P: []float64{p}})
+			o.Casualties = o.Casualties.Plus(Dist{Lo: w + i, P: []float64{p}})
+		}
+	}
+	return o, nil
+}
+
+// parryGivenHit is the probability a hero parries a bolt that hit at difficulty diff: the
+// attack's score, given it reached diff, against his lightsaber roll.
+func parryGivenHit(parry, skill, diff int) float64 {
+	sd := scoreDist(skill)
+	num, den := 0.0, 0.0
+	for i, p := range sd.P {
+		x := sd.Lo + i
+		if x < diff || p == 0 {
+			continue
+		}
+		den += p
+		num += p * ParryOdds(parry, x, 0)
+	}
+	if den == 0 {
+		return 0
+	}
+	return num / den
+}
+
+// droidOdds is the distribution of a lone droid's System Damage rolls.
+func (r *Rules) droidOdds(ds []int, hits []Dist, sr int) Dist {
+	var out Dist
+	forEachVector(hits, func(k []int, p float64) {
+		var list []int
+		for c, n := range k {
+			for range n {
+				list = append(list, ds[c])
+			}
+		}
+		out = out.Plus(r.SystemRollsOdds(list, sr).Scale(p))
+	})
+	return out
+}
+
+// forEachVector calls f with every combination of counts, one from each distribution, and
+// its probability.
+func forEachVector(ds []Dist, f func(k []int, p float64)) {
+	k := make([]int, len(ds))
+	var rec func(c int, p float64)
+	rec = func(c int, p float64) {
+		if c == len(ds) {
+			f(k, p)
+			return
+		}
+		for i, q := range ds[c].P {
+			if q == 0 {
+				continue
+			}
+			k[c] = ds[c].Lo + i
+			rec(c+1, p*q)
+		}
+	}
+	rec(0, 1)
+}
+
+// resistModel holds, for one Strength modifier, each Damage Strength class's chance of no
+// effect and of a wound for every Strength score.
+type resistModel struct {
+	sd   Dist
+	a, b [][]float64 // [class][score index]
+}
+
+func (r *Rules) newResistModel(sr int, ds []int) *resistModel {
+	m := &resistModel{sd: scoreDist(sr)}
+	for _, v := range ds {
+		a := make([]float64, len(m.sd.P))
+		b := make([]float64, len(m.sd.P))
+		for si := range m.sd.P {
+			h := r.harmGiven(v, m.sd.Lo+si)
+			a[si], b[si] = h[NoEffect], h[Wound]
+		}
+		m.a, m.b = append(m.a, a), append(m.b, b)
+	}
+	return m
+}
+
+// outcome is the figure's result for k hits of each class.
+func (m *resistModel) outcome(k []int, wounded bool) [3]float64 {
+	total := 0
+	for _, n := range k {
+		total += n
+	}
+	if total == 0 {
+		return [3]float64{1, 0, 0}
+	}
+	var out [3]float64
+	for si, ps := range m.sd.P {
+		if ps == 0 {
+			continue
+		}
+		none, one := 1.0, 0.0
+		for c, n := range k {
+			if n == 0 {
+				continue
+			}
+			a, b := m.a[c][si], m.b[c][si]
+			an1 := math.Pow(a, float64(n-1))
+			one = one*an1*a + none*float64(n)*b*an1
+			none *= an1 * a
+		}
+		out[NoEffect] += ps * none
+		out[Wound] += ps * one
+	}
+	if wounded {
+		out[Wound] = 0
+	}
+	out[Incapacitated] = max(0, 1-out[NoEffect]-out[Wound])
+	return out
+}
+
+// allocateOdds is the joint distribution of (newly wounded, incapacitated) figures, indexed
+// w*(n+1)+i, when the hits of each class are spread at random over the figures.
+func (r *Rules) allocateOdds(ds []int, hits []Dist, figs []*Figure) ([]float64, error) {
+	C, n := len(ds), len(figs)
+	dims := make([]int, C)
+	size := 1
+	for c := range C {
+		dims[c] = hits[c].Hi() + 1
+		size *= dims[c]
+	}
+	wi := (n + 1) * (n + 1)
+	if size*wi > 1<<24 {
+		return nil, fmt.Errorf("too many hits to follow exactly (%d states)", size*wi)
+	}
+	cur := make([]float64, size*wi)
+	next := make([]float64, size*wi)
+	// Initial: the hit counts, nothing harmed.
+	forEachVector(hits, func(k []int, p float64) {
+		cur[index(k, dims)*wi] += p
+	})
+	models := map[int]*resistModel{}
+	type key struct {
+		sr      int
+		wounded bool
+		k       [maxClasses]int
+	}
+	cache := map[key][3]float64{}
+	rem := make([]int, C)
+	k := make([]int, C)
+	left := make([]int, C)
+	for j, f := range figs {
+		clear(next)
+		m := n - j
+		sr := f.Strength()
+		model := models[sr]
+		if model == nil {
+			model = r.newResistModel(sr, ds)
+			models[sr] = model
+		}
+		for ri := range size {
+			unindex(ri, dims, rem)
+			for s := range wi {
+				p := cur[ri*wi+s]
+				if p == 0 {
+					continue
+				}
+				w, inc := s/(n+1), s%(n+1)
+				// Split each class's remaining hits: k to this figure, the rest onward.
+				var rec func(c int, q float64)
+				rec = func(c int, q float64) {
+					if c == C {
+						kk := key{sr: sr, wounded: f.Wounded}
+						copy(kk.k[:], k)
+						h, ok := cache[kk]
+						if !ok {
+							h = model.outcome(k, f.Wounded)
+							cache[kk] = h
+						}
+						for cc := range C {
+							left[cc] = rem[cc] - k[cc]
+						}
+						base := index(left, dims) * wi
+						next[base+w*(n+1)+inc] += q * h[NoEffect]
+						if h[Wound] > 0 {
+							next[base+(w+1)*(n+1)+inc] += q * h[Wound]
+						}
+						if h[Incapacitated] > 0 {
+							next[base+w*(n+1)+inc+1] += q * h[Incapacitated]
+						}
+						return
+					}
+					if m == 1 {
+						k[c] = rem[c]
+						rec(c+1, q)
+						return
+					}
+					pr := binomial(rem[c], 1/float64(m))
+					for kc, pk := range pr {
+						if pk < Epsilon*Epsilon {
+							continue
+						}
+						k[c] = kc
+						rec(c+1, q*pk)
+					}
+				}
+				rec(0, p)
+			}
+		}
+		cur, next = next, cur
+	}
+	return cur[:wi], nil
+}
+
+func index(k, dims []int) int {
+	i := 0
+	for c := len(dims) - 1; c >= 0; c-- {
+		i = i*dims[c] + k[c]
+	}
+	return i
+}
+
+func unindex(i int, dims, k []int) {
+	for c := range dims {
+		k[c] = i % dims[c]
+		i /= dims[c]
+	}
+}

@@ -1,0 +1,34 @@
+// Muster's only script besides htmx: keyboard shortcuts and small conveniences. The pages
+// work without it; the CSP allows no inline script, so everything lives here.
+(function () {
+  "use strict";
+  // Ctrl+Z / Ctrl+Shift+Z (Cmd on a Mac) press the editor's Undo and Redo buttons, unless
+  // the focus is in a text field, where the browser's own undo applies.
+  document.addEventListener("keydown", function (ev) {
+    if (!(ev.ctrlKey || ev.metaKey) || (ev.key !== "z" && ev.key !== "Z" && ev.key !== "y")) {
+      return;
+    }
+    var t = ev.target;
+    if (t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.isContentEditable)) {
+      return;
+    }
+    var redo = ev.key === "y" || ev.shiftKey;
+    var btn = document.querySelector(redo ? "[data-shortcut=redo]" : "[data-shortcut=undo]");
+    if (btn && !btn.disabled) {
+      ev.preventDefault();
+      btn.click();
+    }
+  });
+  // Buttons marked data-copy copy the text of the element they name (the share link).
+  document.addEventListener("click", function (ev) {
+    var b = ev.target.closest && ev.target.closest("[data-copy]");
+    if (!b) {
+      return;
+    }
+    var src = document.getElementById(b.getAttribute("data-copy"));
+    if (src && navigator.clipboard) {
+      navigator.clipboard.writeText(src.value || src.textContent);
+      b.textContent = "Copied";
+    }
+  });
+})();

@@ -1,0 +1,139 @@
+package views
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/a-h/templ"
+
+	"muster/costing"
+	"muster/roster"
+)
+
+// htmxConfig keeps htmx within the CSP (no injected <style>, no eval) and has it swap
+// error answers too, so that a refused cost update shows its message in place.
+const htmxConfig = `{"includeIndicatorStyles":false,"allowEval":false,"allowScriptTags":false,` +
+	`"responseHandling":[{"code":"204","swap":false},{"code":"[23]..","swap":true},{"code":"[45]..","swap":true,"error":true}]}`
+
+func csrfHeaders(token string) string {
+	b, _ := json.Marshal(map[string]string{"X-CSRF-Token": token})
+	return string(b)
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+func title(p Page) string {
+	if p.Title == "" {
+		return "Muster"
+	}
+	return p.Title + " · Muster"
+}
+
+func sideLabel(s string) string {
+	switch s {
+	case "rebel":
+		return "Rebel"
+	case "imperial":
+		return "Imperial"
+	case "neutral":
+		return "Neutral"
+	}
+	return s
+}
+
+// totalLabel is "1849 of 2100 SGPs" or "1849 SGPs".
+func totalLabel(total, limit int) string {
+	if limit > 0 {
+		return fmt.Sprintf("%d of %d SGPs", total, limit)
+	}
+	return fmt.Sprintf("%d SGPs", total)
+}
+
+func overBy(total, limit int) int {
+	if limit > 0 && total > limit {
+		return total - limit
+	}
+	return 0
+}
+
+// counts returns the number of errors and warnings among problems.
+func counts(ps []roster.Problem) (errs, warns int) {
+	for _, p := range ps {
+		switch p.Severity {
+		case roster.Error:
+			errs++
+		case roster.Warning:
+			warns++
+		}
+	}
+	return
+}
+
+// unitProblems are the problems of unit i.
+func unitProblems(ps []roster.Problem, i int) []roster.Problem {
+	var out []roster.Problem
+	for _, p := range ps {
+		if p.Unit == i {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func unitHasError(ps []roster.Problem, i int) bool {
+	for _, p := range ps {
+		if p.Unit == i && p.Severity == roster.Error {
+			return true
+		}
+	}
+	return false
+}
+
+func inches(v float64) string {
+	return strconv.FormatFloat(v, 'f', -1, 64) + `"`
+}
+
+func movement(b costing.Breakdown) string {
+	var parts []string
+	if b.Walk > 0 {
+		parts = append(parts, "walk "+inches(b.Walk))
+	}
+	if b.Run > 0 {
+		parts = append(parts, "run "+inches(b.Run))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+func armyURL(id string) string            { return "/armies/" + id }
+func armyAction(id, action string) string { return "/armies/" + id + "/" + action }
+func shareURL(token string) string        { return "/share/" + token }
+func unitAnchor(i int) string             { return fmt.Sprintf("unit-%d", i) }
+func unitProblemsID(i int) string         { return fmt.Sprintf("unit-%d-problems", i) }
+func field(i int, name string) string     { return fmt.Sprintf("u%d.%s", i, name) }
+
+func slicesSort(s []string) { slices.Sort(s) }
+
+func signed(n int) string {
+	if n > 0 {
+		return "+" + strconv.Itoa(n)
+	}
+	return strconv.Itoa(n)
+}
+
+// oobAttr marks an element of an htmx answer as swapped out of band.
+func oobAttr(oob bool) templ.Attributes {
+	if oob {
+		return templ.Attributes{"hx-swap-oob": "true"}
+	}
+	return templ.Attributes{}
+}

@@ -1,0 +1,104 @@
+// Package views holds Muster's templ components: the layout, the pages and the htmx
+// partials. Components take domain types (roster, costing, rules) and small view models
+// built by the handlers; they hold no state and do no I/O.
+package views
+
+import (
+	"time"
+
+	"muster/costing"
+	"muster/roster"
+	"muster/rules"
+)
+
+// Page is what every full page needs: its title, the CSRF token its forms carry, and which
+// part of the navigation is current.
+type Page struct {
+	Title string
+	CSRF  string
+	Nav   string // "armies", "new", "catalogue", "compare"
+	Flash string
+}
+
+// ArmyRow is one saved army on the home page.
+type ArmyRow struct {
+	ID       string
+	Name     string
+	Side     string
+	Total    int
+	Limit    int
+	Valid    bool
+	Errors   int
+	Versions int
+	Updated  time.Time
+}
+
+// ArmyView is one army with its costs, as the summary, the editor and the share page show it.
+type ArmyView struct {
+	ID         string
+	Army       *roster.Army
+	Result     *costing.Result
+	Catalog    *rules.Catalog
+	Version    int
+	Versions   int
+	CanUndo    bool
+	CanRedo    bool
+	ShareToken string
+	Updated    time.Time
+	// Shared is set when the army is shown through its read-only share link.
+	Shared bool
+	// Draft is set when the editor shows changes that are not saved (after a rejected save).
+	Draft bool
+	// Message is shown at the top of the editor (a save that could not be read).
+	Message string
+}
+
+// VersionRow is one saved version of an army, for the history list.
+type VersionRow struct {
+	Number  int
+	Parent  int
+	Total   int
+	Note    string
+	Created time.Time
+	Head    bool
+}
+
+// NewArmyForm is the create form's values, echoed back with messages when they are wrong.
+type NewArmyForm struct {
+	Name   string
+	Side   string
+	Limit  string
+	Errors map[string]string
+}
+
+// ImportForm is the import form's values, echoed back with the reason a file was refused.
+type ImportForm struct {
+	Text  string
+	Error string
+}
+
+// ErrorView is an error page: the status and a message written for the player.
+type ErrorView struct {
+	Status  int
+	Title   string
+	Message string
+}
+
+// CompareView is two armies side by side.
+type CompareView struct {
+	Armies []ArmyRow
+	AID    string
+	BID    string
+	A, B   *ArmyView
+	Rows   []CompareRow
+}
+
+// CompareRow pairs a unit of the first army with the same unit (by kind and name) of the
+// second; Differs marks a unit only one has, or one whose cost differs.
+type CompareRow struct {
+	Kind         string
+	AName, BName string
+	ACost, BCost int
+	InA, InB     bool
+	Differs      bool
+}

@@ -1,0 +1,582 @@
+package views
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"muster/roster"
+	"muster/rules"
+)
+
+// Option is one choice of a select.
+type Option struct {
+	Value, Label string
+	Selected     bool
+}
+
+// OptGroup is a labelled group of choices.
+type OptGroup struct {
+	Label   string
+	Options []Option
+}
+
+// canonical is the catalogue's printed name for a name written in a file, or "" when the
+// catalogue does not know it.
+func canonical(c *rules.Catalog, kind, name string) string {
+	if name == "" {
+		return ""
+	}
+	var (
+		n   string
+		err error
+	)
+	switch kind {
+	case rules.KindTroop:
+		var t *rules.Troop
+		if t, err = c.Troop(name); err == nil {
+			n = t.Name
+		}
+	case rules.KindWeapon:
+		var w *rules.Weapon
+		if w, err = c.Weapon(name); err == nil {
+			n = w.Name
+		}
+	case rules.KindArmor:
+		var a *rules.Armor
+		if a, err = c.Armor(name); err == nil {
+			n = a.Name
+		}
+	case rules.KindEquipment:
+		var e *rules.Equipment
+		if e, err = c.Item(name); err == nil {
+			n = e.Name
+		} else {
+			var w *rules.Weapon
+			if w, err = c.Weapon(name); err == nil {
+				n = w.Name
+			}
+		}
+	case rules.KindCreature:
+		var cr *rules.Creature
+		if cr, err = c.Creature(name); err == nil {
+			n = cr.Name
+		}
+	case rules.KindDroid:
+		var d *rules.Droid
+		if d, err = c.Droid(name); err == nil {
+			n = d.Name
+		}
+	case rules.KindArtillery:
+		var a *rules.Artillery
+		if a, err = c.ArtilleryPiece(name); err == nil {
+			n = a.Name
+		}
+	case rules.KindStrike:
+		var s *rules.Strike
+		if s, err = c.Strike(name); err == nil {
+			n = s.Name
+		}
+	case rules.KindForcePower:
+		var p *rules.ForcePower
+		if p, err = c.ForcePower(name); err == nil {
+			n = p.Name
+		}
+	}
+	return n
+}
+
+// groups builds a select's groups, marking the current value; a value the catalogue does
+// not know is kept, in a group of its own, so that saving does not lose it.
+func groups(c *rules.Catalog, kind, current string, gs ...OptGroup) []OptGroup {
+	canon := canonical(c, kind, current)
+	found := current == ""
+	for gi := range gs {
+		for oi := range gs[gi].Options {
+			o := &gs[gi].Options[oi]
+			if current != "" && (o.Value == canon || rules.Normalize(o.Value) == rules.Normalize(current)) {
+				o.Selected, found = true, true
+			}
+		}
+	}
+	if !found {
+		gs = append([]OptGroup{{Label: "Not in the catalogue", Options: []Option{{Value: current, Label: current + " (unknown)", Selected: true}}}}, gs...)
+	}
+	return gs
+}
+
+func opts(names []string) []Option {
+	out := make([]Option, 0, len(names))
+	for _, n := range names {
+		out = append(out, Option{Value: n, Label: n})
+	}
+	return out
+}
+
+// troopGroups offers the Troop List entries, the army's side first.
+func troopGroups(c *rules.Catalog, side rules.Side, current string) []OptGroup {
+	var mine, others []string
+	for _, t := range c.Troops {
+		if t.Side == side || t.Side == rules.Neutral {
+			mine = append(mine, t.Name)
+		} else {
+			others = append(others, t.Name)
+		}
+	}
+	return groups(c, rules.KindTroop, current,
+		OptGroup{Label: "Troop Lists: " + sideLabel(string(side)) + " and neutral", Options: opts(mine)},
+		OptGroup{Label: "Other sides' Troop Lists", Options: opts(others)})
+}
+
+// weaponAllowed reports whether a Troop List's Weapons line allows a weapon.
+func weaponAllowed(r rules.WeaponRule, w *rules.Weapon) bool {
+	switch {
+	case r.Any:
+		return true
+	case r.AnyBlaster && w.Class == "blaster":
+		return true
+	case r.HeavyWeapons && w.Class == "heavy blaster":
+		return true
+	}
+	for _, n := range r.Names {
+		if rules.Normalize(n) == rules.Normalize(w.Name) {
+			return true
+		}
+		for _, al := range w.Aliases {
+			if rules.Normalize(n) == rules.Normalize(al) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// weaponGroups lists the weapons a troop may carry first; the rest follow as house rules.
+func weaponGroups(c *rules.Catalog, t *rules.Troop, current string) []OptGroup {
+	none := OptGroup{Label: "", Options: []Option{{Value: "", Label: "—"}}}
+	if t == nil {
+		return groups(c, rules.KindWeapon, current, none, OptGroup{Label: "Weapons", Options: weaponOpts(c.Weapons)})
+	}
+	var ok, other []rules.Weapon
+	for _, w := range c.Weapons {
+		if weaponAllowed(t.Weapons, &w) {
+			ok = append(ok, w)
+		} else {
+			other = append(other, w)
+		}
+	}
+	return groups(c, rules.KindWeapon, current, none,
+		OptGroup{Label: "Allowed by the " + t.Name + " Troop List", Options: weaponOpts(ok)},
+		OptGroup{Label: "Not on the Troop List (house rules; checked)", Options: weaponOpts(other)})
+}
+
+func weaponOpts(ws []rules.Weapon) []Option {
+	out := make([]Option, 0, len(ws))
+	for _, w := range ws {
+		out = append(out, Option{Value: w.Name, Label: fmt.Sprintf("%s (%d)", w.Name, w.Cost)})
+	}
+	return out
+}
+
+// heavyWeaponGroups are the weapons a remote weapon can be.
+func heavyWeaponGroups(c *rules.Catalog, current string) []OptGroup {
+	var hv, other []rules.Weapon
+	for _, w := range c.Weapons {
+		if w.Class == "heavy blaster" {
+			hv = append(hv, w)
+		} else if w.Class != "grenade" && w.Class != "melee" {
+			other = append(other, w)
+		}
+	}
+	return groups(c, rules.KindWeapon, current, OptGroup{Label: "Heavy weapons", Options: weaponOpts(hv)},
+		OptGroup{Label: "Other weapons", Options: weaponOpts(other)})
+}
+
+// armorGroups lists the armor a troop may wear.
+func armorGroups(c *rules.Catalog, t *rules.Troop, current string) []OptGroup {
+	first := Option{Value: "", Label: "None"}
+	if t != nil && t.Armor.Free != "" {
+		first.Label = t.Armor.Free + " (free, from the Troop List)"
+	}
+	var ok, other []Option
+	for _, a := range c.Armors {
+		o := Option{Value: a.Name, Label: fmt.Sprintf("%s (STR +%d, DEX %d; %d)", a.Name, a.STR, a.DEX, a.Cost)}
+		allowed := t == nil || t.Armor.Any
+		if t != nil {
+			for _, n := range t.Armor.Names {
+				if rules.Normalize(n) == rules.Normalize(a.Name) {
+					allowed = true
+				}
+			}
+		}
+		if allowed {
+			ok = append(ok, o)
+		} else {
+			other = append(other, o)
+		}
+	}
+	cur := current
+	if roster.Armor(cur).None() {
+		cur = ""
+	}
+	gs := []OptGroup{{Options: []Option{first}}, {Label: "Allowed", Options: ok}}
+	if len(other) > 0 {
+		gs = append(gs, OptGroup{Label: "Not on the Troop List (house rules; checked)", Options: other})
+	}
+	return groups(c, rules.KindArmor, cur, gs...)
+}
+
+func equipmentGroups(c *rules.Catalog, current string) []OptGroup {
+	var eq, gr []Option
+	for _, e := range c.Equipment {
+		eq = append(eq, Option{Value: e.Name, Label: fmt.Sprintf("%s (%d)", e.Name, e.Cost)})
+	}
+	for _, w := range c.Weapons {
+		if w.Class == "grenade" {
+			gr = append(gr, Option{Value: w.Name, Label: fmt.Sprintf("%s (%d)", w.Name, w.Cost)})
+		}
+	}
+	return groups(c, rules.KindEquipment, current, OptGroup{Options: []Option{{Value: "", Label: "—"}}},
+		OptGroup{Label: "Equipment", Options: eq}, OptGroup{Label: "Grenades", Options: gr})
+}
+
+func creatureGroups(c *rules.Catalog, current string, rideable bool) []OptGroup {
+	var o []Option
+	for _, cr := range c.Creatures {
+		if rideable && cr.Orneriness == 0 {
+			continue
+		}
+		o = append(o, Option{Value: cr.Name, Label: fmt.Sprintf("%s (%d)", cr.Name, cr.Cost)})
+	}
+	first := []OptGroup{}
+	if rideable {
+		first = append(first, OptGroup{Options: []Option{{Value: "", Label: "Not mounted"}}})
+	}
+	return groups(c, rules.KindCreature, current, append(first, OptGroup{Label: "Creature Chart", Options: o})...)
+}
+
+func droidGroups(c *rules.Catalog, current string) []OptGroup {
+	var o []Option
+	for _, d := range c.Droids {
+		o = append(o, Option{Value: d.Name, Label: fmt.Sprintf("%s (%d)", d.Name, d.Cost)})
+	}
+	return groups(c, rules.KindDroid, current, OptGroup{Label: "Droid Chart", Options: o})
+}
+
+func artilleryGroups(c *rules.Catalog, current string) []OptGroup {
+	var o []Option
+	for _, a := range c.Artillery {
+		o = append(o, Option{Value: a.Name, Label: fmt.Sprintf("%s (%d)", a.Name, a.Cost)})
+	}
+	return groups(c, rules.KindArtillery, current, OptGroup{Label: "Artillery", Options: o})
+}
+
+func strikeGroups(c *rules.Catalog, side rules.Side, current string) []OptGroup {
+	var o []Option
+	for _, s := range c.Strikes {
+		o = append(o, Option{Value: s.Name, Label: fmt.Sprintf("%s (%d for the %s side)", s.Name, s.Cost[side], side)})
+	}
+	return groups(c, rules.KindStrike, current, OptGroup{Label: "Off-board strikes", Options: o})
+}
+
+func qualityOptions(t *rules.Troop, current rules.Quality) []Option {
+	def := "Troop List's"
+	if t != nil {
+		def = "Troop List: " + string(t.Quality)
+	}
+	out := []Option{{Value: "", Label: def, Selected: current == ""}}
+	for _, q := range []rules.Quality{rules.Average, rules.Veteran, rules.Elite} {
+		out = append(out, Option{Value: string(q), Label: fmt.Sprintf("%s (+%d)", q, rules.QualityCost[q]), Selected: rules.Normalize(string(current)) == string(q)})
+	}
+	return out
+}
+
+// addGroups is the "add a unit" picker: every kind, squads from the Troop List entries.
+func addGroups(c *rules.Catalog, side rules.Side) []OptGroup {
+	var squads []Option
+	for _, t := range c.Troops {
+		if t.Side == side || t.Side == rules.Neutral {
+			squads = append(squads, Option{Value: "squad|" + t.Name, Label: t.Name})
+		}
+	}
+	for _, t := range c.Troops {
+		if !(t.Side == side || t.Side == rules.Neutral) {
+			squads = append(squads, Option{Value: "squad|" + t.Name, Label: t.Name + " (" + string(t.Side) + ")"})
+		}
+	}
+	var droids, creatures, arty, strikes, remotes []Option
+	for _, d := range c.Droids {
+		droids = append(droids, Option{Value: "droid|" + d.Name, Label: d.Name})
+	}
+	for _, cr := range c.Creatures {
+		creatures = append(creatures, Option{Value: "creature|" + cr.Name, Label: cr.Name})
+	}
+	for _, a := range c.Artillery {
+		arty = append(arty, Option{Value: "artillery|" + a.Name, Label: a.Name})
+	}
+	for _, s := range c.Strikes {
+		strikes = append(strikes, Option{Value: "strike|" + s.Name, Label: s.Name + " strike"})
+	}
+	for _, w := range c.Weapons {
+		if w.Class == "heavy blaster" {
+			remotes = append(remotes, Option{Value: "remote weapon|" + w.Name, Label: "Remote " + w.Name})
+		}
+	}
+	return []OptGroup{
+		{Label: "Squad from the Troop List", Options: squads},
+		{Label: "Hero", Options: []Option{{Value: "hero|", Label: "Hero (from the roleplaying game)"}, {Value: "hero|scratch", Label: "Hero created from scratch"}}},
+		{Label: "Droid", Options: droids},
+		{Label: "Creature", Options: creatures},
+		{Label: "Artillery piece", Options: arty},
+		{Label: "Off-board strike", Options: strikes},
+		{Label: "Remote weapon", Options: remotes},
+	}
+}
+
+// SkillLimit is what the editor allows for one skill of a squad: the code it starts from,
+// the most the Troop List allows, and why.
+type SkillLimit struct {
+	Name string
+	Base int
+	Max  int
+	Why  string
+}
+
+// squadSkillLimits works out each soldier skill's base and cap for a squad: attributes
+// (armor-adjusted for DEX) plus the Troop List's training levels.
+func squadSkillLimits(c *rules.Catalog, t *rules.Troop, u roster.Unit) []SkillLimit {
+	var out []SkillLimit
+	if t == nil {
+		return out
+	}
+	attrs := map[rules.Attr]int{}
+	for _, at := range rules.Attributes {
+		attrs[at] = t.Attributes[at]
+		if v, ok := u.Attributes[at]; ok {
+			attrs[at] = v
+		}
+	}
+	dexAdj := 0
+	armor := t.Armor.Free
+	if !u.Armor.None() {
+		armor = string(u.Armor)
+	}
+	if armor != "" {
+		if a, err := c.Armor(armor); err == nil {
+			dexAdj += a.DEX
+		}
+	}
+	for _, it := range u.Equipment {
+		if e, err := c.Item(it.Name); err == nil {
+			dexAdj += e.DEX
+		}
+	}
+	for _, s := range c.Skills {
+		if s.Kind != "soldier" {
+			continue
+		}
+		base := attrs[s.Attr]
+		if s.Attr == rules.DEX {
+			base += dexAdj
+		}
+		level := 0
+		var why []string
+		for _, tc := range t.Training {
+			if trainingCovers(tc, s) && tc.Level > level {
+				level = tc.Level
+			}
+		}
+		if level == 0 {
+			why = append(why, fmt.Sprintf("the %s Troop List allows no training in %s", t.Name, s.Name))
+		} else {
+			why = append(why, fmt.Sprintf("the %s Troop List allows up to %d levels of training in %s (%s %d + %d)", t.Name, level, s.Name, s.Attr, base, level))
+		}
+		out = append(out, SkillLimit{Name: s.Name, Base: base, Max: base + level, Why: strings.Join(why, "; ")})
+	}
+	return out
+}
+
+func trainingCovers(tc rules.TrainingCap, s rules.Skill) bool {
+	if tc.Any || slices.Contains(tc.Attributes, s.Attr) {
+		return true
+	}
+	for _, n := range tc.Skills {
+		if rules.Normalize(n) == rules.Normalize(s.Name) {
+			return true
+		}
+	}
+	return false
+}
+
+// skillValue is the code a unit's skills give a named skill, as text ("" when absent).
+func skillValue(s roster.Skills, name string) string {
+	for k, v := range s {
+		if rules.Normalize(k) == rules.Normalize(name) {
+			return fmt.Sprint(v)
+		}
+	}
+	return ""
+}
+
+// SkillRow is a skill written as a free row (specializations, heroes' skills, custom skills).
+type SkillRow struct {
+	Name string
+	Code int
+}
+
+// otherSkills are the skills not among the fixed ones, sorted, with blank rows to add more.
+func otherSkills(s roster.Skills, fixed []string, blanks int) []SkillRow {
+	var out []SkillRow
+	for k, v := range s {
+		isFixed := false
+		for _, f := range fixed {
+			if rules.Normalize(f) == rules.Normalize(k) {
+				isFixed = true
+			}
+		}
+		if !isFixed {
+			out = append(out, SkillRow{Name: k, Code: v})
+		}
+	}
+	slices.SortFunc(out, func(a, b SkillRow) int { return strings.Compare(a.Name, b.Name) })
+	for i := 0; i < blanks; i++ {
+		out = append(out, SkillRow{})
+	}
+	return out
+}
+
+// withBlank returns items and one blank row to add another.
+func withBlank(items []roster.Item) []roster.Item {
+	return append(slices.Clone(items), roster.Item{})
+}
+
+func limitNames(ls []SkillLimit) []string {
+	out := make([]string, len(ls))
+	for i, l := range ls {
+		out[i] = l.Name
+	}
+	return out
+}
+
+func troopOf(c *rules.Catalog, name string) *rules.Troop {
+	t, err := c.Troop(name)
+	if err != nil {
+		return nil
+	}
+	return t
+}
+
+func itemCount(it roster.Item) string {
+	if it.Name == "" {
+		return ""
+	}
+	return fmt.Sprint(it.N())
+}
+
+func numOrEmpty(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprint(n)
+}
+
+func attrValue(u roster.Unit, t *rules.Troop, at rules.Attr) string {
+	if v, ok := u.Attributes[at]; ok {
+		return fmt.Sprint(v)
+	}
+	return ""
+}
+
+func attrPlaceholder(t *rules.Troop, at rules.Attr) string {
+	if t == nil {
+		return ""
+	}
+	return fmt.Sprint(t.Attributes[at])
+}
+
+func sizeRange(t *rules.Troop) (lo, hi string, why string) {
+	if t == nil {
+		return "1", "1000", ""
+	}
+	lo, hi = "1", "1000"
+	why = "Any size"
+	if t.SizeMin > 0 {
+		lo = fmt.Sprint(t.SizeMin)
+	}
+	if t.SizeMax > 0 {
+		hi = fmt.Sprint(t.SizeMax)
+	}
+	if t.SizeMin > 0 || t.SizeMax > 0 {
+		why = fmt.Sprintf("The %s Troop List: %s to %s soldiers", t.Name, lo, hi)
+	}
+	return
+}
+
+func forcePowerOptions(c *rules.Catalog, side rules.Side, f *roster.Force) []Option {
+	var out []Option
+	for _, p := range c.ForcePowers {
+		o := Option{Value: p.Name, Label: p.Name}
+		if p.Side != "" && p.Side != side {
+			o.Label += " (" + string(p.Side) + " only)"
+		}
+		if f != nil {
+			for _, have := range f.Powers {
+				if rules.Normalize(have) == rules.Normalize(p.Name) {
+					o.Selected = true
+				}
+			}
+		}
+		out = append(out, o)
+	}
+	// Powers the catalogue does not know stay checked, so that saving keeps them (costing
+	// reports them).
+	if f != nil {
+		for _, have := range f.Powers {
+			if canonical(c, rules.KindForcePower, have) == "" {
+				out = append(out, Option{Value: have, Label: have + " (unknown)", Selected: true})
+			}
+		}
+	}
+	return out
+}
+
+func forceSkill(f *roster.Force, name string) string {
+	if f == nil {
+		return ""
+	}
+	return skillValue(f.Skills, name)
+}
+
+func allSkillNames(c *rules.Catalog) []string {
+	return c.Names(rules.KindSkill)
+}
+
+func fieldsAnchor(i int) string { return fmt.Sprintf("fields-%d", i) }
+
+func unitTitle(v ArmyView, i int, u roster.Unit) string {
+	if v.Result != nil && i < len(v.Result.Units) && v.Result.Units[i].Name != "" {
+		return v.Result.Units[i].Name
+	}
+	if u.Name != "" {
+		return u.Name
+	}
+	return fmt.Sprintf("%s %d", u.Kind, i+1)
+}
+
+func rowCode(r SkillRow) string {
+	if r.Name == "" {
+		return ""
+	}
+	return fmt.Sprint(r.Code)
+}
+
+func commanderWhy(t *rules.Troop) string {
+	switch {
+	case t == nil:
+		return ""
+	case t.Commander < 0:
+		return "the " + t.Name + " Troop List allows no commander"
+	default:
+		return fmt.Sprintf("the %s Troop List allows commanders up to %d levels above the squad", t.Name, t.Commander)
+	}
+}
