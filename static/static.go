@@ -1,4 +1,5 @@
-// Package static holds the web app's assets, embedded in the binary: the hand-written CSS,
+// Package static holds the web app's assets, embedded in the binary: the hand-written CSS
+// (print.css and the paper sizes for the record sheets),
 // the small script that wires keyboard shortcuts, and htmx (copied by the Makefile from the
 // npm package pinned in package.json).
 package static
@@ -7,5 +8,5 @@ import "embed"
 
 // FS holds the assets, served under /static/.
 //
-//go:embed muster.css app.js htmx.min.js
+//go:embed muster.css app.js htmx.min.js print.css paper-a4.css paper-letter.css
 var FS embed.FS

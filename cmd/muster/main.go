@@ -21,6 +21,10 @@ Usage:
                               check the army against the Troop Lists, the creation rules and
                               a gamemaster's force limits (exit 0 no errors, 1 errors,
                               2 unreadable)
+  muster sheet [--pdf OUT] [--html OUT] [--paper a4|letter] FILE
+                              print the army's record sheets (roster page, then a Squad,
+                              Hero, Droid or Creature Record Sheet per unit) as HTML, or as
+                              a PDF through headless Chromium
   muster serve [--addr 127.0.0.1:8080] [--db muster.db]
                               run the web app
   muster odds test|damage|volley [--json] ...
@@ -42,6 +46,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return cmdOdds(args[1:], stdout, stderr)
 	case "check":
 		return cmdCheck(args[1:], stdout, stderr)
+	case "sheet":
+		return cmdSheet(args[1:], stdout, stderr)
 	case "serve":
 		return cmdServe(args[1:], stdout, stderr)
 	}

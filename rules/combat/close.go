@@ -64,7 +64,7 @@ func (r *Rules) WeaponBonus(w *rules.Weapon) int {
 		return 0
 	case w.Skill == "lightsaber":
 		return r.close.lightsaber
-	case strings.HasPrefix(strings.ToLower(w.Name), "vibro"):
+	case len(w.Name) >= 5 && strings.EqualFold(w.Name[:5], "vibro"):
 		return r.close.vibro
 	case w.Class == "melee":
 		return r.close.melee

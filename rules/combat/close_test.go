@@ -238,6 +238,7 @@ func BenchmarkCloseAssaultRound(b *testing.B) {
 	d := Seeded(9)
 	var res CloseResult
 	b.ReportAllocs()
+	defer reportCPU(b)()
 	for b.Loop() {
 		for s := range sides {
 			for i := range sides[s] {

@@ -8,11 +8,17 @@ import (
 // Dice rolls six-sided dice from a seeded PCG generator (math/rand/v2). It is not safe for
 // concurrent use: give each goroutine its own. The same seed gives the same rolls.
 type Dice struct {
-	src   *rand.PCG
-	faces [facesPerWord]uint8 // dice rolled ahead, from one 64-bit draw, as first-die totals (see refill)
-	left  int                 // how many of faces are unused
-	buf   uint64              // 64 random bits: two 32-bit draws, for IntN
-	half  bool                // the upper half of buf is still unused
+	src *rand.PCG
+	// faces are dice rolled ahead from one 64-bit draw, used from faces[left-1] down. For a
+	// roll starting at faces[i], start[i] is its open-ended total and span[i] how many faces
+	// it takes (more than i+1 when its sixes run past the rolled faces): refill works both
+	// out without branches, so that Roll seldom branches on a six.
+	faces [facesPerWord]uint8
+	start [facesPerWord]uint8
+	span  [facesPerWord]uint8
+	left  int    // how many of faces are unused
+	buf   uint64 // 64 random bits: two 32-bit draws, for IntN
+	half  bool   // the upper half of buf is still unused
 
 	// script, when not nil, replaces the generator with these faces, in order: the tests
 	// replay the book's worked examples with it.
@@ -46,7 +52,7 @@ func (d *Dice) D6() int {
 		d.refill()
 	}
 	d.left--
-	return int(faceOf[d.faces[d.left&(facesPerWord-1)]&7])
+	return int(d.faces[d.left&(facesPerWord-1)])
 }
 
 // facesPerWord dice come from each 64-bit draw: 6^16 < 2^64.
@@ -59,44 +65,65 @@ const (
 // refill rolls facesPerWord dice from one 64-bit draw, unbiased: multiplying the draw by 6
 // again and again reads off the digits of draw*6^16 / 2^64 in base 6, which is Lemire's
 // multiply-and-reject method for the range 6^16, so the draw is rejected exactly when the
-// final low word falls below 2^64 mod 6^16 (about one draw in ten million). This is the
+// final low word falls below 2^64 mod 6^16 (one draw in about 220 million). This is the
 // batched method of Brackett-Rozinsky and Lemire (2024).
 func (d *Dice) refill() {
+	n := facesPerWord
 	if d.script != nil {
-		d.faces[0] = firstFace[(d.next()-1)&7]
-		d.left = 1
-		return
-	}
-	for {
-		x := d.src.Uint64()
-		for i := range d.faces {
-			hi, lo := bits.Mul64(x, 6)
-			d.faces[i] = firstFace[hi&7]
-			x = lo
+		d.faces[0] = uint8(d.next())
+		n = 1
+	} else {
+		for {
+			x := d.src.Uint64()
+			for i := range d.faces {
+				hi, lo := bits.Mul64(x, 6)
+				d.faces[i] = uint8(hi) + 1
+				x = lo
+			}
+			if x >= facesReject {
+				break
+			}
 		}
-		if x >= facesReject {
-			d.left = facesPerWord
-			return
-		}
 	}
+	d.ahead(n)
 }
+
+// ahead works out start and span for the first n faces. From the bottom up: a six adds the
+// roll below it; a run of sixes reaching the bottom is incomplete (its span exceeds what is
+// left). A first 1 bombs out (start 0), while a 1 after a six adds 1 (chain).
+func (d *Dice) ahead(n int) {
+	chain, span := uint8(0), uint8(incomplete)
+	for i := range n {
+		f := d.faces[i]
+		six := (f + 2) >> 3    // 1 for a six, 0 for 1 to 5
+		notOne := (f + 6) >> 3 // 0 for a one, 1 for 2 to 6
+		chain = f + six*chain
+		span = 1 + six*span
+		d.start[i] = chain * notOne
+		d.span[i] = span
+	}
+	d.left = n
+}
+
+// incomplete marks a run of sixes that reaches past the rolled faces.
+const incomplete = 100
 
 // Roll rolls the open-ended die of Chapter One and returns its total, before modifiers:
 // 0 when the first die is a 1 (a bomb-out), otherwise the dice added up, rolling again and
 // adding for as long as sixes come; ones after a six count 1. A total that is not a
 // bomb-out is at least 2, so 0 means a bomb-out and nothing else.
 func (d *Dice) Roll() int {
-	// The common case, a face from 1 to 5 already rolled, stays small enough to inline.
-	i := d.left - 1
-	if v := d.faces[i&(facesPerWord-1)]; v != 6 && i >= 0 {
-		d.left = i
-		return int(v)
+	if i := d.left - 1; uint(i) < facesPerWord {
+		if sp := int(d.span[i]); sp <= d.left {
+			d.left -= sp
+			return int(d.start[i])
+		}
 	}
 	return d.roll()
 }
 
-// roll is Roll when the next face is a six or must be rolled first. Kept out of line so
-// that Roll inlines.
+// roll is Roll when the faces rolled ahead run out before the roll ends. Kept out of line
+// so that Roll stays small.
 //
 //go:noinline
 func (d *Dice) roll() int {
@@ -104,15 +131,11 @@ func (d *Dice) roll() int {
 	if r == 6 {
 		return 6 + d.Rollover()
 	}
-	return int(firstFace[(r-1)&7])
+	if r == 1 {
+		return 0
+	}
+	return r
 }
-
-// The faces are kept as a first die's total, face 1 (a bomb-out) as 0, so that Roll reads
-// them as they are; D6 turns them back into faces.
-var (
-	firstFace = [8]uint8{0, 2, 3, 4, 5, 6, 0, 0} // by face - 1
-	faceOf    = [8]uint8{1, 0, 2, 3, 4, 5, 6, 0} // by first-die total
-)
 
 // Rollover rolls a die that cannot bomb out but rolls over: a Force Point die, the dice
 // after a six, and the off-board strike deviation roll.

@@ -55,6 +55,34 @@ func TestOpposedTestExample(t *testing.T) {
 	}
 }
 
+// Roll reads the faces rolled ahead sixteen at a time; the totals it reads off must be the
+// Chapter One rule (Read) applied to the same faces, in the order they are used.
+func TestRollReadsFacesRolledAhead(t *testing.T) {
+	order := []int{6, 1, 1, 6, 6, 2, 5, 3, 6, 6, 6, 4, 2, 1, 6, 3}
+	d := Seeded(1)
+	for i, f := range order {
+		d.faces[len(order)-1-i] = uint8(f)
+	}
+	d.ahead(len(order))
+	for rest := order; len(rest) > 0; {
+		want, used := Read(rest...)
+		if got := d.Roll(); got != want {
+			t.Fatalf("faces %v: Roll = %d, want %d", rest[:used], got, want)
+		}
+		rest = rest[used:]
+	}
+	if d.left != 0 {
+		t.Errorf("%d faces left over", d.left)
+	}
+	// A run of sixes at the bottom continues with fresh faces.
+	d.faces[1], d.faces[0] = 5, 6
+	d.ahead(2)
+	d.Roll()
+	if got := d.Roll(); got < 7 {
+		t.Errorf("a six at the end of the faces rolled ahead gave %d, want 6 plus a rollover", got)
+	}
+}
+
 func TestSeededDiceRepeat(t *testing.T) {
 	a, b := Seeded(42), Seeded(42)
 	for i := range 1000 {
@@ -129,6 +157,7 @@ func TestRollMatchesItsDistribution(t *testing.T) {
 func BenchmarkRoll(b *testing.B) {
 	d := Seeded(1)
 	s := 0
+	defer reportCPU(b)()
 	for b.Loop() {
 		s += d.Roll()
 	}
@@ -138,6 +167,7 @@ func BenchmarkRoll(b *testing.B) {
 func BenchmarkD6(b *testing.B) {
 	d := Seeded(1)
 	s := 0
+	defer reportCPU(b)()
 	for b.Loop() {
 		s += d.D6()
 	}

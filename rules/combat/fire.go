@@ -130,6 +130,9 @@ type Firer struct {
 	Shots int
 	// Specific: a hero's specific targeting, +4.
 	Specific bool
+	// Hero, for a hero firing, spends his Force Points on the tests by his policy, and his
+	// one point on a bombed-out Damage Strength roll.
+	Hero *Hero
 	// Extra is every other difficulty modifier the battlefield gives: +2 per smoke template
 	// and +1 per fire template the shot passes through, +2 for a droid's second target
 	// (DroidSecondTargetModifier), +1 out of control, +3 climbing, +2 blinded, +2 for an
@@ -179,6 +182,7 @@ type Shot struct {
 	Damage     int // the weapon's Damage Strength
 	Shots      int // dice rolled (a hero's multiple shots), at least 1
 	Following  bool
+	Hero       *Hero // a hero firing: Force Points (not followed by VolleyOdds)
 }
 
 // Aim works out each firer's final difficulty (Chapter Three, "Determining Final
@@ -218,9 +222,8 @@ func (r *Rules) Aim(f Firing, firers []Firer, targets []TargetView, shots []Shot
 		if fr.Weapon == nil {
 			return shots, fmt.Errorf("firer %d has no weapon", i)
 		}
-		if fr.Weapon.Class == "grenade" || fr.Weapon.Class == "melee" || fr.Weapon.Skill == "flamethrower" ||
-			fr.Weapon.Name == "Grenade Launcher" {
-			return shots, fmt.Errorf("firer %d: the %s is not fired in a volley (see Throw, Launch and Flame)", i, fr.Weapon.Name)
+		if w := fr.Weapon; w.Class == "grenade" || w.Class == "melee" || w.Skill == "flamethrower" || w.Skill == "missile weapons" {
+			return shots, fmt.Errorf("firer %d: the %s is not fired in a volley (see Throw and Flame)", i, w.Name)
 		}
 		if fr.Target < 0 || fr.Target >= len(targets) {
 			return shots, fmt.Errorf("firer %d fires at target %d of %d", i, fr.Target, len(targets))
@@ -256,7 +259,7 @@ func (r *Rules) Aim(f Firing, firers []Firer, targets []TargetView, shots []Shot
 			skill += WoundPenalty
 		}
 		shots = append(shots, Shot{Target: fr.Target, Skill: skill, Difficulty: diff, Damage: fr.Weapon.Damage,
-			Shots: n, Following: fr.Weapon.FollowingFire && fr.Crewed})
+			Shots: n, Following: fr.Weapon.FollowingFire && fr.Crewed, Hero: fr.Hero})
 	}
 	return shots, nil
 }
@@ -302,6 +305,9 @@ func (r *Rules) Fire(d *Dice, shots []Shot, v *Volley) {
 			diff := s.Difficulty
 			for {
 				sc := Score(d.Roll(), s.Skill)
+				if sc < diff && s.Hero != nil {
+					sc = s.Hero.spend(d, sc, diff, false)
+				}
 				if sc < diff {
 					break
 				}
@@ -361,7 +367,11 @@ func (r *Rules) Allocate(d *Dice, shots []Shot, t int, figs []*Figure, v *Volley
 			if f.Hero != nil && r.avoid(d, f.Hero, s, h, t, fi, v) {
 				continue
 			}
-			v.ds = append(v.ds, Score(d.Roll(), s.Damage))
+			if s.Hero != nil {
+				v.ds = append(v.ds, HeroDamageRoll(d, s.Hero, s.Damage))
+			} else {
+				v.ds = append(v.ds, Score(d.Roll(), s.Damage))
+			}
 		}
 		r.resistScores(d, f, v.ds)
 	}

@@ -565,6 +565,7 @@ func BenchmarkVolley(b *testing.B) {
 	var v Volley
 	targets := [2][]*Figure{figs}
 	b.ReportAllocs()
+	defer reportCPU(b)()
 	for b.Loop() {
 		for _, f := range figs {
 			*f = Figure{STR: 3}
@@ -579,10 +580,9 @@ func BenchmarkVolley(b *testing.B) {
 func BenchmarkStraightTest(b *testing.B) {
 	d := Seeded(7)
 	n := 0
+	defer reportCPU(b)()
 	for b.Loop() {
-		if Test(d, 4, 8) {
-			n++
-		}
+		n += boolInt(Test(d, 4, 8))
 	}
 	sink = n
 }
@@ -590,6 +590,7 @@ func BenchmarkStraightTest(b *testing.B) {
 func BenchmarkVolleyOdds(b *testing.B) {
 	r := Default()
 	shots, figs := tenSoldierVolley(b)
+	defer reportCPU(b)()
 	for b.Loop() {
 		if _, err := r.VolleyOdds(shots, [2][]*Figure{figs}); err != nil {
 			b.Fatal(err)

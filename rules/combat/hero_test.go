@@ -116,3 +116,19 @@ func TestHeroRollsMatchTheirOdds(t *testing.T) {
 		return h.spend(d, Score(d.Roll(), 2), 9, false)
 	})
 }
+
+// A hero firing spends on his test when it misses, and on a bombed-out Damage Strength roll.
+func TestHeroFiringSpends(t *testing.T) {
+	r := Default()
+	h := &Hero{Points: 3, Policy: DefaultForcePolicy}
+	var v Volley
+	target := &Figure{STR: 3}
+	// Test: 2 + 4 = 6 against 9; one point: + 4 = 10, a hit. The hit lands on the only
+	// figure (a die for the allocation). Damage: bomb-out, one point: 5. Strength: 3 + 3 = 6:
+	// 5 < 6, no effect.
+	r.Volley(scripted(2, 4, 1, 1, 5, 3), []Shot{{Skill: 4, Difficulty: 9, Damage: 5, Shots: 1, Hero: h}},
+		[2][]*Figure{{target}}, &v)
+	if v.Hits[0] != 1 || h.Spent != 2 || target.Pending() != NoEffect {
+		t.Errorf("hits %d, spent %d, target %v; want 1, 2, none", v.Hits[0], h.Spent, target.Pending())
+	}
+}

@@ -117,11 +117,11 @@ type Morale struct {
 	// rise above.
 	Level, Start int
 
-	Casualties      int  // soldiers wounded or incapacitated this turn
-	CommanderHit    bool // commander wounded or incapacitated this turn (first test after)
-	BehindCover     bool // stationary within 1" of cover between it and the enemy
-	WonCloseAssault bool // forced back its opponent this turn
-	LostClose       bool // was forced back this turn
+	Casualties       int  // soldiers wounded or incapacitated this turn
+	CommanderHit     bool // commander wounded or incapacitated this turn (first test after)
+	BehindCover      bool // stationary within 1" of cover between it and the enemy
+	WonCloseAssault  bool // forced back its opponent this turn
+	LostCloseAssault bool // was forced back this turn
 
 	// Charge tests: attacking the enemy's flank or rear; attacking across a barrier.
 	// Receiving a charge: attacked in flank or rear (fewer than half could fire on the
@@ -171,7 +171,7 @@ func (r *Rules) Threat(m Morale) int {
 	if m.WonCloseAssault {
 		t += mm.won
 	}
-	if m.LostClose {
+	if m.LostCloseAssault {
 		t += mm.lost
 	}
 	return t

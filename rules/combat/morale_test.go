@@ -85,7 +85,7 @@ func TestThreatModifiers(t *testing.T) {
 		{"commander hit", Morale{Level: 5, CommanderHit: true}, 6},
 		{"behind cover", Morale{Level: 5, BehindCover: true}, 3},
 		{"won close assault", Morale{Level: 5, WonCloseAssault: true}, 3},
-		{"lost close assault", Morale{Level: 5, LostClose: true}, 5},
+		{"lost close assault", Morale{Level: 5, LostCloseAssault: true}, 5},
 		{"charging a flank", Morale{Kind: ChargeTest, Level: 5, FlankOrRear: true}, 4},
 		{"charging across a barrier", Morale{Kind: ChargeTest, Level: 5, BehindBarrier: true}, 7},
 		{"charged in the flank", Morale{Kind: ReceivingChargeTest, Level: 5, FlankOrRear: true}, 6},

@@ -1,0 +1,134 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	cdppage "github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+
+	"muster/costing"
+	"muster/roster"
+	"muster/rules"
+	"muster/static"
+	"muster/views"
+	"muster/views/sheet"
+)
+
+// renderSheets writes an army's record sheets as one HTML page. Standalone pages carry
+// their stylesheet inline (for the PDF and `muster sheet --html`); the web app's print view
+// links it from /static/ (its CSP allows no inline style), and armyID gives that view its
+// links back to the army.
+func renderSheets(ctx context.Context, cat *rules.Catalog, army *roster.Army, res *costing.Result, paper, armyID string, standalone bool) ([]byte, error) {
+	v := views.SheetsView{Doc: sheet.Build(cat, rules.DefaultTables(), army, res), Paper: paper, ArmyID: armyID}
+	if standalone {
+		css, err := sheetCSS(paper)
+		if err != nil {
+			return nil, err
+		}
+		v.CSS = css
+	}
+	var buf bytes.Buffer
+	if err := views.Sheets(v).Render(ctx, &buf); err != nil {
+		return nil, fmt.Errorf("sheets: unable to render: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// sheetCSS is the print stylesheet and the paper's page size, to inline.
+func sheetCSS(paper string) (string, error) {
+	var out []byte
+	for _, name := range []string{"print.css", views.PaperCSS(paper)} {
+		b, err := fs.ReadFile(static.FS, name)
+		if err != nil {
+			return "", fmt.Errorf("sheets: unable to read %s: %w", name, err)
+		}
+		out = append(out, b...)
+		out = append(out, '\n')
+	}
+	return string(out), nil
+}
+
+// errNoChromium says that PDFs cannot be made here.
+var errNoChromium = errors.New("making a PDF needs Chromium (Debian's chromium package), which is not installed here")
+
+// chromiumExec finds a Chromium to print with: $MUSTER_CHROMIUM, or chromium on the PATH.
+func chromiumExec() string {
+	if p := os.Getenv("MUSTER_CHROMIUM"); p != "" {
+		if _, err := exec.LookPath(p); err == nil {
+			return p
+		}
+		return ""
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// pdfSlots bounds how many Chromiums the web app runs at once: each takes a few hundred MB.
+var pdfSlots = make(chan struct{}, 2)
+
+// pdfTimeout bounds one PDF, browser start included (the server's write timeout is 60 s).
+const pdfTimeout = 40 * time.Second
+
+// printPDF prints a standalone HTML page to PDF with headless Chromium: the page is set as
+// the document of a blank tab (nothing is fetched from the network) and printed on the
+// paper its @page rule names, backgrounds included (the blacked-out boxes).
+func printPDF(ctx context.Context, html []byte, paper string) ([]byte, error) {
+	exe := chromiumExec()
+	if exe == "" {
+		return nil, errNoChromium
+	}
+	select {
+	case pdfSlots <- struct{}{}:
+		defer func() { <-pdfSlots }()
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	ctx, cancel := context.WithTimeout(ctx, pdfTimeout)
+	defer cancel()
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.DisableGPU)
+	actx, cancelA := chromedp.NewExecAllocator(ctx, opts...)
+	defer cancelA()
+	bctx, cancelB := chromedp.NewContext(actx)
+	defer cancelB()
+	size := chromedp.PaperA4
+	if paper == views.PaperLetter {
+		size = chromedp.PaperLetter
+	}
+	if err := chromedp.Do(bctx,
+		chromedp.Navigate("about:blank"),
+		chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+			tree, err := chromedp.Call(ctx, cdppage.GetFrameTree, cdp.Empty{})
+			if err != nil {
+				return err
+			}
+			_, err = chromedp.Call(ctx, cdppage.SetDocumentContent, cdppage.SetDocumentContentParams{
+				FrameID: tree.FrameTree.Frame.ID, HTML: string(html)})
+			return err
+		}),
+	); err != nil {
+		return nil, fmt.Errorf("sheets: chromium: %w", err)
+	}
+	pdf, err := chromedp.Run(bctx, chromedp.PrintToPDF(
+		chromedp.PDFPaper(size),
+		chromedp.PDFPreferCSSPageSize(),
+		chromedp.PDFPrintBackground(),
+		chromedp.PDFMargin(0),
+	))
+	if err != nil {
+		return nil, fmt.Errorf("sheets: chromium could not print: %w", err)
+	}
+	return pdf, nil
+}
