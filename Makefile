@@ -5,7 +5,7 @@ BIN := bin/muster
 HTMX := static/htmx.min.js
 HTMX_NPM := node_modules/htmx.org/dist/htmx.min.js
 
-.PHONY: run test build lint fmt bench fuzz generate generate-check assets loadtest
+.PHONY: run test build lint fmt bench fuzz generate generate-check assets loadtest sheets-png
 
 # run starts the web app at http://127.0.0.1:8080 with the database muster.db (created and
 # migrated on first start); Ctrl+C stops it gracefully.
@@ -69,3 +69,18 @@ loadtest:
 FUZZTIME ?= 5m
 fuzz:
 	$(GO) test ./roster -run '^$$' -fuzz FuzzRead -fuzztime $(FUZZTIME)
+
+# sheets-png prints the book's sample record sheets (Diagrams 19, 23, 25, 27) and the mixed
+# army's roster to PDF and PNG in SHEETS_OUT, to compare by eye with the book (needs chromium
+# and poppler-utils). PAPER=letter for US Letter.
+SHEETS_OUT ?= /tmp/muster-sheets
+PAPER ?= a4
+sheets-png: build
+	@mkdir -p $(SHEETS_OUT)
+	for f in blue-rangers wuwuhuul sc-4x creatures; do \
+	  ./$(BIN) sheet costing/testdata/book/$$f.yaml --paper $(PAPER) --pdf $(SHEETS_OUT)/$$f.pdf && \
+	  pdftoppm -r 100 -png $(SHEETS_OUT)/$$f.pdf $(SHEETS_OUT)/$$f || exit 1; \
+	done
+	./$(BIN) sheet costing/testdata/mixed-2000.yaml --paper $(PAPER) --pdf $(SHEETS_OUT)/mixed-2000.pdf 2>/dev/null; \
+	  pdftoppm -r 100 -png $(SHEETS_OUT)/mixed-2000.pdf $(SHEETS_OUT)/mixed-2000
+	@echo "record sheets in $(SHEETS_OUT)"

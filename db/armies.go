@@ -12,7 +12,7 @@ type queryer interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
-const armyColumns = `a.id, a.head, COALESCE(a.share_token, ''), a.deleted, a.updated,
+const armyColumns = `a.id, a.head, COALESCE(a.share_token, ''), a.deleted, a.updated, COALESCE(a.game_id, ''),
 	v.name, v.side, v.total, v.lim, v.valid, v.errors,
 	(SELECT COUNT(*) FROM versions WHERE army_id = a.id)`
 
@@ -21,7 +21,7 @@ const armyFrom = ` FROM armies a JOIN versions v ON v.army_id = a.id AND v.numbe
 func scanArmy(sc interface{ Scan(...any) error }) (Army, error) {
 	var a Army
 	var updated string
-	err := sc.Scan(&a.ID, &a.Version, &a.ShareToken, &a.Deleted, &updated,
+	err := sc.Scan(&a.ID, &a.Version, &a.ShareToken, &a.Deleted, &updated, &a.Game,
 		&a.Name, &a.Side, &a.Total, &a.Limit, &a.Valid, &a.Errors, &a.Versions)
 	a.Updated = parseStamp(updated)
 	return a, err
@@ -100,9 +100,10 @@ func (s *Store) Get(ctx context.Context, id string) (Army, []byte, error) {
 	return a, v.File, err
 }
 
-// List returns the armies that are not deleted, most recently updated first.
+// List returns the armies that are not deleted, most recently updated first. Lists entered
+// in a game are not among them: they are reached through the game's links only.
 func (s *Store) List(ctx context.Context) ([]Army, error) {
-	rows, err := s.r.QueryContext(ctx, "SELECT "+armyColumns+armyFrom+" WHERE a.deleted = 0 ORDER BY a.updated DESC")
+	rows, err := s.r.QueryContext(ctx, "SELECT "+armyColumns+armyFrom+" WHERE a.deleted = 0 AND a.game_id IS NULL ORDER BY a.updated DESC")
 	if err != nil {
 		return nil, fmt.Errorf("db: unable to list armies: %w", err)
 	}
@@ -192,38 +193,49 @@ func (s *Store) Restore(ctx context.Context, id string, number int) (Army, error
 	return a, err
 }
 
+// The versions undo and redo move the head to.
+const (
+	undoQuery = `SELECT parent FROM versions WHERE army_id = ? AND number = ? AND parent > 0`
+	redoQuery = `SELECT MAX(number) FROM versions WHERE army_id = ? AND parent = ? HAVING COUNT(*) > 0`
+)
+
 // Undo moves the head to the version it was saved on top of.
 func (s *Store) Undo(ctx context.Context, id string) (Army, error) {
-	return s.moveHead(ctx, id, `SELECT parent FROM versions WHERE army_id = ? AND number = ? AND parent > 0`)
+	return s.moveHead(ctx, id, undoQuery)
 }
 
 // Redo moves the head to the newest version saved on top of it.
 func (s *Store) Redo(ctx context.Context, id string) (Army, error) {
-	return s.moveHead(ctx, id, `SELECT MAX(number) FROM versions WHERE army_id = ? AND parent = ? HAVING COUNT(*) > 0`)
+	return s.moveHead(ctx, id, redoQuery)
 }
 
 func (s *Store) moveHead(ctx context.Context, id, query string) (Army, error) {
 	var a Army
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		cur, err := getArmy(ctx, tx, id)
-		if err != nil {
-			return err
-		}
-		var to int
-		err = tx.QueryRowContext(ctx, query, id, cur.Version).Scan(&to)
-		if errors.Is(err, sql.ErrNoRows) {
-			return ErrNotFound
-		}
-		if err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, `UPDATE armies SET head = ?, updated = ? WHERE id = ?`, to, stamp(s.now()), id); err != nil {
-			return err
-		}
-		a, err = getArmy(ctx, tx, id)
+		var err error
+		a, err = s.moveHeadTx(ctx, tx, id, query)
 		return err
 	})
 	return a, err
+}
+
+func (s *Store) moveHeadTx(ctx context.Context, tx *sql.Tx, id, query string) (Army, error) {
+	cur, err := getArmy(ctx, tx, id)
+	if err != nil {
+		return Army{}, err
+	}
+	var to int
+	err = tx.QueryRowContext(ctx, query, id, cur.Version).Scan(&to)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Army{}, ErrNotFound
+	}
+	if err != nil {
+		return Army{}, err
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE armies SET head = ?, updated = ? WHERE id = ?`, to, stamp(s.now()), id); err != nil {
+		return Army{}, err
+	}
+	return getArmy(ctx, tx, id)
 }
 
 // Delete hides an army from List; it can be brought back with Undelete.

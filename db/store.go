@@ -52,6 +52,9 @@ type Army struct {
 	Updated    time.Time
 	ShareToken string
 	Deleted    bool
+	// Game is the game the army is a list for ("" for an army of one's own): such an army
+	// is reached through the game's links, not /armies/.
+	Game string
 }
 
 // Version is one saved state of an army.

@@ -51,6 +51,25 @@ type ArmyView struct {
 	Draft bool
 	// Message is shown at the top of the editor (a save that could not be read).
 	Message string
+	// Base, when set, is where the editor's forms and links go instead of /armies/{id}: a
+	// game's list, edited through the player's link (/play/{token}/lists/{key}).
+	Base string
+	// Fixed, when set, says who fixed the army's side and limit (a game's list: the
+	// gamemaster); the editor shows it instead of the side, limit and free-hand controls.
+	Fixed string
+}
+
+// Href is the address of the army's page (action "") or of one of its actions ("edit",
+// "preview", "undo", ...): under /armies/{id}, or under Base.
+func (v ArmyView) Href(action string) string {
+	base := armyURL(v.ID)
+	if v.Base != "" {
+		base = v.Base
+	}
+	if action == "" {
+		return base
+	}
+	return base + "/" + action
 }
 
 // VersionRow is one saved version of an army, for the history list.

@@ -21,7 +21,7 @@ Usage:
                               check the army against the Troop Lists, the creation rules and
                               a gamemaster's force limits (exit 0 no errors, 1 errors,
                               2 unreadable)
-  muster sheet [--pdf OUT] [--html OUT] [--paper a4|letter] FILE
+  muster sheet [--pdf OUT] [--html OUT] [--paper a4|letter] [--limits LIMITS] FILE
                               print the army's record sheets (roster page, then a Squad,
                               Hero, Droid or Creature Record Sheet per unit) as HTML, or as
                               a PDF through headless Chromium

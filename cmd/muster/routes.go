@@ -61,6 +61,8 @@ func newServer(store *db.Store, cat *rules.Catalog, logger *slog.Logger) *echo.E
 	e.POST("/armies/:id/undelete", a.undeleteArmy)
 	e.POST("/armies/:id/share", a.shareArmy)
 	e.GET("/armies/:id/export", a.exportArmy)
+	e.GET("/armies/:id/sheets", a.armySheets)
+	e.GET("/armies/:id/sheets.pdf", a.armySheetsPDF)
 	e.GET("/share/:token", a.sharedArmy)
 	e.GET("/share/:token/export", a.exportShared)
 	e.GET("/catalogue", a.catalogue)

@@ -20,7 +20,7 @@ type Creature struct {
 	// damage, which the cost counts (the rancor's 7 (10)).
 	STR, ArmoredSTR Num
 	Move            Num
-	Orneriness      string // "–" when it cannot be ridden
+	Orneriness      string // "0" when it has none and cannot be ridden, as Diagram 25 writes it
 	Attacks         []Attack
 	Total           Num // DEX + STR + PER + Move + each attack's damage
 	Forms           Num // Number of Attack Forms
@@ -54,10 +54,8 @@ func buildCreature(c *rules.Catalog, u *roster.Unit, b costing.Breakdown) *Creat
 		cr.ArmoredSTR = N(ch.ArmoredSTR)
 		str = ch.ArmoredSTR
 	}
-	cr.Orneriness = "–"
-	if ch.Orneriness > 0 {
-		cr.Orneriness = strconv.Itoa(ch.Orneriness)
-	}
+	// Diagram 25 writes the rancor's "–" (no Orneriness Code: it cannot be ridden) as 0.
+	cr.Orneriness = strconv.Itoa(ch.Orneriness)
 	total := ch.DEX + str + ch.PER + ch.Move
 	for _, at := range ch.Attacks {
 		a := Attack{Name: at.Name, Dam: N(at.Damage), Cost: N(at.Damage)}

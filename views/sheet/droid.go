@@ -77,6 +77,10 @@ func buildDroid(c *rules.Catalog, u *roster.Unit, b costing.Breakdown) *Droid {
 		}
 		skillsIn[s] = v
 	}
+	if u.Armor == roster.ArmorPlating {
+		d.Armor = N(droidArmor)
+		a.strAdj = 1 // +1 STR against damage only (Chapter Fourteen, Armor)
+	}
 	d.Move = N(move)
 	points := move
 	for _, at := range rules.Attributes {
@@ -100,9 +104,7 @@ func buildDroid(c *rules.Catalog, u *roster.Unit, b costing.Breakdown) *Droid {
 			break
 		}
 	}
-	if u.Armor == roster.ArmorPlating {
-		d.Armor = N(droidArmor)
-	}
+
 	if u.Repulsorlift {
 		d.Repulsorlift = N(droidRepulsorlift)
 	}

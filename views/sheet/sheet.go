@@ -71,6 +71,19 @@ type Sheet struct {
 	Errors, Warnings int
 }
 
+// PrintedBeside is what the sheet writes beside its cost where the book prints another
+// figure: "book prints 70", or for a droid, whose chart cost leaves weapons out, "Droid
+// Chart prints 36, weapons excluded". Empty where no erratum applies.
+func (s Sheet) PrintedBeside() string {
+	switch {
+	case s.Erratum == "":
+		return ""
+	case s.Droid != nil:
+		return fmt.Sprintf("Droid Chart prints %d, weapons excluded", s.Printed)
+	}
+	return fmt.Sprintf("book prints %d", s.Printed)
+}
+
 // ID is the sheet's anchor in the document ("unit-0").
 func (s Sheet) ID() string { return fmt.Sprintf("unit-%d", s.Unit) }
 

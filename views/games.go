@@ -1,0 +1,162 @@
+package views
+
+import (
+	"time"
+
+	"muster/roster"
+)
+
+// GameInfo is what every game page says about the game.
+type GameInfo struct {
+	Name     string
+	Date     string
+	Scenario string
+	Notes    string
+	Locked   bool
+	Version  int
+	Versions int
+	Updated  time.Time
+}
+
+// GameForm is the gamemaster's form: the game's details and each side's force limits,
+// echoed back with what is wrong.
+type GameForm struct {
+	Name     string
+	Date     string
+	Scenario string
+	Notes    string
+	Sides    []SideForm // always every side, in order: imperial, rebel, neutral
+	Errors   map[string]string
+	// Action is where the form posts: /games for a new game, the GM link for a game.
+	Action string
+}
+
+// SideForm is one side in the gamemaster's form.
+type SideForm struct {
+	Side   string
+	Plays  bool
+	Limits string   // the limits file as written
+	Errors []string // why the limits cannot be used: a parse error with line and column, or a problem
+	// Summary is the limits in a line ("total 1500; heroes at most 300 SGPs; ..."); empty
+	// when they do not parse.
+	Summary string
+}
+
+// Preset is a set of example limits the form can be filled with.
+type Preset struct {
+	Key, Label, Title string
+}
+
+// ListRow is one list entered in a game, judged against its side's current limits.
+type ListRow struct {
+	ID        string
+	Player    string
+	Name      string
+	Side      string
+	Total     int
+	Limit     int
+	Submitted int // the version submitted; 0: not submitted
+	Head      int // the version saved last
+	Errors    int
+	Warnings  int
+	Problems  []roster.Problem // the errors, for "why"
+	Href      string           // the list's page for whoever is looking
+	Sheets    string           // its record sheets, where the viewer may print them
+	Export    string
+	Updated   time.Time
+	// NoSide is set when the list's side no longer plays in the game.
+	NoSide bool
+}
+
+// Valid reports whether the list breaks no rule and no limit.
+func (r ListRow) Valid() bool { return r.Errors == 0 }
+
+// Changed reports whether the player saved the list since submitting it.
+func (r ListRow) Changed() bool { return r.Submitted > 0 && r.Head != r.Submitted }
+
+// SideLists is one side of a game with its limits and its lists.
+type SideLists struct {
+	Side    string
+	Summary string
+	Lists   []ListRow
+}
+
+// VersionNote is one version of a game, for its history.
+type VersionNote struct {
+	Number  int
+	Note    string
+	Created time.Time
+	Head    bool
+	Summary string // each side's limits in a line
+}
+
+// GMView is the gamemaster's page of a game.
+type GMView struct {
+	Game      GameInfo
+	Base      string // /gm/{token}
+	GMURL     string // the full links, to copy
+	PlayerURL string
+	Sides     []SideLists
+	Other     []ListRow // lists of sides that no longer play
+	Form      GameForm
+	Presets   []Preset
+	History   []VersionNote
+	Created   bool // the game was just made: say to keep the GM link
+}
+
+// PlayForm is a player's form to start or import a list.
+type PlayForm struct {
+	Player string
+	Name   string
+	Side   string
+	Text   string
+	Errors map[string]string
+}
+
+// PlayView is the page the player link opens.
+type PlayView struct {
+	Game   GameInfo
+	Base   string   // /play/{token}
+	Sides  []string // the sides that play
+	Mine   []ListRow
+	All    []SideLists // after the lock: every submitted list
+	Form   PlayForm
+	Import PlayForm
+}
+
+// ListView is one list's page: for its player (through the list's key), for the
+// gamemaster, or for everyone once the game is locked.
+type ListView struct {
+	Game      GameInfo
+	Back      string // the game's page for the viewer
+	Row       ListRow
+	Army      ArmyView // the version shown, judged against the side's limits
+	Shown     int      // the version shown
+	Limits    string   // the side's limits as written
+	Summary   string   // in a line
+	Owner     bool     // the player's own page: edit, submit, withdraw
+	KeyURL    string   // the player's private link to the list
+	Submitted []SubmissionRow
+}
+
+// SubmissionRow is one submit or withdrawal.
+type SubmissionRow struct {
+	Version int
+	Created time.Time
+}
+
+// sideID is a side's element id part ("other" for lists of sides that no longer play).
+func sideID(side string) string {
+	if side == "" {
+		return "other"
+	}
+	return side
+}
+
+// firstProblems is at most n problems.
+func firstProblems(ps []roster.Problem, n int) []roster.Problem {
+	if len(ps) > n {
+		return ps[:n]
+	}
+	return ps
+}
