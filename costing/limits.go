@@ -70,7 +70,9 @@ func CheckLimits(c *rules.Catalog, a *roster.Army, res *Result, l *roster.Limits
 // This is the one entry point the command line and the web app call; Army alone costs
 // without judging, as the costing tests of the book's forces need.
 func Evaluate(c *rules.Catalog, a *roster.Army, l *roster.Limits) *Result {
-	r := Army(c, a)
+	c, catalogProblems := armyCatalog(c, a)
+	r := cost(c, a)
+	r.Problems = append(catalogProblems, r.Problems...)
 	if l == nil {
 		l = a.Limits
 	}

@@ -28,8 +28,11 @@ type Army struct {
 	// Limits are a gamemaster's force limits for this army's side (see Limits).
 	Limits *Limits `yaml:"limits,omitempty" json:"limits,omitempty"`
 	// Rules are the player's house rules: a severity per rule id (see Dials).
-	Rules Dials  `yaml:"rules,omitempty" json:"rules,omitempty"`
-	Units []Unit `yaml:"units" json:"units"`
+	Rules Dials `yaml:"rules,omitempty" json:"rules,omitempty"`
+	// Catalog declares custom troop types, droids and creatures (from the roleplaying game
+	// or a house rule) in the shape of the built-in catalogue's data files.
+	Catalog *rules.Custom `yaml:"catalog,omitempty" json:"catalog,omitempty"`
+	Units   []Unit        `yaml:"units" json:"units"`
 }
 
 // Skills maps a skill name, as written in the file, to its code.

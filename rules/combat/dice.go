@@ -19,6 +19,8 @@ type Dice struct {
 	left  int    // how many of faces are unused
 	buf   uint64 // 64 random bits: two 32-bit draws, for IntN
 	half  bool   // the upper half of buf is still unused
+	// made counts the faces rolled ahead since the dice were seeded (see Faces).
+	made uint64
 
 	// script, when not nil, replaces the generator with these faces, in order: the tests
 	// replay the book's worked examples with it.
@@ -30,6 +32,22 @@ func NewDice(src *rand.PCG) *Dice { return &Dice{src: src} }
 
 // Seeded is NewDice(rand.NewPCG(seed, DefaultStream)).
 func Seeded(seed uint64) *Dice { return NewDice(rand.NewPCG(seed, DefaultStream)) }
+
+// Reseed starts the dice over from seed, as Seeded(seed) would, without allocating: the
+// battle engine reuses one Dice for many battles.
+func (d *Dice) Reseed(seed uint64) {
+	if d.src == nil {
+		d.src = rand.NewPCG(seed, DefaultStream)
+	} else {
+		d.src.Seed(seed, DefaultStream)
+	}
+	d.left, d.half, d.made, d.script = 0, false, 0, nil
+}
+
+// Faces is how many dice (six-sided faces) have been rolled since the dice were made or
+// reseeded: every open-ended roll, rollover die, D6 and Force die counts one per face. IntN
+// draws are not dice and do not count. Benchmarks divide by it.
+func (d *Dice) Faces() uint64 { return d.made - uint64(d.left) }
 
 // DefaultStream is the PCG increment Seeded uses; any fixed value would do.
 const DefaultStream = 0x5357_4d42_3139_3933 // "SWMB1993"
@@ -103,6 +121,7 @@ func (d *Dice) ahead(n int) {
 		d.span[i] = span
 	}
 	d.left = n
+	d.made += uint64(n)
 }
 
 // incomplete marks a run of sixes that reaches past the rolled faces.

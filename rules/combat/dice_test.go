@@ -175,3 +175,31 @@ func BenchmarkD6(b *testing.B) {
 }
 
 var sink int
+
+// TestReseedRepeatsTheRolls: a reseeded Dice rolls exactly what a freshly Seeded one does,
+// and Faces counts the faces used.
+func TestReseedRepeatsTheRolls(t *testing.T) {
+	a := Seeded(42)
+	var first []int
+	for range 100 {
+		first = append(first, a.Roll())
+	}
+	a.Reseed(42)
+	b := Seeded(42)
+	for i := range 100 {
+		x, y := a.Roll(), b.Roll()
+		if x != y || x != first[i] {
+			t.Fatalf("roll %d: reseeded %d, seeded %d, first %d", i, x, y, first[i])
+		}
+	}
+	if a.Faces() != b.Faces() || a.Faces() < 100 {
+		t.Fatalf("Faces: %d and %d after 100 rolls", a.Faces(), b.Faces())
+	}
+	d := Seeded(7)
+	for range 10 {
+		d.D6()
+	}
+	if d.Faces() != 10 {
+		t.Fatalf("10 D6: Faces %d", d.Faces())
+	}
+}
