@@ -228,7 +228,10 @@ func TestLockedGameRefusesChanges(t *testing.T) {
 		t.Fatalf("lock = %+v %v", g, err)
 	}
 	for what, f := range map[string]func() error{
-		"create":   func() error { _, _, err := s.CreateList(ctx, g.ID, "rebel", "Luke", []byte("x"), meta("X", 1), "created"); return err },
+		"create": func() error {
+			_, _, err := s.CreateList(ctx, g.ID, "rebel", "Luke", []byte("x"), meta("X", 1), "created")
+			return err
+		},
 		"save":     func() error { _, err := s.SaveList(ctx, l.ID, []byte("v2"), meta("Alliance", 1), "saved"); return err },
 		"undo":     func() error { _, err := s.UndoList(ctx, l.ID); return err },
 		"submit":   func() error { _, err := s.Submit(ctx, l.ID); return err },

@@ -89,7 +89,7 @@ type ArmorRule struct {
 // Troop is a Troop List entry. Attributes are unarmored; troops who always wear armor name
 // it in Armor.Free, and the book's parenthesised (armored) values follow from it.
 type Troop struct {
-	Entry `yaml:",inline"`
+	Entry      `yaml:",inline"`
 	Side       Side          `json:"side"`
 	Quality    Quality       `json:"quality"`
 	SizeMin    int           `json:"size_min"` // 0: "Any"
@@ -108,7 +108,7 @@ type Troop struct {
 // Weapon is a Weapon Chart or Chapter Eleven weapon. Melee weapons have Damage as a bonus
 // to STR (STRBonus true); ranged weapons have short, medium and long ranges in inches.
 type Weapon struct {
-	Entry `yaml:",inline"`
+	Entry         `yaml:",inline"`
 	Class         string  `json:"class"` // blaster, heavy blaster, archaic, grenade, melee, advanced
 	Skill         string  `json:"skill"`
 	Damage        int     `json:"damage"`
@@ -129,14 +129,14 @@ type Weapon struct {
 // Armor is an Armor Chart entry.
 type Armor struct {
 	Entry `yaml:",inline"`
-	STR  int `json:"str"`
-	DEX  int `json:"dex"` // negative: the DEX penalty
-	Cost int `json:"cost"`
+	STR   int `json:"str"`
+	DEX   int `json:"dex"` // negative: the DEX penalty
+	Cost  int `json:"cost"`
 }
 
 // Equipment is a Chapter Eleven item that is neither weapon nor armor.
 type Equipment struct {
-	Entry `yaml:",inline"`
+	Entry   `yaml:",inline"`
 	Cost    int    `json:"cost"`
 	PerItem bool   `json:"per_item,omitempty"`
 	DEX     int    `json:"dex,omitempty"` // environment and space suits: -1
@@ -149,14 +149,14 @@ type Equipment struct {
 // flamethrower) or vehicle.
 type Skill struct {
 	Entry `yaml:",inline"`
-	Attr Attr   `json:"attr"`
-	Kind string `json:"kind"`
+	Attr  Attr   `json:"attr"`
+	Kind  string `json:"kind"`
 }
 
 // ForcePower is a Force power of Chapter Twelve: the Force skills it is used with, the powers
 // it requires, and the one side that may use it, where restricted.
 type ForcePower struct {
-	Entry `yaml:",inline"`
+	Entry    `yaml:",inline"`
 	Skills   []string `json:"skills"`
 	Requires []string `json:"requires,omitempty"`
 	Side     Side     `json:"side,omitempty"`
@@ -170,7 +170,7 @@ type AttackForm struct {
 
 // Creature is a Creature Chart entry. Orneriness 0 means none ("–"): it cannot be ridden.
 type Creature struct {
-	Entry `yaml:",inline"`
+	Entry        `yaml:",inline"`
 	DEX          int          `json:"dex"`
 	STR          int          `json:"str"`
 	ArmoredSTR   int          `json:"armored_str,omitempty"` // the rancor's armored skin
@@ -186,7 +186,7 @@ type Creature struct {
 
 // Droid is a Droid Chart entry; Cost is the chart's SGPs, which exclude weapons.
 type Droid struct {
-	Entry `yaml:",inline"`
+	Entry        `yaml:",inline"`
 	Attributes   map[Attr]int   `json:"attributes"`
 	Move         int            `json:"move"`
 	MovementRate int            `json:"movement_rate"` // as printed
@@ -197,7 +197,7 @@ type Droid struct {
 
 // Artillery is an on-board artillery piece of Chapter Eleven; its crew is a squad.
 type Artillery struct {
-	Entry `yaml:",inline"`
+	Entry        `yaml:",inline"`
 	Skill        string  `json:"skill"`
 	Crew         int     `json:"crew"`
 	BodyStrength int     `json:"body_strength"`
@@ -212,7 +212,7 @@ type Artillery struct {
 
 // Strike is an off-board strike (Chapter Eleven, "Off-Board Artillery"), priced by side.
 type Strike struct {
-	Entry `yaml:",inline"`
+	Entry  `yaml:",inline"`
 	Damage int          `json:"damage"`
 	Radius float64      `json:"radius"`
 	Cost   map[Side]int `json:"cost"`

@@ -150,7 +150,7 @@ func sheetCount(d *sheet.Document) string {
 
 func spanText(n int) string { return fmt.Sprint(n) }
 
-// orneriness writes the creature's Orneriness Code.
+// unitStatusText points a sheet with problems at the roster, where they are listed.
 func unitStatusText(s sheet.Sheet) string {
 	var parts []string
 	if s.Errors > 0 {
