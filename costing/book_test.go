@@ -2,6 +2,7 @@ package costing
 
 import (
 	"os"
+	"strings"
 	"path/filepath"
 	"testing"
 
@@ -79,6 +80,10 @@ func TestBlueRangersChapterEight(t *testing.T) {
 	const printed, byRules = 720, 710
 	if b.Cost != byRules {
 		t.Errorf("Blue Rangers cost = %d, want %d by the rules (printed %d: vibroblade at 4)", b.Cost, byRules, printed)
+	}
+	// The breakdown carries the book's figure and why it differs.
+	if b.Printed != printed || !strings.Contains(b.Erratum, "vibroblade at 4") {
+		t.Errorf("printed/erratum = %d %q, want %d and the vibroblade", b.Printed, b.Erratum, printed)
 	}
 	// Diagram 16: walk 8", run 13" (Move 10, DEX 3).
 	if b.Walk != 8 || b.Run != 13 {

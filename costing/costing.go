@@ -80,6 +80,10 @@ func cost(c *rules.Catalog, a *roster.Army) *Result {
 		b := cc.cost()
 		b.Kind = u.Kind
 		b.Name = unitName(c, u, i)
+		if p := u.Printed; p != nil && p.SGP != b.Cost {
+			b.Printed = p.SGP
+			b.Erratum = fmt.Sprintf("%s prints %d: %s", p.Source, p.SGP, p.Why)
+		}
 		r.Units[i] = b
 		r.Total += b.Cost
 	}

@@ -73,6 +73,17 @@ type Unit struct {
 	Artillery string `yaml:"artillery,omitempty" json:"artillery,omitempty"`
 	Strike    string `yaml:"strike,omitempty" json:"strike,omitempty"`
 	Weapon    string `yaml:"weapon,omitempty" json:"weapon,omitempty"`
+
+	// Printed is the total the rulebook prints for this unit, where it comes from one of the
+	// book's worked examples or forces: the breakdown shows it beside the cost by the rules.
+	Printed *Printed `yaml:"printed,omitempty" json:"printed,omitempty"`
+}
+
+// Printed is a unit's total as the book prints it, where, and why it differs.
+type Printed struct {
+	SGP    int    `yaml:"sgp" json:"sgp"`
+	Source string `yaml:"source,omitempty" json:"source,omitempty"`
+	Why    string `yaml:"why,omitempty" json:"why,omitempty"`
 }
 
 // Commander is a squad's commander: his command training beyond the squad's.
