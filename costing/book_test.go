@@ -2,8 +2,8 @@ package costing
 
 import (
 	"os"
-	"strings"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"muster/roster"
