@@ -7,14 +7,14 @@ import (
 	"muster/rules"
 )
 
-// Droid prices (Chapter Fourteen).
+// Droid prices (Chapter Fourteen), also printed on the Droid Record Sheet.
 const (
-	droidBase         = 10
-	droidWeaponMount  = 10
-	droidTurret       = 15
-	droidArmor        = 20
-	droidRepulsorlift = 10
-	droidSelfDestruct = 10
+	DroidBase         = 10
+	DroidWeaponMount  = 10
+	DroidTurret       = 15
+	DroidArmor        = 20
+	DroidRepulsorlift = 10
+	DroidSelfDestruct = 10
 )
 
 // droid costs a droid as the Droid Record Sheet does: Move, attributes and skill levels
@@ -73,35 +73,35 @@ func (uc *unitCoster) droid() Breakdown {
 	wc, _ := uc.weapons("weapons", "", u.Weapons)
 	total += wc
 	if n := len(u.Weapons); n > 0 {
-		uc.add(fmt.Sprintf("Number of weapons %d x 10", n), droidWeaponMount*n)
-		total += droidWeaponMount * n
+		uc.add(fmt.Sprintf("Number of weapons %d x 10", n), DroidWeaponMount*n)
+		total += DroidWeaponMount * n
 	}
 	for _, w := range u.Weapons {
 		if w.Turret {
-			uc.add("Turret", droidTurret)
-			total += droidTurret
+			uc.add("Turret", DroidTurret)
+			total += DroidTurret
 			break // one turret only; more is a validation problem
 		}
 	}
 	if u.Armor == roster.ArmorPlating {
-		uc.add("Armor (+1 STR)", droidArmor)
-		total += droidArmor
+		uc.add("Armor (+1 STR)", DroidArmor)
+		total += DroidArmor
 	} else if !u.Armor.None() {
 		uc.errorf("armor", "write armor: true for the droid's one point of armor (+1 STR, 20 SGPs)",
 			"droids do not wear %q; their armor is +1 STR for 20", u.Armor)
 	}
 	if u.Repulsorlift {
-		uc.add("Repulsorlift", droidRepulsorlift)
-		total += droidRepulsorlift
+		uc.add("Repulsorlift", DroidRepulsorlift)
+		total += DroidRepulsorlift
 	}
 	if u.SelfDestruct {
-		uc.add("Self-destruct programming", droidSelfDestruct)
-		total += droidSelfDestruct
+		uc.add("Self-destruct programming", DroidSelfDestruct)
+		total += DroidSelfDestruct
 	}
 	ec, _ := uc.equipment("equipment", u.Equipment)
 	total += ec
-	uc.add("Base cost", droidBase)
-	total += droidBase
+	uc.add("Base cost", DroidBase)
+	total += DroidBase
 	uc.subtotal("Droid cost", total)
 
 	b := Breakdown{Cost: total, Lines: uc.lines, Walk: float64(move)/2 + float64(codes[rules.DEX])}

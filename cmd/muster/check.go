@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -29,28 +28,11 @@ type checkReport struct {
 // Exit 0: no errors (warnings and notes allowed); 1: errors; 2: a file cannot be read or
 // parsed (the message gives line and column).
 func cmdCheck(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("check", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	asJSON := fs.Bool("json", false, "print one JSON object")
-	limitsPath := fs.String("limits", "", "check against a gamemaster's limits `file` (replaces the army's limits: block)")
-	files, ok := parseInterleaved(fs, args)
-	if !ok {
-		return 2
-	}
-	if len(files) != 1 {
-		fmt.Fprintln(stderr, "usage: muster check [--json] [--limits FILE] FILE")
-		return 2
-	}
-	army, code := readArmy(files[0], stderr)
+	army, res, asJSON, code := evaluateArgs("check", args, stderr)
 	if army == nil {
 		return code
 	}
-	limits, code := readLimitsFile(*limitsPath, stderr)
-	if code != 0 {
-		return code
-	}
-	res := costing.Evaluate(rules.Default(), army, limits)
-	if *asJSON {
+	if asJSON {
 		rep := checkReport{Name: army.Name, System: "swmb", Side: army.Side, Limit: army.Limit, Total: res.Total,
 			Limits: res.Limits, Problems: res.Problems, Waived: res.Waived}
 		if rep.Waived == nil {

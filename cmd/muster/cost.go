@@ -30,28 +30,11 @@ type costReport struct {
 // cmdCost prints an army's costs and every problem `muster check` finds. Exit 0: no errors;
 // 1: errors (costs still printed); 2: a file cannot be read or parsed.
 func cmdCost(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("cost", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	asJSON := fs.Bool("json", false, "print one JSON object")
-	limitsPath := fs.String("limits", "", "check against a gamemaster's limits `file` (replaces the army's limits: block)")
-	files, ok := parseInterleaved(fs, args)
-	if !ok {
-		return 2
-	}
-	if len(files) != 1 {
-		fmt.Fprintln(stderr, "usage: muster cost [--json] [--limits FILE] FILE")
-		return 2
-	}
-	army, code := readArmy(files[0], stderr)
+	army, res, asJSON, code := evaluateArgs("cost", args, stderr)
 	if army == nil {
 		return code
 	}
-	limits, code := readLimitsFile(*limitsPath, stderr)
-	if code != 0 {
-		return code
-	}
-	res := costing.Evaluate(rules.Default(), army, limits)
-	if *asJSON {
+	if asJSON {
 		rep := costReport{Name: army.Name, System: "swmb", Side: army.Side, Limit: army.Limit,
 			Total: res.Total, Units: res.Units, Problems: res.Problems, Waived: res.Waived}
 		enc := json.NewEncoder(stdout)
@@ -67,6 +50,33 @@ func cmdCost(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// evaluateArgs is what `muster cost` and `muster check` share: their flags, reading the
+// army and the limits file, and evaluating the army. army is nil when the command must stop
+// with the exit status code.
+func evaluateArgs(cmd string, args []string, stderr io.Writer) (army *roster.Army, res *costing.Result, asJSON bool, code int) {
+	fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	jsonFlag := fs.Bool("json", false, "print one JSON object")
+	limitsPath := fs.String("limits", "", "check against a gamemaster's limits `file` (replaces the army's limits: block)")
+	files, ok := parseInterleaved(fs, args)
+	if !ok {
+		return nil, nil, false, 2
+	}
+	if len(files) != 1 {
+		fmt.Fprintf(stderr, "usage: muster %s [--json] [--limits FILE] FILE\n", cmd)
+		return nil, nil, false, 2
+	}
+	army, code = readArmy(files[0], stderr)
+	if army == nil {
+		return nil, nil, false, code
+	}
+	limits, code := readLimitsFile(*limitsPath, stderr)
+	if code != 0 {
+		return nil, nil, false, code
+	}
+	return army, costing.Evaluate(rules.Default(), army, limits), *jsonFlag, 0
 }
 
 // parseInterleaved parses flags written before or after the file names, as in

@@ -36,18 +36,9 @@ type Droid struct {
 	Systems []Figure
 }
 
-// Droid prices (Chapter Fourteen).
-const (
-	droidBase         = 10
-	droidWeaponMount  = 10
-	droidTurret       = 15
-	droidArmor        = 20
-	droidRepulsorlift = 10
-	droidSelfDestruct = 10
-)
 
 func buildDroid(c *rules.Catalog, u *roster.Unit, b costing.Breakdown) *Droid {
-	d := &Droid{Name: b.Name, MovementRate: Inches(b.Walk), Base: N(droidBase), Cost: N(b.Cost)}
+	d := &Droid{Name: b.Name, MovementRate: Inches(b.Walk), Base: N(costing.DroidBase), Cost: N(b.Cost)}
 	move := u.Move
 	a := attrCodes{codes: map[rules.Attr]int{}}
 	skillsIn := roster.Skills{}
@@ -78,7 +69,7 @@ func buildDroid(c *rules.Catalog, u *roster.Unit, b costing.Breakdown) *Droid {
 		skillsIn[s] = v
 	}
 	if u.Armor == roster.ArmorPlating {
-		d.Armor = N(droidArmor)
+		d.Armor = N(costing.DroidArmor)
 		a.strAdj = 1 // +1 STR against damage only (Chapter Fourteen, Armor)
 	}
 	d.Move = N(move)
@@ -96,20 +87,20 @@ func buildDroid(c *rules.Catalog, u *roster.Unit, b costing.Breakdown) *Droid {
 
 	d.Weapons = weaponRows(c, u.Weapons, a.codes[rules.STR])
 	if n := len(u.Weapons); n > 0 {
-		d.NumWeapons, d.MountCost = N(n), N(droidWeaponMount*n)
+		d.NumWeapons, d.MountCost = N(n), N(costing.DroidWeaponMount*n)
 	}
 	for _, w := range d.Weapons {
 		if w.Turret {
-			d.Turret, d.TurretWeapon = N(droidTurret), w.Name
+			d.Turret, d.TurretWeapon = N(costing.DroidTurret), w.Name
 			break
 		}
 	}
 
 	if u.Repulsorlift {
-		d.Repulsorlift = N(droidRepulsorlift)
+		d.Repulsorlift = N(costing.DroidRepulsorlift)
 	}
 	if u.SelfDestruct {
-		d.Special = append(d.Special, costing.Line{Label: "Self-destruct programming", SGP: droidSelfDestruct})
+		d.Special = append(d.Special, costing.Line{Label: "Self-destruct programming", SGP: costing.DroidSelfDestruct})
 	}
 	d.Equipment = readGear(c, "", "", u.Equipment).items
 
