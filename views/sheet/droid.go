@@ -36,7 +36,6 @@ type Droid struct {
 	Systems []Figure
 }
 
-
 func buildDroid(c *rules.Catalog, u *roster.Unit, b costing.Breakdown) *Droid {
 	d := &Droid{Name: b.Name, MovementRate: Inches(b.Walk), Base: N(costing.DroidBase), Cost: N(b.Cost)}
 	move := u.Move
