@@ -1,6 +1,7 @@
 package views
 
 import (
+	"fmt"
 	"time"
 
 	"muster/roster"
@@ -159,4 +160,23 @@ func firstProblems(ps []roster.Problem, n int) []roster.Problem {
 		return ps[:n]
 	}
 	return ps
+}
+
+// listCounts says how many lists a side has: for the gamemaster, how many are submitted
+// and valid too ("3 lists: 2 submitted, 1 valid").
+func listCounts(rows []ListRow, gm bool) string {
+	n := plural(len(rows), "list", "lists")
+	if !gm || len(rows) == 0 {
+		return n
+	}
+	submitted, valid := 0, 0
+	for _, r := range rows {
+		if r.Submitted > 0 {
+			submitted++
+			if r.Valid() {
+				valid++
+			}
+		}
+	}
+	return fmt.Sprintf("%s: %d submitted, %d valid", n, submitted, valid)
 }

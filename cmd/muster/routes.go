@@ -39,6 +39,7 @@ func newServer(store *db.Store, cat *rules.Catalog, logger *slog.Logger) *echo.E
 	e.Use(secureHeaders)
 	e.Use(middleware.BodyLimit(maxBody))
 	e.Use(csrf())
+	e.Use(a.hideGameLists)
 
 	e.GET("/healthz", a.healthz)
 	staticFS, _ := fs.Sub(static.FS, ".")
@@ -68,6 +69,8 @@ func newServer(store *db.Store, cat *rules.Catalog, logger *slog.Logger) *echo.E
 	e.GET("/catalogue", a.catalogue)
 	e.GET("/catalogue/:kind", a.catalogue)
 	e.GET("/compare", a.compare)
+
+	a.gameRoutes(e)
 
 	e.POST("/api/armies", a.apiCreate)
 	e.GET("/api/armies/:id", a.apiGet)

@@ -1,0 +1,893 @@
+package main
+
+// Game nights (Chapter Ten, "The Gamemaster"): a gamemaster makes a game with force limits
+// per side and gets two links, each a 128-bit random token: the gamemaster's (/gm/{token})
+// and the players' (/play/{token}). Players choose a side and bring a list, an army saved
+// with its versions, checked as they build it against that side's limits; each list also
+// has its player's own key (/play/{token}/lists/{key}), so the shared player link never
+// opens another player's list. Lists are judged when they are read, against the game's
+// current limits: changing the limits loses nothing. The player pages are in
+// handlers_play.go.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/go-playground/validator/v10"
+	"github.com/labstack/echo/v5"
+
+	"muster/costing"
+	"muster/db"
+	"muster/roster"
+	"muster/rules"
+	"muster/views"
+)
+
+// gameSides are the sides a game may have, in the order forms show them.
+var gameSides = []string{"imperial", "rebel", "neutral"}
+
+var (
+	errNoGame = echo.NewHTTPError(http.StatusNotFound,
+		"There is no game at this link. It may be mistyped, or the gamemaster has made a new link: ask them for it.")
+	errNoList = echo.NewHTTPError(http.StatusNotFound,
+		"There is no such list in this game. Its link may be mistyped; the game's page lists the lists this browser made.")
+	errGameLocked = echo.NewHTTPError(http.StatusConflict,
+		"The gamemaster has locked this game: lists can no longer be started, changed, submitted or withdrawn.")
+	errListsHidden = echo.NewHTTPError(http.StatusForbidden,
+		"Other players' lists are shown once the gamemaster locks the game, as at the table.")
+)
+
+// gameRoutes registers the game-night routes: the new-game form, the gamemaster's pages
+// under /gm/{token} and the players' under /play/{token}.
+func (a *app) gameRoutes(e *echo.Echo) {
+	e.GET("/games/new", a.newGame)
+	e.POST("/games", a.createGame)
+
+	gm := e.Group("/gm/:token", linkPage)
+	gm.GET("", a.gmGame)
+	gm.POST("", a.updateGame)
+	gm.POST("/lock", a.lockGame)
+	gm.POST("/unlock", a.unlockGame)
+	gm.POST("/rotate", a.rotateLink)
+	gm.POST("/restore", a.restoreGame)
+	gm.GET("/limits/:side", a.exportLimits)
+	gm.POST("/limits/:side", a.importLimits)
+	gm.GET("/lists/:id", a.gmList)
+	gm.GET("/lists/:id/export", a.gmExportList)
+	gm.GET("/lists/:id/sheets", a.gmListSheets)
+
+	play := e.Group("/play/:token", linkPage)
+	play.GET("", a.playGame)
+	play.POST("/lists", a.startList)
+	play.GET("/lists/:key", a.playList)
+	play.POST("/lists/:key", a.saveList)
+	play.GET("/lists/:key/edit", a.editList)
+	play.POST("/lists/:key/preview", a.previewList)
+	play.POST("/lists/:key/undo", a.undoList)
+	play.POST("/lists/:key/redo", a.redoList)
+	play.POST("/lists/:key/submit", a.submitList)
+	play.POST("/lists/:key/withdraw", a.withdrawList)
+	play.GET("/lists/:key/export", a.exportList)
+	play.GET("/lists/:key/sheets", a.listSheets)
+	play.GET("/view/:id", a.viewList)
+}
+
+// linkPage marks the pages reached through a secret link: not cached, not indexed, and no
+// Referer (which would carry the token) when following a link off the page.
+func linkPage(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c *echo.Context) error {
+		h := c.Response().Header()
+		h.Set("Cache-Control", "no-store")
+		h.Set("Referrer-Policy", "no-referrer")
+		h.Set("X-Robots-Tag", "noindex, nofollow")
+		return next(c)
+	}
+}
+
+// hideGameLists keeps the lists players bring to a game behind the game's links: under
+// /armies/, /api/armies/ and /compare such an army is not found, so that nobody reaches
+// another player's list, or changes one after the lock, through the army pages.
+func (a *app) hideGameLists(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c *echo.Context) error {
+		var ids []string
+		switch p := c.Path(); {
+		case strings.HasPrefix(p, "/armies/:id"), strings.HasPrefix(p, "/api/armies/:id"):
+			ids = append(ids, c.Param("id"))
+		case p == "/compare":
+			ids = append(ids, c.QueryParam("a"), c.QueryParam("b"))
+		}
+		for _, id := range ids {
+			if !validID(id) {
+				continue
+			}
+			game, err := a.store.ArmyGame(c.Request().Context(), id)
+			if err != nil && !errors.Is(err, db.ErrNotFound) {
+				return err
+			}
+			if game != "" {
+				return errNoArmy
+			}
+		}
+		return next(c)
+	}
+}
+
+// baseURL is the scheme and host the request came to, for the links a gamemaster copies.
+func baseURL(c *echo.Context) string {
+	return c.Scheme() + "://" + c.Request().Host
+}
+
+// --- limits --------------------------------------------------------------------------
+
+// readSideLimits parses a side's limits as written; blank is no limits (nil).
+func readSideLimits(text string) (*roster.Limits, error) {
+	if strings.TrimSpace(text) == "" {
+		return nil, nil
+	}
+	return roster.ReadLimits([]byte(text))
+}
+
+// sideLimits returns a game's limits for a side, and whether the side plays. Limits were
+// checked when the gamemaster saved them; should they not parse now, the side has none.
+func (a *app) sideLimits(g db.Game, side string) (*roster.Limits, bool) {
+	text, ok := g.SideLimits(side)
+	if !ok {
+		return nil, false
+	}
+	l, err := readSideLimits(text)
+	if err != nil {
+		a.log.Warn("games: stored limits do not parse", "game", g.ID, "side", side, "err", err)
+		return nil, true
+	}
+	return l, true
+}
+
+// limitsErrors checks a side's limits as the gamemaster wrote them: they parse (the error
+// says the line and column), their clauses name things Muster knows, their numbers are in
+// bounds, their house rules name rules, and a sides: clause includes the side. It returns
+// the limits and a line summing them up when they can be used.
+func (a *app) limitsErrors(side, text string) (*roster.Limits, string, []string) {
+	l, err := readSideLimits(text)
+	if err != nil {
+		return nil, "", []string{err.Error()}
+	}
+	if l == nil {
+		return nil, "no limits", nil
+	}
+	probe := &roster.Army{Format: 1, System: "swmb", Side: rules.Side(side), Units: []roster.Unit{}}
+	ps := roster.LimitsBounds(l, "limits")
+	ps = append(ps, roster.CheckDials(l.Rules, "limits.rules")...)
+	for _, p := range roster.CheckLimits(a.cat, probe, l, "limits") {
+		if p.Rule == "limits.invalid" {
+			ps = append(ps, p)
+		}
+	}
+	var msgs []string
+	for _, p := range ps {
+		m := strings.TrimPrefix(p.Field, "limits.") + ": " + p.Message
+		if p.Hint != "" {
+			m += " (" + p.Hint + ")"
+		}
+		msgs = append(msgs, m)
+	}
+	if len(l.Sides) > 0 && !slices.Contains(l.Sides, rules.Side(side)) {
+		msgs = append(msgs, fmt.Sprintf("sides: these limits are for %s, but they are written for the %s side (write sides: [%s], or leave sides out)",
+			sideList(l.Sides), side, side))
+	}
+	if len(msgs) > 0 {
+		return nil, "", msgs
+	}
+	return l, limitsSummary(l), nil
+}
+
+func sideList(ss []rules.Side) string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = string(s)
+	}
+	return strings.Join(out, " or ")
+}
+
+// gamePreset is a set of example limits from the rulebook the game form can be filled with.
+type gamePreset struct {
+	views.Preset
+	name  string // the game's name, when the form has none
+	sides map[string]string
+}
+
+// gamePresets are Chapter Ten's examples. The Force Mixes briefings are exactly those of
+// costing/testdata/chapter-ten (a test keeps them so).
+var gamePresets = []gamePreset{
+	{
+		Preset: views.Preset{Key: "chapter-ten",
+			Label: "Chapter Ten example: Imperial 1500 (heroes 300, average or veteran), Rebel 1500 (heroes 600, veteran or elite)",
+			Title: "Chapter Ten, Force Mixes: the Imperial player has 1500 points, up to 300 on heroes, average or veteran squads; " +
+				"the Rebel players 1500, up to 600 on heroes, veteran or elite squads, up to three specialized weapons, 30 grenades, " +
+				"no thermal detonators and no vehicles"},
+		name: "Force Mixes (Chapter Ten)",
+		sides: map[string]string{
+			"imperial": `# Chapter Ten, "Force Mixes: No One Said War Was Fair...":
+#   "Imperial player: you have 1500 points. You can spend up to 300 points on heroes; the
+#   rest on your squads. Your squads can be average or veteran; they can have whatever
+#   weaponry you want. Go to it."
+# "The rest on your squads" is read as: nothing but heroes and squads.
+total: 1500
+sgp: {heroes: 300}
+qualities: [average, veteran]
+banned: [droids, creatures, artillery, strikes, remote weapons]
+sides: [imperial]
+`,
+			"rebel": `# Chapter Ten, "Force Mixes: No One Said War Was Fair...":
+#   "Rebel players: you have 1500 points. You can spend up to 600 points on heroes; the rest
+#   on your squads. Your squads must be veteran or elite. You can have up to three
+#   specialized weapons, 30 grenades, no thermal detonators and no vehicles. Go to it."
+# "The rest on your squads" is read as: nothing but heroes and squads.
+total: 1500
+sgp: {heroes: 600}
+qualities: [veteran, elite]
+max: {specialized_weapons: 3, grenades: 30}
+banned: [thermal detonator, vehicles, droids, creatures, artillery, strikes, remote weapons]
+sides: [rebel]
+`,
+		},
+	},
+	{
+		Preset: views.Preset{Key: "sample-game",
+			Label: "Chapter Ten Sample Game (Chakton): Imperial 1500, Rebel 2000",
+			Title: "Chapter Ten, Sample Game: the Imperials have 1500 points, one 200-point hero at most, any weapons, no vehicles; " +
+				"the Rebels 2000 points in two groups, one 200-point hero with each, any weapons, no vehicles"},
+		name: "The Chakton ambush (Chapter Ten, Sample Game)",
+		sides: map[string]string{
+			"imperial": `# Chapter Ten, Sample Game, Orders of the Day (Imperial):
+#   "You have 1500 points to spend on your forces. One 200-point hero, max. Any weapons.
+#   No vehicles."
+total: 1500
+sgp: {heroes: 200}
+max: {heroes: 1}
+banned: [vehicles]
+sides: [imperial]
+`,
+			"rebel": `# Chapter Ten, Sample Game, Orders of the Day (Alliance):
+#   "You have 2000 points to spend on your forces, which must be evenly divided into two
+#   groups. You must have one 200-point hero with each group. Any weapons. No vehicles."
+# Muster checks the total, two heroes of up to 200 points each (400 in all) and the ban;
+# the gamemaster checks the two even groups at the table.
+total: 2000
+sgp: {heroes: 400}
+max: {heroes: 2}
+banned: [vehicles]
+sides: [rebel]
+`,
+		},
+	},
+}
+
+func presetViews() []views.Preset {
+	out := make([]views.Preset, len(gamePresets))
+	for i, p := range gamePresets {
+		out[i] = p.Preset
+	}
+	return out
+}
+
+// applyPreset fills the form's sides with a preset's limits (a name too, when it has none).
+func applyPreset(f *views.GameForm, key string) bool {
+	for _, p := range gamePresets {
+		if p.Key != key {
+			continue
+		}
+		for i := range f.Sides {
+			text, ok := p.sides[f.Sides[i].Side]
+			f.Sides[i].Plays = ok
+			if ok {
+				f.Sides[i].Limits = text
+			}
+		}
+		if f.Name == "" {
+			f.Name = p.name
+		}
+		return true
+	}
+	return false
+}
+
+// --- the game form -------------------------------------------------------------------
+
+// gameRequest is the shape of the game form's details.
+type gameRequest struct {
+	Name     string `validate:"required,max=120"`
+	Date     string `validate:"omitempty,datetime=2006-01-02"`
+	Scenario string `validate:"max=4000"`
+	Notes    string `validate:"max=8000"`
+}
+
+// maxLimitsText bounds one side's limits as written in the form.
+const maxLimitsText = 64 << 10
+
+// readGameForm reads the posted game form: the details and each side's limits, checked;
+// ok is false when something must be fixed first (the form says what, where).
+func (a *app) readGameForm(c *echo.Context) (views.GameForm, db.GameDetails, bool) {
+	clean := func(s string) string { return strings.TrimSpace(strings.ReplaceAll(s, "\r\n", "\n")) }
+	f := views.GameForm{Name: clean(c.FormValue("name")), Date: clean(c.FormValue("date")),
+		Scenario: clean(c.FormValue("scenario")), Notes: clean(c.FormValue("notes")), Errors: map[string]string{}}
+	for _, s := range gameSides {
+		text := strings.ReplaceAll(c.FormValue("limits."+s), "\r\n", "\n")
+		if strings.TrimSpace(text) == "" {
+			text = ""
+		}
+		f.Sides = append(f.Sides, views.SideForm{Side: s, Plays: c.FormValue("plays."+s) == "on", Limits: text})
+	}
+	return f, a.checkGameForm(&f), len(f.Errors) == 0 && !sideErrors(f)
+}
+
+// checkGameForm checks a game form, noting what is wrong in it, and returns the details
+// it holds.
+func (a *app) checkGameForm(f *views.GameForm) db.GameDetails {
+	if f.Errors == nil {
+		f.Errors = map[string]string{}
+	}
+	if err := a.validate.Struct(gameRequest{Name: f.Name, Date: f.Date, Scenario: f.Scenario, Notes: f.Notes}); err != nil {
+		var ve validator.ValidationErrors
+		if errors.As(err, &ve) {
+			for _, fe := range ve {
+				switch fe.Field() {
+				case "Name":
+					f.Errors["name"] = "Give the game a name (at most 120 characters)."
+				case "Date":
+					f.Errors["date"] = "Write the date as YYYY-MM-DD, or leave it empty."
+				case "Scenario":
+					f.Errors["scenario"] = "The scenario may be at most 4000 characters."
+				case "Notes":
+					f.Errors["notes"] = "The notes may be at most 8000 characters."
+				}
+			}
+		}
+	}
+	d := db.GameDetails{Name: f.Name, Date: f.Date, Scenario: f.Scenario, Notes: f.Notes, Sides: []db.Side{}}
+	for i := range f.Sides {
+		s := &f.Sides[i]
+		s.Errors, s.Summary = nil, ""
+		if len(s.Limits) > maxLimitsText {
+			s.Errors = []string{"the limits may be at most 64 KiB"}
+			continue
+		}
+		_, summary, errs := a.limitsErrors(s.Side, s.Limits)
+		s.Summary = summary
+		if s.Plays {
+			s.Errors = errs
+			d.Sides = append(d.Sides, db.Side{Side: s.Side, Limits: s.Limits})
+		}
+	}
+	if len(d.Sides) == 0 {
+		f.Errors["sides"] = "Choose at least one side that plays (tick \"side plays\")."
+	}
+	return d
+}
+
+func sideErrors(f views.GameForm) bool {
+	for _, s := range f.Sides {
+		if s.Plays && len(s.Errors) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// formOf is the game form filled with a game's details.
+func (a *app) formOf(g db.Game, action string) views.GameForm {
+	f := views.GameForm{Name: g.Name, Date: g.Date, Scenario: g.Scenario, Notes: g.Notes, Action: action, Errors: map[string]string{}}
+	for _, s := range gameSides {
+		text, plays := g.SideLimits(s)
+		f.Sides = append(f.Sides, views.SideForm{Side: s, Plays: plays, Limits: text})
+	}
+	a.checkGameForm(&f)
+	return f
+}
+
+// --- the gamemaster's pages ----------------------------------------------------------
+
+func (a *app) newGame(c *echo.Context) error {
+	f := views.GameForm{Action: "/games", Errors: map[string]string{}, Date: time.Now().Format("2006-01-02")}
+	for _, s := range gameSides {
+		f.Sides = append(f.Sides, views.SideForm{Side: s, Plays: s != "neutral"})
+	}
+	return render(c, http.StatusOK, views.NewGame(page(c, "New game", "games"), f, presetViews()))
+}
+
+func (a *app) createGame(c *echo.Context) error {
+	f, d, ok := a.readGameForm(c)
+	f.Action = "/games"
+	if key, isPreset := strings.CutPrefix(c.FormValue("action"), "preset:"); isPreset {
+		applyPreset(&f, key)
+		f.Errors = map[string]string{}
+		a.checkGameForm(&f)
+		delete(f.Errors, "name")
+		return render(c, http.StatusOK, views.NewGame(page(c, "New game", "games"), f, presetViews()))
+	}
+	if !ok {
+		return render(c, http.StatusUnprocessableEntity, views.NewGame(page(c, "New game", "games"), f, presetViews()))
+	}
+	_, links, err := a.store.CreateGame(c.Request().Context(), d)
+	if err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, "/gm/"+links.GM+"?created=1")
+}
+
+// gmGameOf finds the game the :token parameter opens as its gamemaster, and its player
+// token.
+func (a *app) gmGameOf(c *echo.Context) (db.Game, string, error) {
+	tok := c.Param("token")
+	if !validID(tok) {
+		return db.Game{}, "", errNoGame
+	}
+	g, player, err := a.store.GameByGMToken(c.Request().Context(), tok)
+	if errors.Is(err, db.ErrNotFound) {
+		return db.Game{}, "", errNoGame
+	}
+	return g, player, err
+}
+
+func gameInfo(g db.Game) views.GameInfo {
+	return views.GameInfo{Name: g.Name, Date: g.Date, Scenario: g.Scenario, Notes: g.Notes, Locked: g.Locked,
+		Version: g.Version, Versions: g.Versions, Updated: g.Updated}
+}
+
+func (a *app) gmGame(c *echo.Context) error {
+	g, player, err := a.gmGameOf(c)
+	if err != nil {
+		return err
+	}
+	v, err := a.gmView(c, g, player, nil)
+	if err != nil {
+		return err
+	}
+	v.Created = c.QueryParam("created") != ""
+	p := page(c, g.Name, "games")
+	switch {
+	case c.QueryParam("saved") != "":
+		p.Flash = fmt.Sprintf("Saved as version %d: every list is judged against these limits now.", g.Version)
+	case c.QueryParam("restored") != "":
+		p.Flash = fmt.Sprintf("Restored as version %d.", g.Version)
+	case c.QueryParam("locked") != "":
+		p.Flash = "Submissions are locked: players see every list."
+	case c.QueryParam("unlocked") != "":
+		p.Flash = "Submissions are open again."
+	case c.QueryParam("rotated") == "gm":
+		p.Flash = "This page has a new address: bookmark it. The old gamemaster link opens nothing any more."
+	case c.QueryParam("rotated") == "player":
+		p.Flash = "New player link made: send it to your players. The old one opens nothing any more; lists are kept."
+	case c.QueryParam("imported") != "":
+		p.Flash = fmt.Sprintf("Limits imported as version %d.", g.Version)
+	}
+	return render(c, http.StatusOK, views.GMGame(p, v))
+}
+
+// gmView gathers the gamemaster's page: links, lists by side (each judged against its
+// side's current limits), the form (form, when the posted one is shown again) and the
+// history.
+func (a *app) gmView(c *echo.Context, g db.Game, player string, form *views.GameForm) (views.GMView, error) {
+	ctx := c.Request().Context()
+	tok := c.Param("token")
+	base := "/gm/" + tok
+	v := views.GMView{Game: gameInfo(g), Base: base, GMURL: baseURL(c) + base, PlayerURL: baseURL(c) + "/play/" + player,
+		Presets: presetViews()}
+	if form != nil {
+		v.Form = *form
+	} else {
+		v.Form = a.formOf(g, base)
+	}
+	lists, err := a.store.GameLists(ctx, g.ID)
+	if err != nil {
+		return v, err
+	}
+	rows := map[string][]views.ListRow{}
+	for _, l := range lists {
+		r, _, _, err := a.listRow(ctx, g, l, l.Submitted)
+		if err != nil {
+			return v, err
+		}
+		r.Href = base + "/lists/" + l.ID
+		r.Sheets = r.Href + "/sheets"
+		r.Export = r.Href + "/export"
+		if r.NoSide {
+			v.Other = append(v.Other, r)
+		} else {
+			rows[l.Side] = append(rows[l.Side], r)
+		}
+	}
+	for _, s := range g.Sides {
+		sl := views.SideLists{Side: s.Side, Lists: rows[s.Side]}
+		if l, _ := a.sideLimits(g, s.Side); l != nil {
+			sl.Summary = limitsSummary(l)
+		} else {
+			sl.Summary = "none"
+		}
+		v.Sides = append(v.Sides, sl)
+	}
+	hist, err := a.store.GameHistory(ctx, g.ID)
+	if err != nil {
+		return v, err
+	}
+	for _, h := range hist {
+		var parts []string
+		for _, s := range h.Sides {
+			sum := "none"
+			if l, err := readSideLimits(s.Limits); err == nil && l != nil {
+				sum = limitsSummary(l)
+			}
+			parts = append(parts, sideName(s.Side)+": "+sum)
+		}
+		v.History = append(v.History, views.VersionNote{Number: h.Number, Note: h.Note, Created: h.Created,
+			Head: h.Number == g.Version, Summary: strings.Join(parts, " · ")})
+	}
+	return v, nil
+}
+
+func sideName(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// listRow judges a list at a version (its head when version is 0 and the list was never
+// submitted: a draft is judged as it stands) against its side's current limits.
+func (a *app) listRow(ctx context.Context, g db.Game, l db.List, version int) (views.ListRow, *roster.Army, *costing.Result, error) {
+	r := views.ListRow{ID: l.ID, Player: l.Player, Name: l.Army.Name, Side: l.Side, Submitted: l.Submitted,
+		Head: l.Army.Version, Updated: l.Updated, Total: l.Army.Total}
+	lim, plays := a.sideLimits(g, l.Side)
+	r.NoSide = !plays
+	if lim != nil {
+		r.Limit = lim.Total
+	}
+	if version == 0 {
+		version = l.Army.Version
+	}
+	army, err := a.listArmy(ctx, l.Army.ID, version)
+	if err != nil {
+		return r, nil, nil, err
+	}
+	shown, res := a.judge(army, lim)
+	r.Name, r.Total = shown.Name, res.Total
+	for _, p := range res.Problems {
+		switch p.Severity {
+		case roster.Error:
+			r.Errors++
+			r.Problems = append(r.Problems, p)
+		case roster.Warning:
+			r.Warnings++
+		}
+	}
+	return r, shown, res, nil
+}
+
+// listArmy returns a list's army at a version, parsed (from the cache when it can). The
+// result is shared: read it, never change it.
+func (a *app) listArmy(ctx context.Context, armyID string, version int) (*roster.Army, error) {
+	key := fmt.Sprintf("%s@%d", armyID, version)
+	if army := a.parsed.get(key); army != nil {
+		return army, nil
+	}
+	v, err := a.store.Version(ctx, armyID, version)
+	if err != nil {
+		return nil, err
+	}
+	army, err := roster.Read(v.File)
+	if err != nil {
+		return nil, fmt.Errorf("web: stored list %s does not parse: %w", armyID, err)
+	}
+	a.parsed.put(key, army)
+	return army, nil
+}
+
+// judge costs a list's army and checks it against its side's limits in the game: the
+// game's limits replace the army's own limits: block and limit, and the army's own house
+// rules do not count (the gamemaster's, in the limits' rules:, do). It returns the army as
+// shown (its limit the side's total) and the result. army is not changed.
+func (a *app) judge(army *roster.Army, lim *roster.Limits) (*roster.Army, *costing.Result) {
+	j := *army
+	j.Limit, j.Limits, j.Rules = 0, nil, nil
+	res := costing.Evaluate(a.cat, &j, lim)
+	shown := j
+	if lim != nil {
+		shown.Limit = lim.Total
+	}
+	return &shown, res
+}
+
+func (a *app) updateGame(c *echo.Context) error {
+	g, player, err := a.gmGameOf(c)
+	if err != nil {
+		return err
+	}
+	f, d, ok := a.readGameForm(c)
+	f.Action = "/gm/" + c.Param("token")
+	status := http.StatusUnprocessableEntity
+	if key, isPreset := strings.CutPrefix(c.FormValue("action"), "preset:"); isPreset {
+		applyPreset(&f, key)
+		f.Errors = map[string]string{}
+		a.checkGameForm(&f)
+		status, ok = http.StatusOK, false
+	}
+	if !ok {
+		v, err := a.gmView(c, g, player, &f)
+		if err != nil {
+			return err
+		}
+		p := page(c, g.Name, "games")
+		if status == http.StatusOK {
+			p.Flash = "Example limits filled in below: not saved yet."
+		} else {
+			p.Flash = "Not saved: see what to fix below."
+		}
+		return render(c, status, views.GMGame(p, v))
+	}
+	if _, err := a.store.UpdateGame(c.Request().Context(), g.ID, d, "saved"); err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, "/gm/"+c.Param("token")+"?saved=1#edit-game")
+}
+
+func (a *app) lockGame(c *echo.Context) error   { return a.setLocked(c, true) }
+func (a *app) unlockGame(c *echo.Context) error { return a.setLocked(c, false) }
+
+func (a *app) setLocked(c *echo.Context, locked bool) error {
+	g, _, err := a.gmGameOf(c)
+	if err != nil {
+		return err
+	}
+	if _, err := a.store.SetLocked(c.Request().Context(), g.ID, locked); err != nil {
+		return err
+	}
+	q := "?locked=1"
+	if !locked {
+		q = "?unlocked=1"
+	}
+	return c.Redirect(http.StatusSeeOther, "/gm/"+c.Param("token")+q+"#lists")
+}
+
+// rotateRequest is the rotate form's shape.
+type rotateRequest struct {
+	Which string `validate:"oneof=gm player"`
+}
+
+// rotateLink makes a new gamemaster or player link; the old one opens nothing any more.
+func (a *app) rotateLink(c *echo.Context) error {
+	g, _, err := a.gmGameOf(c)
+	if err != nil {
+		return err
+	}
+	req := rotateRequest{Which: c.FormValue("which")}
+	if err := a.validate.Struct(req); err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, "Choose the link to replace: gm or player.")
+	}
+	ctx, tok := c.Request().Context(), c.Param("token")
+	if req.Which == "gm" {
+		fresh, err := a.store.RotateGM(ctx, g.ID, tok)
+		if err != nil {
+			return err
+		}
+		return c.Redirect(http.StatusSeeOther, "/gm/"+fresh+"?rotated=gm")
+	}
+	if _, err := a.store.RotatePlayer(ctx, g.ID, tok); err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, "/gm/"+tok+"?rotated=player")
+}
+
+func (a *app) restoreGame(c *echo.Context) error {
+	g, _, err := a.gmGameOf(c)
+	if err != nil {
+		return err
+	}
+	n, _ := strconv.Atoi(c.FormValue("version"))
+	if err := a.validate.Struct(versionRequest{Version: n}); err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, "Choose a version to restore.")
+	}
+	if _, err := a.store.RestoreGame(c.Request().Context(), g.ID, n); err != nil {
+		if errors.Is(err, db.ErrNotFound) {
+			return echo.NewHTTPError(http.StatusNotFound, "That version of the game does not exist.")
+		}
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, "/gm/"+c.Param("token")+"?restored=1")
+}
+
+// limitsSide checks the :side parameter against the game's sides.
+func limitsSide(c *echo.Context, g db.Game) (string, error) {
+	side := c.Param("side")
+	if _, ok := g.SideLimits(side); !ok {
+		return "", echo.NewHTTPError(http.StatusNotFound, "That side does not play in this game.")
+	}
+	return side, nil
+}
+
+// exportLimits downloads a side's limits as a limits file for `muster check --limits`: as
+// the gamemaster wrote it, with a sides: clause added when it has none.
+func (a *app) exportLimits(c *echo.Context) error {
+	g, _, err := a.gmGameOf(c)
+	if err != nil {
+		return err
+	}
+	side, err := limitsSide(c, g)
+	if err != nil {
+		return err
+	}
+	text, _ := g.SideLimits(side)
+	if l, err := readSideLimits(text); err == nil && (l == nil || len(l.Sides) == 0) {
+		with := strings.TrimRight(text, "\n")
+		if with != "" {
+			with += "\n"
+		}
+		with += "sides: [" + side + "]\n"
+		if _, err := roster.ReadLimits([]byte(with)); err == nil {
+			text = with
+		}
+	}
+	c.Response().Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename=%q`, side+"-limits.yaml"))
+	return c.Blob(http.StatusOK, "application/yaml; charset=utf-8", []byte(text))
+}
+
+// importLimits replaces a side's limits with a limits file (upload or paste): a new
+// version of the game. A file that cannot be used is shown in the form with the reason.
+func (a *app) importLimits(c *echo.Context) error {
+	g, player, err := a.gmGameOf(c)
+	if err != nil {
+		return err
+	}
+	side, err := limitsSide(c, g)
+	if err != nil {
+		return err
+	}
+	data, err := readUpload(c)
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, "The file could not be read: "+err.Error())
+	}
+	if len(data) > maxLimitsText {
+		return echo.NewHTTPError(http.StatusRequestEntityTooLarge, "A limits file may be at most 64 KiB here.")
+	}
+	text := strings.ReplaceAll(string(data), "\r\n", "\n")
+	d := g.GameDetails
+	d.Sides = slices.Clone(g.Sides)
+	for i := range d.Sides {
+		if d.Sides[i].Side == side {
+			d.Sides[i].Limits = text
+		}
+	}
+	if _, _, errs := a.limitsErrors(side, text); len(errs) > 0 {
+		f := a.formOf(g, "/gm/"+c.Param("token"))
+		for i := range f.Sides {
+			if f.Sides[i].Side == side {
+				f.Sides[i].Limits, f.Sides[i].Errors, f.Sides[i].Summary = text, errs, ""
+			}
+		}
+		v, err := a.gmView(c, g, player, &f)
+		if err != nil {
+			return err
+		}
+		p := page(c, g.Name, "games")
+		p.Flash = "The limits file was not imported: see why under " + sideName(side) + " below."
+		return render(c, http.StatusUnprocessableEntity, views.GMGame(p, v))
+	}
+	if _, err := a.store.UpdateGame(c.Request().Context(), g.ID, d, "imported "+side+" limits"); err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, "/gm/"+c.Param("token")+"?imported=1#edit-game")
+}
+
+// gmListOf finds the list named by :id in the gamemaster's game.
+func (a *app) gmListOf(c *echo.Context) (db.Game, db.List, error) {
+	g, _, err := a.gmGameOf(c)
+	if err != nil {
+		return db.Game{}, db.List{}, err
+	}
+	id := c.Param("id")
+	if !validID(id) {
+		return db.Game{}, db.List{}, errNoList
+	}
+	l, err := a.store.GameList(c.Request().Context(), g.ID, id)
+	if errors.Is(err, db.ErrNotFound) {
+		return db.Game{}, db.List{}, errNoList
+	}
+	return g, l, err
+}
+
+// shownVersion is the version others see of a list: the one submitted, or, for a list not
+// submitted, its latest.
+func shownVersion(l db.List) int {
+	if l.Submitted > 0 {
+		return l.Submitted
+	}
+	return l.Army.Version
+}
+
+func (a *app) gmList(c *echo.Context) error {
+	g, l, err := a.gmListOf(c)
+	if err != nil {
+		return err
+	}
+	base := "/gm/" + c.Param("token")
+	v, err := a.listView(c, g, l, shownVersion(l))
+	if err != nil {
+		return err
+	}
+	v.Back = base + "#lists"
+	v.Row.Sheets = base + "/lists/" + l.ID + "/sheets"
+	v.Row.Export = base + "/lists/" + l.ID + "/export"
+	return render(c, http.StatusOK, views.ListPage(page(c, v.Row.Name, "games"), v))
+}
+
+// listView is a list's page at a version, judged against its side's current limits.
+func (a *app) listView(c *echo.Context, g db.Game, l db.List, version int) (views.ListView, error) {
+	ctx := c.Request().Context()
+	r, shown, res, err := a.listRow(ctx, g, l, version)
+	if err != nil {
+		return views.ListView{}, err
+	}
+	v := views.ListView{Game: gameInfo(g), Row: r, Shown: version,
+		Army: views.ArmyView{ID: l.ID, Army: shown, Result: res, Catalog: a.cat, Version: version, Versions: l.Army.Versions}}
+	v.Limits, _ = g.SideLimits(l.Side)
+	v.Summary = "none"
+	if lim, _ := a.sideLimits(g, l.Side); lim != nil {
+		v.Summary = limitsSummary(lim)
+	}
+	if r.NoSide {
+		v.Summary = "this side no longer plays in the game"
+	}
+	subs, err := a.store.Submissions(ctx, l.ID)
+	if err != nil {
+		return v, err
+	}
+	for _, s := range subs {
+		v.Submitted = append(v.Submitted, views.SubmissionRow{Version: s.Version, Created: s.Created})
+	}
+	return v, nil
+}
+
+func (a *app) gmExportList(c *echo.Context) error {
+	_, l, err := a.gmListOf(c)
+	if err != nil {
+		return err
+	}
+	army, err := a.listArmy(c.Request().Context(), l.Army.ID, shownVersion(l))
+	if err != nil {
+		return err
+	}
+	return a.sendFile(c, army, c.QueryParam("format"), true)
+}
+
+func (a *app) gmListSheets(c *echo.Context) error {
+	g, l, err := a.gmListOf(c)
+	if err != nil {
+		return err
+	}
+	return a.sendListSheets(c, g, l, shownVersion(l))
+}
+
+// sendListSheets prints a list's record sheets at a version, its problems against its
+// side's limits on the roster page.
+func (a *app) sendListSheets(c *echo.Context, g db.Game, l db.List, version int) error {
+	paper, err := a.sheetsPaper(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	army, err := a.listArmy(ctx, l.Army.ID, version)
+	if err != nil {
+		return err
+	}
+	lim, _ := a.sideLimits(g, l.Side)
+	shown, res := a.judge(army, lim)
+	out, err := renderSheets(ctx, a.cat, shown, res, paper, "", false)
+	if err != nil {
+		return err
+	}
+	return c.HTMLBlob(http.StatusOK, out)
+}

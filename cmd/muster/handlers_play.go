@@ -1,0 +1,547 @@
+package main
+
+// The players' pages of a game night (see handlers_games.go): the player link opens the
+// game; a player chooses a side and starts or imports a list, builds it in the army editor
+// checked against that side's limits, and submits it. Each list has its own key: the
+// player link alone never opens another player's list, and before the lock nobody sees
+// another player's list at all. The keys of the lists a browser made are kept in a cookie,
+// so the game's page can list them.
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/go-playground/validator/v10"
+	"github.com/labstack/echo/v5"
+
+	"muster/db"
+	"muster/roster"
+	"muster/rules"
+	"muster/views"
+)
+
+// listCookie holds the keys of the lists this browser made, "."-separated (keys are
+// base64url, which has no "."), at most maxListKeys of them.
+const (
+	listCookie  = "muster_lists"
+	maxListKeys = 20
+)
+
+// listKeys reads the keys of the lists this browser made.
+func listKeys(c *echo.Context) []string {
+	ck, err := c.Cookie(listCookie)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, k := range strings.Split(ck.Value, ".") {
+		if validID(k) && !slices.Contains(out, k) && len(out) < maxListKeys {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// rememberList adds a list's key to this browser's cookie (the newest first).
+func rememberList(c *echo.Context, key string) {
+	keys := append([]string{key}, listKeys(c)...)
+	if len(keys) > maxListKeys {
+		keys = keys[:maxListKeys]
+	}
+	c.SetCookie(&http.Cookie{Name: listCookie, Value: strings.Join(keys, "."), Path: "/play/",
+		MaxAge: 90 * 24 * 3600, HttpOnly: true, Secure: c.Scheme() == "https", SameSite: http.SameSiteLaxMode})
+}
+
+// playGameOf finds the game the :token parameter opens as a player.
+func (a *app) playGameOf(c *echo.Context) (db.Game, error) {
+	tok := c.Param("token")
+	if !validID(tok) {
+		return db.Game{}, errNoGame
+	}
+	g, err := a.store.GameByPlayerToken(c.Request().Context(), tok)
+	if errors.Is(err, db.ErrNotFound) {
+		return db.Game{}, errNoGame
+	}
+	return g, err
+}
+
+// ownListOf finds the list the :key parameter opens, in the game the player link opens: a
+// key to a list of another game finds nothing.
+func (a *app) ownListOf(c *echo.Context) (db.Game, db.List, error) {
+	g, err := a.playGameOf(c)
+	if err != nil {
+		return db.Game{}, db.List{}, err
+	}
+	key := c.Param("key")
+	if !validID(key) {
+		return db.Game{}, db.List{}, errNoList
+	}
+	l, err := a.store.ListByKey(c.Request().Context(), g.ID, key)
+	if errors.Is(err, db.ErrNotFound) {
+		return db.Game{}, db.List{}, errNoList
+	}
+	return g, l, err
+}
+
+// listBase is where a player's list lives: /play/{token}/lists/{key}.
+func listBase(c *echo.Context) string {
+	return "/play/" + c.Param("token") + "/lists/" + c.Param("key")
+}
+
+func playSides(g db.Game) []string {
+	out := make([]string, 0, len(g.Sides))
+	for _, s := range g.Sides {
+		out = append(out, s.Side)
+	}
+	return out
+}
+
+func (a *app) playGame(c *echo.Context) error {
+	g, err := a.playGameOf(c)
+	if err != nil {
+		return err
+	}
+	sides := playSides(g)
+	f := views.PlayForm{Errors: map[string]string{}}
+	if len(sides) > 0 {
+		f.Side = sides[0]
+	}
+	v, err := a.playView(c, g, f, f)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, views.PlayGame(page(c, g.Name, "games"), v))
+}
+
+// playView gathers the player link's page: this browser's lists, and after the lock every
+// submitted list.
+func (a *app) playView(c *echo.Context, g db.Game, form, imp views.PlayForm) (views.PlayView, error) {
+	ctx := c.Request().Context()
+	base := "/play/" + c.Param("token")
+	v := views.PlayView{Game: gameInfo(g), Base: base, Sides: playSides(g), Form: form, Import: imp}
+	for _, key := range listKeys(c) {
+		l, err := a.store.ListByKey(ctx, g.ID, key)
+		if errors.Is(err, db.ErrNotFound) {
+			continue // another game's list, or a key from elsewhere
+		}
+		if err != nil {
+			return v, err
+		}
+		r, _, _, err := a.listRow(ctx, g, l, 0)
+		if err != nil {
+			return v, err
+		}
+		r.Href = base + "/lists/" + key
+		v.Mine = append(v.Mine, r)
+	}
+	if !g.Locked {
+		return v, nil
+	}
+	lists, err := a.store.GameLists(ctx, g.ID)
+	if err != nil {
+		return v, err
+	}
+	bySide := map[string][]views.ListRow{}
+	for _, l := range lists {
+		if l.Submitted == 0 {
+			continue
+		}
+		r, _, _, err := a.listRow(ctx, g, l, l.Submitted)
+		if err != nil {
+			return v, err
+		}
+		r.Href = base + "/view/" + l.ID
+		bySide[l.Side] = append(bySide[l.Side], r)
+	}
+	for _, s := range g.Sides {
+		sl := views.SideLists{Side: s.Side, Lists: bySide[s.Side], Summary: "none"}
+		if lim, _ := a.sideLimits(g, s.Side); lim != nil {
+			sl.Summary = limitsSummary(lim)
+		}
+		v.All = append(v.All, sl)
+	}
+	return v, nil
+}
+
+// startRequest is the shape of the forms that start a list.
+type startRequest struct {
+	Player string `validate:"required,max=60"`
+	Name   string `validate:"max=120"`
+}
+
+// startList starts a list for a side: a new, empty army, or an imported army file.
+func (a *app) startList(c *echo.Context) error {
+	g, err := a.playGameOf(c)
+	if err != nil {
+		return err
+	}
+	if g.Locked {
+		return errGameLocked
+	}
+	importing := c.FormValue("action") == "import"
+	f := views.PlayForm{Player: strings.TrimSpace(c.FormValue("player")), Name: strings.TrimSpace(c.FormValue("name")),
+		Side: c.FormValue("side"), Errors: map[string]string{}}
+	if err := a.validate.Struct(startRequest{Player: f.Player, Name: f.Name}); err != nil {
+		var ve validator.ValidationErrors
+		if errors.As(err, &ve) {
+			for _, fe := range ve {
+				switch fe.Field() {
+				case "Player":
+					f.Errors["player"] = "Write your name (at most 60 characters): the gamemaster sees it beside your list."
+				case "Name":
+					f.Errors["name"] = "A list's name is at most 120 characters."
+				}
+			}
+		}
+	}
+	if _, ok := g.SideLimits(f.Side); !ok {
+		f.Errors["side"] = "Choose one of the sides that play in this game."
+	}
+	var army *roster.Army
+	if importing {
+		data, err := readUpload(c)
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, "The file could not be read: "+err.Error())
+		}
+		if army, err = roster.Read(data); err != nil {
+			f.Errors["file"] = "The army file could not be read: " + err.Error()
+			if len(data) <= 64<<10 {
+				f.Text = string(data)
+			}
+		}
+	} else if f.Name == "" {
+		f.Errors["name"] = "Give the list a name."
+	}
+	if len(f.Errors) > 0 {
+		blank := views.PlayForm{Side: f.Side, Player: f.Player, Errors: map[string]string{}}
+		form, imp := f, blank
+		if importing {
+			form, imp = blank, f
+		}
+		v, err := a.playView(c, g, form, imp)
+		if err != nil {
+			return err
+		}
+		return render(c, http.StatusUnprocessableEntity, views.PlayGame(page(c, g.Name, "games"), v))
+	}
+	note := "started"
+	if importing {
+		note = "imported"
+	} else {
+		army = &roster.Army{Format: 1, System: "swmb", Name: f.Name}
+	}
+	if army.Units == nil {
+		army.Units = []roster.Unit{}
+	}
+	lim, _ := a.sideLimits(g, f.Side)
+	army.Side = rules.Side(f.Side)
+	army.Limit = 0
+	if lim != nil {
+		army.Limit = lim.Total
+	}
+	file, err := army.YAML()
+	if err != nil {
+		return fmt.Errorf("web: unable to write the army file: %w", err)
+	}
+	shown, res := a.judge(army, lim)
+	_, key, err := a.store.CreateList(c.Request().Context(), g.ID, f.Side, f.Player, file, metaOf(shown, res), note)
+	if errors.Is(err, db.ErrLocked) {
+		return errGameLocked
+	}
+	if err != nil {
+		return err
+	}
+	rememberList(c, key)
+	base := "/play/" + c.Param("token") + "/lists/" + key
+	if importing {
+		return c.Redirect(http.StatusSeeOther, base+"?imported=1")
+	}
+	return c.Redirect(http.StatusSeeOther, base+"/edit")
+}
+
+// playList is the player's own list: judged as it stands against the side's limits, with
+// what the gamemaster sees of it.
+func (a *app) playList(c *echo.Context) error {
+	g, l, err := a.ownListOf(c)
+	if err != nil {
+		return err
+	}
+	v, err := a.listView(c, g, l, l.Army.Version)
+	if err != nil {
+		return err
+	}
+	base := listBase(c)
+	v.Owner = true
+	v.Back = "/play/" + c.Param("token")
+	v.KeyURL = baseURL(c) + base
+	v.Army.Base = base
+	v.Row.Export = base + "/export"
+	v.Row.Sheets = base + "/sheets"
+	p := page(c, v.Row.Name, "games")
+	switch {
+	case c.QueryParam("submitted") != "":
+		p.Flash = fmt.Sprintf("Submitted version %d to the gamemaster.", l.Submitted)
+	case c.QueryParam("withdrawn") != "":
+		p.Flash = "Withdrawn: the gamemaster no longer counts this list."
+	case c.QueryParam("imported") != "":
+		p.Flash = "Imported: see how it keeps to your side's limits below, then edit or submit it."
+	case c.QueryParam("locked") != "":
+		p.Flash = "The gamemaster has locked the game: the list can no longer be changed."
+	}
+	return render(c, http.StatusOK, views.ListPage(p, v))
+}
+
+// listEditor is the army editor on a player's list: its forms post under the list's link,
+// its side and limit are the game's, and it is judged against the side's limits.
+func (a *app) listEditor(c *echo.Context, g db.Game, l db.List, army *roster.Army) (views.ArmyView, error) {
+	v, _, err := a.armyView(c.Request().Context(), l.Army, army)
+	if err != nil {
+		return v, err
+	}
+	lim, _ := a.sideLimits(g, l.Side)
+	v.ID = l.ID
+	v.Army, v.Result = a.judge(army, lim)
+	v.Base = listBase(c)
+	v.Fixed = a.fixedNote(g, l, lim)
+	return v, nil
+}
+
+// fixedNote says what the editor cannot change on a game's list, and why.
+func (a *app) fixedNote(g db.Game, l db.List, lim *roster.Limits) string {
+	s := "none"
+	if lim != nil {
+		s = limitsSummary(lim)
+	}
+	return fmt.Sprintf("%s's %s list for %s. The gamemaster's limits for the side: %s. Your own house rules do not count in a game.",
+		l.Player, sideName(l.Side), g.Name, s)
+}
+
+func (a *app) editList(c *echo.Context) error {
+	g, l, err := a.ownListOf(c)
+	if err != nil {
+		return err
+	}
+	if g.Locked {
+		return c.Redirect(http.StatusSeeOther, listBase(c)+"?locked=1")
+	}
+	army, err := a.listArmy(c.Request().Context(), l.Army.ID, l.Army.Version)
+	if err != nil {
+		return err
+	}
+	v, err := a.listEditor(c, g, l, army)
+	if err != nil {
+		return err
+	}
+	p := page(c, "Edit "+army.Name, "games")
+	switch {
+	case c.QueryParam("saved") != "":
+		p.Flash = "Saved as version " + strconv.Itoa(l.Army.Version) + "."
+	case c.QueryParam("undone") != "":
+		p.Flash = "Undone: back to version " + strconv.Itoa(l.Army.Version) + "."
+	case c.QueryParam("redone") != "":
+		p.Flash = "Redone: version " + strconv.Itoa(l.Army.Version) + "."
+	}
+	if l.Submitted > 0 && l.Submitted != l.Army.Version {
+		p.Flash = strings.TrimSpace(p.Flash + fmt.Sprintf(" The gamemaster sees version %d until you submit again (the list's page).", l.Submitted))
+	}
+	return render(c, http.StatusOK, views.Editor(p, v))
+}
+
+// formList reads the editor's form into the list's army: the side and limit stay the
+// game's.
+func (a *app) formList(c *echo.Context, g db.Game, l db.List, stored *roster.Army) (*roster.Army, *roster.Limits, error) {
+	form, err := formArmy(c)
+	if err != nil {
+		return nil, nil, err
+	}
+	army := merge(stored, form, false)
+	lim, _ := a.sideLimits(g, l.Side)
+	army.Side = rules.Side(l.Side)
+	army.Limit = 0
+	if lim != nil {
+		army.Limit = lim.Total
+	}
+	return army, lim, nil
+}
+
+func (a *app) previewList(c *echo.Context) error {
+	g, l, err := a.ownListOf(c)
+	if err != nil {
+		return err
+	}
+	if g.Locked {
+		return errGameLocked
+	}
+	stored, err := a.listArmy(c.Request().Context(), l.Army.ID, l.Army.Version)
+	if err != nil {
+		return err
+	}
+	army, lim, err := a.formList(c, g, l, stored)
+	if err != nil {
+		var fe *formError
+		if errors.As(err, &fe) {
+			return render(c, http.StatusOK, views.InlineError(fe.Error()))
+		}
+		return err
+	}
+	shown, res := a.judge(army, lim)
+	v := views.ArmyView{ID: l.ID, Army: shown, Result: res, Catalog: a.cat, Draft: true, Base: listBase(c)}
+	return render(c, http.StatusOK, views.Preview(v))
+}
+
+func (a *app) saveList(c *echo.Context) error {
+	g, l, err := a.ownListOf(c)
+	if err != nil {
+		return err
+	}
+	if g.Locked {
+		return errGameLocked
+	}
+	ctx := c.Request().Context()
+	stored, err := a.listArmy(ctx, l.Army.ID, l.Army.Version)
+	if err != nil {
+		return err
+	}
+	army, lim, err := a.formList(c, g, l, stored)
+	if err != nil {
+		var fe *formError
+		if !errors.As(err, &fe) {
+			return err
+		}
+		v, verr := a.listEditor(c, g, l, stored)
+		if verr != nil {
+			return verr
+		}
+		v.Message = "Not saved: " + fe.Error()
+		return render(c, http.StatusUnprocessableEntity, views.Editor(page(c, "Edit "+stored.Name, "games"), v))
+	}
+	note, focus, err := applyAction(a.cat, army, c.FormValue("action"), c.FormValue("add"))
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, err.Error())
+	}
+	if army.Units == nil {
+		army.Units = []roster.Unit{}
+	}
+	file, err := army.YAML()
+	if err != nil {
+		return fmt.Errorf("web: unable to write the army file: %w", err)
+	}
+	shown, res := a.judge(army, lim)
+	if _, err := a.store.SaveList(ctx, l.ID, file, metaOf(shown, res), note); err != nil {
+		if errors.Is(err, db.ErrLocked) {
+			return errGameLocked
+		}
+		return err
+	}
+	target := listBase(c) + "/edit?saved=1"
+	if focus >= 0 {
+		target += fmt.Sprintf("#fields-%d", focus)
+	}
+	return c.Redirect(http.StatusSeeOther, target)
+}
+
+func (a *app) undoList(c *echo.Context) error { return a.moveList(c, true) }
+func (a *app) redoList(c *echo.Context) error { return a.moveList(c, false) }
+
+func (a *app) moveList(c *echo.Context, undo bool) error {
+	_, l, err := a.ownListOf(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	what, q := "undo", "?undone=1"
+	if undo {
+		_, err = a.store.UndoList(ctx, l.ID)
+	} else {
+		_, err = a.store.RedoList(ctx, l.ID)
+		what, q = "redo", "?redone=1"
+	}
+	switch {
+	case errors.Is(err, db.ErrLocked):
+		return errGameLocked
+	case errors.Is(err, db.ErrNotFound):
+		return echo.NewHTTPError(http.StatusConflict, "There is nothing to "+what+".")
+	case err != nil:
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, listBase(c)+"/edit"+q)
+}
+
+func (a *app) submitList(c *echo.Context) error   { return a.submission(c, true) }
+func (a *app) withdrawList(c *echo.Context) error { return a.submission(c, false) }
+
+// submission submits the list as it stands (a list that breaks the limits is submitted
+// too, and shown to the gamemaster as invalid, with why), or withdraws it.
+func (a *app) submission(c *echo.Context, submit bool) error {
+	_, l, err := a.ownListOf(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	q := "?submitted=1"
+	if submit {
+		_, err = a.store.Submit(ctx, l.ID)
+	} else {
+		_, err = a.store.Withdraw(ctx, l.ID)
+		q = "?withdrawn=1"
+	}
+	if errors.Is(err, db.ErrLocked) {
+		return errGameLocked
+	}
+	if err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, listBase(c)+q)
+}
+
+func (a *app) exportList(c *echo.Context) error {
+	_, l, err := a.ownListOf(c)
+	if err != nil {
+		return err
+	}
+	army, err := a.listArmy(c.Request().Context(), l.Army.ID, l.Army.Version)
+	if err != nil {
+		return err
+	}
+	return a.sendFile(c, army, c.QueryParam("format"), true)
+}
+
+func (a *app) listSheets(c *echo.Context) error {
+	g, l, err := a.ownListOf(c)
+	if err != nil {
+		return err
+	}
+	return a.sendListSheets(c, g, l, l.Army.Version)
+}
+
+// viewList shows another player's submitted list, once the game is locked.
+func (a *app) viewList(c *echo.Context) error {
+	g, err := a.playGameOf(c)
+	if err != nil {
+		return err
+	}
+	if !g.Locked {
+		return errListsHidden
+	}
+	id := c.Param("id")
+	if !validID(id) {
+		return errNoList
+	}
+	l, err := a.store.GameList(c.Request().Context(), g.ID, id)
+	if errors.Is(err, db.ErrNotFound) || err == nil && l.Submitted == 0 {
+		return errNoList
+	}
+	if err != nil {
+		return err
+	}
+	v, err := a.listView(c, g, l, l.Submitted)
+	if err != nil {
+		return err
+	}
+	v.Back = "/play/" + c.Param("token") + "#all-lists"
+	return render(c, http.StatusOK, views.ListPage(page(c, v.Row.Name, "games"), v))
+}
