@@ -64,9 +64,9 @@ func (uc *unitCoster) droid() Breakdown {
 		uc.add(fmt.Sprintf("%s %d", at, codes[at]), codes[at])
 		points += codes[at]
 	}
-	a := attrs{codes: codes}
+	a := roster.Codes{Attr: codes}
 	skills := uc.resolveSkills("skills", skillsIn)
-	points += uc.payTraining("skills", "", skills, func(s skillCode) int { return a.base(s.ref) }, "its attribute")
+	points += uc.payTraining("skills", "", skills, func(s skillCode) int { return a.Base(s.ref) }, "its attribute")
 	uc.subtotal("Skills point cost", points)
 	total := points
 

@@ -19,32 +19,32 @@ func (uc *unitCoster) hero() Breakdown {
 	}
 	uc.add("Move", u.Move)
 	points := u.Move
-	a := attrs{codes: map[rules.Attr]int{}}
+	a := roster.Codes{Attr: map[rules.Attr]int{}}
 	for _, at := range rules.Attributes {
 		v, ok := u.Attributes[at]
 		if !ok {
 			uc.errorf("attributes."+string(at), "write all six attribute codes", "%s: missing", at)
 		}
-		a.codes[at] = v
+		a.Attr[at] = v
 	}
 	gear := uc.lines
 	uc.lines = nil
 	armorCost, armorDex := uc.armor(u.Armor, "")
 	equipCost, suitDex := uc.equipment("equipment", u.Equipment)
-	a.dexAdj = armorDex + suitDex
+	a.DEXAdj = armorDex + suitDex
 	after := uc.lines
 	uc.lines = gear
 
 	for _, at := range rules.Attributes {
-		label := fmt.Sprintf("%s %d", at, a.codes[at])
-		if at == rules.DEX && a.dexAdj != 0 {
-			label += fmt.Sprintf(" (%d)", a.codes[at]+a.dexAdj)
+		label := fmt.Sprintf("%s %d", at, a.Attr[at])
+		if at == rules.DEX && a.DEXAdj != 0 {
+			label += fmt.Sprintf(" (%d)", a.Attr[at]+a.DEXAdj)
 		}
-		uc.add(label, a.codes[at])
-		points += a.codes[at]
+		uc.add(label, a.Attr[at])
+		points += a.Attr[at]
 	}
 	skills := uc.resolveSkills("skills", u.Skills)
-	points += uc.payTraining("skills", "", skills, func(s skillCode) int { return a.base(s.ref) }, "its attribute")
+	points += uc.payTraining("skills", "", skills, func(s skillCode) int { return a.Base(s.ref) }, "its attribute")
 	uc.subtotal("Attributes and skills", points)
 	uc.subtotal("x 2 = Skills total", 2*points)
 	swa := 2 * points
@@ -62,7 +62,7 @@ func (uc *unitCoster) hero() Breakdown {
 	total := heroBase + swa + force
 	uc.subtotal("Hero cost", total)
 	return Breakdown{Cost: total, Lines: uc.lines,
-		Walk: float64(u.Move)/2 + a.dex(), Run: float64(u.Move) + a.dex()}
+		Walk: float64(u.Move)/2 + dexRate(a), Run: float64(u.Move) + dexRate(a)}
 }
 
 // The Force section's prices (Chapter Twelve, "Force Users" and "Force Points").

@@ -50,24 +50,8 @@ func (uc *unitCoster) resolveSkills(field string, skills roster.Skills) []skillC
 	return out
 }
 
-// attrs is the set of attribute codes a unit's skills are paid from, with the DEX penalty
-// of its armor and suits: DEX-based codes of armored soldiers are written armor-adjusted.
-type attrs struct {
-	codes  map[rules.Attr]int
-	dexAdj int
-}
-
-// base is the code a skill starts from (a specialization starts at the attribute too).
-func (a attrs) base(ref rules.SkillRef) int {
-	b := a.codes[ref.Attr]
-	if ref.Attr == rules.DEX {
-		b += a.dexAdj
-	}
-	return b
-}
-
-// dex is the armor-adjusted DEX, which movement rates use.
-func (a attrs) dex() float64 { return float64(a.codes[rules.DEX] + a.dexAdj) }
+// dexRate is the armor-adjusted DEX, which movement rates use.
+func dexRate(a roster.Codes) float64 { return float64(a.Attr[rules.DEX] + a.DEXAdj) }
 
 // skillLabel writes a trained skill as the record sheet does: "Blaster 5 (+2)".
 func skillLabel(ref rules.SkillRef, code, training int) string {

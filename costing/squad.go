@@ -34,11 +34,11 @@ func (uc *unitCoster) squad() Breakdown {
 	uc.add("Move", t.Move)
 	perSoldier += t.Move
 
-	a := attrs{codes: map[rules.Attr]int{}}
+	a := roster.Codes{Attr: map[rules.Attr]int{}}
 	for _, at := range rules.Attributes {
-		a.codes[at] = t.Attributes[at]
+		a.Attr[at] = t.Attributes[at]
 		if v, ok := u.Attributes[at]; ok && v != t.Attributes[at] {
-			a.codes[at] = v
+			a.Attr[at] = v
 			uc.problem(roster.Warning, "troop.attributes", "attributes."+string(at), "remove the override to use the Troop List's value",
 				"%s %d overrides the %s Troop List's %d", at, v, t.Name, t.Attributes[at])
 		}
@@ -54,20 +54,20 @@ func (uc *unitCoster) squad() Breakdown {
 	uc.lines = nil
 	armorCost, armorDex := uc.armor(u.Armor, t.Armor.Free)
 	equipCost, suitDex := uc.equipment("equipment", u.Equipment)
-	a.dexAdj = armorDex + suitDex
+	a.DEXAdj = armorDex + suitDex
 	afterSkills := uc.lines
 	uc.lines = gearLines
 
 	for _, at := range rules.Attributes {
-		label := fmt.Sprintf("%s %d", at, a.codes[at])
-		if at == rules.DEX && a.dexAdj != 0 {
-			label += fmt.Sprintf(" (%d)", a.codes[at]+a.dexAdj)
+		label := fmt.Sprintf("%s %d", at, a.Attr[at])
+		if at == rules.DEX && a.DEXAdj != 0 {
+			label += fmt.Sprintf(" (%d)", a.Attr[at]+a.DEXAdj)
 		}
-		uc.add(label, a.codes[at])
-		perSoldier += a.codes[at]
+		uc.add(label, a.Attr[at])
+		perSoldier += a.Attr[at]
 	}
 	skills := uc.resolveSkills("skills", u.Skills)
-	perSoldier += uc.payTraining("skills", "", skills, func(s skillCode) int { return a.base(s.ref) }, "its attribute")
+	perSoldier += uc.payTraining("skills", "", skills, func(s skillCode) int { return a.Base(s.ref) }, "its attribute")
 	uc.subtotal("Skills point cost", perSoldier)
 
 	wc, _ := uc.weapons("weapons", "", u.Weapons)
@@ -89,7 +89,7 @@ func (uc *unitCoster) squad() Breakdown {
 				return own.code
 			}
 		}
-		return a.base(s.ref)
+		return a.Base(s.ref)
 	}
 	if u.Commander != nil {
 		cs := uc.resolveSkills("commander.skills", u.Commander.Skills)
@@ -112,7 +112,7 @@ func (uc *unitCoster) squad() Breakdown {
 	uc.subtotal("Squad cost", total)
 
 	return Breakdown{Cost: total, Lines: uc.lines,
-		Walk: float64(t.Move)/2 + a.dex(), Run: float64(t.Move) + a.dex()}
+		Walk: float64(t.Move)/2 + dexRate(a), Run: float64(t.Move) + dexRate(a)}
 }
 
 // mounts prices a mounted squad's creatures and, per mount, 5 + the orneriness modifier

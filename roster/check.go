@@ -154,30 +154,30 @@ func sortedKeys(s Skills) []string {
 	return keys
 }
 
-// codes is the set of attribute codes a unit's skills start from, with the DEX penalty of
+// Codes is the set of attribute codes a unit's skills start from, with the DEX penalty of
 // its armor and suits: DEX-based codes of armored troops are written armor-adjusted, so
 // training counts from the adjusted DEX (costing-rules.md, "Armored troops").
-type codes struct {
-	attr   map[rules.Attr]int
-	dexAdj int
+type Codes struct {
+	Attr   map[rules.Attr]int
+	DEXAdj int
 }
 
-// base is the code a skill starts from (a specialization starts at the attribute too).
-func (cs codes) base(ref rules.SkillRef) int {
-	b := cs.attr[ref.Attr]
+// Base is the code a skill starts from (a specialization starts at the attribute too).
+func (cs Codes) Base(ref rules.SkillRef) int {
+	b := cs.Attr[ref.Attr]
 	if ref.Attr == rules.DEX {
-		b += cs.dexAdj
+		b += cs.DEXAdj
 	}
 	return b
 }
 
-// label writes the attribute a skill starts from as the record sheet shows it: "DEX (1)"
+// Label writes the attribute a skill starts from as the record sheet shows it: "DEX (1)"
 // armor-adjusted, "PER 2" otherwise.
-func (cs codes) label(at rules.Attr) string {
-	if at == rules.DEX && cs.dexAdj != 0 {
-		return fmt.Sprintf("DEX (%d)", cs.attr[at]+cs.dexAdj)
+func (cs Codes) Label(at rules.Attr) string {
+	if at == rules.DEX && cs.DEXAdj != 0 {
+		return fmt.Sprintf("DEX (%d)", cs.Attr[at]+cs.DEXAdj)
 	}
-	return fmt.Sprintf("%s %d", at, cs.attr[at])
+	return fmt.Sprintf("%s %d", at, cs.Attr[at])
 }
 
 // dexAdjust is the DEX change of worn armor (or the free armor a Troop List gives) and of

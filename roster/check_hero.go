@@ -88,9 +88,9 @@ func (ck *checker) scratch(i int) {
 			"%d points spent (%s); a hero made from scratch begins with 18, and each Force skill costs one of them (%s)", total, what, src)
 	}
 
-	cs := codes{attr: map[rules.Attr]int{}, dexAdj: dexAdjust(ck.cat, u.Armor, "", u.Equipment)}
+	cs := Codes{Attr: map[rules.Attr]int{}, DEXAdj: dexAdjust(ck.cat, u.Armor, "", u.Equipment)}
 	for _, at := range rules.Attributes {
-		cs.attr[at] = u.Attributes[at]
+		cs.Attr[at] = u.Attributes[at]
 	}
 	raised := 0
 	raise := func(field, label string, code, from int) {
@@ -105,7 +105,7 @@ func (ck *checker) scratch(i int) {
 		}
 	}
 	for _, s := range ck.resolve(u.Skills) {
-		raise("skills."+s.name, s.ref.Label(), s.code, cs.base(s.ref))
+		raise("skills."+s.name, s.ref.Label(), s.code, cs.Base(s.ref))
 	}
 	for _, k := range forceSkills {
 		if written, ok := force[k]; ok {

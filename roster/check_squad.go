@@ -52,14 +52,14 @@ func (ck *checker) squad(i int) {
 		}
 	}
 
-	cs := codes{attr: map[rules.Attr]int{}}
+	cs := Codes{Attr: map[rules.Attr]int{}}
 	for _, at := range rules.Attributes {
-		cs.attr[at] = t.Attributes[at]
+		cs.Attr[at] = t.Attributes[at]
 		if v, ok := u.Attributes[at]; ok {
-			cs.attr[at] = v
+			cs.Attr[at] = v
 		}
 	}
-	cs.dexAdj = dexAdjust(ck.cat, u.Armor, t.Armor.Free, u.Equipment)
+	cs.DEXAdj = dexAdjust(ck.cat, u.Armor, t.Armor.Free, u.Equipment)
 
 	// The squad's own skills.
 	own := ck.resolve(u.Skills)
@@ -67,7 +67,7 @@ func (ck *checker) squad(i int) {
 		if ck.heroSkill(i, "skills."+s.name, s) {
 			continue
 		}
-		tr := s.code - cs.base(s.ref)
+		tr := s.code - cs.Base(s.ref)
 		if tr <= 0 {
 			continue // untrained, or below its start (costing reports that)
 		}
@@ -75,14 +75,14 @@ func (ck *checker) squad(i int) {
 		switch {
 		case !ok:
 			ck.report("troop.training", i, "skills."+s.name,
-				fmt.Sprintf("%s may not train %s: %s at most %d", many, s.ref.Label(), s.ref.Label(), cs.base(s.ref)),
+				fmt.Sprintf("%s may not train %s: %s at most %d", many, s.ref.Label(), s.ref.Label(), cs.Base(s.ref)),
 				"%s %d is %s above %s; %s train only %s (%s: \"Skills: %s\")",
-				s.ref.Label(), s.code, levels(tr), cs.label(s.ref.Attr), many, capSubjects(t.Training), list, capsText(t.Training))
+				s.ref.Label(), s.code, levels(tr), cs.Label(s.ref.Attr), many, capSubjects(t.Training), list, capsText(t.Training))
 		case tr > lvl:
 			ck.report("troop.training", i, "skills."+s.name,
-				fmt.Sprintf("%s may train %s %s: %s at most %d", many, what, levels(lvl), s.ref.Label(), cs.base(s.ref)+lvl),
+				fmt.Sprintf("%s may train %s %s: %s at most %d", many, what, levels(lvl), s.ref.Label(), cs.Base(s.ref)+lvl),
 				"%s %d is %s above %s; %s may train %s %s (%s: \"Skills: %s\")",
-				s.ref.Label(), s.code, levels(tr), cs.label(s.ref.Attr), many, what, levels(lvl), list, capsText(t.Training))
+				s.ref.Label(), s.code, levels(tr), cs.Label(s.ref.Attr), many, what, levels(lvl), list, capsText(t.Training))
 		}
 	}
 	// squadCode is the squad's own code in a skill: what the commander and specialists
@@ -93,7 +93,7 @@ func (ck *checker) squad(i int) {
 				return s.code
 			}
 		}
-		return cs.base(ref)
+		return cs.Base(ref)
 	}
 
 	if u.Commander != nil {
@@ -122,7 +122,7 @@ func (ck *checker) heroSkill(i int, field string, s skill) bool {
 // commander checks the commander's skills: command against "Commanders: Level N" (above
 // PER) or "None" (the squad's own command); any other skill he has beyond the squad's as
 // far as the Skills line lets a soldier of the type go.
-func (ck *checker) commander(i int, t *rules.Troop, cs codes, squadCode func(rules.SkillRef) int) {
+func (ck *checker) commander(i int, t *rules.Troop, cs Codes, squadCode func(rules.SkillRef) int) {
 	list := fmt.Sprintf("Troop Lists, %s", t.Name)
 	for _, s := range ck.resolve(ck.army.Units[i].Commander.Skills) {
 		f := "commander.skills." + s.name
@@ -133,7 +133,7 @@ func (ck *checker) commander(i int, t *rules.Troop, cs codes, squadCode func(rul
 			continue // no more than the squad: nothing bought (below is costing's problem)
 		}
 		if rules.Normalize(s.ref.Label()) == "command" {
-			per := cs.attr[rules.PER]
+			per := cs.Attr[rules.PER]
 			if t.Commander < 0 {
 				ck.report("troop.commander", i, f, fmt.Sprintf("write the squad's command %d, or leave the commander out", squadCode(s.ref)),
 					"the commander's command %d is above the squad's %d; the %s list says \"Commanders: None\": the commander has the same command skill as the rest of the squad (%s)",
@@ -145,9 +145,9 @@ func (ck *checker) commander(i int, t *rules.Troop, cs codes, squadCode func(rul
 			}
 			continue
 		}
-		tr := s.code - cs.base(s.ref)
+		tr := s.code - cs.Base(s.ref)
 		if lvl, what, ok := capFor(t.Training, s.ref); !ok || tr > lvl {
-			most := cs.base(s.ref)
+			most := cs.Base(s.ref)
 			rule := "a " + t.Name + " may not train " + s.ref.Label()
 			if ok {
 				most += lvl
@@ -155,7 +155,7 @@ func (ck *checker) commander(i int, t *rules.Troop, cs codes, squadCode func(rul
 			}
 			ck.report("troop.commander", i, f, fmt.Sprintf("%s at most %d", s.ref.Label(), max(most, squadCode(s.ref))),
 				"the commander's %s %d is %s above %s; the Commanders line raises only command, and %s (%s: \"Skills: %s\")",
-				s.ref.Label(), s.code, levels(tr), cs.label(s.ref.Attr), rule, list, capsText(t.Training))
+				s.ref.Label(), s.code, levels(tr), cs.Label(s.ref.Attr), rule, list, capsText(t.Training))
 		}
 	}
 }
@@ -163,7 +163,7 @@ func (ck *checker) commander(i int, t *rules.Troop, cs codes, squadCode func(rul
 // specialists checks the specialists: at most two; none where the list says None; each
 // skill above the squad's trained no further than the Specialists line allows for the
 // listed skills, or than the Skills line allows any soldier of the type for the others.
-func (ck *checker) specialists(i int, t *rules.Troop, cs codes, squadCode func(rules.SkillRef) int) {
+func (ck *checker) specialists(i int, t *rules.Troop, cs Codes, squadCode func(rules.SkillRef) int) {
 	u := &ck.army.Units[i]
 	list := fmt.Sprintf("Troop Lists, %s", t.Name)
 	if n := len(u.Specialists); n > maxSpecialists {
@@ -185,7 +185,7 @@ func (ck *checker) specialists(i int, t *rules.Troop, cs codes, squadCode func(r
 			if s.code <= squadCode(s.ref) {
 				continue
 			}
-			tr := s.code - cs.base(s.ref)
+			tr := s.code - cs.Base(s.ref)
 			specLvl, specWhat, specOK := capFor(t.Specialists, s.ref)
 			lvl, what, ok := capFor(t.Training, s.ref)
 			if specOK && (!ok || specLvl >= lvl) {
@@ -201,12 +201,12 @@ func (ck *checker) specialists(i int, t *rules.Troop, cs codes, squadCode func(r
 			if !ok {
 				ck.report("troop.specialists", i, f, fmt.Sprintf("%s specialists may not train %s: %s at most %d", t.Name, s.ref.Label(), s.ref.Label(), squadCode(s.ref)),
 					"the specialist's %s %d is %s above %s; %s specialists train only %s (%s: %s)",
-					s.ref.Label(), s.code, levels(tr), cs.label(s.ref.Attr), t.Name, capSubjects(append(slices.Clone(t.Specialists), t.Training...)), list, line)
+					s.ref.Label(), s.code, levels(tr), cs.Label(s.ref.Attr), t.Name, capSubjects(append(slices.Clone(t.Specialists), t.Training...)), list, line)
 				continue
 			}
-			ck.report("troop.specialists", i, f, fmt.Sprintf("%s specialists may train %s %s: %s at most %d", t.Name, what, levels(lvl), s.ref.Label(), max(cs.base(s.ref)+lvl, squadCode(s.ref))),
+			ck.report("troop.specialists", i, f, fmt.Sprintf("%s specialists may train %s %s: %s at most %d", t.Name, what, levels(lvl), s.ref.Label(), max(cs.Base(s.ref)+lvl, squadCode(s.ref))),
 				"the specialist's %s %d is %s above %s; %s specialists may train %s %s (%s: %s)",
-				s.ref.Label(), s.code, levels(tr), cs.label(s.ref.Attr), t.Name, what, levels(lvl), list, line)
+				s.ref.Label(), s.code, levels(tr), cs.Label(s.ref.Attr), t.Name, what, levels(lvl), list, line)
 		}
 	}
 }
