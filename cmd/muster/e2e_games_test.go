@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -69,8 +70,18 @@ func TestGameNightInChromium(t *testing.T) {
 		chromedp.Click(css("#preset-chapter-ten")),
 		chromedp.WaitVisible(css("#limits-rebel")),
 	)
-	if v := value("#limits-rebel"); !strings.Contains(v, "qualities: [veteran, elite]") {
-		t.Fatalf("the Rebel limits after the preset: %q", v)
+	// The preset loads the form again, filled in: wait for it rather than race it.
+	rebel := ""
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		// The page may still be loading: a failed read is tried again, not a failure.
+		if v, err := chromedp.Run(ctx, chromedp.Value(css("#limits-rebel"))); err == nil {
+			if rebel = v; strings.Contains(v, "qualities: [veteran, elite]") {
+				break
+			}
+		}
+	}
+	if !strings.Contains(rebel, "qualities: [veteran, elite]") {
+		t.Fatalf("the Rebel limits after the preset: %q", rebel)
 	}
 	b.do("name the game and create it",
 		chromedp.SetValue(css("#game-name"), "Friday: Force Mixes"),

@@ -69,6 +69,7 @@ func newServer(store *db.Store, cat *rules.Catalog, logger *slog.Logger) *echo.E
 	e.GET("/catalogue", a.catalogue)
 	e.GET("/catalogue/:kind", a.catalogue)
 	e.GET("/compare", a.compare)
+	e.GET("/odds", a.odds)
 
 	a.gameRoutes(e)
 

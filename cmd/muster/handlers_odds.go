@@ -1,0 +1,164 @@
+package main
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v5"
+
+	"muster/costing"
+	"muster/roster"
+	"muster/rules"
+	"muster/rules/combat"
+	"muster/views"
+)
+
+// volleyOdds works out a volley's exact odds: what `muster odds volley` prints and the odds
+// page shows.
+func volleyOdds(cat *rules.Catalog, firing *roster.Army, fi int, target *roster.Army, ti int, set volleySetup) (volleyReport, error) {
+	r := combat.Default()
+	plan, err := planVolley(cat, r, firing, fi, target, ti, set)
+	if err != nil {
+		return volleyReport{}, err
+	}
+	odds, err := r.VolleyOdds(plan.shots, [combat.MaxFireTargets][]*combat.Figure{plan.figures})
+	if err != nil {
+		return volleyReport{}, err
+	}
+	return plan.report(odds[0]), nil
+}
+
+// odds is the odds calculator page. Every section is a GET form: working out odds changes
+// nothing, and the address of a result can be kept or shared.
+func (a *app) odds(c *echo.Context) error {
+	ctx := c.Request().Context()
+	q := c.QueryParams()
+	v := views.OddsView{
+		Skill: q.Get("skill"), Difficulty: q.Get("difficulty"),
+		Damage: q.Get("damage"), Strength: q.Get("strength"),
+		Firer: q.Get("firer"), Target: q.Get("target"), Range: q.Get("range"), Cover: q.Get("cover"),
+		Prone: q.Get("prone") != "", Walking: q.Get("walking") != "",
+		Errors: map[string]string{},
+	}
+	if v.Cover == "" {
+		v.Cover = "none"
+	}
+
+	if v.Skill != "" || v.Difficulty != "" {
+		skill, err1 := boundedInt("skill", v.Skill, 0, 30)
+		diff, err2 := boundedInt("difficulty", v.Difficulty, 0, 60)
+		if err := firstErr(err1, err2); err != nil {
+			v.Errors["test"] = err.Error()
+		} else {
+			v.Test = &views.TestOdds{Skill: skill, Difficulty: diff, Success: combat.TestOdds(skill, diff)}
+		}
+	}
+	if v.Damage != "" || v.Strength != "" {
+		ds, err1 := boundedInt("Damage Strength", v.Damage, 0, 30)
+		sr, err2 := boundedInt("Strength", v.Strength, 0, 30)
+		if err := firstErr(err1, err2); err != nil {
+			v.Errors["damage"] = err.Error()
+		} else {
+			p := combat.Default().DamageOdds(ds, sr)
+			v.Hit = &views.DamageOdds{Damage: ds, Strength: sr, None: p[combat.NoEffect], Wound: p[combat.Wound], Incapacitated: p[combat.Incapacitated]}
+		}
+	}
+
+	// The volley's pickers offer every unit of every saved army.
+	list, err := a.store.List(ctx)
+	if err != nil {
+		return err
+	}
+	armies := map[string]*roster.Army{}
+	for _, rec := range list {
+		_, army, err := a.headShared(ctx, rec.ID)
+		if err != nil {
+			return err
+		}
+		armies[rec.ID] = army
+		names := costing.Army(a.cat, army).Units
+		for i := range army.Units {
+			v.Units = append(v.Units, views.UnitChoice{Value: fmt.Sprintf("%s:%d", rec.ID, i), Army: army.Name, Unit: names[i].Name})
+		}
+	}
+	if v.Firer != "" || v.Target != "" || v.Range != "" {
+		rep, err := a.volleyFromForm(armies, v)
+		if err != nil {
+			v.Errors["volley"] = err.Error()
+		} else {
+			v.Volley = volleyView(rep)
+		}
+	}
+	return render(c, http.StatusOK, views.Odds(page(c, "Odds", "odds"), v))
+}
+
+// volleyFromForm reads the volley form: units as "armyID:index" of the saved armies listed.
+func (a *app) volleyFromForm(armies map[string]*roster.Army, v views.OddsView) (volleyReport, error) {
+	pick := func(what, value string) (*roster.Army, int, error) {
+		id, idx, ok := strings.Cut(value, ":")
+		army := armies[id]
+		i, err := strconv.Atoi(idx)
+		if !ok || army == nil || err != nil || i < 0 || i >= len(army.Units) {
+			return nil, 0, fmt.Errorf("choose the %s from the list of your armies' units", what)
+		}
+		return army, i, nil
+	}
+	firing, fi, err := pick("firing squad", v.Firer)
+	if err != nil {
+		return volleyReport{}, err
+	}
+	target, ti, err := pick("target", v.Target)
+	if err != nil {
+		return volleyReport{}, err
+	}
+	rng, err := strconv.ParseFloat(strings.TrimSpace(v.Range), 64)
+	if err != nil || rng <= 0 || rng > 500 {
+		return volleyReport{}, fmt.Errorf("range: write the distance in inches, more than 0 and at most 500")
+	}
+	cover, err := combat.ParseCover(v.Cover)
+	if err != nil {
+		return volleyReport{}, fmt.Errorf("cover: choose none, light, medium or heavy")
+	}
+	return volleyOdds(a.cat, firing, fi, target, ti, volleySetup{Range: rng, Cover: cover, Prone: v.Prone, Walking: v.Walking})
+}
+
+func volleyView(r volleyReport) *views.VolleyOdds {
+	out := &views.VolleyOdds{Firer: r.Firer, Target: r.Target, Range: r.Range, Cover: r.Cover, Figures: r.Figures,
+		ExpectedHits: r.ExpectedHits, Notes: r.Notes}
+	for _, s := range r.Shots {
+		out.Shots = append(out.Shots, views.VolleyShot{Who: s.Who, Weapon: s.Weapon, Band: s.Range, Count: s.Count,
+			Skill: s.Skill, Difficulty: s.Difficulty, DS: s.Damage, Following: s.Following})
+	}
+	dist := func(name string, mean float64, p []float64) {
+		if len(p) > 0 {
+			out.Dists = append(out.Dists, views.Dist{Name: name, Mean: mean, P: p})
+		}
+	}
+	dist("hits", r.ExpectedHits, r.Hits)
+	dist("wounded", r.Expected.Wounded, r.Wounded)
+	dist("incapacitated", r.Expected.Incapacitated, r.Incapacitated)
+	dist("casualties", r.Expected.Casualties, r.Casualties)
+	dist("system damage", r.Expected.SystemDamage, r.SystemDamage)
+	return out
+}
+
+// boundedInt reads a whole number from a form field, naming the field and the range that
+// would fix it when it cannot.
+func boundedInt(field, s string, lo, hi int) (int, error) {
+	n, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil || n < lo || n > hi {
+		return 0, fmt.Errorf("%s: write a whole number from %d to %d", field, lo, hi)
+	}
+	return n, nil
+}
+
+func firstErr(errs ...error) error {
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
