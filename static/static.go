@@ -1,6 +1,7 @@
 // Package static holds the web app's assets, embedded in the binary: the hand-written CSS
 // (print.css and the paper sizes for the record sheets),
-// the small script that wires keyboard shortcuts, and htmx (copied by the Makefile from the
+// the small script that wires keyboard shortcuts, the matchup page's progress bar (sim.js),
+// and htmx (copied by the Makefile from the
 // npm package pinned in package.json).
 package static
 
@@ -8,5 +9,5 @@ import "embed"
 
 // FS holds the assets, served under /static/.
 //
-//go:embed muster.css app.js htmx.min.js print.css paper-a4.css paper-letter.css
+//go:embed muster.css app.js sim.js htmx.min.js print.css paper-a4.css paper-letter.css
 var FS embed.FS

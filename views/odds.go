@@ -32,7 +32,7 @@ type TestOdds struct {
 
 // DamageOdds is one hit's outcome on the Damage Table.
 type DamageOdds struct {
-	Damage, Strength          int
+	Damage, Strength           int
 	None, Wound, Incapacitated float64
 }
 

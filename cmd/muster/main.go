@@ -30,6 +30,12 @@ Usage:
   muster odds test|damage|volley [--json] ...
                               exact odds of a skill test, a hit on the Damage Table, or a
                               squad's volley at a unit of another army (muster odds for flags)
+  muster battle [--scenario S] [--seed N] A.yaml B.yaml
+                              play one battle of army A against army B: the turn-by-turn
+                              log and the result (muster battle --help for scenarios)
+  muster sim [--battles N] [--seed S] [--workers W] [--scenario S] [--json] A.yaml B.yaml
+                              play N battles and print the odds (wins with 95% intervals,
+                              SGPs lost, turns, each unit's record, what is not simulated)
   muster help                 show this help
 `
 
@@ -50,6 +56,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return cmdSheet(args[1:], stdout, stderr)
 	case "serve":
 		return cmdServe(args[1:], stdout, stderr)
+	case "battle":
+		return cmdBattle(args[1:], stdout, stderr)
+	case "sim":
+		return cmdSim(args[1:], stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "muster: unknown command %q\n\n%s", args[0], usage)
 	return 2

@@ -8,10 +8,10 @@ import (
 	"io"
 	"sort"
 	"strconv"
-	"strings"
 
 	"muster/roster"
 	"muster/rules"
+	"muster/rules/battle"
 	"muster/rules/combat"
 )
 
@@ -221,18 +221,6 @@ type volleyPlan struct {
 	notes         []string
 }
 
-// soldier is one firer as the army file makes him: his skill codes (resolved names to
-// codes), his attributes as the file writes them, his weapons.
-type soldier struct {
-	who     string
-	skills  map[string]int // rules.Normalize(label) -> code
-	attrs   map[rules.Attr]int
-	dexAdj  int
-	weapons []*rules.Weapon
-	crewman bool // a soldier who can serve a crewed weapon
-	tc      bool // targeting computer
-}
-
 // planVolley builds the volley of firing.Units[fi] at target.Units[ti]: every soldier fires
 // the ranged weapon that does most harm to the target at that range (expected hits times the
 // chance a hit hurts), with his own skill code; a following fire weapon keeps its following
@@ -248,13 +236,13 @@ func planVolley(cat *rules.Catalog, r *combat.Rules, firing *roster.Army, fi int
 		return nil, errors.New("--range must be more than 0 inches")
 	}
 	fu, tu := &firing.Units[fi], &target.Units[ti]
-	p := &volleyPlan{firer: unitLabel(fu, fi), target: unitLabel(tu, ti), setup: set}
+	p := &volleyPlan{firer: battle.UnitLabel(fu, fi), target: battle.UnitLabel(tu, ti), setup: set}
 	figs, view, err := targetFigures(cat, tu, set)
 	if err != nil {
 		return nil, fmt.Errorf("target %s: %w", p.target, err)
 	}
 	p.figures = figs
-	men, maxWeapons, err := firers(cat, fu)
+	men, maxWeapons, err := battle.Soldiers(cat, fu)
 	if err != nil {
 		return nil, fmt.Errorf("firer %s: %w", p.firer, err)
 	}
@@ -270,11 +258,11 @@ func planVolley(cat *rules.Catalog, r *combat.Rules, firing *roster.Army, fi int
 	var picks []pick
 	for i, m := range men {
 		best := pick{man: -1}
-		for _, w := range m.weapons {
-			if !volleyWeapon(w) {
+		for _, w := range m.Weapons {
+			if !battle.VolleyWeapon(w) {
 				continue
 			}
-			fr := combat.Firer{Skill: m.code(cat, w), Weapon: w, TargetingComputer: m.tc, Crewed: w.FollowingFire}
+			fr := combat.Firer{Skill: m.Code(cat, w), Weapon: w, TargetingComputer: m.TargetingComputer, Crewed: w.FollowingFire}
 			s, err := r.Aim(firing0, []combat.Firer{fr}, []combat.TargetView{view}, nil)
 			if err != nil {
 				continue // out of range, or not this weapon
@@ -298,17 +286,17 @@ func planVolley(cat *rules.Catalog, r *combat.Rules, firing *roster.Army, fi int
 		}
 		crew := -1
 		for j := len(picks) - 1; j > i; j-- {
-			if men[picks[j].man].crewman && !picks[j].shot.Following {
+			if men[picks[j].man].Crewman && !picks[j].shot.Following {
 				crew = j
 				break
 			}
 		}
 		if crew < 0 {
 			picks[i].shot.Following = false
-			p.notes = append(p.notes, fmt.Sprintf("%s's %s has no crewman: no following fire", men[picks[i].man].who, picks[i].w.Name))
+			p.notes = append(p.notes, fmt.Sprintf("%s's %s has no crewman: no following fire", men[picks[i].man].Who, picks[i].w.Name))
 			continue
 		}
-		p.notes = append(p.notes, fmt.Sprintf("%s crews the %s and does not fire", men[picks[crew].man].who, picks[i].w.Name))
+		p.notes = append(p.notes, fmt.Sprintf("%s crews the %s and does not fire", men[picks[crew].man].Who, picks[i].w.Name))
 		picks = append(picks[:crew], picks[crew+1:]...)
 	}
 	if maxWeapons > 0 && len(picks) > maxWeapons {
@@ -320,7 +308,7 @@ func planVolley(cat *rules.Catalog, r *combat.Rules, firing *roster.Army, fi int
 	sort.SliceStable(picks, func(a, b int) bool { return picks[a].man < picks[b].man })
 	for _, pk := range picks {
 		shots = append(shots, pk.shot)
-		p.who = append(p.who, men[pk.man].who)
+		p.who = append(p.who, men[pk.man].Who)
 		p.weapons = append(p.weapons, pk.w.Name)
 		b, _ := combat.BandOf(pk.w.Ranges, pk.w.MinRange, set.Range)
 		p.bands = append(p.bands, b)
@@ -333,287 +321,12 @@ func planVolley(cat *rules.Catalog, r *combat.Rules, firing *roster.Army, fi int
 	return p, nil
 }
 
-// volleyWeapon reports whether a weapon fires in a volley (grenades are thrown, a
-// flamethrower and launchers have their own procedures, melee weapons do not shoot).
-func volleyWeapon(w *rules.Weapon) bool {
-	if len(w.Ranges) != 3 || w.Class == "grenade" || w.Class == "melee" {
-		return false
-	}
-	return w.Skill == "blaster" || w.Skill == "bowcaster"
-}
-
-func unitLabel(u *roster.Unit, i int) string {
-	name := u.Name
-	for _, s := range []string{u.Troop, u.Droid, u.Creature, u.Artillery, u.Weapon} {
-		if name == "" && s != "" {
-			name = s
-		}
-	}
-	if name == "" {
-		name = u.Kind
-	}
-	return fmt.Sprintf("[%d] %s", i, name)
-}
-
-// code is the soldier's code in a weapon's skill: a specialization naming the weapon if he
-// has one, else the skill, else the skill's attribute (armor-adjusted for DEX).
-func (m *soldier) code(cat *rules.Catalog, w *rules.Weapon) int {
-	best, found := 0, false
-	wn := rules.Normalize(w.Name)
-	skill := rules.Normalize(w.Skill)
-	for k, v := range m.skills {
-		parent, spec, isSpec := strings.Cut(k, ":")
-		if rules.Normalize(parent) != skill {
-			continue
-		}
-		if isSpec && !strings.HasPrefix(wn, rules.Normalize(spec)) {
-			continue
-		}
-		if !found || v > best {
-			best, found = v, true
-		}
-	}
-	if found {
-		return best
-	}
-	s, err := cat.Skill(w.Skill)
-	if err != nil {
-		return m.attrs[rules.DEX] + m.dexAdj
-	}
-	v := m.attrs[s.Attr]
-	if s.Attr == rules.DEX {
-		v += m.dexAdj
-	}
-	return v
-}
-
-// skillMap resolves an army file's skill names; unknown names are kept as written.
-func skillMap(cat *rules.Catalog, in ...roster.Skills) map[string]int {
-	out := map[string]int{}
-	for _, sk := range in {
-		for name, v := range sk {
-			key := rules.Normalize(name)
-			if ref, err := cat.ResolveSkill(name); err == nil {
-				key = rules.Normalize(ref.Name)
-				if ref.Specialization != "" {
-					key += ":" + rules.Normalize(ref.Specialization)
-				}
-			}
-			out[key] = v
-		}
-	}
-	return out
-}
-
-func weaponsOf(cat *rules.Catalog, items ...[]roster.Item) ([]*rules.Weapon, error) {
-	var out []*rules.Weapon
-	for _, list := range items {
-		for _, it := range list {
-			w, err := cat.Weapon(it.Name)
-			if err != nil {
-				if _, e := cat.Item(it.Name); e == nil {
-					continue // equipment listed among weapons is costing's problem
-				}
-				return nil, err
-			}
-			out = append(out, w)
-		}
-	}
-	return out, nil
-}
-
-// gear is a unit's armor (worn, or the Troop List's free armor) and equipment effects.
-func gear(cat *rules.Catalog, worn roster.Armor, free string, equipment []roster.Item) (str, dex int, camo, tc bool) {
-	name := string(worn)
-	if worn.None() {
-		name = free
-	}
-	if worn == roster.ArmorPlating {
-		str++
-	} else if name != "" {
-		if a, err := cat.Armor(name); err == nil {
-			str, dex = a.STR, a.DEX
-		}
-	}
-	for _, it := range equipment {
-		e, err := cat.Item(it.Name)
-		if err != nil {
-			continue
-		}
-		dex += e.DEX
-		switch rules.Normalize(e.Name) {
-		case rules.Normalize("camouflage suit"):
-			camo = true
-		case rules.Normalize("targeting computer"):
-			tc = true
-		}
-	}
-	return str, dex, camo, tc
-}
-
-// firers lists the soldiers of a squad (commander, specialists, the rest), a hero, or a
-// droid; maxWeapons is 2 for a droid, which fires two of its weapons, and 0 otherwise.
-func firers(cat *rules.Catalog, u *roster.Unit) ([]soldier, int, error) {
-	switch u.Kind {
-	case roster.KindSquad:
-		t, err := cat.Troop(u.Troop)
-		if err != nil {
-			return nil, 0, err
-		}
-		attrs := map[rules.Attr]int{}
-		for a, v := range t.Attributes {
-			attrs[a] = v
-		}
-		for a, v := range u.Attributes {
-			attrs[a] = v
-		}
-		_, dex, _, tc := gear(cat, u.Armor, t.Armor.Free, u.Equipment)
-		ws, err := weaponsOf(cat, u.Weapons)
-		if err != nil {
-			return nil, 0, err
-		}
-		if u.Size <= 0 {
-			return nil, 0, errors.New("the squad has no size")
-		}
-		var men []soldier
-		var cmd roster.Skills
-		if u.Commander != nil {
-			cmd = u.Commander.Skills
-		}
-		men = append(men, soldier{who: "commander", skills: skillMap(cat, u.Skills, cmd), attrs: attrs, dexAdj: dex, weapons: ws, tc: tc})
-		for i, sp := range u.Specialists {
-			if len(men) >= u.Size {
-				break
-			}
-			sw, err := weaponsOf(cat, u.Weapons, sp.Weapons)
-			if err != nil {
-				return nil, 0, err
-			}
-			men = append(men, soldier{who: fmt.Sprintf("specialist %d", i+1), skills: skillMap(cat, u.Skills, sp.Skills),
-				attrs: attrs, dexAdj: dex, weapons: sw, tc: tc})
-		}
-		for i := len(men); i < u.Size; i++ {
-			men = append(men, soldier{who: "soldier", skills: skillMap(cat, u.Skills), attrs: attrs, dexAdj: dex,
-				weapons: ws, crewman: true, tc: tc})
-		}
-		return men, 0, nil
-	case roster.KindHero:
-		_, dex, _, tc := gear(cat, u.Armor, "", u.Equipment)
-		ws, err := weaponsOf(cat, u.Weapons)
-		if err != nil {
-			return nil, 0, err
-		}
-		return []soldier{{who: "hero", skills: skillMap(cat, u.Skills), attrs: u.Attributes, dexAdj: dex, weapons: ws, tc: tc}}, 0, nil
-	case roster.KindDroid:
-		d, err := cat.Droid(u.Droid)
-		if err != nil {
-			return nil, 0, err
-		}
-		attrs := map[rules.Attr]int{}
-		for a, v := range d.Attributes {
-			attrs[a] = v
-		}
-		for a, v := range u.Attributes {
-			attrs[a] = v
-		}
-		sk := roster.Skills{}
-		for k, v := range d.Skills {
-			sk[k] = v
-		}
-		ws, err := weaponsOf(cat, u.Weapons)
-		if err != nil {
-			return nil, 0, err
-		}
-		_, _, _, tc := gear(cat, "", "", u.Equipment)
-		var men []soldier
-		for _, w := range ws {
-			men = append(men, soldier{who: "droid", skills: skillMap(cat, sk, u.Skills), attrs: attrs, weapons: []*rules.Weapon{w}, tc: tc})
-		}
-		return men, 2, nil
-	}
-	return nil, 0, fmt.Errorf("a %s does not fire volleys; choose a squad, a hero or a droid", u.Kind)
-}
-
 // targetFigures builds the target unit's figures (all visible) and how the firers see it.
 func targetFigures(cat *rules.Catalog, u *roster.Unit, set volleySetup) ([]*combat.Figure, combat.TargetView, error) {
 	view := combat.TargetView{Distance: set.Range, Cover: set.Cover, Prone: set.Prone}
-	var figs []*combat.Figure
-	switch u.Kind {
-	case roster.KindSquad:
-		t, err := cat.Troop(u.Troop)
-		if err != nil {
-			return nil, view, err
-		}
-		s := t.Attributes[rules.STR]
-		if v, ok := u.Attributes[rules.STR]; ok {
-			s = v
-		}
-		armor, _, camo, _ := gear(cat, u.Armor, t.Armor.Free, u.Equipment)
-		view.Camouflage = camo
-		for range max(u.Size, 0) {
-			figs = append(figs, &combat.Figure{STR: s + armor})
-		}
-	case roster.KindHero:
-		armor, _, camo, _ := gear(cat, u.Armor, "", u.Equipment)
-		view.Camouflage = camo
-		sk := skillMap(cat, u.Skills)
-		h := &combat.Hero{Dodge: sk["dodge"]}
-		if u.Force != nil && hasPower(u.Force.Powers, "lightsaber combat") {
-			for _, it := range u.Weapons {
-				if rules.Normalize(it.Name) == "lightsaber" {
-					h.Parry = sk["lightsaber"]
-					if h.Parry == 0 {
-						h.Parry = u.Attributes[rules.DEX]
-					}
-				}
-			}
-		}
-		figs = append(figs, &combat.Figure{STR: u.Attributes[rules.STR] + armor, Hero: h})
-	case roster.KindDroid:
-		d, err := cat.Droid(u.Droid)
-		if err != nil {
-			return nil, view, err
-		}
-		s := d.Attributes[rules.STR]
-		if v, ok := u.Attributes[rules.STR]; ok {
-			s = v
-		}
-		if u.Armor == roster.ArmorPlating {
-			s++
-		}
-		best := 0
-		for _, v := range d.Skills {
-			best = max(best, v)
-		}
-		figs = append(figs, &combat.Figure{STR: s, Droid: &combat.Droid{Weapons: len(u.Weapons), BestSkill: best}})
-	case roster.KindCreature:
-		c, err := cat.Creature(u.Creature)
-		if err != nil {
-			return nil, view, err
-		}
-		s := c.STR
-		if c.ArmoredSTR > 0 {
-			s = c.ArmoredSTR
-		}
-		for range max(u.Count, 1) {
-			figs = append(figs, &combat.Figure{STR: s})
-		}
-	default:
-		return nil, view, fmt.Errorf("a %s is not fired at in a volley; choose a squad, hero, droid or creature", u.Kind)
-	}
-	if len(figs) == 0 {
-		return nil, view, errors.New("no figures to fire at")
-	}
-	return figs, view, nil
-}
-
-func hasPower(powers []string, name string) bool {
-	for _, p := range powers {
-		if rules.Normalize(p) == rules.Normalize(name) {
-			return true
-		}
-	}
-	return false
+	figs, camo, err := battle.TargetFigures(cat, u)
+	view.Camouflage = camo
+	return figs, view, err
 }
 
 // report turns the odds into the JSON shape, grouping identical shots.

@@ -27,6 +27,7 @@ type app struct {
 	log      *slog.Logger
 	validate *validator.Validate
 	parsed   parsedCache
+	runs     simRuns // matchups being played (handlers_sims.go)
 }
 
 // newServer builds the web app's handler: middleware, routes, error pages.
@@ -72,6 +73,7 @@ func newServer(store *db.Store, cat *rules.Catalog, logger *slog.Logger) *echo.E
 	e.GET("/odds", a.odds)
 
 	a.gameRoutes(e)
+	a.simRoutes(e)
 
 	e.POST("/api/armies", a.apiCreate)
 	e.GET("/api/armies/:id", a.apiGet)

@@ -1,0 +1,180 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+)
+
+// startMatchup posts the matchup form and returns the run's address.
+func startMatchup(t *testing.T, ts *testServer, a, b, scenario, battles, seed string) string {
+	t.Helper()
+	r := ts.postForm("/sim", url.Values{"a": {a}, "b": {b}, "scenario": {scenario}, "battles": {battles}, "seed": {seed}})
+	wantStatus(t, "POST /sim", r, http.StatusSeeOther)
+	loc := r.header.Get("Location")
+	if !strings.HasPrefix(loc, "/sim/run/") {
+		t.Fatalf("POST /sim sent the browser to %q", loc)
+	}
+	return loc
+}
+
+// waitResult looks at the run's page until it sends the browser to the saved result.
+func waitResult(t *testing.T, ts *testServer, run string) string {
+	t.Helper()
+	for range 600 {
+		r := ts.get(run)
+		if r.status == http.StatusSeeOther {
+			return r.header.Get("Location")
+		}
+		wantStatus(t, run, r, http.StatusOK)
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatalf("%s never finished", run)
+	return ""
+}
+
+// From the form to the saved result: a matchup between two saved armies is played in the
+// background, followed on a progress page, saved, and shown with its odds, intervals,
+// histograms, units, the not-simulated list and a battle's log; its JSON is the command
+// line's.
+func TestMatchupFromTheWeb(t *testing.T) {
+	ts := newTestServer(t)
+	a := ts.importFile(rebel1500)
+	b := ts.importFile(imperial1500)
+	form := ts.get("/sim?a=" + a)
+	wantStatus(t, "GET /sim", form, http.StatusOK)
+	for _, want := range []string{`id="sim-form"`, `name="battles"`, "Like Rats in a Trap", "Defending the Bridge", "The Crystal Forest of Goratak", `selected value="` + a + `"`} {
+		if !strings.Contains(strings.ReplaceAll(form.body, `value="`+a+`" selected`, `selected value="`+a+`"`), want) {
+			t.Errorf("the form lacks %q", want)
+		}
+	}
+	run := startMatchup(t, ts, a, b, "open-field", "300", "5")
+	page := ts.get(run)
+	if page.status == http.StatusOK {
+		for _, want := range []string{`<progress`, `data-sim-events="` + run + `/events"`, `id="sim-cancel"`, `src="/static/sim.js"`} {
+			if !strings.Contains(page.body, want) {
+				t.Errorf("the progress page lacks %q", want)
+			}
+		}
+	}
+	res := waitResult(t, ts, run)
+	if !strings.HasPrefix(res, "/sims/") {
+		t.Fatalf("result at %q", res)
+	}
+	r := ts.get(res)
+	wantStatus(t, res, r, http.StatusOK)
+	for _, want := range []string{"Reference Rebel force against Reference Imperial force", "300 battles on Open field, seed 5",
+		`id="odds-table"`, "95% interval", `class="outcome"`, `id="turns-chart"`, `id="lost-a-chart"`, `id="lost-b-chart"`,
+		"<rect", `id="units"`, "Victor", "Enemy SGPs destroyed per SGP", `id="not-simulated"`, "hidden movement",
+		`class="battle-log"`, "Turn 1", "Result after", "muster battle --scenario open-field --seed"} {
+		if !strings.Contains(r.body, want) {
+			t.Errorf("the result page lacks %q", want)
+		}
+	}
+	if strings.Contains(r.body, "<script>") || strings.Contains(r.body, "style=") {
+		t.Error("inline script or style: the CSP forbids them")
+	}
+	// The JSON is what `muster sim --json` prints for the same armies and seed.
+	j := ts.get(res + "/json")
+	wantStatus(t, "json", j, http.StatusOK)
+	_, cli, _ := runMuster(t, "sim", "--battles", "300", "--seed", "5", "--json", rebel1500, imperial1500)
+	var web, line map[string]any
+	if err := json.Unmarshal([]byte(j.body), &web); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(cli), &line); err != nil {
+		t.Fatal(err)
+	}
+	wb, _ := json.Marshal(web)
+	lb, _ := json.Marshal(line)
+	if string(wb) != string(lb) {
+		t.Errorf("the web's JSON differs from the command line's:\n%s\n%s", wb, lb)
+	}
+	// It is listed on the form page.
+	if f := ts.get("/sim"); !strings.Contains(f.body, res) {
+		t.Error("the matchup is not listed")
+	}
+}
+
+// The progress page's events: progress as it goes, then "done" with the result's address.
+func TestMatchupEvents(t *testing.T) {
+	ts := newTestServer(t)
+	a := ts.importFile(rebel1500)
+	run := startMatchup(t, ts, a, a, "open-field", "2000", "1")
+	resp, err := ts.c.Get(ts.srv.URL + run + "/events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if ct := resp.Header.Get("Content-Type"); ct != "text/event-stream" {
+		t.Fatalf("content type %q", ct)
+	}
+	sc := bufio.NewScanner(resp.Body)
+	var events []string
+	for sc.Scan() {
+		if ev, ok := strings.CutPrefix(sc.Text(), "event: "); ok {
+			events = append(events, ev)
+			if ev == "done" || ev == "failed" || ev == "cancelled" {
+				sc.Scan()
+				if !strings.Contains(sc.Text(), `"url":"/sims/`) {
+					t.Errorf("done: %s", sc.Text())
+				}
+				break
+			}
+		}
+	}
+	if len(events) < 2 || events[0] != "progress" || events[len(events)-1] != "done" {
+		t.Errorf("events %v", events)
+	}
+}
+
+// A matchup can be cancelled; nothing is saved.
+func TestMatchupCancel(t *testing.T) {
+	ts := newTestServer(t)
+	a := ts.importFile(rebel1500)
+	run := startMatchup(t, ts, a, a, "open-field", "100000", "1")
+	r := ts.postForm(run+"/cancel", nil)
+	wantStatus(t, "cancel", r, http.StatusSeeOther)
+	for range 200 {
+		p := ts.get(run)
+		if strings.Contains(p.body, "Cancelled.") {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if p := ts.get(run); !strings.Contains(p.body, "Cancelled.") {
+		t.Errorf("after cancelling:\n%.2000s", p.body)
+	}
+	if list, _ := ts.store.ListSims(t.Context(), 10); len(list) != 0 {
+		t.Errorf("a cancelled matchup was saved: %v", list)
+	}
+}
+
+// Mistakes come back on the form, in words.
+func TestMatchupFormMistakes(t *testing.T) {
+	ts := newTestServer(t)
+	a := ts.importFile(rebel1500)
+	for _, c := range []struct {
+		v    url.Values
+		want string
+	}{
+		{url.Values{"a": {a}, "b": {""}, "battles": {"100"}}, "Choose two saved armies."},
+		{url.Values{"a": {a}, "b": {a}, "battles": {"lots"}}, "from 1 to 100000"},
+		{url.Values{"a": {a}, "b": {a}, "battles": {"0"}}, "from 1 to 100000"},
+		{url.Values{"a": {a}, "b": {a}, "battles": {"10"}, "scenario": {"the moon"}}, "no scenario"},
+		{url.Values{"a": {a}, "b": {a}, "battles": {"10"}, "seed": {"-1"}}, "The seed is a whole number"},
+		{url.Values{"a": {a}, "b": {"nosucharmy"}, "battles": {"10"}}, "There is no such army"},
+	} {
+		r := ts.postForm("/sim", c.v)
+		wantStatus(t, c.want, r, http.StatusBadRequest)
+		if !strings.Contains(r.body, c.want) {
+			t.Errorf("%v: the page does not say %q", c.v, c.want)
+		}
+	}
+	wantStatus(t, "no such result", ts.get("/sims/nope"), http.StatusNotFound)
+	wantStatus(t, "no such run", ts.get("/sim/run/nope"), http.StatusNotFound)
+}

@@ -1,0 +1,566 @@
+package battle
+
+import (
+	"io"
+	"math"
+
+	"muster/rules"
+	"muster/rules/combat"
+)
+
+// Battle fights battles between two forces on a field, turn by turn by the sequence of play
+// (Introduction, "Sequence of Play"): initiative, movement, fire combat, close assault,
+// morale, special actions. Both sides are played by the same doctrine (doctrine.go). One
+// Battle is reused for many battles; it is not safe for concurrent use (give each goroutine
+// its own). Randomness comes only from the seed given to Play.
+type Battle struct {
+	field  *Field
+	r      *combat.Rules
+	odds   *oddsTables
+	cat    *rules.Catalog
+	forces [2]*Force
+	dice   combat.Dice
+
+	figs  []fig
+	units []unit
+	// credit[u*len(units)+e] is the casualties unit u inflicted on unit e.
+	credit []float64
+	// engagements in close assault.
+	engs []engagement
+
+	turn       int
+	initiative int
+	over       bool
+	winner     int
+	reason     string
+	// objective state (carry scenarios): where it is, who carries it (figure), found.
+	objAt    Point
+	objFound bool
+	objBy    int32
+	// reinforcement state per side.
+	reinf [2]reinfState
+	// strikes called, due in a later Special Actions Phase.
+	strikes []strikeCall
+
+	lg    *logger
+	res   Result
+	names []string
+
+	// scratch, reused so that battles allocate nothing once warmed up.
+	shots    []combat.Shot
+	shotFig  []int32
+	firers   []combat.Firer
+	volley   combat.Volley
+	tfigs    [combat.MaxFireTargets][]*combat.Figure
+	tidx     []int32
+	vis      []bool
+	fighters [2][]combat.Fighter
+	fidx     [2][]int32
+	groups   []combat.Group
+	close    combat.CloseResult
+	burstF   []*combat.Figure
+	burstE   []combat.Exposure
+	burstI   []int32
+	order    [2][]int
+	tmpPts   []Point
+	hitsBy   []float64 // [u*n+t]: hits unit u scored on unit t this phase
+	taken    []bool
+	placed   []int
+	results  []combat.MoraleResult // per unit, the Morale Phase's casualty tests
+	orderKey []float64
+	// standard is the standard repeating blaster, for discarded tripods.
+	standard *rules.Weapon
+}
+
+// fig is one figure in a battle.
+type fig struct {
+	spec  *FigSpec
+	f     combat.Figure
+	hero  combat.Hero
+	droid combat.Droid
+	pos   Point
+	unit  int32 // the unit he fights with (an attached hero: his squad)
+	home  int32 // the unit he was bought as
+	prone bool
+	// gone: off the table (fled or escaped), no longer fighting.
+	gone      bool
+	grenades  int
+	medpacs   int
+	healTries uint8
+	woundTurn int
+	// painControlled: a hero who controls pain acts as if unwounded; a second wound
+	// incapacitates him.
+	painControlled bool
+}
+
+func (f *fig) alive() bool { return !f.f.Out && !f.gone }
+
+// unit is one unit in a battle.
+type unit struct {
+	spec    *UnitSpec
+	side    int
+	members []int32 // figures, commander first; an attached hero last
+	anchor  Point
+	facing  float64
+	state   uint8
+	level   int // morale level
+	// leader is the figure whose command skill the unit tests with (its commander or a hero
+	// in command), -1 once he is out.
+	leader int32
+	// attached: for a hero unit, the squad he fights with, or -1.
+	attached int
+	arrived  int // the turn it came on the table (0: set up)
+	atRally  bool
+	tripod   uint8 // tripodNone, tripodCarried, tripodAssembled, tripodDiscarded
+	strikes  int
+	lost     bool // strikes: "no further bombardment"
+
+	// This turn.
+	moved, walked, ran, charged, oppFired, defFired, fired, fought bool
+	cannotMove                                                     bool
+	casualties                                                     int
+	commanderHit                                                   bool
+	wonAssault, lostAssault                                        bool
+	eng                                                            int // engagement index, -1
+	bb                                                             box // unitBox's cache
+	boxOK                                                          bool
+	c                                                              Point // centroid's cache
+	cOK                                                            bool
+	fdir                                                           Point // the facing as a unit vector
+	mounted                                                        bool
+	firstRound                                                     bool
+	leaving                                                        bool  // broke or withdraws in this Morale Phase
+	from                                                           Point // the enemy centre it withdraws from
+}
+
+// Unit states.
+const (
+	stReserve uint8 = iota // not yet on the table
+	stOnTable
+	stFled        // left the table broken, or dispersed at its rally point
+	stEscaped     // left the table by the scenario's exit
+	stDestroyed   // every figure incapacitated
+	stAttached    // a hero fighting inside a squad
+	stNotInBattle // strikes and units with no figures
+)
+
+const (
+	tripodNone uint8 = iota
+	tripodCarried
+	tripodAssembled
+	tripodDiscarded
+)
+
+type reinfState struct {
+	begun bool
+	ready int // units made available (rolled for) but not yet entered
+}
+
+type strikeCall struct {
+	unit    int
+	due     int
+	at      Point
+	heading float64
+	command int
+}
+
+// New makes a Battle of force a (the scenario's first side) against force b on a field.
+func New(field *Field, a, b *Force) *Battle {
+	bt := &Battle{field: field, r: combat.Default(), odds: tables(), cat: rules.Default(), forces: [2]*Force{a, b}}
+	n := 0
+	for s := range 2 {
+		for _, us := range bt.forces[s].Units {
+			n += len(us.Figs)
+		}
+	}
+	bt.figs = make([]fig, n)
+	nu := len(a.Units) + len(b.Units)
+	bt.units = make([]unit, nu)
+	bt.credit = make([]float64, nu*nu)
+	bt.hitsBy = make([]float64, nu*nu)
+	bt.results = make([]combat.MoraleResult, nu)
+	bt.orderKey = make([]float64, nu)
+	bt.standard, _ = bt.cat.Weapon("repeating blaster")
+	for i := range bt.units {
+		bt.units[i].members = make([]int32, 0, 12)
+	}
+	bt.res.Units = make([]UnitResult, nu)
+	for i := range bt.units {
+		bt.units[i].spec = bt.unitSpec(i)
+		bt.units[i].side = bt.sideOf(i)
+	}
+	bt.makeNames()
+	return bt
+}
+
+// Play fights one battle with the given seed and returns its result, valid until the next
+// Play. When log is not nil, the turn-by-turn account is written to it; the same forces,
+// field and seed give the same account, byte for byte.
+func (b *Battle) Play(seed uint64, log io.Writer) *Result {
+	b.dice.Reseed(seed)
+	b.lg = nil
+	if log != nil {
+		b.lg = &logger{}
+	}
+	b.reset()
+	b.res.Seed = seed
+	b.logStart()
+	for b.turn = 1; b.turn <= b.field.Scenario.Turns && !b.over; b.turn++ {
+		b.playTurn()
+	}
+	if b.turn > b.field.Scenario.Turns {
+		b.turn = b.field.Scenario.Turns
+	}
+	b.finish()
+	if log != nil {
+		b.logResult()
+		_, _ = log.Write(b.lg.buf)
+	}
+	return &b.res
+}
+
+// Faces is how many dice the last battle rolled.
+func (b *Battle) Faces() uint64 { return b.dice.Faces() }
+
+func (b *Battle) reset() {
+	fi := 0
+	ui := 0
+	b.engs = b.engs[:0]
+	b.strikes = b.strikes[:0]
+	b.over, b.winner, b.reason = false, -1, ""
+	b.reinf = [2]reinfState{}
+	for i := range b.credit {
+		b.credit[i] = 0
+	}
+	for s := range 2 {
+		for _, us := range b.forces[s].Units {
+			u := &b.units[ui]
+			members := u.members[:0]
+			*u = unit{spec: us, side: s, members: members, level: us.Start, leader: -1, attached: -1, eng: -1}
+			for k := range us.Figs {
+				fs := &us.Figs[k]
+				f := &b.figs[fi]
+				*f = fig{spec: fs, unit: int32(ui), home: int32(ui), grenades: fs.Grenades, medpacs: fs.Medpacs}
+				f.f = combat.Figure{STR: fs.STR}
+				if fs.Hero != nil {
+					f.hero = combat.Hero{Points: fs.Hero.Points, Policy: combat.DefaultForcePolicy, Dodge: fs.Hero.Dodge, Parry: fs.Hero.Parry}
+					f.f.Hero = &f.hero
+				}
+				if fs.Droid != nil {
+					f.droid = *fs.Droid
+					f.f.Droid = &f.droid
+				}
+				u.members = append(u.members, int32(fi))
+				fi++
+			}
+			if len(u.members) > 0 {
+				u.leader = u.members[0]
+			}
+			if us.Tripod >= 0 {
+				u.tripod = tripodCarried
+			}
+			u.strikes = us.Strikes
+			u.mounted = us.Mounted
+			ui++
+		}
+	}
+	b.objBy, b.objFound = -1, false
+	b.deploy()
+	if o := b.field.carryObjective(); o >= 0 {
+		ob := b.field.Scenario.Objectives[o]
+		b.objAt, b.objFound, b.objBy = Point{X: ob.At[0], Y: ob.At[1]}, !ob.Hidden, -1
+	}
+}
+
+func (b *Battle) unitSpec(i int) *UnitSpec {
+	if n0 := len(b.forces[0].Units); i >= n0 {
+		return b.forces[1].Units[i-n0]
+	}
+	return b.forces[0].Units[i]
+}
+
+func (b *Battle) sideOf(i int) int {
+	if i >= len(b.forces[0].Units) {
+		return 1
+	}
+	return 0
+}
+
+// sideRange is the range of a side's unit indexes.
+func (b *Battle) sideRange(s int) (int, int) {
+	n0 := len(b.forces[0].Units)
+	if s == 0 {
+		return 0, n0
+	}
+	return n0, len(b.units)
+}
+
+// deploy sets up each side: heroes attach to squads (the doctrine), the set-up units are
+// spread along the deployment zone from the side's left, and the rest wait in reserve.
+func (b *Battle) deploy() {
+	for s := range 2 {
+		sd := &b.field.Scenario.Sides[s]
+		lo, hi := b.sideRange(s)
+		setup := hi - lo
+		if sd.Setup != nil {
+			setup = *sd.Setup
+		}
+		// Units that take the field (not heroes about to attach, not strikes) in order.
+		placed := b.placed[:0]
+		count := 0
+		for i := lo; i < hi; i++ {
+			u := &b.units[i]
+			if len(u.members) == 0 {
+				u.state = stNotInBattle
+				continue
+			}
+			if u.spec.Kind == "hero" {
+				continue
+			}
+			if count < setup {
+				placed = append(placed, i)
+				u.state = stOnTable
+			} else {
+				u.state = stReserve
+			}
+			count++
+		}
+		b.attachHeroes(s, lo, hi, setup, &placed)
+		b.placed = placed
+		in, _ := edgeNormal(sd.Edge)
+		face := math.Atan2(in.Y, in.X)
+		if len(sd.Zones) > 0 {
+			for k, ui := range placed {
+				z := sd.Zones[min(k, len(sd.Zones)-1)]
+				b.place(ui, z.center(), b.faceEnemy(s, z.center(), face))
+			}
+			continue
+		}
+		z := sd.Deploy
+		left := Point{X: -in.Y, Y: in.X} // to the side's left as it faces inward
+		c := z.center()
+		half := math.Abs(dot(sub(Point{X: z[2], Y: z[3]}, Point{X: z[0], Y: z[1]}), left)) / 2
+		n := len(placed)
+		for k, ui := range placed {
+			off := half * (1 - (2*float64(k)+1)/float64(n))
+			b.place(ui, add(c, scale(left, off)), face)
+		}
+	}
+}
+
+// faceEnemy faces a unit at p toward the centre of the table when the side's edge says
+// little (units set up by a door face the hangar).
+func (b *Battle) faceEnemy(s int, p Point, def float64) float64 {
+	c := Point{X: b.field.W / 2, Y: b.field.H / 2}
+	if dist2(p, c) < 1 {
+		return def
+	}
+	return heading(p, c)
+}
+
+// attachHeroes puts each hero of a side with a squad (the doctrine: "attach heroes to
+// squads"): the squad whose command is lowest, then the largest, among those not yet led
+// by a hero. A hero with a better command skill than the squad's commander takes command.
+// A hero with no squad to join fights alone.
+func (b *Battle) attachHeroes(s, lo, hi, setup int, placed *[]int) {
+	taken := b.taken[:0]
+	for range hi - lo {
+		taken = append(taken, false)
+	}
+	b.taken = taken
+	for i := lo; i < hi; i++ {
+		h := &b.units[i]
+		if h.spec.Kind != "hero" {
+			continue
+		}
+		best := -1
+		for j := lo; j < hi; j++ {
+			q := &b.units[j]
+			if q.spec.Kind != "squad" || taken[j-lo] || q.state != stOnTable {
+				continue
+			}
+			if best < 0 || q.spec.Command < b.units[best].spec.Command ||
+				(q.spec.Command == b.units[best].spec.Command && len(q.members) > len(b.units[best].members)) {
+				best = j
+			}
+		}
+		if best < 0 {
+			h.state = stOnTable
+			*placed = append(*placed, i)
+			continue
+		}
+		taken[best-lo] = true
+		q := &b.units[best]
+		hf := h.members[0]
+		b.figs[hf].unit = int32(best)
+		q.members = append(q.members, hf)
+		h.attached, h.state = best, stAttached
+		if h.spec.Command > q.spec.Command {
+			q.leader = hf
+		}
+	}
+}
+
+// command is the command skill a unit tests with now: its leader's, or the squad's own
+// once he is out (a wounded leader's at -1).
+func (b *Battle) command(ui int) int {
+	u := &b.units[ui]
+	if u.leader >= 0 {
+		f := &b.figs[u.leader]
+		if f.alive() && int(f.unit) == ui {
+			c := u.spec.Command
+			if f.spec.Hero != nil {
+				c = f.spec.Hero.Command
+			}
+			if f.f.Wounded && !f.painControlled {
+				c += combat.WoundPenalty
+			}
+			return c
+		}
+	}
+	return u.spec.SquadCommand
+}
+
+// onTable reports whether a unit is on the table and fighting as itself.
+func (u *unit) onTable() bool { return u.state == stOnTable }
+
+// status is a unit's morale status; units not subject to morale are always steady.
+func (b *Battle) status(u *unit) combat.Status {
+	if u.spec.Start == 0 {
+		return combat.Steady
+	}
+	return b.r.StatusOf(u.level)
+}
+
+// subjectToMorale: squads are; lone heroes, droids and creatures are not.
+func (u *unit) subjectToMorale() bool { return u.spec.Start > 0 }
+
+func (b *Battle) playTurn() {
+	for i := range b.units {
+		u := &b.units[i]
+		u.moved, u.walked, u.ran, u.charged, u.oppFired, u.defFired, u.fired, u.fought = false, false, false, false, false, false, false, false
+		u.cannotMove, u.casualties, u.commanderHit, u.wonAssault, u.lostAssault = false, 0, false, false, false
+		u.firstRound = false
+	}
+	b.logTurn()
+	b.initiativePhase()
+	b.movementPhase()
+	if b.over {
+		return
+	}
+	b.firePhase()
+	b.assaultPhase()
+	b.moralePhase()
+	b.specialPhase()
+	b.checkVictory(b.turn == b.field.Scenario.Turns)
+}
+
+// initiativePhase: each side rolls a die and adds the highest command skill on its side;
+// the higher wins, ties roll again (Introduction, "The Initiative Phase").
+func (b *Battle) initiativePhase() {
+	var best [2]int
+	for s := range 2 {
+		lo, hi := b.sideRange(s)
+		for i := lo; i < hi; i++ {
+			u := &b.units[i]
+			if u.onTable() {
+				best[s] = max(best[s], b.command(i))
+			}
+		}
+	}
+	for {
+		x, y := combat.Opposed(&b.dice, best[0], best[1])
+		if x != y {
+			if x > y {
+				b.initiative = 0
+			} else {
+				b.initiative = 1
+			}
+			b.logInitiative(x, y, best)
+			return
+		}
+	}
+}
+
+// figsOf appends the indexes of a unit's figures still fighting with it.
+func (b *Battle) figsOf(ui int, out []int32) []int32 {
+	for _, fi := range b.units[ui].members {
+		f := &b.figs[fi]
+		if f.alive() && int(f.unit) == ui {
+			out = append(out, fi)
+		}
+	}
+	return out
+}
+
+// centroid is the middle of a unit's figures still fighting, kept until the unit is placed
+// again or loses a figure.
+func (b *Battle) centroid(ui int) Point {
+	u := &b.units[ui]
+	if u.cOK {
+		return u.c
+	}
+	var c Point
+	n := 0
+	for _, fi := range u.members {
+		f := &b.figs[fi]
+		if f.alive() && int(f.unit) == ui {
+			c = add(c, f.pos)
+			n++
+		}
+	}
+	if n == 0 {
+		return u.anchor
+	}
+	u.c, u.cOK = scale(c, 1/float64(n)), true
+	return u.c
+}
+
+// nearestFig is the distance from p to the nearest figure of unit ui, and the figure.
+func (b *Battle) nearestFig(ui int, p Point) (float64, int32) {
+	best, bi := math.Inf(1), int32(-1)
+	for _, fi := range b.units[ui].members {
+		f := &b.figs[fi]
+		if f.alive() && int(f.unit) == ui {
+			if d := dist2(f.pos, p); d < best-tie {
+				best, bi = d, fi
+			}
+		}
+	}
+	return math.Sqrt(best), bi
+}
+
+// unitDist is the distance between the nearest figures of two units (centre to centre).
+func (b *Battle) unitDist(a, c int) float64 {
+	return b.unitDistMax(a, c, math.Inf(1))
+}
+
+// unitDistMax is unitDist, or anything more than limit when the units are farther apart
+// than limit (their boxes say so without looking at every pair of figures).
+func (b *Battle) unitDistMax(a, c int, limit float64) float64 {
+	if g := b.unitBox(a).gap(b.unitBox(c)); g > limit+2*baseRadius {
+		return g
+	}
+	best := math.Inf(1)
+	for _, fi := range b.units[a].members {
+		f := &b.figs[fi]
+		if !f.alive() || int(f.unit) != a {
+			continue
+		}
+		d, _ := b.nearestFig(c, f.pos)
+		best = math.Min(best, d)
+	}
+	return best
+}
+
+// enemyWithin reports whether any enemy figure is within r inches of any of the unit's.
+func (b *Battle) enemyWithin(ui int, r float64) bool {
+	u := &b.units[ui]
+	lo, hi := b.sideRange(1 - u.side)
+	for e := lo; e < hi; e++ {
+		if b.units[e].onTable() && b.unitDistMax(ui, e, r) <= r {
+			return true
+		}
+	}
+	return false
+}

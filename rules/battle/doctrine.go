@@ -1,0 +1,586 @@
+package battle
+
+import (
+	"math"
+
+	"muster/rules/combat"
+)
+
+// The doctrine plays both sides the same way (docs/battle.md, "Doctrine"):
+//
+//   - A side with a place to reach (an exit, a door, the droid, its own edge with the droid)
+//     goes there: running while no enemy is within 12", walking otherwise.
+//   - Otherwise each unit goes for the nearest enemy unit, advancing by cover: it moves to
+//     the reachable place that best combines getting closer, cover, and having the enemy
+//     within short range; it holds where it stands, in cover, once its fire there is worth
+//     at least holdThreshold expected casualties a turn.
+//   - It charges when the expected close assault round favours it (its expected casualties
+//     inflicted beat those it expects to take, defensive fire included, by chargeMargin) and
+//     the charge test is more likely passed than not; a unit that would clearly win a close
+//     assault (closeMargin) with the enemy it is after, within two moves, closes in to
+//     charge it.
+//   - It fires at the enemy unit it expects to hurt most; a soldier throws a grenade
+//     instead of firing when the grenade's expected casualties are higher.
+//   - Squads holding set up their assembled weapons; squads moving carry them, or discard a
+//     tripod to run or charge.
+//   - A squad losing a close assault badly disengages; demoralized squads do not advance;
+//     broken squads flee and rally by the rules.
+//   - Heroes join the squad with the weakest commander (taking command when better) and
+//     spend Force Points by combat.DefaultForcePolicy.
+const (
+	holdThreshold = 1.0  // expected casualties a turn that make a unit in cover hold
+	chargeMargin  = 1.25 // inflicted must beat received (and defensive fire) by this factor
+	closeMargin   = 1.5  // to close in on a foe to charge it next turn
+	runClear      = 12.0 // run toward an objective while no enemy is this close
+)
+
+const whyObjective = "making for the objective"
+
+type planKind uint8
+
+const (
+	planHold planKind = iota
+	planMove
+	planCharge
+	planDisengage
+)
+
+type plan struct {
+	kind   planKind
+	dest   Point
+	run    bool
+	target int
+	facing float64
+	// assemble: set up the assembled weapon this phase (the squad holds).
+	assemble bool
+	why      string
+}
+
+// goal is where a unit is going: a point, and the enemy unit it is after (-1 for none).
+func (b *Battle) goal(ui int) (Point, int, bool) {
+	u := &b.units[ui]
+	c := b.centroid(ui)
+	v := &b.field.Scenario.Victory
+	switch v.Kind {
+	case "escape", "exit":
+		if u.side == v.Side {
+			return b.nearestZonePoint(c, v.Zones), -1, true
+		}
+	case "carry":
+		if b.objBy >= 0 {
+			carrier := int(b.figs[b.objBy].unit)
+			if b.units[carrier].side == u.side {
+				if carrier == ui {
+					return b.nearestZonePoint(c, v.Zones[u.side:u.side+1]), -1, true
+				}
+			} else {
+				return b.centroid(carrier), carrier, false
+			}
+		} else if b.seeksObjective(ui) {
+			return b.objAt, -1, true
+		}
+	}
+	e := b.nearestEnemy(ui)
+	if e < 0 {
+		for _, o := range b.field.Scenario.Objectives {
+			return Point{X: o.At[0], Y: o.At[1]}, -1, true
+		}
+		return c, -1, false
+	}
+	return b.centroid(e), e, false
+}
+
+// seeksObjective: in a carry scenario, the units of a side closest to the free objective go
+// for it (within 6" of the closest one's distance); the others fight.
+func (b *Battle) seeksObjective(ui int) bool {
+	u := &b.units[ui]
+	lo, hi := b.sideRange(u.side)
+	best := math.Inf(1)
+	for i := lo; i < hi; i++ {
+		if b.units[i].onTable() && b.units[i].spec.Start >= 0 {
+			best = math.Min(best, math.Sqrt(dist2(b.centroid(i), b.objAt)))
+		}
+	}
+	return math.Sqrt(dist2(b.centroid(ui), b.objAt)) <= best+6
+}
+
+func (b *Battle) nearestZonePoint(p Point, zones []Zone) Point {
+	best, bd := p, math.Inf(1)
+	for _, z := range zones {
+		q := Point{X: math.Max(math.Min(z[0], z[2]), math.Min(p.X, math.Max(z[0], z[2]))),
+			Y: math.Max(math.Min(z[1], z[3]), math.Min(p.Y, math.Max(z[1], z[3])))}
+		// Aim a little into the zone, kept on the table.
+		q = add(q, scale(sub(z.center(), q), 0.3))
+		q.X = math.Min(math.Max(q.X, 0.3), b.field.W-0.3)
+		q.Y = math.Min(math.Max(q.Y, 0.3), b.field.H-0.3)
+		if d := dist2(p, q); d < bd-tie {
+			best, bd = q, d
+		}
+	}
+	return best
+}
+
+// nearestEnemy is the enemy unit on the table nearest to the unit, or -1.
+func (b *Battle) nearestEnemy(ui int) int {
+	u := &b.units[ui]
+	lo, hi := b.sideRange(1 - u.side)
+	c := b.centroid(ui)
+	best, bd := -1, math.Inf(1)
+	for e := lo; e < hi; e++ {
+		if !b.units[e].onTable() {
+			continue
+		}
+		if d := dist2(c, b.centroid(e)); d < bd-tie {
+			best, bd = e, d
+		}
+	}
+	return best
+}
+
+// canCharge: demoralized and broken squads cannot initiate close assault, nor can a squad
+// carrying a medium or heavy weapon (Chapter Three, "Assembled Weapons"); droids and lone
+// heroes may.
+func (b *Battle) canCharge(ui int) bool {
+	u := &b.units[ui]
+	if u.eng >= 0 || b.status(u) >= combat.Demoralized || u.spec.Strike != "" {
+		return false
+	}
+	if u.tripod == tripodAssembled || (u.tripod == tripodCarried && !b.canDiscard(ui)) {
+		return false
+	}
+	return !b.carries(ui)
+}
+
+// carries: the unit has the scenario's objective.
+func (b *Battle) carries(ui int) bool {
+	return b.objBy >= 0 && int(b.figs[b.objBy].unit) == ui
+}
+
+// plan is the doctrine's choice for a unit's Movement Phase.
+func (b *Battle) plan(ui int) plan {
+	u := &b.units[ui]
+	p := plan{kind: planHold, facing: u.facing, target: -1}
+	if u.eng >= 0 {
+		if b.shouldDisengage(ui) {
+			p.kind, p.why = planDisengage, "losing the close assault"
+		}
+		return p
+	}
+	c := b.centroid(ui)
+	goal, foe, toPoint := b.goal(ui)
+	near := b.nearestEnemy(ui)
+	nearD := math.Inf(1)
+	if near >= 0 {
+		nearD = b.unitDist(ui, near)
+	}
+	// Charge?
+	if b.canCharge(ui) {
+		if t := b.chargeTarget(ui, foe); t >= 0 {
+			p.kind, p.target, p.why = planCharge, t, "the odds favour a charge"
+			return p
+		}
+	}
+	mobile := b.maxMove(ui, false) > 0
+	if toPoint {
+		if !mobile {
+			return p
+		}
+		if u.tripod == tripodAssembled {
+			p.assemble, p.why = true, "taking down its weapon to move"
+			return p
+		}
+		p.kind, p.dest = planMove, goal
+		p.run = nearD > runClear && b.canRun(ui)
+		p.facing = heading(c, goal)
+		p.why = whyObjective
+		return p
+	}
+	// Fight: hold where the fire is good, or advance by cover.
+	if near < 0 {
+		return p
+	}
+	// A unit that would clearly win a close assault with its foe, within two moves of it,
+	// closes in to charge it.
+	if foe >= 0 && mobile && b.canCharge(ui) && u.tripod != tripodAssembled && b.status(u) < combat.Demoralized &&
+		b.unitDist(ui, foe) <= 2*u.spec.Run {
+		if inf, rec := b.assaultOdds(ui, foe, true); inf >= closeMargin*rec && inf >= 0.5 {
+			run := b.canRun(ui) || b.canDiscard(ui)
+			p.kind, p.dest, p.run = planMove, b.centroid(foe), run
+			p.facing = heading(c, p.dest)
+			p.why = "closing in to charge"
+			return p
+		}
+	}
+	best, bestE := b.bestTarget(ui, nil, false)
+	cover := b.unitCover(ui)
+	if best >= 0 {
+		p.facing = heading(c, b.centroid(best))
+	}
+	if u.tripod == tripodCarried && best >= 0 && bestE >= holdThreshold && b.heavyAt(ui) {
+		p.assemble, p.why = true, "setting up its weapon"
+		return p
+	}
+	if best >= 0 && bestE >= holdThreshold && (cover > combat.Open || u.tripod == tripodAssembled) {
+		p.why = "holding in cover with good fire"
+		return p
+	}
+	if !mobile || u.tripod == tripodAssembled {
+		p.why = "holding"
+		return p
+	}
+	if b.status(u) >= combat.Demoralized {
+		// It cannot advance toward a visible enemy: cover where it is, or back to cover.
+		if cover == combat.Open {
+			if s, ok := b.bestSpot(ui, goal, false, true); ok {
+				p.kind, p.dest, p.why = planMove, s, "demoralized, falling back to cover"
+			}
+		}
+		return p
+	}
+	run := nearD > b.longestShort(ui)+u.spec.Run && b.canRun(ui)
+	dest, ok := b.bestSpot(ui, goal, run, false)
+	if !ok {
+		p.why = "holding: nowhere better within reach"
+		return p
+	}
+	p.kind, p.dest, p.run = planMove, dest, run
+	p.facing = heading(dest, goal)
+	if run {
+		p.why = "running to close the range"
+	} else {
+		p.why = "advancing by cover"
+	}
+	return p
+}
+
+// heavyAt: the squad's assembled weapon can reach an enemy from here.
+func (b *Battle) heavyAt(ui int) bool {
+	u := &b.units[ui]
+	if u.spec.Tripod < 0 {
+		return false
+	}
+	f := &b.figs[u.members[u.spec.Tripod]]
+	if !f.alive() {
+		return false
+	}
+	for _, g := range f.spec.Guns {
+		if g.W.Assembled {
+			e := b.nearestEnemy(ui)
+			if e >= 0 {
+				if _, ok := bandOf(g.W.Ranges, g.W.MinRange, b.unitDist(ui, e)); ok {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// canRun: wounded soldiers cannot run, and the squad keeps together; nor can soldiers
+// carrying a disassembled weapon (unless it is a tripod they can discard) or the objective.
+func (b *Battle) canRun(ui int) bool {
+	u := &b.units[ui]
+	if u.tripod == tripodCarried && !b.canDiscard(ui) {
+		return false
+	}
+	if u.spec.Run <= u.spec.Walk {
+		return false
+	}
+	for _, fi := range u.members {
+		f := &b.figs[fi]
+		if f.alive() && int(f.unit) == ui && f.f.Wounded && !f.painControlled {
+			return false
+		}
+		if fi == b.objBy {
+			return false
+		}
+	}
+	return true
+}
+
+// canDiscard: a tripod-mounted repeating blaster can drop its tripod and fire as a standard
+// one (Chapter Three, "Repeating Blasters"); medium and heavy repeating blasters cannot.
+func (b *Battle) canDiscard(ui int) bool {
+	u := &b.units[ui]
+	if u.spec.Tripod < 0 {
+		return false
+	}
+	for _, g := range u.spec.Figs[u.spec.Tripod].Guns {
+		if g.W.Assembled && b.standardOf(g.W) == nil {
+			return false
+		}
+	}
+	return true
+}
+
+// longestShort is the longest short range among the unit's weapons.
+func (b *Battle) longestShort(ui int) float64 {
+	m := 0
+	for _, fi := range b.units[ui].members {
+		for _, g := range b.figs[fi].spec.Guns {
+			if len(g.W.Ranges) == 3 {
+				m = max(m, g.W.Ranges[0])
+			}
+		}
+	}
+	return float64(min(m, 20))
+}
+
+// bestTarget is the enemy unit this unit's fire would hurt most (the doctrine: "pick
+// targets by expected casualties"), weighted by what the target is worth per figure, and
+// the expected casualties. Units locked in close assault and heroes hiding within command
+// distance of a squad are not targets.
+func (b *Battle) bestTarget(ui int, from *Point, walked bool) (int, float64) {
+	u := &b.units[ui]
+	lo, hi := b.sideRange(1 - u.side)
+	best, bestV, bestE := -1, 0.0, 0.0
+	for e := lo; e < hi; e++ {
+		t := &b.units[e]
+		if !t.onTable() || t.eng >= 0 || b.heroScreened(e) {
+			continue
+		}
+		ex := b.estimate(ui, e, from, walked, 0)
+		if ex <= 0 {
+			continue
+		}
+		n := b.aliveCount(e)
+		v := ex * (1 + float64(t.spec.SGP)/float64(max(n, 1))/100)
+		if v > bestV+tie {
+			best, bestV, bestE = e, v, ex
+		}
+	}
+	return best, bestE
+}
+
+// heroScreened: a lone hero within his command distance of a squad of his side cannot be
+// fired at directly (Chapter Twelve, "Targeting Heroes").
+func (b *Battle) heroScreened(ui int) bool {
+	u := &b.units[ui]
+	if u.spec.Kind != "hero" {
+		return false
+	}
+	f := &b.figs[u.members[0]]
+	r := float64(u.spec.Command) + 1
+	lo, hi := b.sideRange(u.side)
+	for i := lo; i < hi; i++ {
+		if i != ui && b.units[i].onTable() && b.units[i].spec.Kind == "squad" {
+			if d, _ := b.nearestFig(i, f.pos); d <= r {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// chargeTarget is the enemy unit worth charging, or -1: within reach at the Run Rate, the
+// expected round in our favour by chargeMargin after defensive fire, and a charge test more
+// likely passed than not. The unit the doctrine is after (foe) is preferred.
+func (b *Battle) chargeTarget(ui, foe int) int {
+	u := &b.units[ui]
+	lo, hi := b.sideRange(1 - u.side)
+	best, bestV := -1, 0.0
+	reach := b.maxMove(ui, b.canRun(ui) || b.canDiscard(ui))
+	c := b.centroid(ui)
+	for e := lo; e < hi; e++ {
+		t := &b.units[e]
+		if !t.onTable() {
+			continue
+		}
+		d := b.unitDist(ui, e) - 1
+		if d > reach {
+			continue
+		}
+		// The terrain on the way: it must reach base contact with its run.
+		_, near := b.nearestFig(e, c)
+		contact := towards(b.figs[near].pos, c, 1)
+		if l := b.field.walk(b.units[ui].anchor, contact, reach, false, u.spec.NoRough); dist2(l.end, contact) > 0.05 {
+			continue
+		}
+		inf, rec := b.assaultOdds(ui, e, true)
+		def := 0.0
+		if t.eng < 0 && !t.fired && !t.oppFired {
+			mid := lerp(b.centroid(ui), b.centroid(e), 0.5)
+			def = b.estimateFrom(e, ui, mid, 1)
+		}
+		if inf < chargeMargin*(rec+def) || inf < 0.5 {
+			continue
+		}
+		if u.subjectToMorale() && combat.NeedsChargeTest(b.aliveCount(ui), b.aliveCount(e), b.units[e].tripod == tripodAssembled) {
+			m := combat.Morale{Kind: combat.ChargeTest, Command: b.command(ui), Level: u.level, Start: u.spec.Start}
+			if b.passOdds(m) < 0.5 {
+				continue
+			}
+		}
+		v := inf - rec - def
+		if e == foe {
+			v *= 1.5
+		}
+		if v > bestV+tie {
+			best, bestV = e, v
+		}
+	}
+	return best
+}
+
+// estimateFrom is estimate with the firing unit's target at a point (defensive fire at a
+// charger halfway).
+func (b *Battle) estimateFrom(firer, target int, at Point, extra int) float64 {
+	c := b.centroid(firer)
+	d := math.Sqrt(dist2(c, at))
+	ok, cover := b.field.sight(c, at, b.field.at(c).hill, false)
+	if !ok {
+		return 0
+	}
+	mods := coverMod(cover) + extra
+	switch b.status(&b.units[firer]) {
+	case combat.Shaken:
+		mods++
+	case combat.Demoralized:
+		mods += 2
+	case combat.Broken:
+		return 0
+	}
+	sr := b.avgSTR(target)
+	total := 0.0
+	u := &b.units[firer]
+	for _, fi := range u.members {
+		f := &b.figs[fi]
+		if f.alive() && int(f.unit) == firer {
+			_, v := b.bestGun(firer, f, d, mods, sr, b.crewman(firer) >= 0)
+			total += v
+		}
+	}
+	return total
+}
+
+// passOdds is the chance a charge test leaves the charge standing (not demoralized,
+// broken or withdrawn).
+func (b *Battle) passOdds(m combat.Morale) float64 {
+	odds := b.r.MoraleOdds(m)
+	p := 0.0
+	for i, row := range b.r.Tables.Morale.Results.Rows {
+		if row.Withdraw {
+			continue
+		}
+		if b.r.StatusOf(min(max(m.Level+row.Morale, 0), m.Start)) >= combat.Demoralized {
+			continue
+		}
+		p += odds[i]
+	}
+	return p
+}
+
+// shouldDisengage: a squad in close assault disengages when it expects to take more than
+// twice the casualties it inflicts.
+func (b *Battle) shouldDisengage(ui int) bool {
+	u := &b.units[ui]
+	if u.spec.Kind == "creature" || u.spec.Kind == "droid" {
+		return false
+	}
+	e := &b.engs[u.eng]
+	inf, rec := 0.0, 0.0
+	for k := range e.n[1-u.side] {
+		i, r := b.assaultOdds(ui, e.units[1-u.side][k], false)
+		inf += i
+		rec += r
+	}
+	return rec > 2*inf+0.5
+}
+
+// unitCover is the cover most of a unit's figures stand in (terrain, or a barrier within
+// 1").
+func (b *Battle) unitCover(ui int) combat.Cover {
+	var n [4]int
+	for _, fi := range b.units[ui].members {
+		f := &b.figs[fi]
+		if f.alive() && int(f.unit) == ui {
+			n[b.coverAt(f.pos)]++
+		}
+	}
+	best := combat.Open
+	for c := combat.LightCover; c <= combat.HeavyCover; c++ {
+		if n[c] > 0 && n[c] >= n[best] {
+			best = c
+		}
+	}
+	if n[combat.Open] > n[best] {
+		return combat.Open
+	}
+	return best
+}
+
+// coverAt is the cover a point has from its terrain or a barrier within 1".
+func (b *Battle) coverAt(p Point) combat.Cover {
+	c := b.field.at(p).cover
+	for i := range b.field.barriers {
+		br := &b.field.barriers[i]
+		if br.cover > c && br.bb.pad(1).contains(p) && segDist2(br.a, br.b, p) <= 1 {
+			c = br.cover
+		}
+	}
+	return c
+}
+
+// maxMove is how far the unit could move this phase in clear terrain.
+func (b *Battle) maxMove(ui int, run bool) float64 {
+	u := &b.units[ui]
+	m := u.spec.Walk
+	if run {
+		m = u.spec.Run
+	}
+	for _, fi := range u.members {
+		f := &b.figs[fi]
+		if f.alive() && int(f.unit) == ui {
+			if f.f.Droid != nil {
+				m *= f.droid.Mobility()
+			}
+			if fi == b.objBy {
+				m = math.Min(m, u.spec.Walk/2)
+			}
+		}
+	}
+	return m
+}
+
+// bestSpot is where an advancing unit goes (the doctrine's "advance by cover"): among the
+// point straight toward the goal and the cover spots within reach, the one that best
+// combines getting closer (1 a inch), cover (3 a level), and the goal's enemy within short
+// range (2); spots more than 2" farther from the goal are not considered, and a demoralized
+// unit (away) may not get closer. ok is false when staying is as good.
+func (b *Battle) bestSpot(ui int, goal Point, run, away bool) (Point, bool) {
+	c := b.centroid(ui)
+	reach := b.maxMove(ui, run)
+	short := b.longestShort(ui)
+	here := math.Sqrt(dist2(c, goal))
+	score := func(p Point, cover combat.Cover) float64 {
+		d := math.Sqrt(dist2(p, goal))
+		s := (here - d) + 3*float64(cover)
+		if d <= short {
+			s += 2
+		}
+		return s
+	}
+	bestS := score(c, b.unitCover(ui)) + 0.5
+	best, found := c, false
+	consider := func(p Point, cover combat.Cover) {
+		if away && dist2(p, goal) < dist2(c, goal) {
+			return
+		}
+		if s := score(p, cover); s > bestS+tie {
+			best, bestS, found = p, s, true
+		}
+	}
+	straight := towards(c, goal, math.Max(0, math.Min(reach, here-2)))
+	consider(straight, b.coverAt(straight))
+	for _, sp := range b.field.spots {
+		d := math.Sqrt(dist2(c, sp.at))
+		if d > reach || d < 1 {
+			continue
+		}
+		if math.Sqrt(dist2(sp.at, goal)) > here+2 {
+			continue
+		}
+		consider(sp.at, sp.cover)
+	}
+	return best, found
+}

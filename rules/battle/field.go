@@ -1,0 +1,461 @@
+package battle
+
+import (
+	"math"
+
+	"muster/rules/combat"
+)
+
+// Field is a scenario compiled for play: the table, its terrain areas and barriers with
+// their Terrain Effects Chart numbers, and an index for quick lookups. It is read-only and
+// shared by every battle fought on it.
+type Field struct {
+	Scenario *Scenario
+	W, H     float64
+
+	areas    []area
+	barriers []barrier
+	// grid holds, for each gridCell-inch cell, a bit per area whose box overlaps it.
+	nx, ny int
+	grid   []uint64
+	// spots are places worth standing in: inside cover areas and behind barriers.
+	spots []spot
+	// sightAreas are the areas that matter to sight or cover.
+	sightAreas []int
+}
+
+const gridCell = 2.0
+
+// area is a terrain area.
+type area struct {
+	name, kind string
+	poly       poly
+	mult       float64 // what each inch of movement costs (1 clear, 2 rough, 4 very rough)
+	cover      combat.Cover
+	losLimit   float64 // inches a soldier sees into or through it; 0 for no limit
+	veryRough  bool    // no running
+	impassable bool
+	blocks     bool // blocks sight through it (a high hill only when neither end is on it)
+	hill       bool
+}
+
+// Barrier sight rules.
+const (
+	losNone   uint8 = iota
+	losBlocks       // high walls: no sight through, except from a height
+	losBeyond       // doors and windows: sight through only when one end is within 1"
+)
+
+// barrier is a linear barrier.
+type barrier struct {
+	name      string
+	a, b      Point
+	bb        box
+	cross     float64 // inches of movement it costs to cross; negative: impassable
+	cover     combat.Cover
+	los       uint8
+	difficult bool // droids without repulsorlifts cannot cross it
+	// hidesProne: a prone soldier within 1" of it can be seen only from within 1" of it
+	// (low walls and trenches).
+	hidesProne bool
+	// halts a force back (walls, doors, windows).
+	halts bool
+}
+
+// spot is a place to stand in cover.
+type spot struct {
+	at    Point
+	cover combat.Cover
+}
+
+func (f *Field) index() {
+	f.nx, f.ny = int(math.Ceil(f.W/gridCell)), int(math.Ceil(f.H/gridCell))
+	f.grid = make([]uint64, f.nx*f.ny)
+	for i := range f.areas {
+		bb := f.areas[i].poly.bb
+		x0, y0 := f.cellXY(bb.lo)
+		x1, y1 := f.cellXY(bb.hi)
+		for y := y0; y <= y1; y++ {
+			for x := x0; x <= x1; x++ {
+				f.grid[y*f.nx+x] |= 1 << i
+			}
+		}
+	}
+	f.spots = f.findSpots()
+	for i := range f.areas {
+		if a := &f.areas[i]; a.blocks || a.losLimit > 0 || a.cover > combat.Open {
+			f.sightAreas = append(f.sightAreas, i)
+		}
+	}
+}
+
+func (f *Field) cellXY(p Point) (int, int) {
+	x := min(max(int(p.X/gridCell), 0), f.nx-1)
+	y := min(max(int(p.Y/gridCell), 0), f.ny-1)
+	return x, y
+}
+
+// ground is what a point stands on.
+type ground struct {
+	mult       float64
+	cover      combat.Cover
+	veryRough  bool
+	impassable bool
+	hill       bool
+	woods      bool // in an area that limits sight: it may fire out from within 1" of the edge
+}
+
+// at returns the terrain at a point: the movement multiplier of every area there
+// multiplied (a wooded easy hill costs four times, "quarter-rate"), capped at 4; the best
+// cover; whether it is very rough, impassable or a hill.
+func (f *Field) at(p Point) ground {
+	g := ground{mult: 1}
+	if p.X < 0 || p.Y < 0 || p.X > f.W || p.Y > f.H {
+		g.impassable = true
+		return g
+	}
+	x, y := f.cellXY(p)
+	for m := f.grid[y*f.nx+x]; m != 0; m &= m - 1 {
+		a := &f.areas[bitIndex(m)]
+		if !a.poly.contains(p) {
+			continue
+		}
+		g.mult *= a.mult
+		g.cover = max(g.cover, a.cover)
+		g.veryRough = g.veryRough || a.veryRough
+		g.impassable = g.impassable || a.impassable
+		g.hill = g.hill || a.hill
+		g.woods = g.woods || a.losLimit > 0
+	}
+	g.mult = math.Min(g.mult, 4)
+	return g
+}
+
+// bitIndex is the index of the lowest set bit.
+func bitIndex(m uint64) int {
+	n := 0
+	for m&1 == 0 {
+		m >>= 1
+		n++
+	}
+	return n
+}
+
+// sight reports whether a soldier at p sees a soldier at q as far as the terrain goes
+// (figures in between are the battle's to check), and the cover q has from p (Chapter
+// Three, "Line of Sight" and "Target Condition"; Chapter Six, "Woods and Visibility" and
+// "Barriers"): blocking areas and high walls stop sight (a soldier on a hill sees over
+// walls); woods stop it beyond their limit; a target in an area has its cover, and one
+// seen through woods the woods' cover, except that a firer within 1" of the edge fires out
+// with no modifier; a barrier within 1" of the target, between the two, is cover unless
+// the firer is within 1" of it too; a prone soldier behind a low wall or in a trench is
+// seen only from across it; doors and windows are seen through only from within 1".
+func (f *Field) sight(p, q Point, pHill, qProne bool) (bool, combat.Cover) {
+	cover := combat.Open
+	sb := segBox(p, q)
+	length := -1.0
+	for _, i := range f.sightAreas {
+		a := &f.areas[i]
+		if !a.poly.bb.overlaps(sb) {
+			continue
+		}
+		if !a.blocks && a.losLimit == 0 {
+			// Cover only: to a target inside it.
+			if a.cover > cover && a.poly.contains(q) {
+				cover = a.cover
+			}
+			continue
+		}
+		t0, t1, ok := a.poly.clip(p, q)
+		if !ok || t1-t0 < 1e-9 {
+			continue
+		}
+		pIn, qIn := t0 <= 1e-9, t1 >= 1-1e-9
+		if a.blocks && !pIn && !qIn {
+			return false, cover
+		}
+		if length < 0 {
+			length = math.Sqrt(dist2(p, q))
+		}
+		inside := (t1 - t0) * length
+		if a.losLimit > 0 && inside > a.losLimit+1e-9 {
+			return false, cover
+		}
+		switch {
+		case qIn:
+			cover = max(cover, a.cover)
+		case a.losLimit > 0 && pIn:
+			if inside > 1+1e-9 {
+				cover = max(cover, a.cover)
+			}
+		case a.losLimit > 0:
+			cover = max(cover, a.cover)
+		}
+	}
+	for i := range f.barriers {
+		b := &f.barriers[i]
+		if !b.bb.pad(1).overlaps(sb) {
+			continue
+		}
+		crosses := segmentsCross(p, q, b.a, b.b)
+		pNear := segDist2(b.a, b.b, p) <= 1+1e-9
+		qNear := segDist2(b.a, b.b, q) <= 1+1e-9
+		if crosses {
+			switch b.los {
+			case losBlocks:
+				if !pHill {
+					return false, cover
+				}
+			case losBeyond:
+				if !pNear && !qNear {
+					return false, cover
+				}
+			}
+		}
+		if qNear && !pNear && b.cover > combat.Open && (crosses || sideOf(b.a, b.b, p)*sideOf(b.a, b.b, q) < 0) {
+			if qProne && b.hidesProne {
+				return false, cover
+			}
+			cover = max(cover, b.cover)
+		}
+	}
+	return true, cover
+}
+
+// leg is a move along a straight line: where it ends, what it cost, and why it stopped.
+type leg struct {
+	end  Point
+	used float64
+	// blocked: an impassable area or barrier, a barrier the budget could not pay for, very
+	// rough terrain while running, or the table edge stopped it short.
+	blocked bool
+}
+
+// moveStep is the length of the steps a move is costed in.
+const moveStep = 0.5
+
+// walk moves from a toward b with a budget of inches, paying each step the terrain's
+// multiplier and each barrier its crossing cost (Chapter Two, "Terrain and Barriers"). A
+// running soldier cannot enter very rough terrain; a droid without a repulsorlift cannot
+// enter it or cross a difficult barrier (noRough).
+func (f *Field) walk(a, b Point, budget float64, run, noRough bool) leg {
+	total := math.Sqrt(dist2(a, b))
+	if total < 1e-9 || budget <= 0 {
+		return leg{end: a}
+	}
+	dir := scale(sub(b, a), 1/total)
+	pos, used := a, 0.0
+	for done := 0.0; done < total-1e-9; {
+		step := math.Min(moveStep, total-done)
+		next := add(pos, scale(dir, step))
+		g := f.at(mid(pos, next))
+		if g.impassable || (g.veryRough && (run || noRough)) {
+			return leg{end: pos, used: used, blocked: true}
+		}
+		cost := step * g.mult
+		// Barriers crossed on this step.
+		sb := segBox(pos, next)
+		for i := range f.barriers {
+			br := &f.barriers[i]
+			// A step that lands on the barrier crosses it; the next, starting on it, does not.
+			if !br.bb.overlaps(sb.pad(0.01)) || sideOf(br.a, br.b, pos) == 0 || !segmentsCross(pos, next, br.a, br.b) {
+				continue
+			}
+			if br.cross < 0 || (noRough && br.difficult) {
+				return leg{end: pos, used: used, blocked: true}
+			}
+			cost += br.cross
+		}
+		if used+cost > budget+1e-9 {
+			// Spend what is left on part of a clear step; a barrier cannot be half crossed.
+			if g.mult > 0 && cost == step*g.mult {
+				part := (budget - used) / g.mult
+				pos = add(pos, scale(dir, part))
+				used = budget
+			}
+			return leg{end: pos, used: used, blocked: false}
+		}
+		pos, used, done = next, used+cost, done+step
+	}
+	return leg{end: pos, used: used}
+}
+
+// clearPath reports whether a straight path from a to b avoids impassable areas and
+// barriers.
+func (f *Field) clearPath(a, b Point) bool {
+	sb := segBox(a, b)
+	for i := range f.areas {
+		ar := &f.areas[i]
+		if !ar.impassable || !ar.poly.bb.overlaps(sb) {
+			continue
+		}
+		if t0, t1, ok := ar.poly.clip(a, b); ok && t1-t0 > 1e-6 {
+			return false
+		}
+	}
+	for i := range f.barriers {
+		br := &f.barriers[i]
+		if br.cross < 0 && br.bb.overlaps(sb) && segmentsCross(a, b, br.a, br.b) {
+			return false
+		}
+	}
+	return true
+}
+
+// waypoint is where a unit at a heading for b should head first: b itself when the way is
+// clear, otherwise the corner of the first impassable obstacle in the way (pushed 1.5" out)
+// that makes the shortest clear dog-leg.
+func (f *Field) waypoint(a, b Point) Point {
+	if f.clearPath(a, b) {
+		return b
+	}
+	best, bestLen := b, math.Inf(1)
+	try := func(c Point) {
+		if c.X < 0.5 || c.Y < 0.5 || c.X > f.W-0.5 || c.Y > f.H-0.5 {
+			return
+		}
+		if !f.clearPath(a, c) {
+			return
+		}
+		l := math.Sqrt(dist2(a, c)) + math.Sqrt(dist2(c, b))
+		if !f.clearPath(c, b) {
+			l += 6 // a second leg still blocked: allowed, but worse
+		}
+		if l < bestLen-tie {
+			best, bestLen = c, l
+		}
+	}
+	sb := segBox(a, b)
+	for i := range f.areas {
+		ar := &f.areas[i]
+		if !ar.impassable || !ar.poly.bb.pad(2).overlaps(sb) {
+			continue
+		}
+		c := polyCentroid(ar.poly.pts)
+		for _, v := range ar.poly.pts {
+			d := sub(v, c)
+			n := norm(d)
+			if n > 0 {
+				try(add(v, scale(d, 1.5/n)))
+			}
+		}
+	}
+	for i := range f.barriers {
+		br := &f.barriers[i]
+		if br.cross >= 0 || !br.bb.pad(2).overlaps(sb) {
+			continue
+		}
+		d := sub(br.b, br.a)
+		n := norm(d)
+		u := scale(d, 1.5/n)
+		try(add(br.b, u))
+		try(sub(br.a, u))
+	}
+	return best
+}
+
+func polyCentroid(pts []Point) Point {
+	var c Point
+	for _, p := range pts {
+		c = add(c, p)
+	}
+	return scale(c, 1/float64(len(pts)))
+}
+
+// findSpots lists places in cover: inside each cover area (its centre and 1.5" in from
+// the middle of each edge) and 0.75" to each side of every barrier that gives cover (its
+// middle and quarter points).
+func (f *Field) findSpots() []spot {
+	var out []spot
+	addSpot := func(p Point) {
+		if p.X < 1 || p.Y < 1 || p.X > f.W-1 || p.Y > f.H-1 {
+			return
+		}
+		g := f.at(p)
+		if g.impassable {
+			return
+		}
+		c := g.cover
+		for i := range f.barriers {
+			br := &f.barriers[i]
+			if segDist2(br.a, br.b, p) <= 1 {
+				c = max(c, br.cover)
+			}
+		}
+		if c > combat.Open {
+			out = append(out, spot{at: p, cover: c})
+		}
+	}
+	for i := range f.areas {
+		a := &f.areas[i]
+		if a.cover == combat.Open || a.impassable {
+			continue
+		}
+		c := polyCentroid(a.poly.pts)
+		addSpot(c)
+		n := len(a.poly.pts)
+		step := 1
+		if n > 8 {
+			step = n / 4
+		}
+		for j := 0; j < n; j += step {
+			m := mid(a.poly.pts[j], a.poly.pts[(j+1)%n])
+			d := sub(c, m)
+			if l := norm(d); l > 1.5 {
+				addSpot(add(m, scale(d, 1.5/l)))
+			}
+		}
+	}
+	for i := range f.barriers {
+		br := &f.barriers[i]
+		if br.cover == combat.Open {
+			continue
+		}
+		d := sub(br.b, br.a)
+		n := norm(d)
+		perp := Point{X: -d.Y / n * 0.75, Y: d.X / n * 0.75}
+		for _, t := range []float64{0.25, 0.5, 0.75} {
+			m := lerp(br.a, br.b, t)
+			addSpot(add(m, perp))
+			addSpot(sub(m, perp))
+		}
+	}
+	return out
+}
+
+// barrierBetween reports whether a barrier lies between p and an enemy at q within 1" of
+// p (a defender behind it).
+func (f *Field) barrierBetween(p, q Point) bool {
+	for i := range f.barriers {
+		br := &f.barriers[i]
+		if br.cross < 0 || segDist2(br.a, br.b, p) > 1 {
+			continue
+		}
+		if sideOf(br.a, br.b, p)*sideOf(br.a, br.b, q) < 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// pushBack moves a unit forced back from a along the unit direction dir, up to inches:
+// walls, doors, windows and impassable barriers halt it, as do impassable terrain and the
+// table edge (Chapter Four, "Force Back and Advance After Combat").
+func (f *Field) pushBack(a, dir Point, inches float64) Point {
+	pos := a
+	for done := 0.0; done < inches-1e-9; {
+		step := fmin(moveStep, inches-done)
+		next := add(pos, scale(dir, step))
+		if next.X < baseRadius || next.Y < baseRadius || next.X > f.W-baseRadius || next.Y > f.H-baseRadius || f.at(next).impassable {
+			return pos
+		}
+		for i := range f.barriers {
+			br := &f.barriers[i]
+			if (br.halts || br.cross < 0) && segmentsCross(pos, next, br.a, br.b) {
+				return pos
+			}
+		}
+		pos, done = next, done+step
+	}
+	return pos
+}

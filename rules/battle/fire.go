@@ -1,0 +1,656 @@
+package battle
+
+import (
+	"math"
+	"strconv"
+
+	"muster/rules"
+	"muster/rules/combat"
+)
+
+type fireMode uint8
+
+const (
+	firePhase fireMode = iota
+	fireOpportunity
+	fireDefensive
+)
+
+// firePhaseAll: every unit that may fire picks its target by the doctrine and fires; all
+// fire is simultaneous, so the damage marked is applied when the phase ends (Chapter
+// Three). The side without the initiative fires first, which changes only the log's order.
+func (b *Battle) firePhase() {
+	b.logPhase("Fire combat")
+	b.clearPhaseHits()
+	for k := range 2 {
+		s := 1 - b.initiative
+		if k == 1 {
+			s = b.initiative
+		}
+		lo, hi := b.sideRange(s)
+		for ui := lo; ui < hi; ui++ {
+			u := &b.units[ui]
+			if !u.onTable() || u.ran || u.charged || u.oppFired || u.defFired || u.fired || u.eng >= 0 {
+				continue
+			}
+			if b.status(u) == combat.Broken || !b.hasGuns(ui) && !b.hasGrenades(ui) {
+				continue
+			}
+			t, ex := b.bestTarget(ui, nil, u.walked)
+			if t < 0 || ex < 0.05 {
+				continue
+			}
+			u.fired = true
+			b.fireAt(ui, t, firePhase)
+		}
+	}
+	b.endPhaseAll()
+}
+
+func (b *Battle) hasGrenades(ui int) bool {
+	for _, fi := range b.units[ui].members {
+		if f := &b.figs[fi]; f.alive() && int(f.unit) == ui && f.grenades > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// los reports whether figure a sees figure c: the terrain (Field.sight) and any figure of
+// a third unit whose base lies across the line (Chapter Three, "Soldiers"); a figure on a
+// hill sees over the others. Figures of the two units concerned do not block each other:
+// squads fight in line abreast (docs/battle.md). It also returns c's cover from a.
+func (b *Battle) los(a, c int32) (bool, combat.Cover) {
+	fa, fc := &b.figs[a], &b.figs[c]
+	hill := b.field.at(fa.pos).hill
+	ok, cover := b.field.sight(fa.pos, fc.pos, hill, fc.prone)
+	if !ok || hill {
+		return ok, cover
+	}
+	ua, uc := fa.unit, fc.unit
+	sb := segBox(fa.pos, fc.pos).pad(baseRadius)
+	for ui := range b.units {
+		u := &b.units[ui]
+		if int32(ui) == ua || int32(ui) == uc || !u.onTable() {
+			continue
+		}
+		if !b.unitBox(ui).overlaps(sb) {
+			continue
+		}
+		for _, fi := range u.members {
+			f := &b.figs[fi]
+			if !f.alive() || int(f.unit) != ui {
+				continue
+			}
+			if segDist2(fa.pos, fc.pos, f.pos) < baseRadius*baseRadius {
+				return false, cover
+			}
+		}
+	}
+	return true, cover
+}
+
+// unitBox is the box around a unit's figures, kept until the unit is placed again (a
+// figure that falls leaves the box larger than it need be, which costs only time).
+func (b *Battle) unitBox(ui int) box {
+	u := &b.units[ui]
+	if u.boxOK {
+		return u.bb
+	}
+	bb := box{Point{X: math.Inf(1), Y: math.Inf(1)}, Point{X: math.Inf(-1), Y: math.Inf(-1)}}
+	for _, fi := range u.members {
+		f := &b.figs[fi]
+		if f.alive() && int(f.unit) == ui {
+			bb = bb.grow(f.pos)
+		}
+	}
+	u.bb, u.boxOK = bb.pad(baseRadius), true
+	return u.bb
+}
+
+// fireAt resolves unit ui's fire at unit ti (Chapter Three, "Fire Combat Summary"): the
+// firers with a line of sight and the target figures they see, inside each firer's
+// 90-degree arc; the range from the centre of the fire line to the centre of the visible
+// targets; the cover most of them have; each firer's best weapon; grenades thrown where
+// they are worth more; the volley rolled by combat.Volley, hits spread over the visible
+// figures and damage marked.
+func (b *Battle) fireAt(ui, ti int, mode fireMode) {
+	u := &b.units[ui]
+	firers := b.figsOf(ui, b.fidx[0][:0])
+	targets := b.figsOf(ti, b.fidx[1][:0])
+	b.fidx[0], b.fidx[1] = firers, targets
+	if len(firers) == 0 || len(targets) == 0 {
+		return
+	}
+	// Which targets are seen, and by whom: each target is looked for by each firer until
+	// one sees it; a firer with no target seen yet looks at the visible ones.
+	nv := len(targets)
+	if cap(b.vis) < nv+len(firers) {
+		b.vis = make([]bool, nv+len(firers))
+	}
+	vis := b.vis[:nv+len(firers)]
+	for i := range vis {
+		vis[i] = false
+	}
+	sees := vis[nv:]
+	vis = vis[:nv]
+	var covers [4]int
+	prone := 0
+	seen := 0
+	start := 0
+	for j, tfi := range targets {
+		for k := range firers {
+			i := (start + k) % len(firers)
+			ffi := firers[i]
+			if !b.canSee(ui, ffi, tfi) {
+				continue
+			}
+			ok, cv := b.los(ffi, tfi)
+			if !ok {
+				continue
+			}
+			vis[j], sees[i] = true, true
+			covers[cv]++
+			if b.figs[tfi].prone {
+				prone++
+			}
+			seen++
+			start = i
+			break
+		}
+	}
+	if seen == 0 {
+		return
+	}
+	for i, ffi := range firers {
+		if sees[i] {
+			continue
+		}
+		for j, tfi := range targets {
+			if vis[j] && b.canSee(ui, ffi, tfi) {
+				if ok, _ := b.los(ffi, tfi); ok {
+					sees[i] = true
+					break
+				}
+			}
+		}
+	}
+	// The fire line's centre and the visible targets' centre.
+	var fc, tc Point
+	nf := 0
+	for i, ffi := range firers {
+		if sees[i] {
+			fc = add(fc, b.figs[ffi].pos)
+			nf++
+		}
+	}
+	fc = scale(fc, 1/float64(nf))
+	tf := b.tfigs[0][:0]
+	b.tidx = b.tidx[:0]
+	for j, tfi := range targets {
+		if vis[j] {
+			tc = add(tc, b.figs[tfi].pos)
+			tf = append(tf, &b.figs[tfi].f)
+			b.tidx = append(b.tidx, tfi)
+		}
+	}
+	b.tfigs[0] = tf
+	tc = scale(tc, 1/float64(len(tf)))
+	dist := math.Sqrt(dist2(fc, tc))
+	// Target condition: the cover most of the visible figures have; on an even count the
+	// better (combat.TargetCondition's rule, from the counts).
+	cover := combat.Open
+	for c := combat.Open; c <= combat.HeavyCover; c++ {
+		if covers[c] > 0 && covers[c] >= covers[cover] {
+			cover = c
+		}
+	}
+	view := combat.TargetView{Distance: math.Max(dist, 0.5), Cover: cover, Prone: 2*prone >= len(tf) && prone > 0, Camouflage: b.units[ti].spec.Camo}
+	firing := combat.Firing{Walking: u.walked, Opportunity: mode == fireOpportunity, Defensive: mode == fireDefensive,
+		Morale: b.status(u), MovingMount: u.mounted && u.moved && (u.walked || u.ran)}
+	if firing.Morale == combat.Broken {
+		return
+	}
+	// Each firer's weapon: a grenade where it is worth more (not in opportunity or
+	// defensive fire), else the gun that does most harm.
+	sr := b.avgSTR(ti)
+	mods := coverMod(cover)
+	if view.Prone {
+		mods++
+	}
+	if view.Camouflage {
+		mods += combat.CamouflageModifier
+	}
+	if firing.Walking {
+		mods++
+	}
+	if mode != firePhase {
+		mods++
+	}
+	switch firing.Morale {
+	case combat.Shaken:
+		mods++
+	case combat.Demoralized:
+		mods += 2
+	}
+	crew := b.crewman(ui)
+	fr := b.firers[:0]
+	b.shotFig = b.shotFig[:0]
+	grenadeAt, grenadeCount := b.grenadeAim(ui, ti)
+	for i, ffi := range firers {
+		if !sees[i] || ffi == crew {
+			continue
+		}
+		f := &b.figs[ffi]
+		if f.spec.Role == roleDroid {
+			fr = b.droidFire(ui, ffi, dist, mods, sr, fr)
+			continue
+		}
+		gi, v := b.bestGun(ui, f, dist, mods, sr, crew >= 0)
+		if mode == firePhase && f.grenades > 0 && grenadeCount > 0 {
+			if g := b.grenadeValue(ffi, grenadeAt, grenadeCount, sr, firing); g > v {
+				b.throw(ui, ffi, grenadeAt, firing)
+				continue
+			}
+		}
+		if gi < 0 {
+			continue
+		}
+		g := f.spec.Guns[gi]
+		w := b.gunOf(ui, g)
+		if w.Assembled && u.tripod != tripodAssembled {
+			continue
+		}
+		x := combat.Firer{Skill: g.Skill, Weapon: w, Wounded: f.f.Wounded && !f.painControlled, TargetingComputer: f.spec.TC,
+			Crewed: w.FollowingFire && crew >= 0}
+		if f.spec.Hero != nil {
+			x.Hero = &f.hero
+			x.Shots = b.heroShots(g.Skill, b.r.Base(bandMust(w, dist))+mods)
+		}
+		fr = append(fr, x)
+		b.shotFig = append(b.shotFig, ffi)
+	}
+	b.firers = fr
+	if len(fr) == 0 {
+		return
+	}
+	shots, err := b.r.Aim(firing, fr, []combat.TargetView{view}, b.shots[:0])
+	b.shots = shots
+	if err != nil {
+		return
+	}
+	b.r.Volley(&b.dice, shots, b.tfigs, &b.volley)
+	b.phaseHits(ui, ti, float64(b.volley.Hits[0]))
+	if b.lg != nil {
+		b.logVolley(ui, ti, mode, view, shots)
+	}
+	for _, rt := range b.volley.Returns {
+		b.returnBolt(ti, rt, ui, dist, cover)
+	}
+}
+
+// bandMust is the band of a distance for a weapon already known to reach it.
+func bandMust(w *rules.Weapon, d float64) combat.Band {
+	bd, _ := bandOf(w.Ranges, w.MinRange, d)
+	return bd
+}
+
+// canSee: the target figure is within the firer's 90-degree fire arc.
+func (b *Battle) canSee(ui int, ffi, tfi int32) bool {
+	return inArc(b.figs[ffi].pos, b.units[ui].fdir, b.figs[tfi].pos)
+}
+
+// crewman is the soldier who serves the squad's assembled following fire weapon this turn
+// (he does not fire): the last plain soldier standing; -1 when there is none or no such
+// weapon.
+func (b *Battle) crewman(ui int) int32 {
+	u := &b.units[ui]
+	if u.tripod != tripodAssembled {
+		return -1
+	}
+	if g := &b.figs[u.members[u.spec.Tripod]]; !g.alive() {
+		return -1
+	}
+	for k := len(u.members) - 1; k >= 0; k-- {
+		fi := u.members[k]
+		f := &b.figs[fi]
+		if f.alive() && int(f.unit) == ui && f.spec.Crewman {
+			return fi
+		}
+	}
+	return -1
+}
+
+// heroShots is how many shots a hero takes (Chapter Twelve, "Multiple Targets"): the
+// number that gives the most expected hits, each at +2 per extra shot.
+func (b *Battle) heroShots(skill, diff int) int {
+	best, bv := 1, 0.0
+	for n := 1; n <= 4; n++ {
+		v := float64(n) * b.odds.pHit(skill, diff+2*(n-1))
+		if v > bv+tie {
+			best, bv = n, v
+		}
+	}
+	return best
+}
+
+// droidFire adds a droid's fire: its two best working weapons at the target (Chapter
+// Fourteen), torso hits and a head hit counted by combat.DroidFirers.
+func (b *Battle) droidFire(ui int, ffi int32, dist float64, mods, sr int, out []combat.Firer) []combat.Firer {
+	f := &b.figs[ffi]
+	var pick [2]combat.DroidWeapon
+	var val [2]float64
+	n := 0
+	for gi, g := range f.spec.Guns {
+		if gi < len(f.droid.Lost) && f.droid.Lost[gi] {
+			continue
+		}
+		bd, ok := bandOf(g.W.Ranges, g.W.MinRange, dist)
+		if !ok {
+			continue
+		}
+		v := b.odds.pHit(g.Skill-f.droid.Torso, b.r.Base(bd)+mods) * b.odds.pHarm(g.W.Damage, sr)
+		dw := combat.DroidWeapon{Index: gi, Weapon: g.W, Skill: g.Skill}
+		switch {
+		case n < 2:
+			pick[n], val[n] = dw, v
+			n++
+		case v > val[0]+tie && val[0] <= val[1]:
+			pick[0], val[0] = dw, v
+		case v > val[1]+tie:
+			pick[1], val[1] = dw, v
+		}
+	}
+	before := len(out)
+	out, err := combat.DroidFirers(&f.droid, pick[:n], out)
+	if err != nil {
+		return out[:before]
+	}
+	for range out[before:] {
+		b.shotFig = append(b.shotFig, ffi)
+	}
+	return out
+}
+
+// returnBolt: a hero who parried a bolt aims it back at the squad that fired it, with his
+// control skill against the difficulty of a shot at it (Chapter Twelve, "Lightsaber").
+func (b *Battle) returnBolt(ti int, rt combat.Return, firerUnit int, dist float64, cover combat.Cover) {
+	if rt.Figure >= len(b.tidx) || rt.Shot >= len(b.shotFig) {
+		return
+	}
+	hf := &b.figs[b.tidx[rt.Figure]]
+	if hf.spec.Hero == nil || hf.spec.Hero.Control <= 0 {
+		return
+	}
+	victim := &b.figs[b.shotFig[rt.Shot]]
+	bd := combat.Long
+	switch {
+	case dist <= 5:
+		bd = combat.Short
+	case dist <= 15:
+		bd = combat.Medium
+	}
+	diff := b.r.Base(bd) + coverMod(cover)
+	if b.r.ReturnBolt(&b.dice, &hf.hero, hf.spec.Hero.Control, diff, rt.Damage, &victim.f) {
+		b.phaseHits(int(hf.unit), firerUnit, 1)
+		if b.lg != nil {
+			b.logf("  %s sends a bolt back at %s\n", hf.spec.Who, b.name(firerUnit))
+		}
+	}
+}
+
+// grenadeAim is where a unit would throw grenades at a target: the visible target figure
+// with the most others within the burst, and how many that is (none when a friend would be
+// caught too).
+func (b *Battle) grenadeAim(ui, ti int) (Point, int) {
+	if !b.hasGrenades(ui) {
+		return Point{}, 0
+	}
+	best, bn := Point{}, 0
+	r := 2.5 + baseRadius
+	for _, tfi := range b.tidx {
+		p := b.figs[tfi].pos
+		n := 0
+		for _, ofi := range b.tidx {
+			if dist2(p, b.figs[ofi].pos) <= r*r {
+				n++
+			}
+		}
+		if n > bn {
+			best, bn = p, n
+		}
+	}
+	if bn == 0 {
+		return best, 0
+	}
+	side := b.units[ui].side
+	for i := range b.figs {
+		f := &b.figs[i]
+		if f.alive() && b.units[f.unit].side == side && dist2(f.pos, best) <= (r+3)*(r+3) {
+			return best, 0
+		}
+	}
+	return best, bn
+}
+
+// grenadeValue is the expected casualties of a figure's grenade thrown at a point where n
+// targets stand: on target with the test's odds (a miss deviates and is counted as lost).
+func (b *Battle) grenadeValue(ffi int32, at Point, n int, sr int, firing combat.Firing) float64 {
+	f := &b.figs[ffi]
+	g := f.spec.Grenade
+	d := math.Sqrt(dist2(f.pos, at))
+	bd, ok := bandOf(g.Ranges, g.MinRange, d)
+	if !ok {
+		return 0
+	}
+	diff := b.r.Base(bd)
+	if firing.Walking {
+		diff++
+	}
+	switch firing.Morale {
+	case combat.Shaken:
+		diff++
+	case combat.Demoralized:
+		diff += 2
+	}
+	skill := f.spec.GrenadeSkill
+	if f.f.Wounded {
+		skill--
+	}
+	return b.odds.pHit(skill, diff) * float64(n) * b.odds.pHarm(g.Damage, sr)
+}
+
+// throw throws one grenade (combat.Throw) and bursts it on every figure under the template,
+// friend or foe (combat.Burst); a high wall between the burst and a figure shelters him.
+func (b *Battle) throw(ui int, ffi int32, at Point, firing combat.Firing) {
+	f := &b.figs[ffi]
+	f.grenades--
+	t := combat.Throw{From: f.pos, Aim: at, Skill: f.spec.GrenadeSkill, Grenade: f.spec.Grenade, Firing: firing,
+		Wounded: f.f.Wounded && !f.painControlled}
+	if f.spec.Hero != nil {
+		t.Hero = &f.hero
+	}
+	land, hit, err := b.r.Throw(&b.dice, t)
+	if err != nil {
+		return
+	}
+	r := f.spec.Grenade.BurstRadius
+	b.burstF, b.burstE, b.burstI = b.burstF[:0], b.burstE[:0], b.burstI[:0]
+	for i := range b.figs {
+		g := &b.figs[i]
+		if !g.alive() || !b.units[g.unit].onTable() || dist2(g.pos, land) > (r+baseRadius)*(r+baseRadius) {
+			continue
+		}
+		e := combat.Exposure{At: g.pos, Prone: g.prone}
+		for k := range b.field.barriers {
+			br := &b.field.barriers[k]
+			if br.los == losBlocks && segmentsCross(land, g.pos, br.a, br.b) {
+				e.Wall = combat.WallSolid
+			}
+		}
+		b.burstF = append(b.burstF, &g.f)
+		b.burstE = append(b.burstE, e)
+		b.burstI = append(b.burstI, int32(i))
+	}
+	b.r.Burst(&b.dice, land, r, f.spec.Grenade.Damage, f.spec.Grenade.Name == "Thermal Detonator", b.burstF, b.burstE, nil)
+	for _, gi := range b.burstI {
+		b.phaseHits(ui, int(b.figs[gi].unit), 1)
+	}
+	if b.lg != nil {
+		b.logf("  %s throws a %s at %s: %s, %d under the burst\n", f.spec.Who, lower(f.spec.Grenade.Name), b.name(b.tidxUnit()),
+			ifs(hit, "on target", "it deviates "+in1(math.Sqrt(dist2(land, at)))+"\""), len(b.burstI))
+	}
+}
+
+func (b *Battle) tidxUnit() int {
+	if len(b.tidx) == 0 {
+		return 0
+	}
+	return int(b.figs[b.tidx[0]].unit)
+}
+
+// Damage bookkeeping. phase[u*n+t] is the hits unit u scored on unit t in the current
+// phase; when the phase ends each unit's casualties are credited to the units that hit it,
+// in proportion.
+
+func (b *Battle) clearPhaseHits() {
+	n := len(b.units)
+	if cap(b.hitsBy) < n*n {
+		b.hitsBy = make([]float64, n*n)
+	}
+	b.hitsBy = b.hitsBy[:n*n]
+	for i := range b.hitsBy {
+		b.hitsBy[i] = 0
+	}
+}
+
+func (b *Battle) phaseHits(u, t int, h float64) {
+	n := len(b.units)
+	if len(b.hitsBy) < n*n {
+		b.clearPhaseHits()
+	}
+	b.hitsBy[u*n+t] += h
+}
+
+// endPhaseAll applies every figure's marked damage (the end of a combat phase).
+func (b *Battle) endPhaseAll() {
+	for ui := range b.units {
+		if b.units[ui].onTable() {
+			b.endPhaseUnit(ui)
+		}
+	}
+}
+
+// endPhaseUnit applies the damage marked on a unit's figures, counts its casualties for
+// morale (and a commander hit), and credits them.
+func (b *Battle) endPhaseUnit(ui int) {
+	u := &b.units[ui]
+	var wounded, out int
+	for _, fi := range u.members {
+		f := &b.figs[fi]
+		if f.f.Out || f.gone || int(f.unit) != ui {
+			continue
+		}
+		h := f.f.EndPhase(&b.dice, b.r)
+		if h == combat.NoEffect {
+			continue
+		}
+		if h == combat.Wound && f.painControlled {
+			// A hero controlling pain who takes a second wound is incapacitated.
+			f.f.Out = true
+			h = combat.Incapacitated
+		}
+		if fi == u.leader {
+			u.commanderHit = true
+		}
+		b.creditCasualty(ui, int(f.home), 1)
+		if h == combat.Wound {
+			f.woundTurn = b.turn
+			wounded++
+		} else {
+			out++
+			u.boxOK, u.cOK = false, false
+		}
+		if fi == b.objBy {
+			b.dropObjective(fi)
+		}
+	}
+	u.casualties += wounded + out
+	n := len(b.units)
+	for k := range n {
+		b.hitsBy[k*n+ui] = 0
+	}
+	if b.lg != nil && wounded+out > 0 {
+		if b.lg != nil {
+			b.logf("  %s: %s\n", b.name(ui), casualtyText(wounded, out))
+		}
+	}
+	if u.state == stOnTable && b.ownAlive(ui) == 0 {
+		b.detachAll(ui)
+		if b.aliveCount(ui) == 0 {
+			u.state = stDestroyed
+			b.leaveEngagement(ui)
+			if b.lg != nil {
+				b.logf("%s is wiped out\n", b.name(ui))
+			}
+		}
+	}
+}
+
+// casualtyText is "2 wounded, 1 incapacitated".
+func casualtyText(w, o int) string {
+	s := ""
+	if w > 0 {
+		s = strconv.Itoa(w) + " wounded"
+	}
+	if o > 0 {
+		if s != "" {
+			s += ", "
+		}
+		s += strconv.Itoa(o) + " incapacitated"
+	}
+	return s
+}
+
+// ownAlive counts the figures bought with the unit still fighting (not an attached hero).
+func (b *Battle) ownAlive(ui int) int {
+	n := 0
+	for _, fi := range b.units[ui].members {
+		if f := &b.figs[fi]; f.alive() && int(f.home) == ui {
+			n++
+		}
+	}
+	return n
+}
+
+// creditCasualty shares one casualty on unit ui (a figure bought as unit home) among the
+// units that hit ui this phase.
+func (b *Battle) creditCasualty(ui, home int, c float64) {
+	n := len(b.units)
+	total := 0.0
+	for k := range n {
+		total += b.hitsBy[k*n+ui]
+	}
+	if total == 0 {
+		return
+	}
+	for k := range n {
+		if h := b.hitsBy[k*n+ui]; h > 0 {
+			b.credit[k*n+home] += c * h / total
+		}
+	}
+}
+
+// dropObjective: a carrier wounded or incapacitated drops the objective beside him, in a
+// direction rolled on the Grenade Burst Template.
+func (b *Battle) dropObjective(fi int32) {
+	if b.objBy != fi {
+		return
+	}
+	f := &b.figs[fi]
+	b.objBy = -1
+	b.objAt = b.clampTable(combat.Deviate(f.pos, b.units[f.unit].facing, b.dice.D6(), 1))
+	if b.lg != nil {
+		b.logf("  %s drops %s\n", f.spec.Who, b.field.Scenario.Objectives[b.field.carryObjective()].Name)
+	}
+}

@@ -1,0 +1,353 @@
+package battle
+
+import (
+	"fmt"
+	"strings"
+
+	"muster/costing"
+	"muster/roster"
+	"muster/rules"
+	"muster/rules/combat"
+)
+
+// Force is an army made ready for battle: each unit's figures with their codes, weapons
+// and Strength, its movement rates, morale and cost. Build it once with NewForce and fight
+// as many battles with it as needed; it is read-only and safe to share between goroutines.
+type Force struct {
+	Name  string
+	Side  rules.Side
+	Total int // SGPs
+	Units []*UnitSpec
+	// Skipped says what in the army the engine leaves out, by unit.
+	Skipped []string
+}
+
+// Unit roles.
+const (
+	roleSoldier uint8 = iota
+	roleCommander
+	roleSpecialist
+	roleHero
+	roleDroid
+	roleCreature
+)
+
+// UnitSpec is one unit of a Force.
+type UnitSpec struct {
+	Name  string
+	Kind  string
+	Index int // in the army file
+	SGP   int
+	Figs  []FigSpec
+	// Walk and Run are the movement rates in inches; creatures and droids have one rate.
+	Walk, Run float64
+	// Start is the starting morale level (squads); 0 for units not subject to morale.
+	Start int
+	// Command is the commander's command skill; SquadCommand the squad's, used once he is
+	// incapacitated.
+	Command, SquadCommand int
+	Camo                  bool
+	// Tripod is the index of the figure carrying an assembled weapon, or -1.
+	Tripod int
+	// Comlink: the unit's commander can call off-board strikes.
+	Comlink bool
+	// Strike is "light" or "heavy" for a unit of off-board strikes, Strikes how many.
+	Strike  string
+	Strikes int
+	Mounted bool
+	// NoRough: a droid without a repulsorlift (no very rough terrain, no difficult barriers).
+	NoRough bool
+}
+
+// FigSpec is one figure.
+type FigSpec struct {
+	Who  string
+	Role uint8
+	// STR is his Strength against damage (armor included); Bare his unarmored Strength,
+	// for the damage he does in close assault.
+	STR, Bare int
+	Guns      []Gun // the weapons he fires in volleys
+	Melee     *rules.Weapon
+	// MeleeSkill is his close assault code (melee combat, lightsaber or brawling), MeleeDamage
+	// his Damage Strength when he wins.
+	MeleeSkill, MeleeDamage int
+	Grenade                 *rules.Weapon
+	Grenades                int
+	GrenadeSkill            int
+	Crewman, TC             bool
+	Search, FirstAid        int
+	Medpacs                 int
+	Hero                    *HeroSpec
+	Droid                   *combat.Droid // the starting damage state: weapons and best skill
+	Creature                *rules.Creature
+}
+
+// Gun is a weapon a figure fires and his code with it.
+type Gun struct {
+	W     *rules.Weapon
+	Skill int
+}
+
+// HeroSpec is what a hero brings: dodge, parry, Force Points and the powers the engine uses.
+type HeroSpec struct {
+	Dodge, Parry, Points   int
+	BrawlParry, MeleeParry int
+	Command, Control       int
+	ControlPain            bool
+}
+
+// NewForce builds a Force from an army: each unit costed (costing.Army) and its figures
+// made from the army file (Soldiers). Units the engine does not fight with (remote
+// weapons, on-board artillery) are kept for their cost and listed in Skipped.
+func NewForce(cat *rules.Catalog, a *roster.Army) (*Force, error) {
+	cost := costing.Army(cat, a)
+	f := &Force{Name: a.Name, Side: a.Side, Total: cost.Total}
+	if f.Name == "" {
+		f.Name = "unnamed army"
+	}
+	for i := range a.Units {
+		u := &a.Units[i]
+		b := cost.Units[i]
+		us := &UnitSpec{Name: unitName(u), Kind: u.Kind, Index: i, SGP: b.Cost, Walk: b.Walk, Run: b.Run, Tripod: -1}
+		var err error
+		switch u.Kind {
+		case roster.KindSquad:
+			err = squadSpec(cat, u, us)
+		case roster.KindHero:
+			err = heroSpec(cat, u, us)
+		case roster.KindDroid:
+			err = droidSpec(cat, u, us)
+		case roster.KindCreature:
+			err = creatureSpec(cat, u, us)
+		case roster.KindStrike:
+			us.Strike, us.Strikes = rules.Normalize(u.Strike), max(u.Count, 1)
+			if us.Strike != "light" && us.Strike != "heavy" {
+				err = fmt.Errorf("strike %q: light or heavy", u.Strike)
+			}
+		default:
+			f.Skipped = append(f.Skipped, fmt.Sprintf("%s (%s): %s are not simulated; its %d SGPs stay on the table", us.Name, f.Name, plural(u.Kind), b.Cost))
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s, unit %d (%s): %w", f.Name, i+1, us.Name, err)
+		}
+		f.Units = append(f.Units, us)
+	}
+	return f, nil
+}
+
+func plural(kind string) string {
+	switch kind {
+	case roster.KindArtillery:
+		return "on-board artillery pieces"
+	case roster.KindRemoteWeapon:
+		return "remote weapons"
+	}
+	return kind + "s"
+}
+
+// figFrom fills a figure's weapons and codes from a Soldier.
+func figFrom(cat *rules.Catalog, m *Soldier, items []roster.Item, fs *FigSpec) {
+	fs.Who, fs.TC, fs.Crewman = m.Who, m.TargetingComputer, m.Crewman
+	for _, w := range m.Weapons {
+		if VolleyWeapon(w) && len(fs.Guns) < 3 {
+			fs.Guns = append(fs.Guns, Gun{W: w, Skill: m.Code(cat, w)})
+		}
+	}
+	// Grenades: the one with the most damage, and how many he carries.
+	for _, it := range items {
+		w, err := cat.Weapon(it.Name)
+		if err != nil || w.Class != "grenade" || w.Damage <= 0 {
+			continue
+		}
+		if fs.Grenade == nil || w.Damage > fs.Grenade.Damage {
+			fs.Grenade, fs.Grenades = w, it.N()
+		} else if w == fs.Grenade {
+			fs.Grenades += it.N()
+		}
+	}
+	if fs.Grenade != nil {
+		fs.GrenadeSkill = m.Code(cat, fs.Grenade)
+	}
+	fs.Search = m.SkillCode(cat, "search")
+	fs.FirstAid = m.SkillCode(cat, "first aid")
+}
+
+// meleeOf picks the close assault weapon that gives the best roll (skill and weapon bonus),
+// then the most damage; bare hands use brawling.
+func meleeOf(cat *rules.Catalog, m *Soldier, bare int, control int, saberCombat bool, fs *FigSpec) {
+	r := combat.Default()
+	fs.MeleeSkill = m.SkillCode(cat, "brawling")
+	fs.MeleeDamage = combat.MeleeDamage(bare, nil, 0, false)
+	best := fs.MeleeSkill
+	for _, w := range m.Weapons {
+		if w.Class != "melee" || w.Skill == "brawling" {
+			continue
+		}
+		skill := m.Code(cat, w)
+		if w.Skill == "lightsaber" && skill == 0 {
+			skill = m.Attrs[rules.DEX] + m.DEXAdj
+		}
+		dmg := combat.MeleeDamage(bare, w, control, saberCombat)
+		if v := skill + r.WeaponBonus(w); v > best || (v == best && dmg > fs.MeleeDamage) {
+			best, fs.Melee, fs.MeleeSkill, fs.MeleeDamage = v, w, skill, dmg
+		}
+	}
+}
+
+func squadSpec(cat *rules.Catalog, u *roster.Unit, us *UnitSpec) error {
+	t, err := cat.Troop(u.Troop)
+	if err != nil {
+		return err
+	}
+	men, _, err := Soldiers(cat, u)
+	if err != nil {
+		return err
+	}
+	q := u.Quality
+	if q == "" {
+		q = t.Quality
+	}
+	if us.Start, err = combat.Default().StartingLevel(q); err != nil {
+		return err
+	}
+	armor, _, camo, _ := Gear(cat, u.Armor, t.Armor.Free, u.Equipment)
+	us.Camo = camo
+	bare := t.Attributes[rules.STR]
+	if v, ok := u.Attributes[rules.STR]; ok {
+		bare = v
+	}
+	medpacs := 0
+	for _, it := range u.Equipment {
+		if rules.Normalize(it.Name) == "medpac" {
+			medpacs += it.N()
+		}
+		if rules.Normalize(it.Name) == "comlink" {
+			us.Comlink = true
+		}
+	}
+	for i := range men {
+		m := &men[i]
+		fs := FigSpec{STR: bare + armor, Bare: bare, Role: roleSoldier, Medpacs: medpacs}
+		items := u.Weapons
+		switch {
+		case i == 0:
+			fs.Role = roleCommander
+			us.Command = m.SkillCode(cat, "command")
+		case strings.HasPrefix(m.Who, "specialist"):
+			fs.Role = roleSpecialist
+			items = append(append([]roster.Item{}, u.Weapons...), u.Specialists[i-1].Weapons...)
+		}
+		figFrom(cat, m, items, &fs)
+		meleeOf(cat, m, bare, 0, false, &fs)
+		for _, w := range m.Weapons {
+			if w.Assembled && us.Tripod < 0 {
+				us.Tripod = i
+			}
+		}
+		us.Figs = append(us.Figs, fs)
+	}
+	sq := Soldier{Skills: SkillMap(cat, u.Skills), Attrs: men[0].Attrs}
+	us.SquadCommand = sq.SkillCode(cat, "command")
+	if u.Mounts != nil {
+		c, err := cat.Creature(u.Mounts.Creature)
+		if err != nil {
+			return err
+		}
+		us.Mounted = true
+		us.Walk, us.Run = float64(c.Move+c.DEX), float64(c.Move+c.DEX)
+	}
+	return nil
+}
+
+func heroSpec(cat *rules.Catalog, u *roster.Unit, us *UnitSpec) error {
+	men, _, err := Soldiers(cat, u)
+	if err != nil {
+		return err
+	}
+	m := &men[0]
+	armor, _, camo, _ := Gear(cat, u.Armor, "", u.Equipment)
+	us.Camo = camo
+	bare := u.Attributes[rules.STR]
+	h := heroOf(cat, u)
+	hs := &HeroSpec{Dodge: h.Dodge, Parry: h.Parry, Command: m.SkillCode(cat, "command"),
+		BrawlParry: m.Skills["brawling parry"], MeleeParry: m.Skills["melee parry"]}
+	saberCombat := false
+	if u.Force != nil {
+		hs.Points = u.Force.Points
+		fsk := SkillMap(cat, u.Force.Skills)
+		hs.Control = fsk["control"]
+		hs.ControlPain = HasPower(u.Force.Powers, "control pain") && hs.Control > 0
+		saberCombat = HasPower(u.Force.Powers, "lightsaber combat")
+	}
+	fs := FigSpec{STR: bare + armor, Bare: bare, Role: roleHero, Hero: hs}
+	for _, it := range u.Equipment {
+		if rules.Normalize(it.Name) == "medpac" {
+			fs.Medpacs += it.N()
+		}
+		if rules.Normalize(it.Name) == "comlink" {
+			us.Comlink = true
+		}
+	}
+	figFrom(cat, m, u.Weapons, &fs)
+	meleeOf(cat, m, bare, hs.Control, saberCombat, &fs)
+	us.Figs = []FigSpec{fs}
+	us.Command, us.SquadCommand = hs.Command, hs.Command
+	return nil
+}
+
+func droidSpec(cat *rules.Catalog, u *roster.Unit, us *UnitSpec) error {
+	men, _, err := Soldiers(cat, u)
+	if err != nil {
+		return err
+	}
+	figs, _, err := TargetFigures(cat, u)
+	if err != nil {
+		return err
+	}
+	fs := FigSpec{Who: "droid", Role: roleDroid, STR: figs[0].STR, Bare: figs[0].STR, Droid: figs[0].Droid}
+	d, _ := cat.Droid(u.Droid)
+	for _, m := range men {
+		for _, w := range m.Weapons {
+			if VolleyWeapon(w) && len(fs.Guns) < 3 {
+				fs.Guns = append(fs.Guns, Gun{W: w, Skill: m.Code(cat, w)})
+			}
+		}
+	}
+	fs.Droid.Weapons = len(fs.Guns)
+	if len(men) > 0 {
+		meleeOf(cat, &men[0], fs.Bare, 0, false, &fs)
+		fs.Search = men[0].SkillCode(cat, "search")
+	} else {
+		sk := Soldier{Skills: SkillMap(cat), Attrs: d.Attributes}
+		meleeOf(cat, &sk, fs.Bare, 0, false, &fs)
+	}
+	us.Figs = []FigSpec{fs}
+	us.Run = us.Walk // droids move at their Walk Rate (Chapter Fourteen, "Locomotive Systems")
+	us.NoRough = !u.Repulsorlift
+	return nil
+}
+
+func creatureSpec(cat *rules.Catalog, u *roster.Unit, us *UnitSpec) error {
+	c, err := cat.Creature(u.Creature)
+	if err != nil {
+		return err
+	}
+	s := c.STR
+	if c.ArmoredSTR > 0 {
+		s = c.ArmoredSTR
+	}
+	if len(c.Attacks) == 0 {
+		return fmt.Errorf("the %s has no attack forms", c.Name)
+	}
+	best := c.Attacks[0].Damage
+	for _, a := range c.Attacks {
+		best = max(best, a.Damage)
+	}
+	for i := range max(u.Count, 1) {
+		us.Figs = append(us.Figs, FigSpec{Who: fmt.Sprintf("%s %d", c.Name, i+1), Role: roleCreature, STR: s, Bare: c.STR,
+			Creature: c, MeleeSkill: best, MeleeDamage: best})
+	}
+	us.Walk = us.Run // one Movement Rate
+	return nil
+}

@@ -1,0 +1,276 @@
+package battle
+
+import (
+	"math"
+
+	"muster/rules/combat"
+)
+
+// Point is a place on the table in inches: X from the west edge, Y from the south edge.
+type Point = combat.Point
+
+// baseRadius is half a figure's 1-inch base.
+const baseRadius = combat.BaseRadius
+
+// tie is how close two measures must be to count as equal when the doctrine chooses: the
+// two sides of a mirrored battle compute the same distances with different rounding, and
+// an exact tie must be broken the same way for both (by army order), not by the rounding.
+const tie = 1e-6
+
+// fmin and fmax are plain comparisons: math.Min and math.Max handle NaN and signed zeros,
+// which the geometry never makes, at several times the cost.
+func fmin(a, b float64) float64 {
+	if a < b {
+		return a
+	}
+	return b
+}
+
+func fmax(a, b float64) float64 {
+	if a > b {
+		return a
+	}
+	return b
+}
+
+func add(a, b Point) Point             { return Point{X: a.X + b.X, Y: a.Y + b.Y} }
+func sub(a, b Point) Point             { return Point{X: a.X - b.X, Y: a.Y - b.Y} }
+func scale(a Point, k float64) Point   { return Point{X: a.X * k, Y: a.Y * k} }
+func dot(a, b Point) float64           { return a.X*b.X + a.Y*b.Y }
+func cross(a, b Point) float64         { return a.X*b.Y - a.Y*b.X }
+func norm(a Point) float64             { return math.Sqrt(a.X*a.X + a.Y*a.Y) }
+func dist2(a, b Point) float64         { d := sub(a, b); return d.X*d.X + d.Y*d.Y }
+func lerp(a, b Point, t float64) Point { return Point{X: a.X + (b.X-a.X)*t, Y: a.Y + (b.Y-a.Y)*t} }
+func dirOf(a float64) Point            { return Point{X: math.Cos(a), Y: math.Sin(a)} }
+func heading(from, to Point) float64   { return math.Atan2(to.Y-from.Y, to.X-from.X) }
+func mid(a, b Point) Point             { return Point{X: (a.X + b.X) / 2, Y: (a.Y + b.Y) / 2} }
+func towards(a, b Point, d float64) Point {
+	v := sub(b, a)
+	n := norm(v)
+	if n <= d || n == 0 {
+		return b
+	}
+	return add(a, scale(v, d/n))
+}
+
+// box is an axis-aligned bounding box.
+type box struct{ lo, hi Point }
+
+func boxOf(pts ...Point) box {
+	b := box{pts[0], pts[0]}
+	for _, p := range pts[1:] {
+		b = b.grow(p)
+	}
+	return b
+}
+
+func (b box) grow(p Point) box {
+	return box{Point{X: fmin(b.lo.X, p.X), Y: fmin(b.lo.Y, p.Y)}, Point{X: fmax(b.hi.X, p.X), Y: fmax(b.hi.Y, p.Y)}}
+}
+
+// pad widens the box by r on every side.
+func (b box) pad(r float64) box {
+	return box{Point{X: b.lo.X - r, Y: b.lo.Y - r}, Point{X: b.hi.X + r, Y: b.hi.Y + r}}
+}
+
+func (b box) contains(p Point) bool {
+	return p.X >= b.lo.X && p.X <= b.hi.X && p.Y >= b.lo.Y && p.Y <= b.hi.Y
+}
+
+// gap is the distance between two boxes (0 when they overlap).
+func (b box) gap(c box) float64 {
+	dx := fmax(0, fmax(c.lo.X-b.hi.X, b.lo.X-c.hi.X))
+	dy := fmax(0, fmax(c.lo.Y-b.hi.Y, b.lo.Y-c.hi.Y))
+	return math.Sqrt(dx*dx + dy*dy)
+}
+
+func (b box) overlaps(c box) bool {
+	return b.lo.X <= c.hi.X && c.lo.X <= b.hi.X && b.lo.Y <= c.hi.Y && c.lo.Y <= b.hi.Y
+}
+
+// segBox is the bounding box of a segment.
+func segBox(a, b Point) box {
+	return box{Point{X: fmin(a.X, b.X), Y: fmin(a.Y, b.Y)}, Point{X: fmax(a.X, b.X), Y: fmax(a.Y, b.Y)}}
+}
+
+// poly is a convex polygon, counter-clockwise, with its bounding box.
+type poly struct {
+	pts []Point
+	bb  box
+}
+
+func newPoly(pts []Point) poly {
+	// Orient counter-clockwise.
+	area := 0.0
+	for i := range pts {
+		area += cross(pts[i], pts[(i+1)%len(pts)])
+	}
+	if area < 0 {
+		for i, j := 0, len(pts)-1; i < j; i, j = i+1, j-1 {
+			pts[i], pts[j] = pts[j], pts[i]
+		}
+	}
+	return poly{pts: pts, bb: boxOf(pts...)}
+}
+
+// convex reports whether the polygon is convex (and has an area).
+func (p *poly) convex() bool {
+	n := len(p.pts)
+	if n < 3 {
+		return false
+	}
+	for i := range n {
+		a, b, c := p.pts[i], p.pts[(i+1)%n], p.pts[(i+2)%n]
+		if cross(sub(b, a), sub(c, b)) < -1e-9 {
+			return false
+		}
+	}
+	return true
+}
+
+// contains reports whether a point is inside the polygon or on its edge.
+func (p *poly) contains(q Point) bool {
+	if !p.bb.contains(q) {
+		return false
+	}
+	n := len(p.pts)
+	for i := range n {
+		a, b := p.pts[i], p.pts[(i+1)%n]
+		if cross(sub(b, a), sub(q, a)) < -1e-9 {
+			return false
+		}
+	}
+	return true
+}
+
+// clip returns the part of segment a-b inside the polygon as parameters 0 <= t0 <= t1 <= 1
+// (Cyrus-Beck); ok is false when the segment misses it.
+func (p *poly) clip(a, b Point) (t0, t1 float64, ok bool) {
+	if !p.bb.overlaps(segBox(a, b)) {
+		return 0, 0, false
+	}
+	d := sub(b, a)
+	t0, t1 = 0, 1
+	n := len(p.pts)
+	for i := range n {
+		e0, e1 := p.pts[i], p.pts[(i+1)%n]
+		edge := sub(e1, e0)
+		// Inside is to the left of each edge: cross(edge, q-e0) >= 0.
+		num := cross(edge, sub(a, e0))
+		den := cross(edge, d)
+		if math.Abs(den) < 1e-12 {
+			if num < 0 {
+				return 0, 0, false
+			}
+			continue
+		}
+		t := -num / den
+		if den > 0 {
+			t0 = fmax(t0, t)
+		} else {
+			t1 = fmin(t1, t)
+		}
+		if t0 > t1 {
+			return 0, 0, false
+		}
+	}
+	return t0, t1, true
+}
+
+// circlePoly approximates a circle with a regular 16-gon whose edges touch the circle's
+// outside, so that nothing inside the circle is left out.
+func circlePoly(c Point, r float64) []Point {
+	const n = 16
+	rr := r / math.Cos(math.Pi/n)
+	pts := make([]Point, n)
+	for i := range n {
+		a := 2 * math.Pi * (float64(i) + 0.5) / n
+		pts[i] = Point{X: c.X + rr*math.Cos(a), Y: c.Y + rr*math.Sin(a)}
+	}
+	return pts
+}
+
+// segDist2 is the squared distance from q to segment a-b.
+func segDist2(a, b, q Point) float64 {
+	d := sub(b, a)
+	l2 := dot(d, d)
+	if l2 == 0 {
+		return dist2(a, q)
+	}
+	t := dot(sub(q, a), d) / l2
+	t = fmax(0, fmin(1, t))
+	return dist2(lerp(a, b, t), q)
+}
+
+// segmentsCross reports whether segments a-b and c-d intersect (touching counts).
+func segmentsCross(a, b, c, d Point) bool {
+	d1 := cross(sub(b, a), sub(c, a))
+	d2 := cross(sub(b, a), sub(d, a))
+	d3 := cross(sub(d, c), sub(a, c))
+	d4 := cross(sub(d, c), sub(b, c))
+	if ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0)) {
+		return true
+	}
+	const eps = 1e-9
+	on := func(p, q, r Point) bool { // r on segment p-q, given collinear
+		return math.Min(p.X, q.X)-eps <= r.X && r.X <= math.Max(p.X, q.X)+eps &&
+			math.Min(p.Y, q.Y)-eps <= r.Y && r.Y <= math.Max(p.Y, q.Y)+eps
+	}
+	switch {
+	case math.Abs(d1) < eps && on(a, b, c):
+		return true
+	case math.Abs(d2) < eps && on(a, b, d):
+		return true
+	case math.Abs(d3) < eps && on(c, d, a):
+		return true
+	case math.Abs(d4) < eps && on(c, d, b):
+		return true
+	}
+	return false
+}
+
+// sideOf is +1 or -1 for the side of line c-d that p lies on (0 on it).
+func sideOf(c, d, p Point) float64 {
+	v := cross(sub(d, c), sub(p, c))
+	switch {
+	case v > 1e-9:
+		return 1
+	case v < -1e-9:
+		return -1
+	}
+	return 0
+}
+
+// angleDiff is the absolute difference between two headings, in [0, pi].
+func angleDiff(a, b float64) float64 {
+	d := math.Mod(math.Abs(a-b), 2*math.Pi)
+	if d > math.Pi {
+		d = 2*math.Pi - d
+	}
+	return d
+}
+
+// inArc reports whether any part of a 1" base at q lies within the 90-degree arc centred
+// on the direction f (a unit vector) from p (Chapter Three, "Fire Arcs"): q inside the arc,
+// or within half an inch of one of its edges.
+func inArc(p Point, f Point, q Point) bool {
+	v := sub(q, p)
+	d2 := dot(v, v)
+	if d2 <= baseRadius*baseRadius {
+		return true
+	}
+	c := dot(f, v)
+	if c > 0 && 2*c*c >= d2 { // within 45 degrees: cos^2 >= 1/2
+		return true
+	}
+	// The arc's edges, 45 degrees either side.
+	const s = math.Sqrt2 / 2
+	for _, e := range [2]Point{{X: s * (f.X - f.Y), Y: s * (f.X + f.Y)}, {X: s * (f.X + f.Y), Y: s * (f.Y - f.X)}} {
+		if t := dot(e, v); t > 0 {
+			if x := cross(e, v); x*x <= baseRadius*baseRadius {
+				return true
+			}
+		}
+	}
+	return false
+}

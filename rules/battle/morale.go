@@ -1,0 +1,210 @@
+package battle
+
+import (
+	"math"
+
+	"muster/rules/combat"
+)
+
+// moralePhase (Chapter Five): broken squads try to rally, run on, or leave the table from
+// their rally point; squads that took casualties this turn test; squads below their
+// starting level that did not fire or fight, with no enemy within 12", try to rally.
+func (b *Battle) moralePhase() {
+	b.logPhase("Morale")
+	for ui := range b.units {
+		u := &b.units[ui]
+		if !u.onTable() || !u.subjectToMorale() || b.status(u) != combat.Broken {
+			continue
+		}
+		res := b.r.RallyTest(&b.dice, b.rallySituation(ui))
+		if res.Status != combat.Broken {
+			u.level, u.atRally = res.Level, false
+			b.logMorale(ui, "rally", res)
+			continue
+		}
+		if u.atRally {
+			b.logMorale(ui, "last rally", res)
+			b.leaveTable(ui, stFled)
+			continue
+		}
+		b.logMorale(ui, "rally", res)
+		b.flee(ui)
+	}
+	// Casualty tests are taken together: every squad rolls, then the squads that break or
+	// withdraw leave, each taking a parting swing from enemies that stay in the fight.
+	for ui := range b.units {
+		u := &b.units[ui]
+		u.leaving = false
+		if !u.onTable() || !u.subjectToMorale() || u.casualties == 0 || b.status(u) == combat.Broken {
+			continue
+		}
+		res := b.r.MoraleTest(&b.dice, combat.Morale{Kind: combat.CasualtyTest, Command: b.command(ui), Level: u.level,
+			Start: u.spec.Start, Casualties: u.casualties, CommanderHit: u.commanderHit,
+			BehindCover:     !u.walked && !u.ran && b.unitCover(ui) > combat.Open,
+			WonCloseAssault: u.wonAssault, LostCloseAssault: u.lostAssault})
+		u.level = res.Level
+		u.leaving = res.Status == combat.Broken || res.Withdraw
+		b.results[ui] = res
+		b.logMorale(ui, "casualties", res)
+	}
+	// Where each withdraws from is fixed before anyone moves.
+	for ui := range b.units {
+		if u := &b.units[ui]; u.leaving {
+			u.from = Point{X: math.NaN()}
+			if e := b.nearestEnemy(ui); e >= 0 {
+				u.from = b.centroid(e)
+			}
+		}
+	}
+	for ui := range b.units {
+		if u := &b.units[ui]; u.leaving {
+			b.leave(ui, b.results[ui])
+		}
+	}
+	for ui := range b.units {
+		u := &b.units[ui]
+		if !u.onTable() || !u.subjectToMorale() || u.level >= u.spec.Start || b.status(u) == combat.Broken {
+			continue
+		}
+		x := b.rallySituation(ui)
+		if !b.r.CanRally(x) {
+			continue
+		}
+		res := b.r.RallyTest(&b.dice, x)
+		if res.Level > u.level {
+			u.level = res.Level
+		}
+		b.logMorale(ui, "rally", res)
+	}
+}
+
+func (b *Battle) rallySituation(ui int) combat.Rally {
+	u := &b.units[ui]
+	return combat.Rally{Command: b.command(ui), Level: u.level, Start: u.spec.Start,
+		BehindCover: b.unitCover(ui) > combat.Open, HalfCasualties: b.halfDown(ui), Casualties: u.casualties,
+		CommanderHit: u.commanderHit, FiredOrAssaulted: u.fired || u.oppFired || u.defFired || u.fought,
+		EnemyWithin12: b.enemyWithin(ui, 12)}
+}
+
+// leave carries out a result that breaks a squad or makes it withdraw.
+func (b *Battle) leave(ui int, res combat.MoraleResult) {
+	u := &b.units[ui]
+	u.leaving = false
+	if u.eng >= 0 && b.enemyStays(ui) {
+		b.partingSwing(ui)
+	}
+	if b.aliveCount(ui) == 0 || !u.onTable() {
+		return
+	}
+	if res.Status == combat.Broken {
+		b.detachHero(ui)
+		b.flee(ui)
+	} else {
+		b.withdrawFrom(ui, u.from)
+	}
+}
+
+// enemyStays: some enemy unit in the unit's close assault is not leaving it too.
+func (b *Battle) enemyStays(ui int) bool {
+	en := &b.engs[b.units[ui].eng]
+	s := 1 - b.units[ui].side
+	for k := 0; k < en.n[s]; k++ {
+		if !b.units[en.units[s][k]].leaving {
+			return true
+		}
+	}
+	return false
+}
+
+// applyMorale applies a morale test's result at once: the new level; a squad that breaks
+// takes a parting swing if it was in close assault and flees a full run; a withdraw result
+// likewise, 4" away (Chapter Five, "Explanation of Results").
+func (b *Battle) applyMorale(ui int, what string, res combat.MoraleResult) {
+	u := &b.units[ui]
+	old := b.status(u)
+	u.level = res.Level
+	b.logMorale(ui, what, res)
+	switch {
+	case res.Status == combat.Broken && old != combat.Broken:
+		b.detachHero(ui)
+		if u.eng >= 0 {
+			b.partingSwing(ui)
+		}
+		if b.aliveCount(ui) > 0 {
+			b.flee(ui)
+		}
+	case res.Withdraw:
+		if u.eng >= 0 {
+			b.partingSwing(ui)
+		}
+		if b.aliveCount(ui) > 0 {
+			b.withdraw(ui)
+		}
+	}
+}
+
+// detachAll: the heroes with a squad whose own soldiers are all gone fight on alone.
+func (b *Battle) detachAll(ui int) {
+	u := &b.units[ui]
+	leader := u.leader
+	u.leader = -1
+	b.detachHero(ui)
+	u.leader = leader
+}
+
+// detachHero: a hero with a squad that breaks, who is not its commander, leaves it and
+// fights on alone (lone heroes are not subject to morale); one in command stays with it.
+func (b *Battle) detachHero(ui int) {
+	u := &b.units[ui]
+	for k := 0; k < len(u.members); k++ {
+		fi := u.members[k]
+		f := &b.figs[fi]
+		if int(f.home) == ui || fi == u.leader {
+			continue
+		}
+		h := int(f.home)
+		u.members = append(u.members[:k], u.members[k+1:]...)
+		u.boxOK, u.cOK = false, false
+		k--
+		f.unit = int32(h)
+		hu := &b.units[h]
+		hu.attached = -1
+		switch {
+		case f.alive():
+			hu.state = stOnTable
+			b.place(h, f.pos, u.facing)
+			if b.lg != nil {
+				b.logf("%s leaves %s and fights alone\n", b.name(h), b.name(ui))
+			}
+		case f.gone:
+			hu.state = stFled
+		default:
+			hu.state = stDestroyed
+		}
+	}
+}
+
+// leaveTable removes a unit from play (fled, or escaped), with any hero leading it.
+func (b *Battle) leaveTable(ui int, st uint8) {
+	u := &b.units[ui]
+	b.leaveEngagement(ui)
+	u.state = st
+	u.boxOK, u.cOK = false, false
+	for _, fi := range u.members {
+		f := &b.figs[fi]
+		if int(f.unit) == ui && f.alive() {
+			f.gone = true
+			if int(f.home) != ui {
+				b.units[f.home].state = st
+			}
+			if fi == b.objBy {
+				b.dropObjective(fi)
+			}
+		}
+	}
+	if st == stFled {
+		if b.lg != nil {
+			b.logf("%s leaves the battle\n", b.name(ui))
+		}
+	}
+}

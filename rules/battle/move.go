@@ -1,0 +1,882 @@
+package battle
+
+import (
+	"math"
+
+	"muster/rules"
+	"muster/rules/combat"
+)
+
+// spacing is the distance between the centres of neighbouring figures in a formation: 1"
+// bases a quarter inch apart, within any squad's command distance, so squads always keep
+// coherency (docs/battle.md).
+const spacing = 1.25
+
+// place sets a unit's anchor and facing and lays its figures out around the anchor: a line
+// abreast facing the enemy, or two or three ranks, or a column, whichever first keeps every
+// figure on the table and out of impassable terrain.
+func (b *Battle) place(ui int, at Point, facing float64) {
+	u := &b.units[ui]
+	u.anchor, u.facing, u.fdir, u.boxOK, u.cOK = at, facing, dirOf(facing), false, false
+	n := 0
+	for _, fi := range u.members {
+		if f := &b.figs[fi]; f.alive() && int(f.unit) == ui {
+			n++
+		}
+	}
+	if n == 0 {
+		return
+	}
+	fwd := dirOf(facing)
+	right := Point{X: fwd.Y, Y: -fwd.X}
+	if cap(b.tmpPts) < n {
+		b.tmpPts = make([]Point, n)
+	}
+	pts := b.tmpPts[:n]
+	bestR, bestValid := 1, -1
+	for _, r := range [...]int{1, 2, 3, n} {
+		if r > n {
+			continue
+		}
+		valid := b.layout(at, fwd, right, n, r, pts)
+		if valid == n {
+			bestR, bestValid = r, valid
+			break
+		}
+		if valid > bestValid {
+			bestR, bestValid = r, valid
+		}
+	}
+	b.layout(at, fwd, right, n, bestR, pts)
+	k := 0
+	for _, fi := range u.members {
+		f := &b.figs[fi]
+		if !f.alive() || int(f.unit) != ui {
+			continue
+		}
+		p := pts[k]
+		if !b.standable(p) {
+			p = at
+		}
+		f.pos = p
+		k++
+	}
+}
+
+// layout places n figures in r ranks around at, counting the positions that are standable.
+func (b *Battle) layout(at, fwd, right Point, n, r int, pts []Point) int {
+	per := (n + r - 1) / r
+	valid := 0
+	for i := range n {
+		j, idx := i/per, i%per
+		m := min(per, n-j*per)
+		lat := (float64(idx) - float64(m-1)/2) * spacing
+		if j%2 == 1 {
+			lat += spacing / 2
+		}
+		p := add(add(at, scale(right, lat)), scale(fwd, -float64(j)*spacing))
+		pts[i] = p
+		if b.standable(p) {
+			valid++
+		}
+	}
+	return valid
+}
+
+// standable: on the table and not in impassable terrain.
+func (b *Battle) standable(p Point) bool {
+	if p.X < baseRadius || p.Y < baseRadius || p.X > b.field.W-baseRadius || p.Y > b.field.H-baseRadius {
+		return false
+	}
+	return !b.field.at(p).impassable
+}
+
+// movementPhase: reinforcements arrive, then the sides move one unit at a time, the side
+// without the initiative first (the doctrine moves second when it has the initiative, to
+// see the enemy's moves); each side moves the units farthest from the enemy first, so that
+// those closest keep their opportunity fire (Chapter Two).
+func (b *Battle) movementPhase() {
+	b.logPhase("Movement")
+	b.reinforce("movement")
+	b.enterReady()
+	for s := range 2 {
+		o := b.order[s][:0]
+		lo, hi := b.sideRange(s)
+		for i := lo; i < hi; i++ {
+			if b.units[i].onTable() {
+				o = append(o, i)
+			}
+		}
+		// Insertion sort by distance, farthest first, army order on ties.
+		for i := range o {
+			b.orderKey[o[i]] = b.enemyDist2(o[i])
+		}
+		for i := 1; i < len(o); i++ {
+			for j := i; j > 0 && b.orderKey[o[j]] > b.orderKey[o[j-1]]+tie; j-- {
+				o[j], o[j-1] = o[j-1], o[j]
+			}
+		}
+		b.order[s] = o
+	}
+	side := 1 - b.initiative
+	var next [2]int
+	for next[0] < len(b.order[0]) || next[1] < len(b.order[1]) {
+		if next[side] >= len(b.order[side]) {
+			side = 1 - side
+		}
+		ui := b.order[side][next[side]]
+		next[side]++
+		b.moveUnit(ui)
+		if b.over {
+			return
+		}
+		side = 1 - side
+	}
+}
+
+// enemyDist2 is the squared distance from a unit's centre to its nearest enemy's.
+func (b *Battle) enemyDist2(i int) float64 {
+	e := b.nearestEnemy(i)
+	if e < 0 {
+		return 0
+	}
+	return dist2(b.centroid(i), b.centroid(e))
+}
+
+// moveUnit plays one unit's move by its plan.
+func (b *Battle) moveUnit(ui int) {
+	u := &b.units[ui]
+	if !u.onTable() || u.moved {
+		return
+	}
+	defer func() { u.moved = true }()
+	if b.status(u) == combat.Broken {
+		return // broken squads move in the Morale Phase
+	}
+	if u.oppFired || u.cannotMove {
+		return
+	}
+	pickupCost := b.pickUp(ui)
+	p := b.plan(ui)
+	switch p.kind {
+	case planHold:
+		if p.assemble {
+			b.assemble(ui)
+			return
+		}
+		if c := b.nearestEnemy(ui); c >= 0 && angleDiff(u.facing, p.facing) > math.Pi/4 {
+			// Turning to face a target counts as walking (Chapter Two, "Facing").
+			b.place(ui, u.anchor, p.facing)
+			u.walked = true
+			if b.lg != nil {
+				b.logf("%s turns to face %s\n", b.name(ui), b.name(c))
+			}
+		} else if b.lg != nil && p.why != "" {
+			if b.lg != nil {
+				b.logf("%s holds (%s)\n", b.name(ui), p.why)
+			}
+		}
+	case planMove:
+		b.advance(ui, p, pickupCost)
+	case planCharge:
+		b.charge(ui, p.target)
+	case planDisengage:
+		b.disengage(ui)
+	}
+	b.checkExits(ui)
+}
+
+// assemble sets up (or takes down) a squad's assembled weapon: the whole Movement Phase,
+// the squad holding around it (Chapter Three, "Assembled Weapons").
+func (b *Battle) assemble(ui int) {
+	u := &b.units[ui]
+	switch u.tripod {
+	case tripodCarried:
+		u.tripod = tripodAssembled
+		if b.lg != nil {
+			b.logf("%s assembles its %s\n", b.name(ui), b.heavyName(ui))
+		}
+	case tripodAssembled:
+		u.tripod = tripodCarried
+		if b.lg != nil {
+			b.logf("%s takes down its %s to move\n", b.name(ui), b.heavyName(ui))
+		}
+	}
+}
+
+func (b *Battle) heavyName(ui int) string {
+	u := &b.units[ui]
+	if u.spec.Tripod >= 0 {
+		for _, g := range u.spec.Figs[u.spec.Tripod].Guns {
+			if g.W.Assembled {
+				return g.W.Name
+			}
+		}
+	}
+	return "weapon"
+}
+
+// standardOf is the standard configuration of a tripod-mounted weapon, or nil.
+func (b *Battle) standardOf(w *rules.Weapon) *rules.Weapon {
+	if w.Name != tripodName {
+		return nil
+	}
+	return b.standard
+}
+
+// tripodName is the Weapon Chart's tripod-mounted repeating blaster.
+const tripodName = "Repeating Blaster (Tripod)"
+
+// gunOf is the weapon a figure fires, with a discarded tripod's weapon as its standard
+// configuration.
+func (b *Battle) gunOf(ui int, g Gun) *rules.Weapon {
+	if g.W.Assembled && b.units[ui].tripod == tripodDiscarded {
+		if s := b.standardOf(g.W); s != nil {
+			return s
+		}
+	}
+	return g.W
+}
+
+// advance moves a unit toward its plan's destination, walking or running, paying for the
+// terrain, around impassable obstacles, staying out of contact; enemy squads that have not
+// moved may opportunity fire halfway.
+func (b *Battle) advance(ui int, p plan, pickupCost float64) {
+	u := &b.units[ui]
+	run := p.run && b.canRun(ui)
+	if run && u.tripod == tripodCarried {
+		b.discardTripod(ui)
+	}
+	if run && u.tripod == tripodCarried {
+		run = false
+	}
+	budget := b.maxMove(ui, run) - pickupCost
+	budget -= b.standUp(ui)
+	if budget <= 0 {
+		return
+	}
+	start := u.anchor
+	end := b.route(ui, start, p.dest, budget, run)
+	end = b.keepOff(ui, start, end)
+	if p.why == whyObjective && math.Sqrt(dist2(start, end)) < budget/2 {
+		end = b.sidestep(ui, start, p.dest, budget, run, end)
+	}
+	if dist2(start, end) < 0.01 {
+		if b.lg != nil {
+			b.logf("%s cannot move on (%s)\n", b.name(ui), p.why)
+		}
+		return
+	}
+	face := heading(start, end)
+	if e := b.nearestEnemy(ui); e >= 0 {
+		toward := heading(end, b.centroid(e))
+		if !run || angleDiff(toward, face) <= math.Pi/2 {
+			face = toward
+		}
+	}
+	b.place(ui, lerp(start, end, 0.5), face)
+	b.opportunity(ui, end, false)
+	if b.aliveCount(ui) == 0 {
+		return
+	}
+	b.place(ui, end, face)
+	u.walked, u.ran = !run, run
+	if b.lg != nil {
+		verb := "walks"
+		if run {
+			verb = "runs"
+		}
+		if b.lg != nil {
+			b.logf("%s %s %s\" to %s (%s)%s\n", b.name(ui), verb, in1(math.Sqrt(dist2(start, end))), b.where(end), p.why, b.coverNote(ui))
+		}
+	}
+	if b.objBy >= 0 && int(b.figs[b.objBy].unit) == ui {
+		b.objAt = b.figs[b.objBy].pos
+	}
+}
+
+// route moves from start toward dest with a budget, around impassable obstacles.
+func (b *Battle) route(ui int, start, dest Point, budget float64, run bool) Point {
+	noRough := b.units[ui].spec.NoRough
+	pos := start
+	for leg := 0; leg < 3 && budget > 0.05; leg++ {
+		wp := b.field.waypoint(pos, dest)
+		l := b.field.walk(pos, wp, budget, run, noRough)
+		pos, budget = l.end, budget-l.used
+		if l.blocked || dist2(pos, wp) > 0.01 || wp == dest {
+			break
+		}
+	}
+	return pos
+}
+
+// keepOff pulls a move's end back so that the unit ends at least 2" from every enemy
+// figure: only a charge brings soldiers into contact.
+func (b *Battle) keepOff(ui int, start, end Point) Point {
+	side := b.units[ui].side
+	lo, hi := b.sideRange(1 - side)
+	for range 12 {
+		close := false
+		for e := lo; e < hi; e++ {
+			if !b.units[e].onTable() {
+				continue
+			}
+			if d, _ := b.nearestFig(e, end); d < 2.5 {
+				close = true
+				break
+			}
+		}
+		if !close {
+			return end
+		}
+		end = towards(end, start, 1)
+		if dist2(end, start) < 0.01 {
+			return start
+		}
+	}
+	return end
+}
+
+// sidestep: a unit making for an objective with enemies in the way tries heading 30, 60
+// and 90 degrees to either side, and takes the move that leaves it nearest the objective.
+func (b *Battle) sidestep(ui int, start, dest Point, budget float64, run bool, end Point) Point {
+	best, bd := end, dist2(end, dest)
+	h := heading(start, dest)
+	for _, a := range [...]float64{math.Pi / 6, -math.Pi / 6, math.Pi / 3, -math.Pi / 3, math.Pi / 2, -math.Pi / 2} {
+		aim := add(start, scale(dirOf(h+a), budget))
+		e := b.keepOff(ui, start, b.route(ui, start, aim, budget, run))
+		if d := dist2(e, dest); d < bd-tie {
+			best, bd = e, d
+		}
+	}
+	return best
+}
+
+// standUp stands the unit's prone figures up, which costs 2" (Chapter Two, "Prone
+// Soldiers").
+func (b *Battle) standUp(ui int) float64 {
+	cost := 0.0
+	for _, fi := range b.units[ui].members {
+		f := &b.figs[fi]
+		if f.alive() && int(f.unit) == ui && f.prone {
+			f.prone = false
+			cost = float64(b.r.Tables.Movement.StandUpCost)
+		}
+	}
+	return cost
+}
+
+func (b *Battle) discardTripod(ui int) {
+	u := &b.units[ui]
+	if u.tripod == tripodCarried && b.canDiscard(ui) {
+		u.tripod = tripodDiscarded
+		if b.lg != nil {
+			b.logf("%s discards the tripod of its %s\n", b.name(ui), b.heavyName(ui))
+		}
+	}
+}
+
+// opportunity lets enemy squads that have not moved fire at a moving unit, placed at the
+// middle of its move (Chapter Three, "Opportunity Fire"). The doctrine fires when its
+// expected casualties are worth it: at least 0.5, and the mover is charging, or leaving
+// worse cover than it is going to, or the fire is worth 1.5 or more. Casualties apply at
+// once; morale tests wait for the Morale Phase.
+func (b *Battle) opportunity(mover int, dest Point, charging bool) {
+	m := &b.units[mover]
+	lo, hi := b.sideRange(1 - m.side)
+	for e := lo; e < hi; e++ {
+		t := &b.units[e]
+		if !t.onTable() || t.moved || t.oppFired || t.cannotMove || t.eng >= 0 || !b.hasGuns(e) {
+			continue
+		}
+		st := b.status(t)
+		if st >= combat.Demoralized {
+			continue
+		}
+		ex := b.estimate(e, mover, nil, false, 1)
+		if ex < 0.5 {
+			continue
+		}
+		if !(charging || ex >= 1.5 || b.coverAt(dest) > b.unitCover(mover)) {
+			continue
+		}
+		if t.spec.Kind != "droid" {
+			ok := b.r.OpportunityFire(&b.dice, combat.OpportunityTest{Command: b.command(e), Status: st,
+				BehindCover: b.unitCover(e) > combat.Open, HalfCasualties: b.halfDown(e)})
+			if !ok {
+				t.cannotMove = true
+				if b.lg != nil {
+					b.logf("%s tries opportunity fire at %s: the command roll fails; it cannot move this phase\n", b.name(e), b.name(mover))
+				}
+				continue
+			}
+		}
+		t.oppFired, t.moved = true, true
+		if b.lg != nil {
+			b.logf("%s opportunity fires at %s in mid-move\n", b.name(e), b.name(mover))
+		}
+		b.clearPhaseHits()
+		b.fireAt(e, mover, fireOpportunity)
+		b.endPhaseUnit(mover)
+		if b.aliveCount(mover) == 0 {
+			return
+		}
+	}
+}
+
+// hasGuns: the unit has a figure with a weapon it can fire.
+func (b *Battle) hasGuns(ui int) bool {
+	for _, fi := range b.units[ui].members {
+		f := &b.figs[fi]
+		if f.alive() && int(f.unit) == ui && len(f.spec.Guns) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// halfDown: the unit has taken 50% or more casualties (figures incapacitated or gone).
+func (b *Battle) halfDown(ui int) bool {
+	u := &b.units[ui]
+	total, lost := 0, 0
+	for _, fi := range u.members {
+		if b.figs[fi].home != int32(ui) && int(b.figs[fi].unit) != ui {
+			continue
+		}
+		total++
+		if !b.figs[fi].alive() {
+			lost++
+		}
+	}
+	return total > 0 && 2*lost >= total
+}
+
+// charge plays a charge (Chapter Four, "Charging"; Chapter Five, "Charging" and "Receiving
+// a Charge"): the charge test, the receiving test, defensive fire halfway, the run into
+// base-to-base contact or the morale cost of falling short.
+func (b *Battle) charge(ui, ti int) {
+	u, t := &b.units[ui], &b.units[ti]
+	flank := b.flanked(ti, ui)
+	if u.tripod == tripodCarried {
+		b.discardTripod(ui)
+	}
+	if b.lg != nil {
+		b.logf("%s charges %s%s\n", b.name(ui), b.name(ti), map[bool]string{true: " in the flank", false: ""}[flank])
+	}
+	if u.subjectToMorale() && combat.NeedsChargeTest(b.aliveCount(ui), b.aliveCount(ti), t.tripod == tripodAssembled) {
+		res := b.r.MoraleTest(&b.dice, combat.Morale{Kind: combat.ChargeTest, Command: b.command(ui), Level: u.level,
+			Start: u.spec.Start, FlankOrRear: flank, BehindBarrier: b.behindBarrier(ti, ui)})
+		b.applyMorale(ui, "charge test", res)
+		if res.Aborted() {
+			if b.lg != nil {
+				b.logf("%s: the charge is aborted\n", b.name(ui))
+			}
+			return
+		}
+	}
+	if t.subjectToMorale() && t.eng < 0 && combat.NeedsReceivingTest(b.aliveCount(ui), b.aliveCount(ti), flank) {
+		res := b.r.MoraleTest(&b.dice, combat.Morale{Kind: combat.ReceivingChargeTest, Command: b.command(ti), Level: t.level,
+			Start: t.spec.Start, FlankOrRear: flank, Outnumbered: b.aliveCount(ui) >= 2*b.aliveCount(ti),
+			FollowingFireWeapons: b.followingGuns(ti)})
+		b.applyMorale(ti, "receiving the charge", res)
+		if !res.Stands() {
+			// The defenders are gone before contact; the chargers take their ground.
+			t.fired = true
+			old := b.centroid(ti)
+			b.advance(ui, plan{kind: planMove, dest: old, run: true, why: "taking the abandoned ground"}, 0)
+			u.charged = true
+			return
+		}
+	}
+	_, near := b.nearestFig(ti, u.anchor)
+	if near < 0 {
+		return
+	}
+	target := b.figs[near].pos
+	start := u.anchor
+	contact := towards(target, start, 1) // base to base
+	reach := b.maxMove(ui, true)
+	if !b.canRun(ui) {
+		reach = b.maxMove(ui, false)
+	}
+	reach -= b.standUp(ui)
+	l := b.field.walk(start, contact, reach, false, u.spec.NoRough)
+	reached := dist2(l.end, contact) <= 0.05
+	end := l.end
+	face := heading(start, target)
+	// Defensive fire halfway, by a squad charged from the front that stood; other squads
+	// that have not moved may opportunity fire.
+	b.place(ui, lerp(start, end, 0.5), face)
+	if !flank && t.eng < 0 && !t.fired && !t.oppFired && !t.defFired && b.hasGuns(ti) && b.status(t) < combat.Broken {
+		t.defFired = true
+		if b.lg != nil {
+			b.logf("%s fires at the chargers\n", b.name(ti))
+		}
+		b.clearPhaseHits()
+		b.fireAt(ti, ui, fireDefensive)
+		b.endPhaseUnit(ui)
+	}
+	b.opportunity(ui, end, true)
+	if b.aliveCount(ui) == 0 {
+		return
+	}
+	u.charged = true
+	if !reached {
+		b.place(ui, end, face)
+		u.level = max(u.level-1, 0)
+		if b.lg != nil {
+			b.logf("%s falls short of %s (%s\" of %s\"): morale -1, level %d\n", b.name(ui), b.name(ti),
+				in1(l.used), in1(math.Sqrt(dist2(start, contact))), u.level)
+		}
+		return
+	}
+	b.place(ui, contact, face)
+	b.engage(ui, ti)
+	u.firstRound = true
+	if b.lg != nil {
+		b.logf("%s crashes into %s\n", b.name(ui), b.name(ti))
+	}
+}
+
+// flanked: a unit is charged in the flank or rear when fewer than half its figures could
+// fire on the chargers (their 90-degree arcs).
+func (b *Battle) flanked(ti, ui int) bool {
+	t := &b.units[ti]
+	c := b.centroid(ui)
+	n, in := 0, 0
+	for _, fi := range t.members {
+		f := &b.figs[fi]
+		if !f.alive() || int(f.unit) != ti {
+			continue
+		}
+		n++
+		if inArc(f.pos, t.fdir, c) {
+			in++
+		}
+	}
+	return 2*in < n
+}
+
+// behindBarrier: the defenders stand behind a barrier facing the chargers.
+func (b *Battle) behindBarrier(ti, ui int) bool {
+	return b.field.barrierBetween(b.centroid(ti), b.centroid(ui))
+}
+
+// followingGuns counts the following fire weapons a unit can fire now.
+func (b *Battle) followingGuns(ui int) int {
+	n := 0
+	for _, fi := range b.units[ui].members {
+		f := &b.figs[fi]
+		if !f.alive() || int(f.unit) != ui {
+			continue
+		}
+		for _, g := range f.spec.Guns {
+			if g.W.FollowingFire && b.units[ui].tripod == tripodAssembled {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// withdraw moves a unit 4" directly away from the closest enemy unit, ignoring terrain
+// costs (Chapter Five, "Morale -2; Withdraw").
+func (b *Battle) withdraw(ui int) {
+	e := b.nearestEnemy(ui)
+	if e < 0 {
+		return
+	}
+	b.withdrawFrom(ui, b.centroid(e))
+}
+
+// withdrawFrom withdraws 4" directly away from a point (an enemy's centre, taken before
+// anyone moved: morale results apply together).
+func (b *Battle) withdrawFrom(ui int, from Point) {
+	u := &b.units[ui]
+	if math.IsNaN(from.X) {
+		return
+	}
+	b.leaveEngagement(ui)
+	c := b.centroid(ui)
+	away := sub(c, from)
+	n := norm(away)
+	if n < 1e-9 {
+		away, n = b.homeDir(ui), 1
+	}
+	dest := add(u.anchor, scale(away, combat.ForceBackDistance/n))
+	dest = b.clampTable(dest)
+	if !b.standable(dest) {
+		dest = u.anchor
+	}
+	b.place(ui, dest, heading(dest, from))
+	if b.lg != nil {
+		b.logf("%s withdraws 4\"\n", b.name(ui))
+	}
+}
+
+// homeDir is the direction toward the unit's home edge.
+func (b *Battle) homeDir(ui int) Point {
+	in, _ := edgeNormal(b.field.Scenario.Sides[b.units[ui].side].Edge)
+	return scale(in, -1)
+}
+
+func (b *Battle) clampTable(p Point) Point {
+	p.X = math.Min(math.Max(p.X, 0.6), b.field.W-0.6)
+	p.Y = math.Min(math.Max(p.Y, 0.6), b.field.H-0.6)
+	return p
+}
+
+// rallyPoint is where a broken unit flees: the side's rally point, or the nearest point of
+// its home edge.
+func (b *Battle) rallyPoint(ui int) Point {
+	sd := &b.field.Scenario.Sides[b.units[ui].side]
+	if sd.Rally != nil {
+		return Point{X: sd.Rally[0], Y: sd.Rally[1]}
+	}
+	c := b.centroid(ui)
+	switch sd.Edge {
+	case "south":
+		c.Y = 0.6
+	case "north":
+		c.Y = b.field.H - 0.6
+	case "west":
+		c.X = 0.6
+	case "east":
+		c.X = b.field.W - 0.6
+	}
+	return c
+}
+
+// flee makes a broken unit's run toward its rally point or home edge (Chapter Five,
+// "Broken"); it stops there.
+func (b *Battle) flee(ui int) {
+	u := &b.units[ui]
+	b.leaveEngagement(ui)
+	dest := b.rallyPoint(ui)
+	start := u.anchor
+	end := b.route(ui, start, dest, u.spec.Run, false)
+	b.place(ui, end, heading(start, dest))
+	if dist2(end, dest) <= 1.5*1.5 {
+		u.atRally = true
+	}
+	if b.lg != nil {
+		b.logf("%s flees %s\" toward %s%s\n", b.name(ui), in1(math.Sqrt(dist2(start, end))), b.rallyName(ui),
+			map[bool]string{true: ", and gets there", false: ""}[u.atRally])
+	}
+}
+
+func (b *Battle) rallyName(ui int) string {
+	sd := &b.field.Scenario.Sides[b.units[ui].side]
+	if sd.Rally != nil {
+		return "its rally point"
+	}
+	return "the " + sd.Edge + " edge"
+}
+
+// disengage: a difficulty 6 command test; on a pass the enemy gets a parting swing at +2,
+// the squad turns and runs away, and its morale drops by 1 (Chapter Four, "Disengaging").
+func (b *Battle) disengage(ui int) {
+	u := &b.units[ui]
+	if !combat.CommandTest(&b.dice, b.command(ui)) {
+		if b.lg != nil {
+			b.logf("%s tries to disengage: the command test fails\n", b.name(ui))
+		}
+		return
+	}
+	if b.lg != nil {
+		b.logf("%s disengages\n", b.name(ui))
+	}
+	b.partingSwing(ui)
+	if b.aliveCount(ui) == 0 {
+		return
+	}
+	b.leaveEngagement(ui)
+	start := u.anchor
+	dest := add(start, scale(b.homeDir(ui), u.spec.Run))
+	end := b.route(ui, start, b.clampTable(dest), u.spec.Run, false)
+	b.place(ui, end, heading(end, start))
+	u.ran = true
+	if u.subjectToMorale() {
+		u.level = max(u.level-1, 0)
+	}
+}
+
+// pickUp: a unit's figure in base contact with the free objective, with no enemy in contact
+// with it, picks it up for half his Movement Rate (The Crystal Forest of Goratak). It
+// returns the movement spent.
+func (b *Battle) pickUp(ui int) float64 {
+	if !b.objFound || b.objBy >= 0 || b.field.carryObjective() < 0 {
+		return 0
+	}
+	u := &b.units[ui]
+	d, fi := b.nearestFig(ui, b.objAt)
+	if fi < 0 || d > 1.5 {
+		return 0
+	}
+	lo, hi := b.sideRange(1 - u.side)
+	for e := lo; e < hi; e++ {
+		if b.units[e].onTable() {
+			if de, _ := b.nearestFig(e, b.objAt); de <= 1.5 {
+				return 0
+			}
+		}
+	}
+	b.objBy = fi
+	b.objAt = b.figs[fi].pos
+	if b.lg != nil {
+		b.logf("%s picks up %s\n", b.name(ui), b.field.Scenario.Objectives[b.field.carryObjective()].Name)
+	}
+	return u.spec.Walk / 2
+}
+
+// checkExits ends a unit's part in the battle when it reaches the scenario's exit, and
+// ends the battle when that wins it.
+func (b *Battle) checkExits(ui int) {
+	u := &b.units[ui]
+	if !u.onTable() {
+		return
+	}
+	v := &b.field.Scenario.Victory
+	switch v.Kind {
+	case "escape", "exit":
+		if u.side != v.Side || !b.countsForExit(ui) {
+			return
+		}
+		for _, z := range v.Zones {
+			if z.contains(u.anchor) || b.anyFigIn(ui, z) {
+				u.state = stEscaped
+				u.boxOK, u.cOK = false, false
+				b.leaveEngagement(ui)
+				for _, fi := range u.members {
+					if int(b.figs[fi].unit) == ui && b.figs[fi].alive() {
+						b.figs[fi].gone = true
+					}
+				}
+				if b.lg != nil {
+					b.logf("%s gets out through the exit\n", b.name(ui))
+				}
+				b.checkVictory(false)
+				return
+			}
+		}
+	case "carry":
+		if b.objBy < 0 || int(b.figs[b.objBy].unit) != ui {
+			return
+		}
+		if z := v.Zones[u.side]; z.contains(u.anchor) || z.contains(b.figs[b.objBy].pos) || b.anyFigIn(ui, z) {
+			if b.lg != nil {
+				b.logf("%s carries %s off the table\n", b.name(ui), b.field.Scenario.Objectives[b.field.carryObjective()].Name)
+			}
+			b.end(u.side, "carried the objective off its edge")
+		}
+	}
+}
+
+func (b *Battle) anyFigIn(ui int, z Zone) bool {
+	for _, fi := range b.units[ui].members {
+		f := &b.figs[fi]
+		if f.alive() && int(f.unit) == ui && z.contains(f.pos) {
+			return true
+		}
+	}
+	return false
+}
+
+// countsForExit: squads make the scenario's exits (heroes, droids and creatures do not),
+// unless the side has no squads.
+func (b *Battle) countsForExit(ui int) bool {
+	if b.units[ui].spec.Kind == "squad" {
+		return true
+	}
+	lo, hi := b.sideRange(b.units[ui].side)
+	for i := lo; i < hi; i++ {
+		if b.units[i].spec.Kind == "squad" {
+			return false
+		}
+	}
+	return len(b.units[ui].members) > 0
+}
+
+// reinforce rolls for a side's reinforcements in the given phase: by the scenario's table,
+// or without a roll; they enter now (movement) or in the next Movement Phase (special).
+func (b *Battle) reinforce(phase string) {
+	for s := range 2 {
+		rf := b.field.Scenario.Sides[s].Reinforce
+		if rf == nil || rf.Phase != phase || b.turn < rf.FromTurn || b.nextReserve(s) < 0 {
+			continue
+		}
+		st := &b.reinf[s]
+		per := max(rf.PerTurn, 1)
+		avail := 0
+		switch {
+		case st.begun && rf.Then == "one_per_turn", len(rf.Rolls) == 0:
+			avail = per
+		default:
+			need := 7
+			for _, r := range rf.Rolls {
+				if b.turn >= r.Turn {
+					need = r.Need
+				}
+			}
+			if need <= 1 {
+				avail = per
+			} else {
+				roll := b.dice.D6()
+				if roll >= need {
+					avail = per
+				}
+				if b.lg != nil {
+					b.logf("%s roll for reinforcements: %d (%d needed)%s\n", b.sideName(s), roll, need,
+						map[bool]string{true: ": they come", false: ""}[avail > 0])
+				}
+			}
+		}
+		if avail > 0 {
+			st.begun = true
+			st.ready += avail
+		}
+	}
+}
+
+// enterReady brings on the reinforcements that are ready, at their entry.
+func (b *Battle) enterReady() {
+	for s := range 2 {
+		st := &b.reinf[s]
+		rf := b.field.Scenario.Sides[s].Reinforce
+		for st.ready > 0 {
+			ui := b.nextReserve(s)
+			if ui < 0 || rf == nil {
+				st.ready = 0
+				break
+			}
+			st.ready--
+			en := rf.Entries[0]
+			if len(rf.Entries) > 1 {
+				roll := b.dice.D6()
+				for _, e := range rf.Entries {
+					if roll >= e.Die[0] && roll <= e.Die[1] {
+						en = e
+					}
+				}
+			}
+			u := &b.units[ui]
+			u.state, u.arrived = stOnTable, b.turn
+			c := en.Zone.center()
+			b.place(ui, c, b.faceEnemy(s, c, heading(c, Point{X: b.field.W / 2, Y: b.field.H / 2})))
+			if b.lg != nil {
+				b.logf("%s arrives at %s\n", b.name(ui), en.Name)
+			}
+		}
+	}
+}
+
+// nextReserve is a side's next unit in reserve, in army order, or -1.
+func (b *Battle) nextReserve(s int) int {
+	lo, hi := b.sideRange(s)
+	for i := lo; i < hi; i++ {
+		if b.units[i].state == stReserve {
+			return i
+		}
+	}
+	return -1
+}

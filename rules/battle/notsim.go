@@ -1,0 +1,36 @@
+package battle
+
+// notSimulated names, in the players' words, every rule the engine leaves out or plays in
+// a simpler way than the book; every result lists them (docs/battle.md has the details).
+var notSimulated = []string{
+	"hidden movement, dummy counters and spotting (Chapter Nine): every figure is seen",
+	"vehicles (the book leaves them to a supplement)",
+	"Force powers other than control pain and lightsaber combat (absorb/dissipate energy, remain conscious, injure/kill, telekinesis, affect mind, the telepathies and the rest)",
+	"heroes' specific targeting, climbing and jumping, and taking or giving up command during the battle",
+	"flamethrowers, grenade launchers, DEMP guns and proton torpedo launchers (their carriers fire their other weapons)",
+	"smoke, luma, stun and gas grenades (only grenades that do damage are thrown)",
+	"on-board artillery and remote weapons",
+	"mounts being hit, thrown riders, falls and creatures running amok; mounted squads move at the mount's rate and fire from a moving surface",
+	"separation: squads move as one body in a formation that keeps every soldier within command distance",
+	"split fire: a squad fires at one target a phase (a droid's two weapons too)",
+	"figures of the firing and target squads do not block each other's line of sight (squads stand in line abreast); figures of other units do",
+	"fire at squads locked in close assault (the doctrine never risks hitting friends)",
+	"voluntary prone: soldiers are prone only when wounded by defensive fire",
+	"wounded soldiers keep up with their squad (which walks); those wounded by defensive fire lie prone short of contact for that turn",
+	"close assault pairing is by counts (at most three on one), not by bases in contact; creatures attack to their front",
+	"broken squads flee toward their rally point or home edge even when enemies are nearer to it",
+	"assembled weapons start disassembled; dragging an assembled weapon 1\" is not used (squads holding set up, squads moving carry or drop the tripod)",
+	"shots at walls and obstructions, doors opened or broken, buildings",
+	"weather, fire and cloud drift",
+}
+
+// NotSimulated is the list for a matchup: the engine's own, the scenario's approximations,
+// and what the two armies hold that the engine leaves out.
+func NotSimulated(field *Field, a, b *Force) []string {
+	out := append([]string(nil), notSimulated...)
+	out = append(out, field.Scenario.Approximations...)
+	for _, f := range []*Force{a, b} {
+		out = append(out, f.Skipped...)
+	}
+	return out
+}

@@ -1,0 +1,264 @@
+package battle
+
+import (
+	"muster/rules/combat"
+)
+
+// Result is one battle's outcome.
+type Result struct {
+	Seed uint64
+	// Winner is 0 (the first army), 1 (the second) or -1 for a draw.
+	Winner int
+	Reason string
+	Turns  int
+	// VP are each side's victory points: the SGPs of enemy units incapacitated or fled.
+	VP    [2]int
+	Units []UnitResult
+}
+
+// UnitResult is what became of one unit.
+type UnitResult struct {
+	Side  int
+	Name  string
+	Kind  string
+	SGP   int
+	Fate  string
+	Lost  bool // incapacitated or fled: its SGPs are the enemy's victory points
+	Start int  // figures
+	Left  int  // figures still fighting at the end
+	// Destroyed is the SGPs of enemy units lost that this unit's casualties are credited
+	// with (each lost unit's SGPs shared among the units that caused its casualties).
+	Destroyed float64
+}
+
+// The fates of units.
+const (
+	FateStanding      = "standing"
+	FateIncapacitated = "incapacitated"
+	FateFled          = "fled"
+	FateRouting       = "routing" // broken when the battle ended: counted as fled
+	FateEscaped       = "escaped"
+	FateNotArrived    = "never arrived"
+	FateOffBoard      = "off-board"
+)
+
+// end ends the battle with a winner (-1 a draw).
+func (b *Battle) end(winner int, reason string) {
+	if b.over {
+		return
+	}
+	b.over, b.winner, b.reason = true, winner, reason
+}
+
+// fighting reports whether a side has a unit on the table that is not broken, or one yet
+// to arrive.
+func (b *Battle) fighting(s int) bool {
+	lo, hi := b.sideRange(s)
+	for i := lo; i < hi; i++ {
+		u := &b.units[i]
+		if u.state == stReserve {
+			return true
+		}
+		if u.onTable() && b.status(u) != combat.Broken && b.aliveCount(i) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// checkVictory applies the scenario's victory condition; final is the last turn's end.
+func (b *Battle) checkVictory(final bool) {
+	if b.over {
+		return
+	}
+	v := &b.field.Scenario.Victory
+	f0, f1 := b.fighting(0), b.fighting(1)
+	switch v.Kind {
+	case "points":
+		if !f0 || !f1 || final {
+			b.end(-2, ifs(final, "the turn limit", "a side has no unit left that can fight"))
+		}
+	case "escape":
+		s := v.Side
+		all, lost := true, false
+		lo, hi := b.sideRange(s)
+		for i := lo; i < hi; i++ {
+			u := &b.units[i]
+			if !b.countsForExit(i) || len(u.members) == 0 {
+				continue
+			}
+			if u.state != stEscaped {
+				all = false
+			}
+			if u.state == stDestroyed || u.state == stFled || (u.onTable() && b.status(u) == combat.Broken && u.atRally) {
+				lost = true
+			}
+		}
+		switch {
+		case all:
+			b.end(s, "every squad got a soldier out")
+		case lost:
+			b.end(1-s, "a squad was lost before it got out")
+		case final:
+			b.end(1-s, "the turn limit: not every squad got out")
+		}
+	case "exit":
+		s := v.Side
+		for i := range b.units {
+			if b.units[i].side == s && b.units[i].state == stEscaped {
+				b.end(s, "a squad got off the table")
+				return
+			}
+		}
+		if !b.fighting(s) {
+			b.end(1-s, "no unit left that can get off the table")
+		} else if final {
+			b.end(1-s, "the turn limit: no squad got off the table")
+		}
+	case "carry":
+		if !f0 && !f1 {
+			b.end(-1, "neither side has a unit left that can fight")
+		} else if final {
+			b.end(-1, "the turn limit: nobody carried the objective off")
+		}
+	}
+}
+
+// finish works out each unit's fate, the victory points and, for a points battle, the
+// winner.
+func (b *Battle) finish() {
+	if !b.over {
+		b.end(-2, "the turn limit")
+	}
+	r := &b.res
+	r.Turns = b.turn
+	r.VP = [2]int{}
+	n := len(b.units)
+	for ui := range b.units {
+		u := &b.units[ui]
+		ur := UnitResult{Side: u.side, Name: u.spec.Name, Kind: u.spec.Kind, SGP: u.spec.SGP, Start: len(u.spec.Figs)}
+		own := 0
+		for _, fi := range u.members {
+			f := &b.figs[fi]
+			if int(f.home) == ui && f.alive() {
+				own++
+			}
+		}
+		if u.state == stAttached {
+			f := &b.figs[u.members[0]]
+			if f.alive() {
+				own = 1
+			}
+		}
+		ur.Left = own
+		switch u.state {
+		case stNotInBattle:
+			ur.Fate = FateOffBoard
+			if u.spec.Strike == "" {
+				ur.Fate = FateNotArrived
+			}
+		case stReserve:
+			ur.Fate = FateNotArrived
+		case stEscaped:
+			ur.Fate = FateEscaped
+		case stFled:
+			ur.Fate, ur.Lost = FateFled, true
+		case stDestroyed:
+			ur.Fate, ur.Lost = FateIncapacitated, true
+		case stAttached:
+			sq := &b.units[u.attached]
+			f := &b.figs[u.members[0]]
+			switch {
+			case !f.alive() && !f.gone:
+				ur.Fate, ur.Lost = FateIncapacitated, true
+			case f.gone && sq.state == stEscaped:
+				ur.Fate = FateEscaped
+			case f.gone:
+				ur.Fate, ur.Lost = FateFled, true
+			case b.status(sq) == combat.Broken:
+				ur.Fate, ur.Lost = FateRouting, true
+			default:
+				ur.Fate = FateStanding
+			}
+		default:
+			switch {
+			case own == 0:
+				ur.Fate, ur.Lost = FateIncapacitated, true
+			case b.status(u) == combat.Broken:
+				ur.Fate, ur.Lost = FateRouting, true
+			default:
+				ur.Fate = FateStanding
+			}
+		}
+		r.Units[ui] = ur
+		if ur.Lost {
+			r.VP[1-u.side] += ur.SGP
+		}
+	}
+	// Credit each lost unit's SGPs to the enemy units that caused its casualties (a friend's
+	// grenade earns nothing).
+	for e := range b.units {
+		if !r.Units[e].Lost {
+			continue
+		}
+		total := 0.0
+		for k := range n {
+			if b.units[k].side != b.units[e].side {
+				total += b.credit[k*n+e]
+			}
+		}
+		if total == 0 {
+			continue
+		}
+		for k := range n {
+			if c := b.credit[k*n+e]; c > 0 && b.units[k].side != b.units[e].side {
+				r.Units[k].Destroyed += float64(r.Units[e].SGP) * c / total
+			}
+		}
+	}
+	if b.winner == -2 {
+		switch {
+		case r.VP[0] > r.VP[1]:
+			b.winner, b.reason = 0, b.reason+"; more victory points"
+		case r.VP[1] > r.VP[0]:
+			b.winner, b.reason = 1, b.reason+"; more victory points"
+		default:
+			b.winner = b.objectiveHolder()
+			if b.winner >= 0 {
+				b.reason += "; equal victory points, and " + b.sideName(b.winner) + " holds " + b.field.Scenario.Objectives[0].Name
+			} else {
+				b.reason += "; equal victory points"
+			}
+		}
+	}
+	r.Winner, r.Reason = b.winner, b.reason
+}
+
+// objectiveHolder is the side holding the scenario's first objective (a steady or shaken
+// figure within its radius and no enemy figure), or -1.
+func (b *Battle) objectiveHolder() int {
+	if len(b.field.Scenario.Objectives) == 0 {
+		return -1
+	}
+	o := b.field.Scenario.Objectives[0]
+	at := Point{X: o.At[0], Y: o.At[1]}
+	rad := o.Radius + baseRadius
+	var has [2]bool
+	for i := range b.figs {
+		f := &b.figs[i]
+		u := &b.units[f.unit]
+		if !f.alive() || !u.onTable() || b.status(u) >= combat.Demoralized {
+			continue
+		}
+		if dist2(f.pos, at) <= rad*rad {
+			has[u.side] = true
+		}
+	}
+	switch {
+	case has[0] && !has[1]:
+		return 0
+	case has[1] && !has[0]:
+		return 1
+	}
+	return -1
+}

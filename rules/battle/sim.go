@@ -1,0 +1,239 @@
+package battle
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"math"
+	"runtime"
+	"sort"
+	"sync"
+	"sync/atomic"
+)
+
+// MaxBattles bounds a matchup.
+const MaxBattles = 1_000_000
+
+// SimOptions says how to play a matchup.
+type SimOptions struct {
+	Battles int
+	Seed    uint64
+	// Workers is how many goroutines play battles; 0 means one per CPU. The results do not
+	// depend on it.
+	Workers int
+	// Progress, when set, is called after each battle with the number finished so far; it
+	// is called from the workers and must be safe for concurrent use.
+	Progress func(done int)
+	// SampleLog keeps the first battle's log.
+	SampleLog bool
+}
+
+// Summary is a matchup's results: the JSON of `muster sim --json`.
+type Summary struct {
+	Battles  int         `json:"battles"`
+	Scenario string      `json:"scenario"`
+	Seed     uint64      `json:"seed"`
+	A        SideSummary `json:"a"`
+	B        SideSummary `json:"b"`
+	Draws    int         `json:"draws"`
+	Turns    Spread      `json:"turns"`
+	Units    []UnitStat  `json:"units"`
+	// NotSimulated names every rule the engine skips or approximates.
+	NotSimulated []string `json:"not_simulated"`
+
+	// For pictures and the sample battle; not part of the JSON.
+	ScenarioName string     `json:"-"`
+	DrawRate     float64    `json:"-"`
+	DrawCI       [2]float64 `json:"-"`
+	TurnCounts   []int      `json:"-"` // battles by turns played, from 0
+	LostA, LostB []int      `json:"-"` // SGPs lost per battle, sorted
+	SampleSeed   uint64     `json:"-"`
+	SampleLog    string     `json:"-"`
+}
+
+// SideSummary is one army's results.
+type SideSummary struct {
+	Name    string     `json:"name"`
+	Wins    int        `json:"wins"`
+	WinRate float64    `json:"win_rate"`
+	CI95    [2]float64 `json:"ci95"`
+	SGPLost Spread     `json:"sgp_lost"`
+}
+
+// Spread is a distribution's mean and 10th, 50th and 90th percentiles.
+type Spread struct {
+	Mean float64 `json:"mean"`
+	P10  float64 `json:"p10"`
+	P50  float64 `json:"p50"`
+	P90  float64 `json:"p90"`
+}
+
+// UnitStat is one unit's record over the matchup.
+type UnitStat struct {
+	Army string `json:"army"` // "a" or "b"
+	Name string `json:"name"`
+	SGP  int    `json:"-"`
+	// SurvivalRate is the share of battles it was neither incapacitated nor fled.
+	SurvivalRate float64 `json:"survival_rate"`
+	// SGPDestroyedPerSGP is the enemy SGPs credited to it per SGP it cost, on average.
+	SGPDestroyedPerSGP float64 `json:"sgp_destroyed_per_sgp"`
+}
+
+// battleRecord is what a matchup keeps of one battle.
+type battleRecord struct {
+	winner int8
+	turns  uint8
+	lost   [2]int32
+}
+
+// Simulate plays a matchup of n battles of force a against force b on a field, battle i
+// with seed BattleSeed(opt.Seed, i), on opt.Workers goroutines, and summarises it. The
+// summary is the same whatever the number of workers. It stops early, with ctx's error,
+// when ctx is cancelled.
+func Simulate(ctx context.Context, field *Field, a, b *Force, opt SimOptions) (*Summary, error) {
+	n := opt.Battles
+	if n <= 0 || n > MaxBattles {
+		return nil, errors.New("the number of battles must be between 1 and 1000000")
+	}
+	workers := opt.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = min(workers, n)
+	nu := len(a.Units) + len(b.Units)
+	recs := make([]battleRecord, n)
+	unitLost := make([]bool, n*nu)
+	unitDest := make([]float64, n*nu)
+	var next, done atomic.Int64
+	var wg sync.WaitGroup
+	var sample bytes.Buffer
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			bt := New(field, a, b)
+			for ctx.Err() == nil {
+				i := int(next.Add(1) - 1)
+				if i >= n {
+					return
+				}
+				var log *bytes.Buffer
+				if i == 0 && opt.SampleLog {
+					log = &sample
+				}
+				var r *Result
+				if log != nil {
+					r = bt.Play(BattleSeed(opt.Seed, uint64(i)), log)
+				} else {
+					r = bt.Play(BattleSeed(opt.Seed, uint64(i)), nil)
+				}
+				recs[i] = battleRecord{winner: int8(r.Winner), turns: uint8(r.Turns)}
+				for k, u := range r.Units {
+					if u.Lost {
+						recs[i].lost[u.Side] += int32(u.SGP)
+						unitLost[i*nu+k] = true
+					}
+					unitDest[i*nu+k] = u.Destroyed
+				}
+				d := int(done.Add(1))
+				if opt.Progress != nil {
+					opt.Progress(d)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	s := &Summary{Battles: n, Scenario: field.Scenario.ID, ScenarioName: field.Scenario.Name, Seed: opt.Seed,
+		SampleSeed: BattleSeed(opt.Seed, 0), SampleLog: sample.String()}
+	s.A.Name, s.B.Name = a.Name, b.Name
+	turns := make([]int, n)
+	s.LostA, s.LostB = make([]int, n), make([]int, n)
+	for i, r := range recs {
+		switch r.winner {
+		case 0:
+			s.A.Wins++
+		case 1:
+			s.B.Wins++
+		default:
+			s.Draws++
+		}
+		turns[i] = int(r.turns)
+		s.LostA[i], s.LostB[i] = int(r.lost[0]), int(r.lost[1])
+	}
+	s.A.WinRate, s.A.CI95 = rate(s.A.Wins, n)
+	s.B.WinRate, s.B.CI95 = rate(s.B.Wins, n)
+	s.DrawRate, s.DrawCI = rate(s.Draws, n)
+	s.Turns = spread(turns)
+	s.A.SGPLost = spread(s.LostA)
+	s.B.SGPLost = spread(s.LostB)
+	s.TurnCounts = make([]int, field.Scenario.Turns+1)
+	for _, t := range turns {
+		s.TurnCounts[min(t, len(s.TurnCounts)-1)]++
+	}
+	units := make([]*UnitSpec, 0, nu)
+	units = append(append(units, a.Units...), b.Units...)
+	for k, us := range units {
+		army := "a"
+		if k >= len(a.Units) {
+			army = "b"
+		}
+		lost, dest := 0, 0.0
+		for i := range n {
+			if unitLost[i*nu+k] {
+				lost++
+			}
+			dest += unitDest[i*nu+k]
+		}
+		st := UnitStat{Army: army, Name: us.Name, SGP: us.SGP, SurvivalRate: round4(1 - float64(lost)/float64(n))}
+		if us.SGP > 0 {
+			st.SGPDestroyedPerSGP = round4(dest / float64(n) / float64(us.SGP))
+		}
+		s.Units = append(s.Units, st)
+	}
+	s.NotSimulated = NotSimulated(field, a, b)
+	return s, nil
+}
+
+// rate is a proportion and its Wilson score 95% interval.
+func rate(k, n int) (float64, [2]float64) {
+	lo, hi := Wilson(k, n)
+	return round4(float64(k) / float64(n)), [2]float64{round4(lo), round4(hi)}
+}
+
+// Wilson is the Wilson score 95% interval for k successes in n trials.
+func Wilson(k, n int) (lo, hi float64) {
+	if n == 0 {
+		return 0, 1
+	}
+	const z = 1.959963984540054
+	p := float64(k) / float64(n)
+	nn := float64(n)
+	den := 1 + z*z/nn
+	c := (p + z*z/(2*nn)) / den
+	h := z * math.Sqrt(p*(1-p)/nn+z*z/(4*nn*nn)) / den
+	return math.Max(0, c-h), math.Min(1, c+h)
+}
+
+// spread is the mean and nearest-rank percentiles of a sample.
+func spread(v []int) Spread {
+	if len(v) == 0 {
+		return Spread{}
+	}
+	s := append([]int(nil), v...)
+	sort.Ints(s)
+	sum := 0.0
+	for _, x := range s {
+		sum += float64(x)
+	}
+	pct := func(p float64) float64 {
+		i := int(math.Ceil(p*float64(len(s)))) - 1
+		return float64(s[min(max(i, 0), len(s)-1)])
+	}
+	copy(v, s)
+	return Spread{Mean: round4(sum / float64(len(s))), P10: pct(0.1), P50: pct(0.5), P90: pct(0.9)}
+}
+
+func round4(x float64) float64 { return math.Round(x*1e4) / 1e4 }

@@ -1,0 +1,44 @@
+// The matchup page's progress bar: it follows the run's server-sent events, moves the bar,
+// and opens the result when the battles are done. The page works without it (a link to look
+// again); the CSP allows no inline script, so it lives here.
+(function () {
+  "use strict";
+  var box = document.querySelector("[data-sim-events]");
+  if (!box || !window.EventSource) {
+    return;
+  }
+  var bar = box.querySelector("progress");
+  var label = box.querySelector("[data-sim-label]");
+  var source = new EventSource(box.getAttribute("data-sim-events"));
+  function data(ev) {
+    try {
+      return JSON.parse(ev.data);
+    } catch (e) {
+      return {};
+    }
+  }
+  source.addEventListener("progress", function (ev) {
+    var d = data(ev);
+    bar.max = d.total;
+    bar.value = d.done;
+    label.textContent = d.done + " of " + d.total + " battles played.";
+  });
+  source.addEventListener("done", function (ev) {
+    source.close();
+    label.textContent = "Done.";
+    window.location.assign(data(ev).url);
+  });
+  source.addEventListener("cancelled", function (ev) {
+    source.close();
+    window.location.assign(data(ev).url);
+  });
+  source.addEventListener("failed", function (ev) {
+    source.close();
+    label.textContent = data(ev).error || "The matchup could not be played.";
+  });
+  source.onerror = function () {
+    // The run is gone (finished long ago, or the server restarted): look at the page again.
+    source.close();
+    window.location.reload();
+  };
+})();
