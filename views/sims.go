@@ -60,14 +60,14 @@ type SimView struct {
 
 // SimSide is one army's record.
 type SimSide struct {
-	Name               string
-	Wins               int
-	Rate               float64
-	CI                 [2]float64
-	Lost               float64
-	P10, P50, P90      float64
-	Total              int
-	Hist               Hist
+	Name          string
+	Wins          int
+	Rate          float64
+	CI            [2]float64
+	Lost          float64
+	P10, P50, P90 float64
+	Total         int
+	Hist          Hist
 }
 
 // SimUnit is one unit's record.
@@ -146,7 +146,9 @@ func (v SimView) TurnBars() []Bar {
 		counts = v.TurnCounts[1:]
 	}
 	return bars(counts, func(i int) string { return strconv.Itoa(i + 1) },
-		func(i int) string { return plural(counts[i], "battle", "battles") + " ended in turn " + strconv.Itoa(i+1) })
+		func(i int) string {
+			return plural(counts[i], "battle", "battles") + " ended in turn " + strconv.Itoa(i+1)
+		})
 }
 
 // LostBars are the histogram of an army's SGPs lost per battle.

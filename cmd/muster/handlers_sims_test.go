@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -177,4 +178,42 @@ func TestMatchupFormMistakes(t *testing.T) {
 	}
 	wantStatus(t, "no such result", ts.get("/sims/nope"), http.StatusNotFound)
 	wantStatus(t, "no such run", ts.get("/sim/run/nope"), http.StatusNotFound)
+}
+
+// TestLoadMatchup times a 10,000-battle matchup of the reference armies from the web page:
+// from posting the form to the result page, following the server-sent events as the browser
+// does (docs/benchmarks.md). It runs only with MUSTER_LOADTEST=1 (make loadtest).
+func TestLoadMatchup(t *testing.T) {
+	if os.Getenv("MUSTER_LOADTEST") == "" {
+		t.Skip("set MUSTER_LOADTEST=1 (make loadtest) to time a 10,000-battle matchup")
+	}
+	ts := newTestServer(t)
+	a := ts.importFile(rebel1500)
+	b := ts.importFile(imperial1500)
+	ts.token() // the CSRF cookie, before the clock starts
+	for range 3 {
+		began := time.Now()
+		run := startMatchup(t, ts, a, b, "open-field", "10000", "1")
+		resp, err := ts.c.Get(ts.srv.URL + run + "/events")
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(resp.Body)
+		url := ""
+		for sc.Scan() {
+			if sc.Text() == "event: done" {
+				sc.Scan()
+				url = strings.TrimSuffix(strings.TrimPrefix(sc.Text(), `data: {"url":"`), `"}`)
+				break
+			}
+		}
+		resp.Body.Close()
+		r := ts.get(url)
+		wantStatus(t, "result", r, http.StatusOK)
+		el := time.Since(began)
+		t.Logf("10,000 battles from the web page: %.2f s (%.0f battles/s)", el.Seconds(), 10000/el.Seconds())
+		if el > 3*time.Second {
+			t.Errorf("took %v, more than 3 s", el)
+		}
+	}
 }
