@@ -28,7 +28,7 @@ fmt:
 	gofmt -w $$(git ls-files '*.go')
 
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./costing/
+	$(GO) test -run '^$$' -bench . -benchmem ./costing/ ./rules/battle/
 
 # The front end: htmx is pinned in package.json (package-lock.json) and installed from npm;
 # the copy embedded in the binary, static/htmx.min.js, is refreshed from it. The copy is
@@ -60,9 +60,10 @@ generate-check: assets
 	    [ -f $$tmp/$$(basename $$g) ] || { echo "$$g has no views/*.templ: remove it"; exit 1; }; \
 	  done
 
-# loadtest measures the editor's cost-update request on loopback (see docs/benchmarks.md).
+# loadtest measures the editor's cost-update request on loopback and a 10,000-battle matchup
+# from the web page (see docs/benchmarks.md).
 loadtest:
-	MUSTER_LOADTEST=1 $(GO) test -run TestLoadEditorPreview -count=1 -v ./cmd/muster/
+	MUSTER_LOADTEST=1 $(GO) test -run 'TestLoadEditorPreview|TestLoadMatchup' -count=1 -v ./cmd/muster/
 
 # fuzz runs the army file reader's fuzz test for five minutes (CI runs only its seed corpus,
 # as part of go test; docs/benchmarks.md, Fuzzing). FUZZTIME=30m for longer.

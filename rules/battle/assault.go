@@ -93,7 +93,9 @@ func (b *Battle) fighter(fi int32) combat.Fighter {
 		fr.BrawlingParry, fr.MeleeParry = h.BrawlParry, h.MeleeParry
 	}
 	if b.status(u) == combat.Broken {
-		fr.Morale = combat.Demoralized
+		// "All skills, except the commander's command skill, are reduced to 0" while the
+		// squad flees (Chapter Five, "Broken").
+		fr.Skill = 0
 	}
 	return fr
 }
@@ -173,6 +175,7 @@ func (b *Battle) assaultRound(ei int, parting int) {
 		}
 		b.fighters[ps], b.fidx[ps] = b.fighters[ps][:k], b.fidx[ps][:k]
 	}
+	n0, n1 := len(b.fighters[0]), len(b.fighters[1])
 	b.creatureFights()
 	b.groups = combat.Pair(len(b.fighters[0]), len(b.fighters[1]), b.groups[:0])
 	for g := range b.groups {
@@ -187,7 +190,7 @@ func (b *Battle) assaultRound(ei int, parting int) {
 		}
 	}
 	if b.lg != nil {
-		b.logAssault(ei, parting)
+		b.logAssault(ei, parting, n0, n1)
 	}
 	var cas [2]int
 	units := *en // the engagement may end while its damage is applied
@@ -266,6 +269,9 @@ func (b *Battle) creatureFights() {
 			}
 			attacks, mod := combat.CreatureAttacks(c, arcs)
 			b.r.CreatureFight(&b.dice, &b.figs[b.fidx[s][i]].f, attacks, mod, pick)
+			if b.lg != nil {
+				b.logf("the %s attacks %d with %d attack forms\n", lower(c.Name), len(pick), len(attacks))
+			}
 			b.fighters[s] = append(b.fighters[s][:i], b.fighters[s][i+1:]...)
 			b.fidx[s] = append(b.fidx[s][:i], b.fidx[s][i+1:]...)
 			i--
@@ -298,7 +304,7 @@ func (b *Battle) forceBack(ei, loser int) {
 		}
 		end := b.field.pushBack(u.anchor, scale(away, 1/n), combat.ForceBackDistance)
 		d := math.Sqrt(dist2(u.anchor, end))
-		moved = math.Min(moved, d)
+		moved = fmin(moved, d)
 		b.place(ui, end, u.facing)
 		if b.lg != nil {
 			b.logf("%s is forced back %s\"\n", b.name(ui), in1(d))

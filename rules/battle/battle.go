@@ -79,8 +79,10 @@ type fig struct {
 	hero  combat.Hero
 	droid combat.Droid
 	pos   Point
-	unit  int32 // the unit he fights with (an attached hero: his squad)
-	home  int32 // the unit he was bought as
+	hill  bool         // standing on a hill (set where he is placed)
+	cover combat.Cover // the cover his ground or a barrier within 1" gives (likewise)
+	unit  int32        // the unit he fights with (an attached hero: his squad)
+	home  int32        // the unit he was bought as
 	prone bool
 	// gone: off the table (fled or escaped), no longer fighting.
 	gone      bool
@@ -548,7 +550,7 @@ func (b *Battle) unitDistMax(a, c int, limit float64) float64 {
 			continue
 		}
 		d, _ := b.nearestFig(c, f.pos)
-		best = math.Min(best, d)
+		best = fmin(best, d)
 	}
 	return best
 }

@@ -15,10 +15,10 @@ import (
 //     within short range; it holds where it stands, in cover, once its fire there is worth
 //     at least holdThreshold expected casualties a turn.
 //   - It charges when the expected close assault round favours it (its expected casualties
-//     inflicted beat those it expects to take, defensive fire included, by chargeMargin) and
-//     the charge test is more likely passed than not; a unit that would clearly win a close
-//     assault (closeMargin) with the enemy it is after, within two moves, closes in to
-//     charge it.
+//     inflicted beat those it expects to take, defensive fire included, by chargeMargin; by
+//     any margin for a unit with nothing to shoot) and the charge test is more likely passed
+//     than not; a unit that would clearly win (closeMargin) against the enemy it is after,
+//     within two moves, closes in to charge it.
 //   - It fires at the enemy unit it expects to hurt most; a soldier throws a grenade
 //     instead of firing when the grenade's expected casualties are higher.
 //   - Squads holding set up their assembled weapons; squads moving carry them, or discard a
@@ -98,7 +98,7 @@ func (b *Battle) seeksObjective(ui int) bool {
 	best := math.Inf(1)
 	for i := lo; i < hi; i++ {
 		if b.units[i].onTable() && b.units[i].spec.Start >= 0 {
-			best = math.Min(best, math.Sqrt(dist2(b.centroid(i), b.objAt)))
+			best = fmin(best, math.Sqrt(dist2(b.centroid(i), b.objAt)))
 		}
 	}
 	return math.Sqrt(dist2(b.centroid(ui), b.objAt)) <= best+6
@@ -107,12 +107,12 @@ func (b *Battle) seeksObjective(ui int) bool {
 func (b *Battle) nearestZonePoint(p Point, zones []Zone) Point {
 	best, bd := p, math.Inf(1)
 	for _, z := range zones {
-		q := Point{X: math.Max(math.Min(z[0], z[2]), math.Min(p.X, math.Max(z[0], z[2]))),
-			Y: math.Max(math.Min(z[1], z[3]), math.Min(p.Y, math.Max(z[1], z[3])))}
+		q := Point{X: fmax(fmin(z[0], z[2]), fmin(p.X, fmax(z[0], z[2]))),
+			Y: fmax(fmin(z[1], z[3]), fmin(p.Y, fmax(z[1], z[3])))}
 		// Aim a little into the zone, kept on the table.
 		q = add(q, scale(sub(z.center(), q), 0.3))
-		q.X = math.Min(math.Max(q.X, 0.3), b.field.W-0.3)
-		q.Y = math.Min(math.Max(q.Y, 0.3), b.field.H-0.3)
+		q.X = fmin(fmax(q.X, 0.3), b.field.W-0.3)
+		q.Y = fmin(fmax(q.Y, 0.3), b.field.H-0.3)
 		if d := dist2(p, q); d < bd-tie {
 			best, bd = q, d
 		}
@@ -203,7 +203,7 @@ func (b *Battle) plan(ui int) plan {
 	// closes in to charge it.
 	if foe >= 0 && mobile && b.canCharge(ui) && u.tripod != tripodAssembled && b.status(u) < combat.Demoralized &&
 		b.unitDist(ui, foe) <= 2*u.spec.Run {
-		if inf, rec := b.assaultOdds(ui, foe, true); inf >= closeMargin*rec && inf >= 0.5 {
+		if inf, rec, def := b.chargeOdds(ui, foe); inf >= b.margin(ui, closeMargin)*(rec+def) && inf >= 0.5 {
 			run := b.canRun(ui) || b.canDiscard(ui)
 			p.kind, p.dest, p.run = planMove, b.centroid(foe), run
 			p.facing = heading(c, p.dest)
@@ -251,6 +251,19 @@ func (b *Battle) plan(ui int) plan {
 		p.why = "advancing by cover"
 	}
 	return p
+}
+
+// onObjective: a point within the radius of an objective to hold (a points scenario's).
+func (b *Battle) onObjective(p Point) bool {
+	if b.field.Scenario.Victory.Kind != "points" {
+		return false
+	}
+	for _, o := range b.field.Scenario.Objectives {
+		if o.Radius > 0 && dist2(p, Point{X: o.At[0], Y: o.At[1]}) <= o.Radius*o.Radius {
+			return true
+		}
+	}
+	return false
 }
 
 // heavyAt: the squad's assembled weapon can reach an enemy from here.
@@ -396,13 +409,8 @@ func (b *Battle) chargeTarget(ui, foe int) int {
 		if l := b.field.walk(b.units[ui].anchor, contact, reach, false, u.spec.NoRough); dist2(l.end, contact) > 0.05 {
 			continue
 		}
-		inf, rec := b.assaultOdds(ui, e, true)
-		def := 0.0
-		if t.eng < 0 && !t.fired && !t.oppFired {
-			mid := lerp(b.centroid(ui), b.centroid(e), 0.5)
-			def = b.estimateFrom(e, ui, mid, 1)
-		}
-		if inf < chargeMargin*(rec+def) || inf < 0.5 {
+		inf, rec, def := b.chargeOdds(ui, e)
+		if inf < b.margin(ui, chargeMargin)*(rec+def) || inf < 0.25 {
 			continue
 		}
 		if u.subjectToMorale() && combat.NeedsChargeTest(b.aliveCount(ui), b.aliveCount(e), b.units[e].tripod == tripodAssembled) {
@@ -422,35 +430,24 @@ func (b *Battle) chargeTarget(ui, foe int) int {
 	return best
 }
 
-// estimateFrom is estimate with the firing unit's target at a point (defensive fire at a
-// charger halfway).
-func (b *Battle) estimateFrom(firer, target int, at Point, extra int) float64 {
-	c := b.centroid(firer)
-	d := math.Sqrt(dist2(c, at))
-	ok, cover := b.field.sight(c, at, b.field.at(c).hill, false)
-	if !ok {
-		return 0
+// chargeOdds forecasts a charge of unit ui at unit e: the casualties one close assault
+// round may inflict and take, and those the defensive fire halfway may cause.
+func (b *Battle) chargeOdds(ui, e int) (inf, rec, def float64) {
+	inf, rec = b.assaultOdds(ui, e, true)
+	if t := &b.units[e]; t.eng < 0 && !t.fired && !t.oppFired {
+		mid := lerp(b.centroid(ui), b.centroid(e), 0.5)
+		def = b.estimateAt(e, ui, mid, 1)
 	}
-	mods := coverMod(cover) + extra
-	switch b.status(&b.units[firer]) {
-	case combat.Shaken:
-		mods++
-	case combat.Demoralized:
-		mods += 2
-	case combat.Broken:
-		return 0
+	return inf, rec, def
+}
+
+// margin is how much a charge must favour a unit: a unit with nothing to shoot with (a
+// creature, a melee squad) charges whenever the forecast is in its favour at all.
+func (b *Battle) margin(ui int, m float64) float64 {
+	if !b.hasGuns(ui) {
+		return 1
 	}
-	sr := b.avgSTR(target)
-	total := 0.0
-	u := &b.units[firer]
-	for _, fi := range u.members {
-		f := &b.figs[fi]
-		if f.alive() && int(f.unit) == firer {
-			_, v := b.bestGun(firer, f, d, mods, sr, b.crewman(firer) >= 0)
-			total += v
-		}
-	}
-	return total
+	return m
 }
 
 // passOdds is the chance a charge test leaves the charge standing (not demoralized,
@@ -494,7 +491,7 @@ func (b *Battle) unitCover(ui int) combat.Cover {
 	for _, fi := range b.units[ui].members {
 		f := &b.figs[fi]
 		if f.alive() && int(f.unit) == ui {
-			n[b.coverAt(f.pos)]++
+			n[f.cover]++
 		}
 	}
 	best := combat.Open
@@ -535,7 +532,7 @@ func (b *Battle) maxMove(ui int, run bool) float64 {
 				m *= f.droid.Mobility()
 			}
 			if fi == b.objBy {
-				m = math.Min(m, u.spec.Walk/2)
+				m = fmin(m, u.spec.Walk/2)
 			}
 		}
 	}
@@ -544,9 +541,10 @@ func (b *Battle) maxMove(ui int, run bool) float64 {
 
 // bestSpot is where an advancing unit goes (the doctrine's "advance by cover"): among the
 // point straight toward the goal and the cover spots within reach, the one that best
-// combines getting closer (1 a inch), cover (3 a level), and the goal's enemy within short
-// range (2); spots more than 2" farther from the goal are not considered, and a demoralized
-// unit (away) may not get closer. ok is false when staying is as good.
+// combines getting closer (1 a inch), cover (3 a level), the goal's enemy within short
+// range (2) and standing on an objective to hold (2); spots more than 2" farther from the
+// goal are not considered, and a demoralized unit (away) may not get closer. ok is false
+// when staying is as good.
 func (b *Battle) bestSpot(ui int, goal Point, run, away bool) (Point, bool) {
 	c := b.centroid(ui)
 	reach := b.maxMove(ui, run)
@@ -556,6 +554,9 @@ func (b *Battle) bestSpot(ui int, goal Point, run, away bool) (Point, bool) {
 		d := math.Sqrt(dist2(p, goal))
 		s := (here - d) + 3*float64(cover)
 		if d <= short {
+			s += 2
+		}
+		if b.onObjective(p) {
 			s += 2
 		}
 		return s
@@ -570,7 +571,7 @@ func (b *Battle) bestSpot(ui int, goal Point, run, away bool) (Point, bool) {
 			best, bestS, found = p, s, true
 		}
 	}
-	straight := towards(c, goal, math.Max(0, math.Min(reach, here-2)))
+	straight := towards(c, goal, fmax(0, fmin(reach, here-2)))
 	consider(straight, b.coverAt(straight))
 	for _, sp := range b.field.spots {
 		d := math.Sqrt(dist2(c, sp.at))

@@ -141,11 +141,11 @@ func (b *Battle) avgSTR(ui int) int {
 }
 
 // estimate is the doctrine's quick forecast of the casualties unit ui's fire would cause
-// unit ti from where both stand (or with ui at from, facing it, when from is given): the
-// line of sight and cover between the two centres, the average distance, each figure's best
-// weapon, the firer conditions. It ignores figures in the way, which the fire itself checks.
+// unit ti from where both stand (or with ui at from, when from is given): the line of sight
+// and cover from the firer's centre to the nearest target figure (or the target's centre),
+// the distance between the centres. It ignores figures in the way, which the fire itself
+// checks.
 func (b *Battle) estimate(ui, ti int, from *Point, walked bool, extra int) float64 {
-	u := &b.units[ui]
 	c := b.centroid(ui)
 	if from != nil {
 		c = *from
@@ -155,14 +155,31 @@ func (b *Battle) estimate(ui, ti int, from *Point, walked bool, extra int) float
 	if near < 0 {
 		return 0
 	}
-	ok, cover := b.field.sight(c, b.figs[near].pos, b.field.at(c).hill, false)
+	hill := b.field.at(c).hill
+	ok, cover := b.field.sight(c, b.figs[near].pos, hill, false)
 	if !ok {
-		ok, cover = b.field.sight(c, tc, b.field.at(c).hill, false)
-		if !ok {
+		if ok, cover = b.field.sight(c, tc, hill, false); !ok {
 			return 0
 		}
 	}
-	d := math.Sqrt(dist2(c, tc))
+	return b.fireValue(ui, ti, math.Sqrt(dist2(c, tc)), cover, walked, extra)
+}
+
+// estimateAt is estimate with the target at a point (defensive fire at a charger halfway).
+func (b *Battle) estimateAt(ui, ti int, at Point, extra int) float64 {
+	c := b.centroid(ui)
+	ok, cover := b.field.sight(c, at, b.field.at(c).hill, false)
+	if !ok {
+		return 0
+	}
+	return b.fireValue(ui, ti, math.Sqrt(dist2(c, at)), cover, false, extra)
+}
+
+// fireValue is the expected casualties of unit ui's fire at unit ti at a distance in a
+// cover: each figure's best weapon (a droid's two), the firer conditions (walking, morale),
+// camouflage, the target's Strength.
+func (b *Battle) fireValue(ui, ti int, d float64, cover combat.Cover, walked bool, extra int) float64 {
+	u := &b.units[ui]
 	mods := coverMod(cover) + extra
 	if b.units[ti].spec.Camo {
 		mods += combat.CamouflageModifier

@@ -127,7 +127,7 @@ func (f *Field) at(p Point) ground {
 		g.hill = g.hill || a.hill
 		g.woods = g.woods || a.losLimit > 0
 	}
-	g.mult = math.Min(g.mult, 4)
+	g.mult = fmin(g.mult, 4)
 	return g
 }
 
@@ -197,9 +197,15 @@ func (f *Field) sight(p, q Point, pHill, qProne bool) (bool, combat.Cover) {
 		if !b.bb.pad(1).overlaps(sb) {
 			continue
 		}
-		crosses := segmentsCross(p, q, b.a, b.b)
-		pNear := segDist2(b.a, b.b, p) <= 1+1e-9
 		qNear := segDist2(b.a, b.b, q) <= 1+1e-9
+		if b.los == losNone && (!qNear || b.cover == combat.Open) {
+			continue
+		}
+		crosses := segmentsCross(p, q, b.a, b.b)
+		if !crosses && !qNear {
+			continue
+		}
+		pNear := segDist2(b.a, b.b, p) <= 1+1e-9
 		if crosses {
 			switch b.los {
 			case losBlocks:
@@ -246,7 +252,7 @@ func (f *Field) walk(a, b Point, budget float64, run, noRough bool) leg {
 	dir := scale(sub(b, a), 1/total)
 	pos, used := a, 0.0
 	for done := 0.0; done < total-1e-9; {
-		step := math.Min(moveStep, total-done)
+		step := fmin(moveStep, total-done)
 		next := add(pos, scale(dir, step))
 		g := f.at(mid(pos, next))
 		if g.impassable || (g.veryRough && (run || noRough)) {

@@ -62,7 +62,7 @@ func (b *Battle) hasGrenades(ui int) bool {
 // squads fight in line abreast (docs/battle.md). It also returns c's cover from a.
 func (b *Battle) los(a, c int32) (bool, combat.Cover) {
 	fa, fc := &b.figs[a], &b.figs[c]
-	hill := b.field.at(fa.pos).hill
+	hill := fa.hill
 	ok, cover := b.field.sight(fa.pos, fc.pos, hill, fc.prone)
 	if !ok || hill {
 		return ok, cover
@@ -205,7 +205,7 @@ func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 			cover = c
 		}
 	}
-	view := combat.TargetView{Distance: math.Max(dist, 0.5), Cover: cover, Prone: 2*prone >= len(tf) && prone > 0, Camouflage: b.units[ti].spec.Camo}
+	view := combat.TargetView{Distance: fmax(dist, 0.5), Cover: cover, Prone: 2*prone >= len(tf) && prone > 0, Camouflage: b.units[ti].spec.Camo}
 	firing := combat.Firing{Walking: u.walked, Opportunity: mode == fireOpportunity, Defensive: mode == fireDefensive,
 		Morale: b.status(u), MovingMount: u.mounted && u.moved && (u.walked || u.ran)}
 	if firing.Morale == combat.Broken {
@@ -591,7 +591,7 @@ func (b *Battle) endPhaseUnit(ui int) {
 			u.state = stDestroyed
 			b.leaveEngagement(ui)
 			if b.lg != nil {
-				b.logf("%s is wiped out\n", b.name(ui))
+				b.logf("%s %s\n", b.name(ui), ifs(len(u.spec.Figs) > 1, "is wiped out", "is out of the fight"))
 			}
 		}
 	}

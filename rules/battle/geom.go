@@ -213,8 +213,8 @@ func segmentsCross(a, b, c, d Point) bool {
 	}
 	const eps = 1e-9
 	on := func(p, q, r Point) bool { // r on segment p-q, given collinear
-		return math.Min(p.X, q.X)-eps <= r.X && r.X <= math.Max(p.X, q.X)+eps &&
-			math.Min(p.Y, q.Y)-eps <= r.Y && r.Y <= math.Max(p.Y, q.Y)+eps
+		return fmin(p.X, q.X)-eps <= r.X && r.X <= fmax(p.X, q.X)+eps &&
+			fmin(p.Y, q.Y)-eps <= r.Y && r.Y <= fmax(p.Y, q.Y)+eps
 	}
 	switch {
 	case math.Abs(d1) < eps && on(a, b, c):

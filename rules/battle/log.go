@@ -187,7 +187,7 @@ func (b *Battle) logVolley(ui, ti int, mode fireMode, v combat.TargetView, shots
 		n, len(b.tidx), in1(v.Distance), cover, extra, diff, b.volley.Hits[0], dodged)
 }
 
-func (b *Battle) logAssault(ei, parting int) {
+func (b *Battle) logAssault(ei, parting, n0, n1 int) {
 	en := &b.engs[ei]
 	var names [2][]string
 	for s := range 2 {
@@ -199,8 +199,8 @@ func (b *Battle) logAssault(ei, parting int) {
 		b.logf("parting swing at %s: %d blows land\n", b.name(parting), b.close.Wins[1-b.units[parting].side])
 		return
 	}
-	b.logf("%s (%d) against %s (%d): %d and %d blows land\n", strings.Join(names[0], ", "), len(b.fighters[0]),
-		strings.Join(names[1], ", "), len(b.fighters[1]), b.close.Wins[0], b.close.Wins[1])
+	b.logf("%s (%d) against %s (%d): %d and %d blows land\n", strings.Join(names[0], ", "), n0,
+		strings.Join(names[1], ", "), n1, b.close.Wins[0], b.close.Wins[1])
 }
 
 func (b *Battle) logMorale(ui int, what string, res combat.MoraleResult) {

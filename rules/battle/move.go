@@ -59,6 +59,8 @@ func (b *Battle) place(ui int, at Point, facing float64) {
 			p = at
 		}
 		f.pos = p
+		f.hill = b.field.at(p).hill
+		f.cover = b.coverAt(p)
 		k++
 	}
 }
@@ -155,6 +157,9 @@ func (b *Battle) moveUnit(ui int) {
 	}
 	if u.oppFired || u.cannotMove {
 		return
+	}
+	if u.eng >= 0 {
+		b.standUp(ui) // soldiers down in a close assault get up to fight on
 	}
 	pickupCost := b.pickUp(ui)
 	p := b.plan(ui)
@@ -461,7 +466,7 @@ func (b *Battle) charge(ui, ti int) {
 		b.discardTripod(ui)
 	}
 	if b.lg != nil {
-		b.logf("%s charges %s%s\n", b.name(ui), b.name(ti), map[bool]string{true: " in the flank", false: ""}[flank])
+		b.logf("%s charges %s%s\n", b.name(ui), b.name(ti), ifs(flank, " in the flank", ""))
 	}
 	if u.subjectToMorale() && combat.NeedsChargeTest(b.aliveCount(ui), b.aliveCount(ti), t.tripod == tripodAssembled) {
 		res := b.r.MoraleTest(&b.dice, combat.Morale{Kind: combat.ChargeTest, Command: b.command(ui), Level: u.level,
@@ -514,6 +519,13 @@ func (b *Battle) charge(ui, ti int) {
 		}
 		b.clearPhaseHits()
 		b.fireAt(ti, ui, fireDefensive)
+		// Incapacitated chargers are removed; the wounded fall prone where the fire caught
+		// them, short of contact (Chapter Four, "Defensive Fire").
+		for _, fi := range u.members {
+			if f := &b.figs[fi]; f.alive() && int(f.unit) == ui && !f.f.Wounded && f.f.Pending() == combat.Wound {
+				f.prone = true
+			}
+		}
 		b.endPhaseUnit(ui)
 	}
 	b.opportunity(ui, end, true)
@@ -621,8 +633,8 @@ func (b *Battle) homeDir(ui int) Point {
 }
 
 func (b *Battle) clampTable(p Point) Point {
-	p.X = math.Min(math.Max(p.X, 0.6), b.field.W-0.6)
-	p.Y = math.Min(math.Max(p.Y, 0.6), b.field.H-0.6)
+	p.X = fmin(fmax(p.X, 0.6), b.field.W-0.6)
+	p.Y = fmin(fmax(p.Y, 0.6), b.field.H-0.6)
 	return p
 }
 
@@ -630,10 +642,17 @@ func (b *Battle) clampTable(p Point) Point {
 // its home edge.
 func (b *Battle) rallyPoint(ui int) Point {
 	sd := &b.field.Scenario.Sides[b.units[ui].side]
-	if sd.Rally != nil {
-		return Point{X: sd.Rally[0], Y: sd.Rally[1]}
-	}
 	c := b.centroid(ui)
+	if len(sd.Rally) > 0 {
+		best, bd := c, math.Inf(1)
+		for _, r := range sd.Rally {
+			p := Point{X: r[0], Y: r[1]}
+			if d := dist2(c, p); d < bd-tie {
+				best, bd = p, d
+			}
+		}
+		return best
+	}
 	switch sd.Edge {
 	case "south":
 		c.Y = 0.6
@@ -661,13 +680,13 @@ func (b *Battle) flee(ui int) {
 	}
 	if b.lg != nil {
 		b.logf("%s flees %s\" toward %s%s\n", b.name(ui), in1(math.Sqrt(dist2(start, end))), b.rallyName(ui),
-			map[bool]string{true: ", and gets there", false: ""}[u.atRally])
+			ifs(u.atRally, ", and gets there", ""))
 	}
 }
 
 func (b *Battle) rallyName(ui int) string {
 	sd := &b.field.Scenario.Sides[b.units[ui].side]
-	if sd.Rally != nil {
+	if len(sd.Rally) > 0 {
 		return "its rally point"
 	}
 	return "the " + sd.Edge + " edge"
@@ -827,7 +846,7 @@ func (b *Battle) reinforce(phase string) {
 				}
 				if b.lg != nil {
 					b.logf("%s roll for reinforcements: %d (%d needed)%s\n", b.sideName(s), roll, need,
-						map[bool]string{true: ": they come", false: ""}[avail > 0])
+						ifs(avail > 0, ": they come", ""))
 				}
 			}
 		}

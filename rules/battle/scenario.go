@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"math"
 	"path"
 	"sort"
 	"strings"
@@ -85,7 +84,7 @@ type BarrierSpec struct {
 type Zone [4]float64
 
 func (z Zone) contains(p Point) bool {
-	return p.X >= math.Min(z[0], z[2]) && p.X <= math.Max(z[0], z[2]) && p.Y >= math.Min(z[1], z[3]) && p.Y <= math.Max(z[1], z[3])
+	return p.X >= fmin(z[0], z[2]) && p.X <= fmax(z[0], z[2]) && p.Y >= fmin(z[1], z[3]) && p.Y <= fmax(z[1], z[3])
 }
 
 func (z Zone) center() Point { return Point{X: (z[0] + z[2]) / 2, Y: (z[1] + z[3]) / 2} }
@@ -105,9 +104,9 @@ type SideSpec struct {
 	// Setup is how many of the army's units set up at the start; absent means all of them.
 	// The rest are reinforcements, in the army file's order.
 	Setup *int `json:"setup,omitempty"`
-	// Rally is the side's rally point, when it is not the home edge: a point where broken
-	// squads disperse.
-	Rally *[2]float64 `json:"rally,omitempty"`
+	// Rally are the side's rally points, when they are not the home edge: broken squads flee
+	// to the nearest (Chapter Five, "Rally Points").
+	Rally [][2]float64 `json:"rally,omitempty"`
 	// Reinforce is how the units not set up arrive.
 	Reinforce *Reinforce `json:"reinforce,omitempty"`
 }
@@ -330,7 +329,7 @@ func compileArea(ts TerrainSpec, t *rules.Tables) (area, error) {
 	var pts []Point
 	switch {
 	case len(ts.Rect) == 4:
-		x0, y0, x1, y1 := math.Min(ts.Rect[0], ts.Rect[2]), math.Min(ts.Rect[1], ts.Rect[3]), math.Max(ts.Rect[0], ts.Rect[2]), math.Max(ts.Rect[1], ts.Rect[3])
+		x0, y0, x1, y1 := fmin(ts.Rect[0], ts.Rect[2]), fmin(ts.Rect[1], ts.Rect[3]), fmax(ts.Rect[0], ts.Rect[2]), fmax(ts.Rect[1], ts.Rect[3])
 		pts = []Point{{X: x0, Y: y0}, {X: x1, Y: y0}, {X: x1, Y: y1}, {X: x0, Y: y1}}
 	case len(ts.Circle) == 3:
 		pts = circlePoly(Point{X: ts.Circle[0], Y: ts.Circle[1]}, ts.Circle[2])

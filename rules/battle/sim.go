@@ -214,7 +214,7 @@ func Wilson(k, n int) (lo, hi float64) {
 	den := 1 + z*z/nn
 	c := (p + z*z/(2*nn)) / den
 	h := z * math.Sqrt(p*(1-p)/nn+z*z/(4*nn*nn)) / den
-	return math.Max(0, c-h), math.Min(1, c+h)
+	return fmax(0, c-h), fmin(1, c+h)
 }
 
 // spread is the mean and nearest-rank percentiles of a sample.

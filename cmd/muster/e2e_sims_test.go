@@ -1,0 +1,85 @@
+package main
+
+import (
+	"context"
+	"net/http"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// A matchup from the browser: choose two saved armies, play 4000 battles, watch the progress
+// bar move (static/sim.js following the server-sent events, under the CSP), and land on the
+// saved result with its pictures.
+func TestMatchupInChromium(t *testing.T) {
+	exe := chromiumPath()
+	if exe == "" {
+		t.Skip("no chromium binary found (CI installs Debian's chromium)")
+	}
+	if testing.Short() {
+		t.Skip("-short")
+	}
+	base := startServer(t)
+	var ids []string
+	for _, path := range []string{rebel1500, imperial1500} {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp, err := http.Post(base+"/api/armies", "application/yaml", strings.NewReader(string(data)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var body strings.Builder
+		buf := make([]byte, 4096)
+		for {
+			n, err := resp.Body.Read(buf)
+			body.Write(buf[:n])
+			if err != nil {
+				break
+			}
+		}
+		resp.Body.Close()
+		_, rest, _ := strings.Cut(body.String(), `"id":"`)
+		id, _, _ := strings.Cut(rest, `"`)
+		ids = append(ids, id)
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.DisableGPU, chromedp.WindowSize(1400, 1000))
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancelA()
+	ctx, cancelB := chromedp.NewContext(actx)
+	defer cancelB()
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/sim")); err != nil {
+		t.Fatalf("start chromium: %v", err)
+	}
+	b := &browser{t: t, ctx: ctx}
+	css := func(s string) chromedp.CSS { return chromedp.CSS(s) }
+	b.do("fill in the matchup",
+		chromedp.WaitVisible(css("#sim-form")),
+		chromedp.SetValue(css("#compare-a"), ids[0]),
+		chromedp.SetValue(css("#compare-b"), ids[1]),
+		chromedp.SetValue(css("#sim-battles"), "4000"),
+	)
+	b.shot("sim-form")
+	b.do("play", chromedp.Click(css("#sim-form button[type=submit]")), chromedp.WaitVisible(css("#sim-progress")))
+	b.shot("sim-running")
+	deadline := time.Now().Add(30 * time.Second)
+	for !strings.Contains(b.location(), "/sims/") {
+		if time.Now().After(deadline) {
+			t.Fatalf("the progress page never opened the result: at %s", b.location())
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	b.do("the result", chromedp.WaitVisible(css("#odds-table")), chromedp.WaitVisible(css("#turns-chart")))
+	b.shot("sim-result")
+	if h := b.text("h1"); h != "Reference Rebel force against Reference Imperial force" {
+		t.Errorf("heading %q", h)
+	}
+	if s := b.text("#odds-table"); !strings.Contains(s, "%") {
+		t.Errorf("odds table %q", s)
+	}
+}
