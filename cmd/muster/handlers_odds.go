@@ -10,25 +10,9 @@ import (
 
 	"muster/costing"
 	"muster/roster"
-	"muster/rules"
 	"muster/rules/combat"
 	"muster/views"
 )
-
-// volleyOdds works out a volley's exact odds: what `muster odds volley` prints and the odds
-// page shows.
-func volleyOdds(cat *rules.Catalog, firing *roster.Army, fi int, target *roster.Army, ti int, set volleySetup) (volleyReport, error) {
-	r := combat.Default()
-	plan, err := planVolley(cat, r, firing, fi, target, ti, set)
-	if err != nil {
-		return volleyReport{}, err
-	}
-	odds, err := r.VolleyOdds(plan.shots, [combat.MaxFireTargets][]*combat.Figure{plan.figures})
-	if err != nil {
-		return volleyReport{}, err
-	}
-	return plan.report(odds[0]), nil
-}
 
 // odds is the odds calculator page. Every section is a GET form: working out odds changes
 // nothing, and the address of a result can be kept or shared.

@@ -180,23 +180,32 @@ func oddsVolley(args []string, stdout, stderr io.Writer) int {
 	if targets == nil {
 		return code
 	}
-	plan, err := planVolley(rules.Default(), combat.Default(), firing, *squad, targets, *target,
+	rep, err := volleyOdds(rules.Default(), firing, *squad, targets, *target,
 		volleySetup{Range: *rng, Cover: c, Prone: *prone, Walking: *walking})
 	if err != nil {
 		fmt.Fprintf(stderr, "muster odds volley: %v\n", err)
 		return 2
 	}
-	odds, err := combat.Default().VolleyOdds(plan.shots, [combat.MaxFireTargets][]*combat.Figure{plan.figures})
-	if err != nil {
-		fmt.Fprintf(stderr, "muster odds volley: %v\n", err)
-		return 2
-	}
-	rep := plan.report(odds[0])
 	if *asJSON {
 		return writeJSON(stdout, rep)
 	}
 	printVolley(stdout, rep)
 	return 0
+}
+
+// volleyOdds works out a volley's exact odds: what `muster odds volley` prints and the odds
+// page shows.
+func volleyOdds(cat *rules.Catalog, firing *roster.Army, fi int, target *roster.Army, ti int, set volleySetup) (volleyReport, error) {
+	r := combat.Default()
+	plan, err := planVolley(cat, r, firing, fi, target, ti, set)
+	if err != nil {
+		return volleyReport{}, err
+	}
+	odds, err := r.VolleyOdds(plan.shots, [combat.MaxFireTargets][]*combat.Figure{plan.figures})
+	if err != nil {
+		return volleyReport{}, err
+	}
+	return plan.report(odds[0]), nil
 }
 
 // volleySetup is what the battlefield would say: the range, the target's cover and posture,
