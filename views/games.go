@@ -103,6 +103,10 @@ type GMView struct {
 	Presets   []Preset
 	History   []VersionNote
 	Created   bool // the game was just made: say to keep the GM link
+	// Scenarios are the battlefields quick-resolve can play on.
+	Scenarios []Choice
+	// ResolveError says why the last quick-resolve could not start.
+	ResolveError string
 }
 
 // PlayForm is a player's form to start or import a list.

@@ -26,6 +26,7 @@ import (
 	"muster/db"
 	"muster/roster"
 	"muster/rules"
+	"muster/rules/battle"
 	"muster/views"
 )
 
@@ -61,6 +62,7 @@ func (a *app) gameRoutes(e *echo.Echo) {
 	gm.GET("/lists/:id", a.gmList)
 	gm.GET("/lists/:id/export", a.gmExportList)
 	gm.GET("/lists/:id/sheets", a.gmListSheets)
+	gm.POST("/resolve", a.resolveLists)
 
 	play := e.Group("/play/:token", linkPage)
 	play.GET("", a.playGame)
@@ -478,6 +480,9 @@ func (a *app) gmView(c *echo.Context, g db.Game, player string, form *views.Game
 	base := "/gm/" + tok
 	v := views.GMView{Game: gameInfo(g), Base: base, GMURL: baseURL(c) + base, PlayerURL: baseURL(c) + "/play/" + player,
 		Presets: presetViews()}
+	for _, sc := range battle.Scenarios() {
+		v.Scenarios = append(v.Scenarios, views.Choice{Value: sc.ID, Label: sc.Name, Note: sc.Description})
+	}
 	if form != nil {
 		v.Form = *form
 	} else {

@@ -1,0 +1,77 @@
+package main
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"golang.org/x/net/html"
+)
+
+// selectValues lists the option values of a select.
+func selectValues(n *html.Node) []string {
+	var out []string
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.ElementNode && n.Data == "option" {
+			v, _ := attr(n, "value")
+			out = append(out, v)
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(n)
+	return out
+}
+
+// The gamemaster quick-resolves two of the game's lists with the battle engine; the lists of
+// another game cannot be played through this game's link.
+func TestGamemasterQuickResolvesTwoLists(t *testing.T) {
+	ts := newTestServer(t)
+	gm, player := ts.createGame("Force Mixes", chapterTenSides(t))
+	rebels := "/play/" + player + "/lists/" + ts.startList(player, "rebel", "Ackbar", "Home One boarders")
+	ts.addUnit(rebels, "squad|Mon Calamari")
+	imperials := "/play/" + player + "/lists/" + ts.startList(player, "imperial", "Veers", "Blizzard Force")
+	ts.addUnit(imperials, "squad|Stormtrooper")
+
+	page := ts.get("/gm/" + gm)
+	wantStatus(t, "GM page", page, http.StatusOK)
+	pick := byID(parseHTML(t, page.body), "resolve-a")
+	if pick == nil {
+		t.Fatal("the GM page has no quick-resolve form")
+	}
+	ids := selectValues(pick)
+	if len(ids) != 2 {
+		t.Fatalf("quick-resolve offers %d lists, want the game's 2", len(ids))
+	}
+	r := ts.postForm("/gm/"+gm+"/resolve", url.Values{"a": {ids[0]}, "b": {ids[1]}, "scenario": {"open-field"}, "battles": {"40"}})
+	wantStatus(t, "resolve", r, http.StatusSeeOther)
+	run := r.header.Get("Location")
+	if !strings.HasPrefix(run, "/sim/run/") {
+		t.Fatalf("resolve sent the browser to %q", run)
+	}
+	result := ts.get(waitResult(t, ts, run))
+	wantStatus(t, "result", result, http.StatusOK)
+	for _, want := range []string{"Home One boarders", "Blizzard Force"} {
+		if !strings.Contains(result.body, want) {
+			t.Errorf("the result does not name %q", want)
+		}
+	}
+
+	// Another game's gamemaster cannot play these lists; the same list twice is refused.
+	other, _ := ts.createGame("Another night", chapterTenSides(t))
+	r = ts.postForm("/gm/"+other+"/resolve", url.Values{"a": {ids[0]}, "b": {ids[1]}, "scenario": {"open-field"}, "battles": {"10"}})
+	wantStatus(t, "resolve another game's lists", r, http.StatusBadRequest)
+	if !strings.Contains(r.body, "Choose two of this game&#39;s lists.") {
+		t.Errorf("the refusal does not say why:\n%.1500s", r.body)
+	}
+	r = ts.postForm("/gm/"+gm+"/resolve", url.Values{"a": {ids[0]}, "b": {ids[0]}, "scenario": {"open-field"}, "battles": {"10"}})
+	wantStatus(t, "resolve one list against itself", r, http.StatusBadRequest)
+	// The player link has no quick-resolve.
+	r = ts.postForm("/play/"+player+"/resolve", url.Values{"a": {ids[0]}, "b": {ids[1]}})
+	if r.status == http.StatusSeeOther || r.status == http.StatusOK {
+		t.Errorf("the player link reached quick-resolve: %d", r.status)
+	}
+}
