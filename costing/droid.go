@@ -25,7 +25,7 @@ func (uc *unitCoster) droid() Breakdown {
 	move := u.Move
 	codes := map[rules.Attr]int{}
 	var chart *rules.Droid
-	skillsIn := map[string]int{}
+	skillsIn := roster.Skills{}
 	if u.Droid != "" {
 		d, err := uc.cat.Droid(u.Droid)
 		if err != nil {
@@ -59,14 +59,8 @@ func (uc *unitCoster) droid() Breakdown {
 	}
 
 	uc.add("Move", move)
-	points := move
-	for _, at := range rules.Attributes {
-		uc.add(fmt.Sprintf("%s %d", at, codes[at]), codes[at])
-		points += codes[at]
-	}
-	a := roster.Codes{Attr: codes}
-	skills := uc.resolveSkills("skills", skillsIn)
-	points += uc.payTraining("skills", "", skills, func(s skillCode) int { return a.Base(s.ref) }, "its attribute")
+	paid, _ := uc.attributesAndSkills(roster.Codes{Attr: codes}, skillsIn)
+	points := move + paid
 	uc.subtotal("Skills point cost", points)
 	total := points
 

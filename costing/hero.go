@@ -27,31 +27,16 @@ func (uc *unitCoster) hero() Breakdown {
 		}
 		a.Attr[at] = v
 	}
-	gear := uc.lines
-	uc.lines = nil
-	armorCost, armorDex := uc.armor(u.Armor, "")
-	equipCost, suitDex := uc.equipment("equipment", u.Equipment)
-	a.DEXAdj = armorDex + suitDex
-	after := uc.lines
-	uc.lines = gear
-
-	for _, at := range rules.Attributes {
-		label := fmt.Sprintf("%s %d", at, a.Attr[at])
-		if at == rules.DEX && a.DEXAdj != 0 {
-			label += fmt.Sprintf(" (%d)", a.Attr[at]+a.DEXAdj)
-		}
-		uc.add(label, a.Attr[at])
-		points += a.Attr[at]
-	}
-	skills := uc.resolveSkills("skills", u.Skills)
-	points += uc.payTraining("skills", "", skills, func(s skillCode) int { return a.Base(s.ref) }, "its attribute")
+	gearCost, gearLines := uc.gear(&a, u.Armor, "", u.Equipment)
+	paid, _ := uc.attributesAndSkills(a, u.Skills)
+	points += paid
 	uc.subtotal("Attributes and skills", points)
 	uc.subtotal("x 2 = Skills total", 2*points)
 	swa := 2 * points
 
 	wc, _ := uc.weapons("weapons", "", u.Weapons)
-	uc.lines = append(uc.lines, after...)
-	swa += wc + armorCost + equipCost
+	uc.lines = append(uc.lines, gearLines...)
+	swa += wc + gearCost
 	uc.subtotal("Skills/weapons/armor", swa)
 
 	force := 0

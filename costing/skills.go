@@ -91,3 +91,33 @@ func (uc *unitCoster) payTraining(field, prefix string, skills []skillCode, from
 	}
 	return total
 }
+
+// gear reads armor and equipment before the attributes and skills are paid, since armor
+// and suits change DEX-based codes: it returns their price, sets a's DEX penalty, and holds
+// their lines back to go after the weapons, where the record sheet puts them.
+func (uc *unitCoster) gear(a *roster.Codes, worn roster.Armor, free string, equipment []roster.Item) (cost int, lines []Line) {
+	before := uc.lines
+	uc.lines = nil
+	armorCost, armorDex := uc.armor(worn, free)
+	equipCost, suitDex := uc.equipment("equipment", equipment)
+	a.DEXAdj = armorDex + suitDex
+	lines = uc.lines
+	uc.lines = before
+	return armorCost + equipCost, lines
+}
+
+// attributesAndSkills adds a line per attribute (DEX with its armor-adjusted code) and per
+// trained skill, and returns their SGPs and the skills read.
+func (uc *unitCoster) attributesAndSkills(a roster.Codes, skills roster.Skills) (int, []skillCode) {
+	points := 0
+	for _, at := range rules.Attributes {
+		label := fmt.Sprintf("%s %d", at, a.Attr[at])
+		if at == rules.DEX && a.DEXAdj != 0 {
+			label += fmt.Sprintf(" (%d)", a.Attr[at]+a.DEXAdj)
+		}
+		uc.add(label, a.Attr[at])
+		points += a.Attr[at]
+	}
+	resolved := uc.resolveSkills("skills", skills)
+	return points + uc.payTraining("skills", "", resolved, func(s skillCode) int { return a.Base(s.ref) }, "its attribute"), resolved
+}

@@ -49,30 +49,14 @@ func (uc *unitCoster) squad() Breakdown {
 		}
 	}
 
-	// Armor and suits change DEX-based codes, so they are read before skills are paid.
-	gearLines := uc.lines
-	uc.lines = nil
-	armorCost, armorDex := uc.armor(u.Armor, t.Armor.Free)
-	equipCost, suitDex := uc.equipment("equipment", u.Equipment)
-	a.DEXAdj = armorDex + suitDex
-	afterSkills := uc.lines
-	uc.lines = gearLines
-
-	for _, at := range rules.Attributes {
-		label := fmt.Sprintf("%s %d", at, a.Attr[at])
-		if at == rules.DEX && a.DEXAdj != 0 {
-			label += fmt.Sprintf(" (%d)", a.Attr[at]+a.DEXAdj)
-		}
-		uc.add(label, a.Attr[at])
-		perSoldier += a.Attr[at]
-	}
-	skills := uc.resolveSkills("skills", u.Skills)
-	perSoldier += uc.payTraining("skills", "", skills, func(s skillCode) int { return a.Base(s.ref) }, "its attribute")
+	gearCost, gearLines := uc.gear(&a, u.Armor, t.Armor.Free, u.Equipment)
+	points, skills := uc.attributesAndSkills(a, u.Skills)
+	perSoldier += points
 	uc.subtotal("Skills point cost", perSoldier)
 
 	wc, _ := uc.weapons("weapons", "", u.Weapons)
-	uc.lines = append(uc.lines, afterSkills...)
-	perSoldier += wc + armorCost + equipCost
+	uc.lines = append(uc.lines, gearLines...)
+	perSoldier += wc + gearCost
 	uc.subtotal("Point cost per soldier", perSoldier)
 
 	if u.Size <= 0 {
