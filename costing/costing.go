@@ -51,19 +51,18 @@ type Result struct {
 // name, a missing field) are reported and that unit's affected lines are left out; the
 // other units are costed regardless.
 func Army(c *rules.Catalog, a *roster.Army) *Result {
-	c, ps := armyCatalog(c, a)
+	c, ps := CatalogFor(c, a)
 	r := cost(c, a)
 	r.Problems = append(ps, r.Problems...)
 	return r
 }
 
-// armyCatalog is the catalogue extended with the army's own catalog: block. A block that
-// cannot be added is reported, and the army is costed against the built-in catalogue.
-func armyCatalog(c *rules.Catalog, a *roster.Army) (*rules.Catalog, []roster.Problem) {
-	if a.Catalog == nil {
-		return c, nil
-	}
-	ext, err := c.Extend(*a.Catalog)
+// CatalogFor is the catalogue extended with the army's own catalog: block, which everything
+// that reads the army's names (costing, the checks, the sheets, the battle engine, the
+// editor's pickers) must use. A block that cannot be added is reported, and the built-in
+// catalogue is returned.
+func CatalogFor(c *rules.Catalog, a *roster.Army) (*rules.Catalog, []roster.Problem) {
+	ext, err := c.Extend(a.Catalog)
 	if err != nil {
 		return c, []roster.Problem{{Rule: "field.invalid", Severity: roster.Error, Unit: -1, Field: "catalog",
 			Message: err.Error(), Hint: "rename the custom entry"}}

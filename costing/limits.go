@@ -70,7 +70,7 @@ func CheckLimits(c *rules.Catalog, a *roster.Army, res *Result, l *roster.Limits
 // This is the one entry point the command line and the web app call; Army alone costs
 // without judging, as the costing tests of the book's forces need.
 func Evaluate(c *rules.Catalog, a *roster.Army, l *roster.Limits) *Result {
-	c, catalogProblems := armyCatalog(c, a)
+	c, catalogProblems := CatalogFor(c, a)
 	r := cost(c, a)
 	r.Problems = append(catalogProblems, r.Problems...)
 	if l == nil {

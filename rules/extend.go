@@ -20,12 +20,14 @@ const customSource = "the army file's catalog block"
 
 // Extend returns a copy of the catalogue with the custom entries added. A custom entry may
 // not reuse a built-in name: a house-rule stormtrooper needs a name of its own, so that a
-// reader of the list is never misled about which one is meant.
-func (c *Catalog) Extend(x Custom) (*Catalog, error) {
-	if len(x.Troops)+len(x.Droids)+len(x.Creatures) == 0 {
+// reader of the list is never misled about which one is meant. Extending a catalogue again
+// with the block it was extended with returns it unchanged.
+func (c *Catalog) Extend(x *Custom) (*Catalog, error) {
+	if x == nil || c.extendedWith == x || len(x.Troops)+len(x.Droids)+len(x.Creatures) == 0 {
 		return c, nil
 	}
 	n := *c
+	n.extendedWith = x
 	n.Troops = slices.Concat(c.Troops, x.Troops)
 	n.Droids = slices.Concat(c.Droids, x.Droids)
 	n.Creatures = slices.Concat(c.Creatures, x.Creatures)

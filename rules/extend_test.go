@@ -9,10 +9,11 @@ import (
 // they are found like built-in entries and leave the built-in catalogue untouched.
 func TestCustomEntriesExtendACopy(t *testing.T) {
 	base := Default()
-	n, err := base.Extend(Custom{
+	custom := &Custom{
 		Troops:    []Troop{{Entry: Entry{Name: "Kwymar Militia"}, Side: Rebel, Quality: Average, Move: 10}},
 		Creatures: []Creature{{Entry: Entry{Name: "Bordok"}, DEX: 2, STR: 4, PER: 2, Move: 12, Orneriness: 2, Attacks: []AttackForm{{"kick", 4}}}},
-	})
+	}
+	n, err := base.Extend(custom)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,7 +29,11 @@ func TestCustomEntriesExtendACopy(t *testing.T) {
 	if _, err := base.Troop("Kwymar Militia"); err == nil {
 		t.Error("the built-in catalogue was changed")
 	}
-	_, err = base.Extend(Custom{Troops: []Troop{{Entry: Entry{Name: "Stormtroopers"}}}})
+	// Extending with the same block again changes nothing (callers need not track it).
+	if again, err := n.Extend(custom); err != nil || again != n {
+		t.Errorf("extending twice with the same block: %v", err)
+	}
+	_, err = base.Extend(&Custom{Troops: []Troop{{Entry: Entry{Name: "Stormtroopers"}}}})
 	if err == nil || !strings.Contains(err.Error(), "name of its own") {
 		t.Errorf("a custom entry named like a built-in one: err = %v", err)
 	}

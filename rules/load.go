@@ -28,6 +28,8 @@ type Catalog struct {
 
 	index map[string]map[string]int // kind -> normalized name or alias -> position
 	names map[string][]string       // kind -> printed names in catalogue order
+
+	extendedWith *Custom // the army's catalog: block this copy holds, if any
 }
 
 // The kinds of entry, as used in lookups and error messages.

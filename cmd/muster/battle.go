@@ -6,7 +6,6 @@ import (
 	"io"
 	"strconv"
 
-	"muster/rules"
 	"muster/rules/battle"
 )
 
@@ -54,7 +53,7 @@ func battleSetup(cmd, scenario, a, b string, stderr io.Writer) (*battle.Field, [
 		if army == nil {
 			return nil, forces, code
 		}
-		f, err := battle.NewForce(rules.Default(), army)
+		f, err := battle.NewForce(armyCatalog(army), army)
 		if err != nil {
 			fmt.Fprintf(stderr, "muster %s: %s: %v\n", cmd, path, err)
 			return nil, forces, 2

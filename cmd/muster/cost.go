@@ -79,6 +79,13 @@ func evaluateArgs(cmd string, args []string, stderr io.Writer) (army *roster.Arm
 	return army, costing.Evaluate(rules.Default(), army, limits), *jsonFlag, 0
 }
 
+// armyCatalog is the built-in catalogue with the army's own catalog: block, for the commands
+// that read an army's names outside costing.Evaluate (sheets, battles, odds).
+func armyCatalog(army *roster.Army) *rules.Catalog {
+	c, _ := costing.CatalogFor(rules.Default(), army)
+	return c
+}
+
 // parseInterleaved parses flags written before or after the file names, as in
 // `muster check army.yaml --limits gm.yaml`, and returns the file names.
 func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, bool) {

@@ -25,6 +25,13 @@ func (a *app) evaluate(army *roster.Army) *costing.Result {
 	return costing.Evaluate(a.cat, army, nil)
 }
 
+// catalogFor is the catalogue the army's names are read against: the built-in one with the
+// army's own catalog: block, if it has one.
+func (a *app) catalogFor(army *roster.Army) *rules.Catalog {
+	c, _ := costing.CatalogFor(a.cat, army)
+	return c
+}
+
 // merge puts what the editor's form edits (name, side, limit, units) into the stored army,
 // keeping what the form does not show (the limits: and rules: blocks, and whatever else
 // the file carries at the top level).
@@ -121,7 +128,7 @@ func (a *app) save(ctx context.Context, id string, army *roster.Army, note strin
 
 // armyView gathers what the army's pages show, including whether undo and redo apply.
 func (a *app) armyView(ctx context.Context, rec db.Army, army *roster.Army) (views.ArmyView, []views.VersionRow, error) {
-	v := views.ArmyView{ID: rec.ID, Army: army, Result: a.evaluate(army), Catalog: a.cat,
+	v := views.ArmyView{ID: rec.ID, Army: army, Result: a.evaluate(army), Catalog: a.catalogFor(army),
 		Version: rec.Version, Versions: rec.Versions, ShareToken: rec.ShareToken, Updated: rec.Updated}
 	hist, err := a.store.History(ctx, rec.ID)
 	if err != nil {
@@ -428,7 +435,7 @@ func (a *app) sharedArmy(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	v := views.ArmyView{ID: rec.ID, Army: army, Result: a.evaluate(army), Catalog: a.cat, Shared: true,
+	v := views.ArmyView{ID: rec.ID, Army: army, Result: a.evaluate(army), Catalog: a.catalogFor(army), Shared: true,
 		Version: rec.Version, Versions: rec.Versions, Updated: rec.Updated}
 	c.Response().Header().Set("Referrer-Policy", "no-referrer")
 	return render(c, http.StatusOK, views.SharedArmy(page(c, army.Name, ""), v, c.Param("token")))

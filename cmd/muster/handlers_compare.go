@@ -61,7 +61,7 @@ func (a *app) compared(ctx context.Context, id string) (views.ArmyView, error) {
 	if err != nil {
 		return views.ArmyView{}, err
 	}
-	return views.ArmyView{ID: rec.ID, Army: army, Result: a.evaluate(army), Catalog: a.cat, Version: rec.Version}, nil
+	return views.ArmyView{ID: rec.ID, Army: army, Result: a.evaluate(army), Catalog: a.catalogFor(army), Version: rec.Version}, nil
 }
 
 // compareUnits pairs the two armies' units by kind and name, in order, and marks where

@@ -68,7 +68,7 @@ func (a *app) previewArmy(c *echo.Context) error {
 		return err
 	}
 	army := merge(stored, form, c.FormValue("freehand") == "on")
-	v := views.ArmyView{ID: rec.ID, Army: army, Result: a.evaluate(army), Catalog: a.cat, Draft: true}
+	v := views.ArmyView{ID: rec.ID, Army: army, Result: a.evaluate(army), Catalog: a.catalogFor(army), Draft: true}
 	return render(c, http.StatusOK, views.Preview(v))
 }
 
@@ -94,7 +94,7 @@ func (a *app) saveArmy(c *echo.Context) error {
 		return render(c, http.StatusUnprocessableEntity, views.Editor(page(c, "Edit "+stored.Name, "armies"), v))
 	}
 	army := merge(stored, form, c.FormValue("freehand") == "on")
-	note, focus, err := applyAction(a.cat, army, c.FormValue("action"), c.FormValue("add"))
+	note, focus, err := applyAction(a.catalogFor(army), army, c.FormValue("action"), c.FormValue("add"))
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, err.Error())
 	}

@@ -837,7 +837,7 @@ func (a *app) listView(c *echo.Context, g db.Game, l db.List, version int) (view
 		return views.ListView{}, err
 	}
 	v := views.ListView{Game: gameInfo(g), Row: r, Shown: version,
-		Army: views.ArmyView{ID: l.ID, Army: shown, Result: res, Catalog: a.cat, Version: version, Versions: l.Army.Versions}}
+		Army: views.ArmyView{ID: l.ID, Army: shown, Result: res, Catalog: a.catalogFor(shown), Version: version, Versions: l.Army.Versions}}
 	v.Limits, _ = g.SideLimits(l.Side)
 	v.Summary = "none"
 	if lim, _ := a.sideLimits(g, l.Side); lim != nil {
@@ -890,7 +890,7 @@ func (a *app) sendListSheets(c *echo.Context, g db.Game, l db.List, version int)
 	}
 	lim, _ := a.sideLimits(g, l.Side)
 	shown, res := a.judge(army, lim)
-	out, err := renderSheets(ctx, a.cat, shown, res, paper, "", false)
+	out, err := renderSheets(ctx, a.catalogFor(shown), shown, res, paper, "", false)
 	if err != nil {
 		return err
 	}

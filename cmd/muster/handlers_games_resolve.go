@@ -60,7 +60,7 @@ func (a *app) resolveLists(c *echo.Context) error {
 		if err != nil {
 			return err
 		}
-		force, err := battle.NewForce(a.cat, army)
+		force, err := battle.NewForce(a.catalogFor(army), army)
 		if err != nil {
 			return fail(fmt.Sprintf("%s (%s) cannot take the field: %v", army.Name, l.Player, err))
 		}

@@ -389,7 +389,7 @@ func (a *app) previewList(c *echo.Context) error {
 		return err
 	}
 	shown, res := a.judge(army, lim)
-	v := views.ArmyView{ID: l.ID, Army: shown, Result: res, Catalog: a.cat, Draft: true, Base: listBase(c)}
+	v := views.ArmyView{ID: l.ID, Army: shown, Result: res, Catalog: a.catalogFor(shown), Draft: true, Base: listBase(c)}
 	return render(c, http.StatusOK, views.Preview(v))
 }
 
@@ -419,7 +419,7 @@ func (a *app) saveList(c *echo.Context) error {
 		v.Message = "Not saved: " + fe.Error()
 		return render(c, http.StatusUnprocessableEntity, views.Editor(page(c, "Edit "+stored.Name, "games"), v))
 	}
-	note, focus, err := applyAction(a.cat, army, c.FormValue("action"), c.FormValue("add"))
+	note, focus, err := applyAction(a.catalogFor(army), army, c.FormValue("action"), c.FormValue("add"))
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, err.Error())
 	}

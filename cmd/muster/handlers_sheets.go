@@ -41,7 +41,7 @@ func (a *app) armySheets(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	page, err := renderSheets(c.Request().Context(), a.cat, army, a.evaluate(army), paper, rec.ID, false)
+	page, err := renderSheets(c.Request().Context(), a.catalogFor(army), army, a.evaluate(army), paper, rec.ID, false)
 	if err != nil {
 		return err
 	}
@@ -63,7 +63,7 @@ func (a *app) armySheetsPDF(c *echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	page, err := renderSheets(ctx, a.cat, army, a.evaluate(army), paper, "", true)
+	page, err := renderSheets(ctx, a.catalogFor(army), army, a.evaluate(army), paper, "", true)
 	if err != nil {
 		return err
 	}

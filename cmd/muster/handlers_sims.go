@@ -160,7 +160,7 @@ func (a *app) startSim(c *echo.Context) error {
 		if err != nil {
 			return err
 		}
-		force, err := battle.NewForce(a.cat, army)
+		force, err := battle.NewForce(a.catalogFor(army), army)
 		if err != nil {
 			f.Errors["armies"] = fmt.Sprintf("%s cannot take the field: %v", rec.Name, err)
 			return a.renderSimForm(c, http.StatusBadRequest, f)

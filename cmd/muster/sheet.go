@@ -9,7 +9,6 @@ import (
 
 	"muster/costing"
 	"muster/roster"
-	"muster/rules"
 	"muster/views"
 )
 
@@ -47,7 +46,7 @@ func cmdSheet(args []string, stdout, stderr io.Writer) int {
 	if code != 0 {
 		return code
 	}
-	cat := rules.Default()
+	cat := armyCatalog(army)
 	res := costing.Evaluate(cat, army, limits)
 	ctx := context.Background()
 	html, err := renderSheets(ctx, cat, army, res, *paper, "", true)
