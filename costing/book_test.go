@@ -16,7 +16,7 @@ import (
 
 func costFile(t *testing.T, name string) (*roster.Army, *Result) {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", "book", name))
+	data, err := os.ReadFile(filepath.Join("..", "rules", "data", "forces", name))
 	if err != nil {
 		t.Fatal(err)
 	}

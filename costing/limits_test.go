@@ -268,7 +268,7 @@ func TestEvaluateDialsHouseRules(t *testing.T) {
 // rule, on every printed force of the book.
 func TestEvaluateCostsAsArmyAndNamesRegisteredRules(t *testing.T) {
 	c := rules.Default()
-	paths, _ := filepath.Glob("testdata/book/*.yaml")
+	paths, _ := filepath.Glob("../rules/data/forces/*.yaml")
 	for _, p := range paths {
 		if filepath.Base(p) == "expected.yaml" {
 			continue

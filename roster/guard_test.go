@@ -15,7 +15,7 @@ import (
 // that the guard lets real armies through.
 func bookFiles(t testing.TB) map[string][]byte {
 	t.Helper()
-	paths, err := filepath.Glob("../costing/testdata/book/*.yaml")
+	paths, err := filepath.Glob("../rules/data/forces/*.yaml")
 	if err != nil || len(paths) == 0 {
 		t.Fatalf("no book files: %v", err)
 	}

@@ -83,7 +83,7 @@ func join(groups ...[]box) []box {
 // prices the vibroblade at 4 (70 per soldier, 700, 720); the Weapon Chart and Muster say 3
 // (69, 690, 710): docs/errata.md.
 func TestSquadRecordSheetOfTheBlueRangers(t *testing.T) {
-	doc := sheetsDoc(t, "../costing/testdata/book/blue-rangers.yaml", nil)
+	doc := sheetsDoc(t, "../rules/data/forces/blue-rangers.yaml", nil)
 	checkBoxes(t, doc, "#unit-0", join(
 		[]box{
 			{".sheet-name", "Blue Rangers"}, {".troop-type", "Hoth Trooper"},
@@ -137,7 +137,7 @@ func TestSquadRecordSheetOfTheBlueRangers(t *testing.T) {
 
 // Diagram 23, the completed Hero Record Sheet of Wuwuhuul: 228 = 30 + 84 + 114.
 func TestHeroRecordSheetOfWuwuhuul(t *testing.T) {
-	doc := sheetsDoc(t, "../costing/testdata/book/wuwuhuul.yaml", nil)
+	doc := sheetsDoc(t, "../rules/data/forces/wuwuhuul.yaml", nil)
 	checkBoxes(t, doc, "#unit-0", join(
 		[]box{
 			{".sheet-name", "Wuwuhuul"},
@@ -204,7 +204,7 @@ func TestHeroRecordSheetOfWuwuhuul(t *testing.T) {
 // Diagram 27, the sample Droid Record Sheet: SC-4X, a security droid with a turret-mounted
 // blaster rifle, 75.
 func TestDroidRecordSheetOfSC4X(t *testing.T) {
-	doc := sheetsDoc(t, "../costing/testdata/book/sc-4x.yaml", nil)
+	doc := sheetsDoc(t, "../rules/data/forces/sc-4x.yaml", nil)
 	checkBoxes(t, doc, "#unit-0", join(
 		[]box{
 			{".sheet-name", "SC-4X"}, {".droid-type", "Security Droid"},
@@ -230,7 +230,7 @@ func TestDroidRecordSheetOfSC4X(t *testing.T) {
 // Diagram 25, the sample Creature Record Sheet: the rancor, (4 + 10 + 1 + 20 + 10 + 12) x 2
 // attack forms = 114.
 func TestCreatureRecordSheetOfTheRancor(t *testing.T) {
-	doc := sheetsDoc(t, "../costing/testdata/book/creatures.yaml", nil)
+	doc := sheetsDoc(t, "../rules/data/forces/creatures.yaml", nil)
 	id := "#unit-5" // creatures.yaml: the Creature Chart in order; the rancor is the sixth
 	checkBoxes(t, doc, id, []box{
 		{".sheet-name", "Rancor"}, {".circle-box.movement-rate .circle", "24"},
@@ -250,7 +250,7 @@ func TestCreatureRecordSheetOfTheRancor(t *testing.T) {
 // The Creature Chart prints 70 for the war bantha, whose rules give 64: the sheet notes the
 // book's figure beside the computed one, and so does the roster.
 func TestErratumIsNotedBesideTheComputedCost(t *testing.T) {
-	doc := sheetsDoc(t, "../costing/testdata/book/creatures.yaml", nil)
+	doc := sheetsDoc(t, "../rules/data/forces/creatures.yaml", nil)
 	checkBoxes(t, doc, "#unit-1", []box{{".creature-cost", "64"}, {".pack-costs .printed-beside", "book prints 70"},
 		{".erratum-note .printed", "70"}})
 	if note := doc.Find(`#roster tr.roster-unit[data-unit="1"] .erratum-note`).Text(); !strings.Contains(note, "Book prints 70; by the rules 64") {
@@ -326,7 +326,7 @@ func TestRosterPrintsTheForceLimitsInForce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	doc := sheetsDoc(t, "../costing/testdata/book/blue-rangers.yaml", l)
+	doc := sheetsDoc(t, "../rules/data/forces/blue-rangers.yaml", l)
 	got := doc.Find("#roster-limits li").Map(func(_ int, s *goquery.Selection) string { return s.Text() })
 	for _, w := range []string{"Total: at most 1500 SGPs", "Up to 600 SGPs on heroes", "Squads must be veteran or elite",
 		"At most 3 specialized weapons", "At most 30 grenades", "For the rebel side"} {
@@ -347,7 +347,7 @@ func TestRosterPrintsTheForceLimitsInForce(t *testing.T) {
 // page size; the standalone page (PDF, muster sheet --html) carries them inline. Neither
 // has script.
 func TestSheetsStylesheetsAndNoScript(t *testing.T) {
-	data, _ := os.ReadFile("../costing/testdata/book/sc-4x.yaml")
+	data, _ := os.ReadFile("../rules/data/forces/sc-4x.yaml")
 	a, _ := roster.Read(data)
 	d := sheet.Build(rules.Default(), rules.DefaultTables(), a, costing.Evaluate(rules.Default(), a, nil))
 	for _, tc := range []struct {

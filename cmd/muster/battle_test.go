@@ -33,7 +33,7 @@ func TestBattleLogIsRepeatable(t *testing.T) {
 		t.Error("another seed printed the same log")
 	}
 	code, out, _ = runMuster(t, "battle", "--scenario", "defending-the-bridge", "--seed", "1",
-		"../../costing/testdata/book/defending-the-bridge-rebel.yaml", "../../costing/testdata/book/defending-the-bridge-imperial.yaml")
+		"../../rules/data/forces/defending-the-bridge-rebel.yaml", "../../rules/data/forces/defending-the-bridge-imperial.yaml")
 	if code != 0 || !strings.Contains(out, "Defending the Bridge") || !strings.Contains(out, "arrives at the west edge") {
 		t.Errorf("the bridge: exit %d\n%s", code, out)
 	}

@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-const book = "../../costing/testdata/book/"
+const book = "../../rules/data/forces/"
 const chapterTen = "../../costing/testdata/chapter-ten/"
 
 // `muster check`: exit 0 when the army has no error. The Blue Rangers (Chapter Eight) obey

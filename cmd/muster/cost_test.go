@@ -28,7 +28,7 @@ func writeFile(t *testing.T, body string) string {
 // `muster cost --json` prints the contract's object; total is the sum of the units' costs.
 // The Blue Rangers are 710 by the rules (Chapter Eight prints 720).
 func TestCostJSONContract(t *testing.T) {
-	code, out, errOut := runMuster(t, "cost", "--json", "../../costing/testdata/book/blue-rangers.yaml")
+	code, out, errOut := runMuster(t, "cost", "--json", "../../rules/data/forces/blue-rangers.yaml")
 	if code != 0 {
 		t.Fatalf("exit %d, stderr %s", code, errOut)
 	}

@@ -29,7 +29,7 @@ func TestCustomCatalogEntriesAcrossTheWebApp(t *testing.T) {
 	if !strings.Contains(sheets.body, "Kwymar Militiaman") {
 		t.Error("the sheets do not print the custom troop type")
 	}
-	rangers := ts.importFile("../../costing/testdata/book/blue-rangers.yaml")
+	rangers := ts.importFile("../../rules/data/forces/blue-rangers.yaml")
 	run := startMatchup(t, ts, id, rangers, "open-field", "20", "1")
 	wantStatus(t, "matchup result", ts.get(waitResult(t, ts, run)), http.StatusOK)
 }

@@ -415,11 +415,11 @@ func TestLimitsFilesExportImportAndCheck(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Blue Rangers (710 SGPs) keep to these limits; the Imperial Crystal Forest force is not Rebel.
-	code, out, errOut := runMuster(t, "check", "--limits", path, "../../costing/testdata/book/blue-rangers.yaml")
+	code, out, errOut := runMuster(t, "check", "--limits", path, "../../rules/data/forces/blue-rangers.yaml")
 	if code != 0 {
 		t.Errorf("check Blue Rangers: exit %d\n%s%s", code, out, errOut)
 	}
-	code, out, _ = runMuster(t, "check", "--limits", path, "../../costing/testdata/book/crystal-forest-imperial.yaml")
+	code, out, _ = runMuster(t, "check", "--limits", path, "../../rules/data/forces/crystal-forest-imperial.yaml")
 	if code != 1 || !strings.Contains(out, "limits.side") {
 		t.Errorf("check an Imperial force against Rebel limits: exit %d\n%s", code, out)
 	}
@@ -668,7 +668,7 @@ func TestGameListsAreNotReachableAsArmies(t *testing.T) {
 func TestPlayerImportsAnArmyFile(t *testing.T) {
 	ts := newTestServer(t)
 	gm, player := ts.createGame("Force Mixes", chapterTenSides(t))
-	data, _ := os.ReadFile("../../costing/testdata/book/blue-rangers.yaml")
+	data, _ := os.ReadFile("../../rules/data/forces/blue-rangers.yaml")
 	r := ts.postForm("/play/"+player+"/lists", url.Values{"action": {"import"}, "player": {"Ackbar"}, "side": {"rebel"}, "text": {string(data)}})
 	wantStatus(t, "import", r, http.StatusSeeOther)
 	loc := r.header.Get("Location")

@@ -21,8 +21,8 @@ func TestOddsPageStraightTest(t *testing.T) {
 // (15-50: base 8) against stormtroopers in light cover (+1): difficulty 9 (Chapter Three).
 func TestOddsPageVolleyBetweenSavedArmies(t *testing.T) {
 	ts := newTestServer(t)
-	rangers := ts.importFile("../../costing/testdata/book/blue-rangers.yaml")
-	rats := ts.importFile("../../costing/testdata/book/intro-like-rats-in-a-trap.yaml")
+	rangers := ts.importFile("../../rules/data/forces/blue-rangers.yaml")
+	rats := ts.importFile("../../rules/data/forces/intro-like-rats-in-a-trap.yaml")
 	r := ts.get("/odds?firer=" + rangers + ":0&target=" + rats + ":2&range=20&cover=light")
 	wantStatus(t, "odds volley", r, http.StatusOK)
 	for _, want := range []string{`id="volley-shots"`, "8 x soldier", "Blaster Rifle", "medium", `<td class="num">9</td>`, `id="volley-hits"`, `id="dist-casualties"`} {
@@ -35,7 +35,7 @@ func TestOddsPageVolleyBetweenSavedArmies(t *testing.T) {
 // Bad input is answered in the form's words, never with an error page.
 func TestOddsPageExplainsBadInput(t *testing.T) {
 	ts := newTestServer(t)
-	ts.importFile("../../costing/testdata/book/blue-rangers.yaml")
+	ts.importFile("../../rules/data/forces/blue-rangers.yaml")
 	for query, want := range map[string]string{
 		"skill=three&difficulty=6":               "skill: write a whole number from 0 to 30",
 		"damage=4&strength=99":                   "Strength: write a whole number from 0 to 30",

@@ -80,7 +80,7 @@ func TestSheetPDF(t *testing.T) {
 func TestSheetsPDFRoute(t *testing.T) {
 	needChromium(t)
 	ts := newTestServer(t)
-	id := ts.importFile("../../costing/testdata/book/wuwuhuul.yaml")
+	id := ts.importFile("../../rules/data/forces/wuwuhuul.yaml")
 	r := ts.get("/armies/" + id + "/sheets.pdf?paper=letter")
 	wantStatus(t, "GET sheets.pdf", r, http.StatusOK)
 	if ct := r.header.Get("Content-Type"); ct != "application/pdf" || !strings.HasPrefix(r.body, "%PDF-") {
@@ -107,7 +107,7 @@ func TestSheetsPDFRoute(t *testing.T) {
 func TestSheetsWithoutChromium(t *testing.T) {
 	noChromium(t)
 	ts := newTestServer(t)
-	id := ts.importFile("../../costing/testdata/book/blue-rangers.yaml")
+	id := ts.importFile("../../rules/data/forces/blue-rangers.yaml")
 	r := ts.get("/armies/" + id + "/sheets.pdf")
 	wantStatus(t, "GET sheets.pdf without chromium", r, http.StatusServiceUnavailable)
 	if !strings.Contains(r.body, "Chromium, which is not installed") || !strings.Contains(r.body, "/armies/"+id+"/sheets") {

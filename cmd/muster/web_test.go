@@ -26,7 +26,7 @@ const mixed = "../../costing/testdata/mixed-2000.yaml"
 
 func bookFiles(t *testing.T) []string {
 	t.Helper()
-	files, err := filepath.Glob("../../costing/testdata/book/*.yaml")
+	files, err := filepath.Glob("../../rules/data/forces/*.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,7 +121,7 @@ func TestHomeListsArmiesWithSideTotalAndValidity(t *testing.T) {
 		t.Error("empty home does not say so")
 	}
 	ts.importFile(mixed)
-	ts.importFile("../../costing/testdata/book/defending-the-bridge-rebel.yaml")
+	ts.importFile("../../rules/data/forces/defending-the-bridge-rebel.yaml")
 	bad := "format: 1\nname: Broken Lot\nside: rebel\nlimit: 100\nunits:\n  - kind: squad\n    troop: Nobody Special\n    size: 5\n"
 	wantStatus(t, "bad import", ts.postBody("/api/armies", "application/yaml", bad), http.StatusCreated)
 	r = ts.get("/")
@@ -665,7 +665,7 @@ func TestServeCommandChecksItsArguments(t *testing.T) {
 
 func TestFreeHandTurnsTroopListErrorsIntoWarnings(t *testing.T) {
 	ts := newTestServer(t)
-	id := ts.importFile("../../costing/testdata/book/crystal-forest-rebel.yaml")
+	id := ts.importFile("../../rules/data/forces/crystal-forest-rebel.yaml")
 	status := func() apiArmy {
 		var a apiArmy
 		json.Unmarshal([]byte(ts.get("/api/armies/"+id).body), &a)

@@ -55,7 +55,7 @@ func sumRows(rows []SkillRow) int {
 // The boxes of every sheet add up, down the column, to the costs the costing prints: the
 // sheet is filled from the same rules, box by box, for every force the book prints.
 func TestSheetColumnsAddUpToTheCosting(t *testing.T) {
-	files, _ := filepath.Glob("../../costing/testdata/book/*.yaml")
+	files, _ := filepath.Glob("../../rules/data/forces/*.yaml")
 	files = append(files, "../../costing/testdata/mixed-2000.yaml")
 	sheets := 0
 	for _, f := range files {
@@ -207,7 +207,7 @@ func TestTrngAndSpecAreTheTroopListsTrainingLevels(t *testing.T) {
 // A stormtrooper's DEX and STR are written with their armored values in parentheses, as
 // the Troop List prints them ("DEX 2 (1)", "STR 2 (3)"); his DEX skills start at DEX (1).
 func TestArmoredSoldiersShowTheirArmoredCodes(t *testing.T) {
-	d := build(t, "../../costing/testdata/book/intro-like-rats-in-a-trap.yaml")
+	d := build(t, "../../rules/data/forces/intro-like-rats-in-a-trap.yaml")
 	for _, s := range d.Sheets {
 		if s.Squad == nil || s.Squad.TroopType != "Stormtrooper" {
 			continue
