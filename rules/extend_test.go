@@ -38,3 +38,17 @@ func TestCustomEntriesExtendACopy(t *testing.T) {
 		t.Errorf("a custom entry named like a built-in one: err = %v", err)
 	}
 }
+
+// The book's forces ship with Muster: the eleven army files of rules/data/forces.
+func TestBookForcesAreEmbedded(t *testing.T) {
+	forces := BookForces()
+	if len(forces) != 11 {
+		t.Fatalf("%d book forces, want 11", len(forces))
+	}
+	if data, ok := BookForceFile("blue-rangers.yaml"); !ok || !strings.Contains(string(data), "name: Blue Rangers") {
+		t.Errorf("blue-rangers.yaml: %v %.80q", ok, data)
+	}
+	if _, ok := BookForceFile("../troops.json"); ok {
+		t.Error("a path outside the forces was served")
+	}
+}

@@ -94,6 +94,13 @@ type NewArmyForm struct {
 type ImportForm struct {
 	Text  string
 	Error string
+	Book  []BookChoice // the book's forces, to start from
+}
+
+// BookChoice is one of the book's printed forces offered as a starting point.
+type BookChoice struct {
+	File, Name, Side, Source string
+	Units, Total             int
 }
 
 // ErrorView is an error page: the status and a message written for the player.

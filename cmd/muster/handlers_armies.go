@@ -166,7 +166,7 @@ func (a *app) home(c *echo.Context) error {
 }
 
 func (a *app) newArmy(c *echo.Context) error {
-	return render(c, http.StatusOK, views.NewArmy(page(c, "New army", "new"), views.NewArmyForm{Side: "rebel"}, views.ImportForm{}))
+	return render(c, http.StatusOK, views.NewArmy(page(c, "New army", "new"), views.NewArmyForm{Side: "rebel"}, views.ImportForm{Book: a.bookChoices()}))
 }
 
 // newArmyRequest is the create form's shape.
@@ -193,7 +193,7 @@ func (a *app) createArmy(c *echo.Context) error {
 				}
 			}
 		}
-		return render(c, http.StatusUnprocessableEntity, views.NewArmy(page(c, "New army", "new"), form, views.ImportForm{}))
+		return render(c, http.StatusUnprocessableEntity, views.NewArmy(page(c, "New army", "new"), form, views.ImportForm{Book: a.bookChoices()}))
 	}
 	limit, _ := strconv.Atoi(req.Limit)
 	army := &roster.Army{Format: 1, System: "swmb", Name: req.Name, Side: rules.Side(req.Side), Limit: limit, Units: []roster.Unit{}}
@@ -224,7 +224,7 @@ func (a *app) importArmy(c *echo.Context) error {
 	}
 	army, err := roster.Read(data)
 	if err != nil {
-		imp := views.ImportForm{Error: "The army file could not be read: " + err.Error()}
+		imp := views.ImportForm{Error: "The army file could not be read: " + err.Error(), Book: a.bookChoices()}
 		if len(data) <= 64<<10 {
 			imp.Text = string(data)
 		}

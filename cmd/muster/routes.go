@@ -50,6 +50,7 @@ func newServer(store *db.Store, cat *rules.Catalog, logger *slog.Logger) *echo.E
 	e.GET("/armies/new", a.newArmy)
 	e.POST("/armies", a.createArmy)
 	e.POST("/armies/import", a.importArmy)
+	e.POST("/armies/book", a.startFromBook)
 	e.GET("/armies/:id", a.showArmy)
 	e.POST("/armies/:id", a.saveArmy)
 	e.GET("/armies/:id/edit", a.editArmy)
