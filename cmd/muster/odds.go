@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 
+	"muster/costing"
 	"muster/roster"
 	"muster/rules"
 	"muster/rules/battle"
@@ -196,6 +197,9 @@ func oddsVolley(args []string, stdout, stderr io.Writer) int {
 // volleyOdds works out a volley's exact odds: what `muster odds volley` prints and the odds
 // page shows.
 func volleyOdds(cat *rules.Catalog, firing *roster.Army, fi int, target *roster.Army, ti int, set volleySetup) (volleyReport, error) {
+	// Both armies' own catalog: blocks, so that custom troop types fire and are fired at.
+	cat, _ = costing.CatalogFor(cat, firing)
+	cat, _ = costing.CatalogFor(cat, target)
 	r := combat.Default()
 	plan, err := planVolley(cat, r, firing, fi, target, ti, set)
 	if err != nil {
