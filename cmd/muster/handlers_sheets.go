@@ -7,6 +7,8 @@ import (
 
 	"github.com/labstack/echo/v5"
 
+	"muster/db"
+	"muster/roster"
 	"muster/views"
 )
 
@@ -27,17 +29,24 @@ func (a *app) sheetsPaper(c *echo.Context) (string, error) {
 	return req.Paper, nil
 }
 
+// sheetsOf reads what both sheet routes need: the saved army (not a deleted one) and the
+// paper asked for.
+func (a *app) sheetsOf(c *echo.Context) (db.Army, *roster.Army, string, error) {
+	rec, army, err := a.loadArmy(c)
+	if err != nil {
+		return rec, nil, "", err
+	}
+	if rec.Deleted {
+		return rec, nil, "", errNoArmy
+	}
+	paper, err := a.sheetsPaper(c)
+	return rec, army, paper, err
+}
+
 // armySheets is the print view: the army roster and a record sheet per unit, one a page,
 // for the browser's Print.
 func (a *app) armySheets(c *echo.Context) error {
-	rec, army, err := a.loadArmy(c)
-	if err != nil {
-		return err
-	}
-	if rec.Deleted {
-		return errNoArmy
-	}
-	paper, err := a.sheetsPaper(c)
+	rec, army, paper, err := a.sheetsOf(c)
 	if err != nil {
 		return err
 	}
@@ -51,14 +60,7 @@ func (a *app) armySheets(c *echo.Context) error {
 // armySheetsPDF prints the same sheets to PDF with headless Chromium; where Chromium is not
 // installed it says so, and the print view still works.
 func (a *app) armySheetsPDF(c *echo.Context) error {
-	rec, army, err := a.loadArmy(c)
-	if err != nil {
-		return err
-	}
-	if rec.Deleted {
-		return errNoArmy
-	}
-	paper, err := a.sheetsPaper(c)
+	rec, army, paper, err := a.sheetsOf(c)
 	if err != nil {
 		return err
 	}
