@@ -28,7 +28,7 @@ type checkReport struct {
 // Exit 0: no errors (warnings and notes allowed); 1: errors; 2: a file cannot be read or
 // parsed (the message gives line and column).
 func cmdCheck(args []string, stdout, stderr io.Writer) int {
-	army, res, asJSON, code := evaluateArgs("check", args, stderr)
+	army, res, asJSON, code := evaluateArgs("check", args, stdout, stderr)
 	if army == nil {
 		return code
 	}

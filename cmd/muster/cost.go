@@ -12,6 +12,7 @@ import (
 	"muster/costing"
 	"muster/roster"
 	"muster/rules"
+	"muster/rules/system"
 )
 
 // costReport is the JSON shape of `muster cost --json` (../shared/spec/army-file.md), with
@@ -30,7 +31,7 @@ type costReport struct {
 // cmdCost prints an army's costs and every problem `muster check` finds. Exit 0: no errors;
 // 1: errors (costs still printed); 2: a file cannot be read or parsed.
 func cmdCost(args []string, stdout, stderr io.Writer) int {
-	army, res, asJSON, code := evaluateArgs("cost", args, stderr)
+	army, res, asJSON, code := evaluateArgs("cost", args, stdout, stderr)
 	if army == nil {
 		return code
 	}
@@ -54,8 +55,9 @@ func cmdCost(args []string, stdout, stderr io.Writer) int {
 
 // evaluateArgs is what `muster cost` and `muster check` share: their flags, reading the
 // army and the limits file, and evaluating the army. army is nil when the command must stop
-// with the exit status code.
-func evaluateArgs(cmd string, args []string, stderr io.Writer) (army *roster.Army, res *costing.Result, asJSON bool, code int) {
+// with the exit status code. An army of another game system is costed and checked here
+// through its system (systems.go), and army is nil with that command's exit code.
+func evaluateArgs(cmd string, args []string, stdout, stderr io.Writer) (army *roster.Army, res *costing.Result, asJSON bool, code int) {
 	fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	jsonFlag := fs.Bool("json", false, "print one JSON object")
@@ -67,6 +69,15 @@ func evaluateArgs(cmd string, args []string, stderr io.Writer) (army *roster.Arm
 	if len(files) != 1 {
 		fmt.Fprintf(stderr, "usage: muster %s [--json] [--limits FILE] FILE\n", cmd)
 		return nil, nil, false, 2
+	}
+	if data, err := readCapped(files[0]); err == nil {
+		if sys := systemFor(data); sys != nil {
+			if *limitsPath != "" {
+				fmt.Fprintf(stderr, "muster %s: --limits is for Star Wars Miniatures Battles armies; %s armies carry their limit in the file\n", cmd, sys.Title())
+				return nil, nil, false, 2
+			}
+			return nil, nil, false, evaluateOther(sys, files[0], data, *jsonFlag, stdout, stderr)
+		}
 	}
 	army, code = readArmy(files[0], stderr)
 	if army == nil {
@@ -146,6 +157,10 @@ func readArmy(path string, stderr io.Writer) (*roster.Army, int) {
 	}
 	army, err := roster.Read(data)
 	if err != nil {
+		if id := system.Detect(data); id != system.SWMB && len(otherSystems) > 0 {
+			fmt.Fprintf(stderr, "muster: %s: system: %q is not a game Muster knows; write one of %s\n", path, id, strings.Join(knownSystems(), ", "))
+			return nil, 2
+		}
 		fmt.Fprintf(stderr, "muster: %s: %v\n", path, err)
 		return nil, 2
 	}

@@ -61,6 +61,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case "sim":
 		return cmdSim(args[1:], stdout, stderr)
 	}
+	if cmd, ok := extraCommands[args[0]]; ok {
+		return cmd(args[1:], stdout, stderr)
+	}
 	fmt.Fprintf(stderr, "muster: unknown command %q\n\n%s", args[0], usage)
 	return 2
 }

@@ -37,6 +37,9 @@ func cmdOdds(args []string, stdout, stderr io.Writer) int {
 	case "volley":
 		return oddsVolley(args[1:], stdout, stderr)
 	}
+	if proc, ok := oddsProcedures[args[0]]; ok {
+		return proc(args[1:], stdout, stderr)
+	}
 	fmt.Fprintf(stderr, "muster odds: unknown procedure %q\n%s\n", args[0], oddsUsage)
 	return 2
 }

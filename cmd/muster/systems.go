@@ -1,0 +1,110 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+
+	"muster/rules/system"
+)
+
+// The game systems other than SWMB, by their army files' system: value. Each system's own
+// file in this package registers it in an init function (swm_cli.go, qrs_cli.go), with the
+// odds procedures and subcommands it adds, so that no SWMB file has to know them.
+var (
+	otherSystems = map[string]system.System{}
+	// oddsProcedures are `muster odds NAME ...` procedures added by other systems.
+	oddsProcedures = map[string]func(args []string, stdout, stderr io.Writer) int{}
+	// extraCommands are top-level subcommands added by other systems (`muster qrs ...`).
+	extraCommands = map[string]func(args []string, stdout, stderr io.Writer) int{}
+)
+
+// systemFor returns the registered system an army file belongs to, or nil for SWMB. An
+// unknown system: value is left to the SWMB reader, which names the known ones.
+func systemFor(file []byte) system.System {
+	return otherSystems[system.Detect(file)]
+}
+
+// knownSystems lists every system: value Muster reads, for messages.
+func knownSystems() []string {
+	ids := []string{system.SWMB}
+	for id := range otherSystems {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids[1:])
+	return ids
+}
+
+// evaluateOther runs `muster cost` or `muster check` for an army of another system: the
+// same JSON shape (total, problems with severity) and the same exit codes as for SWMB.
+func evaluateOther(sys system.System, path string, file []byte, asJSON bool, stdout, stderr io.Writer) int {
+	rep, err := sys.Evaluate(file)
+	if err != nil {
+		fmt.Fprintf(stderr, "muster: %s: %v\n", path, err)
+		return 2
+	}
+	if rep.Problems == nil {
+		rep.Problems = []system.Problem{}
+	}
+	if asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(rep); err != nil {
+			fmt.Fprintf(stderr, "muster: %v\n", err)
+			return 2
+		}
+	} else {
+		printReport(stdout, sys, rep)
+	}
+	if rep.HasErrors() {
+		return 1
+	}
+	return 0
+}
+
+// printReport is the plain-text cost and check of another system's army.
+func printReport(w io.Writer, sys system.System, rep *system.Report) {
+	fmt.Fprintf(w, "%s (%s", rep.Name, sys.Title())
+	if rep.Faction != "" {
+		fmt.Fprintf(w, ", %s", rep.Faction)
+	}
+	fmt.Fprintln(w, ")")
+	for i, u := range rep.Units {
+		fmt.Fprintf(w, "\n[%d] %s (%s)", i, u.Name, u.Kind)
+		if u.Count > 1 {
+			fmt.Fprintf(w, " x%d", u.Count)
+		}
+		fmt.Fprintln(w)
+		for _, l := range u.Lines {
+			fmt.Fprintf(w, "  %-44s %6d", l.Label, l.Points)
+			if l.Note != "" {
+				fmt.Fprintf(w, "  %s", l.Note)
+			}
+			fmt.Fprintln(w)
+		}
+		fmt.Fprintf(w, "  Unit cost: %d\n", u.Cost)
+	}
+	fmt.Fprintln(w)
+	if rep.Limit > 0 {
+		fmt.Fprintf(w, "Army total: %d of %d points", rep.Total, rep.Limit)
+		if rep.Total > rep.Limit {
+			fmt.Fprintf(w, " (%d over)", rep.Total-rep.Limit)
+		}
+		fmt.Fprintln(w)
+	} else {
+		fmt.Fprintf(w, "Army total: %d points\n", rep.Total)
+	}
+	if len(rep.Problems) == 0 {
+		fmt.Fprintln(w, "No problems found.")
+		return
+	}
+	fmt.Fprintf(w, "\nProblems (%d):\n", len(rep.Problems))
+	for _, p := range rep.Problems {
+		tag := ""
+		if p.Rule != "" {
+			tag = " [" + p.Rule + "]"
+		}
+		fmt.Fprintf(w, "  %s%s\n", p, tag)
+	}
+}

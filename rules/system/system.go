@@ -1,0 +1,111 @@
+// Package system is what the app and the command line need from every game system Muster
+// serves (Star Wars Miniatures Battles, WotC's d20 Star Wars Miniatures, the skirmish quick
+// reference), and nothing more: read an army file by its system: field, cost and check it.
+// SWMB keeps its own richer types (costing, roster); the newer systems answer through this
+// interface, so that SWMB code never imports them and they never import it.
+package system
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"github.com/goccy/go-yaml"
+)
+
+// The severities a problem can have, the same words as SWMB's.
+const (
+	Error   = "error"
+	Warning = "warning"
+	Info    = "info"
+)
+
+// Problem is one thing wrong with (or worth knowing about) an army, written for the player.
+// The JSON shape matches SWMB's roster.Problem, so `muster check --json` reads the same.
+type Problem struct {
+	Rule     string `json:"rule,omitempty"`
+	Severity string `json:"severity"`
+	Unit     int    `json:"unit"` // index into units; -1 for the army as a whole
+	Field    string `json:"field"`
+	Message  string `json:"message"`
+	Hint     string `json:"hint,omitempty"`
+}
+
+func (p Problem) String() string {
+	s := fmt.Sprintf("%s: %s: %s", p.Severity, p.Field, p.Message)
+	if p.Hint != "" {
+		s += " (" + p.Hint + ")"
+	}
+	return s
+}
+
+// Line is one line of a unit's cost, as the system's sheet shows it.
+type Line struct {
+	Label  string `json:"label"`
+	Points int    `json:"points"`
+	Note   string `json:"note,omitempty"`
+}
+
+// Unit is one unit (a card, a group) with its cost.
+type Unit struct {
+	Name  string `json:"name"`
+	Kind  string `json:"kind"`
+	Count int    `json:"count"`
+	Cost  int    `json:"cost"`
+	Lines []Line `json:"lines,omitempty"`
+}
+
+// Report is an army costed and checked: the shape of `muster cost --json` and
+// `muster check --json` for every system (total and problems as for SWMB).
+type Report struct {
+	Name     string    `json:"name"`
+	System   string    `json:"system"`
+	Faction  string    `json:"faction,omitempty"`
+	Limit    int       `json:"limit,omitempty"`
+	Total    int       `json:"total"`
+	Units    []Unit    `json:"units"`
+	Problems []Problem `json:"problems"`
+}
+
+// HasErrors reports whether any problem is an error.
+func (r *Report) HasErrors() bool {
+	for _, p := range r.Problems {
+		if p.Severity == Error {
+			return true
+		}
+	}
+	return false
+}
+
+// System is one game system as the app and the command line reach it.
+type System interface {
+	// ID is the army file's system: value ("swm", "qrs").
+	ID() string
+	// Title is the game's name for people.
+	Title() string
+	// Evaluate reads an army file (YAML or JSON) and costs and checks it. An error means
+	// the file cannot be read at all; its message names the line and column or the field
+	// and what would fix it, in the player's words.
+	Evaluate(file []byte) (*Report, error)
+}
+
+// SWMB is the system: value of Star Wars Miniatures Battles files (and of files without one).
+const SWMB = "swmb"
+
+// Detect returns an army file's system: value, lower case, or SWMB when the file has none
+// or cannot be read (the SWMB reader then says what is wrong with it).
+func Detect(file []byte) string {
+	var head struct {
+		System string `yaml:"system"`
+	}
+	// Only the top-level field is wanted; a file that does not parse is SWMB's to report.
+	dec := yaml.NewDecoder(bytes.NewReader(file))
+	if err := dec.Decode(&head); err != nil {
+		return SWMB
+	}
+	s := strings.ToLower(strings.TrimSpace(head.System))
+	if s == "" {
+		return SWMB
+	}
+	return s
+}
