@@ -12,7 +12,7 @@ type queryer interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
-const armyColumns = `a.id, a.head, COALESCE(a.share_token, ''), a.deleted, a.updated, COALESCE(a.game_id, ''),
+const armyColumns = `a.id, a.head, COALESCE(a.owner_id, ''), a.deleted, a.updated, COALESCE(a.game_id, ''),
 	v.name, v.side, v.total, v.lim, v.valid, v.errors,
 	(SELECT COUNT(*) FROM versions WHERE army_id = a.id)`
 
@@ -21,19 +21,34 @@ const armyFrom = ` FROM armies a JOIN versions v ON v.army_id = a.id AND v.numbe
 func scanArmy(sc interface{ Scan(...any) error }) (Army, error) {
 	var a Army
 	var updated string
-	err := sc.Scan(&a.ID, &a.Version, &a.ShareToken, &a.Deleted, &updated, &a.Game,
+	err := sc.Scan(&a.ID, &a.Version, &a.Owner, &a.Deleted, &updated, &a.Game,
 		&a.Name, &a.Side, &a.Total, &a.Limit, &a.Valid, &a.Errors, &a.Versions)
 	a.Updated = parseStamp(updated)
 	return a, err
 }
 
 func getArmy(ctx context.Context, q queryer, id string) (Army, error) {
-	a, err := scanArmy(q.QueryRowContext(ctx, "SELECT "+armyColumns+armyFrom+" WHERE a.id = ?", id))
+	return findArmy(ctx, q, " WHERE a.id = ?", id)
+}
+
+// ownedArmy is the one way the army pages reach an army: by its owner and id. Another
+// owner's army, a list entered in a game, and an army saved before owners existed are all
+// not found, as if they did not exist.
+func ownedArmy(ctx context.Context, q queryer, owner, id string) (Army, error) {
+	if owner == "" {
+		return Army{}, ErrNotFound
+	}
+	return findArmy(ctx, q, " WHERE a.id = ? AND a.owner_id = ? AND a.game_id IS NULL", id, owner)
+}
+
+func findArmy(ctx context.Context, q queryer, where string, args ...any) (Army, error) {
+	id := args[0]
+	a, err := scanArmy(q.QueryRowContext(ctx, "SELECT "+armyColumns+armyFrom+where, args...))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Army{}, ErrNotFound
 	}
 	if err != nil {
-		return Army{}, fmt.Errorf("db: unable to fetch army %s: %w", id, err)
+		return Army{}, fmt.Errorf("db: unable to fetch army %v: %w", id, err)
 	}
 	return a, nil
 }
@@ -52,8 +67,11 @@ func (s *Store) insertVersion(ctx context.Context, tx *sql.Tx, id string, number
 	return err
 }
 
-// Create saves a new army; its first version is 1.
-func (s *Store) Create(ctx context.Context, file []byte, m Meta, note string) (Army, error) {
+// Create saves a new army of owner's; its first version is 1.
+func (s *Store) Create(ctx context.Context, owner string, file []byte, m Meta, note string) (Army, error) {
+	if owner == "" {
+		return Army{}, errors.New("db: an army needs an owner")
+	}
 	id, err := token(12)
 	if err != nil {
 		return Army{}, err
@@ -61,7 +79,7 @@ func (s *Store) Create(ctx context.Context, file []byte, m Meta, note string) (A
 	var a Army
 	err = s.tx(ctx, func(tx *sql.Tx) error {
 		now := stamp(s.now())
-		if _, err := tx.ExecContext(ctx, `INSERT INTO armies (id, head, created, updated) VALUES (?, 1, ?, ?)`, id, now, now); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO armies (id, head, created, updated, owner_id) VALUES (?, 1, ?, ?, ?)`, id, now, now, owner); err != nil {
 			return fmt.Errorf("db: unable to create army: %w", err)
 		}
 		if err := s.insertVersion(ctx, tx, id, 1, 0, file, m, note); err != nil {
@@ -74,10 +92,10 @@ func (s *Store) Create(ctx context.Context, file []byte, m Meta, note string) (A
 }
 
 // Save appends a new version on top of the current head and makes it the head.
-func (s *Store) Save(ctx context.Context, id string, file []byte, m Meta, note string) (Army, error) {
+func (s *Store) Save(ctx context.Context, owner, id string, file []byte, m Meta, note string) (Army, error) {
 	var a Army
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		cur, err := getArmy(ctx, tx, id)
+		cur, err := ownedArmy(ctx, tx, owner, id)
 		if err != nil {
 			return err
 		}
@@ -90,20 +108,28 @@ func (s *Store) Save(ctx context.Context, id string, file []byte, m Meta, note s
 	return a, err
 }
 
-// Get returns the army and its head version's file.
-func (s *Store) Get(ctx context.Context, id string) (Army, []byte, error) {
-	a, err := getArmy(ctx, s.r, id)
+// Get returns owner's army and its head version's file (a deleted one too, marked Deleted:
+// its owner may bring it back).
+func (s *Store) Get(ctx context.Context, owner, id string) (Army, []byte, error) {
+	a, err := ownedArmy(ctx, s.r, owner, id)
 	if err != nil {
 		return Army{}, nil, err
 	}
-	v, err := s.Version(ctx, id, a.Version)
+	v, err := s.version(ctx, id, a.Version)
 	return a, v.File, err
 }
 
-// List returns the armies that are not deleted, most recently updated first. Lists entered
-// in a game are not among them: they are reached through the game's links only.
-func (s *Store) List(ctx context.Context) ([]Army, error) {
-	rows, err := s.r.QueryContext(ctx, "SELECT "+armyColumns+armyFrom+" WHERE a.deleted = 0 AND a.game_id IS NULL ORDER BY a.updated DESC")
+// Ping reports whether the database answers.
+func (s *Store) Ping(ctx context.Context) error {
+	var n int
+	return s.r.QueryRowContext(ctx, "SELECT 1").Scan(&n)
+}
+
+// List returns owner's armies that are not deleted, most recently updated first. Lists
+// entered in a game are not among them: they are reached through the game's links only.
+func (s *Store) List(ctx context.Context, owner string) ([]Army, error) {
+	rows, err := s.r.QueryContext(ctx, "SELECT "+armyColumns+armyFrom+
+		" WHERE a.owner_id = ? AND a.deleted = 0 AND a.game_id IS NULL ORDER BY a.updated DESC", owner)
 	if err != nil {
 		return nil, fmt.Errorf("db: unable to list armies: %w", err)
 	}
@@ -134,8 +160,8 @@ func scanVersion(sc interface{ Scan(...any) error }, withFile bool) (Version, er
 }
 
 // History lists every version, newest first, without their files.
-func (s *Store) History(ctx context.Context, id string) ([]Version, error) {
-	if _, err := getArmy(ctx, s.r, id); err != nil {
+func (s *Store) History(ctx context.Context, owner, id string) ([]Version, error) {
+	if _, err := ownedArmy(ctx, s.r, owner, id); err != nil {
 		return nil, err
 	}
 	rows, err := s.r.QueryContext(ctx, "SELECT "+versionColumns+" FROM versions WHERE army_id = ? ORDER BY number DESC", id)
@@ -154,8 +180,28 @@ func (s *Store) History(ctx context.Context, id string) ([]Version, error) {
 	return out, rows.Err()
 }
 
-// Version returns one version with its file.
-func (s *Store) Version(ctx context.Context, id string, number int) (Version, error) {
+// Version returns one version of owner's army with its file.
+func (s *Store) Version(ctx context.Context, owner, id string, number int) (Version, error) {
+	if _, err := ownedArmy(ctx, s.r, owner, id); err != nil {
+		return Version{}, err
+	}
+	return s.version(ctx, id, number)
+}
+
+// GameArmyVersion returns one version of a list entered in a game, by the game's id: the
+// game's links are what authorize reaching it.
+func (s *Store) GameArmyVersion(ctx context.Context, gameID, armyID string, number int) (Version, error) {
+	a, err := getArmy(ctx, s.r, armyID)
+	if err != nil {
+		return Version{}, err
+	}
+	if a.Game == "" || a.Game != gameID {
+		return Version{}, ErrNotFound
+	}
+	return s.version(ctx, armyID, number)
+}
+
+func (s *Store) version(ctx context.Context, id string, number int) (Version, error) {
 	v, err := scanVersion(s.r.QueryRowContext(ctx,
 		"SELECT "+versionColumns+", file FROM versions WHERE army_id = ? AND number = ?", id, number), true)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -168,10 +214,10 @@ func (s *Store) Version(ctx context.Context, id string, number int) (Version, er
 }
 
 // Restore makes a copy of an old version the new head: a new version, so nothing is lost.
-func (s *Store) Restore(ctx context.Context, id string, number int) (Army, error) {
+func (s *Store) Restore(ctx context.Context, owner, id string, number int) (Army, error) {
 	var a Army
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		cur, err := getArmy(ctx, tx, id)
+		cur, err := ownedArmy(ctx, tx, owner, id)
 		if err != nil {
 			return err
 		}
@@ -200,18 +246,21 @@ const (
 )
 
 // Undo moves the head to the version it was saved on top of.
-func (s *Store) Undo(ctx context.Context, id string) (Army, error) {
-	return s.moveHead(ctx, id, undoQuery)
+func (s *Store) Undo(ctx context.Context, owner, id string) (Army, error) {
+	return s.moveHead(ctx, owner, id, undoQuery)
 }
 
 // Redo moves the head to the newest version saved on top of it.
-func (s *Store) Redo(ctx context.Context, id string) (Army, error) {
-	return s.moveHead(ctx, id, redoQuery)
+func (s *Store) Redo(ctx context.Context, owner, id string) (Army, error) {
+	return s.moveHead(ctx, owner, id, redoQuery)
 }
 
-func (s *Store) moveHead(ctx context.Context, id, query string) (Army, error) {
+func (s *Store) moveHead(ctx context.Context, owner, id, query string) (Army, error) {
 	var a Army
 	err := s.tx(ctx, func(tx *sql.Tx) error {
+		if _, err := ownedArmy(ctx, tx, owner, id); err != nil {
+			return err
+		}
 		var err error
 		a, err = s.moveHeadTx(ctx, tx, id, query)
 		return err
@@ -238,15 +287,24 @@ func (s *Store) moveHeadTx(ctx context.Context, tx *sql.Tx, id, query string) (A
 	return getArmy(ctx, tx, id)
 }
 
-// Delete hides an army from List; it can be brought back with Undelete.
-func (s *Store) Delete(ctx context.Context, id string) error { return s.setDeleted(ctx, id, true) }
+// Delete hides owner's army from everyone (its share links, the API, matchups); only its
+// owner can bring it back with Undelete.
+func (s *Store) Delete(ctx context.Context, owner, id string) error {
+	return s.setDeleted(ctx, owner, id, true)
+}
 
 // Undelete brings a deleted army back.
-func (s *Store) Undelete(ctx context.Context, id string) error { return s.setDeleted(ctx, id, false) }
+func (s *Store) Undelete(ctx context.Context, owner, id string) error {
+	return s.setDeleted(ctx, owner, id, false)
+}
 
-func (s *Store) setDeleted(ctx context.Context, id string, deleted bool) error {
+func (s *Store) setDeleted(ctx context.Context, owner, id string, deleted bool) error {
+	if owner == "" {
+		return ErrNotFound
+	}
 	return s.tx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE armies SET deleted = ?, updated = ? WHERE id = ?`, deleted, stamp(s.now()), id)
+		res, err := tx.ExecContext(ctx, `UPDATE armies SET deleted = ?, updated = ? WHERE id = ? AND owner_id = ? AND game_id IS NULL`,
+			deleted, stamp(s.now()), id, owner)
 		if err != nil {
 			return fmt.Errorf("db: unable to delete army %s: %w", id, err)
 		}
@@ -257,39 +315,3 @@ func (s *Store) setDeleted(ctx context.Context, id string, deleted bool) error {
 	})
 }
 
-// Share returns the army's read-only share token (128 random bits), creating it once.
-func (s *Store) Share(ctx context.Context, id string) (string, error) {
-	var tok string
-	err := s.tx(ctx, func(tx *sql.Tx) error {
-		a, err := getArmy(ctx, tx, id)
-		if err != nil {
-			return err
-		}
-		if a.ShareToken != "" {
-			tok = a.ShareToken
-			return nil
-		}
-		if tok, err = token(16); err != nil {
-			return err
-		}
-		_, err = tx.ExecContext(ctx, `UPDATE armies SET share_token = ? WHERE id = ?`, tok, id)
-		return err
-	})
-	return tok, err
-}
-
-// ByShareToken finds the army a share token points to, with its head version's file.
-func (s *Store) ByShareToken(ctx context.Context, tok string) (Army, []byte, error) {
-	if tok == "" {
-		return Army{}, nil, ErrNotFound
-	}
-	var id string
-	err := s.r.QueryRowContext(ctx, `SELECT id FROM armies WHERE share_token = ?`, tok).Scan(&id)
-	if errors.Is(err, sql.ErrNoRows) {
-		return Army{}, nil, ErrNotFound
-	}
-	if err != nil {
-		return Army{}, nil, fmt.Errorf("db: unable to look up a share token: %w", err)
-	}
-	return s.Get(ctx, id)
-}

@@ -199,7 +199,8 @@ func (s *Store) insertGameVersion(ctx context.Context, tx *sql.Tx, id string, nu
 }
 
 // CreateGame saves a new game and issues its two links.
-func (s *Store) CreateGame(ctx context.Context, d GameDetails) (Game, Links, error) {
+// owner is who made it (its links, not the owner, are what open it).
+func (s *Store) CreateGame(ctx context.Context, owner string, d GameDetails) (Game, Links, error) {
 	id, err := token(12)
 	if err != nil {
 		return Game{}, Links{}, err
@@ -218,8 +219,8 @@ func (s *Store) CreateGame(ctx context.Context, d GameDetails) (Game, Links, err
 	var g Game
 	err = s.tx(ctx, func(tx *sql.Tx) error {
 		now := stamp(s.now())
-		if _, err := tx.ExecContext(ctx, `INSERT INTO games (id, gm_hash, player_hash, player_seal, head, created, updated)
-			VALUES (?, ?, ?, ?, 1, ?, ?)`, id, hashToken(l.GM), hashToken(l.Player), seal, now, now); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO games (id, gm_hash, player_hash, player_seal, head, created, updated, owner_id)
+			VALUES (?, ?, ?, ?, 1, ?, ?, NULLIF(?, ''))`, id, hashToken(l.GM), hashToken(l.Player), seal, now, now, owner); err != nil {
 			return fmt.Errorf("db: unable to create game: %w", err)
 		}
 		if err := s.insertGameVersion(ctx, tx, id, 1, d, "created"); err != nil {
@@ -473,7 +474,7 @@ func scanList(sc interface{ Scan(...any) error }) (List, error) {
 	var l List
 	var created, updated, armyUpdated string
 	err := sc.Scan(&l.ID, &l.GameID, &l.Side, &l.Player, &l.Submitted, &created, &updated,
-		&l.Army.ID, &l.Army.Version, &l.Army.ShareToken, &l.Army.Deleted, &armyUpdated, &l.Army.Game,
+		&l.Army.ID, &l.Army.Version, &l.Army.Owner, &l.Army.Deleted, &armyUpdated, &l.Army.Game,
 		&l.Army.Name, &l.Army.Side, &l.Army.Total, &l.Army.Limit, &l.Army.Valid, &l.Army.Errors, &l.Army.Versions)
 	l.Created, l.Updated, l.Army.Updated = parseStamp(created), parseStamp(updated), parseStamp(armyUpdated)
 	return l, err
@@ -498,7 +499,8 @@ func getList(ctx context.Context, q queryer, where string, args ...any) (List, e
 
 // CreateList saves a new army as a list for a side of a game, with its first version, and
 // issues the player's key to it. It fails with ErrLocked when the game is locked.
-func (s *Store) CreateList(ctx context.Context, gameID, side, player string, file []byte, m Meta, note string) (List, string, error) {
+// owner is the player who made it (its key, not the owner, is what opens it).
+func (s *Store) CreateList(ctx context.Context, owner, gameID, side, player string, file []byte, m Meta, note string) (List, string, error) {
 	armyID, err := token(12)
 	if err != nil {
 		return List{}, "", err
@@ -517,15 +519,15 @@ func (s *Store) CreateList(ctx context.Context, gameID, side, player string, fil
 			return err
 		}
 		now := stamp(s.now())
-		if _, err := tx.ExecContext(ctx, `INSERT INTO armies (id, head, created, updated, game_id) VALUES (?, 1, ?, ?, ?)`,
-			armyID, now, now, gameID); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO armies (id, head, created, updated, game_id, owner_id) VALUES (?, 1, ?, ?, ?, NULLIF(?, ''))`,
+			armyID, now, now, gameID, owner); err != nil {
 			return fmt.Errorf("db: unable to create a list's army: %w", err)
 		}
 		if err := s.insertVersion(ctx, tx, armyID, 1, 0, file, m, note); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO lists (id, game_id, army_id, key_hash, side, player, created, updated)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, listID, gameID, armyID, hashToken(key), side, player, now, now); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO lists (id, game_id, army_id, key_hash, side, player, created, updated, owner_id)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULLIF(?, ''))`, listID, gameID, armyID, hashToken(key), side, player, now, now, owner); err != nil {
 			return fmt.Errorf("db: unable to create a list: %w", err)
 		}
 		l, err = getList(ctx, tx, "l.id = ?", listID)
@@ -671,17 +673,4 @@ func (s *Store) Submissions(ctx context.Context, listID string) ([]Submission, e
 		out = append(out, sub)
 	}
 	return out, rows.Err()
-}
-
-// ArmyGame returns the game an army is a list for ("" when it is an army of one's own).
-func (s *Store) ArmyGame(ctx context.Context, armyID string) (string, error) {
-	var game string
-	err := s.r.QueryRowContext(ctx, `SELECT COALESCE(game_id, '') FROM armies WHERE id = ?`, armyID).Scan(&game)
-	if errors.Is(err, sql.ErrNoRows) {
-		return "", ErrNotFound
-	}
-	if err != nil {
-		return "", fmt.Errorf("db: unable to fetch army %s: %w", armyID, err)
-	}
-	return game, nil
 }

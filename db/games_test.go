@@ -23,7 +23,7 @@ var chapterTen = GameDetails{
 
 func newGame(t *testing.T, s *Store) (Game, Links) {
 	t.Helper()
-	g, l, err := s.CreateGame(context.Background(), chapterTen)
+	g, l, err := s.CreateGame(context.Background(), own(t, s), chapterTen)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +118,7 @@ func TestChangingLimitsKeepsEveryVersionAndEveryList(t *testing.T) {
 	ctx := context.Background()
 	s, _ := openTemp(t)
 	g, _ := newGame(t, s)
-	l, _, err := s.CreateList(ctx, g.ID, "rebel", "Han", []byte("v1"), meta("Rogues", 1400), "created")
+	l, _, err := s.CreateList(ctx, own(t, s), g.ID, "rebel", "Han", []byte("v1"), meta("Rogues", 1400), "created")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -161,20 +161,23 @@ func TestListsBelongToTheirGame(t *testing.T) {
 	s, _ := openTemp(t)
 	a, _ := newGame(t, s)
 	b, _ := newGame(t, s)
-	own, _ := s.Create(ctx, []byte("mine"), meta("Mine", 10), "created")
-	l, key, err := s.CreateList(ctx, a.ID, "imperial", "Vader", []byte("v1"), meta("Death Squadron", 1500), "created")
+	mine, _ := s.Create(ctx, own(t, s), []byte("mine"), meta("Mine", 10), "created")
+	l, key, err := s.CreateList(ctx, own(t, s), a.ID, "imperial", "Vader", []byte("v1"), meta("Death Squadron", 1500), "created")
 	if err != nil || len(key) < 22 || l.Side != "imperial" || l.Player != "Vader" || l.Army.Game != a.ID || l.Submitted != 0 {
 		t.Fatalf("create list = %+v %q %v", l, key, err)
 	}
-	armies, _ := s.List(ctx)
-	if len(armies) != 1 || armies[0].ID != own.ID {
+	armies, _ := s.List(ctx, own(t, s))
+	if len(armies) != 1 || armies[0].ID != mine.ID {
 		t.Errorf("the armies page lists %+v; a game's list must not be there", armies)
 	}
-	if g, err := s.ArmyGame(ctx, l.Army.ID); err != nil || g != a.ID {
-		t.Errorf("army game = %q %v", g, err)
+	if _, _, err := s.Get(ctx, own(t, s), l.Army.ID); !errors.Is(err, ErrNotFound) {
+		t.Errorf("a game's list opened as an army of its player's: %v", err)
 	}
-	if g, err := s.ArmyGame(ctx, own.ID); err != nil || g != "" {
-		t.Errorf("own army's game = %q %v", g, err)
+	if v, err := s.GameArmyVersion(ctx, a.ID, l.Army.ID, 1); err != nil || string(v.File) != "v1" {
+		t.Errorf("the list through its game = %+v %v", v, err)
+	}
+	if _, err := s.GameArmyVersion(ctx, b.ID, l.Army.ID, 1); !errors.Is(err, ErrNotFound) {
+		t.Errorf("another game reached the list: %v", err)
 	}
 	if got, err := s.ListByKey(ctx, a.ID, key); err != nil || got.ID != l.ID {
 		t.Fatalf("by key = %+v %v", got, err)
@@ -222,14 +225,14 @@ func TestLockedGameRefusesChanges(t *testing.T) {
 	ctx := context.Background()
 	s, _ := openTemp(t)
 	g, _ := newGame(t, s)
-	l, _, _ := s.CreateList(ctx, g.ID, "rebel", "Leia", []byte("v1"), meta("Alliance", 1500), "created")
+	l, _, _ := s.CreateList(ctx, own(t, s), g.ID, "rebel", "Leia", []byte("v1"), meta("Alliance", 1500), "created")
 	s.Submit(ctx, l.ID)
 	if g, err := s.SetLocked(ctx, g.ID, true); err != nil || !g.Locked {
 		t.Fatalf("lock = %+v %v", g, err)
 	}
 	for what, f := range map[string]func() error{
 		"create": func() error {
-			_, _, err := s.CreateList(ctx, g.ID, "rebel", "Luke", []byte("x"), meta("X", 1), "created")
+			_, _, err := s.CreateList(ctx, own(t, s), g.ID, "rebel", "Luke", []byte("x"), meta("X", 1), "created")
 			return err
 		},
 		"save":     func() error { _, err := s.SaveList(ctx, l.ID, []byte("v2"), meta("Alliance", 1), "saved"); return err },
@@ -271,7 +274,7 @@ func TestConcurrentSubmissionsLoseNothing(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			side := []string{"imperial", "rebel"}[p%2]
-			l, _, err := s.CreateList(ctx, g.ID, side, fmt.Sprintf("player %d", p), []byte("v1"), meta("list", 100), "created")
+			l, _, err := s.CreateList(ctx, own(t, s), g.ID, side, fmt.Sprintf("player %d", p), []byte("v1"), meta("list", 100), "created")
 			if err != nil {
 				errs <- err
 				return

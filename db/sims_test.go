@@ -15,7 +15,7 @@ func TestSimsSaveAndRead(t *testing.T) {
 	s.now = func() time.Time { tick = tick.Add(time.Second); return tick }
 	in := Sim{ArmyA: "a1", VersionA: 3, ArmyB: "b1", VersionB: 1, Scenario: "open-field", Battles: 1000,
 		Seed: "18446744073709551615", Summary: []byte(`{"battles":1000}`), Charts: []byte(`{}`),
-		SampleLog: "Turn 1\n", Elapsed: 1234 * time.Millisecond}
+		SampleLog: "Turn 1\n", Elapsed: 1234 * time.Millisecond, Owner: own(t, s)}
 	first, err := s.SaveSim(ctx, in)
 	if err != nil {
 		t.Fatal(err)
@@ -23,7 +23,7 @@ func TestSimsSaveAndRead(t *testing.T) {
 	if len(first.ID) < 16 {
 		t.Fatalf("id %q", first.ID)
 	}
-	got, err := s.GetSim(ctx, first.ID)
+	got, err := s.GetSim(ctx, own(t, s), first.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,14 +35,14 @@ func TestSimsSaveAndRead(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	list, err := s.ListSims(ctx, 10)
+	list, err := s.ListSims(ctx, own(t, s), 10)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(list) != 2 || list[0].ID != second.ID || list[1].ID != first.ID || list[0].SampleLog != "" {
 		t.Errorf("list %+v", list)
 	}
-	if _, err := s.GetSim(ctx, "nope"); !errors.Is(err, ErrNotFound) {
+	if _, err := s.GetSim(ctx, own(t, s), "nope"); !errors.Is(err, ErrNotFound) {
 		t.Errorf("missing: %v", err)
 	}
 }

@@ -107,6 +107,8 @@ type GMView struct {
 	Scenarios []Choice
 	// ResolveError says why the last quick-resolve could not start.
 	ResolveError string
+	// Sims are the game's matchups, newest first.
+	Sims []SimRow
 }
 
 // PlayForm is a player's form to start or import a list.
@@ -125,6 +127,7 @@ type PlayView struct {
 	Sides  []string // the sides that play
 	Mine   []ListRow
 	All    []SideLists // after the lock: every submitted list
+	Sims   []SimRow    // after the lock: the gamemaster's matchups
 	Form   PlayForm
 	Import PlayForm
 }

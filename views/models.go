@@ -18,6 +18,10 @@ type Page struct {
 	CSRF  string
 	Nav   string // "armies", "new", "catalogue", "compare"
 	Flash string
+	// User is the signed-in account's name; "" for a guest or no one.
+	User string
+	// Guest: the browser has built as a guest (its armies are held by this browser's session).
+	Guest bool
 }
 
 // ArmyRow is one saved army on the home page.
@@ -43,7 +47,7 @@ type ArmyView struct {
 	Versions   int
 	CanUndo    bool
 	CanRedo    bool
-	ShareToken string
+	Shares     []ShareRow // the army's share links, newest first
 	Updated    time.Time
 	// Shared is set when the army is shown through its read-only share link.
 	Shared bool
@@ -127,4 +131,34 @@ type CompareRow struct {
 	ACost, BCost int
 	InA, InB     bool
 	Differs      bool
+}
+
+// AuthForm is the sign-in or sign-up form as typed, with what went wrong.
+type AuthForm struct {
+	Name, Next, Invite string
+	Signup             string // the instance's mode: open, invite or closed
+	Error              string
+}
+
+// AccountView is the account page.
+type AccountView struct {
+	Name      string
+	Admin     bool
+	Tokens    []TokenRow
+	NewToken  string
+	NewInvite string
+	Error     string
+}
+
+// TokenRow is one API token as listed.
+type TokenRow struct {
+	ID, Label, Created, LastUsed string
+	Revoked                      bool
+}
+
+// ShareRow is one share link of an army, as its owner sees it.
+type ShareRow struct {
+	Token, URL          string
+	Created, LastOpened string
+	Revoked             bool
 }

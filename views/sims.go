@@ -26,9 +26,12 @@ type Choice struct {
 // SimRow is a saved matchup in the list.
 type SimRow struct {
 	ID, A, B, Scenario string
+	Base               string // where results are: "/sims" or a game's "/gm/{token}/sims"
 	Battles            int
 	AWin, BWin         float64
 	Created            time.Time
+	// Interrupted: a restart stopped it before it was done (A and B are then army ids).
+	Interrupted bool
 }
 
 // SimRunView is a matchup being played.
@@ -37,11 +40,17 @@ type SimRunView struct {
 	Total, Done int
 	Stopped     bool
 	Error       string
+	Queued      int // matchups waiting before this one; 0 when playing
 }
 
 // SimView is a saved matchup's results.
 type SimView struct {
 	ID, Scenario, ScenarioID string
+	// Base is the result's own address (its JSON is Base + "/json"); Back and BackLabel lead
+	// to the game night a matchup belongs to.
+	Base, Back, BackLabel string
+	// Again is "play again": the same armies (or lists) and scenario; nil for players.
+	Again *SimAgain
 	Battles                  int
 	Seed, SampleSeed         string
 	Elapsed                  time.Duration
@@ -213,3 +222,9 @@ func Ratio(x float64) string { return strconv.FormatFloat(x, 'f', 2, 64) }
 
 // Mean0 formats a mean with no decimals.
 func Mean0(x float64) string { return strconv.FormatFloat(x, 'f', 0, 64) }
+
+// SimAgain is the form that plays a matchup again.
+type SimAgain struct {
+	Action, A, B, Scenario string
+	Battles                int
+}

@@ -37,10 +37,10 @@ func (pc *parsedCache) put(key string, a *roster.Army) {
 }
 
 // headShared returns the army's head version, parsed, from the cache when it can. The
-// result must not be modified.
-func (a *app) headShared(ctx context.Context, id string) (db.Army, *roster.Army, error) {
-	rec, file, err := a.store.Get(ctx, id)
-	if errors.Is(err, db.ErrNotFound) {
+// result must not be modified. Only owner's armies are found, and a deleted one is not.
+func (a *app) headShared(ctx context.Context, owner, id string) (db.Army, *roster.Army, error) {
+	rec, file, err := a.store.Get(ctx, owner, id)
+	if errors.Is(err, db.ErrNotFound) || err == nil && rec.Deleted {
 		return db.Army{}, nil, errNoArmy
 	}
 	if err != nil {

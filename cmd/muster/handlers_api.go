@@ -59,7 +59,7 @@ func (a *app) apiCreate(c *echo.Context) error {
 		}
 		return c.JSON(http.StatusBadRequest, out)
 	}
-	rec, res, err := a.save(c.Request().Context(), "", army, "created through the API")
+	rec, res, err := a.save(c, "", army, "created through the API")
 	if err != nil {
 		return err
 	}
@@ -85,4 +85,52 @@ func (a *app) apiFile(c *echo.Context) error {
 		return err
 	}
 	return a.sendFile(c, army, c.QueryParam("format"), false)
+}
+
+// apiAuth lets through a request made with a personal API token or a browser's session
+// (whose CSRF rules the csrf middleware applies); anyone else gets 401 JSON.
+func (a *app) apiAuth(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c *echo.Context) error {
+		o := owner(c)
+		if o.ID == "" || a.auth.RequireLogin && o.Guest() {
+			return c.JSON(http.StatusUnauthorized, apiError{Error: "Sign in, or send a personal API token as \"Authorization: Bearer TOKEN\" (make one on your account page or with muster token add)."})
+		}
+		return next(c)
+	}
+}
+
+// apiArmyRow is one army in GET /api/armies.
+type apiArmyRow struct {
+	ID    string `json:"id"`
+	Name  string `json:"name"`
+	Side  string `json:"side"`
+	Total int    `json:"total"`
+	Limit int    `json:"limit,omitempty"`
+	Valid bool   `json:"valid"`
+}
+
+// apiList answers the caller's armies.
+func (a *app) apiList(c *echo.Context) error {
+	list, err := a.store.List(c.Request().Context(), ownerID(c))
+	if err != nil {
+		return err
+	}
+	out := make([]apiArmyRow, 0, len(list))
+	for _, r := range list {
+		out = append(out, apiArmyRow{ID: r.ID, Name: r.Name, Side: r.Side, Total: r.Total, Limit: r.Limit, Valid: r.Valid})
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+// apiDelete deletes one of the caller's armies (its owner can still bring it back on the
+// web page); 204 when done.
+func (a *app) apiDelete(c *echo.Context) error {
+	rec, _, err := a.loadArmy(c)
+	if err != nil {
+		return err
+	}
+	if err := a.store.Delete(c.Request().Context(), ownerID(c), rec.ID); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
 }

@@ -87,13 +87,23 @@ func validID(s string) bool {
 
 var errNoArmy = echo.NewHTTPError(http.StatusNotFound, "There is no such army. It may have been deleted, or the link is mistyped.")
 
-// loadArmy fetches the army named by the :id parameter and parses its head version.
+// loadArmy fetches the asking owner's army named by the :id parameter (not a deleted one:
+// that is gone for everything but its owner's undo) and parses its head version.
 func (a *app) loadArmy(c *echo.Context) (db.Army, *roster.Army, error) {
+	rec, army, err := a.loadArmyOrDeleted(c)
+	if err == nil && rec.Deleted {
+		return db.Army{}, nil, errNoArmy
+	}
+	return rec, army, err
+}
+
+// loadArmyOrDeleted is loadArmy that also finds a deleted army, for its owner's undelete.
+func (a *app) loadArmyOrDeleted(c *echo.Context) (db.Army, *roster.Army, error) {
 	id := c.Param("id")
 	if !validID(id) {
 		return db.Army{}, nil, errNoArmy
 	}
-	rec, file, err := a.store.Get(c.Request().Context(), id)
+	rec, file, err := a.store.Get(c.Request().Context(), ownerID(c), id)
 	if errors.Is(err, db.ErrNotFound) {
 		return db.Army{}, nil, errNoArmy
 	}
@@ -107,8 +117,13 @@ func (a *app) loadArmy(c *echo.Context) (db.Army, *roster.Army, error) {
 	return rec, army, nil
 }
 
-// save stores an army as a new version (or a new army when id is "").
-func (a *app) save(ctx context.Context, id string, army *roster.Army, note string) (db.Army, *costing.Result, error) {
+// save stores an army as a new version of the asking owner's army (or, when id is "", as a
+// new army of theirs: a visitor with no owner yet becomes a guest here).
+func (a *app) save(c *echo.Context, id string, army *roster.Army, note string) (db.Army, *costing.Result, error) {
+	ctx := c.Request().Context()
+	if err := roster.CheckBounds(army); err != nil {
+		return db.Army{}, nil, echo.NewHTTPError(http.StatusUnprocessableEntity, err.Error())
+	}
 	if army.Units == nil {
 		army.Units = []roster.Unit{}
 	}
@@ -119,9 +134,16 @@ func (a *app) save(ctx context.Context, id string, army *roster.Army, note strin
 	res := a.evaluate(army)
 	var rec db.Army
 	if id == "" {
-		rec, err = a.store.Create(ctx, file, metaOf(army, res), note)
+		var owner string
+		if owner, err = a.ensureOwner(c); err != nil {
+			return db.Army{}, nil, err
+		}
+		rec, err = a.store.Create(ctx, owner, file, metaOf(army, res), note)
 	} else {
-		rec, err = a.store.Save(ctx, id, file, metaOf(army, res), note)
+		rec, err = a.store.Save(ctx, ownerID(c), id, file, metaOf(army, res), note)
+	}
+	if errors.Is(err, db.ErrNotFound) {
+		err = errNoArmy
 	}
 	return rec, res, err
 }
@@ -129,8 +151,8 @@ func (a *app) save(ctx context.Context, id string, army *roster.Army, note strin
 // armyView gathers what the army's pages show, including whether undo and redo apply.
 func (a *app) armyView(ctx context.Context, rec db.Army, army *roster.Army) (views.ArmyView, []views.VersionRow, error) {
 	v := views.ArmyView{ID: rec.ID, Army: army, Result: a.evaluate(army), Catalog: a.catalogFor(army),
-		Version: rec.Version, Versions: rec.Versions, ShareToken: rec.ShareToken, Updated: rec.Updated}
-	hist, err := a.store.History(ctx, rec.ID)
+		Version: rec.Version, Versions: rec.Versions, Updated: rec.Updated}
+	hist, err := a.store.History(ctx, rec.Owner, rec.ID)
 	if err != nil {
 		return v, nil, err
 	}
@@ -149,7 +171,7 @@ func (a *app) armyView(ctx context.Context, rec db.Army, army *roster.Army) (vie
 }
 
 func (a *app) home(c *echo.Context) error {
-	list, err := a.store.List(c.Request().Context())
+	list, err := a.store.List(c.Request().Context(), ownerID(c))
 	if err != nil {
 		return err
 	}
@@ -197,7 +219,7 @@ func (a *app) createArmy(c *echo.Context) error {
 	}
 	limit, _ := strconv.Atoi(req.Limit)
 	army := &roster.Army{Format: 1, System: "swmb", Name: req.Name, Side: rules.Side(req.Side), Limit: limit, Units: []roster.Unit{}}
-	rec, _, err := a.save(c.Request().Context(), "", army, "created")
+	rec, _, err := a.save(c, "", army, "created")
 	if err != nil {
 		return err
 	}
@@ -230,7 +252,7 @@ func (a *app) importArmy(c *echo.Context) error {
 		}
 		return render(c, http.StatusUnprocessableEntity, views.NewArmy(page(c, "Import", "new"), views.NewArmyForm{Side: "rebel"}, imp))
 	}
-	rec, _, err := a.save(c.Request().Context(), "", army, "imported")
+	rec, _, err := a.save(c, "", army, "imported")
 	if err != nil {
 		return err
 	}
@@ -242,11 +264,11 @@ func (a *app) showArmy(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if rec.Deleted {
-		return errNoArmy
-	}
 	v, hist, err := a.armyView(c.Request().Context(), rec, army)
 	if err != nil {
+		return err
+	}
+	if v.Shares, err = a.shareRows(c, rec); err != nil {
 		return err
 	}
 	p := page(c, army.Name, "armies")
@@ -255,6 +277,10 @@ func (a *app) showArmy(c *echo.Context) error {
 		p.Flash = "Imported as a new army."
 	case c.QueryParam("shared") != "":
 		p.Flash = "Share link ready: anyone with it can view this army, nobody can change it."
+	case c.QueryParam("revoked") != "":
+		p.Flash = "Share link revoked: it opens nothing now."
+	case c.QueryParam("copied") != "":
+		p.Flash = "Copied into your armies."
 	case c.QueryParam("restored") != "":
 		p.Flash = "Restored as version " + strconv.Itoa(rec.Version) + "."
 	}
@@ -275,7 +301,7 @@ func (a *app) restoreArmy(c *echo.Context) error {
 	if err := a.validate.Struct(versionRequest{Version: n}); err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, "Choose a version to restore.")
 	}
-	if _, err := a.store.Restore(c.Request().Context(), rec.ID, n); err != nil {
+	if _, err := a.store.Restore(c.Request().Context(), ownerID(c), rec.ID, n); err != nil {
 		if errors.Is(err, db.ErrNotFound) {
 			return echo.NewHTTPError(http.StatusNotFound, "That version does not exist.")
 		}
@@ -290,7 +316,7 @@ func (a *app) duplicateArmy(c *echo.Context) error {
 		return err
 	}
 	army.Name = copyName(army.Name)
-	dup, _, err := a.save(c.Request().Context(), "", army, "duplicated from "+rec.ID)
+	dup, _, err := a.save(c, "", army, "duplicated from "+rec.ID)
 	if err != nil {
 		return err
 	}
@@ -309,9 +335,6 @@ func (a *app) confirmDelete(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if rec.Deleted {
-		return errNoArmy
-	}
 	return render(c, http.StatusOK, views.ConfirmDelete(page(c, "Delete "+army.Name, "armies"), rec.ID, army.Name))
 }
 
@@ -320,18 +343,18 @@ func (a *app) deleteArmy(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := a.store.Delete(c.Request().Context(), rec.ID); err != nil {
+	if err := a.store.Delete(c.Request().Context(), ownerID(c), rec.ID); err != nil {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, "/?deleted="+rec.ID)
 }
 
 func (a *app) undeleteArmy(c *echo.Context) error {
-	rec, _, err := a.loadArmy(c)
+	rec, _, err := a.loadArmyOrDeleted(c)
 	if err != nil {
 		return err
 	}
-	if err := a.store.Undelete(c.Request().Context(), rec.ID); err != nil {
+	if err := a.store.Undelete(c.Request().Context(), ownerID(c), rec.ID); err != nil {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, "/armies/"+rec.ID)
@@ -342,7 +365,7 @@ func (a *app) shareArmy(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if _, err := a.store.Share(c.Request().Context(), rec.ID); err != nil {
+	if _, err := a.store.Share(c.Request().Context(), ownerID(c), rec.ID); err != nil {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, "/armies/"+rec.ID+"?shared=1#share")

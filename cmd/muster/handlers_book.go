@@ -40,7 +40,7 @@ func (a *app) startFromBook(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	rec, _, err := a.save(c.Request().Context(), "", army, "from the book")
+	rec, _, err := a.save(c, "", army, "from the book")
 	if err != nil {
 		return err
 	}

@@ -26,7 +26,7 @@ func (a *app) compare(c *echo.Context) error {
 	if a.validate.Struct(req) != nil || (req.A != "" && !validID(req.A)) || (req.B != "" && !validID(req.B)) {
 		return echo.NewHTTPError(http.StatusBadRequest, "Choose two of your armies to compare.")
 	}
-	list, err := a.store.List(ctx)
+	list, err := a.store.List(ctx, ownerID(c))
 	if err != nil {
 		return err
 	}
@@ -35,11 +35,11 @@ func (a *app) compare(c *echo.Context) error {
 		cv.Armies = append(cv.Armies, views.ArmyRow{ID: r.ID, Name: r.Name, Side: r.Side, Total: r.Total, Limit: r.Limit})
 	}
 	if req.A != "" && req.B != "" {
-		av, err := a.compared(ctx, req.A)
+		av, err := a.compared(ctx, ownerID(c), req.A)
 		if err != nil {
 			return err
 		}
-		bv, err := a.compared(ctx, req.B)
+		bv, err := a.compared(ctx, ownerID(c), req.B)
 		if err != nil {
 			return err
 		}
@@ -49,9 +49,9 @@ func (a *app) compare(c *echo.Context) error {
 	return render(c, http.StatusOK, views.Compare(page(c, "Compare armies", "compare"), cv))
 }
 
-func (a *app) compared(ctx context.Context, id string) (views.ArmyView, error) {
-	rec, file, err := a.store.Get(ctx, id)
-	if errors.Is(err, db.ErrNotFound) {
+func (a *app) compared(ctx context.Context, owner, id string) (views.ArmyView, error) {
+	rec, file, err := a.store.Get(ctx, owner, id)
+	if errors.Is(err, db.ErrNotFound) || err == nil && rec.Deleted {
 		return views.ArmyView{}, errNoArmy
 	}
 	if err != nil {

@@ -55,7 +55,7 @@ func (a *app) previewArmy(c *echo.Context) error {
 	if !validID(id) {
 		return errNoArmy
 	}
-	rec, stored, err := a.headShared(c.Request().Context(), id)
+	rec, stored, err := a.headShared(c.Request().Context(), ownerID(c), id)
 	if err != nil {
 		return err
 	}
@@ -98,7 +98,7 @@ func (a *app) saveArmy(c *echo.Context) error {
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, err.Error())
 	}
-	if _, _, err := a.save(c.Request().Context(), rec.ID, army, note); err != nil {
+	if _, _, err := a.save(c, rec.ID, army, note); err != nil {
 		return err
 	}
 	target := "/armies/" + rec.ID + "/edit?saved=1"
@@ -287,9 +287,9 @@ func (a *app) moveHead(c *echo.Context, undo bool) error {
 	}
 	ctx := c.Request().Context()
 	if undo {
-		_, err = a.store.Undo(ctx, rec.ID)
+		_, err = a.store.Undo(ctx, ownerID(c), rec.ID)
 	} else {
-		_, err = a.store.Redo(ctx, rec.ID)
+		_, err = a.store.Redo(ctx, ownerID(c), rec.ID)
 	}
 	if errors.Is(err, db.ErrNotFound) {
 		what := "undo"

@@ -63,6 +63,7 @@ func (a *app) gameRoutes(e *echo.Echo) {
 	gm.GET("/lists/:id/export", a.gmExportList)
 	gm.GET("/lists/:id/sheets", a.gmListSheets)
 	gm.POST("/resolve", a.resolveLists)
+	gm.GET("/sims/:id", a.gmSim)
 
 	play := e.Group("/play/:token", linkPage)
 	play.GET("", a.playGame)
@@ -78,6 +79,7 @@ func (a *app) gameRoutes(e *echo.Echo) {
 	play.GET("/lists/:key/export", a.exportList)
 	play.GET("/lists/:key/sheets", a.listSheets)
 	play.GET("/view/:id", a.viewList)
+	play.GET("/sims/:id", a.playSim)
 }
 
 // linkPage marks the pages reached through a secret link: not cached, not indexed, and no
@@ -88,34 +90,6 @@ func linkPage(next echo.HandlerFunc) echo.HandlerFunc {
 		h.Set("Cache-Control", "no-store")
 		h.Set("Referrer-Policy", "no-referrer")
 		h.Set("X-Robots-Tag", "noindex, nofollow")
-		return next(c)
-	}
-}
-
-// hideGameLists keeps the lists players bring to a game behind the game's links: under
-// /armies/, /api/armies/ and /compare such an army is not found, so that nobody reaches
-// another player's list, or changes one after the lock, through the army pages.
-func (a *app) hideGameLists(next echo.HandlerFunc) echo.HandlerFunc {
-	return func(c *echo.Context) error {
-		var ids []string
-		switch p := c.Path(); {
-		case strings.HasPrefix(p, "/armies/:id"), strings.HasPrefix(p, "/api/armies/:id"):
-			ids = append(ids, c.Param("id"))
-		case p == "/compare":
-			ids = append(ids, c.QueryParam("a"), c.QueryParam("b"))
-		}
-		for _, id := range ids {
-			if !validID(id) {
-				continue
-			}
-			game, err := a.store.ArmyGame(c.Request().Context(), id)
-			if err != nil && !errors.Is(err, db.ErrNotFound) {
-				return err
-			}
-			if game != "" {
-				return errNoArmy
-			}
-		}
 		return next(c)
 	}
 }
@@ -415,7 +389,7 @@ func (a *app) createGame(c *echo.Context) error {
 	if !ok {
 		return render(c, http.StatusUnprocessableEntity, views.NewGame(page(c, "New game", "games"), f, presetViews()))
 	}
-	_, links, err := a.store.CreateGame(c.Request().Context(), d)
+	_, links, err := a.store.CreateGame(c.Request().Context(), ownerID(c), d)
 	if err != nil {
 		return err
 	}
@@ -483,6 +457,11 @@ func (a *app) gmView(c *echo.Context, g db.Game, player string, form *views.Game
 	for _, sc := range battle.Scenarios() {
 		v.Scenarios = append(v.Scenarios, views.Choice{Value: sc.ID, Label: sc.Name, Note: sc.Description})
 	}
+	sims, err := a.gameSims(ctx, g.ID, base+"/sims")
+	if err != nil {
+		return v, err
+	}
+	v.Sims = sims
 	if form != nil {
 		v.Form = *form
 	} else {
@@ -555,7 +534,7 @@ func (a *app) listRow(ctx context.Context, g db.Game, l db.List, version int) (v
 	if version == 0 {
 		version = l.Army.Version
 	}
-	army, err := a.listArmy(ctx, l.Army.ID, version)
+	army, err := a.listArmy(ctx, l, version)
 	if err != nil {
 		return r, nil, nil, err
 	}
@@ -575,12 +554,13 @@ func (a *app) listRow(ctx context.Context, g db.Game, l db.List, version int) (v
 
 // listArmy returns a list's army at a version, parsed (from the cache when it can). The
 // result is shared: read it, never change it.
-func (a *app) listArmy(ctx context.Context, armyID string, version int) (*roster.Army, error) {
+func (a *app) listArmy(ctx context.Context, l db.List, version int) (*roster.Army, error) {
+	armyID, gameID := l.Army.ID, l.GameID
 	key := fmt.Sprintf("%s@%d", armyID, version)
 	if army := a.parsed.get(key); army != nil {
 		return army, nil
 	}
-	v, err := a.store.Version(ctx, armyID, version)
+	v, err := a.store.GameArmyVersion(ctx, gameID, armyID, version)
 	if err != nil {
 		return nil, err
 	}
@@ -861,7 +841,7 @@ func (a *app) gmExportList(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	army, err := a.listArmy(c.Request().Context(), l.Army.ID, shownVersion(l))
+	army, err := a.listArmy(c.Request().Context(), l, shownVersion(l))
 	if err != nil {
 		return err
 	}
@@ -884,7 +864,7 @@ func (a *app) sendListSheets(c *echo.Context, g db.Game, l db.List, version int)
 		return err
 	}
 	ctx := c.Request().Context()
-	army, err := a.listArmy(ctx, l.Army.ID, version)
+	army, err := a.listArmy(ctx, l, version)
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,11 @@
 package main
 
 import (
+	"context"
+	"errors"
+	"time"
+
+	"muster/db"
 	crand "crypto/rand"
 	"encoding/binary"
 	"fmt"
@@ -56,7 +61,7 @@ func (a *app) resolveLists(c *echo.Context) error {
 		if version == 0 {
 			version = l.Army.Version
 		}
-		army, err := a.listArmy(ctx, l.Army.ID, version)
+		army, err := a.listArmy(ctx, l, version)
 		if err != nil {
 			return err
 		}
@@ -65,15 +70,83 @@ func (a *app) resolveLists(c *echo.Context) error {
 			return fail(fmt.Sprintf("%s (%s) cannot take the field: %v", army.Name, l.Player, err))
 		}
 		forces[i], versions[i] = force, version
-		ids[i] = l.Army.ID
 	}
 	var b [8]byte
 	if _, err := crand.Read(b[:]); err != nil {
 		return err
 	}
-	run, err := a.runs.start(a, field, forces, versions, ids, n, binary.LittleEndian.Uint64(b[:])>>1)
+	seed := binary.LittleEndian.Uint64(b[:]) >> 1
+	owner, err := a.ensureOwner(c)
+	if err != nil {
+		return err
+	}
+	// A game's matchup belongs to the game: its lists are named by list id, and its result
+	// is reached through the game's links, never on /sim.
+	asked := db.Sim{Owner: owner, Game: g.ID, ArmyA: ids[0], VersionA: versions[0], ArmyB: ids[1], VersionB: versions[1],
+		Scenario: field.Scenario.ID, Battles: n, Seed: strconv.FormatUint(seed, 10)}
+	base := "/gm/" + c.Param("token")
+	run, err := a.startRun(owner, field, forces, n, seed, asked, func(s *battle.Summary, elapsed time.Duration) (string, error) {
+		m, err := saveSummary(a.store, s, forces, asked, elapsed)
+		return base + "/sims/" + m.ID, err
+	})
+	if errors.Is(err, errBusy) {
+		return fail("You have a matchup being played already: wait for it to finish, or cancel it, before starting another.")
+	}
 	if err != nil {
 		return echo.NewHTTPError(http.StatusServiceUnavailable, err.Error())
 	}
 	return c.Redirect(http.StatusSeeOther, "/sim/run/"+run.id)
+}
+
+// gameSims lists a game's matchups for its pages, each linking under base.
+func (a *app) gameSims(ctx context.Context, gameID, base string) ([]views.SimRow, error) {
+	list, err := a.store.GameSims(ctx, gameID, 20)
+	if err != nil {
+		return nil, err
+	}
+	return simRows(list, base), nil
+}
+
+// gmSim is a game's matchup as the gamemaster sees it, with "play again".
+func (a *app) gmSim(c *echo.Context) error {
+	g, _, err := a.gmGameOf(c)
+	if err != nil {
+		return err
+	}
+	return a.showGameSim(c, g, "/gm/"+c.Param("token"), true)
+}
+
+// playSim is a game's matchup as its players see it: only after the lock.
+func (a *app) playSim(c *echo.Context) error {
+	g, err := a.playGameOf(c)
+	if err != nil {
+		return err
+	}
+	if !g.Locked {
+		return echo.NewHTTPError(http.StatusNotFound, "There is no such matchup.")
+	}
+	return a.showGameSim(c, g, "/play/"+c.Param("token"), false)
+}
+
+func (a *app) showGameSim(c *echo.Context, g db.Game, base string, gm bool) error {
+	id := c.Param("id")
+	if !validID(id) {
+		return errNoSim
+	}
+	m, err := a.store.GameSim(c.Request().Context(), g.ID, id)
+	if errors.Is(err, db.ErrNotFound) {
+		return errNoSim
+	}
+	if err != nil {
+		return err
+	}
+	v, title, err := simView(m)
+	if err != nil {
+		return err
+	}
+	v.Base, v.Back, v.BackLabel = base+"/sims/"+m.ID, base, "Back to "+g.Name
+	if gm {
+		v.Again = &views.SimAgain{Action: base + "/resolve", A: m.ArmyA, B: m.ArmyB, Scenario: m.Scenario, Battles: m.Battles}
+	}
+	return render(c, http.StatusOK, views.SimPage(page(c, title, "games"), v))
 }

@@ -51,13 +51,13 @@ func (a *app) odds(c *echo.Context) error {
 	}
 
 	// The volley's pickers offer every unit of every saved army.
-	list, err := a.store.List(ctx)
+	list, err := a.store.List(ctx, ownerID(c))
 	if err != nil {
 		return err
 	}
 	armies := map[string]*roster.Army{}
 	for _, rec := range list {
-		_, army, err := a.headShared(ctx, rec.ID)
+		_, army, err := a.headShared(ctx, ownerID(c), rec.ID)
 		if err != nil {
 			return err
 		}

@@ -164,6 +164,11 @@ func (a *app) playView(c *echo.Context, g db.Game, form, imp views.PlayForm) (vi
 		}
 		v.All = append(v.All, sl)
 	}
+	sims, err := a.gameSims(c.Request().Context(), g.ID, base+"/sims")
+	if err != nil {
+		return v, err
+	}
+	v.Sims = sims
 	return v, nil
 }
 
@@ -243,12 +248,19 @@ func (a *app) startList(c *echo.Context) error {
 	if lim != nil {
 		army.Limit = lim.Total
 	}
+	if err := roster.CheckBounds(army); err != nil {
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, err.Error())
+	}
 	file, err := army.YAML()
 	if err != nil {
 		return fmt.Errorf("web: unable to write the army file: %w", err)
 	}
 	shown, res := a.judge(army, lim)
-	_, key, err := a.store.CreateList(c.Request().Context(), g.ID, f.Side, f.Player, file, metaOf(shown, res), note)
+	owner, err := a.ensureOwner(c)
+	if err != nil {
+		return err
+	}
+	_, key, err := a.store.CreateList(c.Request().Context(), owner, g.ID, f.Side, f.Player, file, metaOf(shown, res), note)
 	if errors.Is(err, db.ErrLocked) {
 		return errGameLocked
 	}
@@ -328,7 +340,7 @@ func (a *app) editList(c *echo.Context) error {
 	if g.Locked {
 		return c.Redirect(http.StatusSeeOther, listBase(c)+"?locked=1")
 	}
-	army, err := a.listArmy(c.Request().Context(), l.Army.ID, l.Army.Version)
+	army, err := a.listArmy(c.Request().Context(), l, l.Army.Version)
 	if err != nil {
 		return err
 	}
@@ -376,7 +388,7 @@ func (a *app) previewList(c *echo.Context) error {
 	if g.Locked {
 		return errGameLocked
 	}
-	stored, err := a.listArmy(c.Request().Context(), l.Army.ID, l.Army.Version)
+	stored, err := a.listArmy(c.Request().Context(), l, l.Army.Version)
 	if err != nil {
 		return err
 	}
@@ -402,7 +414,7 @@ func (a *app) saveList(c *echo.Context) error {
 		return errGameLocked
 	}
 	ctx := c.Request().Context()
-	stored, err := a.listArmy(ctx, l.Army.ID, l.Army.Version)
+	stored, err := a.listArmy(ctx, l, l.Army.Version)
 	if err != nil {
 		return err
 	}
@@ -425,6 +437,9 @@ func (a *app) saveList(c *echo.Context) error {
 	}
 	if army.Units == nil {
 		army.Units = []roster.Unit{}
+	}
+	if err := roster.CheckBounds(army); err != nil {
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, "Not saved: "+err.Error())
 	}
 	file, err := army.YAML()
 	if err != nil {
@@ -503,7 +518,7 @@ func (a *app) exportList(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	army, err := a.listArmy(c.Request().Context(), l.Army.ID, l.Army.Version)
+	army, err := a.listArmy(c.Request().Context(), l, l.Army.Version)
 	if err != nil {
 		return err
 	}

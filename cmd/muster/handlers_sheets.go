@@ -36,9 +36,6 @@ func (a *app) sheetsOf(c *echo.Context) (db.Army, *roster.Army, string, error) {
 	if err != nil {
 		return rec, nil, "", err
 	}
-	if rec.Deleted {
-		return rec, nil, "", errNoArmy
-	}
 	paper, err := a.sheetsPaper(c)
 	return rec, army, paper, err
 }

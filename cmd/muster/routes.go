@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/a-h/templ"
+	"github.com/alexedwards/scs/v2"
 	"github.com/go-playground/validator/v10"
 	"github.com/labstack/echo/v5"
 	"github.com/labstack/echo/v5/middleware"
@@ -28,19 +29,35 @@ type app struct {
 	validate *validator.Validate
 	parsed   parsedCache
 	runs     simRuns // matchups being played (handlers_sims.go)
+	sessions *scs.SessionManager
+	auth     authConfig
+	signins  limiters // sign-in attempts per name and per address
 }
 
 // newServer builds the web app's handler: middleware, routes, error pages.
-func newServer(store *db.Store, cat *rules.Catalog, logger *slog.Logger) *echo.Echo {
-	a := &app{store: store, cat: cat, log: logger, validate: validator.New(validator.WithRequiredStructEnabled())}
+func newServer(store *db.Store, cat *rules.Catalog, logger *slog.Logger, cfg authConfig) *echo.Echo {
+	e, _ := newApp(store, cat, logger, cfg)
+	return e
+}
+
+// newApp builds the web app's handler and the app behind it (for the shutdown's clean-up).
+func newApp(store *db.Store, cat *rules.Catalog, logger *slog.Logger, cfg authConfig) (*echo.Echo, *app) {
+	if cfg.Signup == "" {
+		cfg.Signup = signupOpen
+	}
+	a := &app{store: store, cat: cat, log: logger, validate: validator.New(validator.WithRequiredStructEnabled()),
+		sessions: newSessions(store, cfg.SecureCookie), auth: cfg}
+	a.runs.slots = simSlots()
 	e := echo.NewWithConfig(echo.Config{Logger: logger})
 	e.HTTPErrorHandler = a.handleError
 	e.Use(requestLog(logger))
 	e.Use(middleware.Recover())
 	e.Use(secureHeaders)
 	e.Use(middleware.BodyLimit(maxBody))
+	e.Use(a.loadSession)
+	e.Use(a.identify)
 	e.Use(csrf())
-	e.Use(a.hideGameLists)
+	e.Use(a.requireLogin)
 
 	e.GET("/healthz", a.healthz)
 	staticFS, _ := fs.Sub(static.FS, ".")
@@ -73,18 +90,28 @@ func newServer(store *db.Store, cat *rules.Catalog, logger *slog.Logger) *echo.E
 	e.GET("/compare", a.compare)
 	e.GET("/odds", a.odds)
 
+	e.GET("/armies/:id/shares", a.armyShares)
+	e.POST("/armies/:id/shares/:token/revoke", a.revokeShare)
+	e.GET("/share/:token/sheets", a.sharedSheets)
+	e.GET("/share/:token/sheets.pdf", a.sharedSheetsPDF)
+	e.POST("/share/:token/copy", a.copyShared)
+
+	a.accountRoutes(e)
 	a.gameRoutes(e)
 	a.simRoutes(e)
 
-	e.POST("/api/armies", a.apiCreate)
-	e.GET("/api/armies/:id", a.apiGet)
-	e.GET("/api/armies/:id/file", a.apiFile)
-	return e
+	api := e.Group("/api", a.apiAuth)
+	api.GET("/armies", a.apiList)
+	api.POST("/armies", a.apiCreate)
+	api.GET("/armies/:id", a.apiGet)
+	api.DELETE("/armies/:id", a.apiDelete)
+	api.GET("/armies/:id/file", a.apiFile)
+	return e, a
 }
 
 func (a *app) healthz(c *echo.Context) error {
 	// The store answers a lookup of an id that cannot exist: "not found" means it is up.
-	if _, _, err := a.store.Get(c.Request().Context(), "healthz"); err != nil && !errors.Is(err, db.ErrNotFound) {
+	if err := a.store.Ping(c.Request().Context()); err != nil {
 		return c.JSON(http.StatusServiceUnavailable, map[string]string{"status": "unavailable"})
 	}
 	return c.JSON(http.StatusOK, map[string]string{"status": "ok"})
@@ -112,7 +139,12 @@ func (a *app) staticFile(fsys fs.FS) echo.HandlerFunc {
 
 // page is the frame data of a full page.
 func page(c *echo.Context, title, nav string) views.Page {
-	return views.Page{Title: title, CSRF: csrfToken(c), Nav: nav}
+	o := owner(c)
+	p := views.Page{Title: title, CSRF: csrfToken(c), Nav: nav, Guest: o.ID != "" && o.Guest()}
+	if !o.Guest() {
+		p.User = o.Display
+	}
+	return p
 }
 
 // render writes a templ component as an HTML response.

@@ -18,23 +18,34 @@ import (
 	"muster/rules"
 )
 
+const serveUsage = `usage: muster serve [--addr 127.0.0.1:8080] [--db muster.db] [--require-login]
+                    [--signup open|invite|closed] [--secure-cookies]`
+
 // cmdServe runs the web app until SIGINT or SIGTERM, then shuts down gracefully.
 func cmdServe(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
 	dbPath := fs.String("db", "muster.db", "SQLite database file (created, and migrated, if needed)")
+	requireLogin := fs.Bool("require-login", false, "every page but sign-in, sign-up, share links and game links needs an account")
+	signup := fs.String("signup", signupOpen, "who may sign up: open, invite (links an admin makes) or closed")
+	secure := fs.Bool("secure-cookies", false, "the instance is served over HTTPS (behind TLS): session cookies only over HTTPS")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() != 0 {
-		fmt.Fprintln(stderr, "usage: muster serve [--addr 127.0.0.1:8080] [--db muster.db]")
+		fmt.Fprintln(stderr, serveUsage)
 		return 2
 	}
+	if *signup != signupOpen && *signup != signupInvite && *signup != signupClosed {
+		fmt.Fprintf(stderr, "muster serve: --signup %q: write open, invite or closed\n%s\n", *signup, serveUsage)
+		return 2
+	}
+	cfg := authConfig{RequireLogin: *requireLogin, Signup: *signup, SecureCookie: *secure}
 	logger := slog.New(slog.NewTextHandler(stderr, nil))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := serve(ctx, *addr, *dbPath, logger, func(a net.Addr) {
+	if err := serve(ctx, *addr, *dbPath, cfg, logger, func(a net.Addr) {
 		fmt.Fprintf(stdout, "Muster is listening on http://%s/ (database %s); Ctrl+C stops it\n", a, *dbPath)
 	}); err != nil {
 		logger.Error("serve: stopped", "err", err)
@@ -45,7 +56,7 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 
 // serve opens the store, listens on addr and serves until ctx is done; then it stops
 // accepting connections and lets requests in flight finish (up to 10 s).
-func serve(ctx context.Context, addr, dbPath string, logger *slog.Logger, listening func(net.Addr)) error {
+func serve(ctx context.Context, addr, dbPath string, cfg authConfig, logger *slog.Logger, listening func(net.Addr)) error {
 	store, err := db.Open(ctx, dbPath)
 	if err != nil {
 		return fmt.Errorf("serve: unable to open the database: %w", err)
@@ -56,8 +67,9 @@ func serve(ctx context.Context, addr, dbPath string, logger *slog.Logger, listen
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}
+	e, a := newApp(store, rules.Default(), logger, cfg)
 	srv := &http.Server{
-		Handler:           newServer(store, rules.Default(), logger),
+		Handler:           e,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      60 * time.Second,
@@ -79,6 +91,9 @@ func serve(ctx context.Context, addr, dbPath string, logger *slog.Logger, listen
 	logger.Info("serve: shutting down")
 	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
+	// Matchups still playing or waiting are stopped and recorded as interrupted, so their
+	// owners see them and can play them again.
+	a.recordInterrupted(sctx)
 	if err := srv.Shutdown(sctx); err != nil {
 		return fmt.Errorf("serve: shutdown: %w", err)
 	}

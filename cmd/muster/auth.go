@@ -1,0 +1,257 @@
+package main
+
+// Who is asking: every request is made by an owner (a guest held by the browser's session,
+// or an account, through its session or a personal API token) or by no one. Identity is
+// decided here, once per request; what an owner may reach is decided by the store, whose
+// every read takes the owner (db/armies.go), so a handler cannot fetch another owner's row.
+
+import (
+	"errors"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/alexedwards/scs/v2"
+	"github.com/labstack/echo/v5"
+	"golang.org/x/crypto/bcrypt"
+	"golang.org/x/time/rate"
+
+	"muster/db"
+)
+
+// Sign-up modes of an instance (muster serve --signup).
+const (
+	signupOpen   = "open"
+	signupInvite = "invite"
+	signupClosed = "closed"
+)
+
+// authConfig is how an instance treats visitors.
+type authConfig struct {
+	RequireLogin bool   // every page but sign-in, sign-up, share and game links needs an account
+	Signup       string // open, invite or closed
+	SecureCookie bool   // the instance is served over TLS: cookies only over HTTPS
+}
+
+const (
+	sessionOwner   = "owner" // the session key holding the owner's id
+	ctxOwner       = "owner" // the echo context key holding the db.Owner
+	ctxViaToken    = "via-token"
+	sessionTimeout = 90 * 24 * time.Hour
+)
+
+// newSessions is the session manager: sessions in the database, cookies HttpOnly and
+// SameSite=Lax (Secure when served over TLS).
+func newSessions(store *db.Store, secure bool) *scs.SessionManager {
+	sm := scs.New()
+	sm.Store = store.Sessions()
+	sm.Lifetime = sessionTimeout
+	sm.Cookie.Name = "muster_session"
+	sm.Cookie.HttpOnly = true
+	sm.Cookie.SameSite = http.SameSiteLaxMode
+	sm.Cookie.Secure = secure
+	sm.Cookie.Persist = true
+	sm.Cookie.Path = "/"
+	return sm
+}
+
+// loadSession loads the browser's session (scs) and saves it, with its cookie, just before
+// the response is written, if the request changed it.
+func (a *app) loadSession(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c *echo.Context) error {
+		var tok string
+		if ck, err := c.Cookie(a.sessions.Cookie.Name); err == nil {
+			tok = ck.Value
+		}
+		ctx, err := a.sessions.Load(c.Request().Context(), tok)
+		if err != nil {
+			return err
+		}
+		c.SetRequest(c.Request().WithContext(ctx))
+		if r, err := echo.UnwrapResponse(c.Response()); err == nil {
+			r.Before(func() {
+				switch a.sessions.Status(ctx) {
+				case scs.Modified:
+					tok, expiry, err := a.sessions.Commit(ctx)
+					if err != nil {
+						a.log.Error("session not saved", "err", err)
+						return
+					}
+					a.sessions.WriteSessionCookie(ctx, c.Response(), tok, expiry)
+				case scs.Destroyed:
+					a.sessions.WriteSessionCookie(ctx, c.Response(), "", time.Time{})
+				}
+			})
+		}
+		return next(c)
+	}
+}
+
+// identify finds who is asking: a personal API token (Authorization: Bearer, for the API
+// only), or the session's owner.
+func (a *app) identify(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c *echo.Context) error {
+		ctx := c.Request().Context()
+		if h := c.Request().Header.Get("Authorization"); h != "" {
+			tok, ok := strings.CutPrefix(h, "Bearer ")
+			if !ok || !strings.HasPrefix(c.Request().URL.Path, "/api/") {
+				return echo.NewHTTPError(http.StatusUnauthorized, "Send a personal API token as \"Authorization: Bearer TOKEN\", to /api/ only (muster token add makes one).")
+			}
+			o, err := a.store.OwnerByToken(ctx, strings.TrimSpace(tok))
+			if errors.Is(err, db.ErrNotFound) {
+				return echo.NewHTTPError(http.StatusUnauthorized, "That API token is not valid: it may have been revoked. Make a new one on your account page or with muster token add.")
+			}
+			if err != nil {
+				return err
+			}
+			c.Set(ctxOwner, o)
+			c.Set(ctxViaToken, true)
+			return next(c)
+		}
+		if id := a.sessions.GetString(ctx, sessionOwner); id != "" {
+			o, err := a.store.OwnerByID(ctx, id)
+			switch {
+			case err == nil:
+				c.Set(ctxOwner, o)
+			case errors.Is(err, db.ErrNotFound):
+				a.sessions.Remove(ctx, sessionOwner)
+			default:
+				return err
+			}
+		}
+		return next(c)
+	}
+}
+
+// owner is who is asking: the zero Owner (ID "") for no one.
+func owner(c *echo.Context) db.Owner {
+	o, _ := c.Get(ctxOwner).(db.Owner)
+	return o
+}
+
+// ownerID is the asking owner's id, "" for no one.
+func ownerID(c *echo.Context) string { return owner(c).ID }
+
+// ensureOwner returns who is asking, making the browser a guest owner first if it is no one:
+// a visitor builds without signing up, and what they save is theirs from the first save.
+func (a *app) ensureOwner(c *echo.Context) (string, error) {
+	if o := owner(c); o.ID != "" {
+		return o.ID, nil
+	}
+	g, err := a.store.CreateGuest(c.Request().Context())
+	if err != nil {
+		return "", err
+	}
+	a.sessions.Put(c.Request().Context(), sessionOwner, g.ID)
+	c.Set(ctxOwner, g)
+	return g.ID, nil
+}
+
+// signIn makes the session the account's, with a new session token (so a token seen before
+// signing in is worthless after), bringing the browser's guest armies along.
+func (a *app) signIn(c *echo.Context, acct db.Owner) error {
+	ctx := c.Request().Context()
+	if prev := owner(c); prev.ID != "" && prev.Guest() && prev.ID != acct.ID {
+		if err := a.store.MergeGuest(ctx, prev.ID, acct.ID); err != nil {
+			return err
+		}
+	}
+	if err := a.sessions.RenewToken(ctx); err != nil {
+		return err
+	}
+	a.sessions.Put(ctx, sessionOwner, acct.ID)
+	c.Set(ctxOwner, acct)
+	return nil
+}
+
+// openPaths are what a visitor reaches on an instance that requires signing in: signing
+// in and up, share links, game links, the assets and the health check.
+var openPaths = []string{"/signin", "/signup", "/share/", "/gm/", "/play/", "/static/", "/healthz", "/api/"}
+
+// requireLogin sends visitors without an account to the sign-in page on an instance run
+// with --require-login (the API answers 401 itself, see apiAuth).
+func (a *app) requireLogin(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c *echo.Context) error {
+		if !a.auth.RequireLogin || !owner(c).Guest() && ownerID(c) != "" {
+			return next(c)
+		}
+		p := c.Request().URL.Path
+		for _, open := range openPaths {
+			if p == strings.TrimSuffix(open, "/") || strings.HasPrefix(p, open) {
+				return next(c)
+			}
+		}
+		if c.Request().Method != http.MethodGet {
+			return echo.NewHTTPError(http.StatusUnauthorized, "Sign in first: this Muster is for its members.")
+		}
+		return c.Redirect(http.StatusSeeOther, "/signin?next="+safeNext(c.Request().URL.RequestURI()))
+	}
+}
+
+// safeNext keeps a post-sign-in destination on this site.
+func safeNext(next string) string {
+	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.ContainsAny(next, "\\\r\n") || len(next) > 512 {
+		return "/"
+	}
+	return next
+}
+
+// hashPassword hashes a password with bcrypt (golang.org/x/crypto).
+func hashPassword(pw string) (string, error) {
+	h, err := bcrypt.GenerateFromPassword([]byte(pw), bcrypt.DefaultCost)
+	return string(h), err
+}
+
+// checkPassword compares a password with its hash in constant time.
+func checkPassword(hash, pw string) bool {
+	return hash != "" && bcrypt.CompareHashAndPassword([]byte(hash), []byte(pw)) == nil
+}
+
+// passwordProblem says what is wrong with a new password, or "".
+func passwordProblem(pw string) string {
+	switch {
+	case len(pw) < 8:
+		return "A password has at least 8 characters."
+	case len(pw) > 72:
+		return "A password has at most 72 bytes (bcrypt reads no more)."
+	}
+	return ""
+}
+
+// nameProblem says what is wrong with an account name, or "".
+func nameProblem(name string) string {
+	name = strings.TrimSpace(name)
+	if name == "" || len(name) > 40 {
+		return "An account name has 1 to 40 characters."
+	}
+	for _, r := range name {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' || r == '.') {
+			return "An account name uses letters, digits, '.', '-' and '_' only."
+		}
+	}
+	return ""
+}
+
+// limiters rate-limits sign-in attempts per account name and per address: a burst of 5,
+// then one every 12 seconds.
+type limiters struct {
+	mu sync.Mutex
+	m  map[string]*rate.Limiter
+}
+
+const maxLimiters = 10_000
+
+func (l *limiters) allow(key string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.m == nil || len(l.m) >= maxLimiters {
+		l.m = map[string]*rate.Limiter{} // bounded: start over when full
+	}
+	lim := l.m[key]
+	if lim == nil {
+		lim = rate.NewLimiter(rate.Every(12*time.Second), 5)
+		l.m[key] = lim
+	}
+	return lim.Allow()
+}

@@ -1,0 +1,30 @@
+package roster
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// One set of limits for every saved army: names at most 100 characters, at most 200 units,
+// every number in range; each refusal names the field.
+func TestCheckBoundsRefusesWhatMusterDoesNotKeep(t *testing.T) {
+	ok := &Army{Name: strings.Repeat("a", MaxNameLen), Units: make([]Unit, MaxUnits)}
+	if err := CheckBounds(ok); err != nil {
+		t.Errorf("an army at the limits is refused: %v", err)
+	}
+	cases := map[string]*Army{
+		"name":           {Name: strings.Repeat("é", MaxNameLen+1)},
+		"units":          {Name: "x", Units: make([]Unit, MaxUnits+1)},
+		"units[1].name":  {Name: "x", Units: []Unit{{}, {Name: strings.Repeat("n", 101)}}},
+		"units[0].count": {Name: "x", Units: []Unit{{Kind: "creature", Count: -3}}},
+		"limit":          {Name: "x", Limit: -1},
+	}
+	for field, a := range cases {
+		err := CheckBounds(a)
+		var be *BoundsError
+		if !errors.As(err, &be) || be.Field != field {
+			t.Errorf("%s: got %v, want a refusal naming %s", field, err, field)
+		}
+	}
+}
