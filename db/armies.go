@@ -164,6 +164,23 @@ func (s *Store) History(ctx context.Context, owner, id string) ([]Version, error
 	if _, err := ownedArmy(ctx, s.r, owner, id); err != nil {
 		return nil, err
 	}
+	return s.history(ctx, id)
+}
+
+// ListHistory is History of a list entered in a game, by the game's id: the game's links
+// are what authorize reaching it.
+func (s *Store) ListHistory(ctx context.Context, gameID, armyID string) ([]Version, error) {
+	a, err := getArmy(ctx, s.r, armyID)
+	if err != nil {
+		return nil, err
+	}
+	if a.Game == "" || a.Game != gameID {
+		return nil, ErrNotFound
+	}
+	return s.history(ctx, armyID)
+}
+
+func (s *Store) history(ctx context.Context, id string) ([]Version, error) {
 	rows, err := s.r.QueryContext(ctx, "SELECT "+versionColumns+" FROM versions WHERE army_id = ? ORDER BY number DESC", id)
 	if err != nil {
 		return nil, fmt.Errorf("db: unable to fetch the history of army %s: %w", id, err)

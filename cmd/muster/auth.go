@@ -197,9 +197,12 @@ func safeNext(next string) string {
 	return next
 }
 
+// passwordCost is bcrypt's work factor (tests lower it).
+var passwordCost = bcrypt.DefaultCost
+
 // hashPassword hashes a password with bcrypt (golang.org/x/crypto).
 func hashPassword(pw string) (string, error) {
-	h, err := bcrypt.GenerateFromPassword([]byte(pw), bcrypt.DefaultCost)
+	h, err := bcrypt.GenerateFromPassword([]byte(pw), passwordCost)
 	return string(h), err
 }
 

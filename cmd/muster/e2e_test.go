@@ -35,7 +35,7 @@ func startServer(t *testing.T) string {
 	done := make(chan error, 1)
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	go func() {
-		done <- serve(ctx, "127.0.0.1:0", filepath.Join(t.TempDir(), "muster.db"), logger, func(a net.Addr) { addrc <- a })
+		done <- serve(ctx, "127.0.0.1:0", filepath.Join(t.TempDir(), "muster.db"), authConfig{}, logger, func(a net.Addr) { addrc <- a })
 	}()
 	t.Cleanup(func() {
 		cancel()

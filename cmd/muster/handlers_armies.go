@@ -152,7 +152,13 @@ func (a *app) save(c *echo.Context, id string, army *roster.Army, note string) (
 func (a *app) armyView(ctx context.Context, rec db.Army, army *roster.Army) (views.ArmyView, []views.VersionRow, error) {
 	v := views.ArmyView{ID: rec.ID, Army: army, Result: a.evaluate(army), Catalog: a.catalogFor(army),
 		Version: rec.Version, Versions: rec.Versions, Updated: rec.Updated}
-	hist, err := a.store.History(ctx, rec.Owner, rec.ID)
+	var hist []db.Version
+	var err error
+	if rec.Game != "" {
+		hist, err = a.store.ListHistory(ctx, rec.Game, rec.ID)
+	} else {
+		hist, err = a.store.History(ctx, rec.Owner, rec.ID)
+	}
 	if err != nil {
 		return v, nil, err
 	}

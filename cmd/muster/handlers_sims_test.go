@@ -150,7 +150,7 @@ func TestMatchupCancel(t *testing.T) {
 	if p := ts.get(run); !strings.Contains(p.body, "Cancelled.") {
 		t.Errorf("after cancelling:\n%.2000s", p.body)
 	}
-	if list, _ := ts.store.ListSims(t.Context(), 10); len(list) != 0 {
+	if list, _ := ts.store.ListSims(t.Context(), ts.ownerID(), 10); len(list) != 0 {
 		t.Errorf("a cancelled matchup was saved: %v", list)
 	}
 }

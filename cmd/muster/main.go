@@ -25,8 +25,14 @@ Usage:
                               print the army's record sheets (roster page, then a Squad,
                               Hero, Droid or Creature Record Sheet per unit) as HTML, or as
                               a PDF through headless Chromium
-  muster serve [--addr 127.0.0.1:8080] [--db muster.db]
-                              run the web app
+  muster serve [--addr 127.0.0.1:8080] [--db muster.db] [--require-login]
+               [--signup open|invite|closed] [--secure-cookies]
+                              run the web app (guests build without signing up; with
+                              --require-login every page but sign-in, share and game links
+                              needs an account)
+  muster user add|list|passwd|adopt ... --db DB
+  muster token add|list|revoke ... --db DB
+                              the admin's accounts and personal API tokens (muster user)
   muster odds test|damage|volley [--json] ...
                               exact odds of a skill test, a hit on the Damage Table, or a
                               squad's volley at a unit of another army (muster odds for flags)
@@ -60,6 +66,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return cmdBattle(args[1:], stdout, stderr)
 	case "sim":
 		return cmdSim(args[1:], stdout, stderr)
+	case "user":
+		return cmdUser(args[1:], stdout, stderr)
+	case "token":
+		return cmdToken(args[1:], stdout, stderr)
 	}
 	if cmd, ok := extraCommands[args[0]]; ok {
 		return cmd(args[1:], stdout, stderr)

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/crypto/bcrypt"
 	"golang.org/x/net/html"
 
 	"muster/db"
@@ -37,11 +38,38 @@ func newTestServer(t *testing.T) *testServer {
 	}
 	t.Cleanup(func() { store.Close() })
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	srv := httptest.NewServer(newServer(store, rules.Default(), logger))
+	srv := httptest.NewServer(newServer(store, rules.Default(), logger, authConfig{}))
 	t.Cleanup(srv.Close)
+	ts := &testServer{t: t, srv: srv, store: store}
+	ts.c = ts.client()
+	// The tests' browser is signed in to an account of its own (its armies are its own).
+	ts.signUp(ts.c, "tester")
+	return ts
+}
+
+// client is a new browser: its own cookies, redirects not followed.
+func (ts *testServer) client() *http.Client {
 	jar, _ := cookiejar.New(nil)
-	return &testServer{t: t, srv: srv, store: store, c: &http.Client{Jar: jar,
-		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
+	return &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+}
+
+// as runs f with the test server's browser swapped for c.
+func (ts *testServer) as(c *http.Client, f func()) {
+	prev := ts.c
+	ts.c = c
+	defer func() { ts.c = prev }()
+	f()
+}
+
+// signUp signs browser c up as an account named name (password "password-"+name).
+func (ts *testServer) signUp(c *http.Client, name string) {
+	ts.t.Helper()
+	ts.as(c, func() {
+		r := ts.postForm("/signup", url.Values{"name": {name}, "password": {"password-" + name}, "password2": {"password-" + name}})
+		if r.status != http.StatusSeeOther {
+			ts.t.Fatalf("sign up %s: %d %s", name, r.status, r.body)
+		}
+	})
 }
 
 type response struct {
@@ -251,3 +279,16 @@ func (ts *testServer) editorForm(id string) url.Values {
 	}
 	return formValues(form)
 }
+
+// ownerID is the id of the test browser's account.
+func (ts *testServer) ownerID() string {
+	ts.t.Helper()
+	o, err := ts.store.OwnerByName(context.Background(), "tester")
+	if err != nil {
+		ts.t.Fatal(err)
+	}
+	return o.ID
+}
+
+// Sign-ups in tests need not be slow: bcrypt's least work factor.
+func init() { passwordCost = bcrypt.MinCost }

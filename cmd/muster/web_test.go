@@ -517,28 +517,65 @@ func TestDeleteAsksFirstAndCanBeUndone(t *testing.T) {
 	wantStatus(t, "undeleted army", ts.get("/armies/"+id), http.StatusOK)
 }
 
-func TestShareLinkIsReadOnly(t *testing.T) {
+// A share link is read-only (nothing on its page changes the army), offers the sheets,
+// the PDF, the export and "copy into my armies" (a new army of the visitor's), never the
+// owner's other armies, and answers 404 once revoked.
+func TestShareLinkIsReadOnlyCopiesAndRevokes(t *testing.T) {
 	ts := newTestServer(t)
 	id := ts.importFile(mixed)
+	other := ts.importFile(rebel1500)
 	r := ts.postForm("/armies/"+id+"/share", nil)
 	wantStatus(t, "share", r, http.StatusSeeOther)
 	r = ts.get("/armies/" + id)
-	link := byID(parseHTML(t, r.body), "share-link")
+	link := byID(parseHTML(t, r.body), "share-link-0")
 	if link == nil {
 		t.Fatal("no share link shown")
 	}
-	href, _ := attr(link, "value")
+	abs, _ := attr(link, "value")
+	if !strings.HasPrefix(abs, ts.srv.URL+"/share/") {
+		t.Fatalf("share link %q is not absolute", abs)
+	}
+	href := strings.TrimPrefix(abs, ts.srv.URL)
 	tok := strings.TrimPrefix(href, "/share/")
 	if len(tok) < 20 || tok == id {
 		t.Fatalf("share token %q is guessable or the id", tok)
 	}
-	r = ts.get(href)
-	wantStatus(t, "shared page", r, http.StatusOK)
-	if !strings.Contains(r.body, "Mixed Imperial Force") || strings.Contains(r.body, "/armies/"+id) || strings.Contains(r.body, `method="post"`) {
-		t.Error("the shared page is not read-only or leaks the army's id")
-	}
-	wantStatus(t, "shared export", ts.get(href+"/export?format=yaml"), http.StatusOK)
+	visitor := ts.client()
+	ts.as(visitor, func() {
+		r = ts.get(href)
+		wantStatus(t, "shared page", r, http.StatusOK)
+		if !strings.Contains(r.body, "Mixed Imperial Force") || strings.Contains(r.body, "/armies/"+id) || strings.Contains(r.body, other) {
+			t.Error("the shared page leaks the army's id or the owner's other armies")
+		}
+		doc := parseHTML(t, r.body)
+		for _, want := range []string{"share-export-yaml", "share-sheets", "share-pdf", "copy-shared"} {
+			if byID(doc, want) == nil {
+				t.Errorf("the shared page offers no %s", want)
+			}
+		}
+		wantStatus(t, "shared export", ts.get(href+"/export?format=yaml"), http.StatusOK)
+		wantStatus(t, "shared sheets", ts.get(href+"/sheets"), http.StatusOK)
+		wantStatus(t, "the owner's army, by id", ts.get("/armies/"+id), http.StatusNotFound)
+		r = ts.postForm(href+"/copy", nil)
+		wantStatus(t, "copy", r, http.StatusSeeOther)
+		mine := r.header.Get("Location")
+		if !strings.HasPrefix(mine, "/armies/") || strings.Contains(mine, id) {
+			t.Fatalf("copy went to %q", mine)
+		}
+		if r := ts.get(mine); r.status != http.StatusOK || !strings.Contains(r.body, "Mixed Imperial Force") {
+			t.Errorf("the copy is not the visitor's army: %d", r.status)
+		}
+		if r := ts.get("/"); !strings.Contains(r.body, "Mixed Imperial Force") || strings.Contains(r.body, other) {
+			t.Error("the visitor's armies page shows the wrong armies")
+		}
+	})
 	wantStatus(t, "wrong token", ts.get("/share/"+tok[:len(tok)-2]+"xx"), http.StatusNotFound)
+	r = ts.postForm("/armies/"+id+"/shares/"+tok+"/revoke", nil)
+	wantStatus(t, "revoke", r, http.StatusSeeOther)
+	ts.as(visitor, func() {
+		wantStatus(t, "revoked link", ts.get(href), http.StatusNotFound)
+		wantStatus(t, "revoked link's export", ts.get(href+"/export"), http.StatusNotFound)
+	})
 }
 
 func TestRestoreAnOldVersion(t *testing.T) {
@@ -627,7 +664,7 @@ func TestServeShutsDownGracefully(t *testing.T) {
 	done := make(chan error, 1)
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	go func() {
-		done <- serve(ctx, "127.0.0.1:0", filepath.Join(t.TempDir(), "muster.db"), logger, func(a net.Addr) { addrc <- a })
+		done <- serve(ctx, "127.0.0.1:0", filepath.Join(t.TempDir(), "muster.db"), authConfig{}, logger, func(a net.Addr) { addrc <- a })
 	}()
 	var addr net.Addr
 	select {
