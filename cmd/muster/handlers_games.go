@@ -40,7 +40,7 @@ var (
 		"There is no such list in this game. Its link may be mistyped; the game's page lists the lists this browser made.")
 	errGameLocked = echo.NewHTTPError(http.StatusConflict,
 		"The gamemaster has locked this game: lists can no longer be started, changed, submitted or withdrawn.")
-	errListsHidden = echo.NewHTTPError(http.StatusForbidden,
+	errListsHidden = echo.NewHTTPError(http.StatusNotFound,
 		"Other players' lists are shown once the gamemaster locks the game, as at the table.")
 )
 

@@ -5,10 +5,10 @@ import (
 	"errors"
 	"time"
 
-	"muster/db"
 	crand "crypto/rand"
 	"encoding/binary"
 	"fmt"
+	"muster/db"
 	"net/http"
 	"strconv"
 

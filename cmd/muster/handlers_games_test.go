@@ -533,8 +533,8 @@ func TestOtherPlayersListsAreHiddenUntilTheLock(t *testing.T) {
 	if strings.Contains(r.body, "Death Squadron") || strings.Contains(r.body, "Vader") || !strings.Contains(r.body, "Alliance") {
 		t.Errorf("before the lock Leia's page: %.3000s", r.body)
 	}
-	wantStatus(t, "Vader's list before the lock", leia.get("/play/"+player+"/view/"+vaderID), http.StatusForbidden)
-	wantStatus(t, "a made-up list before the lock", leia.get("/play/"+player+"/view/"+randomToken()), http.StatusForbidden)
+	wantStatus(t, "Vader's list before the lock", leia.get("/play/"+player+"/view/"+vaderID), http.StatusNotFound)
+	wantStatus(t, "a made-up list before the lock", leia.get("/play/"+player+"/view/"+randomToken()), http.StatusNotFound)
 	// The player link does not open a list by its key without the list's key.
 	wantStatus(t, "Vader's list by id as a key", leia.get("/play/"+player+"/lists/"+vaderID), http.StatusNotFound)
 	// The GM sees both.

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/labstack/echo/v5"
 	"golang.org/x/crypto/bcrypt"
 	"golang.org/x/net/html"
 
@@ -28,6 +29,8 @@ type testServer struct {
 	srv   *httptest.Server
 	store *db.Store
 	c     *http.Client
+	// handler is the app's echo instance (its routes, for the authorization table).
+	handler *echo.Echo
 }
 
 func newTestServer(t *testing.T) *testServer {
@@ -38,9 +41,10 @@ func newTestServer(t *testing.T) *testServer {
 	}
 	t.Cleanup(func() { store.Close() })
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	srv := httptest.NewServer(newServer(store, rules.Default(), logger, authConfig{}))
+	e := newServer(store, rules.Default(), logger, authConfig{})
+	srv := httptest.NewServer(e)
 	t.Cleanup(srv.Close)
-	ts := &testServer{t: t, srv: srv, store: store}
+	ts := &testServer{t: t, srv: srv, store: store, handler: e}
 	ts.c = ts.client()
 	// The tests' browser is signed in to an account of its own (its armies are its own).
 	ts.signUp(ts.c, "tester")
