@@ -331,4 +331,3 @@ func (s *Store) setDeleted(ctx context.Context, owner, id string, deleted bool) 
 		return nil
 	})
 }
-

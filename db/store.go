@@ -47,11 +47,11 @@ type Meta struct {
 type Army struct {
 	ID string
 	Meta
-	Version    int // the head version's number
-	Versions   int // how many versions exist
-	Updated    time.Time
-	Owner      string // the owner's id; "" for an army saved before owners existed
-	Deleted    bool
+	Version  int // the head version's number
+	Versions int // how many versions exist
+	Updated  time.Time
+	Owner    string // the owner's id; "" for an army saved before owners existed
+	Deleted  bool
 	// Game is the game the army is a list for ("" for an army of one's own): such an army
 	// is reached through the game's links, not /armies/.
 	Game string

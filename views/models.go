@@ -39,16 +39,16 @@ type ArmyRow struct {
 
 // ArmyView is one army with its costs, as the summary, the editor and the share page show it.
 type ArmyView struct {
-	ID         string
-	Army       *roster.Army
-	Result     *costing.Result
-	Catalog    *rules.Catalog
-	Version    int
-	Versions   int
-	CanUndo    bool
-	CanRedo    bool
-	Shares     []ShareRow // the army's share links, newest first
-	Updated    time.Time
+	ID       string
+	Army     *roster.Army
+	Result   *costing.Result
+	Catalog  *rules.Catalog
+	Version  int
+	Versions int
+	CanUndo  bool
+	CanRedo  bool
+	Shares   []ShareRow // the army's share links, newest first
+	Updated  time.Time
 	// Shared is set when the army is shown through its read-only share link.
 	Shared bool
 	// Draft is set when the editor shows changes that are not saved (after a rejected save).

@@ -50,21 +50,21 @@ type SimView struct {
 	// to the game night a matchup belongs to.
 	Base, Back, BackLabel string
 	// Again is "play again": the same armies (or lists) and scenario; nil for players.
-	Again *SimAgain
-	Battles                  int
-	Seed, SampleSeed         string
-	Elapsed                  time.Duration
-	Created                  time.Time
-	ArmyA, ArmyB             string
-	A, B                     SimSide
-	Draws                    int
-	DrawRate                 float64
-	DrawCI                   [2]float64
-	TurnCounts               []int
-	TurnMean                 float64
-	Units                    []SimUnit
-	NotSimulated             []string
-	SampleLog                string
+	Again            *SimAgain
+	Battles          int
+	Seed, SampleSeed string
+	Elapsed          time.Duration
+	Created          time.Time
+	ArmyA, ArmyB     string
+	A, B             SimSide
+	Draws            int
+	DrawRate         float64
+	DrawCI           [2]float64
+	TurnCounts       []int
+	TurnMean         float64
+	Units            []SimUnit
+	NotSimulated     []string
+	SampleLog        string
 }
 
 // SimSide is one army's record.

@@ -38,7 +38,6 @@ func (a *app) simRoutes(e *echo.Echo) {
 }
 
 const (
-	maxWebBattles = 100_000
 	// finishedRunTTL is how long a finished run's progress page keeps its link to the result.
 	finishedRunTTL = 10 * time.Minute
 )
@@ -204,7 +203,7 @@ func (r *simRuns) enqueue(run *simRun) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.closed {
-		return errors.New("Muster is restarting: try again in a moment")
+		return errors.New("the server is restarting: try again in a moment")
 	}
 	if r.jobs == nil {
 		r.jobs, r.live = map[string]*simRun{}, map[string]*simRun{}
