@@ -89,8 +89,12 @@ func cost(c *rules.Catalog, a *roster.Army) *Result {
 	return r
 }
 
+// UnitName is the name a unit goes by on every page (unit i of its army): its own name, or
+// what it is when it has none. It costs nothing, for pickers that list many armies' units.
+func UnitName(u *roster.Unit, i int) string { return unitName(nil, u, i) }
+
 // unitName is the unit's own name, or what it is when it has none.
-func unitName(c *rules.Catalog, u *roster.Unit, i int) string {
+func unitName(_ *rules.Catalog, u *roster.Unit, i int) string {
 	if u.Name != "" {
 		return u.Name
 	}

@@ -28,3 +28,20 @@ func TestCheckBoundsRefusesWhatMusterDoesNotKeep(t *testing.T) {
 		}
 	}
 }
+
+// A value of the wrong type is named by the file's own field, in words, never Go's types.
+func TestTypeMistakesAreInThePlayersWords(t *testing.T) {
+	cases := map[string]string{
+		"format: 1\nname: x\nside: rebel\nlimit: lots\nunits: []\n": "limit: write a whole number here, not text",
+	}
+	for in, want := range cases {
+		_, err := Read([]byte(in))
+		if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "Go struct") {
+			t.Errorf("%q: %v, want %q", in, err, want)
+		}
+	}
+	_, err := ReadLimits([]byte("total: lots\n"))
+	if err == nil || !strings.Contains(err.Error(), "total: write a whole number here, not text") {
+		t.Errorf("limits: %v", err)
+	}
+}

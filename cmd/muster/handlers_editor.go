@@ -119,6 +119,10 @@ func applyAction(cat *rules.Catalog, army *roster.Army, action, add string) (not
 			return "", -1, fmt.Errorf("there is no unit %q in this army", arg)
 		}
 	}
+	// The unit verbs need a unit: "remove" alone (or "remove:") names none.
+	if i < 0 && (verb == "dup" || verb == "remove" || verb == "up" || verb == "down") {
+		return "", -1, fmt.Errorf("say which unit to %s: the form's button names it (for example %s:0)", verb, verb)
+	}
 	switch verb {
 	case "", "save":
 		return "saved", -1, nil

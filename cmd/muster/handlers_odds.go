@@ -50,7 +50,8 @@ func (a *app) odds(c *echo.Context) error {
 		}
 	}
 
-	// The volley's pickers offer every unit of every saved army.
+	// The volley's pickers offer every unit of the asker's armies, by name only: only the two
+	// armies asked about are costed (in the volley).
 	list, err := a.store.List(ctx, ownerID(c))
 	if err != nil {
 		return err
@@ -62,9 +63,8 @@ func (a *app) odds(c *echo.Context) error {
 			return err
 		}
 		armies[rec.ID] = army
-		names := costing.Army(a.cat, army).Units
 		for i := range army.Units {
-			v.Units = append(v.Units, views.UnitChoice{Value: fmt.Sprintf("%s:%d", rec.ID, i), Army: army.Name, Unit: names[i].Name})
+			v.Units = append(v.Units, views.UnitChoice{Value: fmt.Sprintf("%s:%d", rec.ID, i), Army: army.Name, Unit: costing.UnitName(&army.Units[i], i)})
 		}
 	}
 	if v.Firer != "" || v.Target != "" || v.Range != "" {
