@@ -51,10 +51,22 @@ type Profile struct {
 	DarkSide     bool `yaml:"dark_side,omitempty" json:"dark_side,omitempty"`
 	// Printed names the fields the sheet itself gives; every other number is assumed.
 	Printed []string `yaml:"printed,omitempty" json:"printed,omitempty"`
+	// Source is where the profile came from: SourceStarter (Muster's data, where unprinted
+	// numbers are assumptions) or SourceArmy (the player's profiles: block, all the player's).
+	Source string `yaml:"-" json:"source,omitempty"`
 }
+
+// Where a profile came from.
+const (
+	SourceStarter = "starter"
+	SourceArmy    = "army"
+)
 
 // Assumed reports whether a field's value is Muster's assumption rather than the sheet's.
 func (p Profile) Assumed(field string) bool {
+	if p.Source == SourceArmy {
+		return false
+	}
 	for _, f := range p.Printed {
 		if f == field {
 			return false
@@ -115,6 +127,7 @@ func Starter() *Catalog {
 	}
 	c := &Catalog{}
 	for _, p := range list {
+		p.Source = SourceStarter
 		c.Put(p)
 	}
 	return c
