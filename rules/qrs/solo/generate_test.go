@@ -123,7 +123,7 @@ func TestGenerationFallsBackWhenFiguresRunOut(t *testing.T) {
 // with no Inquisitor figure, the row's next option, 8 Stormtroopers, then the rows before.
 func TestGenerationPreferenceAndItsFallBack(t *testing.T) {
 	s := Sighting{InSight: counters(Cover, Cover, Cover, Cover, Cover), Officer: true} // +6
-	six := qrs.DiceFunc(func(n int) int { return n })                                      // every die shows its top face
+	six := qrs.DiceFunc(func(n int) int { return n })                                  // every die shows its top face
 	o, _ := Generate(s, nil, "inquisitor", six)
 	if o.Total != 12 || o.Force != "1 Inquisitor" {
 		t.Errorf("preferred: %+v", o)
