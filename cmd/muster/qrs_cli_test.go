@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -67,5 +69,138 @@ func TestQRSOddsShootingJSON(t *testing.T) {
 	}
 	if code, _, _ := runMuster(t, "odds", "qrs", "--own-total", "3", "--enemy-total", "0"); code != 2 {
 		t.Errorf("no shooters: exit %d", code)
+	}
+}
+
+// A whole short solo game at the table, through the command line only: set up, spot until
+// the Imperials appear, give them orders, exchange fire turn by turn until they are gone,
+// and check the saved game tells the story. The same commands on the same seed replay the
+// same game.
+func TestQRSWholeSoloGameFromTheCommandLine(t *testing.T) {
+	play := func(path string) string {
+		t.Helper()
+		must := func(args ...string) string {
+			t.Helper()
+			code, out, errOut := runMuster(t, append([]string{"qrs"}, args...)...)
+			if code != 0 {
+				t.Fatalf("muster qrs %s: exit %d: %s", strings.Join(args, " "), code, errOut)
+			}
+			return out
+		}
+		out := must("new", "--state", path, "--army", "../../rules/qrs/army/testdata/rescue.yaml",
+			"--counters", "corner,cover,open", "--pool", "stormtrooper=8,heavy weapon trooper=1,officer=1,leader=1,probe droid=1", "--seed", "11")
+		if !strings.Contains(out, "Group 1, Red Team (player)") || !strings.Contains(out, "No contact yet") {
+			t.Fatalf("new: %s", out)
+		}
+		// Step 2 of the play sequence, until something appears (each try is a new turn).
+		enemy := 0
+		for turn := 0; turn < 30 && enemy == 0; turn++ {
+			var o struct {
+				Figures []string `json:"figures"`
+			}
+			if err := json.Unmarshal([]byte(must("spot", "--state", path, "--counters", "1,2,3", "--json")), &o); err != nil {
+				t.Fatal(err)
+			}
+			if len(o.Figures) > 0 {
+				enemy = 3 // the player's army has groups 1 and 2
+				break
+			}
+			must("turn", "--state", path)
+		}
+		if enemy == 0 {
+			t.Fatal("no Imperials in 30 turns")
+		}
+		// Step 3: their orders; then the fire fight, turn by turn, until they are gone.
+		if out := must("orders", "--state", path, "--group", "all", "--light-fire"); !strings.Contains(out, "group 3") {
+			t.Errorf("orders: %s", out)
+		}
+		for turn := 0; turn < 40; turn++ {
+			show := must("show", "--state", path)
+			if !strings.Contains(show, "Group 3,") {
+				break
+			}
+			// The Imperials shoot when any of them can (not all ducked back).
+			if code, _, errOut := runMuster(t, "qrs", "shoot", "--state", path, "--target", "1", "--from", "3", "--band", "medium"); code != 0 && !strings.Contains(errOut, "no figure able to shoot") {
+				t.Fatalf("enemy fire: exit %d: %s", code, errOut)
+			}
+			must("shoot", "--state", path, "--target", "3", "--enemy-total", "40", "--cover")
+			must("turn", "--state", path)
+		}
+		show := must("show", "--state", path)
+		if strings.Contains(show, "Group 3,") {
+			t.Fatalf("the Imperials survived 40 turns of fire at 40 against their few:\n%s", show)
+		}
+		log := must("log", "--state", path)
+		for _, want := range []string{"portal counters placed", "in sight. D6", "On Advance orders", "under fire:", "begins."} {
+			if !strings.Contains(strings.ToLower(log), strings.ToLower(want)) {
+				t.Errorf("log lacks %q:\n%s", want, log)
+			}
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	dir := t.TempDir()
+	first := play(filepath.Join(dir, "game.yaml"))
+	again := play(filepath.Join(dir, "again.yaml"))
+	if first != again {
+		t.Errorf("the same seed and commands played two different games")
+	}
+}
+
+// Mistakes at the table get the player's words and exit 2, and the game file is untouched.
+func TestQRSCommandMistakes(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "g.yaml")
+	cases := [][]string{
+		{"spot", "--counters", "1"},                    // no game file
+		{"spot", "--state", path, "--counters", "1"},   // no such file yet
+		{"new", "--state", path, "--counters", "roof"}, // not a counter place
+		{"new", "--state", path, "--counters", "corner", "--pool", "stormtrooper=lots"},
+		{"new", "--state", path, "--counters", "corner", "--pool", "gungan=3"},
+	}
+	for _, args := range cases {
+		if code, _, errOut := runMuster(t, append([]string{"qrs"}, args...)...); code != 2 || !strings.Contains(errOut, "muster qrs") {
+			t.Errorf("%v: exit %d: %s", args, code, errOut)
+		}
+	}
+	if code, _, errOut := runMuster(t, "qrs", "new", "--state", path, "--counters", "corner", "--seed", "1"); code != 0 {
+		t.Fatal(errOut)
+	}
+	before, _ := os.ReadFile(path)
+	for _, args := range [][]string{
+		{"spot", "--state", path, "--counters", "9"},
+		{"mark", "--state", path, "--group", "5", "--figure", "1", "wound"},
+		{"shoot", "--state", path, "--target", "1", "--enemy-total", "4"},
+		{"new", "--state", path, "--counters", "open"},
+	} {
+		code, _, errOut := runMuster(t, append([]string{"qrs"}, args...)...)
+		if code != 2 || strings.Contains(errOut, "panic") {
+			t.Errorf("%v: exit %d: %s", args, code, errOut)
+		}
+	}
+	after, _ := os.ReadFile(path)
+	if string(before) != string(after) {
+		t.Error("a refused command changed the game file")
+	}
+}
+
+// The generator's odds by hand: one cover counter, contact made, no officer: only a 6 (4
+// Stormtroopers), 1/6.
+func TestQRSGenerateOddsCommand(t *testing.T) {
+	code, out, errOut := runMuster(t, "qrs", "generate", "--counters", "cover", "--json")
+	if code != 0 {
+		t.Fatal(errOut)
+	}
+	var got map[string]struct {
+		Exact string `json:"exact"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got["4 Stormtroopers"].Exact != "1/6" || got["nothing"].Exact != "5/6" || len(got) != 2 {
+		t.Errorf("%s", out)
 	}
 }

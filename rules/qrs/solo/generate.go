@@ -190,7 +190,8 @@ func Generate(s Sighting, pool Pool, prefer string, d qrs.Dice) (Outcome, error)
 		if row == 0 {
 			if counter.Kind == Open {
 				if pool == nil || pool[ProbeDroid] > 0 {
-					o.Force, o.Figures = "an Imperial Probe Droid (the counter is in the open)", []string{ProbeDroid}
+					o.Force, o.Figures = "1 Imperial Probe Droid", []string{ProbeDroid}
+					o.Notes = append(o.Notes, "the counter is in the open")
 				} else {
 					o.Notes = append(o.Notes, "no Probe Droid figure is free")
 				}

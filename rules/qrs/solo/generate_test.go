@@ -61,7 +61,7 @@ func TestGenerationOneCounterNoModifiers(t *testing.T) {
 // 2-6 bring the probe droid (5/6), the natural 1 nothing.
 func TestGenerationOpenCounterNoContactProbeDroid(t *testing.T) {
 	got := odds(t, Sighting{InSight: counters(Open), NoContact: true}, nil, "", byForce)
-	expect(t, got, map[string]*big.Rat{"": r(1, 6), "an Imperial Probe Droid (the counter is in the open)": r(5, 6)})
+	expect(t, got, map[string]*big.Rat{"": r(1, 6), "1 Imperial Probe Droid": r(5, 6)})
 }
 
 // "+2: Imperial Officer on the table", "+1: Each other counter after the first": +2 +2 = +4

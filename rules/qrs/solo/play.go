@@ -48,7 +48,7 @@ func Spot(st *State, inSight []int, d qrs.Dice) (Outcome, error) {
 	}
 	st.Groups = append(st.Groups, g)
 	st.Contact = true
-	st.Logf("%s %s appear at counter %d as group %d, on Advance orders%s.", line, o.Force, o.Counter, g.ID, notes(o))
+	st.Logf("%s At counter %d, as group %d on Advance orders: %s%s.", line, o.Counter, g.ID, o.Force, notes(o))
 	return o, nil
 }
 
@@ -228,6 +228,9 @@ func Shoot(st *State, s Shot, d qrs.Dice) (ShotResult, error) {
 			}
 			enemy2 += st.firepower2(sg, s.Band)
 		}
+	}
+	if len(s.From) > 0 && enemy2 == 0 {
+		return ShotResult{}, fmt.Errorf("groups %s have no figure able to shoot (all down or ducked back)", ids(s.From))
 	}
 	if s.Running {
 		own2 *= 2 // halving the shooters' values is doubling the targets' side of the ratio
