@@ -204,3 +204,42 @@ func TestQRSGenerateOddsCommand(t *testing.T) {
 		t.Errorf("%s", out)
 	}
 }
+
+// The procedures' odds through the command line, by hand: equal melee, the 1/36 kill; a
+// grenade at 9" hits on 3+ (2/3); a walker at 15" fires 10 against 10 (Equal), armour
+// ignored: W on the 8.
+func TestQRSProcedureOddsCommands(t *testing.T) {
+	exact := func(args ...string) map[string]string {
+		t.Helper()
+		code, out, errOut := runMuster(t, append(append([]string{"qrs"}, args...), "--json")...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errOut)
+		}
+		var got map[string]struct {
+			Exact string `json:"exact"`
+		}
+		if err := json.Unmarshal([]byte(out), &got); err != nil {
+			t.Fatal(err)
+		}
+		m := map[string]string{}
+		for k, v := range got {
+			m[k] = v.Exact
+		}
+		return m
+	}
+	if got := exact("melee", "--melee", "2", "--against", "2"); got["your figure: Killed"] != "1/36" || got["opponent 1: Killed"] != "1/36" {
+		t.Errorf("melee: %v", got)
+	}
+	if got := exact("grenade", "--range", "9"); got["hit"] != "2/3" {
+		t.Errorf("grenade: %v", got)
+	}
+	if got := exact("walker", "--range", "15", "--own-total", "10"); got["wound"] != "1/8" || got["duck_back"] != "1/4" {
+		t.Errorf("walker: %v", got)
+	}
+	if got := exact("duel", "--melee", "5", "--fp", "8", "--against-melee", "5", "--against-fp", "8"); got["draw"] != "1/6" {
+		t.Errorf("duel: %v", got)
+	}
+	if code, _, _ := runMuster(t, "qrs", "grenade", "--range", "20"); code != 2 {
+		t.Error("a grenade thrown 20\"")
+	}
+}
