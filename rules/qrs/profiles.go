@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/goccy/go-yaml"
 )
@@ -120,7 +121,11 @@ type Catalog struct {
 
 // Starter returns the embedded starter profiles. The data is part of the binary and checked
 // by the tests, so a failure here is a build fault.
-func Starter() *Catalog {
+func Starter() *Catalog { return starter().Clone() }
+
+// starter parses the embedded data once: it never changes, and a simulation asks for it in
+// every game. Callers get clones, so nobody can change the parsed set.
+var starter = sync.OnceValue(func() *Catalog {
 	var list []Profile
 	if err := yaml.Unmarshal(profilesYAML, &list); err != nil {
 		panic("qrs: embedded profiles: " + err.Error())
@@ -131,7 +136,7 @@ func Starter() *Catalog {
 		c.Put(p)
 	}
 	return c
-}
+})
 
 // Key is how names are matched: case, spaces, hyphens, underscores, colons and slashes
 // ignored, so "AT:ST/DP", "at-st dp" and "ATSTDP" are one name.

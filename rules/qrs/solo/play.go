@@ -464,3 +464,66 @@ func countList(m map[string]int) string {
 	}
 	return strings.Join(parts, ", ")
 }
+
+// Shaken is the sheet's morale test for a group (the player groups' at the end of a turn):
+// half or more of its figures wounded or ducked back, in a group with a player's character.
+func Shaken(st *State, groupID int) bool {
+	g, err := st.Group(groupID)
+	return err == nil && st.morale(*g) != ""
+}
+
+// Withdraw takes a group off the table without casualties (an enemy group routing or
+// retreating off the table); its figures go back to the pool.
+func Withdraw(st *State, groupID int, why string) {
+	for i, g := range st.Groups {
+		if g.ID != groupID {
+			continue
+		}
+		for _, f := range g.Figures {
+			if st.Pool != nil {
+				st.Pool[f.Profile]++
+			}
+		}
+		st.Groups = append(st.Groups[:i], st.Groups[i+1:]...)
+		st.Logf("Turn %d: group %d, %s, leaves the table (%s).", st.Turn, g.ID, g.Name, why)
+		return
+	}
+}
+
+// Initiative is a group's highest Initiative among the figures still in the fight (wounds
+// halve it, rounded down), which orders the shooting.
+func Initiative(st *State, g GroupState) int {
+	best := 0
+	for _, f := range g.Figures {
+		if f.Active() {
+			v := st.Profile(f).Initiative
+			if f.Wounds > 0 {
+				v /= 2
+			}
+			best = max(best, v)
+		}
+	}
+	return best
+}
+
+// ActiveFigures counts a group's figures still in the fight.
+func ActiveFigures(g GroupState) int {
+	n := 0
+	for _, f := range g.Figures {
+		if f.Active() {
+			n++
+		}
+	}
+	return n
+}
+
+// CanShoot counts the figures able to shoot this turn (in the fight, not ducked back).
+func CanShoot(st *State, g GroupState) int {
+	n := 0
+	for _, f := range g.Figures {
+		if f.Active() && !st.duckedNow(f) {
+			n++
+		}
+	}
+	return n
+}
