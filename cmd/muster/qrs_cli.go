@@ -21,6 +21,7 @@ import (
 
 	"muster/rules/qrs"
 	"muster/rules/qrs/army"
+	"muster/rules/qrs/sim"
 	"muster/rules/qrs/solo"
 )
 
@@ -143,6 +144,12 @@ const qrsUsage = `usage: muster qrs COMMAND [flags]
     walker --range R [--moving] --own-total T [--heavy-cover] [--extra N] [--json]
                               a walker's chin turret firing at your figures
     powers                    the Force powers and what they cost
+  Quick-resolve:
+    sim --army ARMY [--group N] --counters KINDS [--pool NAME=N,...] [--prefer OPTION]
+        [--sight N] [--cover] [--objective TURNS] [--max-turns N] [--battles N] [--seed S]
+        [--log] [--json]      play the group (all groups as one without --group) past the
+                              counters N times: the odds it reaches the objective and
+                              survives, with 95% intervals, and what is not simulated
   Every command that rolls takes its dice from the game file's seed, so a game replays.`
 
 // cmdQRS dispatches `muster qrs COMMAND`.
@@ -156,7 +163,7 @@ func cmdQRS(args []string, stdout, stderr io.Writer) int {
 		"remove": qrsRemove, "turn": qrsTurn, "show": qrsShow, "log": qrsLog,
 		"profiles": qrsProfiles, "generate": qrsGenerateOdds, "movement": qrsMovementOdds,
 		"melee": qrsMeleeOdds, "duel": qrsDuelOdds, "grenade": qrsGrenadeOdds, "explosive": qrsExplosiveOdds,
-		"walker": qrsWalkerOdds, "powers": qrsPowers,
+		"walker": qrsWalkerOdds, "powers": qrsPowers, "sim": qrsSim,
 	}
 	if cmd, ok := cmds[args[0]]; ok {
 		return cmd(args[1:], stdout, stderr)
@@ -916,5 +923,109 @@ func qrsPowers(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "  %-18s %d FP%s: %s\n", p.Name, p.Cost, dark, p.Text)
 	}
 	fmt.Fprintln(stdout, "Recovering: 1 FP per activation resting (moving no more than 3\", not under fire).")
+	return 0
+}
+
+func qrsSim(args []string, stdout, stderr io.Writer) int {
+	fs := qrsFlags("qrs sim", stderr)
+	armyPath := fs.String("army", "", "your army file (system: qrs)")
+	group := fs.Int("group", 0, "the group that goes for the objective (0: all groups as one)")
+	counters := fs.String("counters", "", "portal counters along the approach, e.g. corner,cover,open")
+	pool := fs.String("pool", "", "your figures for the enemy, e.g. stormtrooper=12,officer=1")
+	prefer := fs.String("prefer", "", "the option you prefer where the result table offers one")
+	sight := fs.Int("sight", 1, "how many counters ahead the group sees at once")
+	cover := fs.Bool("cover", false, "the group fights from cover")
+	objective := fs.Int("objective", 0, "turns of advance to the objective (0: one past the last counter)")
+	maxTurns := fs.Int("max-turns", 12, "turns before the attempt fails")
+	battles := fs.Int("battles", 1000, "games to play")
+	seed := fs.Uint64("seed", 0, "the dice seed (0: from the clock)")
+	showLog := fs.Bool("log", false, "print the first game's log")
+	asJSON := fs.Bool("json", false, "print one JSON object")
+	if err := fs.Parse(args); err != nil || fs.NArg() > 0 || *armyPath == "" || *counters == "" || *sight < 1 || *sight > 10 {
+		fmt.Fprintln(stderr, "usage: muster qrs sim --army ARMY [--group N] --counters KINDS [--pool NAME=N,...] [--battles N] [--seed S] [--log] [--json] (muster qrs help)")
+		return 2
+	}
+	data, err := readCapped(*armyPath)
+	if err != nil {
+		fmt.Fprintf(stderr, "muster qrs sim: cannot read %s\n", *armyPath)
+		return 2
+	}
+	f, err := army.Read(data)
+	if err != nil {
+		fmt.Fprintf(stderr, "muster qrs sim: %s: %v\n", *armyPath, err)
+		return 2
+	}
+	a := army.Resolve(f)
+	if army.Evaluate(a).HasErrors() {
+		fmt.Fprintf(stderr, "muster qrs sim: %s has errors; muster check %s says what to fix\n", *armyPath, *armyPath)
+		return 1
+	}
+	cfg := sim.Config{Sight: *sight, Cover: *cover, Objective: *objective, MaxTurns: *maxTurns, Prefer: *prefer}
+	switch {
+	case *group == 0:
+		cfg.Players = army.Group{Name: a.Name}
+		for _, g := range a.Groups {
+			cfg.Players.Figures = append(cfg.Players.Figures, g.Figures...)
+		}
+	case *group >= 1 && *group <= len(a.Groups):
+		cfg.Players = a.Groups[*group-1]
+	default:
+		fmt.Fprintf(stderr, "muster qrs sim: the army has groups 1 to %d\n", len(a.Groups))
+		return 2
+	}
+	for _, p := range a.Catalog.Profiles() {
+		if p.Source == qrs.SourceArmy {
+			cfg.Profiles = append(cfg.Profiles, p)
+		}
+	}
+	for _, k := range strings.Split(*counters, ",") {
+		if strings.TrimSpace(k) != "" {
+			cfg.Counters = append(cfg.Counters, strings.TrimSpace(k))
+		}
+	}
+	if cfg.Pool, err = qrsPool(*pool); err == nil && cfg.Pool != nil {
+		// The pool's names are checked and made canonical by the game state's own check.
+		st := &solo.State{Format: 1, System: solo.GameSystem, Turn: 1, Pool: cfg.Pool}
+		err = st.Check()
+		cfg.Pool = st.Pool
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "muster qrs sim: %v\n", err)
+		return 2
+	}
+	if *seed == 0 {
+		*seed = uint64(time.Now().UnixNano())
+	}
+	s, err := sim.Run(cfg, *battles, func(i int) qrs.Dice {
+		r := rand.New(rand.NewPCG(*seed, uint64(i)))
+		return qrs.DiceFunc(func(n int) int { return r.IntN(n) + 1 })
+	})
+	if err != nil {
+		fmt.Fprintf(stderr, "muster qrs sim: %v\n", err)
+		return 2
+	}
+	if !*showLog {
+		s.FirstLog = nil
+	}
+	if *asJSON {
+		return qrsJSON(stdout, stderr, map[string]any{"seed": *seed, "group": cfg.Players.Name, "summary": s})
+	}
+	pct := func(r sim.Rate) string {
+		return fmt.Sprintf("%5.1f%% (95%%: %.1f%% to %.1f%%)", r.P*100, r.Low*100, r.High*100)
+	}
+	fmt.Fprintf(stdout, "%s past %d counters, %d games (seed %d)\n", cfg.Players.Name, len(cfg.Counters), s.Battles, *seed)
+	fmt.Fprintf(stdout, "  reaches the objective  %s\n", pct(s.Objective))
+	fmt.Fprintf(stdout, "  survives               %s\n", pct(s.Survived))
+	fmt.Fprintf(stdout, "  turns %.1f, enemy figures appearing %.1f, own figures down %.1f (means)\n", s.MeanTurns, s.MeanEnemies, s.MeanLost)
+	if len(s.FirstLog) > 0 {
+		fmt.Fprintln(stdout, "\nThe first game:")
+		for _, l := range s.FirstLog {
+			fmt.Fprintln(stdout, "  "+l)
+		}
+	}
+	fmt.Fprintln(stdout, "\nNot simulated:")
+	for _, n := range s.NotSimulated {
+		fmt.Fprintln(stdout, "  - "+n)
+	}
 	return 0
 }

@@ -243,3 +243,36 @@ func TestQRSProcedureOddsCommands(t *testing.T) {
 		t.Error("a grenade thrown 20\"")
 	}
 }
+
+// Quick-resolve through the command line: odds with intervals, the not-simulated list, and
+// the same seed giving the same answer.
+func TestQRSSimCommand(t *testing.T) {
+	args := []string{"qrs", "sim", "--army", "../../rules/qrs/army/testdata/rescue.yaml", "--counters", "corner,cover,open", "--battles", "200", "--seed", "5", "--json"}
+	code, out, errOut := runMuster(t, args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var got struct {
+		Summary struct {
+			Battles   int `json:"battles"`
+			Objective struct {
+				P, Low, High float64
+			} `json:"objective"`
+			NotSimulated []string `json:"not_simulated"`
+		} `json:"summary"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	o := got.Summary.Objective
+	if got.Summary.Battles != 200 || o.Low > o.P || o.P > o.High || o.High-o.Low <= 0 || len(got.Summary.NotSimulated) == 0 {
+		t.Errorf("%s", out)
+	}
+	if _, again, _ := runMuster(t, args...); again != out {
+		t.Error("the same seed gave different odds")
+	}
+	code, out, _ = runMuster(t, "qrs", "sim", "--army", "../../rules/qrs/army/testdata/rescue.yaml", "--group", "2", "--counters", "open", "--battles", "20", "--seed", "1", "--log")
+	if code != 0 || !strings.Contains(out, "Jedi past 1 counters") || !strings.Contains(out, "The first game:") || !strings.Contains(out, "Not simulated:") {
+		t.Errorf("text: %s", out)
+	}
+}
