@@ -42,6 +42,11 @@ Usage:
   muster sim [--battles N] [--seed S] [--workers W] [--scenario S] [--json] A.yaml B.yaml
                               play N battles and print the odds (wins with 95% intervals,
                               SGPs lost, turns, each unit's record, what is not simulated)
+  muster qrs COMMAND ...      the skirmish quick reference (system: qrs armies): a solo game
+                              against the generated enemy on a saved game file, exact odds
+                              of its procedures, quick-resolve (muster qrs help; docs/qrs.md)
+  muster odds qrs --own-total T --enemy-total E [--cover] [--armour] [--extra-shooters N]
+                              exact odds of the skirmish quick reference's shooting table
   muster help                 show this help
 `
 

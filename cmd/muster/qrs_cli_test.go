@@ -1,0 +1,278 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// `muster cost` and `muster check` reach the qrs army through its system: the JSON shape of
+// the contract, with the Firepower totals as the costs.
+func TestQRSCostAndCheckDispatch(t *testing.T) {
+	code, out, errOut := runMuster(t, "cost", "--json", "../../rules/qrs/army/testdata/patrol.yaml")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var rep struct {
+		System string `json:"system"`
+		Total  int    `json:"total"`
+		Units  []struct {
+			Cost int `json:"cost"`
+		} `json:"units"`
+		Problems []map[string]any `json:"problems"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.System != "qrs" || rep.Total != 25 || len(rep.Units) != 3 || rep.Units[1].Cost != 10 {
+		t.Errorf("report: %+v", rep)
+	}
+	bad := writeFile(t, "format: 1\nsystem: qrs\nname: x\ngroups:\n  - name: Stormtroopers\n    figures: [{profile: stromtrooper}]\n")
+	code, out, _ = runMuster(t, "check", bad)
+	if code != 1 || !strings.Contains(out, `Unit 1, Stormtroopers: there is no profile "stromtrooper"`) {
+		t.Errorf("check: exit %d\n%s", code, out)
+	}
+	broken := writeFile(t, "format: 1\nsystem: qrs\ngroups:\n  - nme: x\n")
+	code, _, errOut = runMuster(t, "check", broken)
+	if code != 2 || !strings.Contains(errOut, "line 4, column 5") {
+		t.Errorf("unreadable: exit %d: %s", code, errOut)
+	}
+}
+
+// The sheet's Less row with cover and armour, by hand: 8 against 10 is "Less than enemies
+// total" (D on 5-6, W on 7, K on 8); cover shifts the roll down one, armour makes W a D:
+// nothing on 1-5 (5/8), D on 6-8 (3/8).
+func TestQRSOddsShootingJSON(t *testing.T) {
+	code, out, errOut := runMuster(t, "odds", "qrs", "--own-total", "8", "--enemy-total", "10", "--cover", "--armour", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var got struct {
+		Band     string            `json:"band"`
+		Nothing  float64           `json:"nothing"`
+		DuckBack float64           `json:"duck_back"`
+		Wound    float64           `json:"wound"`
+		Killed   float64           `json:"killed"`
+		Exact    map[string]string `json:"exact"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Band != "less" || got.Nothing != 5.0/8 || got.DuckBack != 3.0/8 || got.Wound != 0 || got.Killed != 0 || got.Exact["duck_back"] != "3/8" {
+		t.Errorf("%+v", got)
+	}
+	code, out, _ = runMuster(t, "odds", "qrs", "--own-total", "2", "--enemy-total", "10", "--extra-shooters", "1")
+	if code != 0 || !strings.Contains(out, "Worse") || !strings.Contains(out, "killed     4/8") {
+		t.Errorf("text: %s", out)
+	}
+	if code, _, _ := runMuster(t, "odds", "qrs", "--own-total", "3", "--enemy-total", "0"); code != 2 {
+		t.Errorf("no shooters: exit %d", code)
+	}
+}
+
+// A whole short solo game at the table, through the command line only: set up, spot until
+// the Imperials appear, give them orders, exchange fire turn by turn until they are gone,
+// and check the saved game tells the story. The same commands on the same seed replay the
+// same game.
+func TestQRSWholeSoloGameFromTheCommandLine(t *testing.T) {
+	play := func(path string) string {
+		t.Helper()
+		must := func(args ...string) string {
+			t.Helper()
+			code, out, errOut := runMuster(t, append([]string{"qrs"}, args...)...)
+			if code != 0 {
+				t.Fatalf("muster qrs %s: exit %d: %s", strings.Join(args, " "), code, errOut)
+			}
+			return out
+		}
+		out := must("new", "--state", path, "--army", "../../rules/qrs/army/testdata/rescue.yaml",
+			"--counters", "corner,cover,open", "--pool", "stormtrooper=8,heavy weapon trooper=1,officer=1,leader=1,probe droid=1", "--seed", "11")
+		if !strings.Contains(out, "Group 1, Red Team (player)") || !strings.Contains(out, "No contact yet") {
+			t.Fatalf("new: %s", out)
+		}
+		// Step 2 of the play sequence, until something appears (each try is a new turn).
+		enemy := 0
+		for turn := 0; turn < 30 && enemy == 0; turn++ {
+			var o struct {
+				Figures []string `json:"figures"`
+			}
+			if err := json.Unmarshal([]byte(must("spot", "--state", path, "--counters", "1,2,3", "--json")), &o); err != nil {
+				t.Fatal(err)
+			}
+			if len(o.Figures) > 0 {
+				enemy = 3 // the player's army has groups 1 and 2
+				break
+			}
+			must("turn", "--state", path)
+		}
+		if enemy == 0 {
+			t.Fatal("no Imperials in 30 turns")
+		}
+		// Step 3: their orders; then the fire fight, turn by turn, until they are gone.
+		if out := must("orders", "--state", path, "--group", "all", "--light-fire"); !strings.Contains(out, "group 3") {
+			t.Errorf("orders: %s", out)
+		}
+		for turn := 0; turn < 40; turn++ {
+			show := must("show", "--state", path)
+			if !strings.Contains(show, "Group 3,") {
+				break
+			}
+			// The Imperials shoot when any of them can (not all ducked back).
+			if code, _, errOut := runMuster(t, "qrs", "shoot", "--state", path, "--target", "1", "--from", "3", "--band", "medium"); code != 0 && !strings.Contains(errOut, "no figure able to shoot") {
+				t.Fatalf("enemy fire: exit %d: %s", code, errOut)
+			}
+			must("shoot", "--state", path, "--target", "3", "--enemy-total", "40", "--cover")
+			must("turn", "--state", path)
+		}
+		show := must("show", "--state", path)
+		if strings.Contains(show, "Group 3,") {
+			t.Fatalf("the Imperials survived 40 turns of fire at 40 against their few:\n%s", show)
+		}
+		log := must("log", "--state", path)
+		for _, want := range []string{"portal counters placed", "in sight. D6", "On Advance orders", "under fire:", "begins."} {
+			if !strings.Contains(strings.ToLower(log), strings.ToLower(want)) {
+				t.Errorf("log lacks %q:\n%s", want, log)
+			}
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	dir := t.TempDir()
+	first := play(filepath.Join(dir, "game.yaml"))
+	again := play(filepath.Join(dir, "again.yaml"))
+	if first != again {
+		t.Errorf("the same seed and commands played two different games")
+	}
+}
+
+// Mistakes at the table get the player's words and exit 2, and the game file is untouched.
+func TestQRSCommandMistakes(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "g.yaml")
+	cases := [][]string{
+		{"spot", "--counters", "1"},                    // no game file
+		{"spot", "--state", path, "--counters", "1"},   // no such file yet
+		{"new", "--state", path, "--counters", "roof"}, // not a counter place
+		{"new", "--state", path, "--counters", "corner", "--pool", "stormtrooper=lots"},
+		{"new", "--state", path, "--counters", "corner", "--pool", "gungan=3"},
+	}
+	for _, args := range cases {
+		if code, _, errOut := runMuster(t, append([]string{"qrs"}, args...)...); code != 2 || !strings.Contains(errOut, "muster qrs") {
+			t.Errorf("%v: exit %d: %s", args, code, errOut)
+		}
+	}
+	if code, _, errOut := runMuster(t, "qrs", "new", "--state", path, "--counters", "corner", "--seed", "1"); code != 0 {
+		t.Fatal(errOut)
+	}
+	before, _ := os.ReadFile(path)
+	for _, args := range [][]string{
+		{"spot", "--state", path, "--counters", "9"},
+		{"mark", "--state", path, "--group", "5", "--figure", "1", "wound"},
+		{"shoot", "--state", path, "--target", "1", "--enemy-total", "4"},
+		{"new", "--state", path, "--counters", "open"},
+	} {
+		code, _, errOut := runMuster(t, append([]string{"qrs"}, args...)...)
+		if code != 2 || strings.Contains(errOut, "panic") {
+			t.Errorf("%v: exit %d: %s", args, code, errOut)
+		}
+	}
+	after, _ := os.ReadFile(path)
+	if string(before) != string(after) {
+		t.Error("a refused command changed the game file")
+	}
+}
+
+// The generator's odds by hand: one cover counter, contact made, no officer: only a 6 (4
+// Stormtroopers), 1/6.
+func TestQRSGenerateOddsCommand(t *testing.T) {
+	code, out, errOut := runMuster(t, "qrs", "generate", "--counters", "cover", "--json")
+	if code != 0 {
+		t.Fatal(errOut)
+	}
+	var got map[string]struct {
+		Exact string `json:"exact"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got["4 Stormtroopers"].Exact != "1/6" || got["nothing"].Exact != "5/6" || len(got) != 2 {
+		t.Errorf("%s", out)
+	}
+}
+
+// The procedures' odds through the command line, by hand: equal melee, the 1/36 kill; a
+// grenade at 9" hits on 3+ (2/3); a walker at 15" fires 10 against 10 (Equal), armour
+// ignored: W on the 8.
+func TestQRSProcedureOddsCommands(t *testing.T) {
+	exact := func(args ...string) map[string]string {
+		t.Helper()
+		code, out, errOut := runMuster(t, append(append([]string{"qrs"}, args...), "--json")...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errOut)
+		}
+		var got map[string]struct {
+			Exact string `json:"exact"`
+		}
+		if err := json.Unmarshal([]byte(out), &got); err != nil {
+			t.Fatal(err)
+		}
+		m := map[string]string{}
+		for k, v := range got {
+			m[k] = v.Exact
+		}
+		return m
+	}
+	if got := exact("melee", "--melee", "2", "--against", "2"); got["your figure: Killed"] != "1/36" || got["opponent 1: Killed"] != "1/36" {
+		t.Errorf("melee: %v", got)
+	}
+	if got := exact("grenade", "--range", "9"); got["hit"] != "2/3" {
+		t.Errorf("grenade: %v", got)
+	}
+	if got := exact("walker", "--range", "15", "--own-total", "10"); got["wound"] != "1/8" || got["duck_back"] != "1/4" {
+		t.Errorf("walker: %v", got)
+	}
+	if got := exact("duel", "--melee", "5", "--fp", "8", "--against-melee", "5", "--against-fp", "8"); got["draw"] != "1/6" {
+		t.Errorf("duel: %v", got)
+	}
+	if code, _, _ := runMuster(t, "qrs", "grenade", "--range", "20"); code != 2 {
+		t.Error("a grenade thrown 20\"")
+	}
+}
+
+// Quick-resolve through the command line: odds with intervals, the not-simulated list, and
+// the same seed giving the same answer.
+func TestQRSSimCommand(t *testing.T) {
+	args := []string{"qrs", "sim", "--army", "../../rules/qrs/army/testdata/rescue.yaml", "--counters", "corner,cover,open", "--battles", "200", "--seed", "5", "--json"}
+	code, out, errOut := runMuster(t, args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var got struct {
+		Summary struct {
+			Battles   int `json:"battles"`
+			Objective struct {
+				P, Low, High float64
+			} `json:"objective"`
+			NotSimulated []string `json:"not_simulated"`
+		} `json:"summary"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	o := got.Summary.Objective
+	if got.Summary.Battles != 200 || o.Low > o.P || o.P > o.High || o.High-o.Low <= 0 || len(got.Summary.NotSimulated) == 0 {
+		t.Errorf("%s", out)
+	}
+	if _, again, _ := runMuster(t, args...); again != out {
+		t.Error("the same seed gave different odds")
+	}
+	code, out, _ = runMuster(t, "qrs", "sim", "--army", "../../rules/qrs/army/testdata/rescue.yaml", "--group", "2", "--counters", "open", "--battles", "20", "--seed", "1", "--log")
+	if code != 0 || !strings.Contains(out, "Jedi past 1 counters") || !strings.Contains(out, "The first game:") || !strings.Contains(out, "Not simulated:") {
+		t.Errorf("text: %s", out)
+	}
+}

@@ -1,0 +1,112 @@
+package qrs
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/goccy/go-yaml"
+	"github.com/goccy/go-yaml/lexer"
+	"github.com/goccy/go-yaml/token"
+)
+
+// MaxFileSize bounds an army or game file: a skirmish force is a few hundred bytes, a long
+// solo game a few dozen kilobytes.
+const MaxFileSize = 256 << 10
+
+// MaxIndent bounds how deeply a file may nest (by indentation column or by brackets); an
+// army file needs four levels.
+const MaxIndent = 48
+
+// ReadError is a file Muster cannot read, with the place in it when there is one.
+type ReadError struct {
+	Line, Column int
+	Msg          string
+}
+
+func (e *ReadError) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("line %d, column %d: %s", e.Line, e.Column, e.Msg)
+	}
+	return e.Msg
+}
+
+// Decode reads YAML or JSON strictly into v (unknown fields are errors), after refusing what
+// a hostile file could use to exhaust memory: a size over MaxFileSize, anchors and aliases
+// (a "billion laughs"), and nesting deeper than MaxIndent. what names the file for messages
+// ("an army file").
+func Decode(data []byte, v any, what string) (err error) {
+	if len(data) > MaxFileSize {
+		return &ReadError{Msg: fmt.Sprintf("the file is %d bytes; %s may be at most %d", len(data), what, MaxFileSize)}
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return &ReadError{Msg: fmt.Sprintf("the file is empty; %s starts with \"format: 1\"", what)}
+	}
+	defer func() {
+		// The YAML library has panicked on malformed input before; that is a file Muster
+		// cannot read, not a crash.
+		if r := recover(); r != nil {
+			err = &ReadError{Msg: "the file is not YAML Muster can read; check its indentation and punctuation"}
+		}
+	}()
+	if err := guard(string(data)); err != nil {
+		return err
+	}
+	if err := yaml.UnmarshalWithOptions(data, v, yaml.DisallowUnknownField()); err != nil {
+		return readError(err)
+	}
+	return nil
+}
+
+// guard walks the tokens once (linear in the file) before the decoder builds anything.
+func guard(src string) error {
+	depth := 0
+	for _, tk := range lexer.Tokenize(src) {
+		at := func(msg string) error {
+			re := &ReadError{Msg: msg}
+			if tk.Position != nil {
+				re.Line, re.Column = tk.Position.Line, tk.Position.Column
+			}
+			return re
+		}
+		switch tk.Type {
+		case token.AnchorType, token.AliasType:
+			return at("YAML anchors (&) and aliases (*) are not allowed; write each value out")
+		case token.MergeKeyType:
+			return at("YAML merge keys (<<) are not allowed; write each value out")
+		case token.SequenceStartType, token.MappingStartType:
+			depth++
+		case token.SequenceEndType, token.MappingEndType:
+			depth--
+		case token.InvalidType:
+			return at("this is not valid YAML: " + tk.Error)
+		}
+		if depth > MaxIndent || (tk.Position != nil && tk.Position.IndentNum > 2*MaxIndent) {
+			return at(fmt.Sprintf("the file nests more than %d levels deep", MaxIndent))
+		}
+	}
+	return nil
+}
+
+// readError turns the YAML library's error into one naming the line and column.
+func readError(err error) error {
+	var ye yaml.Error
+	if errors.As(err, &ye) {
+		re := &ReadError{Msg: ye.GetMessage()}
+		if tk := ye.GetToken(); tk != nil && tk.Position != nil {
+			re.Line, re.Column = tk.Position.Line, tk.Position.Column
+		}
+		switch {
+		case strings.Contains(re.Msg, "unknown field"):
+			re.Msg += "; docs/qrs.md lists the fields"
+		case strings.Contains(re.Msg, "cannot unmarshal"):
+			re.Msg = "this value has the wrong kind (" + re.Msg + "); a number, a name or a list is expected here"
+		}
+		return re
+	}
+	return &ReadError{Msg: err.Error()}
+}
+
+// TooLong is the longest name Muster keeps (army, group, figure, profile).
+const TooLong = 100

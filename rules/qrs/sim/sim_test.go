@@ -1,0 +1,84 @@
+package sim
+
+import (
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"muster/rules/qrs"
+	"muster/rules/qrs/army"
+	"muster/rules/qrs/solo"
+)
+
+func seeded(seed uint64) func(int) qrs.Dice {
+	return func(i int) qrs.Dice {
+		r := rand.New(rand.NewPCG(seed, uint64(i)))
+		return qrs.DiceFunc(func(n int) int { return r.IntN(n) + 1 })
+	}
+}
+
+func group(t *testing.T, entries ...army.FigureEntry) army.Group {
+	t.Helper()
+	a := army.Resolve(&army.File{Format: 1, System: "qrs", Name: "t", Groups: []army.GroupEntry{{Name: "Team", Figures: entries}}})
+	for _, p := range a.Problems {
+		if p.Severity == "error" {
+			t.Fatal(p.Message)
+		}
+	}
+	return a.Groups[0]
+}
+
+// Wilson intervals by hand: 5 of 10 is 0.5 (0.2366, 0.7634); 0 of 10 is 0 to 0.2775.
+func TestWilsonInterval(t *testing.T) {
+	r := Wilson(5, 10)
+	if math.Abs(r.Low-0.2366) > 1e-4 || math.Abs(r.High-0.7634) > 1e-4 {
+		t.Errorf("5/10: %+v", r)
+	}
+	r = Wilson(0, 10)
+	if r.Low != 0 || math.Abs(r.High-0.2775) > 1e-4 {
+		t.Errorf("0/10: %+v", r)
+	}
+}
+
+// With no figures in the pool, nothing can appear ("you cannot deploy any"): the group walks
+// to its objective, one turn per counter and one more, every time.
+func TestQuickResolveEmptyPoolAlwaysArrives(t *testing.T) {
+	c := Config{Players: group(t, army.FigureEntry{Profile: "Rebel Trooper", Count: 2}), Counters: []string{"cover", "corner"}, Pool: solo.Pool{}}
+	s, err := Run(c, 50, seeded(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Objective.P != 1 || s.Survived.P != 1 || s.MeanTurns != 3 || s.MeanEnemies != 0 {
+		t.Errorf("%+v", s)
+	}
+}
+
+// A lone trooper past four open counters (a probe droid at least, more with contact made)
+// arrives less often than a team of six heroes past one corner; the same seed gives the
+// same odds; the first game's log is kept.
+func TestQuickResolveOddsFollowTheForces(t *testing.T) {
+	weak := Config{Players: group(t, army.FigureEntry{Profile: "Rebel Trooper"}), Counters: []string{"open", "open", "open", "open"}, Sight: 2}
+	strong := Config{Players: group(t, army.FigureEntry{Profile: "Rebel Hero", Count: 6}), Counters: []string{"corner"}, Cover: true}
+	w, err := Run(weak, 400, seeded(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := Run(strong, 400, seeded(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !(s.Objective.Low > w.Objective.High) {
+		t.Errorf("six heroes %+v should beat a lone trooper %+v", s.Objective, w.Objective)
+	}
+	again, _ := Run(weak, 400, seeded(2))
+	if again.Objective != w.Objective || again.MeanTurns != w.MeanTurns {
+		t.Error("the same seed gave different odds")
+	}
+	if len(w.FirstLog) == 0 || !strings.Contains(strings.Join(w.FirstLog, "\n"), "in sight. D6") {
+		t.Errorf("log: %v", w.FirstLog)
+	}
+	if _, err := Run(weak, 0, seeded(1)); err == nil {
+		t.Error("zero games accepted")
+	}
+}

@@ -1,0 +1,188 @@
+package solo
+
+import (
+	"strings"
+	"testing"
+
+	"muster/rules/qrs"
+	"muster/rules/qrs/army"
+)
+
+// scripted hands out die faces in order, failing the test when they run out.
+func scripted(t *testing.T, faces ...int) qrs.Dice {
+	t.Helper()
+	return qrs.DiceFunc(func(sides int) int {
+		if len(faces) == 0 {
+			t.Fatalf("a d%d was rolled beyond the script", sides)
+		}
+		f := faces[0]
+		faces = faces[1:]
+		if f < 1 || f > sides {
+			t.Fatalf("scripted %d on a d%d", f, sides)
+		}
+		return f
+	})
+}
+
+func rescue(t *testing.T) *army.Army {
+	t.Helper()
+	f, err := army.Read([]byte(`format: 1
+system: qrs
+name: Rescue Team
+side: rebel
+groups:
+  - name: Red Team
+    figures:
+      - {profile: Rebel Hero, name: Kara Vos}
+      - {profile: Rebel Trooper, count: 3}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return army.Resolve(f)
+}
+
+// A short game by the sheet's play sequence: contact, orders, fire both ways, recycling.
+func TestSoloTurnsTrackWoundsDuckBacksAndThePool(t *testing.T) {
+	st, err := New(Setup{Seed: 1, Counters: []string{"corner", "open"}, Pool: Pool{Stormtrooper: 4, ProbeDroid: 1}, Army: rescue(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Counter 2 (open) in sight; no contact yet (-1): a 4 is 3, nothing, but the counter is
+	// in the open: the probe droid.
+	o, err := Spot(st, []int{2}, scripted(t, 4))
+	if err != nil || o.Force == "" || st.Pool[ProbeDroid] != 0 || !st.Contact {
+		t.Fatalf("probe droid: %+v %v, pool %v", o, err, st.Pool)
+	}
+	// Both counters in sight (+1), contact made: 6 + 1 = 7, 4 Stormtroopers at counter 1.
+	o, err = Spot(st, []int{1, 2}, scripted(t, 6, 1))
+	if err != nil || o.Total != 7 || o.Counter != 1 || len(o.Figures) != 4 || st.Pool[Stormtrooper] != 0 {
+		t.Fatalf("stormtroopers: %+v %v", o, err)
+	}
+	troopers := st.Groups[len(st.Groups)-1]
+	if troopers.Orders != "Advance" || troopers.Side != Enemy {
+		t.Errorf("figures appearing at portals are on Advance orders: %+v", troopers)
+	}
+	// The pool is empty: another sighting deploys nothing.
+	if o, _ := Spot(st, []int{1}, scripted(t, 6)); o.Deployed() {
+		t.Errorf("deployed with an empty pool: %+v", o)
+	}
+	// The stormtroopers fire on Red Team: their 8 against Red Team's 3+2+2+2 = 9 is
+	// "More than": only 7s and 8s duck back. Kara rolls 8 (ducks back), the troopers 1, 7, 2.
+	res, err := Shoot(st, Shot{Target: 1, From: []int{troopers.ID}, Band: qrs.Medium}, scripted(t, 8, 1, 7, 2))
+	if err != nil || res.Band != "More than enemies total" || res.Hits[0].Now != "ducks back" || res.Hits[2].Now != "ducks back" {
+		t.Fatalf("%+v %v", res, err)
+	}
+	// Red Team has two figures ducked back, so only 2+2 = 4 shoots: against the
+	// stormtroopers' defence 8 that is "Twice", only an 8 ducks back.
+	res, err = Shoot(st, Shot{Target: troopers.ID, From: []int{1}}, scripted(t, 7, 8, 6, 1))
+	if err != nil || res.Enemy != 4 || res.Band != "Twice enemies total" || res.Hits[1].Now != "ducks back" || res.Hits[0].Now != "unhurt" {
+		t.Fatalf("%+v %v", res, err)
+	}
+	st.Groups[len(st.Groups)-1].Figures[1].DuckedBack = 0
+	// A crossfire the player totals at 20 against their 8 is the Half row (8 is more than
+	// a quarter of 20): 4, 5 D, 6 W (armour: D), 7, 8 K.
+	res, err = Shoot(st, Shot{Target: troopers.ID, EnemyTotal: 20}, scripted(t, 7, 8, 6, 1))
+	if err != nil || res.Enemy != 20 || res.Band != "Half enemies total" {
+		t.Fatalf("%+v %v", res, err)
+	}
+	got := []string{res.Hits[0].Now, res.Hits[1].Now, res.Hits[2].Now, res.Hits[3].Now}
+	if strings.Join(got, ",") != "killed,killed,ducks back,unhurt" {
+		t.Errorf("hits: %v", got)
+	}
+	// Morale: half of Red Team ducked back, with a hero in it.
+	notes := EndTurn(st)
+	joined := strings.Join(notes, "\n")
+	if !strings.Contains(joined, "2 Stormtrooper recycled") || !strings.Contains(joined, "Red Team: 2 of 4 figures wounded or ducked back") {
+		t.Errorf("end of turn 1: %v", notes)
+	}
+	if st.Turn != 2 || st.Pool[Stormtrooper] != 2 {
+		t.Errorf("turn %d, pool %v", st.Turn, st.Pool)
+	}
+	// Duck backs last through the next turn, then clear.
+	red, _ := st.Group(1)
+	if !st.duckedNow(red.Figures[0]) {
+		t.Error("Kara's duck back ended early")
+	}
+	EndTurn(st)
+	if red, _ := st.Group(1); red.Figures[0].DuckedBack != 0 {
+		t.Error("Kara's duck back did not clear after her next turn")
+	}
+}
+
+// "2 wounds Disable/kill a figure"; heroes are disabled, never killed; Force points spent and
+// recovered up to the profile's.
+func TestMarkWoundsAndForcePoints(t *testing.T) {
+	a := rescue(t)
+	st, _ := New(Setup{Counters: []string{"cover"}, Army: a})
+	if now, _ := Mark(st, 1, 1, "wound"); now != "wounded (values halved)" {
+		t.Errorf("first wound: %q", now)
+	}
+	if now, _ := Mark(st, 1, 1, "wound"); now != "disabled (second wound)" {
+		t.Errorf("second wound on a hero: %q", now)
+	}
+	if now, _ := Mark(st, 1, 2, "down"); now != "killed" {
+		t.Errorf("trooper: %q", now)
+	}
+	if _, err := Mark(st, 1, 2, "force:-1"); err == nil {
+		t.Error("a trooper spent Force points")
+	}
+	if _, err := Mark(st, 1, 9, "wound"); err == nil || !strings.Contains(err.Error(), "figures 1 to 4") {
+		t.Errorf("figure out of range: %v", err)
+	}
+	st.Groups = append(st.Groups, GroupState{ID: 7, Name: "Jedi", Side: Player, Figures: []FigureState{{Name: "Tal", Profile: "Jedi Knight", ForcePoints: 8}}})
+	Mark(st, 7, 1, "force:-3")
+	if now, _ := Mark(st, 7, 1, "force:+5"); now != "8 Force points" {
+		t.Errorf("recovery beyond the profile's 8: %q", now)
+	}
+}
+
+// A saved game reads back the same, and hostile saves are refused.
+func TestGameStateRoundTripAndBounds(t *testing.T) {
+	st, _ := New(Setup{Seed: 42, Counters: []string{"corner", "cover"}, Pool: Pool{Stormtrooper: 8}, Army: rescue(t)})
+	Spot(st, []int{1, 2}, scripted(t, 6, 2))
+	for _, asJSON := range []bool{false, true} {
+		data, err := st.Marshal(asJSON)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := Read(data)
+		if err != nil {
+			t.Fatalf("json %v: %v\n%s", asJSON, err, data)
+		}
+		if Summary(back) != Summary(st) || back.Seed != 42 || len(back.Log) != len(st.Log) {
+			t.Errorf("json %v: round trip differs:\n%s\n%s", asJSON, Summary(back), Summary(st))
+		}
+	}
+	bad := []string{
+		"format: 1\nsystem: qrs\nturn: 1\ncounters: []\ngroups: []\n",
+		"format: 1\nsystem: qrs-game\nturn: 1\ncounters: []\ngroups: [{id: 1, name: x, side: enemy, figures: [{name: a, profile: Gungan}]}]\n",
+		"format: 1\nsystem: qrs-game\nturn: 1\npool: {Stormtrooper: 100000}\ncounters: []\ngroups: []\n",
+		"format: 1\nsystem: qrs-game\nturn: 1\ncounters: []\ngroups: [{id: 1, name: x, side: enemy, figures: [{name: a, profile: Stormtrooper, wounds: 7}]}]\n",
+	}
+	for _, b := range bad {
+		if _, err := Read([]byte(b)); err == nil {
+			t.Errorf("accepted: %s", b)
+		}
+	}
+	if _, err := New(Setup{Counters: []string{"roof"}}); err == nil {
+		t.Error("a counter on a roof accepted")
+	}
+}
+
+// The state adds what it knows to the random movement roll: quarters killed, Advance
+// orders, a leader in the group.
+func TestOrdersUseWhatTheStateKnows(t *testing.T) {
+	st, _ := New(Setup{Counters: []string{"cover"}})
+	st.Groups = append(st.Groups, GroupState{ID: 1, Name: "Squad", Side: Enemy, Orders: "Advance", Figures: []FigureState{
+		{Name: "L", Profile: Leader}, {Name: "a", Profile: Stormtrooper, Down: true}, {Name: "b", Profile: Stormtrooper}, {Name: "c", Profile: Stormtrooper},
+	}})
+	// +1 advancing, +1 leader, -1 a quarter killed, -2 greater fire: -1. A 3 is 2.
+	r, err := GiveOrders(st, 1, qrs.MoveSituation{GreaterFire: true}, scripted(t, 3))
+	if err != nil || r.Roll.Modifier != -1 || r.Roll.Score != 2 || r.Roll.Order != qrs.HoldOrGo {
+		t.Errorf("%+v %v", r, err)
+	}
+	if g, _ := st.Group(1); g.Orders != "Advance towards objective, or nearest enemy" {
+		t.Errorf("orders: %q", g.Orders)
+	}
+}
