@@ -87,7 +87,7 @@ func TestNaturalOneMissesNaturalTwentyIsACritical(t *testing.T) {
 func TestForcePointRerollOfAMiss(t *testing.T) {
 	e := Odds(Attack{Attack: 7, Defense: 23, Damage: 20, Reroll: true})
 	eq(t, "hit", e.Hit, "7/16")
-	eq(t, "critical", e.Critical, "7/80") // 1/20, or a miss (3/4) and then a 20: 1/20 + 3/80
+	eq(t, "critical", e.Critical, "7/80")              // 1/20, or a miss (3/4) and then a 20: 1/20 + 3/80
 	eq(t, "expected damage", e.ExpectedDamage, "21/2") // 6 + 3/4 x 6
 }
 
