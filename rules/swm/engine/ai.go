@@ -91,7 +91,7 @@ func (b *Battle) pick(side int) *Char {
 func (b *Battle) activate(c *Char) {
 	b.turn++
 	c.Activated = true
-	b.logf(" %s's turn (%d Hit Points, %d Force)", c.Name, c.HP, c.Force)
+	b.logf(" %s's turn (%d Hit Points, %d Force)", c.Label, c.HP, c.Force)
 	defer b.endTurn(c)
 	if c.ab.hologram {
 		b.hologramTurn(c)
@@ -105,7 +105,7 @@ func (b *Battle) activate(c *Char) {
 		}
 	}
 	if !canMove {
-		b.logf("  %s is held by a Harpoon Gun and cannot move", c.Name)
+		b.logf("  %s is held by a Harpoon Gun and cannot move", c.Label)
 		b.support(c)
 		return
 	}
@@ -119,7 +119,7 @@ func (b *Battle) activate(c *Char) {
 		// Force points: 2 more squares, as part of the move (Move Faster, p. 22).
 		if c.Force > 0 {
 			if p, ok := b.bestSpot(c, speed+2); ok && b.spend(c, 1) {
-				b.logf("  %s spends a Force point to move 2 extra squares", c.Name)
+				b.logf("  %s spends a Force point to move 2 extra squares", c.Label)
 				b.moveTo(c, p, speed+2)
 				b.attackPhase(c, b.targets(c, c.Pos), true)
 				return
@@ -128,7 +128,7 @@ func (b *Battle) activate(c *Char) {
 		// Charging Fire replaces the turn: double speed, then an attack.
 		if c.ab.charging {
 			if p, ok := b.bestSpot(c, 2*speed); ok {
-				b.logf("  %s uses Charging Fire", c.Name)
+				b.logf("  %s uses Charging Fire", c.Label)
 				b.moveTo(c, p, 2*speed)
 				b.attackPhase(c, b.targets(c, c.Pos), true)
 				return
@@ -138,7 +138,7 @@ func (b *Battle) activate(c *Char) {
 		if c.ab.forceGrip && c.Force > 0 {
 			b.moveTo(c, b.closer(c, speed), speed)
 			if ts := b.abilityTargets(c); len(ts) > 0 && b.spend(c, 1) {
-				b.logf("  %s uses Force Grip on %s", c.Name, ts[0].Name)
+				b.logf("  %s uses Force Grip on %s", c.Label, ts[0].Label)
 				b.quiet = false
 				b.damage(ts[0], 10, "Force Grip")
 				return
@@ -163,7 +163,7 @@ func (b *Battle) attackPhase(c *Char, ts []target, moved bool) {
 		return
 	}
 	if c.ab.sweep && len(ts) >= 2 && touching(c.Pos, c.Size, ts[1].t.Pos, ts[1].t.Size) && c.Force > 0 && c.fpTurn != b.turn && b.spend(c, 1) {
-		b.logf("  %s uses Lightsaber Sweep", c.Name)
+		b.logf("  %s uses Lightsaber Sweep", c.Label)
 		for _, t := range ts {
 			if !c.Defeated && !t.t.Defeated && touching(c.Pos, c.Size, t.t.Pos, t.t.Size) {
 				b.attack(c, t.t, nil, false, false)
@@ -220,7 +220,7 @@ func (b *Battle) combineFire(c, t *Char) []*Char {
 			continue
 		}
 		a.Activated = true
-		b.logf("  %s combines fire with %s", a.Name, c.Name)
+		b.logf("  %s combines fire with %s", a.Label, c.Label)
 		helpers = append(helpers, a)
 	}
 	return helpers
@@ -232,10 +232,10 @@ func (b *Battle) replaceAttacks(c *Char, ts []target) bool {
 	if c.ab.harpoon {
 		for _, t := range ts {
 			if t.t.ab.mounted && !t.t.Activated && b.rangeTo(c.Pos, c.Size, t.t) <= 6 {
-				b.logf("  %s fires its Harpoon Gun at %s", c.Name, t.t.Name)
+				b.logf("  %s fires its Harpoon Gun at %s", c.Label, t.t.Label)
 				if !b.save(t.t, 11, true) {
 					t.t.harpoonRound = b.round
-					b.logf("  %s cannot move this round", t.t.Name)
+					b.logf("  %s cannot move this round", t.t.Label)
 				}
 				return true
 			}
@@ -262,7 +262,7 @@ func (b *Battle) replaceAttacks(c *Char, ts []target) bool {
 			}
 		}
 		if best != nil {
-			b.logf("  %s throws Grenades %d at %s", c.Name, c.ab.grenades, best.Name)
+			b.logf("  %s throws Grenades %d at %s", c.Label, c.ab.grenades, best.Label)
 			var hit []*Char
 			for _, o := range b.chars {
 				if !o.Defeated && !o.ab.hologram && (o == best || touching(o.Pos, o.Size, best.Pos, best.Size)) {
@@ -291,11 +291,11 @@ func (b *Battle) support(c *Char) {
 		switch {
 		case c.ab.heal > 0 && near && a.living():
 			a.HP = min(a.MaxHP, a.HP+c.ab.heal)
-			b.logf("  %s heals %s to %d Hit Points", c.Name, a.Name, a.HP)
+			b.logf("  %s heals %s to %d Hit Points", c.Label, a.Label, a.HP)
 			return
 		case c.ab.repair > 0 && a != c && near && (a.ab.mounted || a.ab.machinery):
 			a.HP = min(a.MaxHP, a.HP+c.ab.repair)
-			b.logf("  %s repairs %s to %d Hit Points", c.Name, a.Name, a.HP)
+			b.logf("  %s repairs %s to %d Hit Points", c.Label, a.Label, a.HP)
 			return
 		}
 	}
@@ -374,33 +374,73 @@ func (b *Battle) seesEnemy(c *Char, p Point) bool {
 	return false
 }
 
-// closer is the square within budget nearest (by range) to the nearest enemy, for a
-// character that cannot attack this turn.
+// closer is the square within budget nearest (by range, through doors) to the nearest
+// enemy, for a character that cannot attack this turn.
 func (b *Battle) closer(c *Char, budget int) Point {
 	r := b.reachable(c, budget)
-	best, bestD := c.Pos, b.nearestEnemy(c, c.Pos)
-	for y := 0; y < b.m.H; y++ {
-		for x := 0; x < b.m.W; x++ {
-			p := Point{x, y}
-			if r.at(p) <= 0 || !b.fits(c, p, false) {
+	field := b.enemyField(c)
+	best, bestD := c.Pos, fieldAt(field, b.m.W, c.Pos, c.Size)
+	for i, v := range r.cost {
+		p := Point{i % b.m.W, i / b.m.W}
+		if v <= 0 || !b.fits(c, p, false) {
+			continue
+		}
+		if d := fieldAt(field, b.m.W, p, c.Size); d < bestD {
+			best, bestD = p, d
+		}
+	}
+	return best
+}
+
+// enemyField is the range from every square to the nearest enemy of c that can be
+// attacked, counting closed doors as open (they open for whoever ends a turn next to them).
+func (b *Battle) enemyField(c *Char) []int {
+	m := b.m
+	d := make([]int, m.W*m.H)
+	for i := range d {
+		d[i] = -1
+	}
+	var queue []Point
+	for _, e := range b.chars {
+		if e.Side == c.Side || e.Defeated || e.ab.hologram {
+			continue
+		}
+		for _, q := range e.squares() {
+			if m.in(q) && d[q.Y*m.W+q.X] < 0 {
+				d[q.Y*m.W+q.X] = 0
+				queue = append(queue, q)
+			}
+		}
+	}
+	for len(queue) > 0 {
+		q := queue[0]
+		queue = queue[1:]
+		for _, s := range orth {
+			n := Point{q.X + s.X, q.Y + s.Y}
+			if !m.in(n) || d[n.Y*m.W+n.X] >= 0 || b.blocks(n) && m.At(n) != Door {
 				continue
 			}
-			if d := b.nearestEnemy(c, p); d < bestD {
-				best, bestD = p, d
-			}
+			d[n.Y*m.W+n.X] = d[q.Y*m.W+q.X] + 1
+			queue = append(queue, n)
+		}
+	}
+	return d
+}
+
+// fieldAt is the field's least value over a space (unreachable squares count as far).
+func fieldAt(f []int, w int, p Point, size int) int {
+	best := 1 << 30
+	for _, q := range footprint(p, size) {
+		i := q.Y*w + q.X
+		if i >= 0 && i < len(f) && f[i] >= 0 && f[i] < best {
+			best = f[i]
 		}
 	}
 	return best
 }
 
 func (b *Battle) nearestEnemy(c *Char, p Point) int {
-	best := 1 << 30
-	for _, e := range b.chars {
-		if e.Side != c.Side && !e.Defeated && !e.ab.hologram {
-			best = min(best, b.rangeTo(p, c.Size, e))
-		}
-	}
-	return best
+	return fieldAt(b.enemyField(c), b.m.W, p, c.Size)
 }
 
 // moveTo walks the cheapest path to p.
@@ -424,8 +464,29 @@ func (b *Battle) hologramTurn(c *Char) {
 	if near > 2 {
 		c.Defeated = true
 		b.lift(c)
-		b.logf("  %s has no trooper ally within 2 squares and is defeated", c.Name)
+		b.logf("  %s has no trooper ally within 2 squares and is defeated", c.Label)
+		return
 	}
+	// Keep within 2 squares of the trooper ally nearest the enemy, as close to it as the
+	// Speed allows, so that the Hologram survives its next activation.
+	var lead *Char
+	for _, a := range b.chars {
+		if a.Side == c.Side && a != c && !a.Defeated && a.ab.trooper && (lead == nil || b.nearestEnemy(a, a.Pos) < b.nearestEnemy(lead, lead.Pos)) {
+			lead = a
+		}
+	}
+	r := b.reachable(c, c.ab.speed)
+	best, bestD := c.Pos, b.rangeTo(c.Pos, c.Size, lead)
+	for i, v := range r.cost {
+		p := Point{i % b.m.W, i / b.m.W}
+		if v <= 0 || !b.fits(c, p, false) {
+			continue
+		}
+		if d := b.rangeTo(p, c.Size, lead); d < bestD {
+			best, bestD = p, d
+		}
+	}
+	b.moveTo(c, best, c.ab.speed)
 }
 
 // endTurn: doors open when a character ends a turn next to them and close when no one is
@@ -436,7 +497,7 @@ func (b *Battle) endTurn(c *Char) {
 			if b.m.At(q) == Pit {
 				c.Defeated = true
 				b.lift(c)
-				b.logf("  %s ends its turn in a pit and is defeated", c.Name)
+				b.logf("  %s ends its turn in a pit and is defeated", c.Label)
 				break
 			}
 		}

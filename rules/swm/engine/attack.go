@@ -111,7 +111,7 @@ func (b *Battle) reduced(att *Char, p Point, t *Char, dmg int) int {
 func (b *Battle) attack(att, t *Char, helpers []*Char, useForce, aoo bool) bool {
 	b.strike(att, t, helpers, useForce, aoo)
 	if att.ab.twin && !aoo && !t.Defeated && !att.Defeated && att.canAttack() {
-		b.logf("  Twin Attack: %s attacks %s again", att.Name, t.Name)
+		b.logf("  Twin Attack: %s attacks %s again", att.Label, t.Label)
 		b.strike(att, t, nil, false, false)
 	}
 	return t.Defeated
@@ -151,8 +151,12 @@ func (b *Battle) strike(att, t *Char, helpers []*Char, useForce, aoo bool) {
 	if s.cover {
 		extra += ", target in cover"
 	}
-	b.logf("  %s attacks %s: %d + %d%s against Defense %d%s: %s", att.Name, t.Name, roll, s.Attack.Attack+4*s.Combined, extra,
-		s.Defense+boolInt(s.Cover)*4, note, what)
+	if useForce && note != "" {
+		b.logf("  %s attacks %s%s: %s", att.Label, t.Label, note, what)
+	} else {
+		b.logf("  %s attacks %s: %d + %d%s against Defense %d%s: %s", att.Label, t.Label, roll, s.Attack.Attack+4*s.Combined, extra,
+			s.Defense+boolInt(s.Cover)*4, note, what)
+	}
 	if att.ab.flanking {
 		t.flankedRound, t.flankedBy = b.round, att.ID
 	}
@@ -165,19 +169,19 @@ func (b *Battle) strike(att, t *Char, helpers []*Char, useForce, aoo bool) {
 	melee := att.ab.melee
 	if !melee && t.ab.deflect && !t.Defeated && b.spend(t, 1) {
 		if b.save(t, 11, false) {
-			b.logf("  %s deflects the shot (Lightsaber Deflect)", t.Name)
+			b.logf("  %s deflects the shot (Lightsaber Deflect)", t.Label)
 			if att.ab.splash > 0 {
 				b.splash(att, t, false)
 			}
 			return
 		}
 	}
-	b.damage(t, b.reduced(att, att.Pos, t, o.Damage), att.Name)
+	b.damage(t, b.reduced(att, att.Pos, t, o.Damage), att.Label)
 	if att.ab.splash > 0 {
 		b.splash(att, t, false)
 	}
 	if melee && !t.Defeated && t.ab.riposte && t.canAttack() && !att.Defeated && b.spend(t, 1) {
-		b.logf("  %s ripostes (Lightsaber Riposte)", t.Name)
+		b.logf("  %s ripostes (Lightsaber Riposte)", t.Label)
 		b.strike(t, att, nil, false, true)
 	}
 }
@@ -200,7 +204,7 @@ func (b *Battle) splash(att, t *Char, missed bool) {
 			continue
 		}
 		if b.save(c, 11, c.Side != att.Side) {
-			b.logf("  %s saves against Splash %d", c.Name, x)
+			b.logf("  %s saves against Splash %d", c.Label, x)
 			continue
 		}
 		b.damage(c, b.reduced(att, att.Pos, c, x), "Splash")
@@ -221,7 +225,7 @@ func (b *Battle) save(c *Char, n int, forced bool) bool {
 	}
 	if b.spend(c, 1) {
 		r = b.d20()
-		b.logf("  %s spends a Force point to reroll a failed save: %d", c.Name, r)
+		b.logf("  %s spends a Force point to reroll a failed save: %d", c.Label, r)
 		return ok(r)
 	}
 	return false
@@ -247,10 +251,10 @@ func (b *Battle) damage(c *Char, n int, from string) {
 	if c.HP <= 0 {
 		c.Defeated = true
 		b.lift(c)
-		b.logf("  %s takes %d from %s and is defeated", c.Name, n, from)
+		b.logf("  %s takes %d from %s and is defeated", c.Label, n, from)
 		return
 	}
-	b.logf("  %s takes %d from %s (%d Hit Points left)", c.Name, n, from, c.HP)
+	b.logf("  %s takes %d from %s (%d Hit Points left)", c.Label, n, from, c.HP)
 }
 
 func boolInt(v bool) int {

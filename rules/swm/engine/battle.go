@@ -39,7 +39,7 @@ func FromCosted(c *check.Costed) (Squad, error) {
 			continue
 		}
 		if m := u.Card.Missing(); len(m) > 0 {
-			missing = append(missing, fmt.Sprintf("%s: %s unknown", check.Label(i, u.Card.Name), strings.Join(m, ", ")))
+			missing = append(missing, fmt.Sprintf("%s: not known: %s", check.Label(i, u.Card.Name), strings.Join(m, ", ")))
 			continue
 		}
 		for range u.Count {
@@ -112,6 +112,7 @@ func Play(m *Map, a, b Squad, rng *rand.Rand, log bool) (*Result, error) {
 	if err := bt.setup(); err != nil {
 		return nil, err
 	}
+	bt.logf("[A] is %s, [B] is %s, on the %s map; squares are (column,row) from the top left", a.Name, b.Name, m.Name)
 	return bt.run(), nil
 }
 
@@ -140,8 +141,18 @@ func (b *Battle) setup() error {
 				figs[j], figs[j-1] = figs[j-1], figs[j]
 			}
 		}
+		copies := map[string]int{}
+		for _, f := range b.squads[side].Figures {
+			copies[f.Card.Name]++
+		}
+		seen := map[string]int{}
 		for _, f := range figs {
-			c := &Char{ID: len(b.chars), Side: side, Unit: f.Unit, Name: f.Card.Name, Card: f.Card, Cost: f.Cost,
+			seen[f.Card.Name]++
+			label := "[" + string(rune('A'+side)) + "] " + f.Card.Name
+			if copies[f.Card.Name] > 1 {
+				label += fmt.Sprintf(" %d", seen[f.Card.Name])
+			}
+			c := &Char{Label: label, ID: len(b.chars), Side: side, Unit: f.Unit, Name: f.Card.Name, Card: f.Card, Cost: f.Cost,
 				Size: sizeOf(f.Card), Force: *f.Card.Force, fpTurn: -1, aooTurn: -1, harpoonRound: -1, flankedRound: -1}
 			c.ab = readAbilities(f.Card)
 			if !c.ab.hologram {

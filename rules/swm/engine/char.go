@@ -12,6 +12,7 @@ type Char struct {
 	Side  int // 0 or 1: the first or second squad
 	Unit  int // the squad file's unit index
 	Name  string
+	Label string // the name the log uses: the squad's name and a number among copies
 	Card  *cards.Card
 	Cost  int // after Rapport: what its defeat scores
 	Pos   Point

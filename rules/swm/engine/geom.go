@@ -17,8 +17,13 @@ func (b *Battle) blocks(p Point) bool {
 // distances is the range from a space to every square: squares counted as for movement
 // (a diagonal is 2, so it is the count of orthogonal steps), terrain costs ignored, around
 // walls (glossary, range). The space's own squares are 0, an adjacent square 1.
-func (b *Battle) distances(p Point, size int) []int {
-	key := spaceKey{p, size}
+func (b *Battle) distances(p Point, size int) []int { return b.dist(p, size, false) }
+
+// dist is distances, or with throughDoors the count that takes every door as open: how far
+// a character must go to reach an enemy behind a closed door, which opens when someone ends
+// a turn next to it.
+func (b *Battle) dist(p Point, size int, throughDoors bool) []int {
+	key := spaceKey{p, size, throughDoors}
 	if d, ok := b.distCache[key]; ok {
 		return d
 	}
@@ -39,7 +44,7 @@ func (b *Battle) distances(p Point, size int) []int {
 		queue = queue[1:]
 		for _, s := range orth {
 			n := Point{q.X + s.X, q.Y + s.Y}
-			if !m.in(n) || d[n.Y*m.W+n.X] >= 0 || b.blocks(n) {
+			if !m.in(n) || d[n.Y*m.W+n.X] >= 0 || b.blocks(n) && !(throughDoors && m.At(n) == Door) {
 				continue
 			}
 			d[n.Y*m.W+n.X] = d[q.Y*m.W+q.X] + 1
@@ -55,7 +60,11 @@ var orth = []Point{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}
 // rangeTo is the range from a space to a character: the nearest of its squares. A
 // character behind walls with no way round is out of range (a large number).
 func (b *Battle) rangeTo(p Point, size int, t *Char) int {
-	d := b.distances(p, size)
+	return b.rangeVia(p, size, t, false)
+}
+
+func (b *Battle) rangeVia(p Point, size int, t *Char, throughDoors bool) int {
+	d := b.dist(p, size, throughDoors)
 	best := 1 << 20
 	for _, q := range t.squares() {
 		if b.m.in(q) {
@@ -68,8 +77,9 @@ func (b *Battle) rangeTo(p Point, size int, t *Char) int {
 }
 
 type spaceKey struct {
-	p    Point
-	size int
+	p     Point
+	size  int
+	doors bool
 }
 
 type losKey struct{ a, b spaceKey }
@@ -84,7 +94,7 @@ var samples = []float64{0.001, 0.5, 0.999}
 // of the other touches no wall or closed door (a line that nicks a corner or runs along a
 // wall does not count).
 func (b *Battle) los(p Point, ps int, q Point, qs int) bool {
-	key := losKey{spaceKey{p, ps}, spaceKey{q, qs}}
+	key := losKey{spaceKey{p, ps, false}, spaceKey{q, qs, false}}
 	if v, ok := b.losCache[key]; ok {
 		return v
 	}
@@ -225,26 +235,43 @@ func (b *Battle) cover(att *Char, p Point, t *Char) bool {
 	if len(obst) == 0 {
 		return false
 	}
+	tsq := t.squares()
 	for cy := p.Y; cy <= p.Y+att.Size; cy++ {
 		for cx := p.X; cx <= p.X+att.Size; cx++ {
-			clear, covered := false, false
-			for _, s := range t.squares() {
-				for _, sx := range samples {
-					for _, sy := range samples {
-						tx, ty := float64(s.X)+sx, float64(s.Y)+sy
-						if clearOf(walls, float64(cx), float64(cy), tx, ty, false) {
-							clear = true
-						}
-						if !covered && !clearOf(obst, float64(cx), float64(cy), tx, ty, true) {
-							covered = true
-						}
-					}
-				}
-			}
-			if clear && !covered {
+			if !covered(obst, tsq, float64(cx), float64(cy)) && anyClear(walls, tsq, float64(cx), float64(cy)) {
 				return false
 			}
 		}
 	}
 	return true
+}
+
+// covered reports a line from the corner to a point of the target's space through an
+// obstacle's inside.
+func covered(obst, tsq []Point, cx, cy float64) bool {
+	for _, s := range tsq {
+		for _, sx := range samples {
+			for _, sy := range samples {
+				if !clearOf(obst, cx, cy, float64(s.X)+sx, float64(s.Y)+sy, true) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// anyClear reports a line from the corner to the target's space that touches no wall: the
+// corner sees the target.
+func anyClear(walls, tsq []Point, cx, cy float64) bool {
+	for _, s := range tsq {
+		for _, sx := range samples {
+			for _, sy := range samples {
+				if clearOf(walls, cx, cy, float64(s.X)+sx, float64(s.Y)+sy, false) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

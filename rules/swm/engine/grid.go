@@ -82,3 +82,5 @@ func (m *Map) At(p Point) Terrain {
 }
 
 func (m *Map) in(p Point) bool { return p.X >= 0 && p.Y >= 0 && p.X < m.W && p.Y < m.H }
+
+func (p Point) String() string { return fmt.Sprintf("(%d,%d)", p.X+1, p.Y+1) }

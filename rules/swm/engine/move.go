@@ -178,7 +178,7 @@ func (b *Battle) moveAlong(c *Char, path []Point) {
 					continue
 				}
 				e.aooTurn = b.turn
-				b.logf("  %s makes an attack of opportunity as %s moves away", e.Name, c.Name)
+				b.logf("  %s makes an attack of opportunity as %s moves away", e.Label, c.Label)
 				b.attack(e, c, nil, false, true)
 				if c.Defeated {
 					return
@@ -187,5 +187,5 @@ func (b *Battle) moveAlong(c *Char, path []Point) {
 		}
 		c.Pos = p
 	}
-	b.logf("  %s moves from %v to %v", c.Name, from, c.Pos)
+	b.logf("  %s moves from %v to %v", c.Label, from, c.Pos)
 }

@@ -77,7 +77,6 @@ func NotSimulated() []string {
 		"Mobile Attack's split move (the character moves, then attacks; it does not move on afterwards)",
 		"attack then move: characters attack from where they stand or move and then attack",
 		"commander effects given only as text: only the bonuses in a card's commander effects list are played",
-		"a Hologram keeps its place; it does not follow the troopers",
 		"Fire Support Mission",
 		"special abilities and Force powers outside the Battle of Hoth glossary",
 		"the setup choice: figures stand on the zone squares nearest the enemy, biggest first",
