@@ -99,6 +99,7 @@ type Battle struct {
 	quiet    bool // nothing this round damaged, attacked or forced a save
 	log      bool
 	lines    []string
+	script   []int // rolls a test sets up, used before the random ones
 
 	distCache map[spaceKey][]int
 	losCache  map[losKey]bool
@@ -304,7 +305,15 @@ func (b *Battle) initiative() int {
 	}
 }
 
-func (b *Battle) d20() int { return b.rng.IntN(20) + 1 }
+// d20 rolls the die; tests may script the next rolls.
+func (b *Battle) d20() int {
+	if len(b.script) > 0 {
+		r := b.script[0]
+		b.script = b.script[1:]
+		return r
+	}
+	return b.rng.IntN(20) + 1
+}
 
 // playRound alternates phases of two activations until every character has had its turn
 // (Rounds and Phases, p. 4); a player with no one left passes.

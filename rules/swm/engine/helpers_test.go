@@ -2,6 +2,7 @@ package engine
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"muster/rules/swm/cards"
@@ -50,3 +51,29 @@ func (b *Battle) put(c *Char, p Point) {
 	c.Pos = p
 	b.place(c)
 }
+
+// field is a test map drawn as text, with one 'a' and one 'b' square at least.
+func field(t *testing.T, rows ...string) *Map {
+	t.Helper()
+	m, err := Parse("test", "a test map", rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// char finds a character by its label.
+func (b *Battle) char(t *testing.T, label string) *Char {
+	t.Helper()
+	for _, c := range b.chars {
+		if c.Label == label {
+			return c
+		}
+	}
+	t.Fatalf("no character %q", label)
+	return nil
+}
+
+func (b *Battle) logText() string { return strings.Join(b.lines, "\n") }
+
+func count(s, sub string) int { return strings.Count(s, sub) }
