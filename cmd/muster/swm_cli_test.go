@@ -1,0 +1,93 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"muster/rules/system"
+)
+
+func runSWM(t *testing.T, args ...string) (string, string, int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(args, &out, &errb)
+	return out.String(), errb.String(), code
+}
+
+// Done-when: muster cost on the rulebook's sample Rebel Alliance squad gives 100, exit 0.
+func TestSWMCostSampleRebelSquadIsOneHundred(t *testing.T) {
+	out, errs, code := runSWM(t, "cost", "--json", "testdata/swm/sample-rebel.yaml")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var rep system.Report
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Total != 100 || rep.Limit != 100 || rep.System != "swm" || len(rep.Units) != 5 {
+		t.Errorf("report %+v", rep)
+	}
+	text, _, code := runSWM(t, "cost", "testdata/swm/sample-rebel.yaml")
+	if code != 0 || !strings.Contains(text, "Army total: 100 of 100 points") {
+		t.Errorf("exit %d:\n%s", code, text)
+	}
+}
+
+// A second Princess Leia, and 101 points against 100: errors naming the unit, exit 1.
+func TestSWMCheckSecondLeiaAndOnePointOver(t *testing.T) {
+	for file, want := range map[string]string{
+		"testdata/swm/two-leias.yaml":  "Unit 6, Princess Leia, Hoth Commander: a second Unique Princess Leia",
+		"testdata/swm/over-limit.yaml": "Unit 6, Echo Base Deck Officer: this unit takes the squad past its limit; the squad costs 101 points, 1 over the limit of 100",
+	} {
+		out, errs, code := runSWM(t, "check", "--json", file)
+		if code != 1 {
+			t.Errorf("%s: exit %d, want 1 (%s)", file, code, errs)
+		}
+		var rep system.Report
+		if err := json.Unmarshal([]byte(out), &rep); err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, p := range rep.Problems {
+			found = found || (p.Severity == system.Error && strings.HasPrefix(p.Message, want))
+		}
+		if !found {
+			t.Errorf("%s: no error %q in %+v", file, want, rep.Problems)
+		}
+	}
+}
+
+func TestSWMUnreadableSquadExitsTwoWithLineAndColumn(t *testing.T) {
+	path := writeFile(t, "format: 1\nsystem: swm\nfaction: Empire\nunits:\n  - card: Snowtrooper\n    colour: white\n")
+	_, errs, code := runSWM(t, "cost", path)
+	if code != 2 || !strings.Contains(errs, "line 6, column") {
+		t.Errorf("exit %d, %q", code, errs)
+	}
+}
+
+// muster odds d20 on the Example of Combat: the Snowtrooper (+4) with one ally combining
+// fire on Han (Defense 16, cover): hits on 12+, 9 faces of 20; a critical 1 of 20;
+// expected damage (8 x 10 + 20) / 20 = 5.
+func TestSWMOddsD20SnowtrooperOnHanJSON(t *testing.T) {
+	out, errs, code := runSWM(t, "odds", "d20", "--attack", "4", "--defense", "16", "--damage", "10", "--cover", "--combined", "1", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var got map[string]float64
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got["hit"] != 0.45 || got["critical"] != 0.05 || got["expected_damage"] != 5 {
+		t.Errorf("%v", got)
+	}
+	// Leia on Vader, 140 Hit Points at 20 a hit: the mean number of attacks is printed.
+	text, _, code := runSWM(t, "odds", "d20", "--attack", "7", "--defense", "23", "--damage", "20", "--hp", "140")
+	if code != 0 || !strings.Contains(text, "hit               25.00%  (1/4)") || !strings.Contains(text, "Attacks to defeat 140 Hit Points") {
+		t.Errorf("exit %d:\n%s", code, text)
+	}
+	if _, _, code := runSWM(t, "odds", "d20", "--attack", "4"); code != 2 {
+		t.Errorf("missing --defense: exit %d, want 2", code)
+	}
+}

@@ -1,0 +1,179 @@
+package check
+
+import (
+	"strings"
+	"testing"
+
+	"muster/rules/swm/army"
+	"muster/rules/system"
+)
+
+func evaluate(t *testing.T, file string) *Costed {
+	t.Helper()
+	a, err := army.Read([]byte(file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := Evaluate(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func problems(c *Costed, rule, severity string) []system.Problem {
+	var out []system.Problem
+	for _, p := range c.Problems {
+		if p.Rule == rule && p.Severity == severity {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+const sample = `format: 1
+system: swm
+name: Sample Rebel Alliance squad
+faction: Rebel Alliance
+era: Rebellion
+units:
+  - card: Princess Leia, Hoth Commander
+  - card: Rebel Leader
+  - {card: Hoth Trooper with Atgar Cannon, count: 2}
+  - card: Elite Hoth Trooper
+  - {card: Hoth Trooper, count: 3}
+`
+
+// Squad Construction: the sample Rebel Alliance squad costs 19 + 18 + 30 + 12 + 21 = 100,
+// the standard scenario's limit, with no error.
+func TestSampleRebelSquadCostsOneHundred(t *testing.T) {
+	c := evaluate(t, sample)
+	if c.Total != 100 {
+		t.Errorf("total %d, want 100", c.Total)
+	}
+	if c.Report().HasErrors() {
+		t.Errorf("errors: %v", c.Problems)
+	}
+	if c.Side != "light" {
+		t.Errorf("side %q; the Rebel Alliance is the Light Side in the Rebellion era", c.Side)
+	}
+}
+
+// Unique (p. 31): a second Princess Leia is an error naming that unit.
+func TestUniqueSecondPrincessLeia(t *testing.T) {
+	c := evaluate(t, sample+"  - card: princess leia hoth commander\n")
+	ps := problems(c, RuleUnique, system.Error)
+	if len(ps) != 1 || ps[0].Unit != 5 || !strings.HasPrefix(ps[0].Message, "Unit 6, Princess Leia, Hoth Commander:") {
+		t.Fatalf("unique problems %+v; want one naming unit 6", ps)
+	}
+	if ps[0].Hint == "" {
+		t.Error("no fix offered")
+	}
+}
+
+// Unique by given name: versions share it. A house card "Luke Skywalker, Jedi Knight"
+// beside Luke Skywalker on Tauntaun is a second Luke Skywalker.
+func TestUniqueVersionsShareTheGivenName(t *testing.T) {
+	c := evaluate(t, `format: 1
+system: swm
+faction: Rebel
+units:
+  - card: Luke Skywalker on Tauntaun
+  - card: Luke Skywalker, Jedi Knight
+cards:
+  - {name: "Luke Skywalker, Jedi Knight", faction: Rebel Alliance, cost: 40, abilities: [Unique]}
+`)
+	if ps := problems(c, RuleUnique, system.Error); len(ps) != 1 || ps[0].Unit != 1 {
+		t.Errorf("problems %+v; want the second Luke named", c.Problems)
+	}
+	c = evaluate(t, "format: 1\nsystem: swm\nfaction: Rebel Alliance\nunits: [{card: Luke Skywalker on Tauntaun, count: 2}]\n")
+	if ps := problems(c, RuleUnique, system.Error); len(ps) != 1 {
+		t.Errorf("two copies of a Unique card: %+v", c.Problems)
+	}
+}
+
+// Squad Construction: up to 100 points. 101 is an error naming the unit that passes it.
+func TestPointsLimitOneOver(t *testing.T) {
+	c := evaluate(t, sample+"  - card: Echo Base Deck Officer\ncards:\n  - {name: Echo Base Deck Officer, faction: Rebel Alliance, cost: 1}\n")
+	ps := problems(c, RulePoints, system.Error)
+	if c.Total != 101 || len(ps) != 1 || ps[0].Unit != 5 || !strings.Contains(ps[0].Message, "Unit 6, Echo Base Deck Officer") || !strings.Contains(ps[0].Message, "1 over the limit of 100") {
+		t.Fatalf("total %d, problems %+v", c.Total, ps)
+	}
+	// The scenario's own total: Assault on Echo Base gives the Rebels 171.
+	c = evaluate(t, strings.Replace(sample, "era: Rebellion\n", "era: Rebellion\nlimit: 99\n", 1))
+	if ps := problems(c, RulePoints, system.Error); len(ps) != 1 || ps[0].Unit != 4 {
+		t.Errorf("100 against 99: %+v, want the last unit named", ps)
+	}
+}
+
+// Choosing a Faction (p. 13): the era fixes the factions; a card fights for its faction;
+// Fringe joins any.
+func TestEraFactionTableAndFringe(t *testing.T) {
+	c := evaluate(t, "format: 1\nsystem: swm\nfaction: Sith\nera: Rebellion\nunits: [{card: Snowtrooper}]\n")
+	if len(problems(c, RuleEra, system.Error)) != 1 {
+		t.Errorf("the Sith in the Rebellion era: %+v", c.Problems)
+	}
+	c = evaluate(t, "format: 1\nsystem: swm\nfaction: Empire\nera: New Jedi Order\nunits: [{card: Snowtrooper}]\n")
+	if c.Report().HasErrors() || c.Side != "light" {
+		t.Errorf("the Empire in the New Jedi Order is a Light Side faction: side %q, %+v", c.Side, c.Problems)
+	}
+	c = evaluate(t, `format: 1
+system: swm
+faction: Empire
+era: Rebellion
+units:
+  - card: Hoth Trooper
+  - card: Bounty Hunter
+cards:
+  - {name: Bounty Hunter, faction: Fringe, cost: 10}
+`)
+	ps := problems(c, RuleFaction, system.Error)
+	if len(ps) != 1 || ps[0].Unit != 0 || !strings.HasPrefix(ps[0].Message, "Unit 1, Hoth Trooper:") {
+		t.Errorf("a Rebel card in an Imperial squad (and a Fringe one): %+v", c.Problems)
+	}
+	c = evaluate(t, "format: 1\nsystem: swm\nfaction: Jawas\nunits: [{card: Snowtrooper}]\n")
+	if len(problems(c, RuleFaction, system.Error)) != 1 {
+		t.Errorf("an unknown faction: %+v", c.Problems)
+	}
+}
+
+// Rapport (p. 31): the named characters cost less, at least 1; copies of the same Rapport
+// do not stack; different Rapports do.
+func TestRapportReducesCostMinimumOneNoStacking(t *testing.T) {
+	file := `format: 1
+system: swm
+faction: Empire
+limit: 200
+units:
+  - card: General Veers, Hologram
+  - card: General Veers Again
+  - card: AT-ST Driver
+  - card: Cheap AT-ST
+cards:
+  - name: General Veers, Hologram
+    rapport: [{name_contains: AT-ST, reduction: 10}]
+  - {name: General Veers Again, faction: Empire, cost: 5, rapport: [{name_contains: at-st, reduction: 10}]}
+  - {name: AT-ST Driver, faction: Empire, cost: 30}
+  - {name: Cheap AT-ST, faction: Empire, cost: 8}
+`
+	c := evaluate(t, file)
+	if c.Units[2].Each != 20 {
+		t.Errorf("AT-ST Driver costs %d; 30 less one Rapport of 10 (the copy does not stack) is 20", c.Units[2].Each)
+	}
+	if c.Units[3].Each != 1 {
+		t.Errorf("Cheap AT-ST costs %d; 8 - 10 is below the minimum of 1", c.Units[3].Each)
+	}
+	// A different Rapport stacks.
+	c = evaluate(t, strings.Replace(file, "reduction: 10}]}", "reduction: 5}]}", 1))
+	if c.Units[2].Each != 15 {
+		t.Errorf("two different Rapports: %d, want 30 - 10 - 5 = 15", c.Units[2].Each)
+	}
+}
+
+func TestUnknownCardSuggestsNames(t *testing.T) {
+	c := evaluate(t, "format: 1\nsystem: swm\nfaction: Empire\nunits: [{card: Snowtroper}]\n")
+	ps := problems(c, RuleCard, system.Error)
+	if len(ps) != 1 || !strings.Contains(ps[0].Hint, "Snowtrooper") {
+		t.Errorf("%+v", c.Problems)
+	}
+}

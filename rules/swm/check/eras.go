@@ -1,0 +1,99 @@
+package check
+
+import (
+	"strings"
+
+	"muster/rules/swm/cards"
+)
+
+// Fringe characters may join any faction in any era (rulebook, Choosing a Faction, p. 13).
+const Fringe = "Fringe"
+
+// Era is one row of the rulebook's table of eras and factions (Choosing a Faction, p. 13).
+type Era struct {
+	Name  string
+	Light []string
+	Dark  []string
+}
+
+// Eras is the table as printed.
+var Eras = []Era{
+	{"Old Republic", []string{"Old Republic"}, []string{"Sith", "Mandalorian"}},
+	{"Rise of the Empire", []string{"Republic"}, []string{"Separatists", "Empire"}},
+	{"Rebellion", []string{"Rebel Alliance"}, []string{"Empire"}},
+	{"New Republic", []string{"New Republic"}, []string{"Empire"}},
+	{"New Jedi Order", []string{"New Republic", "Empire"}, []string{"Yuuzhan Vong"}},
+}
+
+// factionAliases are the short names players use for the table's factions.
+var factionAliases = map[string]string{
+	"rebel": "Rebel Alliance", "rebels": "Rebel Alliance", "alliance": "Rebel Alliance",
+	"imperial": "Empire", "imperials": "Empire", "galacticempire": "Empire",
+	"separatist": "Separatists", "cis": "Separatists", "mandalorians": "Mandalorian",
+	"vong": "Yuuzhan Vong",
+}
+
+// Factions lists every faction the table names, and Fringe.
+func Factions() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, e := range Eras {
+		for _, f := range append(append([]string{}, e.Light...), e.Dark...) {
+			if !seen[f] {
+				seen[f] = true
+				out = append(out, f)
+			}
+		}
+	}
+	return append(out, Fringe)
+}
+
+// Faction returns the table's spelling of a faction name, or "" if it is not one.
+func Faction(name string) string {
+	k := cards.Normalize(name)
+	if a, ok := factionAliases[k]; ok {
+		return a
+	}
+	for _, f := range Factions() {
+		if cards.Normalize(f) == k {
+			return f
+		}
+	}
+	return ""
+}
+
+// FindEra returns the table's era by name.
+func FindEra(name string) (Era, bool) {
+	k := cards.Normalize(name)
+	for _, e := range Eras {
+		if cards.Normalize(e.Name) == k || (k == "classic" && e.Name == "Rebellion") {
+			return e, true
+		}
+	}
+	return Era{}, false
+}
+
+// Side returns "light" or "dark" for a faction in an era, or "" when the era does not
+// field it.
+func (e Era) Side(faction string) string {
+	for _, f := range e.Light {
+		if f == faction {
+			return "light"
+		}
+	}
+	for _, f := range e.Dark {
+		if f == faction {
+			return "dark"
+		}
+	}
+	return ""
+}
+
+// eraNames lists the table's eras for messages.
+func eraNames() string {
+	var n []string
+	for _, e := range Eras {
+		n = append(n, e.Name)
+	}
+	return strings.Join(n, ", ")
+}

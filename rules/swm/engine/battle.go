@@ -1,0 +1,410 @@
+// Package engine plays d20 Star Wars Miniatures skirmishes (the Battle of Hoth rulebook) on
+// a square grid: initiative each round, two activations a phase, movement with diagonal
+// and terrain costs, line of sight, cover and the nearest-target rule, combined fire,
+// attacks of opportunity, criticals, saves, Force points, the pack's special abilities and
+// Force powers, commander effects given as bonuses, victory and the 10-round tie-breaker.
+// It is pure: the dice come from the *rand.Rand it is handed, so a seed replays a battle.
+package engine
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+
+	"muster/rules/swm/cards"
+	"muster/rules/swm/check"
+)
+
+// Squad is one side: its name and figures (a card and what its defeat scores).
+type Squad struct {
+	Name    string
+	Figures []Figure
+}
+
+// Figure is one character to field.
+type Figure struct {
+	Unit int
+	Card *cards.Card
+	Cost int
+}
+
+// FromCosted fields a costed squad, one figure per count. It refuses a squad whose cards a
+// battle cannot play yet, naming each unit and the values its card lacks.
+func FromCosted(c *check.Costed) (Squad, error) {
+	s := Squad{Name: c.Army.Name}
+	var missing []string
+	for i, u := range c.Units {
+		if u.Card == nil {
+			missing = append(missing, fmt.Sprintf("%s: Muster knows no such card", check.Label(i, c.Army.Units[i].Card)))
+			continue
+		}
+		if m := u.Card.Missing(); len(m) > 0 {
+			missing = append(missing, fmt.Sprintf("%s: not known: %s", check.Label(i, u.Card.Name), strings.Join(m, ", ")))
+			continue
+		}
+		for range u.Count {
+			s.Figures = append(s.Figures, Figure{Unit: i, Card: u.Card, Cost: u.Each})
+		}
+	}
+	if len(missing) > 0 {
+		return Squad{}, &IncompleteError{Squad: c.Army.Name, Missing: missing}
+	}
+	if len(s.Figures) == 0 {
+		return Squad{}, fmt.Errorf("%s has no figures to field", c.Army.Name)
+	}
+	return s, nil
+}
+
+// IncompleteError names the cards a battle cannot play and what each lacks.
+type IncompleteError struct {
+	Squad   string
+	Missing []string
+}
+
+func (e *IncompleteError) Error() string {
+	return fmt.Sprintf("%s cannot play a battle until its cards are complete (copy the values from the physical cards into the file's cards: block):\n  %s",
+		e.Squad, strings.Join(e.Missing, "\n  "))
+}
+
+// Result is how a battle ended.
+type Result struct {
+	Winner int // 0 or 1: the first or second squad; -1 a draw
+	Rounds int
+	Reason string
+	// Defeated is the points each squad defeated of the other's (reduced costs, Rapport).
+	Defeated [2]int
+	// Left is the figures each squad has standing.
+	Left [2]int
+	Log  []string
+}
+
+// Limits of a battle. The rulebook ends a skirmish only by defeat or the 10-round
+// tie-breaker; MaxRounds stops a battle that neither ends (two squads that can still
+// attack but never hit) and judges it by the tie-breaker's totals.
+const (
+	QuietRounds = 10
+	MaxRounds   = 60
+)
+
+// Battle is a skirmish in progress.
+type Battle struct {
+	m        *Map
+	rng      *rand.Rand
+	chars    []*Char
+	occ      []int // char index + 1 by square
+	doorOpen map[Point]bool
+	squads   [2]Squad
+	round    int
+	turn     int
+	quiet    bool // nothing this round damaged, attacked or forced a save
+	log      bool
+	lines    []string
+	script   []int // rolls a test sets up, used before the random ones
+
+	distCache map[spaceKey][]int
+	losCache  map[losKey]bool
+}
+
+// Play runs one battle of a against b on the map with the dice of rng. With log set the
+// result carries the turn-by-turn log.
+func Play(m *Map, a, b Squad, rng *rand.Rand, log bool) (*Result, error) {
+	bt := &Battle{m: m, rng: rng, log: log, squads: [2]Squad{a, b}, occ: make([]int, m.W*m.H),
+		doorOpen: map[Point]bool{}, distCache: map[spaceKey][]int{}, losCache: map[losKey]bool{}}
+	if err := bt.setup(); err != nil {
+		return nil, err
+	}
+	bt.logf("[A] is %s, [B] is %s, on the %s map; squares are (column,row) from the top left", a.Name, b.Name, m.Name)
+	return bt.run(), nil
+}
+
+func (b *Battle) logf(format string, args ...any) {
+	if b.log {
+		b.lines = append(b.lines, fmt.Sprintf(format, args...))
+	}
+}
+
+// setup places the squads: the second squad (the Dark Side's place in a standard
+// skirmish, "The Dark Side squad sets up first") and then the first, biggest figures first,
+// each on the free zone square nearest the enemy's zone.
+func (b *Battle) setup() error {
+	for side := 1; side >= 0; side-- {
+		zone := b.m.Zones[side]
+		other := b.m.Zones[1-side]
+		cy := 0
+		for _, p := range other {
+			cy += p.Y
+		}
+		cy /= max(1, len(other))
+		figs := append([]Figure(nil), b.squads[side].Figures...)
+		// Big figures first: they need room.
+		for i := 1; i < len(figs); i++ {
+			for j := i; j > 0 && sizeOf(figs[j].Card) > sizeOf(figs[j-1].Card); j-- {
+				figs[j], figs[j-1] = figs[j-1], figs[j]
+			}
+		}
+		copies := map[string]int{}
+		for _, f := range b.squads[side].Figures {
+			copies[f.Card.Name]++
+		}
+		seen := map[string]int{}
+		for _, f := range figs {
+			seen[f.Card.Name]++
+			label := "[" + string(rune('A'+side)) + "] " + f.Card.Name
+			if copies[f.Card.Name] > 1 {
+				label += fmt.Sprintf(" %d", seen[f.Card.Name])
+			}
+			c := &Char{Label: label, ID: len(b.chars), Side: side, Unit: f.Unit, Name: f.Card.Name, Card: f.Card, Cost: f.Cost,
+				Size: sizeOf(f.Card), Force: *f.Card.Force, fpTurn: -1, aooTurn: -1, harpoonRound: -1, flankedRound: -1}
+			c.ab = readAbilities(f.Card)
+			if !c.ab.hologram {
+				c.HP, c.MaxHP = *f.Card.HP, *f.Card.HP
+			} else {
+				c.HP, c.MaxHP = 1, 1
+			}
+			placed := false
+			best, bestD := Point{}, 1<<30
+			for _, p := range zone {
+				if !b.fits(c, p, true) {
+					continue
+				}
+				d := abs(p.Y-cy)*100 + abs(2*p.X+c.Size-b.m.W)
+				if d < bestD {
+					best, bestD, placed = p, d, true
+				}
+			}
+			if !placed {
+				return fmt.Errorf("%s: no room left in the setup area for %s", b.squads[side].Name, c.Name)
+			}
+			c.Pos = best
+			b.chars = append(b.chars, c)
+			b.place(c)
+		}
+	}
+	return nil
+}
+
+// fits reports whether the character may stand at p: every square on the map, open to
+// stand on, free of other characters (and, at setup, inside the zone).
+func (b *Battle) fits(c *Char, p Point, setup bool) bool {
+	for _, q := range footprint(p, c.Size) {
+		if !b.m.in(q) || b.blocks(q) || b.m.At(q) == Pit {
+			return false
+		}
+		if o := b.occ[q.Y*b.m.W+q.X]; o > 0 && b.chars[o-1] != c {
+			return false
+		}
+		if setup && !inZone(b.m.Zones[c.Side], q) {
+			return false
+		}
+	}
+	return true
+}
+
+func inZone(z []Point, p Point) bool {
+	for _, q := range z {
+		if q == p {
+			return true
+		}
+	}
+	return false
+}
+
+func (b *Battle) place(c *Char) {
+	for _, q := range c.squares() {
+		b.occ[q.Y*b.m.W+q.X] = c.ID + 1
+	}
+}
+
+func (b *Battle) lift(c *Char) {
+	for _, q := range c.squares() {
+		if b.occ[q.Y*b.m.W+q.X] == c.ID+1 {
+			b.occ[q.Y*b.m.W+q.X] = 0
+		}
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// alive lists a side's characters still in play.
+func (b *Battle) alive(side int) []*Char {
+	var out []*Char
+	for _, c := range b.chars {
+		if c.Side == side && !c.Defeated {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// run plays rounds until one squad is defeated, or the tie-breaker decides.
+func (b *Battle) run() *Result {
+	res := &Result{Winner: -1}
+	quietRounds := 0
+	for b.round = 1; b.round <= MaxRounds; b.round++ {
+		b.quiet = true
+		first := b.initiative()
+		b.logf("Round %d: %s goes first", b.round, b.squads[first].Name)
+		for _, c := range b.chars {
+			c.Activated = false
+		}
+		b.playRound(first)
+		if w, done := b.defeatedSide(); done {
+			res.Winner, res.Reason = w, "defeated every enemy character"
+			if w < 0 {
+				res.Reason = "both squads fell in the same round"
+			}
+			break
+		}
+		if b.quiet {
+			quietRounds++
+		} else {
+			quietRounds = 0
+		}
+		if quietRounds >= QuietRounds {
+			res.Winner, res.Reason = b.tieBreaker(fmt.Sprintf("%d rounds in a row without damage, an attack roll or a save (How to Win, tie-breaker)", QuietRounds))
+			break
+		}
+		if b.round == MaxRounds {
+			res.Winner, res.Reason = b.tieBreaker(fmt.Sprintf("the battle reached %d rounds; judged as the tie-breaker judges", MaxRounds))
+		}
+	}
+	res.Rounds = min(b.round, MaxRounds)
+	for _, c := range b.chars {
+		if c.Defeated {
+			res.Defeated[1-c.Side] += c.Cost
+		} else {
+			res.Left[c.Side]++
+		}
+	}
+	if res.Winner >= 0 {
+		b.logf("%s wins: %s", b.squads[res.Winner].Name, res.Reason)
+	} else {
+		b.logf("Draw: %s", res.Reason)
+	}
+	res.Log = b.lines
+	return res
+}
+
+// initiative: both roll a d20, ties roll again; the winner goes first (Muster's players
+// always choose to).
+func (b *Battle) initiative() int {
+	for {
+		x, y := b.d20(), b.d20()
+		if x != y {
+			b.logf("Initiative: %s %d, %s %d", b.squads[0].Name, x, b.squads[1].Name, y)
+			if x > y {
+				return 0
+			}
+			return 1
+		}
+	}
+}
+
+// d20 rolls the die; tests may script the next rolls.
+func (b *Battle) d20() int {
+	if len(b.script) > 0 {
+		r := b.script[0]
+		b.script = b.script[1:]
+		return r
+	}
+	return b.rng.IntN(20) + 1
+}
+
+// playRound alternates phases of two activations until every character has had its turn
+// (Rounds and Phases, p. 4); a player with no one left passes.
+func (b *Battle) playRound(first int) {
+	side := first
+	for {
+		if _, done := b.defeatedSide(); done {
+			return
+		}
+		left := [2]int{}
+		for _, c := range b.chars {
+			if !c.Defeated && !c.Activated {
+				left[c.Side]++
+			}
+		}
+		if left[0]+left[1] == 0 {
+			return
+		}
+		if left[side] == 0 {
+			side = 1 - side
+			continue
+		}
+		for range 2 {
+			c := b.pick(side)
+			if c == nil {
+				break
+			}
+			b.activate(c)
+			if _, done := b.defeatedSide(); done {
+				return
+			}
+		}
+		side = 1 - side
+	}
+}
+
+// defeatedSide reports a squad with no one left: the other wins (-1 when both fell).
+func (b *Battle) defeatedSide() (int, bool) {
+	n0, n1 := len(b.alive(0)), len(b.alive(1))
+	switch {
+	case n0 == 0 && n1 == 0:
+		return -1, true
+	case n0 == 0:
+		return 1, true
+	case n1 == 0:
+		return 0, true
+	}
+	return 0, false
+}
+
+// tieBreaker: the squad that defeated more points wins; then the one with a character
+// nearest the map's centre; then the one whose nearest character costs more (How to Win).
+func (b *Battle) tieBreaker(why string) (int, string) {
+	var pts [2]int
+	for _, c := range b.chars {
+		if c.Defeated {
+			pts[1-c.Side] += c.Cost
+		}
+	}
+	if pts[0] != pts[1] {
+		w := 0
+		if pts[1] > pts[0] {
+			w = 1
+		}
+		return w, fmt.Sprintf("%s; defeated %d points to %d", why, pts[w], pts[1-w])
+	}
+	var near [2]int
+	var cost [2]int
+	for s := range 2 {
+		near[s] = 1 << 30
+		for _, c := range b.alive(s) {
+			// Twice the distance from the centre, in squares counted as for range.
+			d := abs(2*c.Pos.X+c.Size-b.m.W) + abs(2*c.Pos.Y+c.Size-b.m.H)
+			if d < near[s] || d == near[s] && c.Cost > cost[s] {
+				near[s], cost[s] = d, c.Cost
+			}
+		}
+	}
+	switch {
+	case near[0] != near[1]:
+		w := 0
+		if near[1] < near[0] {
+			w = 1
+		}
+		return w, why + "; points defeated equal, a character nearer the centre of the map"
+	case cost[0] != cost[1]:
+		w := 0
+		if cost[1] > cost[0] {
+			w = 1
+		}
+		return w, why + "; points and distance to the centre equal, the costlier character nearest the centre"
+	}
+	return -1, why + "; points, distance to the centre and cost all equal"
+}

@@ -1,0 +1,103 @@
+package engine
+
+import (
+	"strings"
+
+	"muster/rules/swm/cards"
+)
+
+// Char is one figure in play.
+type Char struct {
+	ID    int
+	Side  int // 0 or 1: the first or second squad
+	Unit  int // the squad file's unit index
+	Name  string
+	Label string // the name the log uses: the squad's name and a number among copies
+	Card  *cards.Card
+	Cost  int // after Rapport: what its defeat scores
+	Pos   Point
+	Size  int // 1, 2 (Large) or 3 (Huge) squares a side
+	HP    int
+	MaxHP int
+	Force int
+
+	Activated bool
+	Defeated  bool
+
+	fpTurn       int // the turn in which it last spent Force points (once per turn)
+	aooTurn      int // the turn in which it last made an attack of opportunity
+	harpoonRound int // the round a Harpoon Gun holds it in place
+	flankedRound int // the round a Flanking Attack exposed it
+	flankedBy    int // the flanker's ID: its own attacks get no bonus
+	ab           abilities
+}
+
+// abilities are the card's abilities the engine plays, read once.
+type abilities struct {
+	speed, dr, fragile, heal, splash, spotter, grenades, repair int
+	accurate, advantageous, cunning, double, flanking, flight   bool
+	heavy, hologram, lightsaber, melee, mobile, mounted, twin   bool
+	charging, harpoon, fireSupport, machinery, droid, gunner    bool
+	trooper, hasCE, savage                                      bool
+	forceGrip, deflect, riposte, sweep, useForce                bool
+}
+
+func readAbilities(c *cards.Card) abilities {
+	var a abilities
+	a.speed = *c.Speed
+	num := func(n string) int { v, _ := c.Ability(n); return v }
+	a.dr, a.fragile, a.heal, a.splash = num("Damage Reduction"), num("Fragile"), num("Heal"), num("Splash")
+	a.spotter, a.grenades, a.repair = num("Spotter"), num("Grenades"), num("Industrial Repair")
+	a.accurate, a.advantageous, a.cunning = c.Has("Accurate Shot"), c.Has("Advantageous Attack"), c.Has("Cunning Attack")
+	a.double, a.flanking, a.flight = c.Has("Double Attack"), c.Has("Flanking Attack"), c.Has("Flight")
+	a.heavy, a.hologram, a.melee, a.mobile = c.Has("Heavy Weapon"), c.Has("Hologram"), c.Has("Melee Attack"), c.Has("Mobile Attack")
+	a.mounted, a.twin, a.charging, a.harpoon = c.Has("Mounted Weapon"), c.Has("Twin Attack"), c.Has("Charging Fire"), c.Has("Harpoon Gun")
+	a.fireSupport, a.machinery, a.droid, a.gunner = c.Has("Fire Support Mission"), c.Has("Machinery"), c.Has("Droid"), c.Has("Gunner")
+	a.savage = c.Has("Savage")
+	a.forceGrip, a.deflect, a.riposte = c.Has("Force Grip"), c.Has("Lightsaber Deflect"), c.Has("Lightsaber Riposte")
+	a.sweep, a.useForce = c.Has("Lightsaber Sweep"), c.Has("Use the Force")
+	// Glossary, "with lightsabers": the Lightsaber ability or a Force power whose name
+	// contains "Lightsaber".
+	a.lightsaber = c.Has("Lightsaber")
+	for _, p := range c.ForcePowers {
+		a.lightsaber = a.lightsaber || strings.Contains(strings.ToLower(p), "lightsaber")
+	}
+	// Glossary, trooper: "trooper" in the name or the Trooper ability.
+	a.trooper = strings.Contains(strings.ToLower(c.Name), "trooper") || c.Has("Trooper")
+	a.hasCE = c.Commander != nil && c.Commander.Has
+	return a
+}
+
+// living: no Mounted Weapon, and not a Droid (glossary, living; no Cyborgs in the pack).
+func (c *Char) living() bool { return !c.ab.mounted && !c.ab.droid }
+
+// canAttack: Holograms never attack; Fragile characters stop below their number.
+func (c *Char) canAttack() bool {
+	if c.ab.hologram {
+		return false
+	}
+	return c.ab.fragile == 0 || c.HP >= c.ab.fragile
+}
+
+// squares is the character's space.
+func (c *Char) squares() []Point { return footprint(c.Pos, c.Size) }
+
+func footprint(p Point, s int) []Point {
+	out := make([]Point, 0, s*s)
+	for dy := range s {
+		for dx := range s {
+			out = append(out, Point{p.X + dx, p.Y + dy})
+		}
+	}
+	return out
+}
+
+func sizeOf(c *cards.Card) int {
+	switch *c.Size {
+	case cards.Large:
+		return 2
+	case cards.Huge:
+		return 3
+	}
+	return 1
+}

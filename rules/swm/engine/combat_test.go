@@ -1,0 +1,291 @@
+package engine
+
+import (
+	"strings"
+	"testing"
+
+	"muster/rules/swm/cards"
+)
+
+// printed returns a built-in card completed with house numbers where the rulebook is silent
+// (tests only): the printed values stay.
+func printed(t *testing.T, name string, fill cards.Card) *cards.Card {
+	t.Helper()
+	fill.Name = name
+	cat, conflicts, err := cards.Builtin().Extend([]cards.Card{fill})
+	if err != nil || len(conflicts) > 0 {
+		t.Fatalf("%v %v", err, conflicts)
+	}
+	c, _ := cat.Lookup(name)
+	if m := c.Missing(); len(m) > 0 {
+		t.Fatalf("%s still misses %v", name, m)
+	}
+	return c
+}
+
+func sp(s string) *string { return &s }
+func bp(v bool) *bool     { return &v }
+
+func leiaCard(t *testing.T) *cards.Card {
+	return printed(t, "Princess Leia, Hoth Commander", cards.Card{HP: ip(70), Defense: ip(16), Size: sp("medium"), Force: ip(0),
+		Abilities: []string{"Unique", "Advantageous Attack", "Mobile Attack"}, Commander: &cards.Commander{Has: true, Text: "house text"}})
+}
+
+func vaderCard(t *testing.T) *cards.Card {
+	return printed(t, "Darth Vader, Imperial Commander", cards.Card{Attack: ip(14), Damage: ip(20), Size: sp("medium"),
+		Abilities: []string{"Unique", "Melee Attack", "Double Attack"}})
+}
+
+func snowtrooperCard(t *testing.T) *cards.Card {
+	return printed(t, "Snowtrooper", cards.Card{HP: ip(10), Defense: ip(13), Speed: ip(6), Size: sp("medium"), Unique: bp(false),
+		Abilities: []string{}, Force: ip(0), Commander: &cards.Commander{}})
+}
+
+func hanCard(t *testing.T) *cards.Card {
+	return printed(t, "Han Solo on Tauntaun", cards.Card{Attack: ip(9), Damage: ip(20), Size: sp("medium"), Force: ip(3),
+		Abilities: []string{"Unique", "Accurate Shot", "Cunning Attack", "Heal 10", "Mobile Attack", "Speed 8"}})
+}
+
+var openRows = []string{
+	"aaaaaaaaaa",
+	"..........",
+	"..........",
+	"..........",
+	"..........",
+	"..........",
+	"..........",
+	"bbbbbbbbbb",
+}
+
+// Attacking (p. 8): Leia (+7, Damage 20) rolls 17 against Vader's Defense 23: 24 hits and
+// Vader drops from 140 to 120. (Vader spends no Force point here: the example assumes no
+// other modifiers, so he has none to deflect with.)
+func TestLeiasAttackOnVaderInBattle(t *testing.T) {
+	b := newBattle(t, field(t, openRows...), squad("Rebels", leiaCard(t)), squad("Empire", vaderCard(t)))
+	leia, vader := b.char(t, "[A] Princess Leia, Hoth Commander"), b.char(t, "[B] Darth Vader, Imperial Commander")
+	b.put(leia, Point{2, 0})
+	b.put(vader, Point{2, 4})
+	vader.Force = 0
+	vader.Activated = true // Advantageous Attack's +10 is for enemies yet to act
+	b.script = []int{17}
+	b.attack(leia, vader, nil, false, false)
+	if vader.HP != 120 {
+		t.Fatalf("Vader has %d Hit Points, want 120:\n%s", vader.HP, b.logText())
+	}
+	if !strings.Contains(b.logText(), "17 + 7 against Defense 23: hits") {
+		t.Errorf("log:\n%s", b.logText())
+	}
+}
+
+// Example of Combat (p. 21): Han (Defense 16, 90 HP) in low objects has cover (+4: 20);
+// the other Snowtrooper combines fire (+4); the Snowtrooper rolls 14: 14 + 4 + 4 = 22,
+// a hit for 10, Han at 80. The helper spends its activation.
+func TestSnowtrooperCombinedFireOnHanBehindCover(t *testing.T) {
+	rows := append([]string(nil), openRows...)
+	rows[4] = "....o....."
+	b := newBattle(t, field(t, rows...), squad("Empire", snowtrooperCard(t), snowtrooperCard(t)), squad("Rebels", hanCard(t)))
+	st1, st2 := b.char(t, "[A] Snowtrooper 1"), b.char(t, "[A] Snowtrooper 2")
+	han := b.char(t, "[B] Han Solo on Tauntaun")
+	b.put(st1, Point{4, 0})
+	b.put(st2, Point{6, 0})
+	b.put(han, Point{4, 4})
+	s := b.aim(st1, st1.Pos, han, []*Char{st2})
+	if !s.Cover || s.Defense != 16 || s.Need() != 12 {
+		t.Fatalf("the shot: cover %v, Defense %d, needs %d; want cover, 16 (+4) and 12", s.Cover, s.Defense, s.Need())
+	}
+	st2.Activated = true
+	b.script = []int{14}
+	b.attack(st1, han, []*Char{st2}, false, false)
+	if han.HP != 80 {
+		t.Fatalf("Han has %d Hit Points, want 80:\n%s", han.HP, b.logText())
+	}
+	if !strings.Contains(b.logText(), "14 + 8, 1 combining fire, target in cover against Defense 20: hits") {
+		t.Errorf("log:\n%s", b.logText())
+	}
+}
+
+// Combined Fire (p. 19): Melee Attack characters neither give nor get it; allies need line
+// of sight to the target and must not have activated.
+func TestCombinedFireWhoMayHelp(t *testing.T) {
+	b := newBattle(t, field(t, openRows...), squad("Empire", vaderCard(t), snowtrooperCard(t), snowtrooperCard(t)), squad("Rebels", hanCard(t)))
+	vader, st1, st2 := b.char(t, "[A] Darth Vader, Imperial Commander"), b.char(t, "[A] Snowtrooper 1"), b.char(t, "[A] Snowtrooper 2")
+	han := b.char(t, "[B] Han Solo on Tauntaun")
+	b.put(han, Point{4, 6})
+	b.put(vader, Point{4, 5})
+	b.put(st1, Point{0, 0})
+	b.put(st2, Point{9, 0})
+	if h := b.combineFire(vader, han); len(h) != 0 {
+		t.Errorf("Vader (Melee Attack) received combined fire from %d", len(h))
+	}
+	b.put(vader, Point{0, 3})
+	st2.Activated = true
+	// Snowtrooper 1 shooting at Han far away: Vader may not help (Melee Attack), Snowtrooper
+	// 2 has activated.
+	if h := b.combineFire(st1, han); len(h) != 0 {
+		t.Errorf("helpers %d, want none", len(h))
+	}
+}
+
+// Vader, Imperial Commander: trooper followers get +6 Defense; with low objects' cover the
+// Snowtrooper gets +10 in all (stacking, glossary).
+func TestVaderTrooperDefenseStacksWithCover(t *testing.T) {
+	rows := append([]string(nil), openRows...)
+	rows[1] = "..o......."
+	b := newBattle(t, field(t, rows...), squad("Empire", vaderCard(t), snowtrooperCard(t)), squad("Rebels", leiaCard(t)))
+	st, leia := b.char(t, "[A] Snowtrooper"), b.char(t, "[B] Princess Leia, Hoth Commander")
+	b.put(st, Point{2, 1})
+	b.put(leia, Point{2, 7})
+	s := b.aim(leia, leia.Pos, st, nil)
+	if s.Defense != 13+6 || !s.Cover {
+		t.Fatalf("Defense %d cover %v; want 19 and cover (+4): 23 in all", s.Defense, s.Cover)
+	}
+	b.char(t, "[A] Darth Vader, Imperial Commander").Defeated = true
+	if s := b.aim(leia, leia.Pos, st, nil); s.Defense != 13 {
+		t.Errorf("the effect ends with the commander: Defense %d", s.Defense)
+	}
+}
+
+// Force Points (p. 22): Vader spends 1 to move 8 squares and end up next to several
+// enemies; he has spent this turn, so no Lightsaber Sweep: one attack. On another
+// character's turn he may spend again, to reroll a failed save. Points spent are gone.
+func TestForcePointVaderMovesEightThenCannotSweep(t *testing.T) {
+	rows := []string{
+		"a.........",
+		"..........",
+		"..........",
+		"..........",
+		"..........",
+		"..........",
+		"..........",
+		"..........",
+		"..........",
+		"bb........",
+	}
+	b := newBattle(t, field(t, rows...), squad("Empire", vaderCard(t)), squad("Rebels", snowtrooperCard(t), snowtrooperCard(t)))
+	vader := b.char(t, "[A] Darth Vader, Imperial Commander")
+	r1, r2 := b.char(t, "[B] Snowtrooper 1"), b.char(t, "[B] Snowtrooper 2")
+	b.put(vader, Point{0, 0})
+	b.put(r1, Point{0, 9})
+	b.put(r2, Point{1, 9})
+	b.script = []int{15, 15, 15, 15}
+	b.activate(vader)
+	log := b.logText()
+	if vader.Force != 4 || !strings.Contains(log, "spends a Force point to move 2 extra squares") {
+		t.Fatalf("Force %d, want 4 after moving 8:\n%s", vader.Force, log)
+	}
+	if strings.Contains(log, "Lightsaber Sweep") || count(log, "attacks [B]") != 1 {
+		t.Errorf("after spending Force points this turn Vader attacks once, no Sweep:\n%s", log)
+	}
+	// Another character's turn: a failed save (5 against 11) may be rerolled (16).
+	b.turn++
+	b.script = []int{5, 16}
+	if !b.save(vader, 11, true) || vader.Force != 3 {
+		t.Errorf("the rerolled save: Force %d, want 3 and a success", vader.Force)
+	}
+	// Not twice in that turn.
+	b.script = []int{5}
+	if b.save(vader, 11, true) || vader.Force != 3 {
+		t.Error("a second Force point in the same turn was spent")
+	}
+}
+
+// Move Faster (p. 22): "Princess Leia, for example, can use this option to move 8 squares
+// and attack". Behind a wall with one gap, the nearest square that sees Vader is 8 squares
+// away: she spends her Force point, moves 8 and attacks.
+func TestForcePointLeiaMovesEightAndAttacks(t *testing.T) {
+	rows := []string{
+		"a.#.......",
+		"..#.......",
+		"..#.......",
+		"..#.......",
+		"..#.......",
+		"..#.......",
+		"..........",
+		"..#.......",
+		"..#.......",
+		"..#......b",
+	}
+	leia := leiaCard(t)
+	leia.Force = ip(2)
+	b := newBattle(t, field(t, rows...), squad("Rebels", leia), squad("Empire", vaderCard(t)))
+	l, v := b.char(t, "[A] Princess Leia, Hoth Commander"), b.char(t, "[B] Darth Vader, Imperial Commander")
+	b.put(l, Point{0, 0})
+	b.put(v, Point{9, 0})
+	v.Force = 0
+	b.script = []int{20}
+	b.activate(l)
+	log := b.logText()
+	moved := l.Pos.X + l.Pos.Y // from the corner, steps to the side: a diagonal costs 2 anyway
+	if l.Force != 1 || moved <= 6 || moved > 8 || !strings.Contains(log, "attacks [B] Darth Vader") {
+		t.Fatalf("Leia: Force %d, moved %d squares; want 1 Force point left, 7 or 8 squares and an attack:\n%s", l.Force, moved, log)
+	}
+	// A natural 20: a critical hit, double damage: (20 + 10 for Advantageous Attack, Vader
+	// has not activated this round) x 2.
+	if v.HP != 80 {
+		t.Errorf("Vader has %d Hit Points, want 140 - 60 = 80", v.HP)
+	}
+}
+
+// Damage Reduction: each hit's damage less the number; adjacent enemies with lightsabers
+// ignore it. Fragile: no attacks below the number. Twin Attack: a second attack on the
+// same target.
+func TestDamageReductionFragileTwinAttack(t *testing.T) {
+	speeder := house("Test Speeder", 5, 60, 10, 0, 10, "Damage Reduction 10", "Twin Attack")
+	blade := house("Test Blade", 5, 60, 10, 0, 20, "Lightsaber")
+	gun := house("Test Gun", 5, 60, 10, 0, 30, "Fragile 40")
+	b := newBattle(t, field(t, openRows...), squad("A", speeder), squad("B", blade, gun))
+	s, l, g := b.char(t, "[A] Test Speeder"), b.char(t, "[B] Test Blade"), b.char(t, "[B] Test Gun")
+	b.put(s, Point{3, 3})
+	b.put(l, Point{3, 6})
+	b.put(g, Point{8, 7})
+	b.script = []int{15}
+	b.attack(l, s, nil, false, false)
+	if s.HP != 50 {
+		t.Errorf("20 less Damage Reduction 10: HP %d, want 50", s.HP)
+	}
+	b.put(l, Point{3, 4})
+	b.script = []int{15}
+	b.attack(l, s, nil, false, false)
+	if s.HP != 20 {
+		t.Errorf("adjacent with a lightsaber: 20 + 10 (Lightsaber), no reduction: HP %d, want 20", s.HP)
+	}
+	b.script = []int{15, 15}
+	b.attack(s, g, nil, false, false)
+	if g.HP != 40 || count(b.logText(), "Twin Attack") != 1 {
+		t.Errorf("Twin Attack: two hits of 10: HP %d, want 40:\n%s", g.HP, b.logText())
+	}
+	if !g.canAttack() {
+		t.Error("at 40 Hit Points Fragile 40 may still attack")
+	}
+	g.HP = 39
+	if g.canAttack() {
+		t.Error("below 40 Hit Points Fragile 40 may not attack")
+	}
+}
+
+// Hologram: defeated if it activates with no trooper ally within 2 squares; never a
+// target.
+func TestHologramNeedsATrooperWithinTwo(t *testing.T) {
+	veers := house("Test Hologram", 5, 1, 10, 0, 0, "Hologram")
+	trooper := house("Test Snowtrooper", 5, 10, 10, 0, 10)
+	b := newBattle(t, field(t, openRows...), squad("A", veers, trooper), squad("B", trooper))
+	h, tr := b.char(t, "[A] Test Hologram"), b.char(t, "[A] Test Snowtrooper")
+	enemy := b.char(t, "[B] Test Snowtrooper")
+	b.put(h, Point{0, 0})
+	b.put(tr, Point{2, 0})
+	for _, x := range b.targets(enemy, enemy.Pos) {
+		if x.t == h {
+			t.Error("a Hologram was a legal target")
+		}
+	}
+	b.activate(h)
+	if h.Defeated {
+		t.Fatal("a trooper 2 squares away keeps the Hologram")
+	}
+	b.put(tr, Point{8, 0})
+	b.turn++
+	b.activate(h)
+	if !h.Defeated {
+		t.Errorf("no trooper within 2: defeated:\n%s", b.logText())
+	}
+}

@@ -1,0 +1,277 @@
+package engine
+
+// Geometry: range, line of sight, adjacency and cover on the square grid (rulebook, Line of
+// Sight p. 8, Cover pp. 10 and 16-18, range in the glossary).
+
+// blocks reports a square that stops movement and sight: a wall or a closed door.
+func (b *Battle) blocks(p Point) bool {
+	switch b.m.At(p) {
+	case Wall:
+		return true
+	case Door:
+		return !b.doorOpen[p]
+	}
+	return false
+}
+
+// distances is the range from a space to every square: squares counted as for movement
+// (a diagonal is 2, so it is the count of orthogonal steps), terrain costs ignored, around
+// walls (glossary, range). The space's own squares are 0, an adjacent square 1.
+func (b *Battle) distances(p Point, size int) []int { return b.dist(p, size, false) }
+
+// dist is distances, or with throughDoors the count that takes every door as open: how far
+// a character must go to reach an enemy behind a closed door, which opens when someone ends
+// a turn next to it.
+func (b *Battle) dist(p Point, size int, throughDoors bool) []int {
+	key := spaceKey{p, size, throughDoors}
+	if d, ok := b.distCache[key]; ok {
+		return d
+	}
+	m := b.m
+	d := make([]int, m.W*m.H)
+	for i := range d {
+		d[i] = -1
+	}
+	queue := make([]Point, 0, m.W*m.H)
+	for _, q := range footprint(p, size) {
+		if m.in(q) {
+			d[q.Y*m.W+q.X] = 0
+			queue = append(queue, q)
+		}
+	}
+	for len(queue) > 0 {
+		q := queue[0]
+		queue = queue[1:]
+		for _, s := range orth {
+			n := Point{q.X + s.X, q.Y + s.Y}
+			if !m.in(n) || d[n.Y*m.W+n.X] >= 0 || b.blocks(n) && !(throughDoors && m.At(n) == Door) {
+				continue
+			}
+			d[n.Y*m.W+n.X] = d[q.Y*m.W+q.X] + 1
+			queue = append(queue, n)
+		}
+	}
+	b.distCache[key] = d
+	return d
+}
+
+var orth = []Point{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}
+
+// rangeTo is the range from a space to a character: the nearest of its squares. A
+// character behind walls with no way round is out of range (a large number).
+func (b *Battle) rangeTo(p Point, size int, t *Char) int {
+	return b.rangeVia(p, size, t, false)
+}
+
+func (b *Battle) rangeVia(p Point, size int, t *Char, throughDoors bool) int {
+	d := b.dist(p, size, throughDoors)
+	best := 1 << 20
+	for _, q := range t.squares() {
+		if b.m.in(q) {
+			if v := d[q.Y*b.m.W+q.X]; v >= 0 && v < best {
+				best = v
+			}
+		}
+	}
+	return best
+}
+
+type spaceKey struct {
+	p     Point
+	size  int
+	doors bool
+}
+
+type losKey struct{ a, b spaceKey }
+
+// samples are the points of a square lines are drawn to and from: its corners (just
+// inside, so that a line from a corner does not count as running along the square's own
+// edge), the middles of its edges and its centre. "Any point" is approximated by these
+// nine.
+var samples = []float64{0.001, 0.5, 0.999}
+
+// los reports line of sight between two spaces: some line from a point of one to a point
+// of the other touches no wall or closed door (a line that nicks a corner or runs along a
+// wall does not count).
+func (b *Battle) los(p Point, ps int, q Point, qs int) bool {
+	key := losKey{spaceKey{p, ps, false}, spaceKey{q, qs, false}}
+	if v, ok := b.losCache[key]; ok {
+		return v
+	}
+	walls := b.blockersIn(p, ps, q, qs)
+	v := len(walls) == 0
+	for _, a := range footprint(p, ps) {
+		if v {
+			break
+		}
+		for _, c := range footprint(q, qs) {
+			if v {
+				break
+			}
+			for _, ax := range samples {
+				for _, ay := range samples {
+					for _, cx := range samples {
+						for _, cy := range samples {
+							if !v && clearOf(walls, float64(a.X)+ax, float64(a.Y)+ay, float64(c.X)+cx, float64(c.Y)+cy, false) {
+								v = true
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	b.losCache[key] = v
+	return v
+}
+
+// blockersIn lists the walls and closed doors in the box around two spaces.
+func (b *Battle) blockersIn(p Point, ps int, q Point, qs int) []Point {
+	x0, x1 := min(p.X, q.X), max(p.X+ps, q.X+qs)
+	y0, y1 := min(p.Y, q.Y), max(p.Y+ps, q.Y+qs)
+	var out []Point
+	for y := y0; y < y1; y++ {
+		for x := x0; x < x1; x++ {
+			if b.blocks(Point{x, y}) {
+				out = append(out, Point{x, y})
+			}
+		}
+	}
+	return out
+}
+
+// clearOf reports whether the segment misses every square in sq. With interior set, only a
+// segment through a square's inside counts (a line along an edge or through a corner does
+// not give cover); without it touching the square's edge counts (it does not give sight).
+func clearOf(sq []Point, x0, y0, x1, y1 float64, interior bool) bool {
+	for _, s := range sq {
+		if hits(s, x0, y0, x1, y1, interior) {
+			return false
+		}
+	}
+	return true
+}
+
+// hits clips the segment against the square (Liang-Barsky).
+func hits(s Point, x0, y0, x1, y1 float64, interior bool) bool {
+	lo, hi := float64(s.X), float64(s.X+1)
+	blo, bhi := float64(s.Y), float64(s.Y+1)
+	if interior {
+		const e = 1e-9
+		lo, hi, blo, bhi = lo+e, hi-e, blo+e, bhi-e
+	}
+	t0, t1 := 0.0, 1.0
+	dx, dy := x1-x0, y1-y0
+	for _, c := range [4][2]float64{{-dx, x0 - lo}, {dx, hi - x0}, {-dy, y0 - blo}, {dy, bhi - y0}} {
+		p, q := c[0], c[1]
+		if p == 0 {
+			if q < 0 {
+				return false
+			}
+			continue
+		}
+		r := q / p
+		if p < 0 {
+			t0 = max(t0, r)
+		} else {
+			t1 = min(t1, r)
+		}
+		if t0 > t1 {
+			return false
+		}
+	}
+	return true
+}
+
+// touching reports spaces that share an edge or a corner and do not overlap.
+func touching(p Point, ps int, q Point, qs int) bool {
+	gapX := max(q.X-(p.X+ps), p.X-(q.X+qs))
+	gapY := max(q.Y-(p.Y+ps), p.Y-(q.Y+qs))
+	return gapX <= 0 && gapY <= 0 && (gapX == 0 || gapY == 0)
+}
+
+// adjacentAt: touching squares with line of sight between them; a wall between makes two
+// characters not adjacent (Attacks of Opportunity, Walls).
+func (b *Battle) adjacentAt(p Point, ps int, t *Char) bool {
+	return touching(p, ps, t.Pos, t.Size) && b.los(p, ps, t.Pos, t.Size)
+}
+
+// cover reports whether the target has cover against an attacker standing at p: the
+// attacker picks the best corner of its space; from it, a line to the target's space
+// through a wall, another character or low objects (not in or next to the attacker's
+// space) gives cover. An adjacent enemy never has cover (Cover, p. 16).
+func (b *Battle) cover(att *Char, p Point, t *Char) bool {
+	if b.adjacentAt(p, att.Size, t) {
+		return false
+	}
+	// The obstacles between the two.
+	x0, x1 := min(p.X, t.Pos.X)-1, max(p.X+att.Size, t.Pos.X+t.Size)+1
+	y0, y1 := min(p.Y, t.Pos.Y)-1, max(p.Y+att.Size, t.Pos.Y+t.Size)+1
+	var walls, obst []Point
+	for y := y0; y <= y1; y++ {
+		for x := x0; x <= x1; x++ {
+			q := Point{x, y}
+			if !b.m.in(q) {
+				continue
+			}
+			if b.blocks(q) {
+				walls = append(walls, q)
+				obst = append(obst, q)
+				continue
+			}
+			if o := b.occ[y*b.m.W+x]; o > 0 {
+				c := b.chars[o-1]
+				if c != att && c != t && !c.ab.hologram {
+					obst = append(obst, q)
+					continue
+				}
+			}
+			// Low objects in or next to the attacker's space are shot over.
+			if b.m.At(q) == Low && !(x >= p.X-1 && x <= p.X+att.Size && y >= p.Y-1 && y <= p.Y+att.Size) {
+				obst = append(obst, q)
+			}
+		}
+	}
+	if len(obst) == 0 {
+		return false
+	}
+	tsq := t.squares()
+	for cy := p.Y; cy <= p.Y+att.Size; cy++ {
+		for cx := p.X; cx <= p.X+att.Size; cx++ {
+			if !covered(obst, tsq, float64(cx), float64(cy)) && anyClear(walls, tsq, float64(cx), float64(cy)) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// covered reports a line from the corner to a point of the target's space through an
+// obstacle's inside.
+func covered(obst, tsq []Point, cx, cy float64) bool {
+	for _, s := range tsq {
+		for _, sx := range samples {
+			for _, sy := range samples {
+				if !clearOf(obst, cx, cy, float64(s.X)+sx, float64(s.Y)+sy, true) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// anyClear reports a line from the corner to the target's space that touches no wall: the
+// corner sees the target.
+func anyClear(walls, tsq []Point, cx, cy float64) bool {
+	for _, s := range tsq {
+		for _, sx := range samples {
+			for _, sy := range samples {
+				if clearOf(walls, cx, cy, float64(s.X)+sx, float64(s.Y)+sy, false) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,84 @@
+package engine
+
+import (
+	"math"
+	"math/rand/v2"
+)
+
+// Summary is many battles of the same matchup.
+type Summary struct {
+	Battles int `json:"battles"`
+	// Wins, Draws and Losses are counted for the first squad.
+	Wins   int `json:"wins"`
+	Draws  int `json:"draws"`
+	Losses int `json:"losses"`
+	// WinRate and its Wilson 95% interval, and the same for losses.
+	WinRate      float64    `json:"win_rate"`
+	WinInterval  [2]float64 `json:"win_interval"`
+	DrawRate     float64    `json:"draw_rate"`
+	DrawInterval [2]float64 `json:"draw_interval"`
+	LossRate     float64    `json:"loss_rate"`
+	LossInterval [2]float64 `json:"loss_interval"`
+	MeanRounds   float64    `json:"mean_rounds"`
+	// MeanDefeated is the mean points each squad defeated.
+	MeanDefeated [2]float64 `json:"mean_defeated"`
+	NotSimulated []string   `json:"not_simulated"`
+}
+
+// Simulate plays n battles; battle i rolls with PCG(seed, i), so a seed replays the run.
+func Simulate(m func() *Map, a, b Squad, n int, seed uint64) (*Summary, error) {
+	s := &Summary{Battles: n, NotSimulated: NotSimulated()}
+	rounds := 0
+	for i := range n {
+		r, err := Play(m(), a, b, rand.New(rand.NewPCG(seed, uint64(i))), false)
+		if err != nil {
+			return nil, err
+		}
+		switch r.Winner {
+		case 0:
+			s.Wins++
+		case 1:
+			s.Losses++
+		default:
+			s.Draws++
+		}
+		rounds += r.Rounds
+		s.MeanDefeated[0] += float64(r.Defeated[0])
+		s.MeanDefeated[1] += float64(r.Defeated[1])
+	}
+	if n > 0 {
+		s.MeanRounds = float64(rounds) / float64(n)
+		s.MeanDefeated[0] /= float64(n)
+		s.MeanDefeated[1] /= float64(n)
+		s.WinRate, s.WinInterval = rate(s.Wins, n)
+		s.DrawRate, s.DrawInterval = rate(s.Draws, n)
+		s.LossRate, s.LossInterval = rate(s.Losses, n)
+	}
+	return s, nil
+}
+
+// rate is k of n with its Wilson score 95% interval.
+func rate(k, n int) (float64, [2]float64) {
+	const z = 1.959964
+	p := float64(k) / float64(n)
+	nn := float64(n)
+	d := 1 + z*z/nn
+	c := (p + z*z/(2*nn)) / d
+	h := z * math.Sqrt(p*(1-p)/nn+z*z/(4*nn*nn)) / d
+	return p, [2]float64{math.Max(0, c-h), math.Min(1, c+h)}
+}
+
+// NotSimulated lists the rules the engine does not play, or plays only approximately.
+func NotSimulated() []string {
+	return []string{
+		"the printed battle maps: the scenario maps are approximations drawn from the scenario descriptions (docs/swm.md)",
+		"walls and doors on square edges: walls and doors fill whole squares",
+		"squeezing: big characters pass only where their whole space fits",
+		"Mobile Attack's split move (the character moves, then attacks; it does not move on afterwards)",
+		"attack then move: characters attack from where they stand or move and then attack",
+		"commander effects given only as text: only the bonuses in a card's commander effects list are played",
+		"Fire Support Mission",
+		"special abilities and Force powers outside the Battle of Hoth glossary",
+		"the setup choice: figures stand on the zone squares nearest the enemy, biggest first",
+	}
+}
