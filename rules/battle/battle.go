@@ -93,7 +93,19 @@ type fig struct {
 	// painControlled: a hero who controls pain acts as if unwounded; a second wound
 	// incapacitates him.
 	painControlled bool
+	// saber is the lightsaber combat power's state in his current close assault:
+	// saberUntried, saberOn (sense added to his rolls, control to his damage), saberOff
+	// (failed: not again this combat). parryBoost: lightsaber combat passed (difficulty 8)
+	// to enhance his parries for this Fire Combat Phase; parryTried: tried this turn.
+	saber                  uint8
+	parryBoost, parryTried bool
 }
+
+const (
+	saberUntried uint8 = iota
+	saberOn
+	saberOff
+)
 
 func (f *fig) alive() bool { return !f.f.Out && !f.gone }
 
@@ -443,6 +455,9 @@ func (b *Battle) playTurn() {
 		u.moved, u.walked, u.ran, u.charged, u.oppFired, u.defFired, u.fired, u.fought = false, false, false, false, false, false, false, false
 		u.cannotMove, u.casualties, u.commanderHit, u.wonAssault, u.lostAssault = false, 0, false, false, false
 		u.firstRound = false
+	}
+	for i := range b.figs {
+		b.figs[i].parryTried = false
 	}
 	b.logTurn()
 	b.initiativePhase()

@@ -44,6 +44,7 @@ func (b *Battle) firePhase() {
 			b.fireAt(ui, t, firePhase)
 		}
 	}
+	b.endParries()
 	b.endPhaseAll()
 }
 
@@ -279,7 +280,12 @@ func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 	if err != nil {
 		return
 	}
+	b.heroesFacing(fc)
+	if mode == firePhase {
+		b.saberParries()
+	}
 	b.r.Volley(&b.dice, shots, b.tfigs, &b.volley)
+	b.heroesFacing(Point{X: math.NaN()})
 	b.phaseHits(ui, ti, float64(b.volley.Hits[0]))
 	if b.lg != nil {
 		b.logVolley(ui, ti, mode, view, shots)
@@ -288,6 +294,56 @@ func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 		b.returnBolt(ti, rt, ui, dist, cover)
 	}
 }
+
+// heroesFacing marks the visible target heroes who cannot see fire coming from p: "the hero
+// can see in a 180-degree arc to his front; if shot at from the rear, he cannot dodge"
+// (Chapter Twelve, "Dodge"), nor parry or absorb it. A NaN point clears the marks.
+func (b *Battle) heroesFacing(p Point) {
+	for _, tfi := range b.tidx {
+		f := &b.figs[tfi]
+		if f.spec.Hero == nil {
+			continue
+		}
+		f.hero.Unaware = !math.IsNaN(p.X) && !frontArc(f.pos, b.units[f.unit].fdir, p)
+	}
+}
+
+// saberParries: a target hero who can parry, has the lightsaber combat power and sees the
+// fire coming tries, the first time he is fired on in a Fire Combat Phase, the difficulty 8
+// lightsaber combat test; a pass adds his sense to his parries for the rest of the phase
+// (Chapter Twelve, "Lightsaber Combat"). Wounds apply only when the phase ends, so the
+// benefit lasts the phase.
+func (b *Battle) saberParries() {
+	for _, tfi := range b.tidx {
+		f := &b.figs[tfi]
+		h := f.spec.Hero
+		if h == nil || !h.SaberCombat || h.Sense <= 0 || f.hero.Parry <= 0 || f.hero.Unaware || f.parryTried || f.f.Wounded {
+			continue
+		}
+		f.parryTried = true
+		ok := combat.HeroTest(&b.dice, &f.hero, h.saberLevel(), combat.LightsaberParryDifficulty)
+		if ok {
+			f.parryBoost = true
+			f.hero.Parry += h.Sense
+		}
+		if b.lg != nil {
+			b.logf("  %s uses lightsaber combat to parry: %s\n", f.spec.Who, ifs(ok, "sense added to his parries this phase", "it fails"))
+		}
+	}
+}
+
+// endParries takes the parry enhancements off when the Fire Combat Phase ends.
+func (b *Battle) endParries() {
+	for i := range b.figs {
+		if f := &b.figs[i]; f.parryBoost {
+			f.parryBoost = false
+			f.hero.Parry -= f.spec.Hero.Sense
+		}
+	}
+}
+
+// frontArc: q is in the 180-degree arc in front of a figure at p facing f.
+func frontArc(p, f, q Point) bool { return dot(f, sub(q, p)) >= 0 }
 
 // bandMust is the band of a distance for a weapon already known to reach it.
 func bandMust(w *rules.Weapon, d float64) combat.Band {
@@ -443,7 +499,7 @@ func (b *Battle) grenadeValue(ffi int32, at Point, n int, sr int, firing combat.
 	if !ok {
 		return 0
 	}
-	diff := b.r.Base(bd)
+	diff := b.r.Base(bd) + coverMod(b.coverAt(at))
 	if firing.Walking {
 		diff++
 	}
@@ -465,8 +521,10 @@ func (b *Battle) grenadeValue(ffi int32, at Point, n int, sr int, firing combat.
 func (b *Battle) throw(ui int, ffi int32, at Point, firing combat.Firing) {
 	f := &b.figs[ffi]
 	f.grenades--
+	// "Apply normal fire combat modifiers": the cover where the template is placed counts as
+	// a target's would (Chapter Three, "Throwing Grenades"; docs/decisions.md).
 	t := combat.Throw{From: f.pos, Aim: at, Skill: f.spec.GrenadeSkill, Grenade: f.spec.Grenade, Firing: firing,
-		Wounded: f.f.Wounded && !f.painControlled}
+		Wounded: f.f.Wounded && !f.painControlled, Extra: coverMod(b.coverAt(at))}
 	if f.spec.Hero != nil {
 		t.Hero = &f.hero
 	}
@@ -488,17 +546,52 @@ func (b *Battle) throw(ui int, ffi int32, at Point, firing combat.Firing) {
 				e.Wall = combat.WallSolid
 			}
 		}
+		if g.spec.Hero != nil {
+			g.hero.Unaware = !frontArc(g.pos, b.units[g.unit].fdir, f.pos)
+		}
 		b.burstF = append(b.burstF, &g.f)
 		b.burstE = append(b.burstE, e)
 		b.burstI = append(b.burstI, int32(i))
 	}
 	b.r.Burst(&b.dice, land, r, f.spec.Grenade.Damage, f.spec.Grenade.Name == "Thermal Detonator", b.burstF, b.burstE, nil)
+	b.diveOut(land, r)
 	for _, gi := range b.burstI {
 		b.phaseHits(ui, int(b.figs[gi].unit), 1)
 	}
 	if b.lg != nil {
 		b.logf("  %s throws a %s at %s: %s, %d under the burst\n", f.spec.Who, lower(f.spec.Grenade.Name), b.name(b.tidxUnit()),
 			ifs(hit, "on target", "it deviates "+in1(math.Sqrt(dist2(land, at)))+"\""), len(b.burstI))
+	}
+}
+
+// diveOut: each hero who dodged the burst just resolved (b.burstE) "dives out of range,
+// ending up prone adjacent to the burst template" (Chapter Twelve, "Dodge"), straight away
+// from its centre; his awareness mark comes off.
+func (b *Battle) diveOut(center Point, r float64) {
+	for k, gi := range b.burstI {
+		g := &b.figs[gi]
+		if g.spec.Hero == nil {
+			continue
+		}
+		g.hero.Unaware = false
+		if !b.burstE[k].Dodged {
+			continue
+		}
+		away := sub(g.pos, center)
+		n := norm(away)
+		if n < 1e-9 {
+			away, n = scale(b.units[g.unit].fdir, -1), 1
+		}
+		to := b.clampTable(add(center, scale(away, (r+baseRadius+0.05)/n)))
+		if b.standable(to) {
+			g.pos = to
+			u := &b.units[g.unit]
+			u.boxOK, u.cOK = false, false
+		}
+		g.prone = true
+		if b.lg != nil {
+			b.logf("  %s dives out of the burst and lies prone\n", g.spec.Who)
+		}
 	}
 }
 

@@ -94,7 +94,15 @@ type HeroSpec struct {
 	BrawlParry, MeleeParry int
 	Command, Control       int
 	ControlPain            bool
+	// Sense is his sense skill; SaberCombat: he has the lightsaber combat power, a
+	// lightsaber, control and sense, and tests it at the lower of the two (Chapter Twelve,
+	// "Using Force Powers").
+	Sense       int
+	SaberCombat bool
 }
+
+// saberLevel is the level he uses lightsaber combat at: the lower of control and sense.
+func (h *HeroSpec) saberLevel() int { return min(h.Control, h.Sense) }
 
 // NewForce builds a Force from an army: each unit costed (costing.Army) and its figures
 // made from the army file (Soldiers). Units the engine does not fight with (remote
@@ -277,6 +285,7 @@ func heroSpec(cat *rules.Catalog, u *roster.Unit, us *UnitSpec) error {
 		hs.Points = u.Force.Points
 		fsk := SkillMap(cat, u.Force.Skills)
 		hs.Control = fsk["control"]
+		hs.Sense = fsk["sense"]
 		hs.ControlPain = HasPower(u.Force.Powers, "control pain") && hs.Control > 0
 		saberCombat = HasPower(u.Force.Powers, "lightsaber combat")
 	}
@@ -290,7 +299,10 @@ func heroSpec(cat *rules.Catalog, u *roster.Unit, us *UnitSpec) error {
 		}
 	}
 	figFrom(cat, m, u.Weapons, &fs)
-	meleeOf(cat, m, bare, hs.Control, saberCombat, &fs)
+	// The lightsaber's plain Damage Strength: lightsaber combat adds control only after its
+	// test in each close assault (assault.go).
+	meleeOf(cat, m, bare, 0, false, &fs)
+	hs.SaberCombat = saberCombat && hs.Control > 0 && hs.Sense > 0 && fs.Melee != nil && fs.Melee.Skill == "lightsaber"
 	us.Figs = []FigSpec{fs}
 	us.Command, us.SquadCommand = hs.Command, hs.Command
 	return nil
