@@ -30,7 +30,7 @@ func (b *Battle) firePhase() {
 		lo, hi := b.sideRange(s)
 		for ui := lo; ui < hi; ui++ {
 			u := &b.units[ui]
-			if !u.onTable() || u.ran || u.charged || u.oppFired || u.defFired || u.fired || u.eng >= 0 {
+			if !u.onTable() || u.ran || u.charged || u.oppFired || u.defFired || u.fired || (u.eng >= 0 && b.freeInAssault(ui) == 0) {
 				continue
 			}
 			if b.status(u) == combat.Broken || !b.hasGuns(ui) && !b.hasGrenades(ui) {
@@ -46,6 +46,27 @@ func (b *Battle) firePhase() {
 	}
 	b.endParries()
 	b.endPhaseAll()
+}
+
+// freeInAssault is how many of an engaged unit's soldiers are not in base contact, who "may
+// fire normally" (Chapter Four, "The Fire Combat Phase"): close assault pairs by counts
+// (docs/battle.md), every soldier paired while no more than three stand on one enemy, so
+// those beyond three for each enemy soldier in the engagement are free.
+func (b *Battle) freeInAssault(ui int) int {
+	u := &b.units[ui]
+	if u.eng < 0 {
+		return 0
+	}
+	en := &b.engs[u.eng]
+	mine, theirs := 0, 0
+	for k := 0; k < en.n[u.side]; k++ {
+		mine += b.aliveCount(en.units[u.side][k])
+	}
+	for k := 0; k < en.n[1-u.side]; k++ {
+		theirs += b.aliveCount(en.units[1-u.side][k])
+	}
+	spare := mine - combat.MaxOnOne*theirs
+	return max(0, min(spare, b.aliveCount(ui)))
 }
 
 func (b *Battle) hasGrenades(ui int) bool {
@@ -118,6 +139,10 @@ func (b *Battle) unitBox(ui int) box {
 func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 	u := &b.units[ui]
 	firers := b.figsOf(ui, b.fidx[0][:0])
+	if u.eng >= 0 {
+		// Only the soldiers not in contact fire: the last ones of the squad.
+		firers = firers[len(firers)-min(b.freeInAssault(ui), len(firers)):]
+	}
 	targets := b.figsOf(ti, b.fidx[1][:0])
 	b.fidx[0], b.fidx[1] = firers, targets
 	if len(firers) == 0 || len(targets) == 0 {

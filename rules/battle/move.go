@@ -387,14 +387,15 @@ func (b *Battle) discardTripod(ui int) {
 // worse cover than it is going to, or the fire is worth 1.5 or more. Casualties apply at
 // once; morale tests wait for the Morale Phase. charged is the unit a charging mover is
 // charging (-1 for other moves): "the charged squad cannot opportunity fire; all it gets is
-// its defensive fire" (Chapter Three, "Opportunity Fire").
+// its defensive fire" (Chapter Three, "Opportunity Fire"); one that broke or withdrew from
+// the charge (marked fired) "loses its chance" to fire (Chapter Four).
 func (b *Battle) opportunity(mover int, dest Point, charged int) {
 	m := &b.units[mover]
 	charging := charged >= 0
 	lo, hi := b.sideRange(1 - m.side)
 	for e := lo; e < hi; e++ {
 		t := &b.units[e]
-		if e == charged || !t.onTable() || t.moved || t.oppFired || t.defFired || t.cannotMove || t.eng >= 0 || !b.hasGuns(e) {
+		if e == charged || !t.onTable() || t.moved || t.oppFired || t.defFired || t.fired || t.cannotMove || t.eng >= 0 || !b.hasGuns(e) {
 			continue
 		}
 		st := b.status(t)
