@@ -91,6 +91,7 @@ func (b *Battle) fighter(fi int32) combat.Fighter {
 	if f.f.Wounded && (f.spec.Melee == nil || f.spec.Melee.STRBonus) {
 		fr.Damage-- // a wounded soldier's Strength is 1 lower
 	}
+	fr.Extra -= b.handicap(f) // stunned, plank gas wounds, blinded
 	if h := f.spec.Hero; h != nil {
 		fr.BrawlingParry, fr.MeleeParry = h.BrawlParry, h.MeleeParry
 		if f.saber == saberOn && !f.f.Wounded {

@@ -41,6 +41,8 @@ type Battle struct {
 	reinf [2]reinfState
 	// strikes called, due in a later Special Actions Phase.
 	strikes []strikeCall
+	// clouds of smoke, spores and gas on the table.
+	clouds []cloud
 
 	lg    *logger
 	res   Result
@@ -86,7 +88,6 @@ type fig struct {
 	prone bool
 	// gone: off the table (fled or escaped), no longer fighting.
 	gone      bool
-	grenades  int
 	medpacs   int
 	healTries uint8
 	woundTurn int
@@ -99,6 +100,13 @@ type fig struct {
 	// to enhance his parries for this Fire Combat Phase; parryTried: tried this turn.
 	saber                  uint8
 	parryBoost, parryTried bool
+	// kitN is how many grenades of each kind of his kit (spec.Kits) he has left.
+	kitN [maxKits]int16
+	// Afflictions: stunned until the end of turn stunTill at stunPen; plank gas wounds;
+	// blinded by a luma's flash; his suit ruined by plank gas.
+	stunTill               int
+	stunPen                int8
+	plank, blind, suitGone bool
 }
 
 const (
@@ -241,6 +249,7 @@ func (b *Battle) reset() {
 	ui := 0
 	b.engs = b.engs[:0]
 	b.strikes = b.strikes[:0]
+	b.clouds = b.clouds[:0]
 	b.over, b.winner, b.reason = false, -1, ""
 	b.reinf = [2]reinfState{}
 	for i := range b.credit {
@@ -254,7 +263,10 @@ func (b *Battle) reset() {
 			for k := range us.Figs {
 				fs := &us.Figs[k]
 				f := &b.figs[fi]
-				*f = fig{spec: fs, unit: int32(ui), home: int32(ui), grenades: fs.Grenades, medpacs: fs.Medpacs}
+				*f = fig{spec: fs, unit: int32(ui), home: int32(ui), medpacs: fs.Medpacs}
+				for k := range fs.Kits {
+					f.kitN[k] = int16(fs.Kits[k].N)
+				}
 				f.f = combat.Figure{STR: fs.STR}
 				if fs.Hero != nil {
 					f.hero = combat.Hero{Points: fs.Hero.Points, Policy: combat.DefaultForcePolicy, Dodge: fs.Hero.Dodge, Parry: fs.Hero.Parry}
@@ -465,6 +477,7 @@ func (b *Battle) playTurn() {
 	if b.over {
 		return
 	}
+	b.cloudsLinger()
 	b.firePhase()
 	b.assaultPhase()
 	b.moralePhase()

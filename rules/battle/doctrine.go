@@ -441,6 +441,9 @@ func (b *Battle) chargeTarget(ui, foe int) int {
 	return best
 }
 
+// cloudAvoid is how much worse the doctrine scores a place under a stun or gas cloud.
+const cloudAvoid = 10
+
 // maxJudge is the largest factor by which the doctrine underestimates a distance: a way
 // maxJudge times its Run Rate looks out of reach whatever it rolls.
 const maxJudge = 1.25
@@ -581,6 +584,9 @@ func (b *Battle) bestSpot(ui int, goal Point, run, away bool) (Point, bool) {
 		}
 		if b.onObjective(p) {
 			s += 2
+		}
+		if len(b.clouds) > 0 && b.harmfulCloudAt(p) {
+			s -= cloudAvoid // keep out of stun spores and gas
 		}
 		return s
 	}

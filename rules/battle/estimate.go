@@ -162,6 +162,9 @@ func (b *Battle) estimate(ui, ti int, from *Point, walked bool, extra int) float
 			return 0
 		}
 	}
+	if len(b.clouds) > 0 {
+		extra += smokeModifier * b.smokeBetween(c, tc)
+	}
 	return b.fireValue(ui, ti, math.Sqrt(dist2(c, tc)), cover, walked, extra)
 }
 
@@ -171,6 +174,9 @@ func (b *Battle) estimateAt(ui, ti int, at Point, extra int) float64 {
 	ok, cover := b.field.sight(c, at, b.field.at(c).hill, false)
 	if !ok {
 		return 0
+	}
+	if len(b.clouds) > 0 {
+		extra += smokeModifier * b.smokeBetween(c, at)
 	}
 	return b.fireValue(ui, ti, math.Sqrt(dist2(c, at)), cover, false, extra)
 }

@@ -36,6 +36,10 @@ func (b *Battle) firePhase() {
 			if b.status(u) == combat.Broken || !b.hasGuns(ui) && !b.hasGrenades(ui) {
 				continue
 			}
+			if b.smokeScreen(ui) {
+				u.fired = true
+				continue
+			}
 			t, ex := b.bestTarget(ui, nil, u.walked)
 			if t < 0 || ex < 0.05 {
 				continue
@@ -46,6 +50,7 @@ func (b *Battle) firePhase() {
 	}
 	b.endParries()
 	b.endPhaseAll()
+	b.cloudsLive()
 }
 
 // freeInAssault is how many of an engaged unit's soldiers are not in base contact, who "may
@@ -71,7 +76,7 @@ func (b *Battle) freeInAssault(ui int) int {
 
 func (b *Battle) hasGrenades(ui int) bool {
 	for _, fi := range b.units[ui].members {
-		if f := &b.figs[fi]; f.alive() && int(f.unit) == ui && f.grenades > 0 {
+		if f := &b.figs[fi]; f.alive() && int(f.unit) == ui && f.kitN != [maxKits]int16{} {
 			return true
 		}
 	}
@@ -262,20 +267,27 @@ func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 	crew := b.crewman(ui)
 	fr := b.firers[:0]
 	b.shotFig = b.shotFig[:0]
-	grenadeAt, grenadeCount := b.grenadeAim(ui, ti)
+	smoke := smokeModifier * b.smokeBetween(fc, tc)
+	mods += smoke
+	nades := mode == firePhase && b.hasGrenades(ui)
+	var aims [gFex + 1]kitAim
 	for i, ffi := range firers {
 		if !sees[i] || ffi == crew {
 			continue
 		}
 		f := &b.figs[ffi]
 		if f.spec.Role == roleDroid {
+			before := len(fr)
 			fr = b.droidFire(ui, ffi, dist, mods, sr, fr)
+			for k := before; k < len(fr); k++ {
+				fr[k].Extra += smoke
+			}
 			continue
 		}
-		gi, v := b.bestGun(ui, f, dist, mods, sr, crew >= 0)
-		if mode == firePhase && f.grenades > 0 && grenadeCount > 0 {
-			if g := b.grenadeValue(ffi, grenadeAt, grenadeCount, sr, firing); g > v {
-				b.throw(ui, ffi, grenadeAt, firing)
+		gi, v := b.bestGun(ui, f, dist, mods+b.handicap(f), sr, crew >= 0)
+		if nades {
+			if k, at, g := b.bestKit(u.side, f, &aims, sr, firing); k >= 0 && g > v {
+				b.throw(ui, ti, ffi, k, at, firing)
 				continue
 			}
 		}
@@ -288,7 +300,7 @@ func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 			continue
 		}
 		x := combat.Firer{Skill: g.Skill, Weapon: w, Wounded: f.f.Wounded && !f.painControlled, TargetingComputer: f.spec.TC,
-			Crewed: w.FollowingFire && crew >= 0}
+			Crewed: w.FollowingFire && crew >= 0, Extra: smoke + b.handicap(f)}
 		if f.spec.Hero != nil {
 			x.Hero = &f.hero
 			x.Shots = b.heroShots(g.Skill, b.r.Base(bandMust(w, dist))+mods)
@@ -480,76 +492,55 @@ func (b *Battle) returnBolt(ti int, rt combat.Return, firerUnit int, dist float6
 	}
 }
 
-// grenadeAim is where a unit would throw grenades at a target: the visible target figure
-// with the most others within the burst, and how many that is (none when a friend would be
-// caught too).
-func (b *Battle) grenadeAim(ui, ti int) (Point, int) {
-	if !b.hasGrenades(ui) {
-		return Point{}, 0
-	}
-	best, bn := Point{}, 0
-	r := 2.5 + baseRadius
-	for _, tfi := range b.tidx {
-		p := b.figs[tfi].pos
-		n := 0
-		for _, ofi := range b.tidx {
-			if dist2(p, b.figs[ofi].pos) <= r*r {
-				n++
+// kitAim is where a kind of grenade would go at the target (the visible target figure with
+// the most others it can harm under the template) and how many that is.
+type kitAim struct {
+	at   Point
+	n    int
+	done bool
+}
+
+// bestKit is the kind of grenade a figure would throw at the visible targets and where, and
+// its expected worth (kitValue); -1 when he has none worth throwing.
+func (b *Battle) bestKit(side int, f *fig, aims *[gFex + 1]kitAim, sr int, firing combat.Firing) (int, Point, float64) {
+	best, at, bv := -1, Point{}, 0.0
+	for k := range f.spec.Kits {
+		kit := &f.spec.Kits[k]
+		if f.kitN[k] <= 0 || kit.Kind == gSmoke {
+			continue
+		}
+		a := &aims[kit.Kind]
+		if !a.done {
+			a.done = true
+			r := kitRadius(kit)
+			for _, tfi := range b.tidx {
+				p := b.figs[tfi].pos
+				if n := b.underTemplate(p, r, kit.Kind); n > a.n {
+					a.at, a.n = p, n
+				}
+			}
+			// Not where a friend stands within the template and 3" (a miss deviates).
+			if a.n > 0 && b.friendNear(side, a.at, r+baseRadius+3) {
+				a.n = 0
 			}
 		}
-		if n > bn {
-			best, bn = p, n
+		if v := b.kitValue(f, kit, a.at, a.n, sr, firing); v > bv+tie {
+			best, at, bv = k, a.at, v
 		}
 	}
-	if bn == 0 {
-		return best, 0
-	}
-	side := b.units[ui].side
-	for i := range b.figs {
-		f := &b.figs[i]
-		if f.alive() && b.units[f.unit].side == side && dist2(f.pos, best) <= (r+3)*(r+3) {
-			return best, 0
-		}
-	}
-	return best, bn
+	return best, at, bv
 }
 
-// grenadeValue is the expected casualties of a figure's grenade thrown at a point where n
-// targets stand: on target with the test's odds (a miss deviates and is counted as lost).
-func (b *Battle) grenadeValue(ffi int32, at Point, n int, sr int, firing combat.Firing) float64 {
+// throw throws one grenade of a figure's kit k at a point (combat.Throw, the aim point's
+// cover counted) and lets it burst where it lands (burstAt).
+func (b *Battle) throw(ui, target int, ffi int32, k int, at Point, firing combat.Firing) {
 	f := &b.figs[ffi]
-	g := f.spec.Grenade
-	d := math.Sqrt(dist2(f.pos, at))
-	bd, ok := bandOf(g.Ranges, g.MinRange, d)
-	if !ok {
-		return 0
-	}
-	diff := b.r.Base(bd) + coverMod(b.coverAt(at))
-	if firing.Walking {
-		diff++
-	}
-	switch firing.Morale {
-	case combat.Shaken:
-		diff++
-	case combat.Demoralized:
-		diff += 2
-	}
-	skill := f.spec.GrenadeSkill
-	if f.f.Wounded {
-		skill--
-	}
-	return b.odds.pHit(skill, diff) * float64(n) * b.odds.pHarm(g.Damage, sr)
-}
-
-// throw throws one grenade (combat.Throw) and bursts it on every figure under the template,
-// friend or foe (combat.Burst); a high wall between the burst and a figure shelters him.
-func (b *Battle) throw(ui int, ffi int32, at Point, firing combat.Firing) {
-	f := &b.figs[ffi]
-	f.grenades--
+	kit := &f.spec.Kits[k]
+	f.kitN[k]--
 	// "Apply normal fire combat modifiers": the cover where the template is placed counts as
 	// a target's would (Chapter Three, "Throwing Grenades"; docs/decisions.md).
-	t := combat.Throw{From: f.pos, Aim: at, Skill: f.spec.GrenadeSkill, Grenade: f.spec.Grenade, Firing: firing,
-		Wounded: f.f.Wounded && !f.painControlled, Extra: coverMod(b.coverAt(at))}
+	t := combat.Throw{From: f.pos, Aim: at, Skill: kit.Skill, Grenade: kit.W, Firing: firing,
+		Wounded: f.f.Wounded && !f.painControlled, Extra: coverMod(b.coverAt(at)) + b.handicap(f)}
 	if f.spec.Hero != nil {
 		t.Hero = &f.hero
 	}
@@ -557,35 +548,13 @@ func (b *Battle) throw(ui int, ffi int32, at Point, firing combat.Firing) {
 	if err != nil {
 		return
 	}
-	r := f.spec.Grenade.BurstRadius
-	b.burstF, b.burstE, b.burstI = b.burstF[:0], b.burstE[:0], b.burstI[:0]
-	for i := range b.figs {
-		g := &b.figs[i]
-		if !g.alive() || !b.units[g.unit].onTable() || dist2(g.pos, land) > (r+baseRadius)*(r+baseRadius) {
-			continue
-		}
-		e := combat.Exposure{At: g.pos, Prone: g.prone}
-		for k := range b.field.barriers {
-			br := &b.field.barriers[k]
-			if br.los == losBlocks && segmentsCross(land, g.pos, br.a, br.b) {
-				e.Wall = combat.WallSolid
-			}
-		}
-		if g.spec.Hero != nil {
-			g.hero.Unaware = !frontArc(g.pos, b.units[g.unit].fdir, f.pos)
-		}
-		b.burstF = append(b.burstF, &g.f)
-		b.burstE = append(b.burstE, e)
-		b.burstI = append(b.burstI, int32(i))
-	}
-	b.r.Burst(&b.dice, land, r, f.spec.Grenade.Damage, f.spec.Grenade.Name == "Thermal Detonator", b.burstF, b.burstE, nil)
-	b.diveOut(land, r)
-	for _, gi := range b.burstI {
-		b.phaseHits(ui, int(b.figs[gi].unit), 1)
-	}
 	if b.lg != nil {
-		b.logf("  %s throws a %s at %s: %s, %d under the burst\n", f.spec.Who, lower(f.spec.Grenade.Name), b.name(b.tidxUnit()),
-			ifs(hit, "on target", "it deviates "+in1(math.Sqrt(dist2(land, at)))+"\""), len(b.burstI))
+		b.logf("  %s throws a %s %s %s: %s\n", f.spec.Who, kit.Kind, ifs(kit.Kind == gSmoke, "toward", "at"), b.name(target),
+			ifs(hit, "on target", "it deviates "+in1(math.Sqrt(dist2(land, at)))+"\""))
+	}
+	n := b.burstAt(ui, kit, land, f.pos)
+	if b.lg != nil && kit.Kind != gSmoke {
+		b.logf("  %d under the %s\n", n, ifs(kit.Kind.lingers(), "cloud", "burst"))
 	}
 }
 
@@ -618,13 +587,6 @@ func (b *Battle) diveOut(center Point, r float64) {
 			b.logf("  %s dives out of the burst and lies prone\n", g.spec.Who)
 		}
 	}
-}
-
-func (b *Battle) tidxUnit() int {
-	if len(b.tidx) == 0 {
-		return 0
-	}
-	return int(b.figs[b.tidx[0]].unit)
 }
 
 // Damage bookkeeping. phase[u*n+t] is the hits unit u scored on unit t in the current

@@ -13,6 +13,7 @@ import (
 func (b *Battle) specialPhase() {
 	b.logPhase("Special actions")
 	b.resolveStrikes()
+	b.cloudsTurn()
 	b.controlPain()
 	b.medpacs()
 	b.search()
