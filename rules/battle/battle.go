@@ -41,8 +41,9 @@ type Battle struct {
 	reinf [2]reinfState
 	// strikes called, due in a later Special Actions Phase.
 	strikes []strikeCall
-	// clouds of smoke, spores and gas on the table.
+	// clouds of smoke, spores and gas on the table, and fire templates; fireID numbers fires.
 	clouds []cloud
+	fireID int
 
 	lg    *logger
 	res   Result
@@ -65,6 +66,7 @@ type Battle struct {
 	burstI   []int32
 	order    [2][]int
 	tmpPts   []Point
+	cpts     []combat.Point
 	hitsBy   []float64 // [u*n+t]: hits unit u scored on unit t this phase
 	taken    []bool
 	placed   []int
@@ -102,6 +104,8 @@ type fig struct {
 	parryBoost, parryTried bool
 	// kitN is how many grenades of each kind of his kit (spec.Kits) he has left.
 	kitN [maxKits]int16
+	// torps: proton torpedoes left.
+	torps int16
 	// Afflictions: stunned until the end of turn stunTill at stunPen; plank gas wounds;
 	// blinded by a luma's flash; his suit ruined by plank gas.
 	stunTill               int
@@ -249,7 +253,7 @@ func (b *Battle) reset() {
 	ui := 0
 	b.engs = b.engs[:0]
 	b.strikes = b.strikes[:0]
-	b.clouds = b.clouds[:0]
+	b.clouds, b.fireID = b.clouds[:0], 0
 	b.over, b.winner, b.reason = false, -1, ""
 	b.reinf = [2]reinfState{}
 	for i := range b.credit {
@@ -267,6 +271,7 @@ func (b *Battle) reset() {
 				for k := range fs.Kits {
 					f.kitN[k] = int16(fs.Kits[k].N)
 				}
+				f.torps = int16(fs.Torpedoes)
 				f.f = combat.Figure{STR: fs.STR}
 				if fs.Hero != nil {
 					f.hero = combat.Hero{Points: fs.Hero.Points, Policy: combat.DefaultForcePolicy, Dodge: fs.Hero.Dodge, Parry: fs.Hero.Parry}

@@ -276,6 +276,10 @@ func (b *Battle) heavyAt(ui int) bool {
 	if !f.alive() {
 		return false
 	}
+	if f.spec.Torpedo != nil {
+		e := b.nearestEnemy(ui)
+		return f.torps > 0 && e >= 0 && b.unitDist(ui, e) <= torpedoLength
+	}
 	for _, g := range f.spec.Guns {
 		if g.W.Assembled {
 			e := b.nearestEnemy(ui)
@@ -315,8 +319,8 @@ func (b *Battle) canRun(ui int) bool {
 // one (Chapter Three, "Repeating Blasters"); medium and heavy repeating blasters cannot.
 func (b *Battle) canDiscard(ui int) bool {
 	u := &b.units[ui]
-	if u.spec.Tripod < 0 {
-		return false
+	if u.spec.Tripod < 0 || u.spec.Figs[u.spec.Tripod].Torpedo != nil {
+		return false // a torpedo launcher has no standard configuration
 	}
 	for _, g := range u.spec.Figs[u.spec.Tripod].Guns {
 		if g.W.Assembled && b.standardOf(g.W) == nil {

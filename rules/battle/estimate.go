@@ -209,12 +209,14 @@ func (b *Battle) fireValue(ui, ti int, d float64, cover combat.Cover, walked boo
 		if !f.alive() || int(f.unit) != ui {
 			continue
 		}
-		if _, v := b.bestGun(ui, f, d, mods, sr, crewed); v > 0 {
-			if f.spec.Role == roleDroid {
-				v *= 2 // two weapons a phase
-			}
-			total += v
+		_, v := b.bestGun(ui, f, d, mods, sr, crewed)
+		if f.spec.Role == roleDroid {
+			v *= 2 // two weapons a phase
 		}
+		if f.spec.Flamer != nil || f.spec.DEMP != nil || f.spec.Torpedo != nil || f.spec.Launcher != nil {
+			v = fmax(v, b.advancedEstimate(ui, ti, f, d, mods, sr))
+		}
+		total += v
 	}
 	return total
 }

@@ -267,7 +267,7 @@ func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 	crew := b.crewman(ui)
 	fr := b.firers[:0]
 	b.shotFig = b.shotFig[:0]
-	smoke := smokeModifier * b.smokeBetween(fc, tc)
+	smoke := smokeModifier*b.smokeBetween(fc, tc) + fireModifier*b.firesBetween(fc, tc)
 	mods += smoke
 	nades := mode == firePhase && b.hasGrenades(ui)
 	var aims [gFex + 1]kitAim
@@ -285,11 +285,8 @@ func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 			continue
 		}
 		gi, v := b.bestGun(ui, f, dist, mods+b.handicap(f), sr, crew >= 0)
-		if nades {
-			if k, at, g := b.bestKit(u.side, f, &aims, sr, firing); k >= 0 && g > v {
-				b.throw(ui, ti, ffi, k, at, firing)
-				continue
-			}
+		if b.special(ui, ti, ffi, mode, v, dist, mods, sr, firing, nades, &aims) {
+			continue
 		}
 		if gi < 0 {
 			continue
@@ -398,8 +395,8 @@ func (b *Battle) canSee(ui int, ffi, tfi int32) bool {
 // weapon.
 func (b *Battle) crewman(ui int) int32 {
 	u := &b.units[ui]
-	if u.tripod != tripodAssembled {
-		return -1
+	if u.tripod != tripodAssembled || u.spec.Figs[u.spec.Tripod].Torpedo != nil {
+		return -1 // a torpedo launcher has no crewman
 	}
 	if g := &b.figs[u.members[u.spec.Tripod]]; !g.alive() {
 		return -1
@@ -492,6 +489,70 @@ func (b *Battle) returnBolt(ti int, rt combat.Return, firerUnit int, dist float6
 	}
 }
 
+// special fires a figure's grenade, flamethrower, proton torpedo or DEMP gun instead of his
+// gun (worth v) when the doctrine expects more of it, and reports whether he did. Grenades
+// and torpedoes only in the Fire Combat Phase; the flamethrower and DEMP gun "as normal".
+func (b *Battle) special(ui, ti int, ffi int32, mode fireMode, v, dist float64, mods, sr int, firing combat.Firing,
+	nades bool, aims *[gFex + 1]kitAim) bool {
+	f := &b.figs[ffi]
+	fs := f.spec
+	if fs.Kits == nil && fs.Flamer == nil && fs.Torpedo == nil && fs.DEMP == nil {
+		return false
+	}
+	const (
+		none = iota
+		kit
+		flame
+		torp
+		demp
+	)
+	act, best := none, v
+	var kitK int
+	var launch bool
+	var kitAt, torpAt Point
+	var flameAt int32
+	if nades {
+		if k, at, g, l := b.bestKit(b.units[ui].side, f, aims, sr, firing); k >= 0 && g > best {
+			act, best, kitK, kitAt, launch = kit, g, k, at, l
+		}
+	}
+	if fs.Flamer != nil {
+		if at, others := b.flameAim(b.units[ui].side); at >= 0 {
+			if g := b.flameValue(f, at, others, mods, sr); g > best {
+				act, best, flameAt = flame, g, at
+			}
+		}
+	}
+	if fs.Torpedo != nil && f.torps > 0 && mode == firePhase && b.units[ui].tripod == tripodAssembled {
+		if at, n := b.torpedoAim(ffi); n > 0 {
+			p := combat.TestOdds(fs.TorpedoSkill, torpedoDifficulty+b.handicap(f))
+			if g := p * float64(n) * b.odds.pHarm(fs.Torpedo.Damage, sr); g > best {
+				act, best, torpAt = torp, g, at
+			}
+		}
+	}
+	if fs.DEMP != nil {
+		if g := b.dempValue(f, ti, dist, mods); g > best {
+			act = demp
+		}
+	}
+	switch act {
+	case kit:
+		b.throw(ui, ti, ffi, kitK, kitAt, firing, launch)
+	case flame:
+		bd, _ := bandOf(fs.Flamer.Ranges, fs.Flamer.MinRange, math.Sqrt(dist2(f.pos, b.figs[flameAt].pos)))
+		b.flame(ui, ti, ffi, flameAt, b.r.Base(bd)+mods+b.handicap(f))
+	case torp:
+		b.torpedo(ui, ti, ffi, torpAt)
+	case demp:
+		bd, _ := bandOf(fs.DEMP.Ranges, fs.DEMP.MinRange, dist)
+		b.demp(ui, ti, ffi, b.r.Base(bd)+mods+b.handicap(f))
+	default:
+		return false
+	}
+	return true
+}
+
 // kitAim is where a kind of grenade would go at the target (the visible target figure with
 // the most others it can harm under the template) and how many that is.
 type kitAim struct {
@@ -502,8 +563,8 @@ type kitAim struct {
 
 // bestKit is the kind of grenade a figure would throw at the visible targets and where, and
 // its expected worth (kitValue); -1 when he has none worth throwing.
-func (b *Battle) bestKit(side int, f *fig, aims *[gFex + 1]kitAim, sr int, firing combat.Firing) (int, Point, float64) {
-	best, at, bv := -1, Point{}, 0.0
+func (b *Battle) bestKit(side int, f *fig, aims *[gFex + 1]kitAim, sr int, firing combat.Firing) (best int, at Point, bv float64, launched bool) {
+	best = -1
 	for k := range f.spec.Kits {
 		kit := &f.spec.Kits[k]
 		if f.kitN[k] <= 0 || kit.Kind == gSmoke {
@@ -524,16 +585,22 @@ func (b *Battle) bestKit(side int, f *fig, aims *[gFex + 1]kitAim, sr int, firin
 				a.n = 0
 			}
 		}
-		if v := b.kitValue(f, kit, a.at, a.n, sr, firing); v > bv+tie {
-			best, at, bv = k, a.at, v
+		if v := b.kitValue(f, kit, a.at, a.n, sr, firing, false); v > bv+tie {
+			best, at, bv, launched = k, a.at, v, false
+		}
+		if f.spec.Launcher != nil && kit.Kind != gThermal {
+			// "Thermal detonators cannot be fired from a grenade launcher."
+			if v := b.kitValue(f, kit, a.at, a.n, sr, firing, true); v > bv+tie {
+				best, at, bv, launched = k, a.at, v, true
+			}
 		}
 	}
-	return best, at, bv
+	return best, at, bv, launched
 }
 
 // throw throws one grenade of a figure's kit k at a point (combat.Throw, the aim point's
 // cover counted) and lets it burst where it lands (burstAt).
-func (b *Battle) throw(ui, target int, ffi int32, k int, at Point, firing combat.Firing) {
+func (b *Battle) throw(ui, target int, ffi int32, k int, at Point, firing combat.Firing, launched bool) {
 	f := &b.figs[ffi]
 	kit := &f.spec.Kits[k]
 	f.kitN[k]--
@@ -544,12 +611,16 @@ func (b *Battle) throw(ui, target int, ffi int32, k int, at Point, firing combat
 	if f.spec.Hero != nil {
 		t.Hero = &f.hero
 	}
+	verb := "throws"
+	if launched {
+		t.Launcher, t.Skill, verb = f.spec.Launcher, f.spec.LauncherSkill, "launches"
+	}
 	land, hit, err := b.r.Throw(&b.dice, t)
 	if err != nil {
 		return
 	}
 	if b.lg != nil {
-		b.logf("  %s throws a %s %s %s: %s\n", f.spec.Who, kit.Kind, ifs(kit.Kind == gSmoke, "toward", "at"), b.name(target),
+		b.logf("  %s %s a %s %s %s: %s\n", f.spec.Who, verb, kit.Kind, ifs(kit.Kind == gSmoke, "toward", "at"), b.name(target),
 			ifs(hit, "on target", "it deviates "+in1(math.Sqrt(dist2(land, at)))+"\""))
 	}
 	n := b.burstAt(ui, kit, land, f.pos)

@@ -78,11 +78,15 @@ type FigSpec struct {
 	// suit, battle armor (any armor worn). PER is his Perception, against a luma's flash.
 	Mask, Suit, Armored bool
 	PER                 int
-	Search, FirstAid    int
-	Medpacs             int
-	Hero                *HeroSpec
-	Droid               *combat.Droid // the starting damage state: weapons and best skill
-	Creature            *rules.Creature
+	// Advanced weapons (advanced.go) and his codes with them; Torpedoes is his proton
+	// torpedoes.
+	Flamer, Launcher, Torpedo, DEMP                                *rules.Weapon
+	FlamerSkill, LauncherSkill, TorpedoSkill, DEMPSkill, Torpedoes int
+	Search, FirstAid                                               int
+	Medpacs                                                        int
+	Hero                                                           *HeroSpec
+	Droid                                                          *combat.Droid // the starting damage state: weapons and best skill
+	Creature                                                       *rules.Creature
 }
 
 // Gun is a weapon a figure fires and his code with it.
@@ -214,6 +218,7 @@ func figFrom(cat *rules.Catalog, m *Soldier, items []roster.Item, fs *FigSpec) {
 		}
 	}
 	fs.PER = m.Attrs[rules.PER]
+	advancedOf(cat, m, items, fs)
 	fs.Search = m.SkillCode(cat, "search")
 	fs.FirstAid = m.SkillCode(cat, "first aid")
 }

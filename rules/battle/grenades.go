@@ -24,6 +24,8 @@ const (
 	gCryo
 	gPlank
 	gFex
+	// gFire is not a grenade: a Flame Effect Template of ground on fire (advanced.go).
+	gFire
 )
 
 // maxKits is how many kinds of grenade one figure's kit holds.
@@ -52,13 +54,13 @@ var gkinds = map[string]gkind{
 
 // gnames are the grenades as the log names them.
 var gnames = [...]string{"grenade", "concussion grenade", "thermal detonator", "smoke grenade", "luma grenade",
-	"stun grenade", "T-238 gas grenade", "CryoBan grenade", "plank gas grenade", "Fex-M3 nerve gas grenade"}
+	"stun grenade", "T-238 gas grenade", "CryoBan grenade", "plank gas grenade", "Fex-M3 nerve gas grenade", "fire"}
 
 func (k gkind) String() string { return gnames[k] }
 
 // cloudName is what its cloud is called: "smoke", "stun spore", "Fex-M3".
 func (k gkind) cloudName() string {
-	return [...]string{"", "", "", "smoke", "", "stun spore", "T-238", "CryoBan", "plank gas", "Fex-M3"}[k]
+	return [...]string{"", "", "", "smoke", "", "stun spore", "T-238", "CryoBan", "plank gas", "Fex-M3", "fire"}[k]
 }
 
 func grenadeKind(w *rules.Weapon) (gkind, bool) {
@@ -70,7 +72,7 @@ func grenadeKind(w *rules.Weapon) (gkind, bool) {
 func (k gkind) lingers() bool { return k >= gSmoke && k != gLuma }
 
 // gas: the kind's cloud harms whoever is in it (stun spores included).
-func (k gkind) gas() bool { return k >= gStun }
+func (k gkind) gas() bool { return k >= gStun && k <= gFex }
 
 // protected: what the figure wears keeps the gas off him entirely (Chapter Eleven, each gas).
 // A droid breathes nothing. Plank gas and Fex-M3 with a breath mask are handled in expose.
@@ -98,6 +100,8 @@ type cloud struct {
 	unit int // the thrower's unit, credited with its casualties
 	// live: smoke thrown in this Fire Combat Phase hides nothing until the phase ends.
 	live bool
+	// fire is the fire a fire template belongs to (1, 2, ...).
+	fire int
 }
 
 // cloudsLive: the phase has ended; the smoke laid in it stands.
@@ -151,12 +155,19 @@ func (b *Battle) handicap(f *fig) int {
 // kitValue is the doctrine's expected worth, in casualties, of one grenade of kit k thrown
 // at a point where n enemy figures (unprotected, for gas) lie under its template: the
 // chance it lands there (a miss counts as lost) times what it does to each.
-func (b *Battle) kitValue(f *fig, k *Kit, at Point, n int, sr int, firing combat.Firing) float64 {
+func (b *Battle) kitValue(f *fig, k *Kit, at Point, n int, sr int, firing combat.Firing, launched bool) float64 {
 	if n == 0 {
 		return 0
 	}
 	d := math.Sqrt(dist2(f.pos, at))
-	bd, ok := bandOf(k.W.Ranges, k.W.MinRange, d)
+	ranges, minRange, skill := k.W.Ranges, k.W.MinRange, k.Skill
+	if launched {
+		// A grenade launcher: its ranges and minimum range, the missile weapons skill
+		// (Chapter Eleven, "Grenade Launcher").
+		l := f.spec.Launcher
+		ranges, minRange, skill = l.Ranges, l.MinRange, f.spec.LauncherSkill
+	}
+	bd, ok := bandOf(ranges, minRange, d)
 	if !ok {
 		return 0
 	}
@@ -170,7 +181,6 @@ func (b *Battle) kitValue(f *fig, k *Kit, at Point, n int, sr int, firing combat
 	case combat.Demoralized:
 		diff += 2
 	}
-	skill := k.Skill
 	if f.f.Wounded && !f.painControlled {
 		skill += combat.WoundPenalty
 	}
@@ -399,6 +409,11 @@ func (b *Battle) cloudsTurn() {
 	k := 0
 	for ci := range b.clouds {
 		c := b.clouds[ci]
+		if c.kind == gFire { // fires are firesTurn's
+			b.clouds[k] = c
+			k++
+			continue
+		}
 		age := b.turn - c.born
 		gone := false
 		// In its last turn a cloud goes without a roll ("on the fifth turn, the template is
@@ -441,6 +456,9 @@ func (b *Battle) cloudsTurn() {
 // fire along it (Chapter Eleven, "Smoke"), smoke laid this phase included only from the
 // next phase (fire is simultaneous).
 func (b *Battle) smokeBetween(p, q Point) int {
+	if len(b.clouds) == 0 {
+		return 0
+	}
 	n := 0
 	for ci := range b.clouds {
 		c := &b.clouds[ci]
@@ -455,7 +473,7 @@ func (b *Battle) smokeBetween(p, q Point) int {
 func (b *Battle) harmfulCloudAt(p Point) bool {
 	for ci := range b.clouds {
 		c := &b.clouds[ci]
-		if c.kind.gas() && dist2(p, c.at) <= (c.r+1)*(c.r+1) {
+		if (c.kind.gas() || c.kind == gFire) && dist2(p, c.at) <= (c.r+1)*(c.r+1) {
 			return true
 		}
 	}
@@ -517,6 +535,6 @@ func (b *Battle) smokeScreen(ui int) bool {
 	if b.lg != nil {
 		b.logf("%s lays smoke against %s's fire\n", b.name(ui), b.name(from))
 	}
-	b.throw(ui, from, thrower, kit, at, combat.Firing{Walking: u.walked, Morale: b.status(u)})
+	b.throw(ui, from, thrower, kit, at, combat.Firing{Walking: u.walked, Morale: b.status(u)}, false)
 	return true
 }

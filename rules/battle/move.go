@@ -211,6 +211,9 @@ func (b *Battle) assemble(ui int) {
 
 func (b *Battle) heavyName(ui int) string {
 	u := &b.units[ui]
+	if u.spec.Tripod >= 0 && u.spec.Figs[u.spec.Tripod].Torpedo != nil {
+		return "proton torpedo launcher"
+	}
 	if u.spec.Tripod >= 0 {
 		for _, g := range u.spec.Figs[u.spec.Tripod].Guns {
 			if g.W.Assembled {
@@ -433,11 +436,12 @@ func (b *Battle) opportunity(mover int, dest Point, charged int) {
 	}
 }
 
-// hasGuns: the unit has a figure with a weapon it can fire.
+// hasGuns: the unit has a figure with a weapon it can fire (a gun, a flamethrower, a DEMP
+// gun, a torpedo launcher with torpedoes).
 func (b *Battle) hasGuns(ui int) bool {
 	for _, fi := range b.units[ui].members {
 		f := &b.figs[fi]
-		if f.alive() && int(f.unit) == ui && len(f.spec.Guns) > 0 {
+		if f.alive() && int(f.unit) == ui && (len(f.spec.Guns) > 0 || f.spec.Flamer != nil || f.spec.DEMP != nil || (f.spec.Torpedo != nil && f.torps > 0)) {
 			return true
 		}
 	}

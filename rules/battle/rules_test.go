@@ -217,7 +217,7 @@ func TestHeroDodgesOnlyToHisFrontAndDivesProne(t *testing.T) {
 			b.heroesFacing(Point{X: math.NaN()})
 			hf := &b.figs[b.units[0].members[0]]
 			at := hf.pos
-			b.throw(1, 0, b.units[1].members[0], 0, at, combat.Firing{})
+			b.throw(1, 0, b.units[1].members[0], 0, at, combat.Firing{}, false)
 			if strings.Contains(b.logText(), "dives out") && strings.Contains(b.logText(), "on target") {
 				if behind {
 					t.Fatalf("seed %d: the hero dodged a grenade thrown from behind him", seed)
@@ -270,8 +270,8 @@ func TestGrenadeThrowCountsCoverAtTheAimPoint(t *testing.T) {
 	b.place(1, Point{X: 36, Y: 24}, 0)
 	thrower := &b.figs[b.units[1].members[0]]
 	kit := &thrower.spec.Kits[0]
-	open := b.kitValue(thrower, kit, Point{X: 28, Y: 24}, 1, 2, combat.Firing{})
-	woods := b.kitValue(thrower, kit, Point{X: 44, Y: 24}, 1, 2, combat.Firing{})
+	open := b.kitValue(thrower, kit, Point{X: 28, Y: 24}, 1, 2, combat.Firing{}, false)
+	woods := b.kitValue(thrower, kit, Point{X: 44, Y: 24}, 1, 2, combat.Firing{}, false)
 	harm := b.odds.pHarm(4, 2)
 	if want := combat.TestOdds(5, 8) * harm; math.Abs(open-want) > 1e-12 {
 		t.Errorf("in the open: %v, want %v", open, want)

@@ -14,6 +14,7 @@ func (b *Battle) specialPhase() {
 	b.logPhase("Special actions")
 	b.resolveStrikes()
 	b.cloudsTurn()
+	b.firesTurn()
 	b.controlPain()
 	b.medpacs()
 	b.search()
