@@ -109,17 +109,18 @@ func (b *Battle) behindCover(ui int) bool {
 	return in > 0 && 2*in >= n
 }
 
-// coverOnWay: cover terrain on the segment a-b (a quarter-inch steps), or a barrier giving
-// cover across it.
+// coverOnWay: a barrier giving cover across the segment a-b, or cover terrain on it (looked
+// for every half inch).
 func (b *Battle) coverOnWay(a, c Point) bool {
-	for k := 0; k <= 4; k++ {
-		if b.field.at(lerp(a, c, float64(k)/4)).cover > combat.Open {
+	sb := segBox(a, c)
+	for i := range b.field.barriers {
+		br := &b.field.barriers[i]
+		if br.cover > combat.Open && br.bb.overlaps(sb) && segmentsCross(a, c, br.a, br.b) {
 			return true
 		}
 	}
-	for i := range b.field.barriers {
-		br := &b.field.barriers[i]
-		if br.cover > combat.Open && segmentsCross(a, c, br.a, br.b) {
+	for k := 0; k <= 2; k++ {
+		if b.field.at(lerp(a, c, float64(k)/2)).cover > combat.Open {
 			return true
 		}
 	}
@@ -128,10 +129,14 @@ func (b *Battle) coverOnWay(a, c Point) bool {
 
 func (b *Battle) rallySituation(ui int) combat.Rally {
 	u := &b.units[ui]
-	return combat.Rally{Command: b.command(ui), Level: u.level, Start: u.spec.Start,
-		BehindCover: b.behindCover(ui), HalfCasualties: b.halfDown(ui), Casualties: u.casualties,
+	x := combat.Rally{Command: b.command(ui), Level: u.level, Start: u.spec.Start,
+		HalfCasualties: b.halfDown(ui), Casualties: u.casualties,
 		CommanderHit: u.commanderHit, FiredOrAssaulted: u.fired || u.oppFired || u.defFired || u.fought,
 		EnemyWithin12: b.enemyWithin(ui, 12)}
+	if b.r.CanRally(x) { // behind cover matters only to a test that is made
+		x.BehindCover = b.behindCover(ui)
+	}
+	return x
 }
 
 // leave carries out a result that breaks a squad or makes it withdraw.
