@@ -60,6 +60,7 @@ func (b *Battle) leaveEngagement(ui int) {
 		return
 	}
 	u.eng = -1
+	b.endSaber(ui)
 	en := &b.engs[e]
 	s := u.side
 	for k := 0; k < en.n[s]; k++ {
@@ -73,6 +74,7 @@ func (b *Battle) leaveEngagement(ui int) {
 		for side := range 2 {
 			for k := 0; k < en.n[side]; k++ {
 				b.units[en.units[side][k]].eng = -1
+				b.endSaber(en.units[side][k])
 			}
 			en.n[side] = 0
 		}
@@ -89,8 +91,13 @@ func (b *Battle) fighter(fi int32) combat.Fighter {
 	if f.f.Wounded && (f.spec.Melee == nil || f.spec.Melee.STRBonus) {
 		fr.Damage-- // a wounded soldier's Strength is 1 lower
 	}
+	fr.Extra -= b.handicap(f) // stunned, plank gas wounds, blinded
 	if h := f.spec.Hero; h != nil {
 		fr.BrawlingParry, fr.MeleeParry = h.BrawlParry, h.MeleeParry
+		if f.saber == saberOn && !f.f.Wounded {
+			fr.Skill += h.Sense
+			fr.Damage += h.Control
+		}
 	}
 	if b.status(u) == combat.Broken {
 		// "All skills, except the commander's command skill, are reduced to 0" while the
@@ -127,6 +134,7 @@ func (b *Battle) assaultPhase() {
 func (b *Battle) assaultRound(ei int, parting int) {
 	en := &b.engs[ei]
 	var soldiers, before [2]int
+	b.saberTests(ei)
 	for s := range 2 {
 		b.fighters[s] = b.fighters[s][:0]
 		b.fidx[s] = b.fidx[s][:0]
@@ -215,6 +223,43 @@ func (b *Battle) assaultRound(ei int, parting int) {
 		return
 	}
 	b.forceBack(ei, loser)
+}
+
+// saberTests: each hero with the lightsaber combat power in the engagement uses it "just
+// before the hero is involved in combat": a difficulty 6 test at the lower of control and
+// sense. A pass adds sense to his lightsaber rolls and control to its Damage Strength for
+// the rest of the combat, until he is wounded; a failure leaves him unmodified and he may
+// not try again in this combat (Chapter Twelve, "Lightsaber Combat").
+func (b *Battle) saberTests(ei int) {
+	en := &b.engs[ei]
+	for s := range 2 {
+		for k := 0; k < en.n[s]; k++ {
+			ui := en.units[s][k]
+			for _, fi := range b.units[ui].members {
+				f := &b.figs[fi]
+				h := f.spec.Hero
+				if h == nil || !h.SaberCombat || !f.alive() || int(f.unit) != ui || f.saber != saberUntried || f.f.Wounded {
+					continue
+				}
+				ok := combat.HeroTest(&b.dice, &f.hero, h.saberLevel(), combat.LightsaberCombatDifficulty)
+				f.saber = saberOff
+				if ok {
+					f.saber = saberOn
+				}
+				if b.lg != nil {
+					b.logf("  %s uses lightsaber combat: %s\n", f.spec.Who, ifs(ok, "sense and control flow into the blade", "it fails"))
+				}
+			}
+		}
+	}
+}
+
+// endSaber: a unit's heroes leave their close assault; lightsaber combat is tested afresh in
+// the next.
+func (b *Battle) endSaber(ui int) {
+	for _, fi := range b.units[ui].members {
+		b.figs[fi].saber = saberUntried
+	}
 }
 
 func (b *Battle) anyCharged(ei, s int) bool {

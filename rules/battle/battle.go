@@ -41,6 +41,9 @@ type Battle struct {
 	reinf [2]reinfState
 	// strikes called, due in a later Special Actions Phase.
 	strikes []strikeCall
+	// clouds of smoke, spores and gas on the table, and fire templates; fireID numbers fires.
+	clouds []cloud
+	fireID int
 
 	lg    *logger
 	res   Result
@@ -63,6 +66,7 @@ type Battle struct {
 	burstI   []int32
 	order    [2][]int
 	tmpPts   []Point
+	cpts     []combat.Point
 	hitsBy   []float64 // [u*n+t]: hits unit u scored on unit t this phase
 	taken    []bool
 	placed   []int
@@ -86,14 +90,34 @@ type fig struct {
 	prone bool
 	// gone: off the table (fled or escaped), no longer fighting.
 	gone      bool
-	grenades  int
 	medpacs   int
 	healTries uint8
 	woundTurn int
 	// painControlled: a hero who controls pain acts as if unwounded; a second wound
 	// incapacitates him.
 	painControlled bool
+	// saber is the lightsaber combat power's state in his current close assault:
+	// saberUntried, saberOn (sense added to his rolls, control to his damage), saberOff
+	// (failed: not again this combat). parryBoost: lightsaber combat passed (difficulty 8)
+	// to enhance his parries for this Fire Combat Phase; parryTried: tried this turn.
+	saber                  uint8
+	parryBoost, parryTried bool
+	// kitN is how many grenades of each kind of his kit (spec.Kits) he has left.
+	kitN [maxKits]int16
+	// torps: proton torpedoes left.
+	torps int16
+	// Afflictions: stunned until the end of turn stunTill at stunPen; plank gas wounds;
+	// blinded by a luma's flash; his suit ruined by plank gas.
+	stunTill               int
+	stunPen                int8
+	plank, blind, suitGone bool
 }
+
+const (
+	saberUntried uint8 = iota
+	saberOn
+	saberOff
+)
 
 func (f *fig) alive() bool { return !f.f.Out && !f.gone }
 
@@ -229,6 +253,7 @@ func (b *Battle) reset() {
 	ui := 0
 	b.engs = b.engs[:0]
 	b.strikes = b.strikes[:0]
+	b.clouds, b.fireID = b.clouds[:0], 0
 	b.over, b.winner, b.reason = false, -1, ""
 	b.reinf = [2]reinfState{}
 	for i := range b.credit {
@@ -242,7 +267,11 @@ func (b *Battle) reset() {
 			for k := range us.Figs {
 				fs := &us.Figs[k]
 				f := &b.figs[fi]
-				*f = fig{spec: fs, unit: int32(ui), home: int32(ui), grenades: fs.Grenades, medpacs: fs.Medpacs}
+				*f = fig{spec: fs, unit: int32(ui), home: int32(ui), medpacs: fs.Medpacs}
+				for k := range fs.Kits {
+					f.kitN[k] = int16(fs.Kits[k].N)
+				}
+				f.torps = int16(fs.Torpedoes)
 				f.f = combat.Figure{STR: fs.STR}
 				if fs.Hero != nil {
 					f.hero = combat.Hero{Points: fs.Hero.Points, Policy: combat.DefaultForcePolicy, Dodge: fs.Hero.Dodge, Parry: fs.Hero.Parry}
@@ -444,12 +473,16 @@ func (b *Battle) playTurn() {
 		u.cannotMove, u.casualties, u.commanderHit, u.wonAssault, u.lostAssault = false, 0, false, false, false
 		u.firstRound = false
 	}
+	for i := range b.figs {
+		b.figs[i].parryTried = false
+	}
 	b.logTurn()
 	b.initiativePhase()
 	b.movementPhase()
 	if b.over {
 		return
 	}
+	b.cloudsLinger()
 	b.firePhase()
 	b.assaultPhase()
 	b.moralePhase()

@@ -276,6 +276,10 @@ func (b *Battle) heavyAt(ui int) bool {
 	if !f.alive() {
 		return false
 	}
+	if f.spec.Torpedo != nil {
+		e := b.nearestEnemy(ui)
+		return f.torps > 0 && e >= 0 && b.unitDist(ui, e) <= torpedoLength
+	}
 	for _, g := range f.spec.Guns {
 		if g.W.Assembled {
 			e := b.nearestEnemy(ui)
@@ -315,8 +319,8 @@ func (b *Battle) canRun(ui int) bool {
 // one (Chapter Three, "Repeating Blasters"); medium and heavy repeating blasters cannot.
 func (b *Battle) canDiscard(ui int) bool {
 	u := &b.units[ui]
-	if u.spec.Tripod < 0 {
-		return false
+	if u.spec.Tripod < 0 || u.spec.Figs[u.spec.Tripod].Torpedo != nil {
+		return false // a torpedo launcher has no standard configuration
 	}
 	for _, g := range u.spec.Figs[u.spec.Tripod].Guns {
 		if g.W.Assembled && b.standardOf(g.W) == nil {
@@ -392,21 +396,32 @@ func (b *Battle) chargeTarget(ui, foe int) int {
 	u := &b.units[ui]
 	lo, hi := b.sideRange(1 - u.side)
 	best, bestV := -1, 0.0
-	reach := b.maxMove(ui, b.canRun(ui) || b.canDiscard(ui))
+	run := b.canRun(ui) || b.canDiscard(ui)
+	most := b.maxMove(ui, run) * maxJudge
 	c := b.centroid(ui)
+	judge := 0.0
 	for e := lo; e < hi; e++ {
 		t := &b.units[e]
 		if !t.onTable() {
 			continue
 		}
-		d := b.unitDist(ui, e) - 1
-		if d > reach {
+		if d := b.unitDist(ui, e) - 1; d > most {
 			continue
 		}
-		// The terrain on the way: it must reach base contact with its run.
+		// "A player cannot measure the distance to an enemy squad before announcing a
+		// charge" (Chapter Four, "Charging"): the doctrine judges the way to contact, its
+		// terrain included, by eye, and the charge falls short when it misjudged.
 		_, near := b.nearestFig(e, c)
 		contact := towards(b.figs[near].pos, c, 1)
-		if l := b.field.walk(b.units[ui].anchor, contact, reach, false, u.spec.NoRough); dist2(l.end, contact) > 0.05 {
+		reach := b.chargeReach(ui, u.anchor, contact, run)
+		l := b.field.walk(u.anchor, contact, reach*maxJudge, false, u.spec.NoRough)
+		if dist2(l.end, contact) > 0.05 {
+			continue // plainly out of reach, or blocked
+		}
+		if judge == 0 {
+			judge = b.misjudge()
+		}
+		if l.used*judge > reach {
 			continue
 		}
 		inf, rec, def := b.chargeOdds(ui, e)
@@ -428,6 +443,21 @@ func (b *Battle) chargeTarget(ui, foe int) int {
 		}
 	}
 	return best
+}
+
+// cloudAvoid is how much worse the doctrine scores a place under a stun or gas cloud.
+const cloudAvoid = 10
+
+// maxJudge is the largest factor by which the doctrine underestimates a distance: a way
+// maxJudge times its Run Rate looks out of reach whatever it rolls.
+const maxJudge = 1.25
+
+// misjudge is the factor the doctrine's estimate of a distance is off by, rolled once per
+// unit when it weighs a charge: 1 + 4% x (2D6 - 7), from 0.8 to 1.2, most often near 1
+// (docs/decisions.md, "Charges are judged by eye"). Below 1 it thinks the enemy nearer than
+// it is.
+func (b *Battle) misjudge() float64 {
+	return 1 + 0.04*float64(b.dice.D6()+b.dice.D6()-7)
 }
 
 // chargeOdds forecasts a charge of unit ui at unit e: the casualties one close assault
@@ -558,6 +588,9 @@ func (b *Battle) bestSpot(ui int, goal Point, run, away bool) (Point, bool) {
 		}
 		if b.onObjective(p) {
 			s += 2
+		}
+		if len(b.clouds) > 0 && b.harmfulCloudAt(p) {
+			s -= cloudAvoid // keep out of stun spores and gas
 		}
 		return s
 	}

@@ -162,6 +162,9 @@ func (b *Battle) estimate(ui, ti int, from *Point, walked bool, extra int) float
 			return 0
 		}
 	}
+	if len(b.clouds) > 0 {
+		extra += smokeModifier * b.smokeBetween(c, tc)
+	}
 	return b.fireValue(ui, ti, math.Sqrt(dist2(c, tc)), cover, walked, extra)
 }
 
@@ -171,6 +174,9 @@ func (b *Battle) estimateAt(ui, ti int, at Point, extra int) float64 {
 	ok, cover := b.field.sight(c, at, b.field.at(c).hill, false)
 	if !ok {
 		return 0
+	}
+	if len(b.clouds) > 0 {
+		extra += smokeModifier * b.smokeBetween(c, at)
 	}
 	return b.fireValue(ui, ti, math.Sqrt(dist2(c, at)), cover, false, extra)
 }
@@ -203,12 +209,14 @@ func (b *Battle) fireValue(ui, ti int, d float64, cover combat.Cover, walked boo
 		if !f.alive() || int(f.unit) != ui {
 			continue
 		}
-		if _, v := b.bestGun(ui, f, d, mods, sr, crewed); v > 0 {
-			if f.spec.Role == roleDroid {
-				v *= 2 // two weapons a phase
-			}
-			total += v
+		_, v := b.bestGun(ui, f, d, mods, sr, crewed)
+		if f.spec.Role == roleDroid {
+			v *= 2 // two weapons a phase
 		}
+		if f.spec.Flamer != nil || f.spec.DEMP != nil || f.spec.Torpedo != nil || f.spec.Launcher != nil {
+			v = fmax(v, b.advancedEstimate(ui, ti, f, d, mods, sr))
+		}
+		total += v
 	}
 	return total
 }

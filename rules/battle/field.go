@@ -286,6 +286,17 @@ func (f *Field) walk(a, b Point, budget float64, run, noRough bool) leg {
 	return leg{end: pos, used: used}
 }
 
+// veryRoughOn reports whether a straight path from a to b enters very rough terrain.
+func (f *Field) veryRoughOn(a, b Point) bool {
+	total := math.Sqrt(dist2(a, b))
+	for done := 0.0; done < total; done += moveStep {
+		if f.at(lerp(a, b, fmin((done+moveStep/2)/total, 1))).veryRough {
+			return true
+		}
+	}
+	return false
+}
+
 // clearPath reports whether a straight path from a to b avoids impassable areas and
 // barriers.
 func (f *Field) clearPath(a, b Point) bool {

@@ -30,10 +30,14 @@ func (b *Battle) firePhase() {
 		lo, hi := b.sideRange(s)
 		for ui := lo; ui < hi; ui++ {
 			u := &b.units[ui]
-			if !u.onTable() || u.ran || u.charged || u.oppFired || u.defFired || u.fired || u.eng >= 0 {
+			if !u.onTable() || u.ran || u.charged || u.oppFired || u.defFired || u.fired || (u.eng >= 0 && b.freeInAssault(ui) == 0) {
 				continue
 			}
 			if b.status(u) == combat.Broken || !b.hasGuns(ui) && !b.hasGrenades(ui) {
+				continue
+			}
+			if b.smokeScreen(ui) {
+				u.fired = true
 				continue
 			}
 			t, ex := b.bestTarget(ui, nil, u.walked)
@@ -44,12 +48,35 @@ func (b *Battle) firePhase() {
 			b.fireAt(ui, t, firePhase)
 		}
 	}
+	b.endParries()
 	b.endPhaseAll()
+	b.cloudsLive()
+}
+
+// freeInAssault is how many of an engaged unit's soldiers are not in base contact, who "may
+// fire normally" (Chapter Four, "The Fire Combat Phase"): close assault pairs by counts
+// (docs/battle.md), every soldier paired while no more than three stand on one enemy, so
+// those beyond three for each enemy soldier in the engagement are free.
+func (b *Battle) freeInAssault(ui int) int {
+	u := &b.units[ui]
+	if u.eng < 0 {
+		return 0
+	}
+	en := &b.engs[u.eng]
+	mine, theirs := 0, 0
+	for k := 0; k < en.n[u.side]; k++ {
+		mine += b.aliveCount(en.units[u.side][k])
+	}
+	for k := 0; k < en.n[1-u.side]; k++ {
+		theirs += b.aliveCount(en.units[1-u.side][k])
+	}
+	spare := mine - combat.MaxOnOne*theirs
+	return max(0, min(spare, b.aliveCount(ui)))
 }
 
 func (b *Battle) hasGrenades(ui int) bool {
 	for _, fi := range b.units[ui].members {
-		if f := &b.figs[fi]; f.alive() && int(f.unit) == ui && f.grenades > 0 {
+		if f := &b.figs[fi]; f.alive() && int(f.unit) == ui && f.kitN != [maxKits]int16{} {
 			return true
 		}
 	}
@@ -117,6 +144,10 @@ func (b *Battle) unitBox(ui int) box {
 func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 	u := &b.units[ui]
 	firers := b.figsOf(ui, b.fidx[0][:0])
+	if u.eng >= 0 {
+		// Only the soldiers not in contact fire: the last ones of the squad.
+		firers = firers[len(firers)-min(b.freeInAssault(ui), len(firers)):]
+	}
 	targets := b.figsOf(ti, b.fidx[1][:0])
 	b.fidx[0], b.fidx[1] = firers, targets
 	if len(firers) == 0 || len(targets) == 0 {
@@ -236,22 +267,26 @@ func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 	crew := b.crewman(ui)
 	fr := b.firers[:0]
 	b.shotFig = b.shotFig[:0]
-	grenadeAt, grenadeCount := b.grenadeAim(ui, ti)
+	smoke := smokeModifier*b.smokeBetween(fc, tc) + fireModifier*b.firesBetween(fc, tc)
+	mods += smoke
+	nades := mode == firePhase && b.hasGrenades(ui)
+	var aims [gFex + 1]kitAim
 	for i, ffi := range firers {
 		if !sees[i] || ffi == crew {
 			continue
 		}
 		f := &b.figs[ffi]
 		if f.spec.Role == roleDroid {
+			before := len(fr)
 			fr = b.droidFire(ui, ffi, dist, mods, sr, fr)
+			for k := before; k < len(fr); k++ {
+				fr[k].Extra += smoke
+			}
 			continue
 		}
-		gi, v := b.bestGun(ui, f, dist, mods, sr, crew >= 0)
-		if mode == firePhase && f.grenades > 0 && grenadeCount > 0 {
-			if g := b.grenadeValue(ffi, grenadeAt, grenadeCount, sr, firing); g > v {
-				b.throw(ui, ffi, grenadeAt, firing)
-				continue
-			}
+		gi, v := b.bestGun(ui, f, dist, mods+b.handicap(f), sr, crew >= 0)
+		if b.special(ui, ti, ffi, mode, v, dist, mods, sr, firing, nades, &aims) {
+			continue
 		}
 		if gi < 0 {
 			continue
@@ -262,7 +297,7 @@ func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 			continue
 		}
 		x := combat.Firer{Skill: g.Skill, Weapon: w, Wounded: f.f.Wounded && !f.painControlled, TargetingComputer: f.spec.TC,
-			Crewed: w.FollowingFire && crew >= 0}
+			Crewed: w.FollowingFire && crew >= 0, Extra: smoke + b.handicap(f)}
 		if f.spec.Hero != nil {
 			x.Hero = &f.hero
 			x.Shots = b.heroShots(g.Skill, b.r.Base(bandMust(w, dist))+mods)
@@ -279,7 +314,12 @@ func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 	if err != nil {
 		return
 	}
+	b.heroesFacing(fc)
+	if mode == firePhase {
+		b.saberParries()
+	}
 	b.r.Volley(&b.dice, shots, b.tfigs, &b.volley)
+	b.heroesFacing(Point{X: math.NaN()})
 	b.phaseHits(ui, ti, float64(b.volley.Hits[0]))
 	if b.lg != nil {
 		b.logVolley(ui, ti, mode, view, shots)
@@ -288,6 +328,56 @@ func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 		b.returnBolt(ti, rt, ui, dist, cover)
 	}
 }
+
+// heroesFacing marks the visible target heroes who cannot see fire coming from p: "the hero
+// can see in a 180-degree arc to his front; if shot at from the rear, he cannot dodge"
+// (Chapter Twelve, "Dodge"), nor parry or absorb it. A NaN point clears the marks.
+func (b *Battle) heroesFacing(p Point) {
+	for _, tfi := range b.tidx {
+		f := &b.figs[tfi]
+		if f.spec.Hero == nil {
+			continue
+		}
+		f.hero.Unaware = !math.IsNaN(p.X) && !frontArc(f.pos, b.units[f.unit].fdir, p)
+	}
+}
+
+// saberParries: a target hero who can parry, has the lightsaber combat power and sees the
+// fire coming tries, the first time he is fired on in a Fire Combat Phase, the difficulty 8
+// lightsaber combat test; a pass adds his sense to his parries for the rest of the phase
+// (Chapter Twelve, "Lightsaber Combat"). Wounds apply only when the phase ends, so the
+// benefit lasts the phase.
+func (b *Battle) saberParries() {
+	for _, tfi := range b.tidx {
+		f := &b.figs[tfi]
+		h := f.spec.Hero
+		if h == nil || !h.SaberCombat || h.Sense <= 0 || f.hero.Parry <= 0 || f.hero.Unaware || f.parryTried || f.f.Wounded {
+			continue
+		}
+		f.parryTried = true
+		ok := combat.HeroTest(&b.dice, &f.hero, h.saberLevel(), combat.LightsaberParryDifficulty)
+		if ok {
+			f.parryBoost = true
+			f.hero.Parry += h.Sense
+		}
+		if b.lg != nil {
+			b.logf("  %s uses lightsaber combat to parry: %s\n", f.spec.Who, ifs(ok, "sense added to his parries this phase", "it fails"))
+		}
+	}
+}
+
+// endParries takes the parry enhancements off when the Fire Combat Phase ends.
+func (b *Battle) endParries() {
+	for i := range b.figs {
+		if f := &b.figs[i]; f.parryBoost {
+			f.parryBoost = false
+			f.hero.Parry -= f.spec.Hero.Sense
+		}
+	}
+}
+
+// frontArc: q is in the 180-degree arc in front of a figure at p facing f.
+func frontArc(p, f, q Point) bool { return dot(f, sub(q, p)) >= 0 }
 
 // bandMust is the band of a distance for a weapon already known to reach it.
 func bandMust(w *rules.Weapon, d float64) combat.Band {
@@ -305,8 +395,8 @@ func (b *Battle) canSee(ui int, ffi, tfi int32) bool {
 // weapon.
 func (b *Battle) crewman(ui int) int32 {
 	u := &b.units[ui]
-	if u.tripod != tripodAssembled {
-		return -1
+	if u.tripod != tripodAssembled || u.spec.Figs[u.spec.Tripod].Torpedo != nil {
+		return -1 // a torpedo launcher has no crewman
 	}
 	if g := &b.figs[u.members[u.spec.Tripod]]; !g.alive() {
 		return -1
@@ -399,114 +489,175 @@ func (b *Battle) returnBolt(ti int, rt combat.Return, firerUnit int, dist float6
 	}
 }
 
-// grenadeAim is where a unit would throw grenades at a target: the visible target figure
-// with the most others within the burst, and how many that is (none when a friend would be
-// caught too).
-func (b *Battle) grenadeAim(ui, ti int) (Point, int) {
-	if !b.hasGrenades(ui) {
-		return Point{}, 0
+// special fires a figure's grenade, flamethrower, proton torpedo or DEMP gun instead of his
+// gun (worth v) when the doctrine expects more of it, and reports whether he did. Grenades
+// and torpedoes only in the Fire Combat Phase; the flamethrower and DEMP gun "as normal".
+func (b *Battle) special(ui, ti int, ffi int32, mode fireMode, v, dist float64, mods, sr int, firing combat.Firing,
+	nades bool, aims *[gFex + 1]kitAim) bool {
+	f := &b.figs[ffi]
+	fs := f.spec
+	if fs.Kits == nil && fs.Flamer == nil && fs.Torpedo == nil && fs.DEMP == nil {
+		return false
 	}
-	best, bn := Point{}, 0
-	r := 2.5 + baseRadius
-	for _, tfi := range b.tidx {
-		p := b.figs[tfi].pos
-		n := 0
-		for _, ofi := range b.tidx {
-			if dist2(p, b.figs[ofi].pos) <= r*r {
-				n++
+	const (
+		none = iota
+		kit
+		flame
+		torp
+		demp
+	)
+	act, best := none, v
+	var kitK int
+	var launch bool
+	var kitAt, torpAt Point
+	var flameAt int32
+	if nades {
+		if k, at, g, l := b.bestKit(b.units[ui].side, f, aims, sr, firing); k >= 0 && g > best {
+			act, best, kitK, kitAt, launch = kit, g, k, at, l
+		}
+	}
+	if fs.Flamer != nil {
+		if at, others := b.flameAim(b.units[ui].side); at >= 0 {
+			if g := b.flameValue(f, at, others, mods, sr); g > best {
+				act, best, flameAt = flame, g, at
 			}
 		}
-		if n > bn {
-			best, bn = p, n
+	}
+	if fs.Torpedo != nil && f.torps > 0 && mode == firePhase && b.units[ui].tripod == tripodAssembled {
+		if at, n := b.torpedoAim(ffi); n > 0 {
+			p := combat.TestOdds(fs.TorpedoSkill, torpedoDifficulty+b.handicap(f))
+			if g := p * float64(n) * b.odds.pHarm(fs.Torpedo.Damage, sr); g > best {
+				act, best, torpAt = torp, g, at
+			}
 		}
 	}
-	if bn == 0 {
-		return best, 0
-	}
-	side := b.units[ui].side
-	for i := range b.figs {
-		f := &b.figs[i]
-		if f.alive() && b.units[f.unit].side == side && dist2(f.pos, best) <= (r+3)*(r+3) {
-			return best, 0
+	if fs.DEMP != nil {
+		if g := b.dempValue(f, ti, dist, mods); g > best {
+			act = demp
 		}
 	}
-	return best, bn
+	switch act {
+	case kit:
+		b.throw(ui, ti, ffi, kitK, kitAt, firing, launch)
+	case flame:
+		bd, _ := bandOf(fs.Flamer.Ranges, fs.Flamer.MinRange, math.Sqrt(dist2(f.pos, b.figs[flameAt].pos)))
+		b.flame(ui, ti, ffi, flameAt, b.r.Base(bd)+mods+b.handicap(f))
+	case torp:
+		b.torpedo(ui, ti, ffi, torpAt)
+	case demp:
+		bd, _ := bandOf(fs.DEMP.Ranges, fs.DEMP.MinRange, dist)
+		b.demp(ui, ti, ffi, b.r.Base(bd)+mods+b.handicap(f))
+	default:
+		return false
+	}
+	return true
 }
 
-// grenadeValue is the expected casualties of a figure's grenade thrown at a point where n
-// targets stand: on target with the test's odds (a miss deviates and is counted as lost).
-func (b *Battle) grenadeValue(ffi int32, at Point, n int, sr int, firing combat.Firing) float64 {
-	f := &b.figs[ffi]
-	g := f.spec.Grenade
-	d := math.Sqrt(dist2(f.pos, at))
-	bd, ok := bandOf(g.Ranges, g.MinRange, d)
-	if !ok {
-		return 0
-	}
-	diff := b.r.Base(bd)
-	if firing.Walking {
-		diff++
-	}
-	switch firing.Morale {
-	case combat.Shaken:
-		diff++
-	case combat.Demoralized:
-		diff += 2
-	}
-	skill := f.spec.GrenadeSkill
-	if f.f.Wounded {
-		skill--
-	}
-	return b.odds.pHit(skill, diff) * float64(n) * b.odds.pHarm(g.Damage, sr)
+// kitAim is where a kind of grenade would go at the target (the visible target figure with
+// the most others it can harm under the template) and how many that is.
+type kitAim struct {
+	at   Point
+	n    int
+	done bool
 }
 
-// throw throws one grenade (combat.Throw) and bursts it on every figure under the template,
-// friend or foe (combat.Burst); a high wall between the burst and a figure shelters him.
-func (b *Battle) throw(ui int, ffi int32, at Point, firing combat.Firing) {
+// bestKit is the kind of grenade a figure would throw at the visible targets and where, and
+// its expected worth (kitValue); -1 when he has none worth throwing.
+func (b *Battle) bestKit(side int, f *fig, aims *[gFex + 1]kitAim, sr int, firing combat.Firing) (best int, at Point, bv float64, launched bool) {
+	best = -1
+	for k := range f.spec.Kits {
+		kit := &f.spec.Kits[k]
+		if f.kitN[k] <= 0 || kit.Kind == gSmoke {
+			continue
+		}
+		a := &aims[kit.Kind]
+		if !a.done {
+			a.done = true
+			r := kitRadius(kit)
+			for _, tfi := range b.tidx {
+				p := b.figs[tfi].pos
+				if n := b.underTemplate(p, r, kit.Kind); n > a.n {
+					a.at, a.n = p, n
+				}
+			}
+			// Not where a friend stands within the template and 3" (a miss deviates).
+			if a.n > 0 && b.friendNear(side, a.at, r+baseRadius+3) {
+				a.n = 0
+			}
+		}
+		if v := b.kitValue(f, kit, a.at, a.n, sr, firing, false); v > bv+tie {
+			best, at, bv, launched = k, a.at, v, false
+		}
+		if f.spec.Launcher != nil && kit.Kind != gThermal {
+			// "Thermal detonators cannot be fired from a grenade launcher."
+			if v := b.kitValue(f, kit, a.at, a.n, sr, firing, true); v > bv+tie {
+				best, at, bv, launched = k, a.at, v, true
+			}
+		}
+	}
+	return best, at, bv, launched
+}
+
+// throw throws one grenade of a figure's kit k at a point (combat.Throw, the aim point's
+// cover counted) and lets it burst where it lands (burstAt).
+func (b *Battle) throw(ui, target int, ffi int32, k int, at Point, firing combat.Firing, launched bool) {
 	f := &b.figs[ffi]
-	f.grenades--
-	t := combat.Throw{From: f.pos, Aim: at, Skill: f.spec.GrenadeSkill, Grenade: f.spec.Grenade, Firing: firing,
-		Wounded: f.f.Wounded && !f.painControlled}
+	kit := &f.spec.Kits[k]
+	f.kitN[k]--
+	// "Apply normal fire combat modifiers": the cover where the template is placed counts as
+	// a target's would (Chapter Three, "Throwing Grenades"; docs/decisions.md).
+	t := combat.Throw{From: f.pos, Aim: at, Skill: kit.Skill, Grenade: kit.W, Firing: firing,
+		Wounded: f.f.Wounded && !f.painControlled, Extra: coverMod(b.coverAt(at)) + b.handicap(f)}
 	if f.spec.Hero != nil {
 		t.Hero = &f.hero
+	}
+	verb := "throws"
+	if launched {
+		t.Launcher, t.Skill, verb = f.spec.Launcher, f.spec.LauncherSkill, "launches"
 	}
 	land, hit, err := b.r.Throw(&b.dice, t)
 	if err != nil {
 		return
 	}
-	r := f.spec.Grenade.BurstRadius
-	b.burstF, b.burstE, b.burstI = b.burstF[:0], b.burstE[:0], b.burstI[:0]
-	for i := range b.figs {
-		g := &b.figs[i]
-		if !g.alive() || !b.units[g.unit].onTable() || dist2(g.pos, land) > (r+baseRadius)*(r+baseRadius) {
-			continue
-		}
-		e := combat.Exposure{At: g.pos, Prone: g.prone}
-		for k := range b.field.barriers {
-			br := &b.field.barriers[k]
-			if br.los == losBlocks && segmentsCross(land, g.pos, br.a, br.b) {
-				e.Wall = combat.WallSolid
-			}
-		}
-		b.burstF = append(b.burstF, &g.f)
-		b.burstE = append(b.burstE, e)
-		b.burstI = append(b.burstI, int32(i))
-	}
-	b.r.Burst(&b.dice, land, r, f.spec.Grenade.Damage, f.spec.Grenade.Name == "Thermal Detonator", b.burstF, b.burstE, nil)
-	for _, gi := range b.burstI {
-		b.phaseHits(ui, int(b.figs[gi].unit), 1)
-	}
 	if b.lg != nil {
-		b.logf("  %s throws a %s at %s: %s, %d under the burst\n", f.spec.Who, lower(f.spec.Grenade.Name), b.name(b.tidxUnit()),
-			ifs(hit, "on target", "it deviates "+in1(math.Sqrt(dist2(land, at)))+"\""), len(b.burstI))
+		b.logf("  %s %s a %s %s %s: %s\n", f.spec.Who, verb, kit.Kind, ifs(kit.Kind == gSmoke, "toward", "at"), b.name(target),
+			ifs(hit, "on target", "it deviates "+in1(math.Sqrt(dist2(land, at)))+"\""))
+	}
+	n := b.burstAt(ui, kit, land, f.pos)
+	if b.lg != nil && kit.Kind != gSmoke {
+		b.logf("  %d under the %s\n", n, ifs(kit.Kind.lingers(), "cloud", "burst"))
 	}
 }
 
-func (b *Battle) tidxUnit() int {
-	if len(b.tidx) == 0 {
-		return 0
+// diveOut: each hero who dodged the burst just resolved (b.burstE) "dives out of range,
+// ending up prone adjacent to the burst template" (Chapter Twelve, "Dodge"), straight away
+// from its centre; his awareness mark comes off.
+func (b *Battle) diveOut(center Point, r float64) {
+	for k, gi := range b.burstI {
+		g := &b.figs[gi]
+		if g.spec.Hero == nil {
+			continue
+		}
+		g.hero.Unaware = false
+		if !b.burstE[k].Dodged {
+			continue
+		}
+		away := sub(g.pos, center)
+		n := norm(away)
+		if n < 1e-9 {
+			away, n = scale(b.units[g.unit].fdir, -1), 1
+		}
+		to := b.clampTable(add(center, scale(away, (r+baseRadius+0.05)/n)))
+		if b.standable(to) {
+			g.pos = to
+			u := &b.units[g.unit]
+			u.boxOK, u.cOK = false, false
+		}
+		g.prone = true
+		if b.lg != nil {
+			b.logf("  %s dives out of the burst and lies prone\n", g.spec.Who)
+		}
 	}
-	return int(b.figs[b.tidx[0]].unit)
 }
 
 // Damage bookkeeping. phase[u*n+t] is the hits unit u scored on unit t in the current

@@ -71,15 +71,22 @@ type FigSpec struct {
 	// MeleeSkill is his close assault code (melee combat, lightsaber or brawling), MeleeDamage
 	// his Damage Strength when he wins.
 	MeleeSkill, MeleeDamage int
-	Grenade                 *rules.Weapon
-	Grenades                int
-	GrenadeSkill            int
-	Crewman, TC             bool
-	Search, FirstAid        int
-	Medpacs                 int
-	Hero                    *HeroSpec
-	Droid                   *combat.Droid // the starting damage state: weapons and best skill
-	Creature                *rules.Creature
+	// Kits are the grenades he carries, one entry a kind (at most maxKits), with his code.
+	Kits        []Kit
+	Crewman, TC bool
+	// Against gas and stun spores (Chapter Eleven): a breath mask, an environment or space
+	// suit, battle armor (any armor worn). PER is his Perception, against a luma's flash.
+	Mask, Suit, Armored bool
+	PER                 int
+	// Advanced weapons (advanced.go) and his codes with them; Torpedoes is his proton
+	// torpedoes.
+	Flamer, Launcher, Torpedo, DEMP                                *rules.Weapon
+	FlamerSkill, LauncherSkill, TorpedoSkill, DEMPSkill, Torpedoes int
+	Search, FirstAid                                               int
+	Medpacs                                                        int
+	Hero                                                           *HeroSpec
+	Droid                                                          *combat.Droid // the starting damage state: weapons and best skill
+	Creature                                                       *rules.Creature
 }
 
 // Gun is a weapon a figure fires and his code with it.
@@ -94,7 +101,17 @@ type HeroSpec struct {
 	BrawlParry, MeleeParry int
 	Command, Control       int
 	ControlPain            bool
+	// Sense is his sense skill; SaberCombat: he has the lightsaber combat power, a
+	// lightsaber, control and sense, and tests it at the lower of the two (Chapter Twelve,
+	// "Using Force Powers").
+	Sense       int
+	SaberCombat bool
+	// Detoxify: the detoxify poison power, against gases.
+	Detoxify bool
 }
+
+// saberLevel is the level he uses lightsaber combat at: the lower of control and sense.
+func (h *HeroSpec) saberLevel() int { return min(h.Control, h.Sense) }
 
 // NewForce builds a Force from an army: each unit costed (costing.Army) and its figures
 // made from the army file (Soldiers). Units the engine does not fight with (remote
@@ -136,6 +153,31 @@ func NewForce(cat *rules.Catalog, a *roster.Army) (*Force, error) {
 	return f, nil
 }
 
+// protection is what a unit wears against gas and stun spores.
+type protection struct{ mask, suit, armored bool }
+
+// protectionOf reads it from the armor worn (or the Troop List's free armor) and the
+// equipment: any armor is battle armor; environment and space suits are suits.
+func protectionOf(cat *rules.Catalog, worn roster.Armor, free string, equipment []roster.Item) protection {
+	var p protection
+	p.armored = (!worn.None() && worn != roster.ArmorPlating) || (worn.None() && free != "")
+	for _, it := range equipment {
+		e, err := cat.Item(it.Name)
+		if err != nil {
+			continue
+		}
+		switch rules.Normalize(e.Name) {
+		case rules.Normalize("breath mask"):
+			p.mask = true
+		case rules.Normalize("environment suit"), rules.Normalize("space suit"):
+			p.suit = true
+		}
+	}
+	return p
+}
+
+func (p protection) put(fs *FigSpec) { fs.Mask, fs.Suit, fs.Armored = p.mask, p.suit, p.armored }
+
 func plural(kind string) string {
 	switch kind {
 	case roster.KindArtillery:
@@ -154,21 +196,29 @@ func figFrom(cat *rules.Catalog, m *Soldier, items []roster.Item, fs *FigSpec) {
 			fs.Guns = append(fs.Guns, Gun{W: w, Skill: m.Code(cat, w)})
 		}
 	}
-	// Grenades: the one with the most damage, and how many he carries.
+	// Grenades: each kind he carries and how many (Chapter Eleven, "Grenades").
 	for _, it := range items {
 		w, err := cat.Weapon(it.Name)
-		if err != nil || w.Class != "grenade" || w.Damage <= 0 {
+		if err != nil || w.Class != "grenade" {
 			continue
 		}
-		if fs.Grenade == nil || w.Damage > fs.Grenade.Damage {
-			fs.Grenade, fs.Grenades = w, it.N()
-		} else if w == fs.Grenade {
-			fs.Grenades += it.N()
+		k, ok := grenadeKind(w)
+		if !ok {
+			continue
+		}
+		found := false
+		for i := range fs.Kits {
+			if fs.Kits[i].W == w {
+				fs.Kits[i].N += it.N()
+				found = true
+			}
+		}
+		if !found && len(fs.Kits) < maxKits {
+			fs.Kits = append(fs.Kits, Kit{W: w, N: it.N(), Skill: m.Code(cat, w), Kind: k})
 		}
 	}
-	if fs.Grenade != nil {
-		fs.GrenadeSkill = m.Code(cat, fs.Grenade)
-	}
+	fs.PER = m.Attrs[rules.PER]
+	advancedOf(cat, m, items, fs)
 	fs.Search = m.SkillCode(cat, "search")
 	fs.FirstAid = m.SkillCode(cat, "first aid")
 }
@@ -213,6 +263,7 @@ func squadSpec(cat *rules.Catalog, u *roster.Unit, us *UnitSpec) error {
 	}
 	armor, _, camo, _ := Gear(cat, u.Armor, t.Armor.Free, u.Equipment)
 	us.Camo = camo
+	prot := protectionOf(cat, u.Armor, t.Armor.Free, u.Equipment)
 	bare := t.Attributes[rules.STR]
 	if v, ok := u.Attributes[rules.STR]; ok {
 		bare = v
@@ -229,6 +280,7 @@ func squadSpec(cat *rules.Catalog, u *roster.Unit, us *UnitSpec) error {
 	for i := range men {
 		m := &men[i]
 		fs := FigSpec{STR: bare + armor, Bare: bare, Role: roleSoldier, Medpacs: medpacs}
+		prot.put(&fs)
 		items := u.Weapons
 		switch {
 		case i == 0:
@@ -277,10 +329,13 @@ func heroSpec(cat *rules.Catalog, u *roster.Unit, us *UnitSpec) error {
 		hs.Points = u.Force.Points
 		fsk := SkillMap(cat, u.Force.Skills)
 		hs.Control = fsk["control"]
+		hs.Sense = fsk["sense"]
+		hs.Detoxify = HasPower(u.Force.Powers, "detoxify poison") && hs.Control > 0
 		hs.ControlPain = HasPower(u.Force.Powers, "control pain") && hs.Control > 0
 		saberCombat = HasPower(u.Force.Powers, "lightsaber combat")
 	}
 	fs := FigSpec{STR: bare + armor, Bare: bare, Role: roleHero, Hero: hs}
+	protectionOf(cat, u.Armor, "", u.Equipment).put(&fs)
 	for _, it := range u.Equipment {
 		if rules.Normalize(it.Name) == "medpac" {
 			fs.Medpacs += it.N()
@@ -290,7 +345,10 @@ func heroSpec(cat *rules.Catalog, u *roster.Unit, us *UnitSpec) error {
 		}
 	}
 	figFrom(cat, m, u.Weapons, &fs)
-	meleeOf(cat, m, bare, hs.Control, saberCombat, &fs)
+	// The lightsaber's plain Damage Strength: lightsaber combat adds control only after its
+	// test in each close assault (assault.go).
+	meleeOf(cat, m, bare, 0, false, &fs)
+	hs.SaberCombat = saberCombat && hs.Control > 0 && hs.Sense > 0 && fs.Melee != nil && fs.Melee.Skill == "lightsaber"
 	us.Figs = []FigSpec{fs}
 	us.Command, us.SquadCommand = hs.Command, hs.Command
 	return nil

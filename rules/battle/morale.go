@@ -40,7 +40,7 @@ func (b *Battle) moralePhase() {
 		}
 		res := b.r.MoraleTest(&b.dice, combat.Morale{Kind: combat.CasualtyTest, Command: b.command(ui), Level: u.level,
 			Start: u.spec.Start, Casualties: u.casualties, CommanderHit: u.commanderHit,
-			BehindCover:     !u.walked && !u.ran && b.unitCover(ui) > combat.Open,
+			BehindCover:     !u.walked && !u.ran && b.behindCover(ui),
 			WonCloseAssault: u.wonAssault, LostCloseAssault: u.lostAssault})
 		u.level = res.Level
 		u.leaving = res.Status == combat.Broken || res.Withdraw
@@ -78,12 +78,65 @@ func (b *Battle) moralePhase() {
 	}
 }
 
+// behindCover: "a stationary squad within 1\" of cover terrain between it and enemy squads"
+// (Chapter Five, "Squad is Behind Cover"): most of its figures (half on a tie) have cover
+// terrain, or a barrier that gives cover, on the inch between them and the nearest enemy
+// unit. A squad in the middle of a wood is behind the wood's edge toward the enemy only if
+// that edge is within 1"; the wood around him counts as cover between (docs/decisions.md).
+// Whether it stood still is the caller's to say.
+func (b *Battle) behindCover(ui int) bool {
+	e := b.nearestEnemy(ui)
+	if e < 0 {
+		return false
+	}
+	ec := b.centroid(e)
+	n, in := 0, 0
+	for _, fi := range b.units[ui].members {
+		f := &b.figs[fi]
+		if !f.alive() || int(f.unit) != ui {
+			continue
+		}
+		n++
+		d := sub(ec, f.pos)
+		l := norm(d)
+		if l < 1e-9 {
+			continue
+		}
+		if b.coverOnWay(f.pos, add(f.pos, scale(d, fmin(1, l)/l))) {
+			in++
+		}
+	}
+	return in > 0 && 2*in >= n
+}
+
+// coverOnWay: a barrier giving cover across the segment a-b, or cover terrain on it (looked
+// for every half inch).
+func (b *Battle) coverOnWay(a, c Point) bool {
+	sb := segBox(a, c)
+	for i := range b.field.barriers {
+		br := &b.field.barriers[i]
+		if br.cover > combat.Open && br.bb.overlaps(sb) && segmentsCross(a, c, br.a, br.b) {
+			return true
+		}
+	}
+	for k := 0; k <= 2; k++ {
+		if b.field.at(lerp(a, c, float64(k)/2)).cover > combat.Open {
+			return true
+		}
+	}
+	return false
+}
+
 func (b *Battle) rallySituation(ui int) combat.Rally {
 	u := &b.units[ui]
-	return combat.Rally{Command: b.command(ui), Level: u.level, Start: u.spec.Start,
-		BehindCover: b.unitCover(ui) > combat.Open, HalfCasualties: b.halfDown(ui), Casualties: u.casualties,
+	x := combat.Rally{Command: b.command(ui), Level: u.level, Start: u.spec.Start,
+		HalfCasualties: b.halfDown(ui), Casualties: u.casualties,
 		CommanderHit: u.commanderHit, FiredOrAssaulted: u.fired || u.oppFired || u.defFired || u.fought,
 		EnemyWithin12: b.enemyWithin(ui, 12)}
+	if b.r.CanRally(x) { // behind cover matters only to a test that is made
+		x.BehindCover = b.behindCover(ui)
+	}
+	return x
 }
 
 // leave carries out a result that breaks a squad or makes it withdraw.
@@ -140,6 +193,29 @@ func (b *Battle) applyMorale(ui int, what string, res combat.MoraleResult) {
 		if b.aliveCount(ui) > 0 {
 			b.withdraw(ui)
 		}
+	}
+}
+
+// dropLevel lowers a squad's morale level by one (a charge that falls short, a disengage;
+// Chapter Four). A squad it brings to 0 is broken and routs at once: "when it first breaks, a
+// broken squad immediately makes a full run move away from the enemy" (Chapter Five,
+// "Broken"), not at the next Morale Phase.
+func (b *Battle) dropLevel(ui int) {
+	u := &b.units[ui]
+	if !u.subjectToMorale() || u.level == 0 {
+		return
+	}
+	old := b.status(u)
+	u.level--
+	if b.lg != nil {
+		b.logf("%s: morale level %d\n", b.name(ui), u.level)
+	}
+	if old != combat.Broken && b.status(u) == combat.Broken {
+		if b.lg != nil {
+			b.logf("%s breaks and routs\n", b.name(ui))
+		}
+		b.detachHero(ui)
+		b.flee(ui)
 	}
 }
 

@@ -211,6 +211,9 @@ func (b *Battle) assemble(ui int) {
 
 func (b *Battle) heavyName(ui int) string {
 	u := &b.units[ui]
+	if u.spec.Tripod >= 0 && u.spec.Figs[u.spec.Tripod].Torpedo != nil {
+		return "proton torpedo launcher"
+	}
 	if u.spec.Tripod >= 0 {
 		for _, g := range u.spec.Figs[u.spec.Tripod].Guns {
 			if g.W.Assembled {
@@ -280,7 +283,7 @@ func (b *Battle) advance(ui int, p plan, pickupCost float64) {
 		}
 	}
 	b.place(ui, lerp(start, end, 0.5), face)
-	b.opportunity(ui, end, false)
+	b.opportunity(ui, end, -1)
 	if b.aliveCount(ui) == 0 {
 		return
 	}
@@ -385,13 +388,17 @@ func (b *Battle) discardTripod(ui int) {
 // middle of its move (Chapter Three, "Opportunity Fire"). The doctrine fires when its
 // expected casualties are worth it: at least 0.5, and the mover is charging, or leaving
 // worse cover than it is going to, or the fire is worth 1.5 or more. Casualties apply at
-// once; morale tests wait for the Morale Phase.
-func (b *Battle) opportunity(mover int, dest Point, charging bool) {
+// once; morale tests wait for the Morale Phase. charged is the unit a charging mover is
+// charging (-1 for other moves): "the charged squad cannot opportunity fire; all it gets is
+// its defensive fire" (Chapter Three, "Opportunity Fire"); one that broke or withdrew from
+// the charge (marked fired) "loses its chance" to fire (Chapter Four).
+func (b *Battle) opportunity(mover int, dest Point, charged int) {
 	m := &b.units[mover]
+	charging := charged >= 0
 	lo, hi := b.sideRange(1 - m.side)
 	for e := lo; e < hi; e++ {
 		t := &b.units[e]
-		if !t.onTable() || t.moved || t.oppFired || t.cannotMove || t.eng >= 0 || !b.hasGuns(e) {
+		if e == charged || !t.onTable() || t.moved || t.oppFired || t.defFired || t.fired || t.cannotMove || t.eng >= 0 || !b.hasGuns(e) {
 			continue
 		}
 		st := b.status(t)
@@ -407,7 +414,7 @@ func (b *Battle) opportunity(mover int, dest Point, charging bool) {
 		}
 		if t.spec.Kind != "droid" {
 			ok := b.r.OpportunityFire(&b.dice, combat.OpportunityTest{Command: b.command(e), Status: st,
-				BehindCover: b.unitCover(e) > combat.Open, HalfCasualties: b.halfDown(e)})
+				BehindCover: !t.moved && b.behindCover(e), HalfCasualties: b.halfDown(e)})
 			if !ok {
 				t.cannotMove = true
 				if b.lg != nil {
@@ -429,11 +436,12 @@ func (b *Battle) opportunity(mover int, dest Point, charging bool) {
 	}
 }
 
-// hasGuns: the unit has a figure with a weapon it can fire.
+// hasGuns: the unit has a figure with a weapon it can fire (a gun, a flamethrower, a DEMP
+// gun, a torpedo launcher with torpedoes).
 func (b *Battle) hasGuns(ui int) bool {
 	for _, fi := range b.units[ui].members {
 		f := &b.figs[fi]
-		if f.alive() && int(f.unit) == ui && len(f.spec.Guns) > 0 {
+		if f.alive() && int(f.unit) == ui && (len(f.spec.Guns) > 0 || f.spec.Flamer != nil || f.spec.DEMP != nil || (f.spec.Torpedo != nil && f.torps > 0)) {
 			return true
 		}
 	}
@@ -500,18 +508,14 @@ func (b *Battle) charge(ui, ti int) {
 	target := b.figs[near].pos
 	start := u.anchor
 	contact := towards(target, start, 1) // base to base
-	reach := b.maxMove(ui, true)
-	if !b.canRun(ui) {
-		reach = b.maxMove(ui, false)
-	}
-	reach -= b.standUp(ui)
+	reach := b.chargeReach(ui, start, contact, b.canRun(ui)) - b.standUp(ui)
 	l := b.field.walk(start, contact, reach, false, u.spec.NoRough)
 	reached := dist2(l.end, contact) <= 0.05
 	end := l.end
 	face := heading(start, target)
-	// Defensive fire halfway, by a squad charged from the front that stood; other squads
-	// that have not moved may opportunity fire.
-	b.place(ui, lerp(start, end, 0.5), face)
+	// Defensive fire halfway or where the chargers are first seen, by a squad charged from
+	// the front that stood; other squads that have not moved may opportunity fire.
+	b.place(ui, b.defensivePoint(ti, start, end), face)
 	if !flank && t.eng < 0 && !t.fired && !t.oppFired && !t.defFired && b.hasGuns(ti) && b.status(t) < combat.Broken {
 		t.defFired = true
 		if b.lg != nil {
@@ -528,18 +532,18 @@ func (b *Battle) charge(ui, ti int) {
 		}
 		b.endPhaseUnit(ui)
 	}
-	b.opportunity(ui, end, true)
+	b.opportunity(ui, end, ti)
 	if b.aliveCount(ui) == 0 {
 		return
 	}
 	u.charged = true
 	if !reached {
 		b.place(ui, end, face)
-		u.level = max(u.level-1, 0)
 		if b.lg != nil {
-			b.logf("%s falls short of %s (%s\" of %s\"): morale -1, level %d\n", b.name(ui), b.name(ti),
-				in1(l.used), in1(math.Sqrt(dist2(start, contact))), u.level)
+			b.logf("%s falls short of %s (%s\" of %s\"): morale -1\n", b.name(ui), b.name(ti),
+				in1(l.used), in1(math.Sqrt(dist2(start, contact))))
 		}
+		b.dropLevel(ui)
 		return
 	}
 	b.place(ui, contact, face)
@@ -548,6 +552,37 @@ func (b *Battle) charge(ui, ti int) {
 	if b.lg != nil {
 		b.logf("%s crashes into %s\n", b.name(ui), b.name(ti))
 	}
+}
+
+// defensivePoint is where the chargers stand when the defenders fire: "halfway through the
+// charging squad's move, or the first place where the charging squad is visible, whichever
+// is closer to the defender" (Chapter Four, "Defensive Fire"). Visible: the defenders'
+// centre sees the chargers' centre there (the terrain), looked for every half inch.
+func (b *Battle) defensivePoint(ti int, start, end Point) Point {
+	half := lerp(start, end, 0.5)
+	tc := b.centroid(ti)
+	hill := b.field.at(tc).hill
+	total := math.Sqrt(dist2(start, end))
+	for done := 0.0; done <= total; done += moveStep {
+		p := lerp(start, end, fmin(done/fmax(total, 1e-9), 1))
+		if ok, _ := b.field.sight(tc, p, hill, false); ok {
+			if dist2(p, tc) < dist2(half, tc) {
+				return p
+			}
+			return half
+		}
+	}
+	return end
+}
+
+// chargeReach is the inches a charge from start to contact may spend: the Run Rate; the
+// Walk Rate when the unit cannot run, or when the path enters very rough terrain, in which
+// "soldiers cannot run" (Chapter Two, "Very Rough Terrain"; docs/decisions.md).
+func (b *Battle) chargeReach(ui int, start, contact Point, run bool) float64 {
+	if !run || b.field.veryRoughOn(start, contact) {
+		return b.maxMove(ui, false)
+	}
+	return b.maxMove(ui, true)
 }
 
 // flanked: a unit is charged in the flank or rear when fewer than half its figures could
@@ -715,9 +750,7 @@ func (b *Battle) disengage(ui int) {
 	end := b.route(ui, start, b.clampTable(dest), u.spec.Run, false)
 	b.place(ui, end, heading(end, start))
 	u.ran = true
-	if u.subjectToMorale() {
-		u.level = max(u.level-1, 0)
-	}
+	b.dropLevel(ui)
 }
 
 // pickUp: a unit's figure in base contact with the free objective, with no enemy in contact

@@ -7,8 +7,10 @@ var notSimulated = []string{
 	"vehicles (the book leaves them to a supplement)",
 	"Force powers other than control pain and lightsaber combat (absorb/dissipate energy, remain conscious, injure/kill, telekinesis, affect mind, the telepathies and the rest)",
 	"heroes' specific targeting, climbing and jumping, and taking or giving up command during the battle",
-	"flamethrowers, grenade launchers, DEMP guns and proton torpedo launchers (their carriers fire their other weapons)",
-	"smoke, luma, stun and gas grenades (only grenades that do damage are thrown)",
+	"fire started by flamethrowers burns on any ground and gives no smoke; a flamethrower's miss through a door or window is not placed at the aperture",
+	"proton torpedoes stop at walls rather than testing to breach them",
+	"luma grenades light no darkness (the scenarios have none): only their blinding flash acts",
+	"stun and gas clouds catch soldiers who end a Movement Phase under them, not those who only pass through; stun and plank gas penalties fall on skills, not attributes",
 	"on-board artillery and remote weapons",
 	"mounts being hit, thrown riders, falls and creatures running amok; mounted squads move at the mount's rate and fire from a moving surface",
 	"separation: squads move as one body in a formation that keeps every soldier within command distance",
@@ -21,7 +23,7 @@ var notSimulated = []string{
 	"broken squads flee toward their rally point or home edge even when enemies are nearer to it",
 	"assembled weapons start disassembled; dragging an assembled weapon 1\" is not used (squads holding set up, squads moving carry or drop the tripod)",
 	"shots at walls and obstructions, doors opened or broken, buildings",
-	"weather, fire and cloud drift",
+	"weather and fire; clouds drift with a wind rolled afresh each time",
 }
 
 // NotSimulated is the list for a matchup: the engine's own, the scenario's approximations,

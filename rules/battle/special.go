@@ -13,6 +13,8 @@ import (
 func (b *Battle) specialPhase() {
 	b.logPhase("Special actions")
 	b.resolveStrikes()
+	b.cloudsTurn()
+	b.firesTurn()
 	b.controlPain()
 	b.medpacs()
 	b.search()

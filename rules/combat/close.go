@@ -120,7 +120,9 @@ func (r *Rules) Modifier(f *Fighter, extra int) int {
 	switch f.Morale {
 	case Shaken:
 		m += r.close.shaken
-	case Demoralized, Broken:
+	case Demoralized:
+		// A broken squad's fighters have their skills at 0 (Chapter Five, "Broken"); the
+		// chart has no line for broken, so no -2 on top (docs/decisions.md).
 		m += r.close.demor
 	}
 	if f.Droid {

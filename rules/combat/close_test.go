@@ -274,3 +274,18 @@ func TestMeleeDamage(t *testing.T) {
 		t.Error("lightsaber: 5, or control + 5 with lightsaber combat")
 	}
 }
+
+// Chapter Five, "Broken" (line 1194 of the rulebook): a broken squad's skills are reduced to
+// 0 while it flees; the Close Assault Combat Modifiers have lines for shaken (-1) and
+// demoralized (-2) but none for broken, so a broken fighter rolls at 0 with no -2 on top.
+func TestBrokenFighterSkillZeroNoExtraPenalty(t *testing.T) {
+	r := Default()
+	broken := Fighter{Skill: 0, Morale: Broken}
+	if m := r.Modifier(&broken, 0); m != 0 {
+		t.Errorf("broken fighter: modifier %d, want 0", m)
+	}
+	demor := Fighter{Skill: 4, Morale: Demoralized}
+	if m := r.Modifier(&demor, 0); m != 2 {
+		t.Errorf("demoralized fighter with skill 4: modifier %d, want 2", m)
+	}
+}

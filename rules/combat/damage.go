@@ -275,3 +275,16 @@ func (r *Rules) SystemRollsOdds(ds []int, sr int) Dist {
 	}
 	return out
 }
+
+// HarmOf resolves one exposure (a gas cloud, a stun cloud) as a Damage Table result without
+// marking it: a Damage Strength roll against a Strength roll (str, as the caller adjusts
+// it), a hero spending Force Points on his Strength roll by his policy. The caller changes
+// the result as the gas says (T-238: incapacitated is a wound) and marks it.
+func (r *Rules) HarmOf(d *Dice, ds, str int, h *Hero) Harm {
+	dsr := Score(d.Roll(), ds)
+	sr := Score(d.Roll(), str)
+	if h != nil {
+		sr = h.spend(d, sr, dsr+1, true)
+	}
+	return r.harm(dsr - sr)
+}

@@ -235,6 +235,9 @@ type Exposure struct {
 	At    Point
 	Prone bool
 	Wall  Wall
+	// Dodged is set by Burst when a hero dived out of the template: he ends "prone adjacent
+	// to the burst template", which the battlefield applies.
+	Dodged bool
 }
 
 // BurstDamage is the Damage Strength an explosion of ds at center with the given template
@@ -264,7 +267,7 @@ func BurstDamage(center Point, radius float64, ds int, detonator bool, e Exposur
 
 // Burst resolves an explosion on every exposed figure (each rolls his own Strength against
 // the blast's own Damage Strength roll), marking the results. Heroes with dodge may dive
-// out of it with a difficulty 6 dodge roll, ending prone. affected, when not nil, is set
+// out of it with a difficulty 6 dodge roll, ending prone (at[i].Dodged). affected, when not nil, is set
 // for each figure the template covered.
 func (r *Rules) Burst(d *Dice, center Point, radius float64, ds int, detonator bool, figs []*Figure, at []Exposure, affected []bool) {
 	for i, f := range figs {
@@ -276,6 +279,7 @@ func (r *Rules) Burst(d *Dice, center Point, radius float64, ds int, detonator b
 			continue
 		}
 		if f.Hero != nil && DodgeGrenade(d, f.Hero) {
+			at[i].Dodged = true
 			continue
 		}
 		var one [1]int

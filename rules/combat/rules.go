@@ -55,6 +55,12 @@ const (
 	// GrenadeDodgeDifficulty: "A hero in a grenade burst template makes a difficulty 6
 	// dodge roll" (Chapter Twelve, "Dodge").
 	GrenadeDodgeDifficulty = 6
+	// LightsaberCombatDifficulty: the lightsaber combat power "is used in the Close Assault
+	// Combat Phase, just before the hero is involved in combat. The difficulty for the skill
+	// test is 6"; LightsaberParryDifficulty: to enhance a parry "he may make a lightsaber
+	// combat skill test against a difficulty of 8" (Chapter Twelve, "Lightsaber Combat").
+	LightsaberCombatDifficulty = 6
+	LightsaberParryDifficulty  = 8
 	// MaxOnOne: "No more than three soldiers can be in base-to-base contact with a single
 	// soldier" (Chapter Four, "Pairing Off").
 	MaxOnOne = 3
