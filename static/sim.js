@@ -21,7 +21,11 @@
     var d = data(ev);
     bar.max = d.total;
     bar.value = d.done;
-    label.textContent = d.done + " of " + d.total + " battles played.";
+    if (d.queued > 0) {
+      label.textContent = "Waiting for a free slot: " + d.queued + " before it in the queue.";
+    } else {
+      label.textContent = d.done + " of " + d.total + " battles played.";
+    }
   });
   source.addEventListener("done", function (ev) {
     source.close();
@@ -37,8 +41,11 @@
     label.textContent = data(ev).error || "The matchup could not be played.";
   });
   source.onerror = function () {
-    // The run is gone (finished long ago, or the server restarted): look at the page again.
-    source.close();
-    window.location.reload();
+    // A dropped connection is retried by EventSource itself, without reloading the page. Only
+    // when it gives up (the run is gone: finished long ago, or the server restarted) is the
+    // page looked at again.
+    if (source.readyState === EventSource.CLOSED) {
+      window.location.reload();
+    }
   };
 })();

@@ -83,6 +83,7 @@ func serve(ctx context.Context, addr, dbPath string, cfg authConfig, logger *slo
 	logger.Info("serve: listening", "addr", ln.Addr().String(), "db", dbPath)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
+	go sweepSessions(ctx, store, logger)
 	select {
 	case err := <-errc:
 		return err
@@ -102,4 +103,20 @@ func serve(ctx context.Context, addr, dbPath string, cfg authConfig, logger *slo
 	}
 	logger.Info("serve: stopped")
 	return nil
+}
+
+// sweepSessions deletes expired sessions once an hour until ctx is done.
+func sweepSessions(ctx context.Context, store *db.Store, logger *slog.Logger) {
+	t := time.NewTicker(time.Hour)
+	defer t.Stop()
+	for {
+		if err := store.Sessions().DeleteExpired(ctx); err != nil && ctx.Err() == nil {
+			logger.Warn("serve: expired sessions not deleted", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
 }

@@ -31,6 +31,7 @@ type testServer struct {
 	c     *http.Client
 	// handler is the app's echo instance (its routes, for the authorization table).
 	handler *echo.Echo
+	app     *app
 }
 
 func newTestServer(t *testing.T) *testServer {
@@ -41,10 +42,11 @@ func newTestServer(t *testing.T) *testServer {
 	}
 	t.Cleanup(func() { store.Close() })
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	e := newServer(store, rules.Default(), logger, authConfig{})
+	e, a := newApp(store, rules.Default(), logger, authConfig{})
 	srv := httptest.NewServer(e)
 	t.Cleanup(srv.Close)
-	ts := &testServer{t: t, srv: srv, store: store, handler: e}
+	t.Cleanup(func() { a.runs.shutdown() })
+	ts := &testServer{t: t, srv: srv, store: store, handler: e, app: a}
 	ts.c = ts.client()
 	// The tests' browser is signed in to an account of its own (its armies are its own).
 	ts.signUp(ts.c, "tester")
@@ -103,10 +105,10 @@ var csrfRe = regexp.MustCompile(`name="_csrf" value="([^"]+)"`)
 // token fetches a page that carries a form and returns its CSRF token.
 func (ts *testServer) token() string {
 	ts.t.Helper()
-	r := ts.get("/armies/new")
+	r := ts.get("/signin") // a page with a form on every kind of instance
 	m := csrfRe.FindStringSubmatch(r.body)
 	if m == nil {
-		ts.t.Fatalf("no CSRF token in /armies/new:\n%s", r.body)
+		ts.t.Fatalf("no CSRF token in /signin:\n%s", r.body)
 	}
 	return m[1]
 }

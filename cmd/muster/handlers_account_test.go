@@ -1,0 +1,203 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"muster/db"
+	"muster/rules"
+)
+
+// A guest builds without signing up; signing up keeps the guest's armies; signing in on
+// another browser brings that browser's guest armies into the account.
+func TestGuestArmiesFollowTheAccount(t *testing.T) {
+	ts := newTestServer(t)
+	first := ts.client()
+	var firstArmy, secondArmy string
+	ts.as(first, func() {
+		r := ts.postForm("/armies", url.Values{"name": {"Rogue Squadron"}, "side": {"rebel"}})
+		wantStatus(t, "a guest's first army", r, http.StatusSeeOther)
+		firstArmy = strings.TrimSuffix(strings.TrimPrefix(r.header.Get("Location"), "/armies/"), "/edit")
+	})
+	ts.signUp(first, "wedge")
+	ts.as(first, func() {
+		if r := ts.get("/armies/" + firstArmy); r.status != http.StatusOK {
+			t.Errorf("after signing up the guest's army answers %d", r.status)
+		}
+	})
+	second := ts.client()
+	ts.as(second, func() {
+		r := ts.postForm("/armies", url.Values{"name": {"Green Squadron"}, "side": {"rebel"}})
+		secondArmy = strings.TrimSuffix(strings.TrimPrefix(r.header.Get("Location"), "/armies/"), "/edit")
+		r = ts.postForm("/signin", url.Values{"name": {"Wedge"}, "password": {"password-wedge"}, "next": {"/"}})
+		wantStatus(t, "sign in", r, http.StatusSeeOther)
+		home := ts.get("/")
+		if !strings.Contains(home.body, "Rogue Squadron") || !strings.Contains(home.body, "Green Squadron") {
+			t.Errorf("after signing in the second browser's home lacks an army:\n%.1500s", home.body)
+		}
+	})
+	ts.as(first, func() {
+		if r := ts.get("/armies/" + secondArmy); r.status != http.StatusOK {
+			t.Errorf("the merged guest army is not the account's on the first browser: %d", r.status)
+		}
+	})
+	// The tests' own account never sees any of it.
+	if r := ts.get("/armies/" + firstArmy); r.status != http.StatusNotFound {
+		t.Errorf("another account reaches wedge's army: %d", r.status)
+	}
+}
+
+// Sign-in attempts are limited per account name and per address: the sixth wrong password in
+// a row is refused before it is checked.
+func TestSignInAttemptsAreRateLimited(t *testing.T) {
+	ts := newTestServer(t)
+	visitor := ts.client()
+	var last int
+	ts.as(visitor, func() {
+		for range 6 {
+			last = ts.postForm("/signin", url.Values{"name": {"tester"}, "password": {"guess"}}).status
+		}
+		if last != http.StatusTooManyRequests {
+			t.Errorf("the sixth wrong password: %d, want 429", last)
+		}
+		r := ts.postForm("/signin", url.Values{"name": {"tester"}, "password": {"password-tester"}})
+		if r.status != http.StatusTooManyRequests {
+			t.Errorf("the right password right after: %d, want 429 until the limit refills", r.status)
+		}
+	})
+}
+
+// On an instance run with --require-login, pages need an account; sign-in, sign-up, share
+// and game links do not; the API answers 401.
+func TestRequireLoginKeepsOutGuests(t *testing.T) {
+	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "club.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	srv := httptest.NewServer(newServer(store, rules.Default(), slog.New(slog.NewTextHandler(io.Discard, nil)),
+		authConfig{RequireLogin: true, Signup: signupClosed}))
+	t.Cleanup(srv.Close)
+	ts := &testServer{t: t, srv: srv, store: store}
+	ts.c = ts.client()
+	for path, want := range map[string]int{"/": 303, "/armies/new": 303, "/sim": 303, "/signin": 200, "/signup": 200,
+		"/healthz": 200, "/share/nosuchlink": 404, "/play/nosuchlink": 404, "/api/armies": 401} {
+		if r := ts.get(path); r.status != want {
+			t.Errorf("%s: %d, want %d", path, r.status, want)
+		}
+	}
+	if r := ts.get("/"); !strings.HasPrefix(r.header.Get("Location"), "/signin?next=") {
+		t.Errorf("/ sends a visitor to %q", r.header.Get("Location"))
+	}
+	r := ts.postForm("/signup", url.Values{"name": {"intruder"}, "password": {"a good password"}, "password2": {"a good password"}})
+	if r.status != http.StatusForbidden {
+		t.Errorf("sign-up on a closed instance: %d", r.status)
+	}
+	hash, _ := hashPassword("member password")
+	if _, err := store.CreateAccount(context.Background(), "member", hash, false); err != nil {
+		t.Fatal(err)
+	}
+	r = ts.postForm("/signin", url.Values{"name": {"member"}, "password": {"member password"}, "next": {"/sim"}})
+	if r.status != http.StatusSeeOther || r.header.Get("Location") != "/sim" {
+		t.Fatalf("sign in: %d %q", r.status, r.header.Get("Location"))
+	}
+	if r := ts.get("/"); r.status != http.StatusOK {
+		t.Errorf("a member's home: %d", r.status)
+	}
+}
+
+// The JSON API takes a personal token as Authorization: Bearer; without one, 401 JSON; a
+// token sees its owner's armies only, and deletes them.
+func TestAPITakesBearerTokens(t *testing.T) {
+	ts := newTestServer(t)
+	id := ts.importFile(mixed)
+	tok, _, err := ts.store.AddToken(context.Background(), ts.ownerID(), "script")
+	if err != nil {
+		t.Fatal(err)
+	}
+	script := &http.Client{}
+	call := func(method, path, bearer string) response {
+		req, _ := http.NewRequest(method, ts.srv.URL+path, nil)
+		if bearer != "" {
+			req.Header.Set("Authorization", "Bearer "+bearer)
+		}
+		resp, err := script.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return response{status: resp.StatusCode, header: resp.Header, body: string(b)}
+	}
+	r := call("GET", "/api/armies", "")
+	if r.status != http.StatusUnauthorized || !strings.Contains(r.body, `"error"`) {
+		t.Errorf("no token: %d %s", r.status, r.body)
+	}
+	if r := call("GET", "/api/armies", "mst_not-a-token-at-all"); r.status != http.StatusUnauthorized {
+		t.Errorf("a wrong token: %d", r.status)
+	}
+	r = call("GET", "/api/armies", tok)
+	var list []apiArmyRow
+	if err := json.Unmarshal([]byte(r.body), &list); err != nil || len(list) != 1 || list[0].ID != id || list[0].Total <= 0 {
+		t.Fatalf("the token's armies: %d %s", r.status, r.body)
+	}
+	if r := call("GET", "/armies/"+id, tok); r.status != http.StatusUnauthorized {
+		t.Errorf("a token on a page: %d, want 401 (tokens are for /api/ only)", r.status)
+	}
+	other, _ := ts.store.CreateGuest(context.Background())
+	otherTok, _, _ := ts.store.AddToken(context.Background(), other.ID, "theirs")
+	if r := call("GET", "/api/armies/"+id, otherTok); r.status != http.StatusNotFound {
+		t.Errorf("another owner's token reads the army: %d", r.status)
+	}
+	if r := call("DELETE", "/api/armies/"+id, tok); r.status != http.StatusNoContent {
+		t.Errorf("delete: %d %s", r.status, r.body)
+	}
+	if r := call("GET", "/api/armies/"+id, tok); r.status != http.StatusNotFound {
+		t.Errorf("a deleted army through the API: %d", r.status)
+	}
+	if r := call("GET", "/api/armies/"+id+"/file", tok); r.status != http.StatusNotFound {
+		t.Errorf("a deleted army's file through the API: %d", r.status)
+	}
+}
+
+// One matchup per owner at a time: a second is refused in words while the first plays; a
+// matchup cut by a shutdown is recorded as interrupted, with "play it again".
+func TestMatchupsAreOnePerOwnerAndInterruptionsAreRecorded(t *testing.T) {
+	ts := newTestServer(t)
+	a := ts.importFile(rebel1500)
+	run := startMatchup(t, ts, a, a, "open-field", "100000", "7")
+	r := ts.postForm("/sim", url.Values{"a": {a}, "b": {a}, "scenario": {"open-field"}, "battles": {"10"}})
+	if r.status != http.StatusConflict || !strings.Contains(r.body, "being played already") {
+		t.Errorf("a second matchup: %d", r.status)
+	}
+	// Another owner's matchup waits its turn or plays; it is never refused for ours.
+	other := ts.client()
+	ts.signUp(other, "other")
+	ts.as(other, func() {
+		b := ts.importFile(rebel1500)
+		startMatchup(t, ts, b, b, "open-field", "100000", "8")
+	})
+	ts.as(other, func() {
+		if r := ts.get(run); r.status != http.StatusNotFound {
+			t.Errorf("another owner sees our run: %d", r.status)
+		}
+	})
+	srvApp := ts.app
+	srvApp.recordInterrupted(context.Background())
+	list, err := ts.store.ListSims(context.Background(), ts.ownerID(), 10)
+	if err != nil || len(list) != 1 || list[0].Status != db.SimInterrupted || list[0].Battles != 100000 {
+		t.Fatalf("after the shutdown: %+v %v", list, err)
+	}
+	page := ts.get("/sim")
+	if !strings.Contains(page.body, "Interrupted by a restart") || !strings.Contains(page.body, "/sim?a="+a) {
+		t.Errorf("the matchup page does not offer the interrupted matchup again")
+	}
+}
