@@ -466,3 +466,57 @@ func qualityList(qs []rules.Quality) string {
 	}
 	return strings.Join(s, " or ")
 }
+
+// Summary writes the limits in a line: "total 1500; heroes at most 600 SGPs; ...".
+func (l *Limits) Summary() string {
+	var parts []string
+	if l.Total > 0 {
+		parts = append(parts, fmt.Sprintf("total %d", l.Total))
+	}
+	sgp := func(name string, v *int) {
+		if v != nil {
+			parts = append(parts, fmt.Sprintf("%s at most %d SGPs", name, *v))
+		}
+	}
+	sgp("heroes", l.SGP.Heroes)
+	sgp("squads", l.SGP.Squads)
+	sgp("droids", l.SGP.Droids)
+	sgp("creatures", l.SGP.Creatures)
+	sgp("artillery", l.SGP.Artillery)
+	sgp("strikes", l.SGP.Strikes)
+	count := func(name string, v *int) {
+		if v != nil {
+			parts = append(parts, fmt.Sprintf("at most %d %s", *v, name))
+		}
+	}
+	count("heroes", l.Max.Heroes)
+	count("squads", l.Max.Squads)
+	count("droids", l.Max.Droids)
+	count("creatures", l.Max.Creatures)
+	count("specialized weapons", l.Max.SpecializedWeapons)
+	count("grenades", l.Max.Grenades)
+	if len(l.Qualities) > 0 {
+		qs := make([]string, len(l.Qualities))
+		for i, q := range l.Qualities {
+			qs[i] = string(q)
+		}
+		parts = append(parts, "squads "+strings.Join(qs, " or "))
+	}
+	if len(l.Banned) > 0 {
+		parts = append(parts, "no "+strings.Join(l.Banned, ", no "))
+	}
+	if len(l.Sides) > 0 {
+		ss := make([]string, len(l.Sides))
+		for i, s := range l.Sides {
+			ss[i] = string(s)
+		}
+		parts = append(parts, "for "+strings.Join(ss, " or "))
+	}
+	if len(l.Rules) > 0 {
+		parts = append(parts, fmt.Sprintf("%d house rules", len(l.Rules)))
+	}
+	if len(parts) == 0 {
+		return "none"
+	}
+	return strings.Join(parts, "; ")
+}

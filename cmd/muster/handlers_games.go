@@ -13,6 +13,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"muster/costing/gamenight"
 	"net/http"
 	"slices"
 	"strconv"
@@ -25,7 +26,6 @@ import (
 	"muster/costing"
 	"muster/db"
 	"muster/roster"
-	"muster/rules"
 	"muster/rules/battle"
 	"muster/views"
 )
@@ -99,14 +99,32 @@ func baseURL(c *echo.Context) string {
 	return c.Scheme() + "://" + c.Request().Host
 }
 
-// --- limits --------------------------------------------------------------------------
-
-// readSideLimits parses a side's limits as written; blank is no limits (nil).
-func readSideLimits(text string) (*roster.Limits, error) {
-	if strings.TrimSpace(text) == "" {
-		return nil, nil
+// presetViews are the game form's preset buttons.
+func presetViews() []views.Preset {
+	out := make([]views.Preset, len(gamenight.Presets))
+	for i, p := range gamenight.Presets {
+		out[i] = views.Preset{Key: p.Key, Label: p.Label, Title: p.Title}
 	}
-	return roster.ReadLimits([]byte(text))
+	return out
+}
+
+// applyPreset fills the form's sides with a preset's limits (a name too, when it has none).
+func applyPreset(f *views.GameForm, key string) bool {
+	p, ok := gamenight.PresetByKey(key)
+	if !ok {
+		return false
+	}
+	for i := range f.Sides {
+		text, ok := p.Sides[f.Sides[i].Side]
+		f.Sides[i].Plays = ok
+		if ok {
+			f.Sides[i].Limits = text
+		}
+	}
+	if f.Name == "" {
+		f.Name = p.Name
+	}
+	return true
 }
 
 // sideLimits returns a game's limits for a side, and whether the side plays. Limits were
@@ -116,161 +134,12 @@ func (a *app) sideLimits(g db.Game, side string) (*roster.Limits, bool) {
 	if !ok {
 		return nil, false
 	}
-	l, err := readSideLimits(text)
+	l, err := gamenight.ReadSideLimits(text)
 	if err != nil {
 		a.log.Warn("games: stored limits do not parse", "game", g.ID, "side", side, "err", err)
 		return nil, true
 	}
 	return l, true
-}
-
-// limitsErrors checks a side's limits as the gamemaster wrote them: they parse (the error
-// says the line and column), their clauses name things Muster knows, their numbers are in
-// bounds, their house rules name rules, and a sides: clause includes the side. It returns
-// the limits and a line summing them up when they can be used.
-func (a *app) limitsErrors(side, text string) (*roster.Limits, string, []string) {
-	l, err := readSideLimits(text)
-	if err != nil {
-		return nil, "", []string{err.Error()}
-	}
-	if l == nil {
-		return nil, "no limits", nil
-	}
-	probe := &roster.Army{Format: 1, System: "swmb", Side: rules.Side(side), Units: []roster.Unit{}}
-	ps := roster.LimitsBounds(l, "limits")
-	ps = append(ps, roster.CheckDials(l.Rules, "limits.rules")...)
-	for _, p := range roster.CheckLimits(a.cat, probe, l, "limits") {
-		if p.Rule == "limits.invalid" {
-			ps = append(ps, p)
-		}
-	}
-	var msgs []string
-	for _, p := range ps {
-		m := strings.TrimPrefix(p.Field, "limits.") + ": " + p.Message
-		if p.Hint != "" {
-			m += " (" + p.Hint + ")"
-		}
-		msgs = append(msgs, m)
-	}
-	if len(l.Sides) > 0 && !slices.Contains(l.Sides, rules.Side(side)) {
-		msgs = append(msgs, fmt.Sprintf("sides: these limits are for %s, but they are written for the %s side (write sides: [%s], or leave sides out)",
-			sideList(l.Sides), side, side))
-	}
-	if len(msgs) > 0 {
-		return nil, "", msgs
-	}
-	return l, limitsSummary(l), nil
-}
-
-func sideList(ss []rules.Side) string {
-	out := make([]string, len(ss))
-	for i, s := range ss {
-		out[i] = string(s)
-	}
-	return strings.Join(out, " or ")
-}
-
-// gamePreset is a set of example limits from the rulebook the game form can be filled with.
-type gamePreset struct {
-	views.Preset
-	name  string // the game's name, when the form has none
-	sides map[string]string
-}
-
-// gamePresets are Chapter Ten's examples. The Force Mixes briefings are exactly those of
-// costing/testdata/chapter-ten (a test keeps them so).
-var gamePresets = []gamePreset{
-	{
-		Preset: views.Preset{Key: "chapter-ten",
-			Label: "Chapter Ten example: Imperial 1500 (heroes 300, average or veteran), Rebel 1500 (heroes 600, veteran or elite)",
-			Title: "Chapter Ten, Force Mixes: the Imperial player has 1500 points, up to 300 on heroes, average or veteran squads; " +
-				"the Rebel players 1500, up to 600 on heroes, veteran or elite squads, up to three specialized weapons, 30 grenades, " +
-				"no thermal detonators and no vehicles"},
-		name: "Force Mixes (Chapter Ten)",
-		sides: map[string]string{
-			"imperial": `# Chapter Ten, "Force Mixes: No One Said War Was Fair...":
-#   "Imperial player: you have 1500 points. You can spend up to 300 points on heroes; the
-#   rest on your squads. Your squads can be average or veteran; they can have whatever
-#   weaponry you want. Go to it."
-# "The rest on your squads" is read as: nothing but heroes and squads.
-total: 1500
-sgp: {heroes: 300}
-qualities: [average, veteran]
-banned: [droids, creatures, artillery, strikes, remote weapons]
-sides: [imperial]
-`,
-			"rebel": `# Chapter Ten, "Force Mixes: No One Said War Was Fair...":
-#   "Rebel players: you have 1500 points. You can spend up to 600 points on heroes; the rest
-#   on your squads. Your squads must be veteran or elite. You can have up to three
-#   specialized weapons, 30 grenades, no thermal detonators and no vehicles. Go to it."
-# "The rest on your squads" is read as: nothing but heroes and squads.
-total: 1500
-sgp: {heroes: 600}
-qualities: [veteran, elite]
-max: {specialized_weapons: 3, grenades: 30}
-banned: [thermal detonator, vehicles, droids, creatures, artillery, strikes, remote weapons]
-sides: [rebel]
-`,
-		},
-	},
-	{
-		Preset: views.Preset{Key: "sample-game",
-			Label: "Chapter Ten Sample Game (Chakton): Imperial 1500, Rebel 2000",
-			Title: "Chapter Ten, Sample Game: the Imperials have 1500 points, one 200-point hero at most, any weapons, no vehicles; " +
-				"the Rebels 2000 points in two groups, one 200-point hero with each, any weapons, no vehicles"},
-		name: "The Chakton ambush (Chapter Ten, Sample Game)",
-		sides: map[string]string{
-			"imperial": `# Chapter Ten, Sample Game, Orders of the Day (Imperial):
-#   "You have 1500 points to spend on your forces. One 200-point hero, max. Any weapons.
-#   No vehicles."
-total: 1500
-sgp: {heroes: 200}
-max: {heroes: 1}
-banned: [vehicles]
-sides: [imperial]
-`,
-			"rebel": `# Chapter Ten, Sample Game, Orders of the Day (Alliance):
-#   "You have 2000 points to spend on your forces, which must be evenly divided into two
-#   groups. You must have one 200-point hero with each group. Any weapons. No vehicles."
-# Muster checks the total, two heroes of up to 200 points each (400 in all) and the ban;
-# the gamemaster checks the two even groups at the table.
-total: 2000
-sgp: {heroes: 400}
-max: {heroes: 2}
-banned: [vehicles]
-sides: [rebel]
-`,
-		},
-	},
-}
-
-func presetViews() []views.Preset {
-	out := make([]views.Preset, len(gamePresets))
-	for i, p := range gamePresets {
-		out[i] = p.Preset
-	}
-	return out
-}
-
-// applyPreset fills the form's sides with a preset's limits (a name too, when it has none).
-func applyPreset(f *views.GameForm, key string) bool {
-	for _, p := range gamePresets {
-		if p.Key != key {
-			continue
-		}
-		for i := range f.Sides {
-			text, ok := p.sides[f.Sides[i].Side]
-			f.Sides[i].Plays = ok
-			if ok {
-				f.Sides[i].Limits = text
-			}
-		}
-		if f.Name == "" {
-			f.Name = p.name
-		}
-		return true
-	}
-	return false
 }
 
 // --- the game form -------------------------------------------------------------------
@@ -333,7 +202,7 @@ func (a *app) checkGameForm(f *views.GameForm) db.GameDetails {
 			s.Errors = []string{"the limits may be at most 64 KiB"}
 			continue
 		}
-		_, summary, errs := a.limitsErrors(s.Side, s.Limits)
+		_, summary, errs := gamenight.CheckSideLimits(a.cat, s.Side, s.Limits)
 		s.Summary = summary
 		if s.Plays {
 			s.Errors = errs
@@ -489,7 +358,7 @@ func (a *app) gmView(c *echo.Context, g db.Game, player string, form *views.Game
 	for _, s := range g.Sides {
 		sl := views.SideLists{Side: s.Side, Lists: rows[s.Side]}
 		if l, _ := a.sideLimits(g, s.Side); l != nil {
-			sl.Summary = limitsSummary(l)
+			sl.Summary = l.Summary()
 		} else {
 			sl.Summary = "none"
 		}
@@ -503,8 +372,8 @@ func (a *app) gmView(c *echo.Context, g db.Game, player string, form *views.Game
 		var parts []string
 		for _, s := range h.Sides {
 			sum := "none"
-			if l, err := readSideLimits(s.Limits); err == nil && l != nil {
-				sum = limitsSummary(l)
+			if l, err := gamenight.ReadSideLimits(s.Limits); err == nil && l != nil {
+				sum = l.Summary()
 			}
 			parts = append(parts, sideName(s.Side)+": "+sum)
 		}
@@ -572,19 +441,9 @@ func (a *app) listArmy(ctx context.Context, l db.List, version int) (*roster.Arm
 	return army, nil
 }
 
-// judge costs a list's army and checks it against its side's limits in the game: the
-// game's limits replace the army's own limits: block and limit, and the army's own house
-// rules do not count (the gamemaster's, in the limits' rules:, do). It returns the army as
-// shown (its limit the side's total) and the result. army is not changed.
+// judge is gamenight.Judge against the app's catalogue.
 func (a *app) judge(army *roster.Army, lim *roster.Limits) (*roster.Army, *costing.Result) {
-	j := *army
-	j.Limit, j.Limits, j.Rules = 0, nil, nil
-	res := costing.Evaluate(a.cat, &j, lim)
-	shown := j
-	if lim != nil {
-		shown.Limit = lim.Total
-	}
-	return &shown, res
+	return gamenight.Judge(a.cat, army, lim)
 }
 
 func (a *app) updateGame(c *echo.Context) error {
@@ -706,7 +565,7 @@ func (a *app) exportLimits(c *echo.Context) error {
 		return err
 	}
 	text, _ := g.SideLimits(side)
-	if l, err := readSideLimits(text); err == nil && (l == nil || len(l.Sides) == 0) {
+	if l, err := gamenight.ReadSideLimits(text); err == nil && (l == nil || len(l.Sides) == 0) {
 		with := strings.TrimRight(text, "\n")
 		if with != "" {
 			with += "\n"
@@ -746,7 +605,7 @@ func (a *app) importLimits(c *echo.Context) error {
 			d.Sides[i].Limits = text
 		}
 	}
-	if _, _, errs := a.limitsErrors(side, text); len(errs) > 0 {
+	if _, _, errs := gamenight.CheckSideLimits(a.cat, side, text); len(errs) > 0 {
 		f := a.formOf(g, "/gm/"+c.Param("token"))
 		for i := range f.Sides {
 			if f.Sides[i].Side == side {
@@ -821,7 +680,7 @@ func (a *app) listView(c *echo.Context, g db.Game, l db.List, version int) (view
 	v.Limits, _ = g.SideLimits(l.Side)
 	v.Summary = "none"
 	if lim, _ := a.sideLimits(g, l.Side); lim != nil {
-		v.Summary = limitsSummary(lim)
+		v.Summary = lim.Summary()
 	}
 	if r.NoSide {
 		v.Summary = "this side no longer plays in the game"

@@ -16,19 +16,18 @@ import (
 	"strings"
 	"testing"
 
+	"muster/costing/gamenight"
 	"muster/roster"
 )
 
 // chapterTenSides are the Chapter Ten example's limits, as the preset fills them in.
 func chapterTenSides(t *testing.T) map[string]string {
 	t.Helper()
-	for _, p := range gamePresets {
-		if p.Key == "chapter-ten" {
-			return p.sides
-		}
+	p, ok := gamenight.PresetByKey("chapter-ten")
+	if !ok {
+		t.Fatal("no chapter-ten preset")
 	}
-	t.Fatal("no chapter-ten preset")
-	return nil
+	return p.Sides
 }
 
 // createGame makes a game with the sides' limits and returns its GM and player tokens.

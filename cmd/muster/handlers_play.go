@@ -160,7 +160,7 @@ func (a *app) playView(c *echo.Context, g db.Game, form, imp views.PlayForm) (vi
 	for _, s := range g.Sides {
 		sl := views.SideLists{Side: s.Side, Lists: bySide[s.Side], Summary: "none"}
 		if lim, _ := a.sideLimits(g, s.Side); lim != nil {
-			sl.Summary = limitsSummary(lim)
+			sl.Summary = lim.Summary()
 		}
 		v.All = append(v.All, sl)
 	}
@@ -326,7 +326,7 @@ func (a *app) listEditor(c *echo.Context, g db.Game, l db.List, army *roster.Arm
 func (a *app) fixedNote(g db.Game, l db.List, lim *roster.Limits) string {
 	s := "none"
 	if lim != nil {
-		s = limitsSummary(lim)
+		s = lim.Summary()
 	}
 	return fmt.Sprintf("%s's %s list for %s. The gamemaster's limits for the side: %s. Your own house rules do not count in a game.",
 		l.Player, sideName(l.Side), g.Name, s)
