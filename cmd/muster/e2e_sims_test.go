@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"net/http"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -23,30 +21,6 @@ func TestMatchupInChromium(t *testing.T) {
 		t.Skip("-short")
 	}
 	base := startServer(t)
-	var ids []string
-	for _, path := range []string{rebel1500, imperial1500} {
-		data, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp, err := http.Post(base+"/api/armies", "application/yaml", strings.NewReader(string(data)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var body strings.Builder
-		buf := make([]byte, 4096)
-		for {
-			n, err := resp.Body.Read(buf)
-			body.Write(buf[:n])
-			if err != nil {
-				break
-			}
-		}
-		resp.Body.Close()
-		_, rest, _ := strings.Cut(body.String(), `"id":"`)
-		id, _, _ := strings.Cut(rest, `"`)
-		ids = append(ids, id)
-	}
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.DisableGPU, chromedp.WindowSize(1400, 1000))
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
@@ -58,6 +32,9 @@ func TestMatchupInChromium(t *testing.T) {
 	}
 	b := &browser{t: t, ctx: ctx}
 	css := func(s string) chromedp.CSS { return chromedp.CSS(s) }
+	// The browser imports both armies: they are its guest owner's, so its pickers offer them.
+	ids := []string{b.importArmy(base, rebel1500), b.importArmy(base, imperial1500)}
+	b.do("back to the matchup page", chromedp.Navigate(base+"/sim"))
 	b.do("fill in the matchup",
 		chromedp.WaitVisible(css("#sim-form")),
 		chromedp.SetValue(css("#compare-a"), ids[0]),
