@@ -123,8 +123,9 @@ const qrsUsage = `usage: muster qrs COMMAND [flags]
         [--vehicle-near] [--in-cover] [--leaders N] [--light-fire] [--no-enemy] [--ordered]
                               roll the random movement table for a group
     shoot --state GAME --target N (--from G,G [--band long|medium|point-blank] | --enemy-total E)
-        [--cover] [--extra N] [--running] [--figures N]
-                              fire at a group: a d8 per figure, results applied
+        [--cover] [--extra N] [--running] [--figures N] [--force deflect|swipe]
+                              fire at a group: a d8 per figure, results applied; a Force
+                              user of the group may deflect (sending it back) or swipe
     mark --state GAME --group N --figure I wound|heal|down|up|duck|force:-1|force:+1
     remove --state GAME --counter N
     turn --state GAME         end the turn: duck backs clear, casualties recycle, morale
@@ -457,6 +458,7 @@ func qrsShoot(args []string, stdout, stderr io.Writer) int {
 	extra := fs.Int("extra", 0, "extra figures shooting at the group (+1 each)")
 	running := fs.Bool("running", false, "the targets run across the line of fire (shooting values halved)")
 	figures := fs.Int("figures", 0, "dice for the nearest N figures only (3 per shooting figure)")
+	force := fs.String("force", "", "a Force user of the target group acts: deflect (light sabre, sends the shot back) or swipe (point blank)")
 	asJSON := fs.Bool("json", false, "print JSON")
 	if err := fs.Parse(args); err != nil || fs.NArg() > 0 || *target == 0 || (*from == "") == (*enemy == 0) || *figures < 0 || *extra < 0 {
 		fmt.Fprintln(stderr, "usage: muster qrs shoot --state GAME --target N (--from G,G | --enemy-total E) [--cover] [--extra N] [--running] [--figures N]")
@@ -476,7 +478,7 @@ func qrsShoot(args []string, stdout, stderr io.Writer) int {
 	if g == nil {
 		return code
 	}
-	res, err := solo.Shoot(g.st, solo.Shot{Target: *target, From: shooters, Band: b, EnemyTotal: *enemy, Cover: *cover, Extra: *extra, Running: *running, Figures: *figures}, g.dice)
+	res, err := solo.Shoot(g.st, solo.Shot{Target: *target, From: shooters, Band: b, EnemyTotal: *enemy, Cover: *cover, Extra: *extra, Running: *running, Figures: *figures, Force: *force}, g.dice)
 	if err != nil {
 		fmt.Fprintf(stderr, "muster qrs shoot: %v\n", err)
 		return 2
@@ -486,6 +488,9 @@ func qrsShoot(args []string, stdout, stderr io.Writer) int {
 	}
 	if *asJSON {
 		return qrsJSON(stdout, stderr, res)
+	}
+	if res.Returned != nil {
+		fmt.Fprintln(stdout, g.st.Log[len(g.st.Log)-2])
 	}
 	fmt.Fprintln(stdout, g.st.Log[len(g.st.Log)-1])
 	return 0

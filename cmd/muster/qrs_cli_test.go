@@ -276,3 +276,35 @@ func TestQRSSimCommand(t *testing.T) {
 		t.Errorf("text: %s", out)
 	}
 }
+
+// A Jedi's deflect through the command line: the hit is stopped, 1 FP spent, and the game
+// file keeps the point spent.
+func TestQRSShootWithDeflect(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "g.yaml")
+	if code, _, errOut := runMuster(t, "qrs", "new", "--state", path, "--army", "../../rules/qrs/army/testdata/rescue.yaml", "--counters", "cover", "--seed", "4"); code != 0 {
+		t.Fatal(errOut)
+	}
+	// The Jedi group (Tal Orin alone, defence 3) under fire from 40: Worse, so a hit is
+	// certain on 3 or more; over a few volleys Tal deflects at least once.
+	deflected := false
+	for i := 0; i < 10 && !deflected; i++ {
+		code, out, errOut := runMuster(t, "qrs", "shoot", "--state", path, "--target", "2", "--enemy-total", "40", "--force", "deflect")
+		if code != 0 {
+			if strings.Contains(errOut, "no light sabre user") {
+				break // Tal is down or out of points
+			}
+			t.Fatalf("exit %d: %s", code, errOut)
+		}
+		deflected = strings.Contains(out, "deflected by Tal Orin (1 FP, 7 left)")
+	}
+	if !deflected {
+		t.Fatal("Tal never deflected")
+	}
+	_, show, _ := runMuster(t, "qrs", "show", "--state", path)
+	if !strings.Contains(show, "7/8 FP") {
+		t.Errorf("the point spent is not in the game file:\n%s", show)
+	}
+	if code, _, errOut := runMuster(t, "qrs", "shoot", "--state", path, "--target", "1", "--enemy-total", "4", "--force", "deflect"); code != 2 || !strings.Contains(errOut, "Red Team, has no light sabre user") {
+		t.Errorf("deflect without a Jedi: %d %s", code, errOut)
+	}
+}

@@ -79,7 +79,6 @@ func TestSoloTurnsTrackWoundsDuckBacksAndThePool(t *testing.T) {
 	if err != nil || res.Enemy != 4 || res.Band != "Twice enemies total" || res.Hits[1].Now != "ducks back" || res.Hits[0].Now != "unhurt" {
 		t.Fatalf("%+v %v", res, err)
 	}
-	st.Groups[len(st.Groups)-1].Figures[1].DuckedBack = 0
 	// A crossfire the player totals at 20 against their 8 is the Half row (8 is more than
 	// a quarter of 20): 4, 5 D, 6 W (armour: D), 7, 8 K.
 	res, err = Shoot(st, Shot{Target: troopers.ID, EnemyTotal: 20}, scripted(t, 7, 8, 6, 1))
@@ -184,5 +183,58 @@ func TestOrdersUseWhatTheStateKnows(t *testing.T) {
 	}
 	if g, _ := st.Group(1); g.Orders != "Advance towards objective, or nearest enemy" {
 		t.Errorf("orders: %q", g.Orders)
+	}
+}
+
+func jediAndStormtroopers(t *testing.T) *State {
+	t.Helper()
+	st, _ := New(Setup{Counters: []string{"cover"}})
+	st.Groups = append(st.Groups,
+		GroupState{ID: 1, Name: "Jedi", Side: Player, Figures: []FigureState{
+			{Name: "Tal", Profile: "Jedi Knight", ForcePoints: 8}, {Name: "a", Profile: "Rebel Trooper"}, {Name: "b", Profile: "Rebel Trooper"}}},
+		GroupState{ID: 2, Name: "Squad", Side: Enemy, Figures: []FigureState{
+			{Name: "s1", Profile: Stormtrooper}, {Name: "s2", Profile: Stormtrooper}, {Name: "s3", Profile: Stormtrooper}, {Name: "s4", Profile: Stormtrooper}}},
+	)
+	return st
+}
+
+// "Defend/Deflect: Light Saber users may stop a hit on themselves or another figure within
+// 2" and deflect the shot back. Force users use their bracketed firepower values for this."
+// The squad's 8 against the Jedi group's 3+2+2 = 7 is "Less": Tal rolls 1, a 8 (K), b 7 (W).
+// Tal stops the kill (8 FP to 7) and sends it back with 6 against the squad's 8: "More",
+// D on 7-8: the first stormtrooper rolls 8 and ducks back.
+func TestDeflectStopsTheWorstHitAndSendsItBack(t *testing.T) {
+	st := jediAndStormtroopers(t)
+	r, err := Shoot(st, Shot{Target: 1, From: []int{2}, Force: Deflect}, scripted(t, 1, 8, 7, 8, 1, 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	jedi, _ := st.Group(1)
+	if r.Band != "Less than enemies total" || !strings.HasPrefix(r.Hits[1].Now, "deflected by Tal") || jedi.Figures[1].Down || jedi.Figures[2].Wounds != 1 || jedi.Figures[0].ForcePoints != 7 {
+		t.Fatalf("%+v %+v", r, jedi)
+	}
+	if r.Returned == nil || r.Returned.Enemy != 6 || r.Returned.Band != "More than enemies total" || r.Returned.Hits[0].Now != "ducks back" || len(r.Returned.Hits) != 3 {
+		t.Errorf("returned: %+v", r.Returned)
+	}
+}
+
+// "A Force user under fire at Point blank range from a group with Firepower 5 or more may
+// Swipe their enemy's weapon to one side, and so miss!" Only the Force user's own hit.
+func TestSwipeOnlyAtPointBlankAndOnlyTheForceUser(t *testing.T) {
+	st := jediAndStormtroopers(t)
+	if _, err := Shoot(st, Shot{Target: 1, From: []int{2}, Band: qrs.Medium, Force: Swipe}, scripted(t)); err == nil {
+		t.Error("a Swipe at medium range")
+	}
+	r, err := Shoot(st, Shot{Target: 1, From: []int{2}, Band: qrs.PointBlank, Force: Swipe}, scripted(t, 8, 8, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	jedi, _ := st.Group(1)
+	if !strings.HasPrefix(r.Hits[0].Now, "swiped aside by Tal") || !jedi.Figures[1].Down || r.Returned != nil {
+		t.Errorf("%+v", r)
+	}
+	st.Groups[0].Figures[0].ForcePoints = 0
+	if _, err := Shoot(st, Shot{Target: 1, From: []int{2}, Force: Deflect}, scripted(t)); err == nil {
+		t.Error("a deflect with no Force points")
 	}
 }
