@@ -29,4 +29,3 @@ func FuzzReadGame(f *testing.F) {
 		_ = Summary(st)
 	})
 }
-
