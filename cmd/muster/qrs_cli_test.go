@@ -308,3 +308,18 @@ func TestQRSShootWithDeflect(t *testing.T) {
 		t.Errorf("deflect without a Jedi: %d %s", code, errOut)
 	}
 }
+
+// Two groups against each other: the patrol's walker against the rescue team's Jedi alone.
+func TestQRSSimTwoGroups(t *testing.T) {
+	code, out, errOut := runMuster(t, "qrs", "sim", "--army", "../../rules/qrs/army/testdata/patrol.yaml", "--group", "2",
+		"--vs", "../../rules/qrs/army/testdata/rescue.yaml", "--vs-group", "2", "--battles", "200", "--seed", "3")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(out, "Walker against Jedi, 200 games") || !strings.Contains(out, "Walker wins") || !strings.Contains(out, "Not simulated:") {
+		t.Errorf("%s", out)
+	}
+	if code, _, _ := runMuster(t, "qrs", "sim", "--army", "../../rules/qrs/army/testdata/patrol.yaml", "--vs", "../../rules/qrs/army/testdata/rescue.yaml", "--counters", "open"); code != 2 {
+		t.Error("portals and --vs together accepted")
+	}
+}
