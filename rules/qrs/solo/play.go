@@ -46,6 +46,7 @@ func Spot(st *State, inSight []int, d qrs.Dice) (Outcome, error) {
 			st.Pool[name]--
 		}
 	}
+	g.Started = len(g.Figures)
 	st.Groups = append(st.Groups, g)
 	st.Contact = true
 	st.Logf("%s At counter %d, as group %d on Advance orders: %s%s.", line, o.Counter, g.ID, o.Force, notes(o))
@@ -122,7 +123,7 @@ func GiveOrders(st *State, groupID int, s qrs.MoveSituation, d qrs.Dice) (Orders
 	if err != nil {
 		return OrdersResult{}, err
 	}
-	down := 0
+	down := g.size() - len(g.Figures) // recycled casualties of an enemy group
 	for _, f := range g.Figures {
 		if !f.Active() {
 			down++
@@ -133,11 +134,11 @@ func GiveOrders(st *State, groupID int, s qrs.MoveSituation, d qrs.Dice) (Orders
 			s.Leaders++
 		}
 	}
-	if down == len(g.Figures) {
+	if down == g.size() {
 		return OrdersResult{}, fmt.Errorf("group %d, %s, has no figure left in the fight", g.ID, g.Name)
 	}
 	// "Each quarter of unit killed": whole quarters of the figures the group started with.
-	s.QuartersKilled += down * 4 / len(g.Figures)
+	s.QuartersKilled += down * 4 / g.size()
 	s.Advancing = s.Advancing || strings.HasPrefix(g.Orders, "Advance")
 	r := OrdersResult{Roll: qrs.RollMovement(s, d)}
 	g.Orders = r.Roll.Text

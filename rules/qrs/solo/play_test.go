@@ -60,7 +60,7 @@ func TestSoloTurnsTrackWoundsDuckBacksAndThePool(t *testing.T) {
 		t.Fatalf("stormtroopers: %+v %v", o, err)
 	}
 	troopers := st.Groups[len(st.Groups)-1]
-	if troopers.Orders != "Advance" || troopers.Side != Enemy {
+	if troopers.Orders != "Advance" || troopers.Side != Enemy || troopers.Started != 4 {
 		t.Errorf("figures appearing at portals are on Advance orders: %+v", troopers)
 	}
 	// The pool is empty: another sighting deploys nothing.
@@ -173,7 +173,7 @@ func TestGameStateRoundTripAndBounds(t *testing.T) {
 // orders, a leader in the group.
 func TestOrdersUseWhatTheStateKnows(t *testing.T) {
 	st, _ := New(Setup{Counters: []string{"cover"}})
-	st.Groups = append(st.Groups, GroupState{ID: 1, Name: "Squad", Side: Enemy, Orders: "Advance", Figures: []FigureState{
+	st.Groups = append(st.Groups, GroupState{ID: 1, Name: "Squad", Side: Enemy, Orders: "Advance", Started: 4, Figures: []FigureState{
 		{Name: "L", Profile: Leader}, {Name: "a", Profile: Stormtrooper, Down: true}, {Name: "b", Profile: Stormtrooper}, {Name: "c", Profile: Stormtrooper},
 	}})
 	// +1 advancing, +1 leader, -1 a quarter killed, -2 greater fire: -1. A 3 is 2.
@@ -183,6 +183,16 @@ func TestOrdersUseWhatTheStateKnows(t *testing.T) {
 	}
 	if g, _ := st.Group(1); g.Orders != "Advance towards objective, or nearest enemy" {
 		t.Errorf("orders: %q", g.Orders)
+	}
+	// At the end of the turn the fallen stormtrooper goes back to the pool, but the group
+	// still counts a quarter killed: now "Advance towards..." orders +1, leader +1, -1.
+	EndTurn(st)
+	if g, _ := st.Group(1); len(g.Figures) != 3 {
+		t.Fatalf("%+v", g)
+	}
+	r, _ = GiveOrders(st, 1, qrs.MoveSituation{}, scripted(t, 1))
+	if r.Roll.Modifier != 1 {
+		t.Errorf("a quarter killed forgotten after recycling: modifier %+d, want +1", r.Roll.Modifier)
 	}
 }
 

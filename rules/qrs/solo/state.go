@@ -53,13 +53,20 @@ func (f FigureState) Active() bool { return !f.Down }
 
 // GroupState is one group through the game.
 type GroupState struct {
-	ID      int           `yaml:"id" json:"id"`
-	Name    string        `yaml:"name" json:"name"`
-	Side    string        `yaml:"side" json:"side"`
-	Orders  string        `yaml:"orders,omitempty" json:"orders,omitempty"`
-	Counter int           `yaml:"counter,omitempty" json:"counter,omitempty"` // where it appeared
+	ID      int    `yaml:"id" json:"id"`
+	Name    string `yaml:"name" json:"name"`
+	Side    string `yaml:"side" json:"side"`
+	Orders  string `yaml:"orders,omitempty" json:"orders,omitempty"`
+	Counter int    `yaml:"counter,omitempty" json:"counter,omitempty"` // where it appeared
+	// Started is how many figures the group had when it appeared: an enemy group's dead go
+	// back to the pool, but "each quarter of unit killed" still counts them. 0: all of
+	// Figures (player groups keep their fallen).
+	Started int           `yaml:"started,omitempty" json:"started,omitempty"`
 	Figures []FigureState `yaml:"figures" json:"figures"`
 }
+
+// size is the group's figures at the start.
+func (g GroupState) size() int { return max(g.Started, len(g.Figures)) }
 
 // State is a solo game, saved between commands like an army file.
 type State struct {
@@ -227,6 +234,9 @@ func (st *State) Check() error {
 	figures := 0
 	for _, g := range st.Groups {
 		figures += len(g.Figures)
+		if g.Started < 0 || g.Started > MaxFigures {
+			return fmt.Errorf("group %d: started with %d figures?", g.ID, g.Started)
+		}
 		if g.Side != Player && g.Side != Enemy {
 			return fmt.Errorf("group %d: side %q; write player or enemy", g.ID, g.Side)
 		}
