@@ -127,6 +127,8 @@ const qrsUsage = `usage: muster qrs COMMAND [flags]
                               fire at a group: a d8 per figure, results applied; a Force
                               user of the group may deflect (sending it back) or swipe
     mark --state GAME --group N --figure I wound|heal|down|up|duck|force:-1|force:+1
+    medic --state GAME --group N --figure I       a medic treats the wound (heals on 5-6)
+    suppress --state GAME --group N --figure I    Wound suppression (1 FP; healed for good on 6)
     remove --state GAME --counter N
     turn --state GAME         end the turn: duck backs clear, casualties recycle, morale
     show --state GAME [--json]   the table as it stands;  log --state GAME: the game's log
@@ -167,6 +169,7 @@ func cmdQRS(args []string, stdout, stderr io.Writer) int {
 		"profiles": qrsProfiles, "generate": qrsGenerateOdds, "movement": qrsMovementOdds,
 		"melee": qrsMeleeOdds, "duel": qrsDuelOdds, "grenade": qrsGrenadeOdds, "explosive": qrsExplosiveOdds,
 		"walker": qrsWalkerOdds, "powers": qrsPowers, "sim": qrsSim,
+		"medic": qrsFigureRoll("medic", solo.Treat), "suppress": qrsFigureRoll("suppress", solo.Suppress),
 	}
 	if cmd, ok := cmds[args[0]]; ok {
 		return cmd(args[1:], stdout, stderr)
@@ -520,6 +523,33 @@ func qrsMark(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stdout, g.st.Log[len(g.st.Log)-1])
 	return 0
+}
+
+// qrsFigureRoll is a command that rolls for one figure of the game (medic, suppress).
+func qrsFigureRoll(name string, proc func(*solo.State, int, int, qrs.Dice) (string, error)) func([]string, io.Writer, io.Writer) int {
+	return func(args []string, stdout, stderr io.Writer) int {
+		fs := qrsFlags("qrs "+name, stderr)
+		path := fs.String("state", "", "the game file")
+		group := fs.Int("group", 0, "the group")
+		figure := fs.Int("figure", 0, "the figure's number in the group (muster qrs show)")
+		if err := fs.Parse(args); err != nil || fs.NArg() > 0 {
+			fmt.Fprintf(stderr, "usage: muster qrs %s --state GAME --group N --figure I\n", name)
+			return 2
+		}
+		g, code := qrsLoad(*path, stderr)
+		if g == nil {
+			return code
+		}
+		if _, err := proc(g.st, *group, *figure, g.dice); err != nil {
+			fmt.Fprintf(stderr, "muster qrs %s: %v\n", name, err)
+			return 2
+		}
+		if code := g.save(stderr); code != 0 {
+			return code
+		}
+		fmt.Fprintln(stdout, g.st.Log[len(g.st.Log)-1])
+		return 0
+	}
 }
 
 func qrsRemove(args []string, stdout, stderr io.Writer) int {

@@ -304,6 +304,12 @@ func TestQRSShootWithDeflect(t *testing.T) {
 	if !strings.Contains(show, "7/8 FP") {
 		t.Errorf("the point spent is not in the game file:\n%s", show)
 	}
+	if code, _, errOut := runMuster(t, "qrs", "suppress", "--state", path, "--group", "1", "--figure", "2"); code != 2 || !strings.Contains(errOut, "not a Force user") {
+		t.Errorf("suppress on a trooper: %d %s", code, errOut)
+	}
+	if code, _, errOut := runMuster(t, "qrs", "medic", "--state", path, "--group", "1", "--figure", "1"); code != 2 || !strings.Contains(errOut, "no wound") {
+		t.Errorf("medic on an unwounded hero: %d %s", code, errOut)
+	}
 	if code, _, errOut := runMuster(t, "qrs", "shoot", "--state", path, "--target", "1", "--enemy-total", "4", "--force", "deflect"); code != 2 || !strings.Contains(errOut, "Red Team, has no light sabre user") {
 		t.Errorf("deflect without a Jedi: %d %s", code, errOut)
 	}

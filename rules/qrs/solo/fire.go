@@ -117,7 +117,7 @@ func Shoot(st *State, s Shot, d qrs.Dice) (ShotResult, error) {
 		// its bracketed value at the first shooting group, dicing for its nearest 3.
 		fu := g.Figures[defender]
 		value := st.Profile(fu).Deflect
-		if fu.Wounds > 0 {
+		if st.hurt(fu) {
 			value = max(1, value/2)
 		}
 		back, err := Shoot(st, Shot{Target: s.From[0], EnemyTotal: value, Figures: 3}, d)
@@ -189,8 +189,8 @@ func hitsText(hs []Hit) string {
 
 // halved is a value doubled, halved again for a wound: "Wound: Halve shooting/defence/Melee
 // values".
-func halved(v, wounds int) int {
-	if wounds > 0 {
+func halved(v int, wounded bool) int {
+	if wounded {
 		return v
 	}
 	return 2 * v
@@ -202,7 +202,7 @@ func (st *State) firepower2(g *GroupState, band int) int {
 	t := 0
 	for _, f := range g.Figures {
 		if f.Active() && !st.duckedNow(f) {
-			t += halved(st.Profile(f).FirepowerAt(band), f.Wounds)
+			t += halved(st.Profile(f).FirepowerAt(band), st.hurt(f))
 		}
 	}
 	return t

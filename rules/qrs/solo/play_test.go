@@ -248,3 +248,40 @@ func TestSwipeOnlyAtPointBlankAndOnlyTheForceUser(t *testing.T) {
 		t.Error("a deflect with no Force points")
 	}
 }
+
+// "the wound is healed on a 5,6 (D6) each turn treatment is given"; Wound suppression: values
+// back to normal this turn for 1 FP, healed for good on a 6.
+func TestMedicAndWoundSuppression(t *testing.T) {
+	st := jediAndStormtroopers(t)
+	Mark(st, 1, 2, "wound")
+	if now, _ := Treat(st, 1, 2, scripted(t, 4)); !strings.Contains(now, "no better") || st.Groups[0].Figures[1].Wounds != 1 {
+		t.Errorf("a 4 healed: %q", now)
+	}
+	if now, _ := Treat(st, 1, 2, scripted(t, 5)); !strings.Contains(now, "healed") || st.Groups[0].Figures[1].Wounds != 0 {
+		t.Errorf("a 5 did not heal: %q", now)
+	}
+	if _, err := Treat(st, 1, 2, scripted(t)); err == nil {
+		t.Error("treated an unwounded figure")
+	}
+	Mark(st, 1, 1, "wound") // Tal, defence 3: the group's defence 1.5 + 2 + 2
+	jedi, _ := st.Group(1)
+	if st.defence2(jedi) != 3+4+4 {
+		t.Fatalf("wounded defence: %d halves", st.defence2(jedi))
+	}
+	if _, err := Suppress(st, 1, 1, scripted(t, 3)); err != nil {
+		t.Fatal(err)
+	}
+	if st.defence2(jedi) != 6+4+4 || jedi.Figures[0].Wounds != 1 || jedi.Figures[0].ForcePoints != 7 {
+		t.Errorf("suppressed: defence %d halves, %+v", st.defence2(jedi), jedi.Figures[0])
+	}
+	EndTurn(st)
+	if st.defence2(jedi) != 3+4+4 {
+		t.Error("the suppression outlasted its turn")
+	}
+	if now, _ := Suppress(st, 1, 1, scripted(t, 6)); !strings.Contains(now, "healed for good") || jedi.Figures[0].Wounds != 0 {
+		t.Errorf("a 6: %q", now)
+	}
+	if _, err := Suppress(st, 1, 2, scripted(t)); err == nil {
+		t.Error("a trooper suppressed a wound")
+	}
+}

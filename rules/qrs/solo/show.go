@@ -78,7 +78,7 @@ func (st *State) defence2(g *GroupState) int {
 	t := 0
 	for _, f := range g.Figures {
 		if f.Active() {
-			t += halved(st.Profile(f).Defence, f.Wounds)
+			t += halved(st.Profile(f).Defence, st.hurt(f))
 		}
 	}
 	return t

@@ -43,10 +43,16 @@ type FigureState struct {
 	Wounds  int    `yaml:"wounds,omitempty" json:"wounds,omitempty"`
 	// DuckedBack is the turn the figure ducked back (0: it has not); "unable to move or
 	// shoot in their next turn", so it lasts to the end of the turn after.
-	DuckedBack  int  `yaml:"ducked_back,omitempty" json:"ducked_back,omitempty"`
-	Down        bool `yaml:"down,omitempty" json:"down,omitempty"` // killed or disabled
-	ForcePoints int  `yaml:"force_points,omitempty" json:"force_points,omitempty"`
+	DuckedBack int  `yaml:"ducked_back,omitempty" json:"ducked_back,omitempty"`
+	Down       bool `yaml:"down,omitempty" json:"down,omitempty"` // killed or disabled
+	// Suppressed is the turn a Force user suppressed its wound ("all values return to
+	// normal" for that turn).
+	Suppressed  int `yaml:"suppressed,omitempty" json:"suppressed,omitempty"`
+	ForcePoints int `yaml:"force_points,omitempty" json:"force_points,omitempty"`
 }
+
+// hurt reports whether the figure plays wounded this turn (values halved).
+func (st *State) hurt(f FigureState) bool { return f.Wounds > 0 && f.Suppressed != st.Turn }
 
 // Active reports whether the figure is still in the fight.
 func (f FigureState) Active() bool { return !f.Down }

@@ -13,14 +13,10 @@ import (
 // Mark changes a figure by hand: what happened at the table that Muster did not roll.
 // what is wound, heal, down, up, duck, or force:+N / force:-N.
 func Mark(st *State, groupID, figure int, what string) (string, error) {
-	g, err := st.Group(groupID)
+	g, f, err := st.figure(groupID, figure)
 	if err != nil {
 		return "", err
 	}
-	if figure < 1 || figure > len(g.Figures) {
-		return "", fmt.Errorf("group %d, %s, has figures 1 to %d", g.ID, g.Name, len(g.Figures))
-	}
-	f := &g.Figures[figure-1]
 	p := st.Profile(*f)
 	var now string
 	switch {
@@ -129,7 +125,7 @@ func (st *State) morale(g GroupState) string {
 			continue
 		}
 		size++
-		if f.Wounds > 0 || st.duckedNow(f) {
+		if st.hurt(f) || st.duckedNow(f) {
 			shaken++
 		}
 	}
@@ -184,7 +180,7 @@ func Initiative(st *State, g GroupState) int {
 	for _, f := range g.Figures {
 		if f.Active() {
 			v := st.Profile(f).Initiative
-			if f.Wounds > 0 {
+			if st.hurt(f) {
 				v /= 2
 			}
 			best = max(best, v)
@@ -213,4 +209,65 @@ func CanShoot(st *State, g GroupState) int {
 		}
 	}
 	return n
+}
+
+// Treat is a medic in contact with a wounded figure: "the wound is healed on a 5,6 (D6) each
+// turn treatment is given".
+func Treat(st *State, groupID, figure int, d qrs.Dice) (string, error) {
+	g, f, err := st.figure(groupID, figure)
+	if err != nil {
+		return "", err
+	}
+	if !f.Active() || f.Wounds == 0 {
+		return "", fmt.Errorf("%s has no wound a medic can treat", f.Name)
+	}
+	die := d.Roll(6)
+	now := fmt.Sprintf("the medic rolls %d: no better", die)
+	if die >= 5 {
+		f.Wounds--
+		now = fmt.Sprintf("the medic rolls %d: the wound is healed", die)
+	}
+	st.Logf("Turn %d: group %d, %s: %s: %s.", st.Turn, g.ID, g.Name, f.Name, now)
+	return now, nil
+}
+
+// Suppress is the Force power Wound suppression: "Force user may ignore a wound this turn,
+// all values return to normal. Throw a D6 each turn this is done and score a 6 to make the
+// heal permanent." It costs 1 Force point.
+func Suppress(st *State, groupID, figure int, d qrs.Dice) (string, error) {
+	g, f, err := st.figure(groupID, figure)
+	if err != nil {
+		return "", err
+	}
+	switch {
+	case !st.Profile(*f).IsForceUser():
+		return "", fmt.Errorf("%s is not a Force user", f.Name)
+	case !f.Active() || f.Wounds == 0:
+		return "", fmt.Errorf("%s has no wound to suppress", f.Name)
+	case f.ForcePoints < 1:
+		return "", fmt.Errorf("%s has no Force point left", f.Name)
+	}
+	f.ForcePoints--
+	die := d.Roll(6)
+	now := fmt.Sprintf("suppresses the wound this turn (1 FP, %d left; rolls %d)", f.ForcePoints, die)
+	if die == 6 {
+		f.Wounds--
+		now = fmt.Sprintf("suppresses the wound and rolls 6: healed for good (1 FP, %d left)", f.ForcePoints)
+	} else {
+		f.Suppressed = st.Turn
+	}
+	st.Logf("Turn %d: group %d, %s: %s %s.", st.Turn, g.ID, g.Name, f.Name, now)
+	return now, nil
+}
+
+// figure finds a figure by its group and its number in the group (from 1).
+func (st *State) figure(groupID, figure int) (*GroupState, *FigureState, error) {
+	g, err := st.Group(groupID)
+	if err != nil {
+		return nil, nil, err
+	}
+	if figure < 1 || figure > len(g.Figures) {
+		return nil, nil, fmt.Errorf("group %d, %s, has figures 1 to %d", g.ID, g.Name, len(g.Figures))
+	}
+	return g, &g.Figures[figure-1], nil
 }
