@@ -127,6 +127,11 @@ const qrsUsage = `usage: muster qrs COMMAND [flags]
                               fire at a group: a d8 per figure, results applied; a Force
                               user of the group may deflect (sending it back) or swipe
     mark --state GAME --group N --figure I wound|heal|down|up|duck|force:-1|force:+1
+    fight --state GAME --figure G:I --against G:I[,G:I...]
+                              other melee between figures in contact, the chart applied
+    duel --state GAME --figure G:I --against G:I [--kill]
+                              one exchange of a lightsaber duel (--kill: on max/min the
+                              winner kills rather than taking 8 FP)
     medic --state GAME --group N --figure I       a medic treats the wound (heals on 5-6)
     suppress --state GAME --group N --figure I    Wound suppression (1 FP; healed for good on 6)
     remove --state GAME --counter N
@@ -169,6 +174,7 @@ func cmdQRS(args []string, stdout, stderr io.Writer) int {
 		"profiles": qrsProfiles, "generate": qrsGenerateOdds, "movement": qrsMovementOdds,
 		"melee": qrsMeleeOdds, "duel": qrsDuelOdds, "grenade": qrsGrenadeOdds, "explosive": qrsExplosiveOdds,
 		"walker": qrsWalkerOdds, "powers": qrsPowers, "sim": qrsSim,
+		"fight": qrsFight,
 		"medic": qrsFigureRoll("medic", solo.Treat), "suppress": qrsFigureRoll("suppress", solo.Suppress),
 	}
 	if cmd, ok := cmds[args[0]]; ok {
@@ -525,6 +531,97 @@ func qrsMark(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// qrsRefs reads figures written G:I (group, figure), separated by commas.
+func qrsRefs(s, flagName string) ([]solo.Ref, error) {
+	var out []solo.Ref
+	for _, part := range strings.Split(s, ",") {
+		g, f, ok := strings.Cut(strings.TrimSpace(part), ":")
+		gi, err1 := strconv.Atoi(g)
+		fi, err2 := strconv.Atoi(f)
+		if !ok || err1 != nil || err2 != nil {
+			return nil, fmt.Errorf("%s: %q: write a figure as GROUP:FIGURE, e.g. 3:1 (muster qrs show numbers them)", flagName, part)
+		}
+		out = append(out, solo.Ref{Group: gi, Figure: fi})
+	}
+	if len(out) > 6 {
+		return nil, fmt.Errorf("%s: at most 6 figures", flagName)
+	}
+	return out, nil
+}
+
+func qrsFight(args []string, stdout, stderr io.Writer) int {
+	fs := qrsFlags("qrs fight", stderr)
+	path := fs.String("state", "", "the game file")
+	figure := fs.String("figure", "", "the figure fighting, GROUP:FIGURE")
+	against := fs.String("against", "", "the opponents in contact with it, GROUP:FIGURE,...")
+	if err := fs.Parse(args); err != nil || fs.NArg() > 0 || *figure == "" || *against == "" {
+		fmt.Fprintln(stderr, "usage: muster qrs fight --state GAME --figure G:I --against G:I[,G:I...]")
+		return 2
+	}
+	self, err := qrsRefs(*figure, "--figure")
+	if err == nil && len(self) != 1 {
+		err = fmt.Errorf("--figure names one figure")
+	}
+	var ops []solo.Ref
+	if err == nil {
+		ops, err = qrsRefs(*against, "--against")
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "muster qrs fight: %v\n", err)
+		return 2
+	}
+	g, code := qrsLoad(*path, stderr)
+	if g == nil {
+		return code
+	}
+	if _, err := solo.Fight(g.st, self[0], ops, g.dice); err != nil {
+		fmt.Fprintf(stderr, "muster qrs fight: %v\n", err)
+		return 2
+	}
+	if code := g.save(stderr); code != 0 {
+		return code
+	}
+	fmt.Fprintln(stdout, g.st.Log[len(g.st.Log)-1])
+	return 0
+}
+
+func qrsDuelGame(args []string, stdout, stderr io.Writer) int {
+	fs := qrsFlags("qrs duel", stderr)
+	path := fs.String("state", "", "the game file")
+	figure := fs.String("figure", "", "your duellist, GROUP:FIGURE")
+	against := fs.String("against", "", "the other duellist, GROUP:FIGURE")
+	kill := fs.Bool("kill", false, "on max/min the winner kills rather than taking 8 Force points")
+	if err := fs.Parse(args); err != nil || fs.NArg() > 0 {
+		fmt.Fprintln(stderr, "usage: muster qrs duel --state GAME --figure G:I --against G:I [--kill]")
+		return 2
+	}
+	a, err := qrsRefs(*figure, "--figure")
+	var b []solo.Ref
+	if err == nil {
+		b, err = qrsRefs(*against, "--against")
+	}
+	if err == nil && (len(a) != 1 || len(b) != 1) {
+		err = fmt.Errorf("a duel is one figure against one")
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "muster qrs duel: %v\n", err)
+		return 2
+	}
+	g, code := qrsLoad(*path, stderr)
+	if g == nil {
+		return code
+	}
+	if _, err := solo.DuelExchange(g.st, a[0], b[0], *kill, g.dice); err != nil {
+		fmt.Fprintf(stderr, "muster qrs duel: %v\n", err)
+		return 2
+	}
+	if code := g.save(stderr); code != 0 {
+		return code
+	}
+	fmt.Fprintln(stdout, g.st.Log[len(g.st.Log)-1])
+	return 0
+}
+
 // qrsFigureRoll is a command that rolls for one figure of the game (medic, suppress).
 func qrsFigureRoll(name string, proc func(*solo.State, int, int, qrs.Dice) (string, error)) func([]string, io.Writer, io.Writer) int {
 	return func(args []string, stdout, stderr io.Writer) int {
@@ -833,6 +930,11 @@ func qrsMeleeOdds(args []string, stdout, stderr io.Writer) int {
 }
 
 func qrsDuelOdds(args []string, stdout, stderr io.Writer) int {
+	for _, a := range args {
+		if a == "--state" || strings.HasPrefix(a, "--state=") || a == "-state" {
+			return qrsDuelGame(args, stdout, stderr)
+		}
+	}
 	fs := qrsFlags("qrs duel", stderr)
 	var a, b qrs.Duelist
 	fs.IntVar(&a.Melee, "melee", -1, "your Force user's Melee value")

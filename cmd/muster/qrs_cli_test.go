@@ -114,6 +114,10 @@ func TestQRSWholeSoloGameFromTheCommandLine(t *testing.T) {
 		if out := must("orders", "--state", path, "--group", "all", "--light-fire"); !strings.Contains(out, "group 3") {
 			t.Errorf("orders: %s", out)
 		}
+		// A figure that came out at a portal charges Kara: one melee, the chart applied.
+		if out := must("fight", "--state", path, "--figure", "3:1", "--against", "1:1"); !strings.Contains(out, "melee:") {
+			t.Errorf("fight: %s", out)
+		}
 		for turn := 0; turn < 40; turn++ {
 			show := must("show", "--state", path)
 			if !strings.Contains(show, "Group 3,") {
@@ -131,7 +135,7 @@ func TestQRSWholeSoloGameFromTheCommandLine(t *testing.T) {
 			t.Fatalf("the Imperials survived 40 turns of fire at 40 against their few:\n%s", show)
 		}
 		log := must("log", "--state", path)
-		for _, want := range []string{"portal counters placed", "in sight. D6", "On Advance orders", "under fire:", "begins."} {
+		for _, want := range []string{"portal counters placed", "in sight. D6", "On Advance orders", "melee:", "under fire:", "begins."} {
 			if !strings.Contains(strings.ToLower(log), strings.ToLower(want)) {
 				t.Errorf("log lacks %q:\n%s", want, log)
 			}
@@ -303,6 +307,13 @@ func TestQRSShootWithDeflect(t *testing.T) {
 	_, show, _ := runMuster(t, "qrs", "show", "--state", path)
 	if !strings.Contains(show, "7/8 FP") {
 		t.Errorf("the point spent is not in the game file:\n%s", show)
+	}
+	// Close combat between figures of one side is refused; a duel needs GROUP:FIGURE.
+	if code, _, errOut := runMuster(t, "qrs", "fight", "--state", path, "--figure", "2:1", "--against", "1:1"); code != 2 || !strings.Contains(errOut, "same side") {
+		t.Errorf("fight on one side: %d %s", code, errOut)
+	}
+	if code, _, errOut := runMuster(t, "qrs", "duel", "--state", path, "--figure", "2:1", "--against", "x"); code != 2 || !strings.Contains(errOut, "GROUP:FIGURE") {
+		t.Errorf("duel ref: %d %s", code, errOut)
 	}
 	if code, _, errOut := runMuster(t, "qrs", "suppress", "--state", path, "--group", "1", "--figure", "2"); code != 2 || !strings.Contains(errOut, "not a Force user") {
 		t.Errorf("suppress on a trooper: %d %s", code, errOut)

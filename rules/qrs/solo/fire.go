@@ -143,7 +143,7 @@ func (st *State) forceDefender(g *GroupState, s Shot, enemy2 int) (int, error) {
 	}
 	for i, f := range g.Figures {
 		p := st.Profile(f)
-		if f.Active() && !st.duckedNow(f) && p.IsForceUser() && f.ForcePoints >= 1 && (s.Force == Swipe || p.Lightsaber) {
+		if st.canAct(f) && p.IsForceUser() && f.ForcePoints >= 1 && (s.Force == Swipe || p.Lightsaber) {
 			return i, nil
 		}
 	}
@@ -201,7 +201,7 @@ func halved(v int, wounded bool) int {
 func (st *State) firepower2(g *GroupState, band int) int {
 	t := 0
 	for _, f := range g.Figures {
-		if f.Active() && !st.duckedNow(f) {
+		if st.canAct(f) {
 			t += halved(st.Profile(f).FirepowerAt(band), st.hurt(f))
 		}
 	}

@@ -285,3 +285,60 @@ func TestMedicAndWoundSuppression(t *testing.T) {
 		t.Error("a trooper suppressed a wound")
 	}
 }
+
+// Other melee on the table: Tal's light sabre (melee 5, a 4: 9) against a stormtrooper
+// (melee 1, a 2: 3) wins by 6: the armour does not count against a light sabre: Killed.
+// A rebel trooper (1 + 1) losing by 2 to a stormtrooper (1 + 3) is Knocked out for D3 (2)
+// turns: out of the fight until turn 3.
+func TestFightOnTheTable(t *testing.T) {
+	st := jediAndStormtroopers(t)
+	line, err := Fight(st, Ref{1, 1}, []Ref{{2, 1}}, scripted(t, 4, 2))
+	if err != nil || !strings.Contains(line, "s1: killed") {
+		t.Fatalf("%q %v", line, err)
+	}
+	line, err = Fight(st, Ref{1, 2}, []Ref{{2, 2}}, scripted(t, 1, 3, 2))
+	if err != nil || !strings.Contains(line, "a: knocked out for 2 turns, back on turn 3") {
+		t.Fatalf("%q %v", line, err)
+	}
+	jedi, _ := st.Group(1)
+	if CanShoot(st, *jedi) != 2 {
+		t.Errorf("a knocked-out figure shoots: %d able", CanShoot(st, *jedi))
+	}
+	if _, err := Fight(st, Ref{1, 2}, []Ref{{2, 3}}, scripted(t)); err == nil {
+		t.Error("a knocked-out figure fought")
+	}
+	if _, err := Fight(st, Ref{1, 1}, []Ref{{1, 3}}, scripted(t)); err == nil {
+		t.Error("a figure fought its own side")
+	}
+	EndTurn(st)
+	if CanShoot(st, *jedi) != 2 {
+		t.Error("recovered a turn early")
+	}
+	EndTurn(st)
+	if jedi, _ := st.Group(1); CanShoot(st, *jedi) != 3 {
+		t.Error("not back on turn 3")
+	}
+}
+
+// "the loser losing the difference (up to a maximum of 4) in Force Points. Max/Min means
+// winner kills lower scored figure, or -8FP."
+func TestLightsaberDuelOnTheTable(t *testing.T) {
+	st := jediAndStormtroopers(t)
+	st.Groups = append(st.Groups, GroupState{ID: 3, Name: "Hunter", Side: Enemy, Figures: []FigureState{{Name: "Inq", Profile: Inquisitor, ForcePoints: 8}}})
+	if line, _ := DuelExchange(st, Ref{1, 1}, Ref{3, 1}, false, scripted(t, 5, 2)); !strings.Contains(line, "Inq loses 3 Force points (5 left)") {
+		t.Errorf("%q", line)
+	}
+	if line, _ := DuelExchange(st, Ref{1, 1}, Ref{3, 1}, false, scripted(t, 6, 1)); !strings.Contains(line, "max/min: Inq loses 5 Force points (0 left); at 0 it fights on as a normal figure") {
+		t.Errorf("%q", line)
+	}
+	if _, err := DuelExchange(st, Ref{1, 1}, Ref{3, 1}, false, scripted(t)); err == nil {
+		t.Error("a duel with a Force user at 0 points")
+	}
+	st.Groups[2].Figures[0].ForcePoints = 8
+	if line, _ := DuelExchange(st, Ref{1, 1}, Ref{3, 1}, true, scripted(t, 1, 6)); !strings.Contains(line, "max/min: Tal is disabled") {
+		t.Errorf("%q", line)
+	}
+	if _, err := DuelExchange(st, Ref{1, 2}, Ref{3, 1}, false, scripted(t)); err == nil {
+		t.Error("a rebel trooper in a lightsaber duel")
+	}
+}

@@ -58,6 +58,9 @@ func Summary(st *State) string {
 			if f.Active() && st.duckedNow(f) {
 				state = append(state, "ducked back")
 			}
+			if f.Active() && st.Turn < f.KnockedOut {
+				state = append(state, fmt.Sprintf("knocked out until turn %d", f.KnockedOut))
+			}
 			if p.IsForceUser() {
 				state = append(state, fmt.Sprintf("%d/%d FP", f.ForcePoints, p.ForcePoints))
 			}

@@ -47,12 +47,20 @@ type FigureState struct {
 	Down       bool `yaml:"down,omitempty" json:"down,omitempty"` // killed or disabled
 	// Suppressed is the turn a Force user suppressed its wound ("all values return to
 	// normal" for that turn).
-	Suppressed  int `yaml:"suppressed,omitempty" json:"suppressed,omitempty"`
+	Suppressed int `yaml:"suppressed,omitempty" json:"suppressed,omitempty"`
+	// KnockedOut is the turn a knocked-out figure recovers ("recovers in D3 turns").
+	KnockedOut  int `yaml:"knocked_out,omitempty" json:"knocked_out,omitempty"`
 	ForcePoints int `yaml:"force_points,omitempty" json:"force_points,omitempty"`
 }
 
 // hurt reports whether the figure plays wounded this turn (values halved).
 func (st *State) hurt(f FigureState) bool { return f.Wounds > 0 && f.Suppressed != st.Turn }
+
+// canAct reports whether the figure can move, shoot or use the Force this turn: in the
+// fight, not ducked back, not knocked out.
+func (st *State) canAct(f FigureState) bool {
+	return f.Active() && !st.duckedNow(f) && st.Turn >= f.KnockedOut
+}
 
 // Active reports whether the figure is still in the fight.
 func (f FigureState) Active() bool { return !f.Down }

@@ -72,6 +72,9 @@ func EndTurn(st *State) []string {
 		}
 		for i := range g.Figures {
 			f := &g.Figures[i]
+			if f.KnockedOut > 0 && st.Turn+1 >= f.KnockedOut {
+				f.KnockedOut = 0
+			}
 			if f.DuckedBack > 0 && st.Turn >= f.DuckedBack+1 {
 				f.DuckedBack = 0
 			}
@@ -204,7 +207,7 @@ func ActiveFigures(g GroupState) int {
 func CanShoot(st *State, g GroupState) int {
 	n := 0
 	for _, f := range g.Figures {
-		if f.Active() && !st.duckedNow(f) {
+		if st.canAct(f) {
 			n++
 		}
 	}
