@@ -468,7 +468,7 @@ func qrsShoot(args []string, stdout, stderr io.Writer) int {
 	cover := fs.Bool("cover", false, "the targets are in cover (-1)")
 	extra := fs.Int("extra", 0, "extra figures shooting at the group (+1 each)")
 	running := fs.Bool("running", false, "the targets run across the line of fire (shooting values halved)")
-	figures := fs.Int("figures", 0, "dice for the nearest N figures only (3 per shooting figure)")
+	figures := fs.Int("figures", 0, "dice for the nearest N figures only (default with --from: 3 per shooting figure)")
 	force := fs.String("force", "", "a Force user of the target group acts: deflect (light sabre, sends the shot back) or swipe (point blank)")
 	asJSON := fs.Bool("json", false, "print JSON")
 	if err := fs.Parse(args); err != nil || fs.NArg() > 0 || *target == 0 || (*from == "") == (*enemy == 0) || *figures < 0 || *extra < 0 {

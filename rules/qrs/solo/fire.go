@@ -21,7 +21,7 @@ type Shot struct {
 	Cover      bool
 	Extra      int  // extra figures shooting at the group
 	Running    bool // the targets run across the line of fire: shooting values halved
-	Figures    int  // how many figures are diced for (the nearest); 0 is all
+	Figures    int  // how many figures are diced for (the nearest); 0 is all, or 3 per shooter of From
 	// Force is a Force action of the target group against the fire: "deflect" or "swipe".
 	Force string
 }
@@ -63,12 +63,19 @@ func Shoot(st *State, s Shot, d qrs.Dice) (ShotResult, error) {
 	enemy2 := 2 * s.EnemyTotal
 	if len(s.From) > 0 {
 		enemy2 = 0
+		shooters := 0
 		for _, id := range s.From {
 			sg, err := st.Group(id)
 			if err != nil {
 				return ShotResult{}, err
 			}
 			enemy2 += st.firepower2(sg, s.Band)
+			shooters += CanShoot(st, *sg)
+		}
+		if s.Figures == 0 {
+			// "only dice for the nearest 3 enemy figures per shooting figure": the group's
+			// figures are taken nearest first, in the order the game lists them.
+			s.Figures = 3 * shooters
 		}
 	}
 	if len(s.From) > 0 && enemy2 == 0 {

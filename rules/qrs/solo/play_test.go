@@ -342,3 +342,18 @@ func TestLightsaberDuelOnTheTable(t *testing.T) {
 		t.Error("a rebel trooper in a lightsaber duel")
 	}
 }
+
+// "only dice for the nearest 3 enemy figures per shooting figure": one probe droid shooting
+// at a group of four dices for three of them.
+func TestOnlyTheNearestThreeTargetsPerShooter(t *testing.T) {
+	st := jediAndStormtroopers(t)
+	st.Groups = append(st.Groups, GroupState{ID: 3, Name: "Probe", Side: Enemy, Figures: []FigureState{{Name: "p", Profile: ProbeDroid}}})
+	r, err := Shoot(st, Shot{Target: 2, From: []int{3}}, scripted(t, 1, 1, 1))
+	if err != nil || len(r.Hits) != 3 {
+		t.Errorf("%+v %v", r, err)
+	}
+	r, err = Shoot(st, Shot{Target: 2, From: []int{3}, Figures: 1}, scripted(t, 1))
+	if err != nil || len(r.Hits) != 1 {
+		t.Errorf("--figures 1: %+v %v", r, err)
+	}
+}
