@@ -204,7 +204,7 @@ func qrsLoad(path string, stderr io.Writer) (*qrsGame, int) {
 		return nil, 2
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, qrs.MaxFileSize+1))
+	data, err := io.ReadAll(io.LimitReader(f, solo.MaxFileSize+1))
 	if err != nil {
 		fmt.Fprintf(stderr, "muster qrs: cannot read %s\n", path)
 		return nil, 2

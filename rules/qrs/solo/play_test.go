@@ -357,3 +357,23 @@ func TestOnlyTheNearestThreeTargetsPerShooter(t *testing.T) {
 		t.Errorf("--figures 1: %+v %v", r, err)
 	}
 }
+
+// A long game stays readable: the log keeps its last MaxLog lines of at most MaxLogLine
+// characters, so the saved file stays under MaxFileSize.
+func TestLongGameLogStaysBounded(t *testing.T) {
+	st, _ := New(Setup{Counters: []string{"cover"}})
+	long := strings.Repeat("x", 5000)
+	for i := 0; i < MaxLog+50; i++ {
+		st.Logf("%d %s", i, long)
+	}
+	if len(st.Log) != MaxLog || len([]rune(st.Log[0])) != MaxLogLine || !strings.HasPrefix(st.Log[0], "50 ") {
+		t.Fatalf("%d lines, first %.20q", len(st.Log), st.Log[0])
+	}
+	data, err := st.Marshal(false)
+	if err != nil || len(data) > MaxFileSize {
+		t.Fatalf("%d bytes, %v", len(data), err)
+	}
+	if _, err := Read(data); err != nil {
+		t.Errorf("the long game does not read back: %v", err)
+	}
+}

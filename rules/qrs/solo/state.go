@@ -19,7 +19,11 @@ const (
 	MaxGroups   = 200
 	MaxFigures  = 2000
 	MaxLog      = 1000 // log lines kept (the oldest are dropped)
-	MaxPool     = 500  // figures of one profile in the pool
+	MaxLogLine  = 600  // characters of one log line kept
+	// MaxFileSize bounds a saved game: the log at its longest is 600 KB, the groups at most
+	// about 200 KB.
+	MaxFileSize = 1 << 20
+	MaxPool     = 500 // figures of one profile in the pool
 	MaxTurns    = 1000
 )
 
@@ -169,7 +173,11 @@ func (st *State) nextGroupID() int {
 
 // Logf adds a line to the game's log, dropping the oldest beyond MaxLog.
 func (st *State) Logf(format string, args ...any) {
-	st.Log = append(st.Log, fmt.Sprintf(format, args...))
+	line := fmt.Sprintf(format, args...)
+	if r := []rune(line); len(r) > MaxLogLine {
+		line = string(r[:MaxLogLine-3]) + "..."
+	}
+	st.Log = append(st.Log, line)
 	if len(st.Log) > MaxLog {
 		st.Log = st.Log[len(st.Log)-MaxLog:]
 	}
@@ -229,6 +237,11 @@ func (st *State) Check() error {
 	case len(st.Log) > MaxLog:
 		st.Log = st.Log[len(st.Log)-MaxLog:]
 	}
+	for i, l := range st.Log {
+		if r := []rune(l); len(r) > MaxLogLine {
+			st.Log[i] = string(r[:MaxLogLine-3]) + "..."
+		}
+	}
 	if st.Pool != nil {
 		// The pool is kept under the profiles' own names, so "stormtroopers: 12" and the
 		// result table's Stormtrooper are one count.
@@ -272,7 +285,7 @@ func (st *State) Check() error {
 // Read loads a saved game (YAML or JSON).
 func Read(data []byte) (*State, error) {
 	var st State
-	if err := qrs.Decode(data, &st, "a game file"); err != nil {
+	if err := qrs.DecodeLimit(data, &st, "a game file", MaxFileSize); err != nil {
 		return nil, err
 	}
 	if err := st.Check(); err != nil {
