@@ -123,9 +123,17 @@ const qrsUsage = `usage: muster qrs COMMAND [flags]
         [--vehicle-near] [--in-cover] [--leaders N] [--light-fire] [--no-enemy] [--ordered]
                               roll the random movement table for a group
     shoot --state GAME --target N (--from G,G [--band long|medium|point-blank] | --enemy-total E)
-        [--cover] [--extra N] [--running] [--figures N]
-                              fire at a group: a d8 per figure, results applied
+        [--cover] [--extra N] [--running] [--figures N] [--force deflect|swipe]
+                              fire at a group: a d8 per figure, results applied; a Force
+                              user of the group may deflect (sending it back) or swipe
     mark --state GAME --group N --figure I wound|heal|down|up|duck|force:-1|force:+1
+    fight --state GAME --figure G:I --against G:I[,G:I...]
+                              other melee between figures in contact, the chart applied
+    duel --state GAME --figure G:I --against G:I [--kill]
+                              one exchange of a lightsaber duel (--kill: on max/min the
+                              winner kills rather than taking 8 FP)
+    medic --state GAME --group N --figure I       a medic treats the wound (heals on 5-6)
+    suppress --state GAME --group N --figure I    Wound suppression (1 FP; healed for good on 6)
     remove --state GAME --counter N
     turn --state GAME         end the turn: duck backs clear, casualties recycle, morale
     show --state GAME [--json]   the table as it stands;  log --state GAME: the game's log
@@ -150,6 +158,8 @@ const qrsUsage = `usage: muster qrs COMMAND [flags]
         [--log] [--json]      play the group (all groups as one without --group) past the
                               counters N times: the odds it reaches the objective and
                               survives, with 95% intervals, and what is not simulated
+    sim --army ARMY [--group N] --vs ARMY [--vs-group N] [--cover] [--vs-cover] ...
+                              two groups shooting it out: the odds each wins
   Every command that rolls takes its dice from the game file's seed, so a game replays.`
 
 // cmdQRS dispatches `muster qrs COMMAND`.
@@ -164,6 +174,8 @@ func cmdQRS(args []string, stdout, stderr io.Writer) int {
 		"profiles": qrsProfiles, "generate": qrsGenerateOdds, "movement": qrsMovementOdds,
 		"melee": qrsMeleeOdds, "duel": qrsDuelOdds, "grenade": qrsGrenadeOdds, "explosive": qrsExplosiveOdds,
 		"walker": qrsWalkerOdds, "powers": qrsPowers, "sim": qrsSim,
+		"fight": qrsFight,
+		"medic": qrsFigureRoll("medic", solo.Treat), "suppress": qrsFigureRoll("suppress", solo.Suppress),
 	}
 	if cmd, ok := cmds[args[0]]; ok {
 		return cmd(args[1:], stdout, stderr)
@@ -192,7 +204,7 @@ func qrsLoad(path string, stderr io.Writer) (*qrsGame, int) {
 		return nil, 2
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, qrs.MaxFileSize+1))
+	data, err := io.ReadAll(io.LimitReader(f, solo.MaxFileSize+1))
 	if err != nil {
 		fmt.Fprintf(stderr, "muster qrs: cannot read %s\n", path)
 		return nil, 2
@@ -456,7 +468,8 @@ func qrsShoot(args []string, stdout, stderr io.Writer) int {
 	cover := fs.Bool("cover", false, "the targets are in cover (-1)")
 	extra := fs.Int("extra", 0, "extra figures shooting at the group (+1 each)")
 	running := fs.Bool("running", false, "the targets run across the line of fire (shooting values halved)")
-	figures := fs.Int("figures", 0, "dice for the nearest N figures only (3 per shooting figure)")
+	figures := fs.Int("figures", 0, "dice for the nearest N figures only (default with --from: 3 per shooting figure)")
+	force := fs.String("force", "", "a Force user of the target group acts: deflect (light sabre, sends the shot back) or swipe (point blank)")
 	asJSON := fs.Bool("json", false, "print JSON")
 	if err := fs.Parse(args); err != nil || fs.NArg() > 0 || *target == 0 || (*from == "") == (*enemy == 0) || *figures < 0 || *extra < 0 {
 		fmt.Fprintln(stderr, "usage: muster qrs shoot --state GAME --target N (--from G,G | --enemy-total E) [--cover] [--extra N] [--running] [--figures N]")
@@ -476,7 +489,7 @@ func qrsShoot(args []string, stdout, stderr io.Writer) int {
 	if g == nil {
 		return code
 	}
-	res, err := solo.Shoot(g.st, solo.Shot{Target: *target, From: shooters, Band: b, EnemyTotal: *enemy, Cover: *cover, Extra: *extra, Running: *running, Figures: *figures}, g.dice)
+	res, err := solo.Shoot(g.st, solo.Shot{Target: *target, From: shooters, Band: b, EnemyTotal: *enemy, Cover: *cover, Extra: *extra, Running: *running, Figures: *figures, Force: *force}, g.dice)
 	if err != nil {
 		fmt.Fprintf(stderr, "muster qrs shoot: %v\n", err)
 		return 2
@@ -486,6 +499,9 @@ func qrsShoot(args []string, stdout, stderr io.Writer) int {
 	}
 	if *asJSON {
 		return qrsJSON(stdout, stderr, res)
+	}
+	if res.Returned != nil {
+		fmt.Fprintln(stdout, g.st.Log[len(g.st.Log)-2])
 	}
 	fmt.Fprintln(stdout, g.st.Log[len(g.st.Log)-1])
 	return 0
@@ -513,6 +529,124 @@ func qrsMark(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stdout, g.st.Log[len(g.st.Log)-1])
 	return 0
+}
+
+// qrsRefs reads figures written G:I (group, figure), separated by commas.
+func qrsRefs(s, flagName string) ([]solo.Ref, error) {
+	var out []solo.Ref
+	for _, part := range strings.Split(s, ",") {
+		g, f, ok := strings.Cut(strings.TrimSpace(part), ":")
+		gi, err1 := strconv.Atoi(g)
+		fi, err2 := strconv.Atoi(f)
+		if !ok || err1 != nil || err2 != nil {
+			return nil, fmt.Errorf("%s: %q: write a figure as GROUP:FIGURE, e.g. 3:1 (muster qrs show numbers them)", flagName, part)
+		}
+		out = append(out, solo.Ref{Group: gi, Figure: fi})
+	}
+	if len(out) > 6 {
+		return nil, fmt.Errorf("%s: at most 6 figures", flagName)
+	}
+	return out, nil
+}
+
+func qrsFight(args []string, stdout, stderr io.Writer) int {
+	fs := qrsFlags("qrs fight", stderr)
+	path := fs.String("state", "", "the game file")
+	figure := fs.String("figure", "", "the figure fighting, GROUP:FIGURE")
+	against := fs.String("against", "", "the opponents in contact with it, GROUP:FIGURE,...")
+	if err := fs.Parse(args); err != nil || fs.NArg() > 0 || *figure == "" || *against == "" {
+		fmt.Fprintln(stderr, "usage: muster qrs fight --state GAME --figure G:I --against G:I[,G:I...]")
+		return 2
+	}
+	self, err := qrsRefs(*figure, "--figure")
+	if err == nil && len(self) != 1 {
+		err = fmt.Errorf("--figure names one figure")
+	}
+	var ops []solo.Ref
+	if err == nil {
+		ops, err = qrsRefs(*against, "--against")
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "muster qrs fight: %v\n", err)
+		return 2
+	}
+	g, code := qrsLoad(*path, stderr)
+	if g == nil {
+		return code
+	}
+	if _, err := solo.Fight(g.st, self[0], ops, g.dice); err != nil {
+		fmt.Fprintf(stderr, "muster qrs fight: %v\n", err)
+		return 2
+	}
+	if code := g.save(stderr); code != 0 {
+		return code
+	}
+	fmt.Fprintln(stdout, g.st.Log[len(g.st.Log)-1])
+	return 0
+}
+
+func qrsDuelGame(args []string, stdout, stderr io.Writer) int {
+	fs := qrsFlags("qrs duel", stderr)
+	path := fs.String("state", "", "the game file")
+	figure := fs.String("figure", "", "your duellist, GROUP:FIGURE")
+	against := fs.String("against", "", "the other duellist, GROUP:FIGURE")
+	kill := fs.Bool("kill", false, "on max/min the winner kills rather than taking 8 Force points")
+	if err := fs.Parse(args); err != nil || fs.NArg() > 0 {
+		fmt.Fprintln(stderr, "usage: muster qrs duel --state GAME --figure G:I --against G:I [--kill]")
+		return 2
+	}
+	a, err := qrsRefs(*figure, "--figure")
+	var b []solo.Ref
+	if err == nil {
+		b, err = qrsRefs(*against, "--against")
+	}
+	if err == nil && (len(a) != 1 || len(b) != 1) {
+		err = fmt.Errorf("a duel is one figure against one")
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "muster qrs duel: %v\n", err)
+		return 2
+	}
+	g, code := qrsLoad(*path, stderr)
+	if g == nil {
+		return code
+	}
+	if _, err := solo.DuelExchange(g.st, a[0], b[0], *kill, g.dice); err != nil {
+		fmt.Fprintf(stderr, "muster qrs duel: %v\n", err)
+		return 2
+	}
+	if code := g.save(stderr); code != 0 {
+		return code
+	}
+	fmt.Fprintln(stdout, g.st.Log[len(g.st.Log)-1])
+	return 0
+}
+
+// qrsFigureRoll is a command that rolls for one figure of the game (medic, suppress).
+func qrsFigureRoll(name string, proc func(*solo.State, int, int, qrs.Dice) (string, error)) func([]string, io.Writer, io.Writer) int {
+	return func(args []string, stdout, stderr io.Writer) int {
+		fs := qrsFlags("qrs "+name, stderr)
+		path := fs.String("state", "", "the game file")
+		group := fs.Int("group", 0, "the group")
+		figure := fs.Int("figure", 0, "the figure's number in the group (muster qrs show)")
+		if err := fs.Parse(args); err != nil || fs.NArg() > 0 {
+			fmt.Fprintf(stderr, "usage: muster qrs %s --state GAME --group N --figure I\n", name)
+			return 2
+		}
+		g, code := qrsLoad(*path, stderr)
+		if g == nil {
+			return code
+		}
+		if _, err := proc(g.st, *group, *figure, g.dice); err != nil {
+			fmt.Fprintf(stderr, "muster qrs %s: %v\n", name, err)
+			return 2
+		}
+		if code := g.save(stderr); code != 0 {
+			return code
+		}
+		fmt.Fprintln(stdout, g.st.Log[len(g.st.Log)-1])
+		return 0
+	}
 }
 
 func qrsRemove(args []string, stdout, stderr io.Writer) int {
@@ -796,6 +930,11 @@ func qrsMeleeOdds(args []string, stdout, stderr io.Writer) int {
 }
 
 func qrsDuelOdds(args []string, stdout, stderr io.Writer) int {
+	for _, a := range args {
+		if a == "--state" || strings.HasPrefix(a, "--state=") || a == "-state" {
+			return qrsDuelGame(args, stdout, stderr)
+		}
+	}
 	fs := qrsFlags("qrs duel", stderr)
 	var a, b qrs.Duelist
 	fs.IntVar(&a.Melee, "melee", -1, "your Force user's Melee value")
@@ -926,10 +1065,70 @@ func qrsPowers(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// qrsArmy reads and resolves a qrs army file; nil with the exit code when it cannot be used.
+func qrsArmy(cmd, path string, stderr io.Writer) (*army.Army, int) {
+	data, err := readCapped(path)
+	if err != nil {
+		fmt.Fprintf(stderr, "muster qrs %s: cannot read %s\n", cmd, path)
+		return nil, 2
+	}
+	f, err := army.Read(data)
+	if err != nil {
+		fmt.Fprintf(stderr, "muster qrs %s: %s: %v\n", cmd, path, err)
+		return nil, 2
+	}
+	a := army.Resolve(f)
+	if army.Evaluate(a).HasErrors() {
+		fmt.Fprintf(stderr, "muster qrs %s: %s has errors; muster check %s says what to fix\n", cmd, path, path)
+		return nil, 1
+	}
+	return a, 0
+}
+
+// qrsGroup is group n of an army (1-based), or all its groups as one for 0.
+func qrsGroup(a *army.Army, n int) (army.Group, error) {
+	switch {
+	case n == 0:
+		g := army.Group{Name: a.Name}
+		for _, gr := range a.Groups {
+			g.Figures = append(g.Figures, gr.Figures...)
+		}
+		return g, nil
+	case n >= 1 && n <= len(a.Groups):
+		return a.Groups[n-1], nil
+	}
+	return army.Group{}, fmt.Errorf("%s has groups 1 to %d", a.Name, len(a.Groups))
+}
+
+// qrsOwnProfiles are an army's profiles: block, for a game to resolve its figures by.
+func qrsOwnProfiles(armies ...*army.Army) ([]qrs.Profile, error) {
+	var out []qrs.Profile
+	seen := map[string]qrs.Profile{}
+	for _, a := range armies {
+		for _, p := range a.Catalog.Profiles() {
+			if p.Source != qrs.SourceArmy {
+				continue
+			}
+			if prev, ok := seen[qrs.Key(p.Name)]; ok {
+				if fmt.Sprint(prev) != fmt.Sprint(p) {
+					return nil, fmt.Errorf("both armies define a profile %q, differently; rename one", p.Name)
+				}
+				continue
+			}
+			seen[qrs.Key(p.Name)] = p
+			out = append(out, p)
+		}
+	}
+	return out, nil
+}
+
 func qrsSim(args []string, stdout, stderr io.Writer) int {
 	fs := qrsFlags("qrs sim", stderr)
 	armyPath := fs.String("army", "", "your army file (system: qrs)")
 	group := fs.Int("group", 0, "the group that goes for the objective (0: all groups as one)")
+	vsPath := fs.String("vs", "", "instead of portals: the army file of a group to fight")
+	vsGroup := fs.Int("vs-group", 0, "that army's group (0: all groups as one)")
+	vsCover := fs.Bool("vs-cover", false, "the other group fights from cover")
 	counters := fs.String("counters", "", "portal counters along the approach, e.g. corner,cover,open")
 	pool := fs.String("pool", "", "your figures for the enemy, e.g. stormtrooper=12,officer=1")
 	prefer := fs.String("prefer", "", "the option you prefer where the result table offers one")
@@ -941,42 +1140,36 @@ func qrsSim(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 0, "the dice seed (0: from the clock)")
 	showLog := fs.Bool("log", false, "print the first game's log")
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	if err := fs.Parse(args); err != nil || fs.NArg() > 0 || *armyPath == "" || *counters == "" || *sight < 1 || *sight > 10 {
-		fmt.Fprintln(stderr, "usage: muster qrs sim --army ARMY [--group N] --counters KINDS [--pool NAME=N,...] [--battles N] [--seed S] [--log] [--json] (muster qrs help)")
+	if err := fs.Parse(args); err != nil || fs.NArg() > 0 || *armyPath == "" || (*counters == "") == (*vsPath == "") || *sight < 1 || *sight > 10 {
+		fmt.Fprintln(stderr, "usage: muster qrs sim --army ARMY [--group N] (--counters KINDS | --vs ARMY [--vs-group N]) [--battles N] [--seed S] [--log] [--json] (muster qrs help)")
 		return 2
 	}
-	data, err := readCapped(*armyPath)
+	a, code := qrsArmy("sim", *armyPath, stderr)
+	if a == nil {
+		return code
+	}
+	players, err := qrsGroup(a, *group)
 	if err != nil {
-		fmt.Fprintf(stderr, "muster qrs sim: cannot read %s\n", *armyPath)
+		fmt.Fprintf(stderr, "muster qrs sim: %v\n", err)
 		return 2
 	}
-	f, err := army.Read(data)
-	if err != nil {
-		fmt.Fprintf(stderr, "muster qrs sim: %s: %v\n", *armyPath, err)
+	if *seed == 0 {
+		*seed = uint64(time.Now().UnixNano())
+	}
+	dice := func(i int) qrs.Dice {
+		r := rand.New(rand.NewPCG(*seed, uint64(i)))
+		return qrs.DiceFunc(func(n int) int { return r.IntN(n) + 1 })
+	}
+	pct := func(r sim.Rate) string {
+		return fmt.Sprintf("%5.1f%% (95%%: %.1f%% to %.1f%%)", r.P*100, r.Low*100, r.High*100)
+	}
+	if *vsPath != "" {
+		return qrsSimFight(a, players, *vsPath, *vsGroup, *cover, *vsCover, *maxTurns, *battles, *seed, dice, pct, *showLog, *asJSON, stdout, stderr)
+	}
+	cfg := sim.Config{Players: players, Sight: *sight, Cover: *cover, Objective: *objective, MaxTurns: *maxTurns, Prefer: *prefer}
+	if cfg.Profiles, err = qrsOwnProfiles(a); err != nil {
+		fmt.Fprintf(stderr, "muster qrs sim: %v\n", err)
 		return 2
-	}
-	a := army.Resolve(f)
-	if army.Evaluate(a).HasErrors() {
-		fmt.Fprintf(stderr, "muster qrs sim: %s has errors; muster check %s says what to fix\n", *armyPath, *armyPath)
-		return 1
-	}
-	cfg := sim.Config{Sight: *sight, Cover: *cover, Objective: *objective, MaxTurns: *maxTurns, Prefer: *prefer}
-	switch {
-	case *group == 0:
-		cfg.Players = army.Group{Name: a.Name}
-		for _, g := range a.Groups {
-			cfg.Players.Figures = append(cfg.Players.Figures, g.Figures...)
-		}
-	case *group >= 1 && *group <= len(a.Groups):
-		cfg.Players = a.Groups[*group-1]
-	default:
-		fmt.Fprintf(stderr, "muster qrs sim: the army has groups 1 to %d\n", len(a.Groups))
-		return 2
-	}
-	for _, p := range a.Catalog.Profiles() {
-		if p.Source == qrs.SourceArmy {
-			cfg.Profiles = append(cfg.Profiles, p)
-		}
 	}
 	for _, k := range strings.Split(*counters, ",") {
 		if strings.TrimSpace(k) != "" {
@@ -993,13 +1186,7 @@ func qrsSim(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "muster qrs sim: %v\n", err)
 		return 2
 	}
-	if *seed == 0 {
-		*seed = uint64(time.Now().UnixNano())
-	}
-	s, err := sim.Run(cfg, *battles, func(i int) qrs.Dice {
-		r := rand.New(rand.NewPCG(*seed, uint64(i)))
-		return qrs.DiceFunc(func(n int) int { return r.IntN(n) + 1 })
-	})
+	s, err := sim.Run(cfg, *battles, dice)
 	if err != nil {
 		fmt.Fprintf(stderr, "muster qrs sim: %v\n", err)
 		return 2
@@ -1010,22 +1197,58 @@ func qrsSim(args []string, stdout, stderr io.Writer) int {
 	if *asJSON {
 		return qrsJSON(stdout, stderr, map[string]any{"seed": *seed, "group": cfg.Players.Name, "summary": s})
 	}
-	pct := func(r sim.Rate) string {
-		return fmt.Sprintf("%5.1f%% (95%%: %.1f%% to %.1f%%)", r.P*100, r.Low*100, r.High*100)
-	}
 	fmt.Fprintf(stdout, "%s past %d counters, %d games (seed %d)\n", cfg.Players.Name, len(cfg.Counters), s.Battles, *seed)
 	fmt.Fprintf(stdout, "  reaches the objective  %s\n", pct(s.Objective))
 	fmt.Fprintf(stdout, "  survives               %s\n", pct(s.Survived))
 	fmt.Fprintf(stdout, "  turns %.1f, enemy figures appearing %.1f, own figures down %.1f (means)\n", s.MeanTurns, s.MeanEnemies, s.MeanLost)
-	if len(s.FirstLog) > 0 {
-		fmt.Fprintln(stdout, "\nThe first game:")
-		for _, l := range s.FirstLog {
-			fmt.Fprintln(stdout, "  "+l)
+	qrsSimTail(stdout, s.FirstLog, s.NotSimulated)
+	return 0
+}
+
+// qrsSimFight is `muster qrs sim --vs`: two groups shooting it out.
+func qrsSimFight(a *army.Army, players army.Group, vsPath string, vsGroup int, cover, vsCover bool, maxTurns, battles int, seed uint64,
+	dice func(int) qrs.Dice, pct func(sim.Rate) string, showLog, asJSON bool, stdout, stderr io.Writer) int {
+	b, code := qrsArmy("sim", vsPath, stderr)
+	if b == nil {
+		return code
+	}
+	other, err := qrsGroup(b, vsGroup)
+	if err != nil {
+		fmt.Fprintf(stderr, "muster qrs sim: %v\n", err)
+		return 2
+	}
+	cfg := sim.FightConfig{A: sim.Side{Group: players, Cover: cover}, B: sim.Side{Group: other, Cover: vsCover}, MaxTurns: maxTurns}
+	if cfg.Profiles, err = qrsOwnProfiles(a, b); err == nil {
+		var s sim.FightSummary
+		if s, err = sim.RunFight(cfg, battles, dice); err == nil {
+			if !showLog {
+				s.FirstLog = nil
+			}
+			if asJSON {
+				return qrsJSON(stdout, stderr, map[string]any{"seed": seed, "a": players.Name, "b": other.Name, "summary": s})
+			}
+			fmt.Fprintf(stdout, "%s against %s, %d games (seed %d)\n", players.Name, other.Name, s.Battles, seed)
+			fmt.Fprintf(stdout, "  %-24s %s\n", players.Name+" wins", pct(s.AWins))
+			fmt.Fprintf(stdout, "  %-24s %s\n", other.Name+" wins", pct(s.BWins))
+			fmt.Fprintf(stdout, "  %-24s %s\n", "undecided", pct(s.Undecided))
+			fmt.Fprintf(stdout, "  turns %.1f, figures down %.1f and %.1f (means)\n", s.MeanTurns, s.MeanLostA, s.MeanLostB)
+			qrsSimTail(stdout, s.FirstLog, s.NotSimulated)
+			return 0
 		}
 	}
-	fmt.Fprintln(stdout, "\nNot simulated:")
-	for _, n := range s.NotSimulated {
-		fmt.Fprintln(stdout, "  - "+n)
+	fmt.Fprintf(stderr, "muster qrs sim: %v\n", err)
+	return 2
+}
+
+func qrsSimTail(w io.Writer, log, notSimulated []string) {
+	if len(log) > 0 {
+		fmt.Fprintln(w, "\nThe first game:")
+		for _, l := range log {
+			fmt.Fprintln(w, "  "+l)
+		}
 	}
-	return 0
+	fmt.Fprintln(w, "\nNot simulated:")
+	for _, n := range notSimulated {
+		fmt.Fprintln(w, "  - "+n)
+	}
 }

@@ -114,6 +114,10 @@ func TestQRSWholeSoloGameFromTheCommandLine(t *testing.T) {
 		if out := must("orders", "--state", path, "--group", "all", "--light-fire"); !strings.Contains(out, "group 3") {
 			t.Errorf("orders: %s", out)
 		}
+		// A figure that came out at a portal charges Kara: one melee, the chart applied.
+		if out := must("fight", "--state", path, "--figure", "3:1", "--against", "1:1"); !strings.Contains(out, "melee:") {
+			t.Errorf("fight: %s", out)
+		}
 		for turn := 0; turn < 40; turn++ {
 			show := must("show", "--state", path)
 			if !strings.Contains(show, "Group 3,") {
@@ -131,7 +135,7 @@ func TestQRSWholeSoloGameFromTheCommandLine(t *testing.T) {
 			t.Fatalf("the Imperials survived 40 turns of fire at 40 against their few:\n%s", show)
 		}
 		log := must("log", "--state", path)
-		for _, want := range []string{"portal counters placed", "in sight. D6", "On Advance orders", "under fire:", "begins."} {
+		for _, want := range []string{"portal counters placed", "in sight. D6", "On Advance orders", "melee:", "under fire:", "begins."} {
 			if !strings.Contains(strings.ToLower(log), strings.ToLower(want)) {
 				t.Errorf("log lacks %q:\n%s", want, log)
 			}
@@ -274,5 +278,65 @@ func TestQRSSimCommand(t *testing.T) {
 	code, out, _ = runMuster(t, "qrs", "sim", "--army", "../../rules/qrs/army/testdata/rescue.yaml", "--group", "2", "--counters", "open", "--battles", "20", "--seed", "1", "--log")
 	if code != 0 || !strings.Contains(out, "Jedi past 1 counters") || !strings.Contains(out, "The first game:") || !strings.Contains(out, "Not simulated:") {
 		t.Errorf("text: %s", out)
+	}
+}
+
+// A Jedi's deflect through the command line: the hit is stopped, 1 FP spent, and the game
+// file keeps the point spent.
+func TestQRSShootWithDeflect(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "g.yaml")
+	if code, _, errOut := runMuster(t, "qrs", "new", "--state", path, "--army", "../../rules/qrs/army/testdata/rescue.yaml", "--counters", "cover", "--seed", "4"); code != 0 {
+		t.Fatal(errOut)
+	}
+	// The Jedi group (Tal Orin alone, defence 3) under fire from 40: Worse, so a hit is
+	// certain on 3 or more; over a few volleys Tal deflects at least once.
+	deflected := false
+	for i := 0; i < 10 && !deflected; i++ {
+		code, out, errOut := runMuster(t, "qrs", "shoot", "--state", path, "--target", "2", "--enemy-total", "40", "--force", "deflect")
+		if code != 0 {
+			if strings.Contains(errOut, "no light sabre user") {
+				break // Tal is down or out of points
+			}
+			t.Fatalf("exit %d: %s", code, errOut)
+		}
+		deflected = strings.Contains(out, "deflected by Tal Orin (1 FP, 7 left)")
+	}
+	if !deflected {
+		t.Fatal("Tal never deflected")
+	}
+	_, show, _ := runMuster(t, "qrs", "show", "--state", path)
+	if !strings.Contains(show, "7/8 FP") {
+		t.Errorf("the point spent is not in the game file:\n%s", show)
+	}
+	// Close combat between figures of one side is refused; a duel needs GROUP:FIGURE.
+	if code, _, errOut := runMuster(t, "qrs", "fight", "--state", path, "--figure", "2:1", "--against", "1:1"); code != 2 || !strings.Contains(errOut, "same side") {
+		t.Errorf("fight on one side: %d %s", code, errOut)
+	}
+	if code, _, errOut := runMuster(t, "qrs", "duel", "--state", path, "--figure", "2:1", "--against", "x"); code != 2 || !strings.Contains(errOut, "GROUP:FIGURE") {
+		t.Errorf("duel ref: %d %s", code, errOut)
+	}
+	if code, _, errOut := runMuster(t, "qrs", "suppress", "--state", path, "--group", "1", "--figure", "2"); code != 2 || !strings.Contains(errOut, "not a Force user") {
+		t.Errorf("suppress on a trooper: %d %s", code, errOut)
+	}
+	if code, _, errOut := runMuster(t, "qrs", "medic", "--state", path, "--group", "1", "--figure", "1"); code != 2 || !strings.Contains(errOut, "no wound") {
+		t.Errorf("medic on an unwounded hero: %d %s", code, errOut)
+	}
+	if code, _, errOut := runMuster(t, "qrs", "shoot", "--state", path, "--target", "1", "--enemy-total", "4", "--force", "deflect"); code != 2 || !strings.Contains(errOut, "Red Team, has no light sabre user") {
+		t.Errorf("deflect without a Jedi: %d %s", code, errOut)
+	}
+}
+
+// Two groups against each other: the patrol's walker against the rescue team's Jedi alone.
+func TestQRSSimTwoGroups(t *testing.T) {
+	code, out, errOut := runMuster(t, "qrs", "sim", "--army", "../../rules/qrs/army/testdata/patrol.yaml", "--group", "2",
+		"--vs", "../../rules/qrs/army/testdata/rescue.yaml", "--vs-group", "2", "--battles", "200", "--seed", "3")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(out, "Walker against Jedi, 200 games") || !strings.Contains(out, "Walker wins") || !strings.Contains(out, "Not simulated:") {
+		t.Errorf("%s", out)
+	}
+	if code, _, _ := runMuster(t, "qrs", "sim", "--army", "../../rules/qrs/army/testdata/patrol.yaml", "--vs", "../../rules/qrs/army/testdata/rescue.yaml", "--counters", "open"); code != 2 {
+		t.Error("portals and --vs together accepted")
 	}
 }

@@ -36,9 +36,15 @@ func (e *ReadError) Error() string {
 // a hostile file could use to exhaust memory: a size over MaxFileSize, anchors and aliases
 // (a "billion laughs"), and nesting deeper than MaxIndent. what names the file for messages
 // ("an army file").
-func Decode(data []byte, v any, what string) (err error) {
-	if len(data) > MaxFileSize {
-		return &ReadError{Msg: fmt.Sprintf("the file is %d bytes; %s may be at most %d", len(data), what, MaxFileSize)}
+func Decode(data []byte, v any, what string) error {
+	return DecodeLimit(data, v, what, MaxFileSize)
+}
+
+// DecodeLimit is Decode with another size cap (a saved game, with its log, is larger than an
+// army).
+func DecodeLimit(data []byte, v any, what string, limit int) (err error) {
+	if len(data) > limit {
+		return &ReadError{Msg: fmt.Sprintf("the file is %d bytes; %s may be at most %d", len(data), what, limit)}
 	}
 	if len(bytes.TrimSpace(data)) == 0 {
 		return &ReadError{Msg: fmt.Sprintf("the file is empty; %s starts with \"format: 1\"", what)}

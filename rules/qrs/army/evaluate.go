@@ -138,7 +138,7 @@ func Resolve(f *File) *Army {
 			}
 			if assumed := assumedFields(p); len(assumed) > 0 && !noted[p.Name] {
 				noted[p.Name] = true
-				add(system.Info, gi, field+".profile", fmt.Sprintf("%s: the %s's %s are Muster's assumptions; the sheet prints no stat line for it.", who, p.Name, strings.Join(assumed, ", ")),
+				add(system.Info, gi, field+".profile", fmt.Sprintf("%s: the %s's %s are Muster's assumptions; the sheet does not print them.", who, p.Name, strings.Join(assumed, ", ")),
 					"Put your own numbers under profiles: if your group plays it differently (docs/qrs.md).")
 			}
 			for range count {

@@ -82,3 +82,28 @@ func TestQuickResolveOddsFollowTheForces(t *testing.T) {
 		t.Error("zero games accepted")
 	}
 }
+
+// Two groups shooting it out: twelve Death Troopers against one Rebel Trooper win far more
+// often than they lose; swapped, the odds swap; the same seed, the same answer.
+func TestFirefightOddsFollowTheGroups(t *testing.T) {
+	big := Side{Group: group(t, army.FigureEntry{Profile: "Death Trooper", Count: 12})}
+	small := Side{Group: group(t, army.FigureEntry{Profile: "Rebel Trooper"})}
+	s, err := RunFight(FightConfig{A: big, B: small}, 300, seeded(7))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !(s.AWins.Low > s.BWins.High) || s.AWins.P+s.BWins.P+s.Undecided.P < 0.999 {
+		t.Errorf("%+v", s)
+	}
+	swapped, _ := RunFight(FightConfig{A: small, B: big}, 300, seeded(7))
+	if !(swapped.BWins.Low > swapped.AWins.High) {
+		t.Errorf("swapped: %+v", swapped)
+	}
+	again, _ := RunFight(FightConfig{A: big, B: small}, 300, seeded(7))
+	if again.AWins != s.AWins {
+		t.Error("the same seed gave different odds")
+	}
+	if _, err := PlayFight(FightConfig{A: big}, seeded(1)(0)); err == nil {
+		t.Error("a fight with an empty side")
+	}
+}

@@ -58,6 +58,9 @@ func Summary(st *State) string {
 			if f.Active() && st.duckedNow(f) {
 				state = append(state, "ducked back")
 			}
+			if f.Active() && st.Turn < f.KnockedOut {
+				state = append(state, fmt.Sprintf("knocked out until turn %d", f.KnockedOut))
+			}
 			if p.IsForceUser() {
 				state = append(state, fmt.Sprintf("%d/%d FP", f.ForcePoints, p.ForcePoints))
 			}
@@ -78,7 +81,7 @@ func (st *State) defence2(g *GroupState) int {
 	t := 0
 	for _, f := range g.Figures {
 		if f.Active() {
-			t += halved(st.Profile(f).Defence, f.Wounds)
+			t += halved(st.Profile(f).Defence, st.hurt(f))
 		}
 	}
 	return t

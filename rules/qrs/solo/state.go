@@ -19,7 +19,11 @@ const (
 	MaxGroups   = 200
 	MaxFigures  = 2000
 	MaxLog      = 1000 // log lines kept (the oldest are dropped)
-	MaxPool     = 500  // figures of one profile in the pool
+	MaxLogLine  = 600  // characters of one log line kept
+	// MaxFileSize bounds a saved game: the log at its longest is 600 KB, the groups at most
+	// about 200 KB.
+	MaxFileSize = 1 << 20
+	MaxPool     = 500 // figures of one profile in the pool
 	MaxTurns    = 1000
 )
 
@@ -43,9 +47,23 @@ type FigureState struct {
 	Wounds  int    `yaml:"wounds,omitempty" json:"wounds,omitempty"`
 	// DuckedBack is the turn the figure ducked back (0: it has not); "unable to move or
 	// shoot in their next turn", so it lasts to the end of the turn after.
-	DuckedBack  int  `yaml:"ducked_back,omitempty" json:"ducked_back,omitempty"`
-	Down        bool `yaml:"down,omitempty" json:"down,omitempty"` // killed or disabled
-	ForcePoints int  `yaml:"force_points,omitempty" json:"force_points,omitempty"`
+	DuckedBack int  `yaml:"ducked_back,omitempty" json:"ducked_back,omitempty"`
+	Down       bool `yaml:"down,omitempty" json:"down,omitempty"` // killed or disabled
+	// Suppressed is the turn a Force user suppressed its wound ("all values return to
+	// normal" for that turn).
+	Suppressed int `yaml:"suppressed,omitempty" json:"suppressed,omitempty"`
+	// KnockedOut is the turn a knocked-out figure recovers ("recovers in D3 turns").
+	KnockedOut  int `yaml:"knocked_out,omitempty" json:"knocked_out,omitempty"`
+	ForcePoints int `yaml:"force_points,omitempty" json:"force_points,omitempty"`
+}
+
+// hurt reports whether the figure plays wounded this turn (values halved).
+func (st *State) hurt(f FigureState) bool { return f.Wounds > 0 && f.Suppressed != st.Turn }
+
+// canAct reports whether the figure can move, shoot or use the Force this turn: in the
+// fight, not ducked back, not knocked out.
+func (st *State) canAct(f FigureState) bool {
+	return f.Active() && !st.duckedNow(f) && st.Turn >= f.KnockedOut
 }
 
 // Active reports whether the figure is still in the fight.
@@ -53,13 +71,20 @@ func (f FigureState) Active() bool { return !f.Down }
 
 // GroupState is one group through the game.
 type GroupState struct {
-	ID      int           `yaml:"id" json:"id"`
-	Name    string        `yaml:"name" json:"name"`
-	Side    string        `yaml:"side" json:"side"`
-	Orders  string        `yaml:"orders,omitempty" json:"orders,omitempty"`
-	Counter int           `yaml:"counter,omitempty" json:"counter,omitempty"` // where it appeared
+	ID      int    `yaml:"id" json:"id"`
+	Name    string `yaml:"name" json:"name"`
+	Side    string `yaml:"side" json:"side"`
+	Orders  string `yaml:"orders,omitempty" json:"orders,omitempty"`
+	Counter int    `yaml:"counter,omitempty" json:"counter,omitempty"` // where it appeared
+	// Started is how many figures the group had when it appeared: an enemy group's dead go
+	// back to the pool, but "each quarter of unit killed" still counts them. 0: all of
+	// Figures (player groups keep their fallen).
+	Started int           `yaml:"started,omitempty" json:"started,omitempty"`
 	Figures []FigureState `yaml:"figures" json:"figures"`
 }
+
+// size is the group's figures at the start.
+func (g GroupState) size() int { return max(g.Started, len(g.Figures)) }
 
 // State is a solo game, saved between commands like an army file.
 type State struct {
@@ -148,7 +173,11 @@ func (st *State) nextGroupID() int {
 
 // Logf adds a line to the game's log, dropping the oldest beyond MaxLog.
 func (st *State) Logf(format string, args ...any) {
-	st.Log = append(st.Log, fmt.Sprintf(format, args...))
+	line := fmt.Sprintf(format, args...)
+	if r := []rune(line); len(r) > MaxLogLine {
+		line = string(r[:MaxLogLine-3]) + "..."
+	}
+	st.Log = append(st.Log, line)
 	if len(st.Log) > MaxLog {
 		st.Log = st.Log[len(st.Log)-MaxLog:]
 	}
@@ -208,6 +237,11 @@ func (st *State) Check() error {
 	case len(st.Log) > MaxLog:
 		st.Log = st.Log[len(st.Log)-MaxLog:]
 	}
+	for i, l := range st.Log {
+		if r := []rune(l); len(r) > MaxLogLine {
+			st.Log[i] = string(r[:MaxLogLine-3]) + "..."
+		}
+	}
 	if st.Pool != nil {
 		// The pool is kept under the profiles' own names, so "stormtroopers: 12" and the
 		// result table's Stormtrooper are one count.
@@ -227,6 +261,9 @@ func (st *State) Check() error {
 	figures := 0
 	for _, g := range st.Groups {
 		figures += len(g.Figures)
+		if g.Started < 0 || g.Started > MaxFigures {
+			return fmt.Errorf("group %d: started with %d figures?", g.ID, g.Started)
+		}
 		if g.Side != Player && g.Side != Enemy {
 			return fmt.Errorf("group %d: side %q; write player or enemy", g.ID, g.Side)
 		}
@@ -248,7 +285,7 @@ func (st *State) Check() error {
 // Read loads a saved game (YAML or JSON).
 func Read(data []byte) (*State, error) {
 	var st State
-	if err := qrs.Decode(data, &st, "a game file"); err != nil {
+	if err := qrs.DecodeLimit(data, &st, "a game file", MaxFileSize); err != nil {
 		return nil, err
 	}
 	if err := st.Check(); err != nil {
