@@ -25,13 +25,18 @@ func TestTwoGuestsInChromium(t *testing.T) {
 		chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.DisableGPU, chromedp.WindowSize(1280, 1000))
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	defer cancelA()
-	// Each browser context has its own cookies: two visitors.
-	ctxA, cancel1 := chromedp.NewContext(actx, chromedp.WithNewBrowserContext())
-	defer cancel1()
-	if err := chromedp.Do(ctxA, chromedp.Navigate(base+"/")); err != nil {
+	root, cancel0 := chromedp.NewContext(actx)
+	defer cancel0()
+	if err := chromedp.Do(root, chromedp.Navigate("about:blank")); err != nil {
 		t.Fatalf("start chromium: %v", err)
 	}
-	ctxB, cancel2 := chromedp.NewContext(ctxA, chromedp.WithNewBrowserContext())
+	// Each browser context has its own cookies: two visitors.
+	ctxA, cancel1 := chromedp.NewContext(root, chromedp.WithNewBrowserContext())
+	defer cancel1()
+	if err := chromedp.Do(ctxA, chromedp.Navigate(base+"/")); err != nil {
+		t.Fatalf("first browser context: %v", err)
+	}
+	ctxB, cancel2 := chromedp.NewContext(root, chromedp.WithNewBrowserContext())
 	defer cancel2()
 	if err := chromedp.Do(ctxB, chromedp.Navigate(base+"/")); err != nil {
 		t.Fatalf("second browser context: %v", err)
