@@ -60,16 +60,19 @@ generate-check: assets
 	    [ -f $$tmp/$$(basename $$g) ] || { echo "$$g has no views/*.templ: remove it"; exit 1; }; \
 	  done
 
-# loadtest measures the editor's cost-update request on loopback and a 10,000-battle matchup
-# from the web page (see docs/benchmarks.md).
+# loadtest measures the editor's cost-update request on loopback, a 10,000-battle matchup from
+# the web page, and the mixed load of many players (see docs/benchmarks.md).
 loadtest:
-	MUSTER_LOADTEST=1 $(GO) test -run 'TestLoadEditorPreview|TestLoadMatchup' -count=1 -v ./cmd/muster/
+	MUSTER_LOADTEST=1 $(GO) test -run 'TestLoadEditorPreview|TestLoadMatchup|TestLoadMixed' -count=1 -v -timeout 30m ./cmd/muster/
 
-# fuzz runs the army file reader's fuzz test for five minutes (CI runs only its seed corpus,
-# as part of go test; docs/benchmarks.md, Fuzzing). FUZZTIME=30m for longer.
+# fuzz runs each reader of untrusted input for FUZZTIME (five minutes) in turn: army files,
+# limits files and the editor's form (CI runs only their seed corpora, as part of go test;
+# docs/benchmarks.md, Fuzzing). FUZZTIME=30m for longer.
 FUZZTIME ?= 5m
 fuzz:
-	$(GO) test ./roster -run '^$$' -fuzz FuzzRead -fuzztime $(FUZZTIME)
+	$(GO) test ./roster -run '^$$' -fuzz '^FuzzRead$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./roster -run '^$$' -fuzz '^FuzzReadLimits$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./cmd/muster -run '^$$' -fuzz '^FuzzArmyForm$$' -fuzztime $(FUZZTIME)
 
 # sheets-png prints the book's sample record sheets (Diagrams 19, 23, 25, 27) and the mixed
 # army's roster to PDF and PNG in SHEETS_OUT, to compare by eye with the book (needs chromium

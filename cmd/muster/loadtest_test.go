@@ -7,7 +7,6 @@ import (
 	"net/http/cookiejar"
 	"net/url"
 	"os"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -42,18 +41,15 @@ func TestLoadEditorPreview(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	resp, err := http.Post(base+"/api/armies", "application/yaml", strings.NewReader(string(data)))
+	// One player (a guest, by the import) and the form as the editor posts it, with the CSRF
+	// cookie and token of one page view.
+	jar, _ := cookiejar.New(nil)
+	client := &http.Client{Jar: jar, Transport: &http.Transport{MaxIdleConnsPerHost: loadWorkers}}
+	id, err := loadImport(client, base, data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	body, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	id := regexp.MustCompile(`"id":"([^"]+)"`).FindStringSubmatch(string(body))[1]
-
-	// The form as the editor posts it, with the CSRF cookie and token of one page view.
-	jar, _ := cookiejar.New(nil)
-	client := &http.Client{Jar: jar, Transport: &http.Transport{MaxIdleConnsPerHost: loadWorkers}}
-	resp, err = client.Get(base + "/armies/" + id + "/edit")
+	resp, err := client.Get(base + "/armies/" + id + "/edit")
 	if err != nil {
 		t.Fatal(err)
 	}
