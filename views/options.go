@@ -86,21 +86,30 @@ func canonical(c *rules.Catalog, kind, name string) string {
 	return n
 }
 
-// groups builds a select's groups, marking the current value; a value the catalogue does
-// not know is kept, in a group of its own, so that saving does not lose it.
+// groups builds a select's groups, marking the current value. A value the catalogue does
+// not know is kept, in a group of its own, so that saving does not lose it; so is a name the
+// catalogue knows under another (an alias such as "vibrocutlass", priced as a vibroblade):
+// the army keeps the name its player wrote.
 func groups(c *rules.Catalog, kind, current string, gs ...OptGroup) []OptGroup {
 	canon := canonical(c, kind, current)
+	if current != "" && canon != "" && rules.Normalize(canon) != rules.Normalize(current) {
+		return append([]OptGroup{{Label: "As written", Options: []Option{{Value: current, Label: current + " (the catalogue's " + canon + ")", Selected: true}}}}, gs...)
+	}
 	found := current == ""
 	for gi := range gs {
 		for oi := range gs[gi].Options {
 			o := &gs[gi].Options[oi]
-			if current != "" && (o.Value == canon || rules.Normalize(o.Value) == rules.Normalize(current)) {
+			if current != "" && (canon != "" && o.Value == canon || rules.Normalize(o.Value) == rules.Normalize(current)) {
 				o.Selected, found = true, true
 			}
 		}
 	}
 	if !found {
-		gs = append([]OptGroup{{Label: "Not in the catalogue", Options: []Option{{Value: current, Label: current + " (unknown)", Selected: true}}}}, gs...)
+		label := current + " — not in the catalogue"
+		if near := c.Nearest(kind, current, 1); len(near) > 0 {
+			label += "; did you mean " + near[0] + "?"
+		}
+		gs = append([]OptGroup{{Label: "Not in the catalogue", Options: []Option{{Value: current, Label: label, Selected: true}}}}, gs...)
 	}
 	return gs
 }

@@ -40,7 +40,7 @@ func (a *app) catalogFor(army *roster.Army) *rules.Catalog {
 // dials it set.
 func merge(stored, form *roster.Army, freeHand bool) *roster.Army {
 	out := *stored
-	out.Name, out.Side, out.Limit, out.Units = form.Name, form.Side, form.Limit, form.Units
+	out.Name, out.Side, out.Limit, out.Units = form.Name, form.Side, form.Limit, keepPrinted(stored.Units, form.Units)
 	if freeHand != views.FreeHand(stored) {
 		dials := roster.Dials{}
 		for id, sev := range stored.Rules {
@@ -59,6 +59,42 @@ func merge(stored, form *roster.Army, freeHand bool) *roster.Army {
 		out.Rules = dials
 	}
 	return &out
+}
+
+// keepPrinted carries each unit's printed: block (the book's own total, which the form does
+// not show) over to the form's unit in the same place, when that unit was not changed: an
+// edited unit no longer matches the book, an unchanged one still does.
+func keepPrinted(stored, form []roster.Unit) []roster.Unit {
+	for i := range form {
+		if i >= len(stored) || stored[i].Printed == nil || form[i].Printed != nil {
+			continue
+		}
+		if sameUnit(stored[i], form[i]) {
+			form[i].Printed = stored[i].Printed
+		}
+	}
+	return form
+}
+
+// sameUnit reports whether two units say the same thing, names in any case (the catalogue
+// matches them so), "armor: none" the same as no armor and "origin: rpg" (the default) as
+// none; printed: blocks aside.
+func sameUnit(a, b roster.Unit) bool {
+	a.Printed, b.Printed = nil, nil
+	norm := func(u roster.Unit) string {
+		if strings.EqualFold(string(u.Armor), "none") {
+			u.Armor = ""
+		}
+		if strings.EqualFold(u.Origin, "rpg") {
+			u.Origin = ""
+		}
+		y, err := (&roster.Army{Units: []roster.Unit{u}}).YAML()
+		if err != nil {
+			return ""
+		}
+		return strings.ToLower(string(y))
+	}
+	return norm(a) == norm(b)
 }
 
 // metaOf is what the store indexes of a version.

@@ -1,0 +1,120 @@
+package main
+
+import (
+	"net/http"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"muster/roster"
+)
+
+// Nothing typed is ever lost: every army file the project holds (the book's forces, the test
+// armies), opened in the editor and saved unchanged, exports the same army.
+func TestEditorSavesEveryArmyUnchanged(t *testing.T) {
+	var files []string
+	for _, glob := range []string{"../../rules/data/forces/*.yaml", "../../costing/testdata/*.yaml", "../../rules/battle/testdata/*.yaml",
+		"../../costing/testdata/chapter-ten/*army*.yaml"} {
+		m, _ := filepath.Glob(glob)
+		files = append(files, m...)
+	}
+	if len(files) < 10 {
+		t.Fatalf("only %d army files found", len(files))
+	}
+	ts := newTestServer(t)
+	for _, path := range files {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := roster.Read(data)
+		if err != nil {
+			continue // not an army file (a limits file, expectations)
+		}
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			id := ts.importFile(path)
+			form := ts.editorForm(id)
+			form.Set("action", "save")
+			r := ts.postForm("/armies/"+id, form)
+			if r.status != http.StatusSeeOther {
+				t.Fatalf("save unchanged: %d\n%.500s", r.status, r.body)
+			}
+			out := ts.get("/armies/" + id + "/export?format=yaml")
+			got, err := roster.Read([]byte(out.body))
+			if err != nil {
+				t.Fatalf("the export does not read: %v", err)
+			}
+			if !reflect.DeepEqual(normalized(want), normalized(got)) {
+				wy, _ := want.YAML()
+				gy, _ := got.YAML()
+				t.Errorf("saved unchanged, the army changed:\n--- imported\n%s\n--- exported\n%s", wy, gy)
+			}
+		})
+	}
+}
+
+// normalized is an army as the file means it: names in any case (the catalogue matches
+// them so), "armor: none" the same as no armor, "origin: rpg" (the default) as none.
+func normalized(a *roster.Army) string {
+	y, _ := a.YAML()
+	var lines []string
+	for _, l := range strings.Split(string(y), "\n") {
+		if t := strings.TrimSpace(l); t == "armor: none" || t == "origin: rpg" {
+			continue
+		}
+		lines = append(lines, strings.ToLower(l))
+	}
+	return strings.TrimSpace(strings.Join(lines, "\n"))
+}
+
+// A name the catalogue does not know (a typo, an older catalogue) survives an edit: the
+// editor keeps it, marked "not in the catalogue" with the nearest known name, and the army
+// stays invalid until the player fixes it.
+func TestEditorKeepsNamesTheCatalogueDoesNotKnow(t *testing.T) {
+	ts := newTestServer(t)
+	file := `format: 1
+name: Typos
+side: rebel
+units:
+  - kind: squad
+    troop: Standard Rebel Trooper
+    size: 6
+    weapons: [Blaster Rifel]
+    armor: Blast Vset
+    equipment: [Medpak]
+  - kind: creature
+    creature: Tauntaunn
+    count: 2
+  - kind: droid
+    droid: Securty Droid
+  - kind: hero
+    name: Ben
+    attributes: {DEX: 3, KNO: 3, MEC: 2, PER: 3, STR: 2, TEC: 2}
+    force: {skills: {control: 2}, powers: [control pian]}
+`
+	r := ts.postBody("/api/armies", "application/yaml", file)
+	wantStatus(t, "import", r, http.StatusCreated)
+	id := strings.Split(strings.Split(r.body, `"id":"`)[1], `"`)[0]
+	page := ts.get("/armies/" + id + "/edit")
+	for _, want := range []string{"Blaster Rifel — not in the catalogue; did you mean Blaster Rifle?", "Tauntaunn — not in the catalogue",
+		"Securty Droid — not in the catalogue", "Blast Vset — not in the catalogue", "Medpak — not in the catalogue"} {
+		if !strings.Contains(page.body, want) {
+			t.Errorf("the editor does not offer %q", want)
+		}
+	}
+	form := ts.editorForm(id)
+	form.Set("action", "save")
+	wantStatus(t, "save unchanged", ts.postForm("/armies/"+id, form), http.StatusSeeOther)
+	out := ts.get("/armies/" + id + "/export?format=yaml").body
+	for _, name := range []string{"Blaster Rifel", "Blast Vset", "Medpak", "Tauntaunn", "Securty Droid", "control pian"} {
+		if !strings.Contains(out, name) {
+			t.Errorf("saving dropped %q:\n%s", name, out)
+		}
+	}
+	api := ts.get("/api/armies/" + id)
+	if !strings.Contains(api.body, `"valid":false`) {
+		t.Error("an army with unknown names became valid by saving it")
+	}
+}
