@@ -36,6 +36,7 @@ Usage:
   muster sim [--battles N] [--seed S] [--workers W] [--scenario S] [--json] A.yaml B.yaml
                               play N battles and print the odds (wins with 95% intervals,
                               SGPs lost, turns, each unit's record, what is not simulated)
+  muster swm battle|sim [--seed N] [--scenario S] A.yaml B.yaml   d20 Star Wars Miniatures battles (system: swm squads; odds: muster odds d20)
   muster help                 show this help
 `
 

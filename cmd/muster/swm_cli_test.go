@@ -91,3 +91,53 @@ func TestSWMOddsD20SnowtrooperOnHanJSON(t *testing.T) {
 		t.Errorf("missing --defense: exit %d, want 2", code)
 	}
 }
+
+// muster swm battle refuses the rulebook's sample squad (its cards are not all printed),
+// naming each unit and the missing values, exit 2.
+func TestSWMBattleNamesMissingCardValues(t *testing.T) {
+	_, errs, code := runSWM(t, "swm", "battle", "testdata/swm/sample-rebel.yaml", "../../rules/swm/testdata/salvage-imperial.yaml")
+	if code != 2 || !strings.Contains(errs, "Unit 2, Rebel Leader: not known: hp, defense, attack, damage") {
+		t.Errorf("exit %d: %s", code, errs)
+	}
+}
+
+// muster swm battle plays the Echo Base Salvage Mission with completed cards and logs it;
+// the same seed prints the same battle.
+func TestSWMBattleSalvageLogReplays(t *testing.T) {
+	args := []string{"swm", "battle", "--seed", "4", "--scenario", "salvage", "../../rules/swm/testdata/salvage-rebel.yaml", "../../rules/swm/testdata/salvage-imperial.yaml"}
+	out, errs, code := runSWM(t, args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "Round 1:") || !(strings.Contains(out, " wins: ") || strings.Contains(out, "Draw: ")) {
+		t.Errorf("log:\n%s", out)
+	}
+	again, _, _ := runSWM(t, args...)
+	if again != out {
+		t.Error("the same seed printed a different battle")
+	}
+	if _, _, code := runSWM(t, "swm", "battle", "--scenario", "tatooine", "a.yaml", "b.yaml"); code != 2 {
+		t.Errorf("an unknown scenario: exit %d", code)
+	}
+}
+
+// muster swm sim --json: wins, draws and losses that add up, 95% intervals around the
+// rates, and the not-simulated list.
+func TestSWMSimJSON(t *testing.T) {
+	out, errs, code := runSWM(t, "swm", "sim", "--battles", "40", "--seed", "3", "--json", "../../rules/swm/testdata/salvage-rebel.yaml", "../../rules/swm/testdata/salvage-imperial.yaml")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var s struct {
+		Battles, Wins, Draws, Losses int
+		WinRate                      float64    `json:"win_rate"`
+		WinInterval                  [2]float64 `json:"win_interval"`
+		NotSimulated                 []string   `json:"not_simulated"`
+	}
+	if err := json.Unmarshal([]byte(out), &s); err != nil {
+		t.Fatal(err)
+	}
+	if s.Battles != 40 || s.Wins+s.Draws+s.Losses != 40 || s.WinInterval[0] > s.WinRate || s.WinInterval[1] < s.WinRate || len(s.NotSimulated) == 0 {
+		t.Errorf("%+v", s)
+	}
+}

@@ -14,12 +14,10 @@ func (b *Battle) blocks(p Point) bool {
 	return false
 }
 
-// distances is the range from a space to every square: squares counted as for movement
+// dist is the range from a space to every square: squares counted as for movement
 // (a diagonal is 2, so it is the count of orthogonal steps), terrain costs ignored, around
 // walls (glossary, range). The space's own squares are 0, an adjacent square 1.
-func (b *Battle) distances(p Point, size int) []int { return b.dist(p, size, false) }
-
-// dist is distances, or with throughDoors the count that takes every door as open: how far
+// With throughDoors dist the count that takes every door as open: how far
 // a character must go to reach an enemy behind a closed door, which opens when someone ends
 // a turn next to it.
 func (b *Battle) dist(p Point, size int, throughDoors bool) []int {
