@@ -100,7 +100,11 @@ func (b *Battle) activate(c *Char) {
 	canMove := c.harpoonRound != b.round
 	if c.canAttack() {
 		if ts := b.targets(c, c.Pos); len(ts) > 0 {
-			b.attackPhase(c, ts, false)
+			// Attack, then move (Activating Characters): unless Double Attack took the
+			// move for a second attack.
+			if b.attackPhase(c, ts, false) && canMove {
+				b.afterAttack(c, c.ab.speed)
+			}
 			return
 		}
 	}
@@ -112,16 +116,23 @@ func (b *Battle) activate(c *Char) {
 	speed := c.ab.speed
 	if c.canAttack() && !c.ab.heavy {
 		if p, ok := b.bestSpot(c, speed); ok {
-			b.moveTo(c, p, speed)
+			used := b.moveTo(c, p, speed)
 			b.attackPhase(c, b.targets(c, c.Pos), true)
+			if c.ab.mobile {
+				// Mobile Attack: the rest of the move after the attack.
+				b.afterAttack(c, speed-used)
+			}
 			return
 		}
 		// Force points: 2 more squares, as part of the move (Move Faster, p. 22).
 		if c.Force > 0 {
 			if p, ok := b.bestSpot(c, speed+2); ok && b.spend(c, 1) {
 				b.logf("  %s spends a Force point to move 2 extra squares", c.Label)
-				b.moveTo(c, p, speed+2)
+				used := b.moveTo(c, p, speed+2)
 				b.attackPhase(c, b.targets(c, c.Pos), true)
+				if c.ab.mobile {
+					b.afterAttack(c, speed+2-used)
+				}
 				return
 			}
 		}
@@ -157,10 +168,11 @@ func (b *Battle) activate(c *Char) {
 // attackPhase makes the character's attacks from where it stands: Lightsaber Sweep among
 // several adjacent enemies; else one attack, with Double Attack a second if it has not
 // moved; replaces-attacks abilities where they are worth more.
-func (b *Battle) attackPhase(c *Char, ts []target, moved bool) {
+// It reports whether the character may still move (it did not attack twice).
+func (b *Battle) attackPhase(c *Char, ts []target, moved bool) bool {
 	if len(ts) == 0 {
 		b.support(c)
-		return
+		return true
 	}
 	if c.ab.sweep && len(ts) >= 2 && touching(c.Pos, c.Size, ts[1].t.Pos, ts[1].t.Size) && c.Force > 0 && c.fpTurn != b.turn && b.spend(c, 1) {
 		b.logf("  %s uses Lightsaber Sweep", c.Label)
@@ -169,10 +181,10 @@ func (b *Battle) attackPhase(c *Char, ts []target, moved bool) {
 				b.attack(c, t.t, nil, false, false)
 			}
 		}
-		return
+		return true
 	}
 	if b.replaceAttacks(c, ts) {
-		return
+		return true
 	}
 	attacks := 1
 	if c.ab.double && !moved {
@@ -182,7 +194,7 @@ func (b *Battle) attackPhase(c *Char, ts []target, moved bool) {
 		if i > 0 {
 			ts = b.targets(c, c.Pos)
 			if len(ts) == 0 || c.Defeated || !c.canAttack() {
-				return
+				return true
 			}
 		}
 		t := ts[0].t
@@ -190,6 +202,59 @@ func (b *Battle) attackPhase(c *Char, ts []target, moved bool) {
 		useForce := c.ab.useForce && c.Force >= 3 && c.fpTurn != b.turn && ts[0].hit < 0.5
 		b.attack(c, t, helpers, useForce, false)
 	}
+	return attacks == 1
+}
+
+// afterAttack is the move after an attack (attack then move, or the rest of a Mobile
+// Attack): Muster's players step out of sight of as many enemies as the move allows. A
+// character next to an enemy stays (leaving would draw attacks of opportunity), and Heavy
+// Weapon and Melee Attack characters stay.
+func (b *Battle) afterAttack(c *Char, budget int) {
+	if budget <= 0 || c.Defeated || c.ab.heavy || c.ab.melee || b.nextToEnemy(c, c.Pos) {
+		return
+	}
+	now := b.watchers(c, c.Pos)
+	if now == 0 {
+		return
+	}
+	r := b.reachable(c, budget)
+	type cand struct {
+		p    Point
+		cost int
+	}
+	var cs []cand
+	for i, v := range r.cost {
+		p := Point{i % b.m.W, i / b.m.W}
+		if v > 0 && r.prov[i] == 0 && b.fits(c, p, false) && b.m.At(p) != Pit {
+			cs = append(cs, cand{p, v})
+		}
+	}
+	// The nearest squares first; a few dozen are enough to find cover if there is any.
+	sort.SliceStable(cs, func(i, j int) bool { return cs[i].cost < cs[j].cost })
+	best, bestN := c.Pos, now
+	for i, k := range cs {
+		if i >= 40 || bestN == 0 {
+			break
+		}
+		if n := b.watchers(c, k.p); n < bestN {
+			best, bestN = k.p, n
+		}
+	}
+	if best != c.Pos {
+		b.moveTo(c, best, budget)
+	}
+}
+
+// watchers counts the enemies that could attack a character standing at p: in sight and
+// able to attack.
+func (b *Battle) watchers(c *Char, p Point) int {
+	n := 0
+	for _, e := range b.chars {
+		if e.Side != c.Side && !e.Defeated && e.canAttack() && b.los(e.Pos, e.Size, p, c.Size) {
+			n++
+		}
+	}
+	return n
 }
 
 // combineFire chooses allies to combine fire on this attack (Combined Fire, p. 19):
@@ -443,13 +508,14 @@ func (b *Battle) nearestEnemy(c *Char, p Point) int {
 	return fieldAt(b.enemyField(c), b.m.W, p, c.Size)
 }
 
-// moveTo walks the cheapest path to p.
-func (b *Battle) moveTo(c *Char, p Point, budget int) {
+// moveTo walks the cheapest path to p and returns what the move cost.
+func (b *Battle) moveTo(c *Char, p Point, budget int) int {
 	if p == c.Pos {
-		return
+		return 0
 	}
 	r := b.reachable(c, budget)
 	b.moveAlong(c, r.path(p))
+	return r.at(p)
 }
 
 // hologramTurn: a Hologram is defeated if it activates with no trooper ally within 2
