@@ -131,6 +131,10 @@ cards:
 	if len(ps) != 1 || ps[0].Unit != 0 || !strings.HasPrefix(ps[0].Message, "Unit 1, Hoth Trooper:") {
 		t.Errorf("a Rebel card in an Imperial squad (and a Fringe one): %+v", c.Problems)
 	}
+	c = evaluate(t, "format: 1\nsystem: swm\nfaction: Fringe\nunits: [{card: Snowtrooper}]\n")
+	if len(problems(c, RuleFaction, system.Error)) != 1 {
+		t.Errorf("a Fringe squad: %+v", c.Problems)
+	}
 	c = evaluate(t, "format: 1\nsystem: swm\nfaction: Jawas\nunits: [{card: Snowtrooper}]\n")
 	if len(problems(c, RuleFaction, system.Error)) != 1 {
 		t.Errorf("an unknown faction: %+v", c.Problems)
