@@ -8,8 +8,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
+	"strings"
 
 	"muster/rules/swm"
+	"muster/rules/swm/cards"
 	"muster/rules/swm/odds"
 )
 
@@ -112,6 +115,7 @@ func oddsD20(args []string, stdout, stderr io.Writer) int {
 }
 
 const swmUsage = `usage:
+  muster swm cards [--json]
   muster swm battle [--seed N] [--scenario open|salvage|assault] A.yaml B.yaml
   muster swm sim [--battles N] [--seed S] [--scenario open|salvage|assault] [--json] A.yaml B.yaml`
 
@@ -126,7 +130,57 @@ func cmdSWM(args []string, stdout, stderr io.Writer) int {
 		return swmBattle(args[1:], stdout, stderr)
 	case "sim":
 		return swmSim(args[1:], stdout, stderr)
+	case "cards":
+		return swmCards(args[1:], stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "muster swm: unknown command %q\n%s\n", args[0], swmUsage)
 	return 2
+}
+
+// swmCards lists the pack's cards: what Muster knows of each and what a player must copy
+// from the physical card before a battle.
+func swmCards(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("cards", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	asJSON := fs.Bool("json", false, "print the card data as JSON (null: not known)")
+	if err := fs.Parse(args); err != nil || fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "%s\n", swmUsage)
+		return 2
+	}
+	list := cards.Builtin().Cards()
+	if *asJSON {
+		return writeJSON(stdout, list)
+	}
+	num := func(p *int, sign bool) string {
+		switch {
+		case p == nil:
+			return "?"
+		case sign:
+			return fmt.Sprintf("%+d", *p)
+		}
+		return strconv.Itoa(*p)
+	}
+	fmt.Fprintln(stdout, "The Battle of Hoth scenario pack's cards (? = not printed in the rulebook; copy it from the card into a squad file's cards: block)")
+	for _, c := range list {
+		size := "?"
+		if c.Size != nil {
+			size = *c.Size
+		}
+		fmt.Fprintf(stdout, "\n%s (%s) cost %s\n  HP %s  Defense %s  Attack %s  Damage %s  Speed %s  size %s  Force %s\n",
+			c.Name, c.Faction, num(c.Cost, false), num(c.HP, false), num(c.Defense, false), num(c.Attack, true), num(c.Damage, false), num(c.Speed, false), size, num(c.Force, false))
+		abil := strings.Join(c.Abilities, ", ")
+		switch {
+		case len(c.Abilities) == 0 && !c.AbilitiesComplete:
+			abil = "none known"
+		case len(c.Abilities) == 0:
+			abil = "none"
+		case !c.AbilitiesComplete:
+			abil += " (and perhaps more)"
+		}
+		fmt.Fprintf(stdout, "  abilities: %s\n", abil)
+		if m := c.Missing(); len(m) > 0 {
+			fmt.Fprintf(stdout, "  a battle needs: %s\n", strings.Join(m, ", "))
+		}
+	}
+	return 0
 }

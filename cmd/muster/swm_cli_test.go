@@ -141,3 +141,20 @@ func TestSWMSimJSON(t *testing.T) {
 		t.Errorf("%+v", s)
 	}
 }
+
+// muster swm cards shows the printed values and asks for the rest: Vader's Defense 23 is
+// known, his Attack is not.
+func TestSWMCardsListsKnownAndUnknown(t *testing.T) {
+	out, _, code := runSWM(t, "swm", "cards")
+	if code != 0 || !strings.Contains(out, "Darth Vader, Imperial Commander (Empire) cost 53\n  HP 140  Defense 23  Attack ?") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+	js, _, code := runSWM(t, "swm", "cards", "--json")
+	var list []map[string]any
+	if code != 0 || json.Unmarshal([]byte(js), &list) != nil || len(list) != 14 {
+		t.Fatalf("exit %d: %d cards", code, len(list))
+	}
+	if list[0]["name"] != "Luke Skywalker on Tauntaun" || list[1]["attack"] != nil {
+		t.Errorf("Luke first, Han's attack null: %v, %v", list[0]["name"], list[1]["attack"])
+	}
+}
