@@ -114,3 +114,26 @@ func TestAttackThenMoveOutOfSight(t *testing.T) {
 }
 
 func cardZero() cards.Card { return cards.Card{} }
+
+// Fire Support Mission (glossary): replaces the turn; the target and every character within
+// 2 squares, allies too, take 60, or 10 with a save of 6; not an attack.
+func TestFireSupportMission(t *testing.T) {
+	caller := house("Test Spotter", 5, 30, 10, 0, 10, "Fire Support Mission")
+	tr := house("Test Trooper", 10, 100, 10, 0, 10)
+	b := newBattle(t, field(t, openRows...), squad("A", caller), squad("B", tr, tr, tr))
+	c := b.char(t, "[A] Test Spotter")
+	t1, t2, t3 := b.char(t, "[B] Test Trooper 1"), b.char(t, "[B] Test Trooper 2"), b.char(t, "[B] Test Trooper 3")
+	b.put(c, Point{0, 0})
+	b.put(t1, Point{5, 5})
+	b.put(t2, Point{6, 6}) // 2 squares from t1 (a diagonal)
+	b.put(t3, Point{9, 7}) // 6 away: outside
+	b.script = []int{3, 6} // the first fails its save of 6, the second makes it
+	b.activate(c)
+	log := b.logText()
+	if !strings.Contains(log, "Fire Support Mission") || strings.Contains(log, "attacks [B]") {
+		t.Fatalf("want the mission instead of an attack:\n%s", log)
+	}
+	if got := []int{t1.HP, t2.HP, t3.HP}; got[0]+got[1] != 40+90 || got[2] != 100 {
+		t.Errorf("Hit Points %v: want 60 and 10 taken by the two in the blast, the third untouched", got)
+	}
+}

@@ -98,6 +98,9 @@ func (b *Battle) activate(c *Char) {
 		return
 	}
 	canMove := c.harpoonRound != b.round
+	if c.ab.fireSupport && b.fireSupport(c) {
+		return
+	}
 	if c.canAttack() {
 		if ts := b.targets(c, c.Pos); len(ts) > 0 {
 			// Attack, then move (Activating Characters): unless Double Attack took the
@@ -596,4 +599,74 @@ func (b *Battle) endTurn(c *Char) {
 // onOrNext reports a character on the square or next to it.
 func onOrNext(p Point, c *Char) bool {
 	return p.X >= c.Pos.X-1 && p.X <= c.Pos.X+c.Size && p.Y >= c.Pos.Y-1 && p.Y <= c.Pos.Y+c.Size
+}
+
+// fireSupport uses Fire Support Mission (replaces turn) when it is worth more than an attack
+// from where the character stands: a target in sight (adjacent enemies first; cover does
+// not matter); it and everyone within 2 squares take 60, or 10 with a save of 6. Not an
+// attack.
+func (b *Battle) fireSupport(c *Char) bool {
+	worth := func(x *Char) float64 {
+		// The expected damage (60 on a failed save, 5 faces of 20; else 10) as a share of
+		// what is left, times the cost.
+		e := min(float64(x.HP), (5*60.0+15*10.0)/20)
+		return e / float64(max(1, x.HP)) * float64(x.Cost)
+	}
+	var adj, seen []*Char
+	for _, e := range b.chars {
+		if e.Side == c.Side || e.Defeated || e.ab.hologram || !b.los(c.Pos, c.Size, e.Pos, e.Size) {
+			continue
+		}
+		seen = append(seen, e)
+		if touching(c.Pos, c.Size, e.Pos, e.Size) {
+			adj = append(adj, e)
+		}
+	}
+	if len(adj) > 0 {
+		seen = adj
+	}
+	var best *Char
+	bestV := 0.0
+	if c.canAttack() {
+		if ts := b.targets(c, c.Pos); len(ts) > 0 {
+			bestV = ts[0].score
+		}
+	}
+	for _, t := range seen {
+		v := 0.0
+		for _, x := range b.blast(t, 2) {
+			if x.Side == c.Side {
+				v -= worth(x)
+			} else {
+				v += worth(x)
+			}
+		}
+		if v > bestV {
+			best, bestV = t, v
+		}
+	}
+	if best == nil {
+		return false
+	}
+	b.logf("  %s calls a Fire Support Mission on %s", c.Label, best.Label)
+	for _, x := range b.blast(best, 2) {
+		dmg := 60
+		if b.save(x, 6, x.Side != c.Side) {
+			dmg = 10
+		}
+		b.damage(x, b.reduced(nil, c.Pos, x, dmg), "the Fire Support Mission")
+	}
+	return true
+}
+
+// blast lists the characters within n squares of the target (range counted around walls),
+// the target first; Holograms cannot be damaged.
+func (b *Battle) blast(t *Char, n int) []*Char {
+	out := []*Char{t}
+	for _, x := range b.chars {
+		if x != t && !x.Defeated && !x.ab.hologram && b.rangeTo(t.Pos, t.Size, x) <= n {
+			out = append(out, x)
+		}
+	}
+	return out
 }

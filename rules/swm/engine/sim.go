@@ -76,7 +76,6 @@ func NotSimulated() []string {
 		"squeezing: big characters pass only where their whole space fits",
 		"the players' choices are simple and the same for both squads: after an attack the only reason to move is to leave enemies' sight (docs/swm.md)",
 		"commander effects given only as text: only the bonuses in a card's commander effects list are played",
-		"Fire Support Mission",
 		"special abilities and Force powers outside the Battle of Hoth glossary",
 		"the setup choice: figures stand on the zone squares nearest the enemy, biggest first",
 	}
