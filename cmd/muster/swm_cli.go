@@ -196,6 +196,7 @@ func swmCards(args []string, stdout, stderr io.Writer) int {
 // whose cards lack values cannot play. It prints why and returns the exit code 2.
 func swmSquads(cmd string, files []string, stderr io.Writer) ([2]engine.Squad, bool) {
 	var out [2]engine.Squad
+	var sides [2]string
 	if len(files) != 2 {
 		fmt.Fprintf(stderr, "muster swm %s: give two squad files\n%s\n", cmd, swmUsage)
 		return out, false
@@ -225,6 +226,7 @@ func swmSquads(cmd string, files []string, stderr io.Writer) ([2]engine.Squad, b
 			}
 			return out, false
 		}
+		sides[i] = c.Side
 		s, err := engine.FromCosted(c)
 		if err != nil {
 			var inc *engine.IncompleteError
@@ -239,6 +241,11 @@ func swmSquads(cmd string, files []string, stderr io.Writer) ([2]engine.Squad, b
 			s.Name = fmt.Sprintf("Squad %d", i+1)
 		}
 		out[i] = s
+	}
+	if sides[0] != "" && sides[0] == sides[1] {
+		// Characters (p. 12): one squad is Light Side, the other Dark Side. Muster plays the
+		// matchup anyway (a what-if), but says so.
+		fmt.Fprintf(stderr, "muster swm %s: note: both squads fight for the %s side in their era; a skirmish pits a Light Side squad against a Dark Side one\n", cmd, sides[0])
 	}
 	if out[0].Name == out[1].Name {
 		out[0].Name += " (A)"

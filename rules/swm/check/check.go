@@ -64,9 +64,12 @@ func Evaluate(a *army.Army) (*Costed, error) {
 	}
 	c := &Costed{Army: a, Catalog: cat}
 	for _, cf := range conflicts {
+		msg := fmt.Sprintf("the cards: block gives %s %s for %s, but Muster's data has %s; Muster keeps %s", cf.Field, cf.Given, cf.Card, cf.Printed, cf.Printed)
+		if cf.Given == "(left out)" {
+			msg = fmt.Sprintf("the cards: block's abilities for %s leave out %s, which the card is known to have; Muster keeps it", cf.Card, cf.Printed)
+		}
 		c.add(system.Problem{Rule: RuleCards, Severity: system.Warning, Unit: -1, Field: "cards",
-			Message: fmt.Sprintf("the cards: block gives %s %s for %s, but Muster's data has %s; Muster keeps %s", cf.Field, cf.Given, cf.Card, cf.Printed, cf.Printed),
-			Hint:    "remove the value from the cards: block, or check the card again"})
+			Message: msg, Hint: "check the card again; the abilities: list is the card's whole list"})
 	}
 	c.checkFaction()
 	c.cost()

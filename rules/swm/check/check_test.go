@@ -181,3 +181,22 @@ func TestUnknownCardSuggestsNames(t *testing.T) {
 		t.Errorf("%+v", c.Problems)
 	}
 }
+
+// A cards: block completes a pack card; a value that contradicts a printed one, or a list
+// that leaves out a printed ability, is a warning and the printed value stays.
+func TestCardsBlockConflictsAreWarnings(t *testing.T) {
+	c := evaluate(t, `format: 1
+system: swm
+faction: Empire
+units: [{card: "Darth Vader, Imperial Commander"}]
+cards:
+  - {name: "Darth Vader, Imperial Commander", defense: 20, attack: 14, abilities: [Melee Attack, Double Attack]}
+`)
+	ws := problems(c, RuleCards, system.Warning)
+	if len(ws) != 2 || !strings.Contains(ws[0].Message, "defense 20") || !strings.Contains(ws[1].Message, "leave out Unique") {
+		t.Fatalf("%+v", c.Problems)
+	}
+	if d := *c.Units[0].Card.Defense; d != 23 || *c.Units[0].Card.Attack != 14 {
+		t.Errorf("Defense %d (printed 23 stays), Attack %d (filled in: 14)", d, *c.Units[0].Card.Attack)
+	}
+}

@@ -52,7 +52,7 @@ func (b *Battle) targets(att *Char, p Point) []target {
 	var out []target
 	for _, e := range cands {
 		s := b.aim(att, p, e, nil)
-		if s.cover && len(adj) == 0 && dist[e] > nearest && !att.ab.accurate {
+		if s.Cover && len(adj) == 0 && dist[e] > nearest && !att.ab.accurate {
 			continue
 		}
 		ex, hit := b.expected(att, p, e, s)
