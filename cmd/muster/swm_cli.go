@@ -121,6 +121,7 @@ func oddsD20(args []string, stdout, stderr io.Writer) int {
 
 const swmUsage = `usage:
   muster swm cards [--json]
+  muster swm sheet FILE
   muster swm battle [--seed N] [--scenario open|salvage|assault] A.yaml B.yaml
   muster swm sim [--battles N] [--seed S] [--scenario open|salvage|assault] [--json] A.yaml B.yaml`
 
@@ -137,6 +138,8 @@ func cmdSWM(args []string, stdout, stderr io.Writer) int {
 		return swmSim(args[1:], stdout, stderr)
 	case "cards":
 		return swmCards(args[1:], stdout, stderr)
+	case "sheet":
+		return swmSheet(args[1:], stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "muster swm: unknown command %q\n%s\n", args[0], swmUsage)
 	return 2
@@ -335,4 +338,79 @@ func swmSim(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "  - %s\n", n)
 	}
 	return 0
+}
+
+// swmSheet prints a squad sheet to take to the table: each card with its statistics (a
+// blank to fill in where the rulebook does not print the value) and a Hit Point track per
+// figure, a box for every 10 Hit Points (5 when the total is not a multiple of 10).
+func swmSheet(args []string, stdout, stderr io.Writer) int {
+	if len(args) != 1 {
+		fmt.Fprintf(stderr, "%s\n", swmUsage)
+		return 2
+	}
+	data, err := readCapped(args[0])
+	if err != nil {
+		fmt.Fprintf(stderr, "muster: %v\n", err)
+		return 2
+	}
+	a, err := army.Read(data)
+	if err != nil {
+		fmt.Fprintf(stderr, "muster: %s: %v\n", args[0], err)
+		return 2
+	}
+	c, err := check.Evaluate(a)
+	if err != nil {
+		fmt.Fprintf(stderr, "muster: %s: %v\n", args[0], err)
+		return 2
+	}
+	blank := func(p *int, sign bool) string {
+		switch {
+		case p == nil:
+			return "____"
+		case sign:
+			return fmt.Sprintf("%+d", *p)
+		}
+		return strconv.Itoa(*p)
+	}
+	fmt.Fprintf(stdout, "%s: %s, %d of %d points\n", a.Name, a.Faction, c.Total, a.Limit)
+	if a.Era != "" {
+		fmt.Fprintf(stdout, "Era: %s\n", a.Era)
+	}
+	for i, u := range c.Units {
+		if u.Card == nil {
+			fmt.Fprintf(stdout, "\n%s: not a card Muster knows\n", check.Label(i, a.Units[i].Card))
+			continue
+		}
+		k := u.Card
+		fmt.Fprintf(stdout, "\n%s, %d point(s) each\n", check.Label(i, k.Name), u.Each)
+		fmt.Fprintf(stdout, "  Defense %s  Attack %s  Damage %s  Speed %s  Force %s\n",
+			blank(k.Defense, false), blank(k.Attack, true), blank(k.Damage, false), blank(k.Speed, false), blank(k.Force, false))
+		if len(k.Abilities) > 0 || len(k.ForcePowers) > 0 {
+			fmt.Fprintf(stdout, "  %s\n", strings.Join(append(append([]string{}, k.Abilities...), k.ForcePowers...), "; "))
+		}
+		if k.Commander != nil && k.Commander.Text != "" {
+			fmt.Fprintf(stdout, "  Commander effect: %s\n", k.Commander.Text)
+		}
+		for f := range u.Count {
+			if k.Has("Hologram") {
+				fmt.Fprintf(stdout, "  figure %d  a Hologram: cannot be damaged\n", f+1)
+				continue
+			}
+			fmt.Fprintf(stdout, "  figure %d  HP %s  %s\n", f+1, blank(k.HP, false), hpTrack(k.HP))
+		}
+	}
+	return 0
+}
+
+// hpTrack is a row of boxes to strike through as the figure takes damage.
+func hpTrack(hp *int) string {
+	if hp == nil || *hp <= 0 {
+		return "[HP track: fill in the Hit Points]"
+	}
+	step := 10
+	if *hp%10 != 0 {
+		step = 5
+	}
+	n := min((*hp+step-1)/step, 60)
+	return strings.Repeat("[ ]", n) + fmt.Sprintf("  (a box is %d)", step)
 }

@@ -158,3 +158,24 @@ func TestSWMCardsListsKnownAndUnknown(t *testing.T) {
 		t.Errorf("Luke first, Han's attack null: %v, %v", list[0]["name"], list[1]["attack"])
 	}
 }
+
+// muster swm sheet: the sample squad's sheet with a Hit Point track per figure: Vader's
+// printed 140 is 14 boxes of 10; unknown values are blanks to fill in.
+func TestSWMSheetHitPointTrack(t *testing.T) {
+	out, errs, code := runSWM(t, "swm", "sheet", "testdata/swm/sample-rebel.yaml")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "Unit 5, Hoth Trooper, 7 point(s) each") || strings.Count(out, "  figure ") != 8 ||
+		!strings.Contains(out, "Princess Leia, Hoth Commander, 19 point(s) each\n  Defense ____  Attack +7  Damage 20") {
+		t.Errorf("sheet:\n%s", out)
+	}
+	if got := hpTrack(ptr(140)); strings.Count(got, "[ ]") != 14 {
+		t.Errorf("140 Hit Points: %q", got)
+	}
+	if got := hpTrack(ptr(25)); strings.Count(got, "[ ]") != 5 {
+		t.Errorf("25 Hit Points in boxes of 5: %q", got)
+	}
+}
+
+func ptr(v int) *int { return &v }
