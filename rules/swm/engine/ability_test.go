@@ -137,3 +137,56 @@ func TestFireSupportMission(t *testing.T) {
 		t.Errorf("Hit Points %v: want 60 and 10 taken by the two in the blast, the third untouched", got)
 	}
 }
+
+// Harpoon Gun (replaces attacks): a Mounted Weapon enemy within 6 cannot move this round
+// unless it saves (11). Flanking Attack: the target has -4 Defense against this
+// character's Mounted Weapon allies until the round ends, not against the flanker.
+func TestHarpoonGunAndFlankingAttack(t *testing.T) {
+	speeder := house("Test Speeder", 5, 60, 10, 0, 10, "Harpoon Gun")
+	walker := house("Test Walker", 5, 100, 16, 0, 10, "Mounted Weapon")
+	flanker := house("Test Flanker", 5, 30, 16, 0, 10, "Flanking Attack", "Mounted Weapon")
+	gun := house("Test Gun", 5, 30, 16, 0, 10, "Mounted Weapon")
+	b := newBattle(t, field(t, openRows...), squad("A", speeder), squad("B", walker, flanker, gun))
+	s, w := b.char(t, "[A] Test Speeder"), b.char(t, "[B] Test Walker")
+	fl, g := b.char(t, "[B] Test Flanker"), b.char(t, "[B] Test Gun")
+	b.put(s, Point{2, 2})
+	b.put(w, Point{2, 6})
+	b.put(fl, Point{8, 7})
+	b.put(g, Point{9, 7})
+	b.script = []int{5} // the walker fails its save
+	if !b.replaceAttacks(s, b.targets(s, s.Pos)) || w.harpoonRound != b.round {
+		t.Fatalf("the harpoon did not hold the walker:\n%s", b.logText())
+	}
+	w.Activated = false
+	b.script = []int{1}
+	b.attack(fl, s, nil, false, false)
+	if got := b.aim(g, g.Pos, s, nil).Defense; got != 10-4 {
+		t.Errorf("an allied Mounted Weapon shoots at Defense %d, want 10 - 4", got)
+	}
+	if got := b.aim(fl, fl.Pos, s, nil).Defense; got != 10 {
+		t.Errorf("the flanker itself shoots at Defense %d, want 10", got)
+	}
+	b.round++
+	if got := b.aim(g, g.Pos, s, nil).Defense; got != 10 {
+		t.Errorf("next round: Defense %d, want 10", got)
+	}
+}
+
+// Spotter +X: an ally combining fire on a target within 6 squares adds X Damage.
+func TestSpotterAddsDamage(t *testing.T) {
+	shooter := house("Test Shooter", 5, 30, 10, 0, 10)
+	spotter := house("Test Spotter", 5, 30, 10, 0, 10, "Spotter +10")
+	tr := house("Test Trooper", 5, 30, 10, 0, 10)
+	b := newBattle(t, field(t, openRows...), squad("A", shooter, spotter), squad("B", tr))
+	sh, sp, e := b.char(t, "[A] Test Shooter"), b.char(t, "[A] Test Spotter"), b.char(t, "[B] Test Trooper")
+	b.put(sh, Point{0, 0})
+	b.put(e, Point{0, 7})
+	b.put(sp, Point{0, 2}) // 5 squares from the target
+	if got := b.aim(sh, sh.Pos, e, []*Char{sp}).Damage; got != 20 {
+		t.Errorf("spotted: Damage %d, want 10 + 10", got)
+	}
+	b.put(sp, Point{9, 0}) // 16 squares away
+	if got := b.aim(sh, sh.Pos, e, []*Char{sp}).Damage; got != 10 {
+		t.Errorf("a spotter beyond 6 squares: Damage %d, want 10", got)
+	}
+}
