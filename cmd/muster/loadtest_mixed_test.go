@@ -123,7 +123,9 @@ func (r *loadResult) String() string {
 	if len(r.lats) == 0 {
 		return fmt.Sprintf("no answers; %d failures", r.fails)
 	}
-	pct := func(p float64) time.Duration { return r.lats[int(p*float64(len(r.lats)-1))].Round(10 * time.Microsecond) }
+	pct := func(p float64) time.Duration {
+		return r.lats[int(p*float64(len(r.lats)-1))].Round(10 * time.Microsecond)
+	}
 	return fmt.Sprintf("answers %d in %.1fs (%.0f req/s); p50 %v, p90 %v, p99 %v, max %v; 5xx %d, other non-2xx %d, failures %d",
 		len(r.lats), r.elapsed.Seconds(), float64(len(r.lats))/r.elapsed.Seconds(), pct(0.5), pct(0.9), pct(0.99),
 		r.lats[len(r.lats)-1].Round(10*time.Microsecond), r.status5xx, r.other, r.fails)

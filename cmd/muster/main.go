@@ -47,6 +47,9 @@ Usage:
                               of its procedures, quick-resolve (muster qrs help; docs/qrs.md)
   muster odds qrs --own-total T --enemy-total E [--cover] [--armour] [--extra-shooters N]
                               exact odds of the skirmish quick reference's shooting table
+  muster swm battle|sim|cards|sheet [--seed N] [--scenario S] A.yaml B.yaml
+                              d20 Star Wars Miniatures (system: swm squads): battles, odds
+                              of many (docs/swm.md); exact attack odds: muster odds d20
   muster help                 show this help
 `
 

@@ -5,11 +5,19 @@ package main
 // file has to know the system.
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"math/rand/v2"
+	"strconv"
+	"strings"
 
 	"muster/rules/swm"
+	"muster/rules/swm/army"
+	"muster/rules/swm/cards"
+	"muster/rules/swm/check"
+	"muster/rules/swm/engine"
 	"muster/rules/swm/odds"
 )
 
@@ -112,6 +120,8 @@ func oddsD20(args []string, stdout, stderr io.Writer) int {
 }
 
 const swmUsage = `usage:
+  muster swm cards [--json]
+  muster swm sheet FILE
   muster swm battle [--seed N] [--scenario open|salvage|assault] A.yaml B.yaml
   muster swm sim [--battles N] [--seed S] [--scenario open|salvage|assault] [--json] A.yaml B.yaml`
 
@@ -126,7 +136,281 @@ func cmdSWM(args []string, stdout, stderr io.Writer) int {
 		return swmBattle(args[1:], stdout, stderr)
 	case "sim":
 		return swmSim(args[1:], stdout, stderr)
+	case "cards":
+		return swmCards(args[1:], stdout, stderr)
+	case "sheet":
+		return swmSheet(args[1:], stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "muster swm: unknown command %q\n%s\n", args[0], swmUsage)
 	return 2
+}
+
+// swmCards lists the pack's cards: what Muster knows of each and what a player must copy
+// from the physical card before a battle.
+func swmCards(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("cards", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	asJSON := fs.Bool("json", false, "print the card data as JSON (null: not known)")
+	if err := fs.Parse(args); err != nil || fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "%s\n", swmUsage)
+		return 2
+	}
+	list := cards.Builtin().Cards()
+	if *asJSON {
+		return writeJSON(stdout, list)
+	}
+	num := func(p *int, sign bool) string {
+		switch {
+		case p == nil:
+			return "?"
+		case sign:
+			return fmt.Sprintf("%+d", *p)
+		}
+		return strconv.Itoa(*p)
+	}
+	fmt.Fprintln(stdout, "The Battle of Hoth scenario pack's cards (? = not printed in the rulebook; copy it from the card into a squad file's cards: block)")
+	for _, c := range list {
+		size := "?"
+		if c.Size != nil {
+			size = *c.Size
+		}
+		fmt.Fprintf(stdout, "\n%s (%s) cost %s\n  HP %s  Defense %s  Attack %s  Damage %s  Speed %s  size %s  Force %s\n",
+			c.Name, c.Faction, num(c.Cost, false), num(c.HP, false), num(c.Defense, false), num(c.Attack, true), num(c.Damage, false), num(c.Speed, false), size, num(c.Force, false))
+		abil := strings.Join(c.Abilities, ", ")
+		switch {
+		case len(c.Abilities) == 0 && !c.AbilitiesComplete:
+			abil = "none known"
+		case len(c.Abilities) == 0:
+			abil = "none"
+		case !c.AbilitiesComplete:
+			abil += " (and perhaps more)"
+		}
+		fmt.Fprintf(stdout, "  abilities: %s\n", abil)
+		if m := c.Missing(); len(m) > 0 {
+			fmt.Fprintf(stdout, "  a battle needs: %s\n", strings.Join(m, ", "))
+		}
+	}
+	return 0
+}
+
+// muster swm battle and muster swm sim: d20 battles between two squad files.
+
+// swmSquads reads the two squad files and fields them; a squad that fails its checks or
+// whose cards lack values cannot play. It prints why and returns the exit code 2.
+func swmSquads(cmd string, files []string, stderr io.Writer) ([2]engine.Squad, bool) {
+	var out [2]engine.Squad
+	var sides [2]string
+	if len(files) != 2 {
+		fmt.Fprintf(stderr, "muster swm %s: give two squad files\n%s\n", cmd, swmUsage)
+		return out, false
+	}
+	for i, path := range files {
+		data, err := readCapped(path)
+		if err != nil {
+			fmt.Fprintf(stderr, "muster: %v\n", err)
+			return out, false
+		}
+		a, err := army.Read(data)
+		if err != nil {
+			fmt.Fprintf(stderr, "muster: %s: %v\n", path, err)
+			return out, false
+		}
+		c, err := check.Evaluate(a)
+		if err != nil {
+			fmt.Fprintf(stderr, "muster: %s: %v\n", path, err)
+			return out, false
+		}
+		if rep := c.Report(); rep.HasErrors() {
+			fmt.Fprintf(stderr, "muster: %s: the squad has errors; muster check shows them:\n", path)
+			for _, p := range rep.Problems {
+				if p.Severity == "error" {
+					fmt.Fprintf(stderr, "  %s\n", p.Message)
+				}
+			}
+			return out, false
+		}
+		sides[i] = c.Side
+		s, err := engine.FromCosted(c)
+		if err != nil {
+			var inc *engine.IncompleteError
+			if errors.As(err, &inc) {
+				fmt.Fprintf(stderr, "muster: %s: %v\n", path, inc)
+			} else {
+				fmt.Fprintf(stderr, "muster: %s: %v\n", path, err)
+			}
+			return out, false
+		}
+		if s.Name == "" {
+			s.Name = fmt.Sprintf("Squad %d", i+1)
+		}
+		out[i] = s
+	}
+	if sides[0] != "" && sides[0] == sides[1] {
+		// Characters (p. 12): one squad is Light Side, the other Dark Side. Muster plays the
+		// matchup anyway (a what-if), but says so.
+		fmt.Fprintf(stderr, "muster swm %s: note: both squads fight for the %s side in their era; a skirmish pits a Light Side squad against a Dark Side one\n", cmd, sides[0])
+	}
+	if out[0].Name == out[1].Name {
+		out[0].Name += " (A)"
+		out[1].Name += " (B)"
+	}
+	return out, true
+}
+
+func swmMap(cmd, name string, stderr io.Writer) bool {
+	if _, ok := engine.Scenario(name); !ok {
+		fmt.Fprintf(stderr, "muster swm %s: no scenario %q; write one of %s\n", cmd, name, strings.Join(engine.Scenarios(), ", "))
+		return false
+	}
+	return true
+}
+
+// swmBattle plays one battle and prints its log.
+func swmBattle(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("battle", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	seed := fs.Uint64("seed", 1, "the dice's seed: the same seed replays the same battle")
+	scenario := fs.String("scenario", "open", "the map: "+strings.Join(engine.Scenarios(), ", "))
+	files, ok := parseInterleaved(fs, args)
+	if !ok || !swmMap("battle", *scenario, stderr) {
+		return 2
+	}
+	squads, ok := swmSquads("battle", files, stderr)
+	if !ok {
+		return 2
+	}
+	m, _ := engine.Scenario(*scenario)
+	r, err := engine.Play(m, squads[0], squads[1], rand.New(rand.NewPCG(*seed, 0)), true)
+	if err != nil {
+		fmt.Fprintf(stderr, "muster swm battle: %v\n", err)
+		return 2
+	}
+	fmt.Fprintf(stdout, "%s against %s on the %s map (%s), seed %d\n\n", squads[0].Name, squads[1].Name, m.Name, m.Note, *seed)
+	for _, l := range r.Log {
+		fmt.Fprintln(stdout, l)
+	}
+	fmt.Fprintf(stdout, "\nAfter %d rounds: points defeated %s %d, %s %d\n", r.Rounds, squads[0].Name, r.Defeated[0], squads[1].Name, r.Defeated[1])
+	return 0
+}
+
+// swmSim plays many battles and prints the odds.
+func swmSim(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	battles := fs.Int("battles", 200, "how many battles")
+	seed := fs.Uint64("seed", 1, "the dice's seed")
+	scenario := fs.String("scenario", "open", "the map: "+strings.Join(engine.Scenarios(), ", "))
+	asJSON := fs.Bool("json", false, "print one JSON object")
+	files, ok := parseInterleaved(fs, args)
+	if !ok || !swmMap("sim", *scenario, stderr) {
+		return 2
+	}
+	if *battles < 1 || *battles > 100000 {
+		fmt.Fprintln(stderr, "muster swm sim: --battles takes 1 to 100000")
+		return 2
+	}
+	squads, ok := swmSquads("sim", files, stderr)
+	if !ok {
+		return 2
+	}
+	sum, err := engine.Simulate(func() *engine.Map { m, _ := engine.Scenario(*scenario); return m }, squads[0], squads[1], *battles, *seed)
+	if err != nil {
+		fmt.Fprintf(stderr, "muster swm sim: %v\n", err)
+		return 2
+	}
+	if *asJSON {
+		return writeJSON(stdout, struct {
+			A        string `json:"a"`
+			B        string `json:"b"`
+			Scenario string `json:"scenario"`
+			Seed     uint64 `json:"seed"`
+			*engine.Summary
+		}{squads[0].Name, squads[1].Name, *scenario, *seed, sum})
+	}
+	iv := func(x [2]float64) string { return fmt.Sprintf("%s to %s", pct(x[0]), pct(x[1])) }
+	fmt.Fprintf(stdout, "%s against %s, %d battles on the %s map (seed %d)\n", squads[0].Name, squads[1].Name, sum.Battles, *scenario, *seed)
+	fmt.Fprintf(stdout, "  %s wins  %5d  %8s  (95%%: %s)\n", squads[0].Name, sum.Wins, pct(sum.WinRate), iv(sum.WinInterval))
+	fmt.Fprintf(stdout, "  draws %*s %5d  %8s  (95%%: %s)\n", len(squads[0].Name), "", sum.Draws, pct(sum.DrawRate), iv(sum.DrawInterval))
+	fmt.Fprintf(stdout, "  %s wins  %5d  %8s  (95%%: %s)\n", squads[1].Name, sum.Losses, pct(sum.LossRate), iv(sum.LossInterval))
+	fmt.Fprintf(stdout, "  mean rounds %.1f; mean points defeated: %s %.1f, %s %.1f\n", sum.MeanRounds, squads[0].Name, sum.MeanDefeated[0], squads[1].Name, sum.MeanDefeated[1])
+	fmt.Fprintln(stdout, "Not simulated:")
+	for _, n := range sum.NotSimulated {
+		fmt.Fprintf(stdout, "  - %s\n", n)
+	}
+	return 0
+}
+
+// swmSheet prints a squad sheet to take to the table: each card with its statistics (a
+// blank to fill in where the rulebook does not print the value) and a Hit Point track per
+// figure, a box for every 10 Hit Points (5 when the total is not a multiple of 10).
+func swmSheet(args []string, stdout, stderr io.Writer) int {
+	if len(args) != 1 {
+		fmt.Fprintf(stderr, "%s\n", swmUsage)
+		return 2
+	}
+	data, err := readCapped(args[0])
+	if err != nil {
+		fmt.Fprintf(stderr, "muster: %v\n", err)
+		return 2
+	}
+	a, err := army.Read(data)
+	if err != nil {
+		fmt.Fprintf(stderr, "muster: %s: %v\n", args[0], err)
+		return 2
+	}
+	c, err := check.Evaluate(a)
+	if err != nil {
+		fmt.Fprintf(stderr, "muster: %s: %v\n", args[0], err)
+		return 2
+	}
+	blank := func(p *int, sign bool) string {
+		switch {
+		case p == nil:
+			return "____"
+		case sign:
+			return fmt.Sprintf("%+d", *p)
+		}
+		return strconv.Itoa(*p)
+	}
+	fmt.Fprintf(stdout, "%s: %s, %d of %d points\n", a.Name, a.Faction, c.Total, a.Limit)
+	if a.Era != "" {
+		fmt.Fprintf(stdout, "Era: %s\n", a.Era)
+	}
+	for i, u := range c.Units {
+		if u.Card == nil {
+			fmt.Fprintf(stdout, "\n%s: not a card Muster knows\n", check.Label(i, a.Units[i].Card))
+			continue
+		}
+		k := u.Card
+		fmt.Fprintf(stdout, "\n%s, %d point(s) each\n", check.Label(i, k.Name), u.Each)
+		fmt.Fprintf(stdout, "  Defense %s  Attack %s  Damage %s  Speed %s  Force %s\n",
+			blank(k.Defense, false), blank(k.Attack, true), blank(k.Damage, false), blank(k.Speed, false), blank(k.Force, false))
+		if len(k.Abilities) > 0 || len(k.ForcePowers) > 0 {
+			fmt.Fprintf(stdout, "  %s\n", strings.Join(append(append([]string{}, k.Abilities...), k.ForcePowers...), "; "))
+		}
+		if k.Commander != nil && k.Commander.Text != "" {
+			fmt.Fprintf(stdout, "  Commander effect: %s\n", k.Commander.Text)
+		}
+		for f := range u.Count {
+			if k.Has("Hologram") {
+				fmt.Fprintf(stdout, "  figure %d  a Hologram: cannot be damaged\n", f+1)
+				continue
+			}
+			fmt.Fprintf(stdout, "  figure %d  HP %s  %s\n", f+1, blank(k.HP, false), hpTrack(k.HP))
+		}
+	}
+	return 0
+}
+
+// hpTrack is a row of boxes to strike through as the figure takes damage.
+func hpTrack(hp *int) string {
+	if hp == nil || *hp <= 0 {
+		return "[HP track: fill in the Hit Points]"
+	}
+	step := 10
+	if *hp%10 != 0 {
+		step = 5
+	}
+	n := min((*hp+step-1)/step, 60)
+	return strings.Repeat("[ ]", n) + fmt.Sprintf("  (a box is %d)", step)
 }

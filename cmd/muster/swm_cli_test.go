@@ -91,3 +91,91 @@ func TestSWMOddsD20SnowtrooperOnHanJSON(t *testing.T) {
 		t.Errorf("missing --defense: exit %d, want 2", code)
 	}
 }
+
+// muster swm battle refuses the rulebook's sample squad (its cards are not all printed),
+// naming each unit and the missing values, exit 2.
+func TestSWMBattleNamesMissingCardValues(t *testing.T) {
+	_, errs, code := runSWM(t, "swm", "battle", "testdata/swm/sample-rebel.yaml", "../../rules/swm/testdata/salvage-imperial.yaml")
+	if code != 2 || !strings.Contains(errs, "Unit 2, Rebel Leader: not known: hp, defense, attack, damage") {
+		t.Errorf("exit %d: %s", code, errs)
+	}
+}
+
+// muster swm battle plays the Echo Base Salvage Mission with completed cards and logs it;
+// the same seed prints the same battle.
+func TestSWMBattleSalvageLogReplays(t *testing.T) {
+	args := []string{"swm", "battle", "--seed", "4", "--scenario", "salvage", "../../rules/swm/testdata/salvage-rebel.yaml", "../../rules/swm/testdata/salvage-imperial.yaml"}
+	out, errs, code := runSWM(t, args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "Round 1:") || !(strings.Contains(out, " wins: ") || strings.Contains(out, "Draw: ")) {
+		t.Errorf("log:\n%s", out)
+	}
+	again, _, _ := runSWM(t, args...)
+	if again != out {
+		t.Error("the same seed printed a different battle")
+	}
+	if _, _, code := runSWM(t, "swm", "battle", "--scenario", "tatooine", "a.yaml", "b.yaml"); code != 2 {
+		t.Errorf("an unknown scenario: exit %d", code)
+	}
+}
+
+// muster swm sim --json: wins, draws and losses that add up, 95% intervals around the
+// rates, and the not-simulated list.
+func TestSWMSimJSON(t *testing.T) {
+	out, errs, code := runSWM(t, "swm", "sim", "--battles", "40", "--seed", "3", "--json", "../../rules/swm/testdata/salvage-rebel.yaml", "../../rules/swm/testdata/salvage-imperial.yaml")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var s struct {
+		Battles, Wins, Draws, Losses int
+		WinRate                      float64    `json:"win_rate"`
+		WinInterval                  [2]float64 `json:"win_interval"`
+		NotSimulated                 []string   `json:"not_simulated"`
+	}
+	if err := json.Unmarshal([]byte(out), &s); err != nil {
+		t.Fatal(err)
+	}
+	if s.Battles != 40 || s.Wins+s.Draws+s.Losses != 40 || s.WinInterval[0] > s.WinRate || s.WinInterval[1] < s.WinRate || len(s.NotSimulated) == 0 {
+		t.Errorf("%+v", s)
+	}
+}
+
+// muster swm cards shows the printed values and asks for the rest: Vader's Defense 23 is
+// known, his Attack is not.
+func TestSWMCardsListsKnownAndUnknown(t *testing.T) {
+	out, _, code := runSWM(t, "swm", "cards")
+	if code != 0 || !strings.Contains(out, "Darth Vader, Imperial Commander (Empire) cost 53\n  HP 140  Defense 23  Attack ?") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+	js, _, code := runSWM(t, "swm", "cards", "--json")
+	var list []map[string]any
+	if code != 0 || json.Unmarshal([]byte(js), &list) != nil || len(list) != 14 {
+		t.Fatalf("exit %d: %d cards", code, len(list))
+	}
+	if list[0]["name"] != "Luke Skywalker on Tauntaun" || list[1]["attack"] != nil {
+		t.Errorf("Luke first, Han's attack null: %v, %v", list[0]["name"], list[1]["attack"])
+	}
+}
+
+// muster swm sheet: the sample squad's sheet with a Hit Point track per figure: Vader's
+// printed 140 is 14 boxes of 10; unknown values are blanks to fill in.
+func TestSWMSheetHitPointTrack(t *testing.T) {
+	out, errs, code := runSWM(t, "swm", "sheet", "testdata/swm/sample-rebel.yaml")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "Unit 5, Hoth Trooper, 7 point(s) each") || strings.Count(out, "  figure ") != 8 ||
+		!strings.Contains(out, "Princess Leia, Hoth Commander, 19 point(s) each\n  Defense ____  Attack +7  Damage 20") {
+		t.Errorf("sheet:\n%s", out)
+	}
+	if got := hpTrack(ptr(140)); strings.Count(got, "[ ]") != 14 {
+		t.Errorf("140 Hit Points: %q", got)
+	}
+	if got := hpTrack(ptr(25)); strings.Count(got, "[ ]") != 5 {
+		t.Errorf("25 Hit Points in boxes of 5: %q", got)
+	}
+}
+
+func ptr(v int) *int { return &v }

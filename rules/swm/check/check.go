@@ -64,9 +64,12 @@ func Evaluate(a *army.Army) (*Costed, error) {
 	}
 	c := &Costed{Army: a, Catalog: cat}
 	for _, cf := range conflicts {
+		msg := fmt.Sprintf("the cards: block gives %s %s for %s, but Muster's data has %s; Muster keeps %s", cf.Field, cf.Given, cf.Card, cf.Printed, cf.Printed)
+		if cf.Given == "(left out)" {
+			msg = fmt.Sprintf("the cards: block's abilities for %s leave out %s, which the card is known to have; Muster keeps it", cf.Card, cf.Printed)
+		}
 		c.add(system.Problem{Rule: RuleCards, Severity: system.Warning, Unit: -1, Field: "cards",
-			Message: fmt.Sprintf("the cards: block gives %s %s for %s, but Muster's data has %s; Muster keeps %s", cf.Field, cf.Given, cf.Card, cf.Printed, cf.Printed),
-			Hint:    "remove the value from the cards: block, or check the card again"})
+			Message: msg, Hint: "check the card again; the abilities: list is the card's whole list"})
 	}
 	c.checkFaction()
 	c.cost()
@@ -87,6 +90,12 @@ func (c *Costed) checkFaction() {
 		return
 	}
 	a.Faction = fac
+	if fac == Fringe {
+		c.add(system.Problem{Rule: RuleFaction, Severity: system.Error, Unit: -1, Field: "faction",
+			Message: "Fringe is not a squad's faction: fringe characters join a faction (" + citeFringe + ")",
+			Hint:    "write the faction the squad fights for, such as Rebel Alliance or Empire"})
+		return
+	}
 	if a.Era == "" {
 		return
 	}
@@ -98,12 +107,6 @@ func (c *Costed) checkFaction() {
 		return
 	}
 	a.Era = era.Name
-	if fac == Fringe {
-		c.add(system.Problem{Rule: RuleEra, Severity: system.Error, Unit: -1, Field: "faction",
-			Message: "Fringe is not a squad's faction: fringe characters join a faction (" + citeFringe + ")",
-			Hint:    fmt.Sprintf("write the faction the squad fights for in the %s era: %s", era.Name, strings.Join(append(era.Light, era.Dark...), ", "))})
-		return
-	}
 	c.Side = era.Side(fac)
 	if c.Side == "" {
 		c.add(system.Problem{Rule: RuleEra, Severity: system.Error, Unit: -1, Field: "era",
@@ -147,10 +150,10 @@ func (c *Costed) cost() {
 			cu.Lines = append(cu.Lines, system.Line{Label: fmt.Sprintf("%d figures at %d", u.Count, each), Points: each * u.Count})
 		}
 		c.Units = append(c.Units, cu)
-		if fac := Faction(card.Faction); a.Faction != "" && Faction(a.Faction) != "" && fac != Fringe && fac != Faction(a.Faction) {
+		if fac := Faction(card.Faction); Faction(a.Faction) != "" && Faction(a.Faction) != Fringe && fac != Fringe && fac != Faction(a.Faction) {
 			c.add(system.Problem{Rule: RuleFaction, Severity: system.Error, Unit: i, Field: fmt.Sprintf("units[%d].card", i),
 				Message: fmt.Sprintf("%s: the card fights for the %s, not the %s (each card's faction symbol says which faction it can fight for; %s)", Label(i, card.Name), card.Faction, a.Faction, citeFringe),
-				Hint:    "remove this unit, or build a " + card.Faction + " squad"})
+				Hint:    "remove this unit, or build a squad of the " + card.Faction})
 		}
 	}
 	over := -1

@@ -131,6 +131,10 @@ cards:
 	if len(ps) != 1 || ps[0].Unit != 0 || !strings.HasPrefix(ps[0].Message, "Unit 1, Hoth Trooper:") {
 		t.Errorf("a Rebel card in an Imperial squad (and a Fringe one): %+v", c.Problems)
 	}
+	c = evaluate(t, "format: 1\nsystem: swm\nfaction: Fringe\nunits: [{card: Snowtrooper}]\n")
+	if len(problems(c, RuleFaction, system.Error)) != 1 {
+		t.Errorf("a Fringe squad: %+v", c.Problems)
+	}
 	c = evaluate(t, "format: 1\nsystem: swm\nfaction: Jawas\nunits: [{card: Snowtrooper}]\n")
 	if len(problems(c, RuleFaction, system.Error)) != 1 {
 		t.Errorf("an unknown faction: %+v", c.Problems)
@@ -175,5 +179,24 @@ func TestUnknownCardSuggestsNames(t *testing.T) {
 	ps := problems(c, RuleCard, system.Error)
 	if len(ps) != 1 || !strings.Contains(ps[0].Hint, "Snowtrooper") {
 		t.Errorf("%+v", c.Problems)
+	}
+}
+
+// A cards: block completes a pack card; a value that contradicts a printed one, or a list
+// that leaves out a printed ability, is a warning and the printed value stays.
+func TestCardsBlockConflictsAreWarnings(t *testing.T) {
+	c := evaluate(t, `format: 1
+system: swm
+faction: Empire
+units: [{card: "Darth Vader, Imperial Commander"}]
+cards:
+  - {name: "Darth Vader, Imperial Commander", defense: 20, attack: 14, abilities: [Melee Attack, Double Attack]}
+`)
+	ws := problems(c, RuleCards, system.Warning)
+	if len(ws) != 2 || !strings.Contains(ws[0].Message, "defense 20") || !strings.Contains(ws[1].Message, "leave out Unique") {
+		t.Fatalf("%+v", c.Problems)
+	}
+	if d := *c.Units[0].Card.Defense; d != 23 || *c.Units[0].Card.Attack != 14 {
+		t.Errorf("Defense %d (printed 23 stays), Attack %d (filled in: 14)", d, *c.Units[0].Card.Attack)
 	}
 }

@@ -40,10 +40,7 @@ func (b *Battle) ceBonus(c *Char, stat string) int {
 }
 
 // shot is one attack's numbers before the die.
-type shot struct {
-	odds.Attack
-	cover bool
-}
+type shot struct{ odds.Attack }
 
 // aim works out an attack from a space at p: Attack with combined fire and Cunning
 // Attack; Defense with commander effects, cover and Flanking Attack; Damage with
@@ -53,8 +50,7 @@ func (b *Battle) aim(att *Char, p Point, t *Char, helpers []*Char) shot {
 	s.Attack.Attack = *att.Card.Attack + b.ceBonus(att, "attack")
 	s.Combined = len(helpers)
 	s.Defense = *t.Card.Defense + b.ceBonus(t, "defense")
-	s.cover = b.cover(att, p, t)
-	s.Cover = s.cover
+	s.Cover = b.cover(att, p, t)
 	if t.flankedRound == b.round && att.ab.mounted && t.flankedBy != att.ID && b.chars[t.flankedBy].Side == att.Side {
 		s.Defense -= 4
 	}
@@ -148,7 +144,7 @@ func (b *Battle) strike(att, t *Char, helpers []*Char, useForce, aoo bool) {
 	if s.Combined > 0 {
 		extra += ", " + itoa(s.Combined) + " combining fire"
 	}
-	if s.cover {
+	if s.Cover {
 		extra += ", target in cover"
 	}
 	if useForce && note != "" {

@@ -212,6 +212,7 @@ func TestForcePointLeiaMovesEightAndAttacks(t *testing.T) {
 	b.put(l, Point{0, 0})
 	b.put(v, Point{9, 0})
 	v.Force = 0
+	l.ab.mobile = false // the example is the move, not what Mobile Attack adds after the attack
 	b.script = []int{20}
 	b.activate(l)
 	log := b.logText()

@@ -14,16 +14,12 @@ func (b *Battle) blocks(p Point) bool {
 	return false
 }
 
-// distances is the range from a space to every square: squares counted as for movement
+// dist is the range from a space to every square: squares counted as for movement
 // (a diagonal is 2, so it is the count of orthogonal steps), terrain costs ignored, around
 // walls (glossary, range). The space's own squares are 0, an adjacent square 1.
-func (b *Battle) distances(p Point, size int) []int { return b.dist(p, size, false) }
-
-// dist is distances, or with throughDoors the count that takes every door as open: how far
-// a character must go to reach an enemy behind a closed door, which opens when someone ends
-// a turn next to it.
-func (b *Battle) dist(p Point, size int, throughDoors bool) []int {
-	key := spaceKey{p, size, throughDoors}
+// Closed doors block it like walls (the planner's enemyField counts through them).
+func (b *Battle) dist(p Point, size int) []int {
+	key := spaceKey{p, size}
 	if d, ok := b.distCache[key]; ok {
 		return d
 	}
@@ -44,7 +40,7 @@ func (b *Battle) dist(p Point, size int, throughDoors bool) []int {
 		queue = queue[1:]
 		for _, s := range orth {
 			n := Point{q.X + s.X, q.Y + s.Y}
-			if !m.in(n) || d[n.Y*m.W+n.X] >= 0 || b.blocks(n) && !(throughDoors && m.At(n) == Door) {
+			if !m.in(n) || d[n.Y*m.W+n.X] >= 0 || b.blocks(n) {
 				continue
 			}
 			d[n.Y*m.W+n.X] = d[q.Y*m.W+q.X] + 1
@@ -60,11 +56,7 @@ var orth = []Point{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}
 // rangeTo is the range from a space to a character: the nearest of its squares. A
 // character behind walls with no way round is out of range (a large number).
 func (b *Battle) rangeTo(p Point, size int, t *Char) int {
-	return b.rangeVia(p, size, t, false)
-}
-
-func (b *Battle) rangeVia(p Point, size int, t *Char, throughDoors bool) int {
-	d := b.dist(p, size, throughDoors)
+	d := b.dist(p, size)
 	best := 1 << 20
 	for _, q := range t.squares() {
 		if b.m.in(q) {
@@ -77,46 +69,50 @@ func (b *Battle) rangeVia(p Point, size int, t *Char, throughDoors bool) int {
 }
 
 type spaceKey struct {
-	p     Point
-	size  int
-	doors bool
+	p    Point
+	size int
 }
 
 type losKey struct{ a, b spaceKey }
 
-// samples are the points of a square lines are drawn to and from: its corners (just
-// inside, so that a line from a corner does not count as running along the square's own
-// edge), the middles of its edges and its centre. "Any point" is approximated by these
-// nine.
-var samples = []float64{0.001, 0.5, 0.999}
+// spacePoints are the points of a space that lines are drawn to and from: its corners
+// (just inside, so that a line from a corner does not count as running along the space's
+// own edge), the middles of its edges and its centre, the centre first (most lines are
+// clear). "Any point" is approximated by these nine, for a space of any size.
+func spacePoints(p Point, s int) [9][2]float64 {
+	f := float64(s)
+	xs := [3]float64{f / 2, 0.001, f - 0.001}
+	var out [9][2]float64
+	for i, dx := range xs {
+		for j, dy := range xs {
+			out[i*3+j] = [2]float64{float64(p.X) + dx, float64(p.Y) + dy}
+		}
+	}
+	return out
+}
 
 // los reports line of sight between two spaces: some line from a point of one to a point
 // of the other touches no wall or closed door (a line that nicks a corner or runs along a
-// wall does not count).
+// wall does not count). Sight goes both ways, so one answer serves both.
 func (b *Battle) los(p Point, ps int, q Point, qs int) bool {
-	key := losKey{spaceKey{p, ps, false}, spaceKey{q, qs, false}}
+	ka, kb := spaceKey{p, ps}, spaceKey{q, qs}
+	if kb.p.Y < ka.p.Y || kb.p.Y == ka.p.Y && (kb.p.X < ka.p.X || kb.p.X == ka.p.X && kb.size < ka.size) {
+		ka, kb = kb, ka
+	}
+	key := losKey{ka, kb}
 	if v, ok := b.losCache[key]; ok {
 		return v
 	}
 	walls := b.blockersIn(p, ps, q, qs)
 	v := len(walls) == 0
-	for _, a := range footprint(p, ps) {
-		if v {
-			break
-		}
-		for _, c := range footprint(q, qs) {
-			if v {
-				break
-			}
-			for _, ax := range samples {
-				for _, ay := range samples {
-					for _, cx := range samples {
-						for _, cy := range samples {
-							if !v && clearOf(walls, float64(a.X)+ax, float64(a.Y)+ay, float64(c.X)+cx, float64(c.Y)+cy, false) {
-								v = true
-							}
-						}
-					}
+	if !v {
+		from, to := spacePoints(p, ps), spacePoints(q, qs)
+	search:
+		for _, a := range from {
+			for _, c := range to {
+				if clearOf(walls, a[0], a[1], c[0], c[1], false) {
+					v = true
+					break search
 				}
 			}
 		}
@@ -235,7 +231,7 @@ func (b *Battle) cover(att *Char, p Point, t *Char) bool {
 	if len(obst) == 0 {
 		return false
 	}
-	tsq := t.squares()
+	tsq := spacePoints(t.Pos, t.Size)
 	for cy := p.Y; cy <= p.Y+att.Size; cy++ {
 		for cx := p.X; cx <= p.X+att.Size; cx++ {
 			if !covered(obst, tsq, float64(cx), float64(cy)) && anyClear(walls, tsq, float64(cx), float64(cy)) {
@@ -248,14 +244,10 @@ func (b *Battle) cover(att *Char, p Point, t *Char) bool {
 
 // covered reports a line from the corner to a point of the target's space through an
 // obstacle's inside.
-func covered(obst, tsq []Point, cx, cy float64) bool {
+func covered(obst []Point, tsq [9][2]float64, cx, cy float64) bool {
 	for _, s := range tsq {
-		for _, sx := range samples {
-			for _, sy := range samples {
-				if !clearOf(obst, cx, cy, float64(s.X)+sx, float64(s.Y)+sy, true) {
-					return true
-				}
-			}
+		if !clearOf(obst, cx, cy, s[0], s[1], true) {
+			return true
 		}
 	}
 	return false
@@ -263,14 +255,10 @@ func covered(obst, tsq []Point, cx, cy float64) bool {
 
 // anyClear reports a line from the corner to the target's space that touches no wall: the
 // corner sees the target.
-func anyClear(walls, tsq []Point, cx, cy float64) bool {
+func anyClear(walls []Point, tsq [9][2]float64, cx, cy float64) bool {
 	for _, s := range tsq {
-		for _, sx := range samples {
-			for _, sy := range samples {
-				if clearOf(walls, cx, cy, float64(s.X)+sx, float64(s.Y)+sy, false) {
-					return true
-				}
-			}
+		if clearOf(walls, cx, cy, s[0], s[1], false) {
+			return true
 		}
 	}
 	return false

@@ -48,9 +48,10 @@ var salvageRows = []string{
 	"aaaaaaaaaaaaaaaaaaaa",
 }
 
-// assaultRows approximates the Assault on Echo Base: the Rebels hold trenches and a
-// shield-generator outpost in front of the base tunnels; the Imperials come across the
-// snowfield with rocks for cover.
+// assaultRows approximates the Assault on Echo Base: the Rebels hold trenches and an
+// outpost in front of the base tunnels; the Imperials come across the snowfield with rocks
+// for cover. The outpost's doors are two squares wide, so that Large figures (the
+// tauntaun riders, the Snowspeeder) are not shut in: Muster does not play squeezing.
 var assaultRows = []string{
 	"bbbbbbbbbbbbbbbbbbbb",
 	"bbbbbbbbbbbbbbbbbbbb",
@@ -65,13 +66,13 @@ var assaultRows = []string{
 	"~~~~~~~~~..~~~~~~~~~",
 	"..o..o..o..o..o..o..",
 	"....................",
-	".....####D####......",
-	".....#.......#......",
-	"aaaaa#aaaaaaa#aaaaaa",
-	"aaaaaDaaaaaaaDaaaaaa",
-	"aaaaa#########aaaaaa",
+	"....####DD####......",
+	"....#........#......",
+	"aaaaDaaaaaaaaDaaaaaa",
+	"aaaaDaaaaaaaaDaaaaaa",
+	"aaaa##########aaaaaa",
 	"aaaaaaaaaaaaaaaaaaaa",
-	"##########aa########",
+	"#########aa#########",
 }
 
 // Scenario is a map with its name.

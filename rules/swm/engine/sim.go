@@ -74,10 +74,8 @@ func NotSimulated() []string {
 		"the printed battle maps: the scenario maps are approximations drawn from the scenario descriptions (docs/swm.md)",
 		"walls and doors on square edges: walls and doors fill whole squares",
 		"squeezing: big characters pass only where their whole space fits",
-		"Mobile Attack's split move (the character moves, then attacks; it does not move on afterwards)",
-		"attack then move: characters attack from where they stand or move and then attack",
+		"the players' choices are simple and the same for both squads: after an attack the only reason to move is to leave enemies' sight (docs/swm.md)",
 		"commander effects given only as text: only the bonuses in a card's commander effects list are played",
-		"Fire Support Mission",
 		"special abilities and Force powers outside the Battle of Hoth glossary",
 		"the setup choice: figures stand on the zone squares nearest the enemy, biggest first",
 	}

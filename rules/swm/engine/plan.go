@@ -1,0 +1,195 @@
+package engine
+
+// Where characters go: the square to attack from, the way toward the enemy, the move
+// after an attack.
+
+import "sort"
+
+// bestSpot finds the square within budget with the best target, the nearest first: the
+// candidates are ordered by move cost and the first dozen with any target are compared.
+func (b *Battle) bestSpot(c *Char, budget int) (Point, bool) {
+	r := b.reachable(c, budget)
+	type cand struct {
+		p    Point
+		cost int
+		prov int
+	}
+	var cs []cand
+	for y := 0; y < b.m.H; y++ {
+		for x := 0; x < b.m.W; x++ {
+			p := Point{x, y}
+			if v := r.at(p); v > 0 && b.fits(c, p, false) && !(b.m.At(p) == Pit) {
+				cs = append(cs, cand{p, v, r.prov[y*b.m.W+x]})
+			}
+		}
+	}
+	sort.SliceStable(cs, func(i, j int) bool {
+		if cs[i].prov != cs[j].prov {
+			return cs[i].prov < cs[j].prov
+		}
+		return cs[i].cost < cs[j].cost
+	})
+	best, bestScore, found, tried := Point{}, -1.0, false, 0
+	for _, k := range cs {
+		if tried >= 12 {
+			break
+		}
+		if c.ab.melee && !b.nextToEnemy(c, k.p) {
+			continue
+		}
+		if !b.seesEnemy(c, k.p) {
+			continue
+		}
+		ts := b.targets(c, k.p)
+		if len(ts) == 0 {
+			continue
+		}
+		tried++
+		// Each attack of opportunity risked on the way costs the move some value.
+		score := ts[0].score - 0.5*float64(k.prov)
+		if score > bestScore {
+			best, bestScore, found = k.p, score, true
+		}
+	}
+	return best, found
+}
+
+func (b *Battle) seesEnemy(c *Char, p Point) bool {
+	for _, e := range b.chars {
+		if e.Side != c.Side && !e.Defeated && !e.ab.hologram && b.los(p, c.Size, e.Pos, e.Size) {
+			return true
+		}
+	}
+	return false
+}
+
+// closer is the square within budget nearest (by range, through doors) to the nearest
+// enemy, for a character that cannot attack this turn.
+func (b *Battle) closer(c *Char, budget int) Point {
+	r := b.reachable(c, budget)
+	field := b.enemyField(c)
+	best, bestD := c.Pos, fieldAt(field, b.m.W, c.Pos, c.Size)
+	for i, v := range r.cost {
+		p := Point{i % b.m.W, i / b.m.W}
+		if v <= 0 || !b.fits(c, p, false) {
+			continue
+		}
+		if d := fieldAt(field, b.m.W, p, c.Size); d < bestD {
+			best, bestD = p, d
+		}
+	}
+	return best
+}
+
+// enemyField is the range from every square to the nearest enemy of c that can be
+// attacked, counting closed doors as open (they open for whoever ends a turn next to them).
+func (b *Battle) enemyField(c *Char) []int {
+	m := b.m
+	d := make([]int, m.W*m.H)
+	for i := range d {
+		d[i] = -1
+	}
+	var queue []Point
+	for _, e := range b.chars {
+		if e.Side == c.Side || e.Defeated || e.ab.hologram {
+			continue
+		}
+		for _, q := range e.squares() {
+			if m.in(q) && d[q.Y*m.W+q.X] < 0 {
+				d[q.Y*m.W+q.X] = 0
+				queue = append(queue, q)
+			}
+		}
+	}
+	for len(queue) > 0 {
+		q := queue[0]
+		queue = queue[1:]
+		for _, s := range orth {
+			n := Point{q.X + s.X, q.Y + s.Y}
+			if !m.in(n) || d[n.Y*m.W+n.X] >= 0 || b.blocks(n) && m.At(n) != Door {
+				continue
+			}
+			d[n.Y*m.W+n.X] = d[q.Y*m.W+q.X] + 1
+			queue = append(queue, n)
+		}
+	}
+	return d
+}
+
+// fieldAt is the field's least value over a space (unreachable squares count as far).
+func fieldAt(f []int, w int, p Point, size int) int {
+	best := 1 << 30
+	for _, q := range footprint(p, size) {
+		i := q.Y*w + q.X
+		if i >= 0 && i < len(f) && f[i] >= 0 && f[i] < best {
+			best = f[i]
+		}
+	}
+	return best
+}
+
+func (b *Battle) nearestEnemy(c *Char, p Point) int {
+	return fieldAt(b.enemyField(c), b.m.W, p, c.Size)
+}
+
+// moveTo walks the cheapest path to p and returns what the move cost.
+func (b *Battle) moveTo(c *Char, p Point, budget int) int {
+	if p == c.Pos {
+		return 0
+	}
+	r := b.reachable(c, budget)
+	b.moveAlong(c, r.path(p))
+	return r.at(p)
+}
+
+// afterAttack is the move after an attack (attack then move, or the rest of a Mobile
+// Attack): Muster's players step out of sight of as many enemies as the move allows. A
+// character next to an enemy stays (leaving would draw attacks of opportunity), and Heavy
+// Weapon and Melee Attack characters stay.
+func (b *Battle) afterAttack(c *Char, budget int) {
+	if budget <= 0 || c.Defeated || c.ab.heavy || c.ab.melee || b.nextToEnemy(c, c.Pos) {
+		return
+	}
+	now := b.watchers(c, c.Pos)
+	if now == 0 {
+		return
+	}
+	r := b.reachable(c, budget)
+	type cand struct {
+		p    Point
+		cost int
+	}
+	var cs []cand
+	for i, v := range r.cost {
+		p := Point{i % b.m.W, i / b.m.W}
+		if v > 0 && r.prov[i] == 0 && b.fits(c, p, false) && b.m.At(p) != Pit {
+			cs = append(cs, cand{p, v})
+		}
+	}
+	// The nearest squares first; a few dozen are enough to find cover if there is any.
+	sort.SliceStable(cs, func(i, j int) bool { return cs[i].cost < cs[j].cost })
+	best, bestN := c.Pos, now
+	for i, k := range cs {
+		if i >= 40 || bestN == 0 {
+			break
+		}
+		if n := b.watchers(c, k.p); n < bestN {
+			best, bestN = k.p, n
+		}
+	}
+	if best != c.Pos {
+		b.moveTo(c, best, budget)
+	}
+}
+
+// watchers counts the enemies that could attack a character standing at p: in sight and
+// able to attack.
+func (b *Battle) watchers(c *Char, p Point) int {
+	n := 0
+	for _, e := range b.chars {
+		if e.Side != c.Side && !e.Defeated && e.canAttack() && b.los(e.Pos, e.Size, p, c.Size) {
+			n++
+		}
+	}
+	return n
+}
