@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"muster/rules"
 )
 
 // One set of limits for every saved army: names at most 100 characters, at most 200 units,
@@ -43,5 +45,35 @@ func TestTypeMistakesAreInThePlayersWords(t *testing.T) {
 	_, err := ReadLimits([]byte("total: lots\n"))
 	if err == nil || !strings.Contains(err.Error(), "total: write a whole number here, not text") {
 		t.Errorf("limits: %v", err)
+	}
+}
+
+// The Troop Lists are per side: a Rebel army fielding Stormtroopers is warned (troop.side,
+// dialled like every rule); neutral troops serve every side.
+func TestCrossSideTroopsAreWarned(t *testing.T) {
+	cat := rules.Default()
+	check := func(side rules.Side, troop string) []Problem {
+		a := &Army{Format: 1, Name: "x", Side: side, Units: []Unit{{Kind: KindSquad, Troop: troop, Size: 6}}}
+		var out []Problem
+		for _, p := range Check(cat, a) {
+			if p.Rule == "troop.side" {
+				out = append(out, p)
+			}
+		}
+		return out
+	}
+	if ps := check(rules.Rebel, "Stormtrooper"); len(ps) != 1 || ps[0].Severity != Warning || !strings.Contains(ps[0].Message, "Imperial Troop List") {
+		t.Errorf("Stormtroopers in a Rebel army: %+v", ps)
+	}
+	if ps := check(rules.Imperial, "Stormtrooper"); len(ps) != 0 {
+		t.Errorf("Stormtroopers in an Imperial army: %+v", ps)
+	}
+	for _, tr := range cat.Troops {
+		if tr.Side == rules.Neutral {
+			if ps := check(rules.Rebel, tr.Name); len(ps) != 0 {
+				t.Errorf("neutral %s in a Rebel army: %+v", tr.Name, ps)
+			}
+			break
+		}
 	}
 }

@@ -42,6 +42,14 @@ func (ck *checker) squad(i int) {
 		}
 	}
 
+	// Side: a Troop List entry serves its side (neutral entries serve every side); fielding
+	// another side's troops (a Rebel army of Stormtroopers) is worth a warning a gamemaster
+	// can dial, not a refusal: scenarios and captured gear make it happen.
+	if side := ck.army.Side; t.Side != "" && t.Side != rules.Neutral && side != "" && side != rules.Neutral && t.Side != side {
+		ck.report("troop.side", i, "troop", fmt.Sprintf("choose a %s or neutral troop type, or keep it as a house rule (rules: {troop.side: waived})", side),
+			"%s are on the %s Troop List, and this is a %s army (%s)", t.Name, titleWord(string(t.Side)), side, list)
+	}
+
 	// Quality: any quality may be bought at its price (costing-rules.md, Notes for
 	// validation); a different one is worth a note, not an error.
 	if u.Quality != "" {

@@ -47,6 +47,8 @@ var Rules = []Rule{
 		Checks: "brawling parry, dodge, melee parry and climbing/jumping are heroes' skills, not soldiers'"},
 	{ID: "troop.size", Severity: Error, Source: "Troop Lists, Size",
 		Checks: "a squad's size is within its Troop List entry's range (Size: 6-10)"},
+	{ID: "troop.side", Severity: Warning, Source: "Troop Lists (each side's lists; neutral troops serve every side)",
+		Checks: "a squad's troop type is from its army's side's Troop List or a neutral one"},
 	{ID: "troop.quality", Severity: Info, Source: "Troop Lists, Quality; Chapter Eight, Creating Your Forces",
 		Checks: "a quality other than the Troop List's is noted (any quality may be bought at its price; gamemasters restrict qualities with limits)"},
 	{ID: "troop.attributes", Severity: Warning, Source: "Troop Lists",
