@@ -88,11 +88,22 @@ func Evaluate(c *rules.Catalog, a *roster.Army, l *roster.Limits) *Result {
 	}
 	ps = append(ps, CheckLimits(c, a, r, l)...)
 	kept, waived := roster.ApplyDials(ps, dials...)
+	name(a, kept)
+	name(a, waived)
 	byUnit := func(x, y roster.Problem) int { return x.Unit - y.Unit }
 	slices.SortStableFunc(kept, byUnit)
 	slices.SortStableFunc(waived, byUnit)
 	r.Problems, r.Waived, r.Limits = kept, waived, l
 	return r
+}
+
+// name says which unit each problem is about as the screens do: "Unit 6, Ewok".
+func name(a *roster.Army, ps []roster.Problem) {
+	for i := range ps {
+		if u := ps[i].Unit; u >= 0 && u < len(a.Units) {
+			ps[i].Where = fmt.Sprintf("Unit %d, %s", u+1, UnitName(&a.Units[u], u))
+		}
+	}
 }
 
 func spendLess(n int) string {

@@ -1,6 +1,9 @@
 package roster
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Severity says how much a problem matters.
 type Severity string
@@ -21,10 +24,27 @@ type Problem struct {
 	Field    string   `json:"field"`
 	Message  string   `json:"message"`
 	Hint     string   `json:"hint,omitempty"`
+	// Where names the unit as the screens do ("Unit 6, Ewok"); empty for the army as a whole.
+	Where string `json:"where,omitempty"`
+}
+
+// Place is where the problem is, in the player's words: "Unit 6, Ewok: weapons[0]", or the
+// field for the army as a whole.
+func (p Problem) Place() string {
+	if p.Where == "" {
+		return p.Field
+	}
+	rest := p.Field
+	if i := strings.Index(rest, "]."); strings.HasPrefix(rest, "units[") && i > 0 {
+		rest = rest[i+2:]
+	} else if strings.HasPrefix(rest, "units[") {
+		return p.Where
+	}
+	return p.Where + ": " + rest
 }
 
 func (p Problem) String() string {
-	s := fmt.Sprintf("%s: %s: %s", p.Severity, p.Field, p.Message)
+	s := fmt.Sprintf("%s: %s: %s", p.Severity, p.Place(), p.Message)
 	if p.Hint != "" {
 		s += " (" + p.Hint + ")"
 	}

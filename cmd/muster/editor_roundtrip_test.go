@@ -118,3 +118,22 @@ units:
 		t.Error("an army with unknown names became valid by saving it")
 	}
 }
+
+// Problems name units as the screens do ("Unit 1, Aurek Squad: ..."), never by their place in
+// the file (units[0]), and link to the unit.
+func TestProblemsNameUnitsAsTheScreenDoes(t *testing.T) {
+	ts := newTestServer(t)
+	id := ts.importFile(mixed)
+	for _, path := range []string{"/armies/" + id, "/armies/" + id + "/edit", "/armies/" + id + "/sheets"} {
+		body := ts.get(path).body
+		if !strings.Contains(body, "Unit 1, Aurek Squad: weapons[1]") {
+			t.Errorf("%s does not name the unit as the screen does", path)
+		}
+		if strings.Contains(body, "units[0]") {
+			t.Errorf("%s shows a file path, units[0]", path)
+		}
+	}
+	if body := ts.get("/armies/" + id).body; !strings.Contains(body, `href="#unit-0" class="problem-place"`) {
+		t.Error("a problem does not link to its unit")
+	}
+}

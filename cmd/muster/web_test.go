@@ -1,6 +1,7 @@
 package main
 
 import (
+	"html"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -246,7 +247,7 @@ func TestArmyPageShowsTheRecordSheetBreakdownAndProblems(t *testing.T) {
 			}
 		}
 		for _, p := range want.Problems {
-			if !strings.Contains(r.body, p.Field) {
+			if !strings.Contains(r.body, html.EscapeString(p.Place())) {
 				t.Errorf("%s: problem %s not shown", f, p)
 			}
 		}
