@@ -31,11 +31,14 @@ type costReport struct {
 // cmdCost prints an army's costs and every problem `muster check` finds. Exit 0: no errors;
 // 1: errors (costs still printed); 2: a file cannot be read or parsed.
 func cmdCost(args []string, stdout, stderr io.Writer) int {
+	args, asText := textFlag(args)
 	army, res, asJSON, code := evaluateArgs("cost", args, stdout, stderr)
 	if army == nil {
 		return code
 	}
-	if asJSON {
+	if asText {
+		fmt.Fprint(stdout, costing.Text(army, res))
+	} else if asJSON {
 		rep := costReport{Name: army.Name, System: "swmb", Side: army.Side, Limit: army.Limit,
 			Total: res.Total, Units: res.Units, Problems: res.Problems, Waived: res.Waived}
 		enc := json.NewEncoder(stdout)
@@ -51,6 +54,20 @@ func cmdCost(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// textFlag takes `--text` (the plain-text list for forums) out of muster cost's arguments.
+func textFlag(args []string) ([]string, bool) {
+	var out []string
+	text := false
+	for _, a := range args {
+		if a == "--text" || a == "-text" {
+			text = true
+			continue
+		}
+		out = append(out, a)
+	}
+	return out, text
 }
 
 // evaluateArgs is what `muster cost` and `muster check` share: their flags, reading the

@@ -415,13 +415,17 @@ func (a *app) shareArmy(c *echo.Context) error {
 
 // exportRequest is the export link's shape.
 type exportRequest struct {
-	Format string `validate:"omitempty,oneof=yaml json"`
+	Format string `validate:"omitempty,oneof=yaml json text"`
 }
 
 // sendFile writes the army file for download as YAML or JSON.
 func (a *app) sendFile(c *echo.Context, army *roster.Army, format string, attach bool) error {
 	if err := a.validate.Struct(exportRequest{Format: format}); err != nil {
-		return echo.NewHTTPError(http.StatusBadRequest, "Export as yaml or json.")
+		return echo.NewHTTPError(http.StatusBadRequest, "Export as format=yaml, json or text.")
+	}
+	if format == "text" {
+		// The plain-text list for a forum or a chat, shown in the browser to copy.
+		return c.Blob(http.StatusOK, "text/plain; charset=utf-8", []byte(costing.Text(army, a.evaluate(army))))
 	}
 	var (
 		data []byte

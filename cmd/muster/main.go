@@ -14,9 +14,10 @@ func main() {
 const usage = `muster: build, cost and check Star Wars Miniatures Battles armies.
 
 Usage:
-  muster cost [--json] [--limits LIMITS] FILE
+  muster cost [--json|--text] [--limits LIMITS] FILE
                               print each unit's record-sheet cost breakdown, the army total
-                              and every problem muster check finds
+                              and every problem muster check finds (--text: the plain-text
+                              list for a forum or a chat)
   muster check [--json] [--limits LIMITS] FILE
                               check the army against the Troop Lists, the creation rules and
                               a gamemaster's force limits (exit 0 no errors, 1 errors,
