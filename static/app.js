@@ -2,6 +2,26 @@
 // work without it; the CSP allows no inline script, so everything lives here.
 (function () {
   "use strict";
+  // Light or dark: the system's preference unless the header's switch chose (remembered).
+  var root = document.documentElement;
+  try {
+    var saved = window.localStorage.getItem("muster-theme");
+    if (saved === "light" || saved === "dark") {
+      root.setAttribute("data-theme", saved);
+    }
+  } catch (e) {}
+  document.addEventListener("click", function (ev) {
+    if (!ev.target.closest || !ev.target.closest("[data-theme-toggle]")) {
+      return;
+    }
+    var dark = root.getAttribute("data-theme") === "dark" ||
+      (!root.getAttribute("data-theme") && window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches);
+    var next = dark ? "light" : "dark";
+    root.setAttribute("data-theme", next);
+    try {
+      window.localStorage.setItem("muster-theme", next);
+    } catch (e) {}
+  });
   // Ctrl+Z / Ctrl+Shift+Z (Cmd on a Mac) press the editor's Undo and Redo buttons, unless
   // the focus is in a text field, where the browser's own undo applies.
   document.addEventListener("keydown", function (ev) {
