@@ -117,3 +117,36 @@ func TestSavesAreDurable(t *testing.T) {
 		t.Errorf("synchronous = %d %v, want 2 (FULL)", mode, err)
 	}
 }
+
+// The editor's draft is kept per army and owner, replaced as the player types, and gone
+// once discarded; another owner can neither store nor read one.
+func TestDraftsAreKeptPerArmyAndOwner(t *testing.T) {
+	ctx := context.Background()
+	s, _ := openTemp(t)
+	a, _ := s.Create(ctx, own(t, s), []byte("v1"), meta("Mine", 100), "created")
+	if _, err := s.GetDraft(ctx, own(t, s), a.ID); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("a draft before any: %v", err)
+	}
+	for _, form := range []string{"name=A", "name=AB"} {
+		if err := s.SaveDraft(ctx, own(t, s), a.ID, 1, []byte(form)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	d, err := s.GetDraft(ctx, own(t, s), a.ID)
+	if err != nil || string(d.Form) != "name=AB" || d.Base != 1 {
+		t.Fatalf("draft = %+v %v", d, err)
+	}
+	other, _ := s.CreateGuest(ctx)
+	if err := s.SaveDraft(ctx, other.ID, a.ID, 1, []byte("name=theirs")); !errors.Is(err, ErrNotFound) {
+		t.Errorf("another owner stored a draft: %v", err)
+	}
+	if _, err := s.GetDraft(ctx, other.ID, a.ID); !errors.Is(err, ErrNotFound) {
+		t.Errorf("another owner read the draft: %v", err)
+	}
+	if err := s.DeleteDraft(ctx, own(t, s), a.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.GetDraft(ctx, own(t, s), a.ID); !errors.Is(err, ErrNotFound) {
+		t.Errorf("a discarded draft: %v", err)
+	}
+}

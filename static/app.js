@@ -51,4 +51,29 @@
       b.textContent = "Copied";
     }
   });
+  // The editor keeps the form as a draft on the server with each cost update; until the
+  // update after the last keystroke has come back, leaving the page asks first.
+  var form = document.getElementById("army-form");
+  if (form) {
+    var pending = false;
+    var touch = function () {
+      pending = true;
+    };
+    form.addEventListener("input", touch);
+    form.addEventListener("change", touch);
+    form.addEventListener("submit", function () {
+      pending = false;
+    });
+    document.addEventListener("htmx:afterRequest", function (ev) {
+      if (ev.detail && ev.detail.successful && ev.detail.elt === form) {
+        pending = false;
+      }
+    });
+    window.addEventListener("beforeunload", function (ev) {
+      if (pending) {
+        ev.preventDefault();
+        ev.returnValue = "";
+      }
+    });
+  }
 })();

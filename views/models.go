@@ -51,8 +51,11 @@ type ArmyView struct {
 	Updated  time.Time
 	// Shared is set when the army is shown through its read-only share link.
 	Shared bool
-	// Draft is set when the editor shows changes that are not saved (after a rejected save).
+	// Draft is set when the editor shows changes that are not saved (after a rejected save,
+	// or a resumed draft).
 	Draft bool
+	// Unsaved is the editor's draft kept on the server, offered to resume or discard.
+	Unsaved *UnsavedDraft
 	// Message is shown at the top of the editor (a save that could not be read).
 	Message string
 	// Base, when set, is where the editor's forms and links go instead of /armies/{id}: a
@@ -161,4 +164,12 @@ type ShareRow struct {
 	Token, URL          string
 	Created, LastOpened string
 	Revoked             bool
+}
+
+// UnsavedDraft is a draft of the editor's form left unsaved: when it was last typed, and
+// where to resume or discard it.
+type UnsavedDraft struct {
+	Updated             string
+	ResumeURL, Discard  string
+	OnOlderVersion      bool // saved on a version that is no longer the head
 }

@@ -72,6 +72,7 @@ func authzRows() []authzRow {
 		{method: "POST", route: "/armies/:id", path: "/armies/{army}", form: url.Values{"name": {"Renamed"}, "side": {"imperial"}, "action": {"save"}}, want: ownerOnly(303)},
 		{method: "GET", route: "/armies/:id/edit", path: "/armies/{army}/edit", want: ownerOnly(200)},
 		{method: "POST", route: "/armies/:id/preview", path: "/armies/{army}/preview", form: url.Values{"name": {"Renamed"}, "side": {"imperial"}}, want: ownerOnly(200)},
+		{method: "POST", route: "/armies/:id/draft/discard", path: "/armies/{army}/draft/discard", want: ownerOnly(303)},
 		{method: "POST", route: "/armies/:id/undo", path: "/armies/{army}/undo", want: ownerOnly(409)},
 		{method: "POST", route: "/armies/:id/redo", path: "/armies/{army}/redo", want: ownerOnly(409)},
 		{method: "POST", route: "/armies/:id/restore", path: "/armies/{army}/restore", form: url.Values{"version": {"1"}}, want: ownerOnly(303)},

@@ -137,3 +137,41 @@ func TestProblemsNameUnitsAsTheScreenDoes(t *testing.T) {
 		t.Error("a problem does not link to its unit")
 	}
 }
+
+// Unsaved edits survive leaving the page: the cost update keeps the form as a draft; the
+// editor and the summary then offer to resume or discard it; resuming shows the typed
+// changes, not saved; saving forgets the draft; another owner sees none of it.
+func TestEditorDraftsSurviveLeavingThePage(t *testing.T) {
+	ts := newTestServer(t)
+	id := ts.importFile(mixed)
+	form := ts.editorForm(id)
+	form.Set("name", "Typed but not saved")
+	r := ts.postForm("/armies/"+id+"/preview", form)
+	wantStatus(t, "preview", r, http.StatusOK)
+	for _, path := range []string{"/armies/" + id + "/edit", "/armies/" + id} {
+		page := ts.get(path)
+		if byID(parseHTML(t, page.body), "draft-banner") == nil {
+			t.Errorf("%s does not offer the unsaved changes", path)
+		}
+	}
+	resumed := ts.get("/armies/" + id + "/edit?draft=resume")
+	if !strings.Contains(resumed.body, `value="Typed but not saved"`) || !strings.Contains(resumed.body, "Resumed your unsaved changes") {
+		t.Errorf("resuming does not show the typed name:\n%.800s", resumed.body)
+	}
+	other := ts.client()
+	ts.as(other, func() {
+		if r := ts.get("/armies/" + id + "/edit?draft=resume"); r.status != http.StatusNotFound {
+			t.Errorf("another browser resumes the draft: %d", r.status)
+		}
+	})
+	wantStatus(t, "discard", ts.postForm("/armies/"+id+"/draft/discard", nil), http.StatusSeeOther)
+	if page := ts.get("/armies/" + id + "/edit"); byID(parseHTML(t, page.body), "draft-banner") != nil {
+		t.Error("a discarded draft is still offered")
+	}
+	ts.postForm("/armies/"+id+"/preview", form)
+	form.Set("action", "save")
+	wantStatus(t, "save", ts.postForm("/armies/"+id, form), http.StatusSeeOther)
+	if page := ts.get("/armies/" + id + "/edit"); byID(parseHTML(t, page.body), "draft-banner") != nil || !strings.Contains(page.body, "Typed but not saved") {
+		t.Error("after saving, the draft is still offered, or the save lost the name")
+	}
+}

@@ -313,6 +313,11 @@ func (a *app) showArmy(c *echo.Context) error {
 	if v.Shares, err = a.shareRows(c, rec); err != nil {
 		return err
 	}
+	if d, ok, err := a.draftOf(c, rec); err != nil {
+		return err
+	} else if ok {
+		v.Unsaved = unsavedView(rec, d)
+	}
 	p := page(c, army.Name, "armies")
 	switch {
 	case c.QueryParam("imported") != "":

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -21,15 +22,32 @@ func (a *app) editArmy(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if rec.Deleted {
-		return errNoArmy
-	}
-	v, _, err := a.armyView(c.Request().Context(), rec, army)
+	ctx := c.Request().Context()
+	v, _, err := a.armyView(ctx, rec, army)
 	if err != nil {
 		return err
 	}
 	p := page(c, "Edit "+army.Name, "armies")
+	draft, hasDraft, err := a.draftOf(c, rec)
+	if err != nil {
+		return err
+	}
+	if hasDraft && c.QueryParam("draft") == "resume" {
+		// The editor opens on the unsaved form, marked not saved; Save keeps it.
+		resumed, err := a.resumeDraft(rec, army, draft)
+		if err != nil {
+			return err
+		}
+		v.Army, v.Result, v.Catalog, v.Draft = resumed, a.evaluate(resumed), a.catalogFor(resumed), true
+		p.Flash = "Resumed your unsaved changes from " + draft.Updated.Format("2 Jan 2006 15:04") + ": save to keep them."
+		return render(c, http.StatusOK, views.Editor(p, v))
+	}
+	if hasDraft {
+		v.Unsaved = unsavedView(rec, draft)
+	}
 	switch {
+	case c.QueryParam("discarded") != "":
+		p.Flash = "Unsaved changes discarded."
 	case c.QueryParam("saved") != "":
 		p.Flash = "Saved as version " + strconv.Itoa(rec.Version) + "."
 	case c.QueryParam("undone") != "":
@@ -40,6 +58,46 @@ func (a *app) editArmy(c *echo.Context) error {
 	return render(c, http.StatusOK, views.Editor(p, v))
 }
 
+// draftOf returns the asking owner's unsaved draft of their army, if there is one.
+func (a *app) draftOf(c *echo.Context, rec db.Army) (db.Draft, bool, error) {
+	d, err := a.store.GetDraft(c.Request().Context(), ownerID(c), rec.ID)
+	if errors.Is(err, db.ErrNotFound) {
+		return d, false, nil
+	}
+	return d, err == nil, err
+}
+
+// resumeDraft puts a draft's form on top of the stored army, as the preview did when the
+// player typed it.
+func (a *app) resumeDraft(rec db.Army, stored *roster.Army, d db.Draft) (*roster.Army, error) {
+	vals, err := url.ParseQuery(string(d.Form))
+	if err != nil {
+		return nil, fmt.Errorf("web: the draft of army %s does not parse: %w", rec.ID, err)
+	}
+	form, err := parseArmyForm(vals)
+	if err != nil {
+		return nil, fmt.Errorf("web: the draft of army %s is not a form: %w", rec.ID, err)
+	}
+	return merge(stored, form, vals.Get("freehand") == "on"), nil
+}
+
+func unsavedView(rec db.Army, d db.Draft) *views.UnsavedDraft {
+	return &views.UnsavedDraft{Updated: d.Updated.Format("2 Jan 2006 15:04"), OnOlderVersion: d.Base != rec.Version,
+		ResumeURL: "/armies/" + rec.ID + "/edit?draft=resume", Discard: "/armies/" + rec.ID + "/draft/discard"}
+}
+
+// discardDraft forgets the owner's unsaved changes to their army.
+func (a *app) discardDraft(c *echo.Context) error {
+	rec, _, err := a.loadArmy(c)
+	if err != nil {
+		return err
+	}
+	if err := a.store.DeleteDraft(c.Request().Context(), ownerID(c), rec.ID); err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, "/armies/"+rec.ID+"/edit?discarded=1")
+}
+
 // formArmy reads the posted editor form into an army.
 func formArmy(c *echo.Context) (*roster.Army, error) {
 	vals, err := c.FormValues()
@@ -47,6 +105,21 @@ func formArmy(c *echo.Context) (*roster.Army, error) {
 		return nil, echo.NewHTTPError(http.StatusBadRequest, "The form could not be read.")
 	}
 	return parseArmyForm(vals)
+}
+
+// draftForm is the posted form as a draft keeps it: without its CSRF token and button.
+func draftForm(c *echo.Context) []byte {
+	vals, err := c.FormValues()
+	if err != nil {
+		return nil
+	}
+	keep := url.Values{}
+	for k, v := range vals {
+		if k != "_csrf" && k != "action" {
+			keep[k] = v
+		}
+	}
+	return []byte(keep.Encode())
 }
 
 // previewArmy costs the posted form without saving it and answers the breakdown partial.
@@ -68,6 +141,10 @@ func (a *app) previewArmy(c *echo.Context) error {
 		return err
 	}
 	army := merge(stored, form, c.FormValue("freehand") == "on")
+	// The form as typed is the owner's draft: leaving the page loses nothing.
+	if err := a.store.SaveDraft(c.Request().Context(), ownerID(c), rec.ID, rec.Version, draftForm(c)); err != nil {
+		a.log.Warn("editor: draft not kept", "army", rec.ID, "err", err)
+	}
 	v := views.ArmyView{ID: rec.ID, Army: army, Result: a.evaluate(army), Catalog: a.catalogFor(army), Draft: true}
 	return render(c, http.StatusOK, views.Preview(v))
 }
@@ -100,6 +177,9 @@ func (a *app) saveArmy(c *echo.Context) error {
 	}
 	if _, _, err := a.save(c, rec.ID, army, note); err != nil {
 		return err
+	}
+	if err := a.store.DeleteDraft(c.Request().Context(), ownerID(c), rec.ID); err != nil {
+		a.log.Warn("editor: saved draft not forgotten", "army", rec.ID, "err", err)
 	}
 	target := "/armies/" + rec.ID + "/edit?saved=1"
 	if focus >= 0 {

@@ -72,6 +72,7 @@ func newApp(store *db.Store, cat *rules.Catalog, logger *slog.Logger, cfg authCo
 	e.POST("/armies/:id", a.saveArmy)
 	e.GET("/armies/:id/edit", a.editArmy)
 	e.POST("/armies/:id/preview", a.previewArmy)
+	e.POST("/armies/:id/draft/discard", a.discardDraft)
 	e.POST("/armies/:id/undo", a.undoArmy)
 	e.POST("/armies/:id/redo", a.redoArmy)
 	e.POST("/armies/:id/restore", a.restoreArmy)

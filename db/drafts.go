@@ -1,0 +1,58 @@
+package db
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Draft is the editor's unsaved form of an army: the form as posted (urlencoded), the
+// version it was made on, and when it was last stored.
+type Draft struct {
+	Base    int
+	Form    []byte
+	Updated time.Time
+}
+
+// MaxDraft bounds a stored draft: an editor form of 200 units stays far below it.
+const MaxDraft = 1 << 20
+
+// SaveDraft keeps owner's unsaved form of their army, replacing the last one.
+func (s *Store) SaveDraft(ctx context.Context, owner, id string, base int, form []byte) error {
+	if len(form) > MaxDraft {
+		return fmt.Errorf("db: a draft of %d bytes is larger than %d", len(form), MaxDraft)
+	}
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		if _, err := ownedArmy(ctx, tx, owner, id); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO drafts (army_id, owner_id, base, form, updated) VALUES (?, ?, ?, ?, ?)
+			ON CONFLICT (army_id, owner_id) DO UPDATE SET base = excluded.base, form = excluded.form, updated = excluded.updated`,
+			id, owner, base, form, stamp(s.now()))
+		return err
+	})
+}
+
+// GetDraft returns owner's unsaved form of their army, or ErrNotFound.
+func (s *Store) GetDraft(ctx context.Context, owner, id string) (Draft, error) {
+	var d Draft
+	var updated string
+	err := s.r.QueryRowContext(ctx, `SELECT base, form, updated FROM drafts WHERE army_id = ? AND owner_id = ?`, id, owner).
+		Scan(&d.Base, &d.Form, &updated)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Draft{}, ErrNotFound
+	}
+	if err != nil {
+		return Draft{}, fmt.Errorf("db: unable to fetch the draft of army %s: %w", id, err)
+	}
+	d.Updated = parseStamp(updated)
+	return d, nil
+}
+
+// DeleteDraft forgets owner's unsaved form of their army (after a save, or when discarded).
+func (s *Store) DeleteDraft(ctx context.Context, owner, id string) error {
+	_, err := s.w.ExecContext(ctx, `DELETE FROM drafts WHERE army_id = ? AND owner_id = ?`, id, owner)
+	return err
+}
