@@ -169,7 +169,7 @@ type ShareRow struct {
 // UnsavedDraft is a draft of the editor's form left unsaved: when it was last typed, and
 // where to resume or discard it.
 type UnsavedDraft struct {
-	Updated             string
-	ResumeURL, Discard  string
-	OnOlderVersion      bool // saved on a version that is no longer the head
+	Updated            string
+	ResumeURL, Discard string
+	OnOlderVersion     bool // saved on a version that is no longer the head
 }

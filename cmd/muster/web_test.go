@@ -1,11 +1,11 @@
 package main
 
 import (
-	"html"
 	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"html"
 	"io"
 	"log/slog"
 	"mime/multipart"
