@@ -120,7 +120,7 @@ func Layout(p Page) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, "</nav><button type=\"button\" class=\"theme-switch\" data-theme-toggle aria-label=\"Switch between light and dark\">Light / dark</button></header><main id=\"content\">")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, "</nav><button type=\"button\" class=\"theme-switch\" data-theme-toggle title=\"Switch between light and dark\">Light / dark</button></header><main id=\"content\">")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -1,0 +1,143 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// axePath is axe-core as npm installs it (package.json; the Makefile's npm ci).
+const axePath = "../../node_modules/axe-core/axe.min.js"
+
+// axeViolation is one of axe-core's findings, as much as a failure message needs.
+type axeViolation struct {
+	ID     string   `json:"id"`
+	Impact string   `json:"impact"`
+	Help   string   `json:"help"`
+	Nodes  []string `json:"nodes"`
+}
+
+// wideElements names the elements that reach past the window's right edge (outside the
+// tables and code that scroll by themselves), for a failure message.
+const wideElements = `(function () {
+	var out = [], w = window.innerWidth;
+	document.querySelectorAll("body *").forEach(function (e) {
+		var p = e.parentElement;
+		if (e.getBoundingClientRect().right > w + 1 && !(p && p.closest(".table-wrap, pre, select, svg"))) {
+			out.push(e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + (e.className && e.className.baseVal === undefined ? "." + e.className : ""));
+		}
+	});
+	return out.slice(0, 6).join(", ");
+})()`
+
+// Every page passes an automated accessibility check (axe-core, in Chromium) with no
+// serious or critical violation, at 1280 px and at 360 px, light and dark, and at 360 px
+// no page is wider than the window.
+func TestEveryPageIsAccessibleInChromium(t *testing.T) {
+	exe := chromiumPath()
+	if exe == "" {
+		t.Skip("no chromium binary found (CI installs Debian's chromium)")
+	}
+	if testing.Short() {
+		t.Skip("-short")
+	}
+	axe, err := os.ReadFile(axePath)
+	if err != nil {
+		t.Skipf("axe-core is not installed (make assets runs npm ci): %v", err)
+	}
+	base := startServer(t)
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.DisableGPU, chromedp.WindowSize(1280, 900))
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancelA()
+	ctx, cancelB := chromedp.NewContext(actx)
+	defer cancelB()
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/signup")); err != nil {
+		t.Fatalf("start chromium: %v", err)
+	}
+	b := &browser{t: t, ctx: ctx}
+	css := func(s string) chromedp.CSS { return chromedp.CSS(s) }
+	value := func(sel string) string {
+		t.Helper()
+		v, err := chromedp.Run(ctx, chromedp.Value(css(sel)))
+		if err != nil {
+			t.Fatalf("value of %s: %v", sel, err)
+		}
+		return v
+	}
+
+	// What the pages show: two armies, a matchup, a share link, a game with a list, an account.
+	idA := b.importArmy(base, mixed)
+	idB := b.importArmy(base, rebel1500)
+	b.do("a matchup", chromedp.Navigate(base+"/sim?a="+idB+"&b="+idB), chromedp.WaitVisible(css("#sim-battles")),
+		chromedp.SetValue(css("#sim-battles"), "10"), chromedp.Click(css("#sim-form button[type=submit]")))
+	b.waitText("h1", func(s string) bool { return strings.Contains(s, " against ") })
+	simURL := b.location()
+	b.do("a share link", chromedp.Navigate(base+"/armies/"+idA), chromedp.WaitVisible(css("#share-army")),
+		chromedp.Click(css("#share-army")), chromedp.WaitVisible(css("#share-link-0")))
+	shareURL := value("#share-link-0")
+	b.do("a game", chromedp.Navigate(base+"/games/new"), chromedp.WaitVisible(css("#preset-sample-game")),
+		chromedp.Click(css("#preset-sample-game")), chromedp.WaitVisible(css("#save-game")))
+	time.Sleep(300 * time.Millisecond) // the preset reloads the form
+	b.do("create it", chromedp.WaitVisible(css("#save-game")), chromedp.Click(css("#save-game")), chromedp.WaitVisible(css("#player-link")))
+	gmURL, playerURL := value("#gm-link"), value("#player-link")
+	b.do("a list", chromedp.Navigate(playerURL), chromedp.WaitVisible(css("#import-list")),
+		chromedp.SendKeys(css("#import-player"), "Leia"), chromedp.SetValue(css("#import-side"), "rebel"),
+		chromedp.SetValue(css("#import-text"), readFile(t, rebel1500)),
+		chromedp.Click(css("#import-list-button")), chromedp.WaitVisible(css("#submit-list")))
+	listURL := b.location()
+	b.do("an account", chromedp.Navigate(base+"/signup"), chromedp.WaitVisible(css("#signup-form")),
+		chromedp.SendKeys(css("#name"), "leia"), chromedp.SendKeys(css("#password"), "a good password"),
+		chromedp.SendKeys(css("#password2"), "a good password"), chromedp.Click(css("#signup-form button[type=submit]")),
+		chromedp.WaitVisible(css("main")))
+
+	pages := []string{"/", "/armies/new", "/armies/" + idA, "/armies/" + idA + "/edit", "/armies/" + idA + "/delete",
+		"/catalogue", "/catalogue/weapons", "/catalogue/troops", "/compare?a=" + idA + "&b=" + idB,
+		"/odds?skill=4&difficulty=10&damage=5&strength=3&firer=" + idA + ":0&target=" + idB + ":0&range=10",
+		"/sim", strings.TrimPrefix(simURL, base), "/games/new", strings.TrimPrefix(gmURL, base), strings.TrimPrefix(playerURL, base),
+		strings.TrimPrefix(listURL, base), strings.TrimPrefix(shareURL, base), "/account", "/signin", "/signup", "/no-such-page"}
+	run := `(function(){` + string(axe) + `
+		return axe.run(document, {resultTypes: ["violations"]}).then(function (r) {
+			return JSON.stringify(r.violations.filter(function (v) { return v.impact === "serious" || v.impact === "critical"; })
+				.map(function (v) { return {id: v.id, impact: v.impact, help: v.help,
+					nodes: v.nodes.slice(0, 3).map(function (n) { return n.target.join(" "); })}; }));
+		});
+	})()`
+	for _, size := range []struct{ w, h int64 }{{1280, 900}, {360, 800}} {
+		for _, theme := range []string{"light", "dark"} {
+			b.do("window", chromedp.EmulateViewport(size.w, size.h))
+			for _, path := range pages {
+				b.do(path, chromedp.Navigate(base+path), chromedp.WaitReady(css("body")))
+				if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.documentElement.setAttribute("data-theme", "`+theme+`"), true`)); err != nil {
+					t.Fatal(err)
+				}
+				out, err := chromedp.Run(ctx, chromedp.Evaluate[string](run, chromedp.EvalAwaitPromise))
+				if err != nil {
+					t.Fatalf("axe on %s: %v", path, err)
+				}
+				var vs []axeViolation
+				if err := json.Unmarshal([]byte(out), &vs); err != nil {
+					t.Fatalf("axe on %s: %v", path, err)
+				}
+				for _, v := range vs {
+					t.Errorf("%s at %d px, %s: %s %s (%s) at %v", path, size.w, theme, v.Impact, v.ID, v.Help, v.Nodes)
+				}
+				if size.w == 360 && theme == "light" {
+					wide, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.documentElement.scrollWidth > window.innerWidth + 1`))
+					if err != nil {
+						t.Fatal(err)
+					}
+					if wide {
+						culprits, _ := chromedp.Run(ctx, chromedp.Evaluate[string](wideElements))
+						t.Errorf("%s is wider than a 360 px window: it scrolls sideways (%s)", path, culprits)
+					}
+				}
+			}
+		}
+	}
+}
