@@ -229,7 +229,7 @@ func (ck *checker) troopWeapons(i int, t *rules.Troop) {
 			if err != nil {
 				continue // equipment proper, or unknown (costing reports)
 			}
-			if weaponAllowed(ck.cat, t.Weapons, w) {
+			if WeaponAllowed(ck.cat, t.Weapons, w) {
 				continue
 			}
 			ck.report("troop.weapons", i, fmt.Sprintf("%s[%d]", field, j),
@@ -256,7 +256,10 @@ func (ck *checker) troopWeapons(i int, t *rules.Troop) {
 //     detonator, which the Weapon Chart lists as a weapon of its own.
 //
 // Bare hands are always allowed.
-func weaponAllowed(c *rules.Catalog, r rules.WeaponRule, w *rules.Weapon) bool {
+//
+// The editor's weapon picker asks the same question (WeaponAllowed), so that what it offers
+// and what the checks accept cannot disagree.
+func WeaponAllowed(c *rules.Catalog, r rules.WeaponRule, w *rules.Weapon) bool {
 	key := rules.Normalize(w.Name)
 	switch {
 	case r.Any, key == "hands":
@@ -279,6 +282,21 @@ func weaponAllowed(c *rules.Catalog, r rules.WeaponRule, w *rules.Weapon) bool {
 	return false
 }
 
+// ArmorAllowed reports whether a Troop List's Armor line allows an armor: Any, the armor it
+// gives free, or one it names. The editor's armor picker asks the same question.
+func ArmorAllowed(r rules.ArmorRule, a *rules.Armor) bool {
+	key := rules.Normalize(a.Name)
+	if r.Any || (r.Free != "" && rules.Normalize(r.Free) == key) {
+		return true
+	}
+	for _, n := range r.Names {
+		if rules.Normalize(n) == key {
+			return true
+		}
+	}
+	return false
+}
+
 // troopArmor checks worn armor against the list's Armor line.
 func (ck *checker) troopArmor(i int, t *rules.Troop) {
 	u := &ck.army.Units[i]
@@ -290,14 +308,8 @@ func (ck *checker) troopArmor(i int, t *rules.Troop) {
 		return
 	}
 	r := t.Armor
-	key := rules.Normalize(a.Name)
-	if r.Any || (r.Free != "" && rules.Normalize(r.Free) == key) {
+	if ArmorAllowed(r, a) {
 		return
-	}
-	for _, n := range r.Names {
-		if rules.Normalize(n) == key {
-			return
-		}
 	}
 	hint := plural(t) + " wear no armor: write armor: none"
 	switch {

@@ -137,29 +137,6 @@ func troopGroups(c *rules.Catalog, side rules.Side, current string) []OptGroup {
 		OptGroup{Label: "Other sides' Troop Lists", Options: opts(others)})
 }
 
-// weaponAllowed reports whether a Troop List's Weapons line allows a weapon.
-func weaponAllowed(r rules.WeaponRule, w *rules.Weapon) bool {
-	switch {
-	case r.Any:
-		return true
-	case r.AnyBlaster && w.Class == "blaster":
-		return true
-	case r.HeavyWeapons && w.Class == "heavy blaster":
-		return true
-	}
-	for _, n := range r.Names {
-		if rules.Normalize(n) == rules.Normalize(w.Name) {
-			return true
-		}
-		for _, al := range w.Aliases {
-			if rules.Normalize(n) == rules.Normalize(al) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // weaponGroups lists the weapons a troop may carry first; the rest follow as house rules.
 func weaponGroups(c *rules.Catalog, t *rules.Troop, current string) []OptGroup {
 	none := OptGroup{Label: "", Options: []Option{{Value: "", Label: "—"}}}
@@ -168,7 +145,7 @@ func weaponGroups(c *rules.Catalog, t *rules.Troop, current string) []OptGroup {
 	}
 	var ok, other []rules.Weapon
 	for _, w := range c.Weapons {
-		if weaponAllowed(t.Weapons, &w) {
+		if roster.WeaponAllowed(c, t.Weapons, &w) {
 			ok = append(ok, w)
 		} else {
 			other = append(other, w)
@@ -210,15 +187,7 @@ func armorGroups(c *rules.Catalog, t *rules.Troop, current string) []OptGroup {
 	var ok, other []Option
 	for _, a := range c.Armors {
 		o := Option{Value: a.Name, Label: fmt.Sprintf("%s (STR +%d, DEX %d; %d)", a.Name, a.STR, a.DEX, a.Cost)}
-		allowed := t == nil || t.Armor.Any
-		if t != nil {
-			for _, n := range t.Armor.Names {
-				if rules.Normalize(n) == rules.Normalize(a.Name) {
-					allowed = true
-				}
-			}
-		}
-		if allowed {
+		if t == nil || roster.ArmorAllowed(t.Armor, &a) {
 			ok = append(ok, o)
 		} else {
 			other = append(other, o)

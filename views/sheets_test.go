@@ -372,3 +372,32 @@ func TestSheetsStylesheetsAndNoScript(t *testing.T) {
 		}
 	}
 }
+
+// What the editor's weapon and armor pickers offer as allowed is what the Troop List checks
+// accept, for every troop type and every weapon and armor of the catalogue.
+func TestPickersOfferWhatTheChecksAccept(t *testing.T) {
+	c := rules.Default()
+	for _, tr := range c.Troops {
+		allowed := map[string]bool{}
+		for _, g := range weaponGroups(c, &tr, "") {
+			if strings.HasPrefix(g.Label, "Allowed") {
+				for _, o := range g.Options {
+					allowed[o.Value] = true
+				}
+			}
+		}
+		for _, w := range c.Weapons {
+			army := &roster.Army{Format: 1, Name: "x", Side: tr.Side, Units: []roster.Unit{{Kind: roster.KindSquad, Troop: tr.Name, Size: 6,
+				Weapons: []roster.Item{{Name: w.Name}}}}}
+			refused := false
+			for _, p := range roster.Check(c, army) {
+				if p.Rule == "troop.weapons" {
+					refused = true
+				}
+			}
+			if allowed[w.Name] == refused {
+				t.Errorf("%s with a %s: the picker offers it as allowed %v, the checks refuse it %v", tr.Name, w.Name, allowed[w.Name], refused)
+			}
+		}
+	}
+}
