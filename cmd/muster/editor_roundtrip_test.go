@@ -175,3 +175,26 @@ func TestEditorDraftsSurviveLeavingThePage(t *testing.T) {
 		t.Error("after saving, the draft is still offered, or the save lost the name")
 	}
 }
+
+// Buttons name their unit ("Remove Rancor") and the flash says what was undone ("Undone:
+// removed creature Rancor").
+func TestUndoSaysWhatItUndid(t *testing.T) {
+	ts := newTestServer(t)
+	id := ts.importFile(mixed)
+	page := ts.get("/armies/" + id + "/edit").body
+	if !strings.Contains(page, `aria-label="Remove Rancor"`) {
+		t.Error("the Remove button does not name its unit")
+	}
+	form := ts.editorForm(id)
+	form.Set("action", "remove:6")
+	wantStatus(t, "remove the Rancor", ts.postForm("/armies/"+id, form), http.StatusSeeOther)
+	r := ts.postForm("/armies/"+id+"/undo", nil)
+	wantStatus(t, "undo", r, http.StatusSeeOther)
+	if flash := ts.get(r.header.Get("Location")).body; !strings.Contains(flash, "Undone: removed creature Rancor") {
+		t.Errorf("the flash does not say what was undone:\n%.600s", flash)
+	}
+	r = ts.postForm("/armies/"+id+"/redo", nil)
+	if flash := ts.get(r.header.Get("Location")).body; !strings.Contains(flash, "Redone: removed creature Rancor") {
+		t.Error("the flash does not say what was redone")
+	}
+}

@@ -51,11 +51,24 @@ func (a *app) editArmy(c *echo.Context) error {
 	case c.QueryParam("saved") != "":
 		p.Flash = "Saved as version " + strconv.Itoa(rec.Version) + "."
 	case c.QueryParam("undone") != "":
-		p.Flash = "Undone: back to version " + strconv.Itoa(rec.Version) + "."
+		p.Flash = "Undone: " + changeWords(c.QueryParam("undone")) + "; back to version " + strconv.Itoa(rec.Version) + "."
 	case c.QueryParam("redone") != "":
-		p.Flash = "Redone: version " + strconv.Itoa(rec.Version) + "."
+		p.Flash = "Redone: " + changeWords(c.QueryParam("redone")) + "; version " + strconv.Itoa(rec.Version) + "."
 	}
 	return render(c, http.StatusOK, views.Editor(p, v))
+}
+
+// changeWords says what a version's note records, for "Undone: removed Ewok".
+func changeWords(note string) string {
+	switch {
+	case note == "" || note == "1":
+		return "the last change"
+	case note == "saved":
+		return "the last save"
+	case len(note) > 120:
+		return note[:120] + "…"
+	}
+	return note
 }
 
 // draftOf returns the asking owner's unsaved draft of their army, if there is one.
@@ -370,10 +383,13 @@ func (a *app) moveHead(c *echo.Context, undo bool) error {
 		return err
 	}
 	ctx := c.Request().Context()
+	// What is undone is the head's change; what is redone, the new head's: the flash says it.
+	from, _ := a.store.Version(ctx, ownerID(c), rec.ID, rec.Version)
+	var to db.Army
 	if undo {
-		_, err = a.store.Undo(ctx, ownerID(c), rec.ID)
+		to, err = a.store.Undo(ctx, ownerID(c), rec.ID)
 	} else {
-		_, err = a.store.Redo(ctx, ownerID(c), rec.ID)
+		to, err = a.store.Redo(ctx, ownerID(c), rec.ID)
 	}
 	if errors.Is(err, db.ErrNotFound) {
 		what := "undo"
@@ -385,9 +401,10 @@ func (a *app) moveHead(c *echo.Context, undo bool) error {
 	if err != nil {
 		return err
 	}
-	q := "?undone=1"
+	q := "?undone=" + url.QueryEscape(from.Note)
 	if !undo {
-		q = "?redone=1"
+		redone, _ := a.store.Version(ctx, ownerID(c), rec.ID, to.Version)
+		q = "?redone=" + url.QueryEscape(redone.Note)
 	}
 	return c.Redirect(http.StatusSeeOther, "/armies/"+rec.ID+"/edit"+q)
 }
