@@ -241,13 +241,14 @@ func (b *Battle) saberTests(ei int) {
 				if h == nil || !h.SaberCombat || !f.alive() || int(f.unit) != ui || f.saber != saberUntried || f.f.Wounded {
 					continue
 				}
+				f.powerTurn = b.turn
 				ok := combat.HeroTest(&b.dice, &f.hero, h.saberLevel(), combat.LightsaberCombatDifficulty)
 				f.saber = saberOff
 				if ok {
 					f.saber = saberOn
 				}
 				if b.lg != nil {
-					b.logf("  %s uses lightsaber combat: %s\n", f.spec.Who, ifs(ok, "sense and control flow into the blade", "it fails"))
+					b.logf("  %s uses lightsaber combat: %s\n", b.who(f), ifs(ok, "sense and control flow into the blade", "it fails"))
 				}
 			}
 		}

@@ -41,6 +41,8 @@ type Battle struct {
 	reinf [2]reinfState
 	// strikes called, due in a later Special Actions Phase.
 	strikes []strikeCall
+	// read[s*len(units)+u]: side s has read unit u's mind (receptive telepathy).
+	read []bool
 	// clouds of smoke, spores and gas on the table, and fire templates; fireID numbers fires.
 	clouds []cloud
 	fireID int
@@ -106,6 +108,10 @@ type fig struct {
 	kitN [maxKits]int16
 	// torps: proton torpedoes left.
 	torps int16
+	// powerTurn: the turn he last used a Force power (one a turn); conscious: he remained
+	// conscious after being incapacitated.
+	powerTurn int
+	conscious bool
 	// Afflictions: stunned until the end of turn stunTill at stunPen; plank gas wounds;
 	// blinded by a luma's flash; his suit ruined by plank gas.
 	stunTill               int
@@ -156,6 +162,7 @@ type unit struct {
 	mounted                                                        bool
 	firstRound                                                     bool
 	leaving                                                        bool  // broke or withdraws in this Morale Phase
+	confused                                                       int   // the turn affect mind has it fight at -2
 	from                                                           Point // the enemy centre it withdraws from
 }
 
@@ -205,6 +212,7 @@ func New(field *Field, a, b *Force) *Battle {
 	bt.credit = make([]float64, nu*nu)
 	bt.hitsBy = make([]float64, nu*nu)
 	bt.results = make([]combat.MoraleResult, nu)
+	bt.read = make([]bool, 2*nu)
 	bt.orderKey = make([]float64, nu)
 	bt.standard, _ = bt.cat.Weapon("repeating blaster")
 	for i := range bt.units {
@@ -254,6 +262,9 @@ func (b *Battle) reset() {
 	b.engs = b.engs[:0]
 	b.strikes = b.strikes[:0]
 	b.clouds, b.fireID = b.clouds[:0], 0
+	for i := range b.read {
+		b.read[i] = false
+	}
 	b.over, b.winner, b.reason = false, -1, ""
 	b.reinf = [2]reinfState{}
 	for i := range b.credit {
@@ -275,6 +286,9 @@ func (b *Battle) reset() {
 				f.f = combat.Figure{STR: fs.STR}
 				if fs.Hero != nil {
 					f.hero = combat.Hero{Points: fs.Hero.Points, Policy: combat.DefaultForcePolicy, Dodge: fs.Hero.Dodge, Parry: fs.Hero.Parry}
+					if fs.Hero.has(pAbsorb) {
+						f.hero.Absorb = fs.Hero.Control
+					}
 					f.f.Hero = &f.hero
 				}
 				if fs.Droid != nil {
@@ -405,7 +419,16 @@ func (b *Battle) attachHeroes(s, lo, hi, setup int, placed *[]int) {
 			continue
 		}
 		best := -1
-		for j := lo; j < hi; j++ {
+		if hs := h.spec.Figs[0].Hero; hs.has(pAnotherPain) || hs.has(pDetoxAnother) {
+			// A hero who tends other heroes stands beside one (powers.go).
+			for j := lo; j < hi && best < 0; j++ {
+				if taken[j-lo] && b.units[j].state == stOnTable {
+					best = j
+				}
+			}
+		}
+		tending := best >= 0
+		for j := lo; j < hi && !tending; j++ {
 			q := &b.units[j]
 			if q.spec.Kind != "squad" || taken[j-lo] || q.state != stOnTable {
 				continue

@@ -361,7 +361,7 @@ func (b *Battle) saberParries() {
 			f.hero.Parry += h.Sense
 		}
 		if b.lg != nil {
-			b.logf("  %s uses lightsaber combat to parry: %s\n", f.spec.Who, ifs(ok, "sense added to his parries this phase", "it fails"))
+			b.logf("  %s uses lightsaber combat to parry: %s\n", b.who(f), ifs(ok, "sense added to his parries this phase", "it fails"))
 		}
 	}
 }
@@ -496,7 +496,8 @@ func (b *Battle) special(ui, ti int, ffi int32, mode fireMode, v, dist float64, 
 	nades bool, aims *[gFex + 1]kitAim) bool {
 	f := &b.figs[ffi]
 	fs := f.spec
-	if fs.Kits == nil && fs.Flamer == nil && fs.Torpedo == nil && fs.DEMP == nil {
+	tk := fs.Hero.has(pTelekinesis) && f.powerTurn != b.turn && fs.Hero.Alter > 0
+	if fs.Kits == nil && fs.Flamer == nil && fs.Torpedo == nil && fs.DEMP == nil && !tk {
 		return false
 	}
 	const (
@@ -505,6 +506,7 @@ func (b *Battle) special(ui, ti int, ffi int32, mode fireMode, v, dist float64, 
 		flame
 		torp
 		demp
+		tele
 	)
 	act, best := none, v
 	var kitK int
@@ -536,7 +538,15 @@ func (b *Battle) special(ui, ti int, ffi int32, mode fireMode, v, dist float64, 
 			act = demp
 		}
 	}
+	var tkDiff, tkDS int
+	if tk {
+		if d, ds, g := b.telekinesisShot(f, sr); g > best {
+			act, best, tkDiff, tkDS = tele, g, d, ds
+		}
+	}
 	switch act {
+	case tele:
+		b.telekinesis(ui, ti, ffi, tkDiff, tkDS)
 	case kit:
 		b.throw(ui, ti, ffi, kitK, kitAt, firing, launch)
 	case flame:
@@ -655,7 +665,7 @@ func (b *Battle) diveOut(center Point, r float64) {
 		}
 		g.prone = true
 		if b.lg != nil {
-			b.logf("  %s dives out of the burst and lies prone\n", g.spec.Who)
+			b.logf("  %s dives out of the burst and lies prone\n", b.who(g))
 		}
 	}
 }
@@ -706,10 +716,14 @@ func (b *Battle) endPhaseUnit(ui int) {
 		if h == combat.NoEffect {
 			continue
 		}
-		if h == combat.Wound && f.painControlled {
-			// A hero controlling pain who takes a second wound is incapacitated.
+		if h == combat.Wound && (f.painControlled || f.conscious) {
+			// A hero controlling pain, or who remained conscious, is taken out by a further
+			// wound.
 			f.f.Out = true
 			h = combat.Incapacitated
+		}
+		if h == combat.Incapacitated && f.spec.Hero != nil && !f.conscious && b.remainConscious(f) {
+			h = combat.Wound
 		}
 		if fi == u.leader {
 			u.commanderHit = true

@@ -108,6 +108,9 @@ type HeroSpec struct {
 	SaberCombat bool
 	// Detoxify: the detoxify poison power, against gases.
 	Detoxify bool
+	// Alter is his alter skill; Powers the Force powers he has (powers.go).
+	Alter  int
+	Powers power
 }
 
 // saberLevel is the level he uses lightsaber combat at: the lower of control and sense.
@@ -329,7 +332,8 @@ func heroSpec(cat *rules.Catalog, u *roster.Unit, us *UnitSpec) error {
 		hs.Points = u.Force.Points
 		fsk := SkillMap(cat, u.Force.Skills)
 		hs.Control = fsk["control"]
-		hs.Sense = fsk["sense"]
+		hs.Sense, hs.Alter = fsk["sense"], fsk["alter"]
+		hs.Powers = powersOf(u.Force.Powers)
 		hs.Detoxify = HasPower(u.Force.Powers, "detoxify poison") && hs.Control > 0
 		hs.ControlPain = HasPower(u.Force.Powers, "control pain") && hs.Control > 0
 		saberCombat = HasPower(u.Force.Powers, "lightsaber combat")

@@ -137,7 +137,8 @@ const (
 )
 
 // handicap is the difficulty a figure's afflictions add to his rolls: stunned (-1, -2 when
-// wounded), plank gas wounds (-2), blinded by a luma (+2).
+// wounded), plank gas wounds (-2), blinded by a luma (+2), a hero fighting on after remaining
+// conscious (+4), a unit whose mind was affected (-2 the next turn).
 func (b *Battle) handicap(f *fig) int {
 	h := 0
 	if f.stunTill >= b.turn {
@@ -148,6 +149,12 @@ func (b *Battle) handicap(f *fig) int {
 	}
 	if f.blind {
 		h += blindPenalty
+	}
+	if f.conscious && !f.painControlled {
+		h += consciousPenalty
+	}
+	if b.units[f.unit].confused == b.turn {
+		h += affectMindPenalty
 	}
 	return h
 }
@@ -309,10 +316,13 @@ func (b *Battle) expose(c *cloud, gi int32) {
 	if !g.alive() || c.kind.protected(fs) {
 		return
 	}
+	if c.kind != gStun && c.kind != gCryo && fs.Hero != nil && b.detoxAnother(g, c) {
+		return
+	}
 	if h := fs.Hero; h != nil && h.Detoxify && c.kind != gStun && c.kind != gCryo {
 		ok := combat.HeroTest(&b.dice, &g.hero, h.Control, detoxifyDifficulty)
 		if b.lg != nil {
-			b.logf("  %s uses detoxify poison against the %s: %s\n", fs.Who, c.kind.cloudName(), ifs(ok, "he throws it off", "it fails"))
+			b.logf("  %s uses detoxify poison against the %s: %s\n", b.who(g), c.kind.cloudName(), ifs(ok, "he throws it off", "it fails"))
 		}
 		if ok {
 			return
@@ -537,4 +547,24 @@ func (b *Battle) smokeScreen(ui int) bool {
 	}
 	b.throw(ui, from, thrower, kit, at, combat.Firing{Walking: u.walked, Morale: b.status(u)}, false)
 	return true
+}
+
+// detoxAnother: a hero of the same side in base contact with the poisoned hero, with detoxify
+// poison in another, tests for him at the lower of control and alter, difficulty 6 (Chapter
+// Twelve, "Detoxify Poison in Another"); it reports whether the poison was thrown off.
+func (b *Battle) detoxAnother(g *fig, c *cloud) bool {
+	for i := range b.figs {
+		o := &b.figs[i]
+		if o == g || !o.spec.Hero.has(pDetoxAnother) || !o.alive() || b.units[o.unit].side != b.units[g.unit].side ||
+			dist2(o.pos, g.pos) > contactReach*contactReach {
+			continue
+		}
+		ok := combat.HeroTest(&b.dice, &o.hero, min(o.spec.Hero.Control, o.spec.Hero.Alter), detoxifyDifficulty)
+		if b.lg != nil {
+			b.logf("  %s uses detoxify poison in another on %s against the %s: %s\n", b.who(o), b.who(g), c.kind.cloudName(),
+				ifs(ok, "thrown off", "it fails"))
+		}
+		return ok
+	}
+	return false
 }

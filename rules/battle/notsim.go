@@ -5,7 +5,7 @@ package battle
 var notSimulated = []string{
 	"hidden movement, dummy counters and spotting (Chapter Nine): every figure is seen",
 	"vehicles (the book leaves them to a supplement)",
-	"Force powers other than control pain and lightsaber combat (absorb/dissipate energy, remain conscious, injure/kill, telekinesis, affect mind, the telepathies and the rest)",
+	"life detection finds nothing (every figure is seen); telekinesis is not used to place grenades",
 	"heroes' specific targeting, climbing and jumping, and taking or giving up command during the battle",
 	"fire started by flamethrowers burns on any ground and gives no smoke; a flamethrower's miss through a door or window is not placed at the aperture",
 	"proton torpedoes stop at walls rather than testing to breach them",

@@ -15,32 +15,11 @@ func (b *Battle) specialPhase() {
 	b.resolveStrikes()
 	b.cloudsTurn()
 	b.firesTurn()
-	b.controlPain()
+	b.forcePowers()
 	b.medpacs()
 	b.search()
 	b.callStrikes()
 	b.reinforce("special")
-}
-
-// controlPain: a wounded hero with the control pain power makes a difficulty 6 control test;
-// on a pass he acts as if unwounded, and a second wound incapacitates him (Chapter Twelve,
-// "Control Pain").
-func (b *Battle) controlPain() {
-	for i := range b.figs {
-		f := &b.figs[i]
-		if !f.alive() || f.spec.Hero == nil || !f.spec.Hero.ControlPain || !f.f.Wounded || f.painControlled {
-			continue
-		}
-		if !b.units[f.unit].onTable() {
-			continue
-		}
-		if combat.HeroTest(&b.dice, &f.hero, f.spec.Hero.Control, 6) {
-			f.f.Wounded, f.painControlled = false, true
-			if b.lg != nil {
-				b.logf("%s controls the pain of his wound\n", f.spec.Who)
-			}
-		}
-	}
 }
 
 // medpacs: a soldier with a medpac tries to heal a wounded soldier of his squad, wounded in

@@ -264,15 +264,19 @@ func (r *Rules) Aim(f Firing, firers []Firer, targets []TargetView, shots []Shot
 	return shots, nil
 }
 
+// HeavyWeaponDamage: a weapon of this Damage Strength or more, or with following fire, is a
+// heavy weapon to absorb/dissipate energy (+1); docs/decisions.md.
+const HeavyWeaponDamage = 6
+
 // Volley is one squad's fire combat, rolled: the workspace and the result. Reuse one Volley
 // for many volleys and nothing is allocated once its buffers have grown.
 type Volley struct {
 	// Hits is the number of successful tests against each target.
 	Hits [MaxFireTargets]int
-	// Dodged and Parried count the hits heroes dodged or parried on each target; Returns
-	// lists the parried bolts for ReturnBolt.
-	Dodged, Parried [MaxFireTargets]int
-	Returns         []Return
+	// Dodged, Parried and Absorbed count the hits heroes dodged, parried or absorbed on
+	// each target; Returns lists the parried bolts for ReturnBolt.
+	Dodged, Parried, Absorbed [MaxFireTargets]int
+	Returns                   []Return
 
 	hits []hit
 	ds   []int
@@ -296,7 +300,7 @@ type hit struct {
 // again after each hit, each subsequent shot at a further +2, for as long as it hits.
 func (r *Rules) Fire(d *Dice, shots []Shot, v *Volley) {
 	v.Hits = [MaxFireTargets]int{}
-	v.Dodged, v.Parried = [MaxFireTargets]int{}, [MaxFireTargets]int{}
+	v.Dodged, v.Parried, v.Absorbed = [MaxFireTargets]int{}, [MaxFireTargets]int{}, [MaxFireTargets]int{}
 	v.Returns = v.Returns[:0]
 	v.hits = v.hits[:0]
 	for i := range shots {
@@ -361,10 +365,26 @@ func (r *Rules) Allocate(d *Dice, shots []Shot, t int, figs []*Figure, v *Volley
 			continue
 		}
 		v.ds = v.ds[:0]
+		absorbing := f.Hero != nil && f.Hero.absorbs()
+		if absorbing {
+			// One roll for every hit from this firer; on a pass none of them harms him, on
+			// a failure he takes them all ("an absorb/dissipate attempt takes the place of
+			// the hero's dodge attempt").
+			n, heavy := 0, false
+			for i := v.head[fi]; i >= 0; i = v.hits[i].next {
+				n++
+				s := &shots[v.hits[i].shot]
+				heavy = heavy || s.Following || s.Damage >= HeavyWeaponDamage
+			}
+			if Absorbs(d, f.Hero, n, heavy) {
+				v.Absorbed[t] += n
+				continue
+			}
+		}
 		for i := v.head[fi]; i >= 0; i = v.hits[i].next {
 			h := &v.hits[i]
 			s := &shots[h.shot]
-			if f.Hero != nil && r.avoid(d, f.Hero, s, h, t, fi, v) {
+			if f.Hero != nil && !absorbing && r.avoid(d, f.Hero, s, h, t, fi, v) {
 				continue
 			}
 			if s.Hero != nil {
