@@ -403,3 +403,83 @@ func (b *Battle) advancedEstimate(ui, ti int, f *fig, d float64, mods, sr int) f
 	}
 	return best
 }
+
+// selfDestructWorth is how many more expected enemy casualties than its own fire a droid's
+// blast must promise before the doctrine detonates it (the droid is lost either way).
+const selfDestructWorth = 1.5
+
+// selfDestruct: a droid with self-destruct programming detonates in the Fire Combat Phase
+// ("Damage Strength of 5, and affects all targets (as a grenade) within 3\"", Chapter
+// Fourteen, "Self-Destruction") when no friend is within the blast and the enemies under it
+// are worth, in expected casualties, its own fire plus 1.5, or it is locked in a close
+// assault it is losing. It reports whether it did.
+func (b *Battle) selfDestruct(ui int) bool {
+	u := &b.units[ui]
+	if !u.spec.SelfDestruct || len(u.members) == 0 {
+		return false
+	}
+	di := u.members[0]
+	d := &b.figs[di]
+	if !d.alive() || int(d.unit) != ui {
+		return false
+	}
+	r := combat.DroidBlastRadius + baseRadius
+	if b.friendNearBut(u.side, d.pos, r, di) {
+		return false
+	}
+	worth := 0.0
+	for i := range b.figs {
+		g := &b.figs[i]
+		if g.alive() && b.units[g.unit].onTable() && b.units[g.unit].side != u.side && dist2(g.pos, d.pos) <= r*r {
+			worth += b.odds.pHarm(combat.DroidBlastDamage, g.f.Strength())
+		}
+	}
+	_, own := b.bestTarget(ui, nil, u.walked)
+	if worth < own+selfDestructWorth && !(u.eng >= 0 && worth > 0.5 && b.losingAssault(ui)) {
+		return false
+	}
+	b.burstF, b.burstE, b.burstI = b.burstF[:0], b.burstE[:0], b.burstI[:0]
+	for i := range b.figs {
+		g := &b.figs[i]
+		if int32(i) == di || !g.alive() || !b.units[g.unit].onTable() || dist2(g.pos, d.pos) > r*r {
+			continue
+		}
+		b.burstF = append(b.burstF, &g.f)
+		b.burstE = append(b.burstE, combat.Exposure{At: g.pos, Prone: g.prone})
+		b.burstI = append(b.burstI, int32(i))
+	}
+	b.r.Burst(&b.dice, d.pos, combat.DroidBlastRadius, combat.DroidBlastDamage, false, b.burstF, b.burstE, nil)
+	for _, gi := range b.burstI {
+		b.phaseHits(ui, int(b.figs[gi].unit), 1)
+	}
+	if b.lg != nil {
+		b.logf("%s self-destructs: %d within the blast\n", b.name(ui), len(b.burstI))
+	}
+	b.diveOut(d.pos, combat.DroidBlastRadius)
+	d.f.Out = true
+	return true
+}
+
+// friendNearBut: a figure of side s other than except stands within r of p.
+func (b *Battle) friendNearBut(s int, p Point, r float64, except int32) bool {
+	for i := range b.figs {
+		f := &b.figs[i]
+		if int32(i) != except && f.alive() && b.units[f.unit].side == s && b.units[f.unit].onTable() && dist2(f.pos, p) <= r*r {
+			return true
+		}
+	}
+	return false
+}
+
+// losingAssault: a unit in close assault expects to take more casualties than it inflicts.
+func (b *Battle) losingAssault(ui int) bool {
+	u := &b.units[ui]
+	e := &b.engs[u.eng]
+	inf, rec := 0.0, 0.0
+	for k := range e.n[1-u.side] {
+		i, r := b.assaultOdds(ui, e.units[1-u.side][k], false)
+		inf += i
+		rec += r
+	}
+	return rec > inf
+}

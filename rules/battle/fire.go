@@ -36,7 +36,7 @@ func (b *Battle) firePhase() {
 			if b.status(u) == combat.Broken || !b.hasGuns(ui) && !b.hasGrenades(ui) {
 				continue
 			}
-			if b.smokeScreen(ui) {
+			if b.smokeScreen(ui) || b.selfDestruct(ui) {
 				u.fired = true
 				continue
 			}

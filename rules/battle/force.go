@@ -57,6 +57,8 @@ type UnitSpec struct {
 	Mounted bool
 	// NoRough: a droid without a repulsorlift (no very rough terrain, no difficult barriers).
 	NoRough bool
+	// SelfDestruct: a droid with self-destruct programming.
+	SelfDestruct bool
 }
 
 // FigSpec is one figure.
@@ -78,6 +80,8 @@ type FigSpec struct {
 	// suit, battle armor (any armor worn). PER is his Perception, against a luma's flash.
 	Mask, Suit, Armored bool
 	PER                 int
+	// Sensor: a combat sensor, +1 to his search rolls.
+	Sensor bool
 	// Advanced weapons (advanced.go) and his codes with them; Torpedoes is his proton
 	// torpedoes.
 	Flamer, Launcher, Torpedo, DEMP                                *rules.Weapon
@@ -157,7 +161,7 @@ func NewForce(cat *rules.Catalog, a *roster.Army) (*Force, error) {
 }
 
 // protection is what a unit wears against gas and stun spores.
-type protection struct{ mask, suit, armored bool }
+type protection struct{ mask, suit, armored, sensor bool }
 
 // protectionOf reads it from the armor worn (or the Troop List's free armor) and the
 // equipment: any armor is battle armor; environment and space suits are suits.
@@ -174,6 +178,8 @@ func protectionOf(cat *rules.Catalog, worn roster.Armor, free string, equipment 
 			p.mask = true
 		case rules.Normalize("environment suit"), rules.Normalize("space suit"):
 			p.suit = true
+		case rules.Normalize("combat sensor"):
+			p.sensor = true
 		}
 	}
 	return p
@@ -284,6 +290,7 @@ func squadSpec(cat *rules.Catalog, u *roster.Unit, us *UnitSpec) error {
 		m := &men[i]
 		fs := FigSpec{STR: bare + armor, Bare: bare, Role: roleSoldier, Medpacs: medpacs}
 		prot.put(&fs)
+		fs.Sensor = prot.sensor
 		items := u.Weapons
 		switch {
 		case i == 0:
@@ -339,7 +346,9 @@ func heroSpec(cat *rules.Catalog, u *roster.Unit, us *UnitSpec) error {
 		saberCombat = HasPower(u.Force.Powers, "lightsaber combat")
 	}
 	fs := FigSpec{STR: bare + armor, Bare: bare, Role: roleHero, Hero: hs}
-	protectionOf(cat, u.Armor, "", u.Equipment).put(&fs)
+	hp := protectionOf(cat, u.Armor, "", u.Equipment)
+	hp.put(&fs)
+	fs.Sensor = hp.sensor
 	for _, it := range u.Equipment {
 		if rules.Normalize(it.Name) == "medpac" {
 			fs.Medpacs += it.N()
@@ -387,6 +396,7 @@ func droidSpec(cat *rules.Catalog, u *roster.Unit, us *UnitSpec) error {
 	us.Figs = []FigSpec{fs}
 	us.Run = us.Walk // droids move at their Walk Rate (Chapter Fourteen, "Locomotive Systems")
 	us.NoRough = !u.Repulsorlift
+	us.SelfDestruct = u.SelfDestruct
 	return nil
 }
 

@@ -87,7 +87,11 @@ func (b *Battle) search() {
 		if ok, _ := b.field.sight(f.pos, b.objAt, false, false); !ok {
 			continue
 		}
-		if combat.Test(&b.dice, f.spec.Search, o.Search) {
+		skill := f.spec.Search - b.handicap(f)
+		if f.spec.Sensor {
+			skill++ // a combat sensor: +1 to search (Chapter Eleven, "Combat Sensor")
+		}
+		if combat.Test(&b.dice, skill, o.Search) {
 			b.objFound = true
 			if b.lg != nil {
 				b.logf("%s of %s finds %s\n", f.spec.Who, b.name(int(f.unit)), o.Name)
