@@ -101,6 +101,7 @@ func (b *Battle) flame(ui, ti int, ffi, at int32, diff int) {
 	}
 	target := b.figs[at].pos
 	center, hit := b.r.Flame(&b.dice, skill, diff, f.pos, target)
+	b.act(w.Name)
 	b.burstF, b.burstI, b.tmpPts = b.burstF[:0], b.burstI[:0], b.tmpPts[:0]
 	ti32 := -1
 	rr := (w.BurstRadius + baseRadius) * (w.BurstRadius + baseRadius)
@@ -284,6 +285,8 @@ func (b *Battle) torpedoAim(ffi int32) (Point, int) {
 func (b *Battle) torpedo(ui, ti int, ffi int32, aim Point) {
 	f := &b.figs[ffi]
 	f.torps--
+	b.act(f.spec.Torpedo.Name)
+	b.act("proton torpedo")
 	skill := f.spec.TorpedoSkill
 	if f.f.Wounded && !f.painControlled {
 		skill += combat.WoundPenalty
@@ -349,6 +352,7 @@ func (b *Battle) demp(ui, ti int, ffi int32, diff int) {
 	if len(b.tidx) == 0 {
 		return
 	}
+	b.act(f.spec.DEMP.Name)
 	tg := &b.figs[b.tidx[b.dice.IntN(len(b.tidx))]]
 	hit := combat.Test(&b.dice, skill, diff)
 	turns := 0
@@ -448,6 +452,7 @@ func (b *Battle) selfDestruct(ui int) bool {
 		b.burstE = append(b.burstE, combat.Exposure{At: g.pos, Prone: g.prone})
 		b.burstI = append(b.burstI, int32(i))
 	}
+	b.act("self-destruct")
 	b.r.Burst(&b.dice, d.pos, combat.DroidBlastRadius, combat.DroidBlastDamage, false, b.burstF, b.burstE, nil)
 	for _, gi := range b.burstI {
 		b.phaseHits(ui, int(b.figs[gi].unit), 1)

@@ -189,6 +189,17 @@ func (b *Battle) assaultRound(ei int, parting int) {
 	for g := range b.groups {
 		b.r.ChooseAttack(&b.groups[g], b.fighters[1-b.groups[g].LoneSide])
 	}
+	if b.acted != nil {
+		for s := range 2 {
+			for _, fr := range b.fighters[s] {
+				if fr.Weapon != nil {
+					b.act(fr.Weapon.Name)
+				} else if !fr.Creature {
+					b.act("hands")
+				}
+			}
+		}
+	}
 	b.r.Close(&b.dice, b.fighters, b.groups, &b.close)
 	for s := range 2 {
 		for k := 0; k < en.n[s]; k++ {
@@ -242,6 +253,7 @@ func (b *Battle) saberTests(ei int) {
 					continue
 				}
 				f.powerTurn = b.turn
+				b.act("lightsaber combat")
 				ok := combat.HeroTest(&b.dice, &f.hero, h.saberLevel(), combat.LightsaberCombatDifficulty)
 				f.saber = saberOff
 				if ok {

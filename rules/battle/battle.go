@@ -41,6 +41,9 @@ type Battle struct {
 	reinf [2]reinfState
 	// strikes called, due in a later Special Actions Phase.
 	strikes []strikeCall
+	// acted, when not nil, records the catalogue entries and powers that acted (by
+	// rules.Normalize'd name): the not-simulated list's truth test turns it on.
+	acted map[string]bool
 	// read[s*len(units)+u]: side s has read unit u's mind (receptive telepathy).
 	read []bool
 	// clouds of smoke, spores and gas on the table, and fire templates; fireID numbers fires.
@@ -621,4 +624,11 @@ func (b *Battle) enemyWithin(ui int, r float64) bool {
 		}
 	}
 	return false
+}
+
+// act records that a catalogue entry or power acted, when the battle is tracking.
+func (b *Battle) act(name string) {
+	if b.acted != nil {
+		b.acted[rules.Normalize(name)] = true
+	}
 }

@@ -309,6 +309,17 @@ func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 	if len(fr) == 0 {
 		return
 	}
+	if b.acted != nil {
+		for _, x := range fr {
+			b.act(x.Weapon.Name)
+			if x.TargetingComputer {
+				b.act("targeting computer")
+			}
+		}
+		if view.Camouflage {
+			b.act("camouflage suit")
+		}
+	}
 	shots, err := b.r.Aim(firing, fr, []combat.TargetView{view}, b.shots[:0])
 	b.shots = shots
 	if err != nil {
@@ -320,6 +331,9 @@ func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 	}
 	b.r.Volley(&b.dice, shots, b.tfigs, &b.volley)
 	b.heroesFacing(Point{X: math.NaN()})
+	if b.volley.Absorbed[0] > 0 {
+		b.act("absorb/dissipate energy")
+	}
 	b.phaseHits(ui, ti, float64(b.volley.Hits[0]))
 	if b.lg != nil {
 		b.logVolley(ui, ti, mode, view, shots)
@@ -355,6 +369,7 @@ func (b *Battle) saberParries() {
 			continue
 		}
 		f.parryTried = true
+		b.act("lightsaber combat")
 		ok := combat.HeroTest(&b.dice, &f.hero, h.saberLevel(), combat.LightsaberParryDifficulty)
 		if ok {
 			f.parryBoost = true
@@ -590,8 +605,9 @@ func (b *Battle) bestKit(side int, f *fig, aims *[gFex + 1]kitAim, sr int, firin
 					a.at, a.n = p, n
 				}
 			}
-			// Not where a friend stands within the template and 3" (a miss deviates).
-			if a.n > 0 && b.friendNear(side, a.at, r+baseRadius+3) {
+			// Not where a friend stands within the template and 1.5" (a miss at short range
+			// deviates 1-3").
+			if a.n > 0 && b.friendNear(side, a.at, r+baseRadius+1.5) {
 				a.n = 0
 			}
 		}
@@ -622,7 +638,9 @@ func (b *Battle) throw(ui, target int, ffi int32, k int, at Point, firing combat
 		t.Hero = &f.hero
 	}
 	verb := "throws"
+	b.act(kit.W.Name)
 	if launched {
+		b.act("grenade launcher")
 		t.Launcher, t.Skill, verb = f.spec.Launcher, f.spec.LauncherSkill, "launches"
 	}
 	land, hit, err := b.r.Throw(&b.dice, t)

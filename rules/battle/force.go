@@ -80,8 +80,9 @@ type FigSpec struct {
 	// suit, battle armor (any armor worn). PER is his Perception, against a luma's flash.
 	Mask, Suit, Armored bool
 	PER                 int
-	// Sensor: a combat sensor, +1 to his search rolls.
-	Sensor bool
+	// Sensor: a combat sensor, +1 to his search rolls. SuitName: the suit he wears.
+	Sensor   bool
+	SuitName string
 	// Advanced weapons (advanced.go) and his codes with them; Torpedoes is his proton
 	// torpedoes.
 	Flamer, Launcher, Torpedo, DEMP                                *rules.Weapon
@@ -161,7 +162,10 @@ func NewForce(cat *rules.Catalog, a *roster.Army) (*Force, error) {
 }
 
 // protection is what a unit wears against gas and stun spores.
-type protection struct{ mask, suit, armored, sensor bool }
+type protection struct {
+	mask, suit, armored, sensor bool
+	suitName                    string
+}
 
 // protectionOf reads it from the armor worn (or the Troop List's free armor) and the
 // equipment: any armor is battle armor; environment and space suits are suits.
@@ -177,7 +181,7 @@ func protectionOf(cat *rules.Catalog, worn roster.Armor, free string, equipment 
 		case rules.Normalize("breath mask"):
 			p.mask = true
 		case rules.Normalize("environment suit"), rules.Normalize("space suit"):
-			p.suit = true
+			p.suit, p.suitName = true, e.Name
 		case rules.Normalize("combat sensor"):
 			p.sensor = true
 		}
@@ -185,7 +189,9 @@ func protectionOf(cat *rules.Catalog, worn roster.Armor, free string, equipment 
 	return p
 }
 
-func (p protection) put(fs *FigSpec) { fs.Mask, fs.Suit, fs.Armored = p.mask, p.suit, p.armored }
+func (p protection) put(fs *FigSpec) {
+	fs.Mask, fs.Suit, fs.Armored, fs.Sensor, fs.SuitName = p.mask, p.suit, p.armored, p.sensor, p.suitName
+}
 
 func plural(kind string) string {
 	switch kind {
@@ -290,7 +296,6 @@ func squadSpec(cat *rules.Catalog, u *roster.Unit, us *UnitSpec) error {
 		m := &men[i]
 		fs := FigSpec{STR: bare + armor, Bare: bare, Role: roleSoldier, Medpacs: medpacs}
 		prot.put(&fs)
-		fs.Sensor = prot.sensor
 		items := u.Weapons
 		switch {
 		case i == 0:
@@ -346,9 +351,7 @@ func heroSpec(cat *rules.Catalog, u *roster.Unit, us *UnitSpec) error {
 		saberCombat = HasPower(u.Force.Powers, "lightsaber combat")
 	}
 	fs := FigSpec{STR: bare + armor, Bare: bare, Role: roleHero, Hero: hs}
-	hp := protectionOf(cat, u.Armor, "", u.Equipment)
-	hp.put(&fs)
-	fs.Sensor = hp.sensor
+	protectionOf(cat, u.Armor, "", u.Equipment).put(&fs)
 	for _, it := range u.Equipment {
 		if rules.Normalize(it.Name) == "medpac" {
 			fs.Medpacs += it.N()

@@ -313,13 +313,20 @@ func (b *Battle) flash() {
 func (b *Battle) expose(c *cloud, gi int32) {
 	g := &b.figs[gi]
 	fs := g.spec
-	if !g.alive() || c.kind.protected(fs) {
+	if !g.alive() {
+		return
+	}
+	if c.kind.protected(fs) {
+		if b.acted != nil {
+			b.actProtection(fs, c.kind)
+		}
 		return
 	}
 	if c.kind != gStun && c.kind != gCryo && fs.Hero != nil && b.detoxAnother(g, c) {
 		return
 	}
 	if h := fs.Hero; h != nil && h.Detoxify && c.kind != gStun && c.kind != gCryo {
+		b.act("detoxify poison")
 		ok := combat.HeroTest(&b.dice, &g.hero, h.Control, detoxifyDifficulty)
 		if b.lg != nil {
 			b.logf("  %s uses detoxify poison against the %s: %s\n", b.who(g), c.kind.cloudName(), ifs(ok, "he throws it off", "it fails"))
@@ -332,8 +339,10 @@ func (b *Battle) expose(c *cloud, gi int32) {
 	switch {
 	case c.kind == gFex && fs.Mask:
 		str += maskBonusFex
+		b.act("breath mask")
 	case c.kind == gPlank && fs.Suit && !fs.Armored && !g.suitGone:
 		str += suitBonusPlank
+		b.act(fs.SuitName)
 		g.suitGone = true // "the corrosion renders the suits useless immediately after the roll"
 	}
 	h := b.r.HarmOf(&b.dice, max(c.ds, 0), str, g.f.Hero)
@@ -559,6 +568,7 @@ func (b *Battle) detoxAnother(g *fig, c *cloud) bool {
 			dist2(o.pos, g.pos) > contactReach*contactReach {
 			continue
 		}
+		b.act("detoxify poison in another")
 		ok := combat.HeroTest(&b.dice, &o.hero, min(o.spec.Hero.Control, o.spec.Hero.Alter), detoxifyDifficulty)
 		if b.lg != nil {
 			b.logf("  %s uses detoxify poison in another on %s against the %s: %s\n", b.who(o), b.who(g), c.kind.cloudName(),
@@ -567,4 +577,14 @@ func (b *Battle) detoxAnother(g *fig, c *cloud) bool {
 		return ok
 	}
 	return false
+}
+
+// actProtection records what kept a gas off a figure (the truth test's tracking).
+func (b *Battle) actProtection(fs *FigSpec, k gkind) {
+	switch {
+	case fs.Mask && (k == gStun || k == gT238):
+		b.act("breath mask")
+	case fs.Suit:
+		b.act(fs.SuitName)
+	}
 }

@@ -75,21 +75,22 @@ const (
 )
 
 // usePower marks a hero's one power of the turn; it reports false when he has used one.
-func (b *Battle) usePower(f *fig) bool {
+func (b *Battle) usePower(f *fig, name string) bool {
 	if f.powerTurn == b.turn {
 		return false
 	}
 	f.powerTurn = b.turn
+	b.act(name)
 	return true
 }
 
 // forcePowers is the Special Actions Phase's Force: each hero on the table, by army order,
 // uses the first power the doctrine finds worth it: control pain on himself; control another
 // hero's pain; projective telepathy to rally a squad of his side that has lost heart (a
-// demoralized or broken one, his own first); injure/kill on an enemy within 6"; affect mind on
-// an enemy hero or a commander whose mind he has read; projective telepathy against an enemy
-// squad; receptive telepathy on the nearest enemy squad not yet read, when he has a power that
-// needs it.
+// demoralized or broken one, his own first); injure/kill on an enemy within 6"; receptive
+// telepathy on the nearest enemy squad not yet read, when he has a power that needs it; affect
+// mind on an enemy hero or a commander whose mind he has read; projective telepathy against an
+// enemy squad.
 func (b *Battle) forcePowers() {
 	for i := range b.figs {
 		f := &b.figs[i]
@@ -102,9 +103,9 @@ func (b *Battle) forcePowers() {
 		case h.has(pAnotherPain) && b.anotherPain(f):
 		case h.has(pProjective) && b.remoralize(f):
 		case h.has(pInjureKill) && b.injureKill(f):
+		case h.has(pReceptive) && (h.has(pInjureKill) || h.has(pAffectMind)) && b.receptive(f):
 		case h.has(pAffectMind) && b.affectMind(f):
 		case h.has(pProjective) && b.demoralize(f):
-		case h.has(pReceptive) && (h.has(pInjureKill) || h.has(pAffectMind)) && b.receptive(f):
 		}
 	}
 }
@@ -117,7 +118,7 @@ func (b *Battle) controlPain(f *fig) bool {
 	if !h.has(pControlPain) || !f.f.Wounded || f.painControlled {
 		return false
 	}
-	b.usePower(f)
+	b.usePower(f, "control pain")
 	diff := 6
 	if f.conscious {
 		diff = consciousPainDiff
@@ -143,7 +144,7 @@ func (b *Battle) anotherPain(f *fig) bool {
 			b.units[g.unit].side != b.units[f.unit].side || dist2(f.pos, g.pos) > contactReach*contactReach {
 			continue
 		}
-		b.usePower(f)
+		b.usePower(f, "control another's pain")
 		ok := combat.HeroTest(&b.dice, &f.hero, min(f.spec.Hero.Control, f.spec.Hero.Alter), 6)
 		if ok {
 			g.painControlled = true
@@ -167,6 +168,7 @@ func (b *Battle) remainConscious(f *fig) bool {
 		return false
 	}
 	f.powerTurn = b.turn
+	b.act("remain conscious")
 	ok := combat.HeroTest(&b.dice, &f.hero, h.Control, remainConsciousDiff)
 	if b.lg != nil {
 		b.logf("  %s uses remain conscious: %s\n", b.who(f), ifs(ok, "he stays in the fight", "it fails"))
@@ -203,7 +205,7 @@ func (b *Battle) remoralize(f *fig) bool {
 	if target < 0 {
 		return false
 	}
-	b.usePower(f)
+	b.usePower(f, "projective telepathy")
 	diff := projectiveUnseen
 	for _, fi := range b.units[target].members {
 		if g := &b.figs[fi]; g.alive() && (g == f || b.seesFig(b.fidxOf(f), fi)) {
@@ -293,7 +295,7 @@ func (b *Battle) injureKill(f *fig) bool {
 	if victim < 0 {
 		return false
 	}
-	b.usePower(f)
+	b.usePower(f, "injure/kill")
 	g := &b.figs[victim]
 	h := f.spec.Hero
 	won := false
@@ -349,7 +351,7 @@ func (b *Battle) affectMind(f *fig) bool {
 	if victim < 0 {
 		return false
 	}
-	b.usePower(f)
+	b.usePower(f, "affect mind")
 	h := f.spec.Hero
 	g := &b.figs[victim]
 	vu := int(g.unit)
@@ -391,7 +393,7 @@ func (b *Battle) demoralize(f *fig) bool {
 	if target < 0 {
 		return false
 	}
-	b.usePower(f)
+	b.usePower(f, "projective telepathy")
 	h := f.spec.Hero
 	u := &b.units[target]
 	x, y := combat.Opposed(&b.dice, min(h.Control, h.Sense), b.command(target))
@@ -425,7 +427,7 @@ func (b *Battle) receptive(f *fig) bool {
 	if target < 0 {
 		return false
 	}
-	b.usePower(f)
+	b.usePower(f, "receptive telepathy")
 	x, y := combat.Opposed(&b.dice, f.spec.Hero.Sense, resistOf(&b.figs[b.units[target].leader]))
 	if x > y {
 		b.read[side*len(b.units)+target] = true
@@ -454,6 +456,7 @@ func (b *Battle) telekinesisShot(f *fig, sr int) (diff, ds int, v float64) {
 func (b *Battle) telekinesis(ui, ti int, ffi int32, diff, ds int) {
 	f := &b.figs[ffi]
 	f.powerTurn = b.turn
+	b.act("telekinesis")
 	if len(b.tidx) == 0 {
 		return
 	}

@@ -53,6 +53,7 @@ func (b *Battle) medpacs() {
 					skill += combat.WoundPenalty
 				}
 				m.medpacs--
+				b.act("medpac")
 				p.healTries++
 				ok := combat.Test(&b.dice, skill, diff)
 				if ok {
@@ -90,6 +91,7 @@ func (b *Battle) search() {
 		skill := f.spec.Search - b.handicap(f)
 		if f.spec.Sensor {
 			skill++ // a combat sensor: +1 to search (Chapter Eleven, "Combat Sensor")
+			b.act("combat sensor")
 		}
 		if combat.Test(&b.dice, skill, o.Search) {
 			b.objFound = true
@@ -143,6 +145,7 @@ func (b *Battle) callStrikes() {
 				continue
 			}
 			b.units[su].strikes--
+			b.act("comlink")
 			at := b.centroid(target)
 			b.strikes = append(b.strikes, strikeCall{unit: su, due: b.turn + 1, at: at,
 				heading: heading(b.figs[caller].pos, at), command: b.command(ci)})
