@@ -370,7 +370,8 @@ func (b *Battle) saberParries() {
 		}
 		f.parryTried = true
 		b.act("lightsaber combat")
-		ok := combat.HeroTest(&b.dice, &f.hero, h.saberLevel(), combat.LightsaberParryDifficulty)
+		// No Force Points on this optional test: they are kept for Strength rolls.
+		ok := combat.Test(&b.dice, h.saberLevel(), combat.LightsaberParryDifficulty)
 		if ok {
 			f.parryBoost = true
 			f.hero.Parry += h.Sense

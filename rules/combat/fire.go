@@ -397,10 +397,17 @@ func (r *Rules) Allocate(d *Dice, shots []Shot, t int, figs []*Figure, v *Volley
 	}
 }
 
-// avoid gives a hero his parry or dodge against one hit; he parries when his lightsaber
-// skill is at least his dodge (a parried bolt can be sent back), and dodges otherwise.
+// parries reports whether a hero parries a shot rather than dodging it: his lightsaber
+// skill's margin over the shot's difficulty (the least an attack roll that hit scored) is at
+// least his dodge's over the firer's skill less one (a dodge wins ties against a fresh roll;
+// a parried bolt can be sent back). docs/decisions.md.
+func (h *Hero) parries(s *Shot) bool {
+	return h.Parry > 0 && (h.Dodge <= 0 || h.Parry-s.Difficulty >= h.Dodge-s.Skill-1)
+}
+
+// avoid gives a hero his parry or dodge against one hit (parries says which).
 func (r *Rules) avoid(d *Dice, h *Hero, s *Shot, x *hit, t, fi int, v *Volley) bool {
-	if h.Parry > 0 && h.Parry >= h.Dodge {
+	if h.parries(s) {
 		if Parry(d, h, int(x.score)) {
 			v.Parried[t]++
 			v.Returns = append(v.Returns, Return{Target: t, Figure: fi, Shot: int(x.shot), Damage: s.Damage})
