@@ -99,7 +99,7 @@ func TestSimulateCancels(t *testing.T) {
 // either side) is even: among decisive battles, the first army's share of the wins has a
 // 95% interval containing one half.
 func TestMirrorMatchIsEven(t *testing.T) {
-	for _, path := range []string{"testdata/rebel-1500.yaml", "testdata/imperial-1500.yaml"} {
+	for _, path := range []string{"testdata/rebel-1500.yaml", "testdata/imperial-1500.yaml", "testdata/full-1500.yaml"} {
 		a := force(t, path)
 		s, err := Simulate(context.Background(), scenario(t, "open-field"), a, a, SimOptions{Battles: 2000, Seed: 1993})
 		if err != nil {

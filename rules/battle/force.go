@@ -20,6 +20,8 @@ type Force struct {
 	Units []*UnitSpec
 	// Skipped says what in the army the engine leaves out, by unit.
 	Skipped []string
+	// holds is what the army holds, for the not-simulated list (notsim.go).
+	holds map[string]bool
 }
 
 // Unit roles.
@@ -126,7 +128,7 @@ func (h *HeroSpec) saberLevel() int { return min(h.Control, h.Sense) }
 // weapons, on-board artillery) are kept for their cost and listed in Skipped.
 func NewForce(cat *rules.Catalog, a *roster.Army) (*Force, error) {
 	cost := costing.Army(cat, a)
-	f := &Force{Name: a.Name, Side: a.Side, Total: cost.Total}
+	f := &Force{Name: a.Name, Side: a.Side, Total: cost.Total, holds: holdings(a)}
 	if f.Name == "" {
 		f.Name = "unnamed army"
 	}

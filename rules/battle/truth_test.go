@@ -199,3 +199,21 @@ func TestNotSimulatedListIsTrue(t *testing.T) {
 		t.Errorf("bought, but neither acting in %d battles nor on the not-simulated list: %s", 80, strings.Join(silent, ", "))
 	}
 }
+
+// The list names only what the two armies leave out: the reference armies hold no luma
+// grenades, flamethrowers or Force powers, so no line about them; the full kit's does.
+func TestNotSimulatedNamesOnlyWhatTheArmiesHold(t *testing.T) {
+	field := scenario(t, "open-field")
+	ref := strings.Join(NotSimulated(field, force(t, "testdata/rebel-1500.yaml"), force(t, "testdata/imperial-1500.yaml")), "\n")
+	for _, no := range []string{"luma", "flamethrower", "life detection", "gas", "mounts", "artillery"} {
+		if strings.Contains(ref, no) {
+			t.Errorf("the reference matchup's list mentions %q", no)
+		}
+	}
+	full := strings.Join(NotSimulated(field, force(t, "testdata/full-1500.yaml"), force(t, "testdata/imperial-1500.yaml")), "\n")
+	for _, yes := range []string{"flamethrower", "gas", "mounts", "Anti-Infantry Battery", "life detection", "heroes'"} {
+		if !strings.Contains(full, yes) {
+			t.Errorf("the full kit's list does not mention %q", yes)
+		}
+	}
+}
