@@ -147,7 +147,7 @@ func (b *Battle) startFire(at Point, ui int) {
 
 // firesTurn: each fire (not each template) rolls in the Special Actions Phase: 1-2 burns
 // down (its earliest template goes), 3-4 stays, 5-6 spreads (a template 2" from its latest,
-// the direction two dice read on the template, downwind of north). Everyone under a fire
+// the direction two dice read on the template as a clock around the wind's). Everyone under a fire
 // template then takes a damage roll against 4 (Advanced Terrain, "Fire").
 func (b *Battle) firesTurn() {
 	for id := 1; id <= b.fireID; id++ {
@@ -171,7 +171,7 @@ func (b *Battle) firesTurn() {
 			}
 		case v >= 5:
 			l := b.clouds[last]
-			dir := math.Pi/2 + float64(b.dice.D6()+b.dice.D6()-7)*math.Pi/6
+			dir := b.windDir() + float64(b.dice.D6()+b.dice.D6()-7)*math.Pi/6
 			l.at = b.clampTable(add(l.at, scale(dirOf(dir), 2*fireTemplate)))
 			l.born = b.turn
 			b.clouds = append(b.clouds, l)

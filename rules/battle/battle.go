@@ -49,6 +49,9 @@ type Battle struct {
 	// clouds of smoke, spores and gas on the table, and fire templates; fireID numbers fires.
 	clouds []cloud
 	fireID int
+	// wind is the wind's direction this battle (windDir), once rolled.
+	wind    float64
+	windSet bool
 
 	lg    *logger
 	res   Result
@@ -264,7 +267,7 @@ func (b *Battle) reset() {
 	ui := 0
 	b.engs = b.engs[:0]
 	b.strikes = b.strikes[:0]
-	b.clouds, b.fireID = b.clouds[:0], 0
+	b.clouds, b.fireID, b.windSet = b.clouds[:0], 0, false
 	for i := range b.read {
 		b.read[i] = false
 	}

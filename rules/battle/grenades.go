@@ -421,8 +421,7 @@ func (b *Battle) cloudsLinger() {
 // cloudsTurn: each cloud's Special Actions Phase (Chapter Eleven, "Cloud Dissipation
 // Table"): smoke, stun spores and T-238 roll every turn; plank gas and Fex-M3 only in the
 // turn they burst; CryoBan never drifts, shrinking to 1.5" in its second turn. A roll of 1-2
-// drifts the cloud 1" (the wind's direction rolled on the Grenade Burst Template, north
-// being 1), 6 dissipates it. Every cloud goes when its duration is up; stun spores thin by
+// drifts the cloud 1" downwind (windDir), 6 dissipates it. Every cloud goes when its duration is up; stun spores thin by
 // 1 Damage Strength a turn.
 func (b *Battle) cloudsTurn() {
 	k := 0
@@ -441,7 +440,7 @@ func (b *Battle) cloudsTurn() {
 		if rolls && c.left > 1 {
 			switch b.r.CloudDissipation(&b.dice) {
 			case "drift":
-				c.at = combat.Deviate(c.at, math.Pi/2, b.dice.D6(), 1)
+				c.at = add(c.at, dirOf(b.windDir()))
 				if b.lg != nil {
 					b.logf("the %s cloud drifts 1\"\n", c.kind.cloudName())
 				}
@@ -587,4 +586,16 @@ func (b *Battle) actProtection(fs *FigSpec, k gkind) {
 	case fs.Suit:
 		b.act(fs.SuitName)
 	}
+}
+
+// windDir is the direction the wind blows this battle: rolled on the Grenade Burst Template
+// (1 toward north, 60 degrees a face) the first time a cloud or fire needs it ("Wind
+// direction is determined by the gamemaster, or by using the Grenade Burst Area of Effect
+// Template"). One wind for the battle: a wind that favoured a side's edge would favour it.
+func (b *Battle) windDir() float64 {
+	if !b.windSet {
+		b.wind = math.Pi/2 - float64(b.dice.D6()-1)*math.Pi/3
+		b.windSet = true
+	}
+	return b.wind
 }

@@ -181,6 +181,7 @@ func (b *Battle) moveUnit(ui int) {
 				b.logf("%s holds (%s)\n", b.name(ui), p.why)
 			}
 		}
+		b.goProne(ui)
 	case planMove:
 		b.advance(ui, p, pickupCost)
 	case planCharge:
@@ -190,6 +191,44 @@ func (b *Battle) moveUnit(ui int) {
 	}
 	b.checkExits(ui)
 }
+
+// goProne: a holding squad lies down ("a soldier may fall prone during the Movement Phase at
+// no cost, but this ends his move", Chapter Two) when the nearest enemy unit's fire at it is
+// worth half a casualty or more and no enemy could charge it this turn (prone soldiers fight
+// at -2): the fire at it is then at +1, grenades at -1, and behind a low wall or in a trench
+// it is seen only from across it. It stands up (2") when it next moves.
+func (b *Battle) goProne(ui int) {
+	u := &b.units[ui]
+	if u.eng >= 0 || !u.subjectToMorale() || u.spec.Kind != "squad" {
+		return
+	}
+	e := b.nearestEnemy(ui)
+	if e < 0 {
+		return
+	}
+	lo, hi := b.sideRange(1 - u.side)
+	for k := lo; k < hi; k++ {
+		if ek := &b.units[k]; ek.onTable() && b.unitDistMax(ui, k, ek.spec.Run+3) <= ek.spec.Run+3 {
+			return
+		}
+	}
+	if b.estimate(e, ui, nil, false, 0) < proneThreat {
+		return
+	}
+	n := 0
+	for _, fi := range u.members {
+		if f := &b.figs[fi]; f.alive() && int(f.unit) == ui && !f.prone {
+			f.prone = true
+			n++
+		}
+	}
+	if n > 0 && b.lg != nil {
+		b.logf("%s goes prone\n", b.name(ui))
+	}
+}
+
+// proneThreat is the enemy fire, in expected casualties, a holding squad lies down from.
+const proneThreat = 0.5
 
 // assemble sets up (or takes down) a squad's assembled weapon: the whole Movement Phase,
 // the squad holding around it (Chapter Three, "Assembled Weapons").

@@ -92,21 +92,36 @@ func (b *Battle) usePower(f *fig, name string) bool {
 // mind on an enemy hero or a commander whose mind he has read; projective telepathy against an
 // enemy squad.
 func (b *Battle) forcePowers() {
-	for i := range b.figs {
-		f := &b.figs[i]
-		h := f.spec.Hero
-		if h == nil || !f.alive() || !b.units[f.unit].onTable() || f.powerTurn == b.turn {
-			continue
+	// The side without the initiative first, as in fire combat: neither army always acts
+	// first.
+	for k := range 2 {
+		s := 1 - b.initiative
+		if k == 1 {
+			s = b.initiative
 		}
-		switch {
-		case b.controlPain(f):
-		case h.has(pAnotherPain) && b.anotherPain(f):
-		case h.has(pProjective) && b.remoralize(f):
-		case h.has(pInjureKill) && b.injureKill(f):
-		case h.has(pReceptive) && (h.has(pInjureKill) || h.has(pAffectMind)) && b.receptive(f):
-		case h.has(pAffectMind) && b.affectMind(f):
-		case h.has(pProjective) && b.demoralize(f):
+		for i := range b.figs {
+			if b.units[b.figs[i].home].side != s {
+				continue
+			}
+			b.heroPower(&b.figs[i])
 		}
+	}
+}
+
+// heroPower is one hero's Special Actions Phase power, if any.
+func (b *Battle) heroPower(f *fig) {
+	h := f.spec.Hero
+	if h == nil || !f.alive() || !b.units[f.unit].onTable() || f.powerTurn == b.turn {
+		return
+	}
+	switch {
+	case b.controlPain(f):
+	case h.has(pAnotherPain) && b.anotherPain(f):
+	case h.has(pProjective) && b.remoralize(f):
+	case h.has(pInjureKill) && b.injureKill(f):
+	case h.has(pReceptive) && (h.has(pInjureKill) || h.has(pAffectMind)) && b.receptive(f):
+	case h.has(pAffectMind) && b.affectMind(f):
+	case h.has(pProjective) && b.demoralize(f):
 	}
 }
 
