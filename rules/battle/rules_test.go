@@ -417,3 +417,27 @@ func TestEngagedSoldiersNotInContactMayFire(t *testing.T) {
 		}
 	}
 }
+
+// Chapter Two, "Prone Soldiers" (line 453): "A soldier may fall prone during the Movement
+// Phase at no cost, but this ends his move." A squad holding under fire worth half a
+// casualty lies down, unless an enemy could charge it this turn (prone soldiers fight at -2).
+func TestVoluntaryProne(t *testing.T) {
+	f := field(t, ``, ``)
+	a := armyOf(t, squadArmy("rebel", "Standard Rebel Trooper", 6, rebels, ""))
+	c := armyOf(t, squadArmy("imperial", "Stormtrooper", 10, "    skills: {blaster: 6, command: 4}\n    weapons: [blaster rifle]\n", ""))
+	for _, tc := range []struct {
+		gap   float64
+		prone bool
+	}{{22, true}, {8, false}} {
+		b := ready(t, f, a, c, 1)
+		b.place(0, Point{X: 36, Y: 10}, math.Pi/2)
+		b.place(1, Point{X: 36, Y: 10 + tc.gap}, -math.Pi/2)
+		b.goProne(0)
+		for _, fi := range b.units[0].members {
+			if b.figs[fi].prone != tc.prone {
+				t.Errorf("enemy %v\" off: prone %v, want %v (fire worth %.2f)", tc.gap, b.figs[fi].prone, tc.prone, b.estimate(1, 0, nil, false, 0))
+				break
+			}
+		}
+	}
+}
