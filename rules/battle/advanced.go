@@ -462,6 +462,7 @@ func (b *Battle) selfDestruct(ui int) bool {
 	}
 	b.diveOut(d.pos, combat.DroidBlastRadius)
 	d.f.Out = true
+	b.moves++
 	return true
 }
 

@@ -49,6 +49,8 @@ type Battle struct {
 	// clouds of smoke, spores and gas on the table, and fire templates; fireID numbers fires.
 	clouds []cloud
 	fireID int
+	// moves counts the units placed (place), for caches that hold while nothing moves.
+	moves int
 	// wind is the wind's direction this battle (windDir), once rolled.
 	wind    float64
 	windSet bool
@@ -167,8 +169,10 @@ type unit struct {
 	fdir                                                           Point // the facing as a unit vector
 	mounted                                                        bool
 	firstRound                                                     bool
-	leaving                                                        bool  // broke or withdraws in this Morale Phase
-	confused                                                       int   // the turn affect mind has it fight at -2
+	leaving                                                        bool // broke or withdraws in this Morale Phase
+	confused                                                       int  // the turn affect mind has it fight at -2
+	bcStamp                                                        int  // behindCover's cache: b.moves+1 when bcVal was worked out
+	bcVal                                                          bool
 	from                                                           Point // the enemy centre it withdraws from
 }
 

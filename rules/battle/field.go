@@ -22,6 +22,8 @@ type Field struct {
 	spots []spot
 	// sightAreas are the areas that matter to sight or cover.
 	sightAreas []int
+	// veryRough: some area is very rough terrain.
+	veryRough bool
 }
 
 const gridCell = 2.0
@@ -86,6 +88,7 @@ func (f *Field) index() {
 		if a := &f.areas[i]; a.blocks || a.losLimit > 0 || a.cover > combat.Open {
 			f.sightAreas = append(f.sightAreas, i)
 		}
+		f.veryRough = f.veryRough || f.areas[i].veryRough
 	}
 }
 
@@ -288,6 +291,9 @@ func (f *Field) walk(a, b Point, budget float64, run, noRough bool) leg {
 
 // veryRoughOn reports whether a straight path from a to b enters very rough terrain.
 func (f *Field) veryRoughOn(a, b Point) bool {
+	if !f.veryRough {
+		return false
+	}
 	total := math.Sqrt(dist2(a, b))
 	for done := 0.0; done < total; done += moveStep {
 		if f.at(lerp(a, b, fmin((done+moveStep/2)/total, 1))).veryRough {

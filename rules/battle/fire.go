@@ -681,6 +681,7 @@ func (b *Battle) diveOut(center Point, r float64) {
 			g.pos = to
 			u := &b.units[g.unit]
 			u.boxOK, u.cOK = false, false
+			b.moves++
 		}
 		g.prone = true
 		if b.lg != nil {
@@ -754,6 +755,7 @@ func (b *Battle) endPhaseUnit(ui int) {
 		} else {
 			out++
 			u.boxOK, u.cOK = false, false
+			b.moves++
 		}
 		if fi == b.objBy {
 			b.dropObjective(fi)

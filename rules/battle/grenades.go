@@ -505,7 +505,7 @@ func (b *Battle) harmfulCloudAt(p Point) bool {
 // already in the way; the unit does nothing else in the phase. It reports whether it did.
 func (b *Battle) smokeScreen(ui int) bool {
 	u := &b.units[ui]
-	if u.eng >= 0 || b.unitCover(ui) > combat.Open {
+	if u.eng >= 0 {
 		return false
 	}
 	thrower, kit := int32(-1), -1
@@ -520,7 +520,7 @@ func (b *Battle) smokeScreen(ui int) bool {
 			}
 		}
 	}
-	if thrower < 0 {
+	if thrower < 0 || b.unitCover(ui) > combat.Open {
 		return false
 	}
 	c := b.centroid(ui)

@@ -85,6 +85,16 @@ func (b *Battle) moralePhase() {
 // that edge is within 1"; the wood around him counts as cover between (docs/decisions.md).
 // Whether it stood still is the caller's to say.
 func (b *Battle) behindCover(ui int) bool {
+	u := &b.units[ui]
+	if u.bcStamp == b.moves+1 {
+		return u.bcVal // nothing has moved since it was worked out
+	}
+	v := b.behindCoverNow(ui)
+	u.bcStamp, u.bcVal = b.moves+1, v
+	return v
+}
+
+func (b *Battle) behindCoverNow(ui int) bool {
 	e := b.nearestEnemy(ui)
 	if e < 0 {
 		return false
@@ -270,6 +280,7 @@ func (b *Battle) leaveTable(ui int, st uint8) {
 		f := &b.figs[fi]
 		if int(f.unit) == ui && f.alive() {
 			f.gone = true
+			b.moves++
 			if int(f.home) != ui {
 				b.units[f.home].state = st
 			}

@@ -17,6 +17,7 @@ const spacing = 1.25
 // figure on the table and out of impassable terrain.
 func (b *Battle) place(ui int, at Point, facing float64) {
 	u := &b.units[ui]
+	b.moves++
 	u.anchor, u.facing, u.fdir, u.boxOK, u.cOK = at, facing, dirOf(facing), false, false
 	n := 0
 	for _, fi := range u.members {
@@ -192,15 +193,25 @@ func (b *Battle) moveUnit(ui int) {
 	b.checkExits(ui)
 }
 
-// goProne: a holding squad lies down ("a soldier may fall prone during the Movement Phase at
-// no cost, but this ends his move", Chapter Two) when the nearest enemy unit's fire at it is
+// goProne: a squad holding in cover lies down ("a soldier may fall prone during the Movement
+// Phase at no cost, but this ends his move", Chapter Two) when the nearest enemy unit's fire at it is
 // worth half a casualty or more and no enemy could charge it this turn (prone soldiers fight
 // at -2): the fire at it is then at +1, grenades at -1, and behind a low wall or in a trench
 // it is seen only from across it. It stands up (2") when it next moves.
 func (b *Battle) goProne(ui int) {
 	u := &b.units[ui]
-	if u.eng >= 0 || !u.subjectToMorale() || u.spec.Kind != "squad" {
+	if u.eng >= 0 || !u.subjectToMorale() || u.spec.Kind != "squad" || b.unitCover(ui) == combat.Open {
 		return
+	}
+	down := true
+	for _, fi := range u.members {
+		if f := &b.figs[fi]; f.alive() && int(f.unit) == ui && !f.prone {
+			down = false
+			break
+		}
+	}
+	if down {
+		return // already lying down
 	}
 	e := b.nearestEnemy(ui)
 	if e < 0 {
@@ -841,6 +852,7 @@ func (b *Battle) checkExits(ui int) {
 				for _, fi := range u.members {
 					if int(b.figs[fi].unit) == ui && b.figs[fi].alive() {
 						b.figs[fi].gone = true
+						b.moves++
 					}
 				}
 				if b.lg != nil {

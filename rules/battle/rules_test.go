@@ -419,10 +419,10 @@ func TestEngagedSoldiersNotInContactMayFire(t *testing.T) {
 }
 
 // Chapter Two, "Prone Soldiers" (line 453): "A soldier may fall prone during the Movement
-// Phase at no cost, but this ends his move." A squad holding under fire worth half a
+// Phase at no cost, but this ends his move." A squad holding in cover under fire worth half a
 // casualty lies down, unless an enemy could charge it this turn (prone soldiers fight at -2).
 func TestVoluntaryProne(t *testing.T) {
-	f := field(t, ``, ``)
+	f := field(t, `{"type":"light woods","rect":[20,6,52,13]}`, ``)
 	a := armyOf(t, squadArmy("rebel", "Standard Rebel Trooper", 6, rebels, ""))
 	c := armyOf(t, squadArmy("imperial", "Stormtrooper", 10, "    skills: {blaster: 6, command: 4}\n    weapons: [blaster rifle]\n", ""))
 	for _, tc := range []struct {
