@@ -119,8 +119,8 @@ func (b *Battle) behindCoverNow(ui int) bool {
 	return in > 0 && 2*in >= n
 }
 
-// coverOnWay: a barrier giving cover across the segment a-b, or cover terrain on it (looked
-// for every half inch).
+// coverOnWay: a barrier giving cover across the segment a-c (an inch long), or cover terrain
+// at either end of it (areas are convex and rarely narrower than an inch).
 func (b *Battle) coverOnWay(a, c Point) bool {
 	sb := segBox(a, c)
 	for i := range b.field.barriers {
@@ -129,12 +129,7 @@ func (b *Battle) coverOnWay(a, c Point) bool {
 			return true
 		}
 	}
-	for k := 0; k <= 2; k++ {
-		if b.field.at(lerp(a, c, float64(k)/2)).cover > combat.Open {
-			return true
-		}
-	}
-	return false
+	return b.field.at(a).cover > combat.Open || b.field.at(c).cover > combat.Open
 }
 
 func (b *Battle) rallySituation(ui int) combat.Rally {

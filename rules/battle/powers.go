@@ -100,7 +100,7 @@ func (b *Battle) forcePowers() {
 			s = b.initiative
 		}
 		for i := range b.figs {
-			if b.units[b.figs[i].home].side != s {
+			if b.figs[i].spec.Hero == nil || b.units[b.figs[i].home].side != s {
 				continue
 			}
 			b.heroPower(&b.figs[i])
