@@ -290,3 +290,54 @@ func (b *Battle) leaveTable(ui int, st uint8) {
 		}
 	}
 }
+
+// assumeCommand: in the Special Actions Phase a hero "can assume command of a squad" within
+// his command rating in inches (Chapter Twelve, "Heroes and Squads"); it is his special action
+// for the phase. The doctrine has the hero with the best command skill take command of each
+// squad whose own leader commands worse (or is out): one fighting with it, or a lone hero
+// near enough, who then joins it. Heroes never give command up.
+func (b *Battle) assumeCommand() {
+	for ui := range b.units {
+		u := &b.units[ui]
+		if !u.onTable() || u.spec.Kind != "squad" || !u.subjectToMorale() {
+			continue
+		}
+		now := b.command(ui)
+		best, bc := int32(-1), now
+		for fi := range b.figs {
+			f := &b.figs[fi]
+			h := f.spec.Hero
+			if h == nil || !f.alive() || f.powerTurn == b.turn || int32(fi) == u.leader || h.Command <= bc {
+				continue
+			}
+			hu := &b.units[f.home]
+			switch {
+			case int(f.unit) == ui:
+			case hu.onTable() && hu.side == u.side && int(f.unit) == int(f.home):
+				if d, _ := b.nearestFig(ui, f.pos); d > float64(h.Command) {
+					continue
+				}
+			default:
+				continue
+			}
+			best, bc = int32(fi), h.Command
+		}
+		if best < 0 {
+			continue
+		}
+		f := &b.figs[best]
+		f.powerTurn = b.turn // his special action this phase
+		if int(f.unit) != ui {
+			hu := &b.units[f.home]
+			f.unit = int32(ui)
+			u.members = append(u.members, best)
+			u.boxOK, u.cOK = false, false
+			hu.attached, hu.state = ui, stAttached
+			b.moves++
+		}
+		u.leader = best
+		if b.lg != nil {
+			b.logf("%s takes command of %s\n", b.name(int(f.home)), b.name(ui))
+		}
+	}
+}

@@ -226,3 +226,32 @@ func TestControlAnothersPain(t *testing.T) {
 	}
 	within(t, "pain controlled", eased, n, combat.TestOdds(2, 6))
 }
+
+// Chapter Twelve, "Heroes and Squads" (line 2785): "the hero can assume command of a squad
+// during any Special Actions Phase" within his command rating in inches; he then commands it
+// in all ways. A lone hero 3" from a squad whose commander is out takes command and joins it.
+func TestHeroAssumesCommand(t *testing.T) {
+	captain := "  - kind: hero\n    name: Captain\n    origin: scratch\n    move: 10\n    attributes: {DEX: 3, KNO: 2, MEC: 2, PER: 3, STR: 3, TEC: 2}\n" +
+		"    skills: {blaster: 4, command: 6}\n    weapons: [blaster pistol]\n    armor: none\n"
+	a := armyOf(t, squadArmy("rebel", "Standard Rebel Trooper", 5, troopers, captain))
+	c := armyOf(t, squadArmy("imperial", "Stormtrooper", 2, "    skills: {blaster: 4, command: 4}\n    weapons: [blaster rifle]\n", ""))
+	b := ready(t, field(t, ``, ``), a, c, 1)
+	// Make the hero a lone hero 3" from the squad, and put the squad's commander out.
+	hf := b.units[1].members[0]
+	if b.figs[hf].unit != 1 {
+		b.detachAll(0)
+	}
+	b.place(0, Point{X: 36, Y: 20}, math.Pi/2)
+	b.place(1, Point{X: 36, Y: 17}, math.Pi/2)
+	b.place(2, Point{X: 36, Y: 40}, -math.Pi/2)
+	b.units[0].leader = b.units[0].members[0]
+	b.figs[b.units[0].leader].f.Out = true
+	before := b.command(0)
+	b.assumeCommand()
+	if b.units[0].leader != hf || b.command(0) != 6 || b.figs[hf].unit != 0 {
+		t.Fatalf("leader %d (hero %d), command %d (was %d)\n%s", b.units[0].leader, hf, b.command(0), before, b.logText())
+	}
+	if !strings.Contains(b.logText(), "takes command of") {
+		t.Error("not logged")
+	}
+}

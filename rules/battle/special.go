@@ -15,6 +15,7 @@ func (b *Battle) specialPhase() {
 	b.resolveStrikes()
 	b.cloudsTurn()
 	b.firesTurn()
+	b.assumeCommand()
 	b.forcePowers()
 	b.medpacs()
 	b.search()
