@@ -77,6 +77,9 @@ type Battle struct {
 	order    [2][]int
 	tmpPts   []Point
 	cpts     []combat.Point
+	spShots  []combat.Shot // a hero's specific shot
+	spFigs   [combat.MaxFireTargets][]*combat.Figure
+	spVolley combat.Volley
 	hitsBy   []float64 // [u*n+t]: hits unit u scored on unit t this phase
 	taken    []bool
 	placed   []int

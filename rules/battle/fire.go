@@ -298,6 +298,9 @@ func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 		}
 		x := combat.Firer{Skill: g.Skill, Weapon: w, Wounded: f.f.Wounded && !f.painControlled, TargetingComputer: f.spec.TC,
 			Crewed: w.FollowingFire && crew >= 0, Extra: smoke + b.handicap(f)}
+		if f.spec.Hero != nil && mode == firePhase && b.specificShot(ui, ti, ffi, x, firing, view) {
+			continue
+		}
 		if f.spec.Hero != nil {
 			x.Hero = &f.hero
 			x.Shots = b.heroShots(g.Skill, b.r.Base(bandMust(w, dist))+mods)
@@ -839,4 +842,45 @@ func (b *Battle) dropObjective(fi int32) {
 	if b.lg != nil {
 		b.logf("  %s drops %s\n", f.spec.Who, b.field.Scenario.Objectives[b.field.carryObjective()].Name)
 	}
+}
+
+// specificMin is the least chance of a hit at +4 for which a hero aims at an enemy hero
+// standing in the target squad rather than at the squad.
+const specificMin = 0.3
+
+// specificShot: a hero firing at a squad in which an enemy hero stands (drawing cover from
+// it) aims at that hero: "A hero can target his shots at a specific soldier within a squad,
+// or at a hero or droid drawing cover from the squad. The difficulty of the shot is
+// increased by +4" (Chapter Twelve, "Specific Targeting"); every hit is his. The doctrine
+// does it when the shot has at least a 0.3 chance. It reports whether he did.
+func (b *Battle) specificShot(ui, ti int, ffi int32, x combat.Firer, firing combat.Firing, view combat.TargetView) bool {
+	target := int32(-1)
+	for _, tfi := range b.tidx {
+		if g := &b.figs[tfi]; g.spec.Hero != nil && int(g.home) != ti {
+			target = tfi
+			break
+		}
+	}
+	if target < 0 {
+		return false
+	}
+	f := &b.figs[ffi]
+	x.Specific, x.Hero = true, &f.hero
+	shots, err := b.r.Aim(firing, []combat.Firer{x}, []combat.TargetView{view}, b.spShots[:0])
+	b.spShots = shots
+	if err != nil || len(shots) == 0 || b.odds.pHit(shots[0].Skill, shots[0].Difficulty) < specificMin {
+		return false
+	}
+	g := &b.figs[target]
+	g.hero.Unaware = !frontArc(g.pos, b.units[g.unit].fdir, f.pos)
+	b.spFigs[0] = append(b.spFigs[0][:0], &g.f)
+	b.r.Volley(&b.dice, shots, b.spFigs, &b.spVolley)
+	g.hero.Unaware = false
+	b.phaseHits(ui, ti, float64(b.spVolley.Hits[0]))
+	b.act("specific targeting")
+	if b.lg != nil {
+		b.logf("  %s fires at %s in %s (specific target), difficulty %d: %d hits\n", b.who(f), b.name(int(g.home)), b.name(ti),
+			shots[0].Difficulty, b.spVolley.Hits[0])
+	}
+	return true
 }

@@ -255,3 +255,34 @@ func TestHeroAssumesCommand(t *testing.T) {
 		t.Error("not logged")
 	}
 }
+
+// Chapter Twelve, "Specific Targeting" (line 2850): a hero may aim at a hero drawing cover
+// from a squad, at +4; every hit he scores is that hero's, none the squad's soldiers'.
+func TestHeroSpecificTargeting(t *testing.T) {
+	sniper := "format: 1\nsystem: swmb\nname: s\nside: imperial\nunits:\n  - kind: hero\n    name: Sniper\n    origin: scratch\n    move: 10\n" +
+		"    attributes: {DEX: 4, KNO: 2, MEC: 2, PER: 3, STR: 3, TEC: 2}\n    skills: {blaster: 10}\n    weapons: [blaster rifle]\n    armor: none\n"
+	captain := "  - kind: hero\n    name: Captain\n    origin: scratch\n    move: 10\n    attributes: {DEX: 3, KNO: 2, MEC: 2, PER: 3, STR: 2, TEC: 2}\n" +
+		"    skills: {blaster: 4, command: 6}\n    weapons: [blaster pistol]\n    armor: none\n"
+	a := armyOf(t, sniper)
+	c := armyOf(t, squadArmy("rebel", "Standard Rebel Trooper", 5, troopers, captain))
+	specific := 0
+	for seed := range uint64(200) {
+		b := ready(t, field(t, ``, ``), a, c, seed)
+		b.place(0, Point{X: 36, Y: 10}, math.Pi/2)
+		b.place(1, Point{X: 36, Y: 18}, -math.Pi/2)
+		b.clearPhaseHits()
+		b.fireAt(0, 1, firePhase)
+		if !strings.Contains(b.logText(), "(specific target)") {
+			continue
+		}
+		specific++
+		for _, fi := range b.units[1].members {
+			if g := &b.figs[fi]; g.spec.Hero == nil && (g.f.Pending() != combat.NoEffect) {
+				t.Fatalf("seed %d: a soldier was hit by a specific shot at the captain", seed)
+			}
+		}
+	}
+	if specific == 0 {
+		t.Error("the sniper never aimed at the captain")
+	}
+}
