@@ -80,11 +80,13 @@ type Battle struct {
 	spShots  []combat.Shot // a hero's specific shot
 	spFigs   [combat.MaxFireTargets][]*combat.Figure
 	spVolley combat.Volley
-	hitsBy   []float64 // [u*n+t]: hits unit u scored on unit t this phase
-	taken    []bool
-	placed   []int
-	results  []combat.MoraleResult // per unit, the Morale Phase's casualty tests
-	orderKey []float64
+	// passCache[command][level][start] is 1 + a charge test's pass odds (0: not yet known).
+	passCache [passCmd][passLvl][passLvl]float64
+	hitsBy    []float64 // [u*n+t]: hits unit u scored on unit t this phase
+	taken     []bool
+	placed    []int
+	results   []combat.MoraleResult // per unit, the Morale Phase's casualty tests
+	orderKey  []float64
 	// standard is the standard repeating blaster, for discarded tripods.
 	standard *rules.Weapon
 }

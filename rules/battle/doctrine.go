@@ -483,6 +483,29 @@ func (b *Battle) margin(ui int, m float64) float64 {
 // passOdds is the chance a charge test leaves the charge standing (not demoralized,
 // broken or withdrawn).
 func (b *Battle) passOdds(m combat.Morale) float64 {
+	// Charge tests of the same command, level and start have the same odds: kept, since
+	// working them out allocates.
+	cacheable := m.Kind == combat.ChargeTest && !m.FlankOrRear && !m.BehindBarrier && m.Casualties == 0 &&
+		m.Command >= 0 && m.Command < passCmd && m.Level >= 0 && m.Level < passLvl && m.Start >= 0 && m.Start < passLvl
+	if cacheable {
+		if v := b.passCache[m.Command][m.Level][m.Start]; v > 0 {
+			return v - 1
+		}
+	}
+	p := b.passOddsNow(m)
+	if cacheable {
+		b.passCache[m.Command][m.Level][m.Start] = p + 1
+	}
+	return p
+}
+
+// passCache sizes: command skills and morale levels it holds.
+const (
+	passCmd = 16
+	passLvl = 10
+)
+
+func (b *Battle) passOddsNow(m combat.Morale) float64 {
 	odds := b.r.MoraleOdds(m)
 	p := 0.0
 	for i, row := range b.r.Tables.Morale.Results.Rows {
