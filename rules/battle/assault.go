@@ -375,7 +375,7 @@ func (b *Battle) forceBack(ei, loser int) {
 		dir := sub(b.centroid(e), b.centroid(ui))
 		if n := norm(dir); n > 1e-9 && moved > 0 {
 			dest := add(u.anchor, scale(dir, moved/n))
-			end := b.field.walk(u.anchor, dest, moved+4, false, false).end
+			end := b.field.walk(u.anchor, dest, moved+4, false, false, nil).end
 			b.place(ui, end, u.facing)
 		}
 	}

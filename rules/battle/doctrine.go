@@ -414,7 +414,7 @@ func (b *Battle) chargeTarget(ui, foe int) int {
 		_, near := b.nearestFig(e, c)
 		contact := towards(b.figs[near].pos, c, 1)
 		reach := b.chargeReach(ui, u.anchor, contact, run)
-		l := b.field.walk(u.anchor, contact, reach*maxJudge, false, u.spec.NoRough)
+		l := b.field.walk(u.anchor, contact, reach*maxJudge, false, u.spec.NoRough, nil)
 		if dist2(l.end, contact) > 0.05 {
 			continue // plainly out of reach, or blocked
 		}

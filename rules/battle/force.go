@@ -118,6 +118,8 @@ type HeroSpec struct {
 	// Alter is his alter skill; Powers the Force powers he has (powers.go).
 	Alter  int
 	Powers power
+	// Climb is his climbing/jumping code.
+	Climb int
 }
 
 // saberLevel is the level he uses lightsaber combat at: the lower of control and sense.
@@ -339,7 +341,7 @@ func heroSpec(cat *rules.Catalog, u *roster.Unit, us *UnitSpec) error {
 	us.Camo = camo
 	bare := u.Attributes[rules.STR]
 	h := heroOf(cat, u)
-	hs := &HeroSpec{Dodge: h.Dodge, Parry: h.Parry, Command: m.SkillCode(cat, "command"),
+	hs := &HeroSpec{Dodge: h.Dodge, Parry: h.Parry, Command: m.SkillCode(cat, "command"), Climb: m.SkillCode(cat, "climbing/jumping"),
 		BrawlParry: m.Skills["brawling parry"], MeleeParry: m.Skills["melee parry"]}
 	saberCombat := false
 	if u.Force != nil {

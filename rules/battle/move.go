@@ -355,11 +355,16 @@ func (b *Battle) advance(ui int, p plan, pickupCost float64) {
 
 // route moves from start toward dest with a budget, around impassable obstacles.
 func (b *Battle) route(ui int, start, dest Point, budget float64, run bool) Point {
+	return b.routeJ(ui, start, dest, budget, run, b.jumper(ui))
+}
+
+// routeJ is route with a hero's barrier jumps (nil: none, for moves only weighed).
+func (b *Battle) routeJ(ui int, start, dest Point, budget float64, run bool, jump func(bool) bool) Point {
 	noRough := b.units[ui].spec.NoRough
 	pos := start
 	for leg := 0; leg < 3 && budget > 0.05; leg++ {
 		wp := b.field.waypoint(pos, dest)
-		l := b.field.walk(pos, wp, budget, run, noRough)
+		l := b.field.walk(pos, wp, budget, run, noRough, jump)
 		pos, budget = l.end, budget-l.used
 		if l.blocked || dist2(pos, wp) > 0.01 || wp == dest {
 			break
@@ -402,7 +407,7 @@ func (b *Battle) sidestep(ui int, start, dest Point, budget float64, run bool, e
 	h := heading(start, dest)
 	for _, a := range [...]float64{math.Pi / 6, -math.Pi / 6, math.Pi / 3, -math.Pi / 3, math.Pi / 2, -math.Pi / 2} {
 		aim := add(start, scale(dirOf(h+a), budget))
-		e := b.keepOff(ui, start, b.route(ui, start, aim, budget, run))
+		e := b.keepOff(ui, start, b.routeJ(ui, start, aim, budget, run, nil))
 		if d := dist2(e, dest); d < bd-tie {
 			best, bd = e, d
 		}
@@ -559,7 +564,7 @@ func (b *Battle) charge(ui, ti int) {
 	start := u.anchor
 	contact := towards(target, start, 1) // base to base
 	reach := b.chargeReach(ui, start, contact, b.canRun(ui)) - b.standUp(ui)
-	l := b.field.walk(start, contact, reach, false, u.spec.NoRough)
+	l := b.field.walk(start, contact, reach, false, u.spec.NoRough, b.jumper(ui))
 	reached := dist2(l.end, contact) <= 0.05
 	end := l.end
 	face := heading(start, target)
@@ -983,3 +988,39 @@ func (b *Battle) nextReserve(s int) int {
 	}
 	return -1
 }
+
+// jumper is a lone hero's barrier jump (Chapter Twelve, "Heroes Jumping Barriers": a
+// climbing/jumping test against 4 for a moderate barrier, 6 for a difficult one, for 1");
+// nil for squads, droids and creatures. No Force Points are spent on it.
+func (b *Battle) jumper(ui int) func(bool) bool {
+	u := &b.units[ui]
+	if u.spec.Kind != "hero" || len(u.members) == 0 {
+		return nil
+	}
+	f := &b.figs[u.members[0]]
+	if f.spec.Hero == nil || f.spec.Hero.Climb <= 0 {
+		return nil
+	}
+	return func(difficult bool) bool {
+		diff := jumpModerate
+		if difficult {
+			diff = jumpDifficult
+		}
+		skill := f.spec.Hero.Climb - b.handicap(f)
+		if f.f.Wounded && !f.painControlled {
+			skill += combat.WoundPenalty
+		}
+		ok := combat.Test(&b.dice, skill, diff)
+		b.act("climbing/jumping")
+		if b.lg != nil {
+			b.logf("%s jumps a barrier: %s\n", b.name(ui), ifs(ok, "over for 1\"", "no, he climbs it"))
+		}
+		return ok
+	}
+}
+
+// Barrier jumps' difficulties.
+const (
+	jumpModerate  = 4
+	jumpDifficult = 6
+)

@@ -481,7 +481,11 @@ func (b *Battle) telekinesis(ui, ti int, ffi int32, diff, ds int) {
 		skill += combat.WoundPenalty
 	}
 	hit := combat.HeroTest(&b.dice, &f.hero, skill, diff+b.handicap(f))
+	if g.f.Hero != nil {
+		g.hero.Unaware = !frontArc(g.pos, b.units[g.unit].fdir, f.pos) // he dodges only what he sees
+	}
 	dodged := hit && g.f.Hero != nil && combat.Dodge(&b.dice, g.f.Hero, skill)
+	g.hero.Unaware = false
 	if hit && !dodged {
 		var one [1]int
 		one[0] = ds

@@ -143,7 +143,7 @@ func TestChargeIntoVeryRoughTerrainWalks(t *testing.T) {
 	if got := b.chargeReach(0, Point{X: 36, Y: 10}, Point{X: 36, Y: 18}, true); got != run {
 		t.Errorf("over clear ground: reach %v, want the Run Rate %v", got, run)
 	}
-	if l := f.walk(start, contact, walk, false, false); dist2(l.end, contact) < 0.05 {
+	if l := f.walk(start, contact, walk, false, false, nil); dist2(l.end, contact) < 0.05 {
 		t.Errorf("1\" clear and 2\" heavy woods (9\") reached with a %v\" walk", walk)
 	}
 }
@@ -440,4 +440,33 @@ func TestVoluntaryProne(t *testing.T) {
 			}
 		}
 	}
+}
+
+// Chapter Twelve, "Heroes Jumping Barriers": a hero may cross a moderate barrier (test 4) or
+// a difficult one (6) for 1" instead of 2" or 4"; failing, he pays the normal cost. A 6"
+// walk to a low wall 3" away: jumping, 3 + 1 leaves 2" beyond it; climbing, 3 + 2 leaves 1".
+// The jump test passes at the exact odds of climbing/jumping against 4.
+func TestHeroJumpsBarriers(t *testing.T) {
+	f := field(t, ``, `{"type":"low wall","from":[13,0],"to":[13,48]}`)
+	a, c := Point{X: 10, Y: 10}, Point{X: 30, Y: 10}
+	yes := func(bool) bool { return true }
+	no := func(bool) bool { return false }
+	if l := f.walk(a, c, 6, false, false, yes); math.Abs(l.end.X-15) > 1e-9 {
+		t.Errorf("jumped: ends at %.2f, want 15", l.end.X)
+	}
+	if l := f.walk(a, c, 6, false, false, no); math.Abs(l.end.X-14) > 1e-9 {
+		t.Errorf("climbed: ends at %.2f, want 14", l.end.X)
+	}
+	hero := "format: 1\nsystem: swmb\nname: h\nside: rebel\nunits:\n  - kind: hero\n    name: Runner\n    origin: scratch\n    move: 10\n" +
+		"    attributes: {DEX: 3, KNO: 2, MEC: 2, PER: 3, STR: 3, TEC: 2}\n    skills: {climbing/jumping: 4}\n    weapons: [blaster pistol]\n    armor: none\n"
+	h := armyOf(t, hero)
+	e := armyOf(t, squadArmy("imperial", "Stormtrooper", 2, "    skills: {blaster: 4, command: 4}\n    weapons: [blaster rifle]\n", ""))
+	n, made := 3000, 0
+	for seed := range uint64(n) {
+		b := ready(t, f, h, e, seed)
+		if b.jumper(0)(false) {
+			made++
+		}
+	}
+	within(t, "jumped a moderate barrier", made, n, combat.TestOdds(4, jumpModerate))
 }
