@@ -241,10 +241,14 @@ func (b *Battle) torpedoPath(p, q Point) Point {
 	return end
 }
 
-// inTorpedo: a figure at g's base touches the template from p to end, 1.5" wide.
+// inTorpedo: a figure at g's base lies within the template from p to end, 1.5" wide, which
+// starts at the front of the firer's base (his neighbours in line, whose bases only touch its
+// edge, are not in it).
 func inTorpedo(p, end, g Point) bool {
 	w := torpedoHalfWidth + baseRadius
-	return segDist2(p, end, g) <= w*w && dot(sub(g, p), sub(end, p)) > 0
+	d := sub(end, p)
+	n := norm(d)
+	return n > 0 && segDist2(p, end, g) < w*w-1e-9 && dot(sub(g, p), d)/n > baseRadius
 }
 
 // torpedoAim is the visible target figure to aim a torpedo at (the one whose path takes in

@@ -178,6 +178,9 @@ type unit struct {
 	confused                                                       int  // the turn affect mind has it fight at -2
 	bcStamp                                                        int  // behindCover's cache: b.moves+1 when bcVal was worked out
 	bcVal                                                          bool
+	gunAt                                                          Point // a crew's gun, where it was set up
+	gunFired                                                       int   // the turn it last fired
+	gunSet                                                         bool
 	from                                                           Point // the enemy centre it withdraws from
 }
 

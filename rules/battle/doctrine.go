@@ -166,6 +166,10 @@ func (b *Battle) plan(ui int) plan {
 		}
 		return p
 	}
+	if u.spec.Piece != nil && b.status(u) < combat.Broken && b.crewNear(ui) > 0 {
+		p.why = "serving its gun" // on-board artillery is immobile
+		return p
+	}
 	c := b.centroid(ui)
 	goal, foe, toPoint := b.goal(ui)
 	near := b.nearestEnemy(ui)
@@ -216,7 +220,8 @@ func (b *Battle) plan(ui int) plan {
 	if best >= 0 {
 		p.facing = heading(c, b.centroid(best))
 	}
-	if u.tripod == tripodCarried && best >= 0 && bestE >= holdThreshold && b.heavyAt(ui) {
+	torpedo := u.spec.Tripod >= 0 && u.spec.Figs[u.spec.Tripod].Torpedo != nil
+	if u.tripod == tripodCarried && (torpedo || best >= 0 && bestE >= holdThreshold) && b.heavyAt(ui) {
 		p.assemble, p.why = true, "setting up its weapon"
 		return p
 	}
@@ -278,6 +283,7 @@ func (b *Battle) heavyAt(ui int) bool {
 	}
 	if f.spec.Torpedo != nil {
 		e := b.nearestEnemy(ui)
+		// Set up once an enemy is within the torpedo's 10" (it fires the turn after).
 		return f.torps > 0 && e >= 0 && b.unitDist(ui, e) <= torpedoLength
 	}
 	for _, g := range f.spec.Guns {

@@ -33,6 +33,10 @@ func (b *Battle) firePhase() {
 			if !u.onTable() || u.ran || u.charged || u.oppFired || u.defFired || u.fired || (u.eng >= 0 && b.freeInAssault(ui) == 0) {
 				continue
 			}
+			if b.fireGun(ui) {
+				u.fired = true
+				continue
+			}
 			if b.status(u) == combat.Broken || !b.hasGuns(ui) && !b.hasGrenades(ui) {
 				continue
 			}

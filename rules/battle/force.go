@@ -61,6 +61,12 @@ type UnitSpec struct {
 	NoRough bool
 	// SelfDestruct: a droid with self-destruct programming.
 	SelfDestruct bool
+	// Gun is an on-board artillery piece, Crew the index in Force.Units of the squad that
+	// crews it; a crew squad's Piece is its gun and PieceSkill its lead gunner's blaster
+	// artillery code (artillery.go).
+	Gun, Piece *rules.Artillery
+	Crew       int
+	PieceSkill int
 }
 
 // FigSpec is one figure.
@@ -148,6 +154,18 @@ func NewForce(cat *rules.Catalog, a *roster.Army) (*Force, error) {
 			err = droidSpec(cat, u, us)
 		case roster.KindCreature:
 			err = creatureSpec(cat, u, us)
+		case roster.KindArtillery:
+			// A piece is crewed by the squad listed right after it (artillery.go).
+			p, perr := cat.ArtilleryPiece(u.Artillery)
+			if perr != nil {
+				err = perr
+				break
+			}
+			if i+1 >= len(a.Units) || a.Units[i+1].Kind != roster.KindSquad {
+				f.Skipped = append(f.Skipped, fmt.Sprintf("%s (%s): on-board artillery needs its crew, the squad listed right after it; its %d SGPs stay on the table", us.Name, f.Name, b.Cost))
+				continue
+			}
+			us.Gun, us.Crew = p, len(f.Units)+1
 		case roster.KindStrike:
 			us.Strike, us.Strikes = rules.Normalize(u.Strike), max(u.Count, 1)
 			if us.Strike != "light" && us.Strike != "heavy" {
@@ -159,6 +177,9 @@ func NewForce(cat *rules.Catalog, a *roster.Army) (*Force, error) {
 		}
 		if err != nil {
 			return nil, fmt.Errorf("%s, unit %d (%s): %w", f.Name, i+1, us.Name, err)
+		}
+		if n := len(f.Units); n > 0 && f.Units[n-1].Gun != nil && f.Units[n-1].Crew == n && u.Kind == roster.KindSquad {
+			crewFor(cat, u, us, f.Units[n-1].Gun)
 		}
 		f.Units = append(f.Units, us)
 	}
@@ -199,8 +220,6 @@ func (p protection) put(fs *FigSpec) {
 
 func plural(kind string) string {
 	switch kind {
-	case roster.KindArtillery:
-		return "on-board artillery pieces"
 	case roster.KindRemoteWeapon:
 		return "remote weapons"
 	}

@@ -19,6 +19,9 @@ func (b *Battle) place(ui int, at Point, facing float64) {
 	u := &b.units[ui]
 	b.moves++
 	u.anchor, u.facing, u.fdir, u.boxOK, u.cOK = at, facing, dirOf(facing), false, false
+	if u.spec.Piece != nil && !u.gunSet {
+		u.gunAt, u.gunSet = at, true // the gun is set up where its crew is first placed
+	}
 	n := 0
 	for _, fi := range u.members {
 		if f := &b.figs[fi]; f.alive() && int(f.unit) == ui {
@@ -457,8 +460,8 @@ func (b *Battle) opportunity(mover int, dest Point, charged int) {
 			continue
 		}
 		st := b.status(t)
-		if st >= combat.Demoralized {
-			continue
+		if st >= combat.Demoralized || (t.tripod == tripodCarried && t.spec.Figs[t.spec.Tripod].Torpedo != nil && b.heavyAt(e)) {
+			continue // (a torpedo squad keeps its move to set up its launcher)
 		}
 		ex := b.estimate(e, mover, nil, false, 1)
 		if ex < 0.5 {

@@ -42,6 +42,8 @@ var heldNotSimulated = []struct {
 	{[]string{"macrobinoculars", "glowrod"}, "darkness, fog, rain and snow: no scenario has them, so macrobinoculars and glowrods change nothing"},
 	{[]string{"tanglefoot field"}, "tanglefoot fields (set before the battle by defenders with police equipment)"},
 	{[]string{"combat sensor"}, "combat sensors act only where a scenario has something to search for"},
+	{[]string{"artillery"}, "on-board artillery pieces are not fired at themselves (their Body Points): their crews are; the whole crew squad serves its gun, and the squad listed after a piece is its crew"},
+	{[]string{"remote weapon"}, "remote weapons (the book puts them in the defender's buildings, which no scenario has)"},
 	{[]string{"mounted", "creature"}, "mounts being hit, thrown riders, falls and creatures running amok; mounted squads move at the mount's rate and fire from a moving surface"},
 }
 
@@ -67,6 +69,10 @@ func holdings(a *roster.Army) map[string]bool {
 			}
 		}
 		switch {
+		case u.Kind == roster.KindArtillery:
+			h["artillery"] = true
+		case u.Kind == roster.KindRemoteWeapon:
+			h["remote weapon"] = true
 		case u.Kind == roster.KindHero:
 			h["hero"] = true
 		case u.Kind == roster.KindCreature:
