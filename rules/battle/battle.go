@@ -121,6 +121,9 @@ type fig struct {
 	kitN [maxKits]int16
 	// torps: proton torpedoes left.
 	torps int16
+	// mount is a rider's creature; riding: he is still on it.
+	mount  combat.Figure
+	riding bool
 	// powerTurn: the turn he last used a Force power (one a turn); conscious: he remained
 	// conscious after being incapacitated.
 	powerTurn int
@@ -301,6 +304,10 @@ func (b *Battle) reset() {
 					f.kitN[k] = int16(fs.Kits[k].N)
 				}
 				f.torps = int16(fs.Torpedoes)
+				if fs.MountSTR > 0 {
+					f.mount, f.riding = combat.Figure{STR: fs.MountSTR}, true
+					f.f.Mount, f.f.MountLarge = &f.mount, fs.MountLarge
+				}
 				f.f = combat.Figure{STR: fs.STR}
 				if fs.Hero != nil {
 					f.hero = combat.Hero{Points: fs.Hero.Points, Policy: combat.DefaultForcePolicy, Dodge: fs.Hero.Dodge, Parry: fs.Hero.Parry}

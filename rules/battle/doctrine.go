@@ -584,6 +584,12 @@ func (b *Battle) maxMove(ui int, run bool) float64 {
 	if run {
 		m = u.spec.Run
 	}
+	if u.spec.Mounted && !u.mounted {
+		m = u.spec.FootWalk // riders thrown: the squad goes on foot (mounts.go)
+		if run {
+			m = u.spec.FootRun
+		}
+	}
 	for _, fi := range u.members {
 		f := &b.figs[fi]
 		if f.alive() && int(f.unit) == ui {

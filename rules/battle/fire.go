@@ -739,7 +739,13 @@ func (b *Battle) endPhaseUnit(ui int) {
 		if f.f.Out || f.gone || int(f.unit) != ui {
 			continue
 		}
+		if f.riding {
+			b.mountEndPhase(ui, f)
+		}
 		h := f.f.EndPhase(&b.dice, b.r)
+		if h == combat.Wound && f.riding {
+			b.keepSeat(ui, f)
+		}
 		if h == combat.NoEffect {
 			continue
 		}

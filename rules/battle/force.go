@@ -57,6 +57,8 @@ type UnitSpec struct {
 	Strike  string
 	Strikes int
 	Mounted bool
+	// FootWalk and FootRun are a mounted squad's rates on foot, once riders are thrown.
+	FootWalk, FootRun float64
 	// NoRough: a droid without a repulsorlift (no very rough terrain, no difficult barriers).
 	NoRough bool
 	// SelfDestruct: a droid with self-destruct programming.
@@ -88,6 +90,9 @@ type FigSpec struct {
 	// suit, battle armor (any armor worn). PER is his Perception, against a luma's flash.
 	Mask, Suit, Armored bool
 	PER                 int
+	// A rider's beast riding code and his mount's Strength and Orneriness Code (mounts.go).
+	Riding, MountSTR, MountOrn int
+	MountLarge                 bool
 	// Sensor: a combat sensor, +1 to his search rolls. SuitName: the suit he wears.
 	Sensor   bool
 	SuitName string
@@ -345,7 +350,16 @@ func squadSpec(cat *rules.Catalog, u *roster.Unit, us *UnitSpec) error {
 			return err
 		}
 		us.Mounted = true
+		us.FootWalk, us.FootRun = us.Walk, us.Run
 		us.Walk, us.Run = float64(c.Move+c.DEX), float64(c.Move+c.DEX)
+		for k := range us.Figs {
+			fs := &us.Figs[k]
+			fs.Riding = men[k].SkillCode(cat, "beast riding")
+			fs.MountSTR, fs.MountOrn, fs.MountLarge = c.STR, c.Orneriness, c.STR >= largeCreatureSTR
+			if c.ArmoredSTR > 0 {
+				fs.MountSTR = c.ArmoredSTR
+			}
+		}
 	}
 	return nil
 }

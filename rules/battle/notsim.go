@@ -44,7 +44,8 @@ var heldNotSimulated = []struct {
 	{[]string{"combat sensor"}, "combat sensors act only where a scenario has something to search for"},
 	{[]string{"artillery"}, "on-board artillery pieces are not fired at themselves (their Body Points): their crews are; the whole crew squad serves its gun, and the squad listed after a piece is its crew"},
 	{[]string{"remote weapon"}, "remote weapons (the book puts them in the defender's buildings, which no scenario has)"},
-	{[]string{"mounted", "creature"}, "mounts being hit, thrown riders, falls and creatures running amok; mounted squads move at the mount's rate and fire from a moving surface"},
+	{[]string{"mounted"}, "mounts fight no close assaults and are not remounted; a fallen mount is lost, and its squad goes on foot; no beast riding test to mount"},
+	{[]string{"creature"}, "creatures running amok and falling on their neighbours"},
 }
 
 // holdings is what an army holds, for heldNotSimulated: the normalized names of its

@@ -470,3 +470,34 @@ func TestHeroJumpsBarriers(t *testing.T) {
 	}
 	within(t, "jumped a moderate barrier", made, n, combat.TestOdds(4, jumpModerate))
 }
+
+// Chapter Thirteen, "Damage to Riders": a wounded rider makes an opposed beast riding roll
+// (at -1) against his mount's Orneriness Code (a tauntaun's 1) or falls off; a squad with a
+// rider thrown goes on foot.
+func TestWoundedRidersKeepTheirSeat(t *testing.T) {
+	f := field(t, ``, ``)
+	a := force(t, "testdata/full-1500.yaml")
+	c := armyOf(t, squadArmy("imperial", "Stormtrooper", 2, "    skills: {blaster: 4, command: 4}\n    weapons: [blaster rifle]\n", ""))
+	ri := -1
+	for i, us := range a.Units {
+		if us.Mounted {
+			ri = i
+		}
+	}
+	n, kept := 3000, 0
+	var riding, orn int
+	for seed := range uint64(n) {
+		b := ready(t, f, a, c, seed)
+		g := &b.figs[b.units[ri].members[1]]
+		riding, orn = g.spec.Riding, g.spec.MountOrn
+		b.clearPhaseHits()
+		g.f.Mark(combat.Wound)
+		b.endPhaseUnit(ri)
+		if g.riding {
+			kept++
+		} else if b.units[ri].mounted || b.maxMove(ri, false) != b.units[ri].spec.FootWalk {
+			t.Fatal("a squad with a thrown rider still moves mounted")
+		}
+	}
+	within(t, "kept his seat", kept, n, combat.MarginDist(riding-1, orn).AtLeast(1))
+}

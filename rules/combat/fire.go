@@ -280,6 +280,7 @@ type Volley struct {
 
 	hits []hit
 	ds   []int
+	mds  []int // the hits a rider's mount takes
 	head []int32
 }
 
@@ -381,10 +382,17 @@ func (r *Rules) Allocate(d *Dice, shots []Shot, t int, figs []*Figure, v *Volley
 				continue
 			}
 		}
+		v.mds = v.mds[:0]
 		for i := v.head[fi]; i >= 0; i = v.hits[i].next {
 			h := &v.hits[i]
 			s := &shots[h.shot]
 			if f.Hero != nil && !absorbing && r.avoid(d, f.Hero, s, h, t, fi, v) {
+				continue
+			}
+			if m := f.Mount; m != nil && !m.Out && mountHit(d, f.MountLarge) {
+				// "When a soldier riding a creature is targeted ... on a roll of 5 or 6 the
+				// creature being ridden is hit" (4-6 a large one; Chapter Thirteen).
+				v.mds = append(v.mds, Score(d.Roll(), s.Damage))
 				continue
 			}
 			if s.Hero != nil {
@@ -394,7 +402,18 @@ func (r *Rules) Allocate(d *Dice, shots []Shot, t int, figs []*Figure, v *Volley
 			}
 		}
 		r.resistScores(d, f, v.ds)
+		if len(v.mds) > 0 {
+			r.resistScores(d, f.Mount, v.mds)
+		}
 	}
+}
+
+// mountHit rolls whether a hit on a rider strikes his mount instead.
+func mountHit(d *Dice, large bool) bool {
+	if large {
+		return d.D6() >= 4
+	}
+	return d.D6() >= 5
 }
 
 // parries reports whether a hero parries a shot rather than dodging it: his lightsaber

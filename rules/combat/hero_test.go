@@ -184,3 +184,37 @@ func TestAbsorbDissipateEnergy(t *testing.T) {
 		t.Error("a hero absorbs fire from behind him")
 	}
 }
+
+// Chapter Thirteen, "Hitting Mounts and Riders": a hit on a rider strikes his mount on a 5
+// or 6, on 4-6 when the creature is over 3 meters.
+func TestHitsOnRidersStrikeTheirMounts(t *testing.T) {
+	r := Default()
+	var d Dice
+	d.Reseed(3)
+	for _, large := range []bool{false, true} {
+		n, mount := 6000, 0
+		for range n {
+			m := &Figure{STR: 0}
+			f := &Figure{STR: 0, Mount: m, MountLarge: large}
+			shots := []Shot{{Skill: 4, Difficulty: 1, Damage: 40, Shots: 1}}
+			var v Volley
+			v.hits = append(v.hits, hit{target: 0, shot: 0, score: 5})
+			v.Hits[0] = 1
+			r.Allocate(&d, shots, 0, []*Figure{f}, &v)
+			if len(v.mds) > 0 {
+				mount++
+				if f.Pending() != NoEffect {
+					t.Fatal("one hit harmed both rider and mount")
+				}
+			}
+		}
+		want := 2.0 / 6
+		if large {
+			want = 3.0 / 6
+		}
+		se := math.Sqrt(want * (1 - want) / float64(n))
+		if got := float64(mount) / float64(n); math.Abs(got-want) > 4*se {
+			t.Errorf("large %v: the mount took %.3f of the hits, want %.3f", large, got, want)
+		}
+	}
+}
