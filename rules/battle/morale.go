@@ -112,7 +112,10 @@ func (b *Battle) behindCoverNow(ui int) bool {
 		if l < 1e-9 {
 			continue
 		}
-		if b.coverOnWay(f.pos, add(f.pos, scale(d, fmin(1, l)/l))) {
+		end := add(f.pos, scale(d, fmin(1, l)/l))
+		// A figure with no cover where he stands (f.cover: his ground, or a barrier within
+		// 1") can only have cover terrain ahead of him.
+		if (f.cover > combat.Open && b.coverOnWay(f.pos, end)) || (f.cover == combat.Open && b.field.at(end).cover > combat.Open) {
 			in++
 		}
 	}
