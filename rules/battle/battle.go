@@ -80,6 +80,9 @@ type Battle struct {
 	spShots  []combat.Shot // a hero's specific shot
 	spFigs   [combat.MaxFireTargets][]*combat.Figure
 	spVolley combat.Volley
+	// Split fire: idle lists the firers of the last fireAt who had nothing to shoot; only,
+	// when not nil, restricts fireAt to those firers (onlyBuf holds them).
+	idle, only, onlyBuf []int32
 	// passCache[command][level][start] is 1 + a charge test's pass odds (0: not yet known).
 	passCache [passCmd][passLvl][passLvl]float64
 	hitsBy    []float64 // [u*n+t]: hits unit u scored on unit t this phase

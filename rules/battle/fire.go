@@ -50,6 +50,7 @@ func (b *Battle) firePhase() {
 			}
 			u.fired = true
 			b.fireAt(ui, t, firePhase)
+			b.splitFire(ui, t)
 		}
 	}
 	b.endParries()
@@ -152,6 +153,21 @@ func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 		// Only the soldiers not in contact fire: the last ones of the squad.
 		firers = firers[len(firers)-min(b.freeInAssault(ui), len(firers)):]
 	}
+	if b.only != nil {
+		// Split fire: only the soldiers who had nothing to shoot at the first target.
+		k := 0
+		for _, fi := range firers {
+			for _, o := range b.only {
+				if o == fi {
+					firers[k] = fi
+					k++
+					break
+				}
+			}
+		}
+		firers = firers[:k]
+	}
+	b.idle = b.idle[:0]
 	targets := b.figsOf(ti, b.fidx[1][:0])
 	b.fidx[0], b.fidx[1] = firers, targets
 	if len(firers) == 0 || len(targets) == 0 {
@@ -195,6 +211,7 @@ func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 		}
 	}
 	if seen == 0 {
+		b.idle = append(b.idle, firers...)
 		return
 	}
 	for i, ffi := range firers {
@@ -276,6 +293,9 @@ func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 	nades := mode == firePhase && b.hasGrenades(ui)
 	var aims [gFex + 1]kitAim
 	for i, ffi := range firers {
+		if !sees[i] && ffi != crew {
+			b.idle = append(b.idle, ffi)
+		}
 		if !sees[i] || ffi == crew {
 			continue
 		}
@@ -293,6 +313,7 @@ func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 			continue
 		}
 		if gi < 0 {
+			b.idle = append(b.idle, ffi)
 			continue
 		}
 		g := f.spec.Guns[gi]
@@ -893,4 +914,36 @@ func (b *Battle) specificShot(ui, ti int, ffi int32, x combat.Firer, firing comb
 			shots[0].Difficulty, b.spVolley.Hits[0])
 	}
 	return true
+}
+
+// splitFire: a squad's soldiers who had nothing to shoot at its target (none in sight or in
+// their arcs, or out of their weapons' range) fire at a second target, "two targets at most"
+// (Chapter Three, "Split Fire"): the enemy unit, other than the first, their fire is worth
+// most against. Droids split their two weapons by their own rule, and do not.
+func (b *Battle) splitFire(ui, first int) {
+	u := &b.units[ui]
+	if len(b.idle) == 0 || u.spec.Kind != "squad" || !u.onTable() {
+		return
+	}
+	lo, hi := b.sideRange(1 - u.side)
+	second, bv := -1, 0.0
+	for e := lo; e < hi; e++ {
+		t := &b.units[e]
+		if e == first || !t.onTable() || t.eng >= 0 || b.heroScreened(e) {
+			continue
+		}
+		if v := b.estimate(ui, e, nil, u.walked, 0); v > bv+tie {
+			second, bv = e, v
+		}
+	}
+	if second < 0 || bv < 0.05 {
+		return
+	}
+	b.onlyBuf = append(b.onlyBuf[:0], b.idle...)
+	b.only = b.onlyBuf
+	if b.lg != nil {
+		b.logf("%s splits its fire: %d soldiers at %s\n", b.name(ui), len(b.only), b.name(second))
+	}
+	b.fireAt(ui, second, firePhase)
+	b.only = nil
 }

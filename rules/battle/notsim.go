@@ -12,7 +12,7 @@ var notSimulated = []string{
 	"hidden movement, dummy counters and spotting (Chapter Nine): every figure is seen",
 	"vehicles (the book leaves them to a supplement)",
 	"separation: squads move as one body in a formation that keeps every soldier within command distance",
-	"split fire: a squad fires at one target a phase (a droid's two weapons too)",
+	"split fire only by soldiers who cannot shoot at their squad's target (they take a second one); a droid's two weapons fire at one target",
 	"figures of the firing and target squads do not block each other's line of sight (squads stand in line abreast); figures of other units do",
 	"fire at squads locked in close assault (the doctrine never risks hitting friends)",
 	"voluntary prone only for squads holding out of charge reach (docs/battle.md)",

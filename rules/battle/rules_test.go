@@ -501,3 +501,30 @@ func TestWoundedRidersKeepTheirSeat(t *testing.T) {
 	}
 	within(t, "kept his seat", kept, n, combat.MarginDist(riding-1, orn).AtLeast(1))
 }
+
+// Chapter Three, split fire ("two targets at most"): soldiers who cannot reach the squad's
+// target fire at a second one. The hold-out blasters (6" at most) of a squad firing at a
+// unit 20" off (the two with rifles do) fire at another 5" off.
+func TestSplitFire(t *testing.T) {
+	f := field(t, ``, ``)
+	mixed := "    skills: {blaster: 5, command: 4}\n    weapons: [hold-out blaster]\n    specialists:\n      - weapons: [blaster rifle]\n      - weapons: [blaster rifle]\n"
+	a := armyOf(t, squadArmy("rebel", "Standard Rebel Trooper", 6, mixed, ""))
+	two := "format: 1\nsystem: swmb\nname: e\nside: imperial\nunits:\n" +
+		"  - {kind: squad, name: Far, troop: Stormtrooper, size: 8, skills: {blaster: 4, command: 4}, weapons: [blaster rifle]}\n" +
+		"  - {kind: squad, name: Near, troop: Stormtrooper, size: 2, skills: {blaster: 4, command: 4}, weapons: [blaster rifle]}\n"
+	c := armyOf(t, two)
+	b := ready(t, f, a, c, 1)
+	b.place(0, Point{X: 36, Y: 10}, math.Pi/2)
+	b.place(1, Point{X: 36, Y: 30}, -math.Pi/2)
+	b.place(2, Point{X: 36, Y: 15}, -math.Pi/2)
+	b.clearPhaseHits()
+	b.fireAt(0, 1, firePhase)
+	if len(b.idle) != 4 {
+		t.Fatalf("%d soldiers with nothing to shoot at 20\", want the 4 with only hold-out blasters", len(b.idle))
+	}
+	b.splitFire(0, 1)
+	log := b.logText()
+	if !strings.Contains(log, "splits its fire: 4 soldiers at Near") || !strings.Contains(log, "fires at Near") {
+		t.Errorf("no split fire at the near squad:\n%s", log)
+	}
+}
