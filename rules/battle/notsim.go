@@ -15,7 +15,7 @@ var notSimulated = []string{
 	"split fire only by soldiers who cannot shoot at their squad's target (they take a second one); a droid's two weapons fire at one target",
 	"figures of the firing and target squads do not block each other's line of sight (squads stand in line abreast); figures of other units do",
 	"fire at squads locked in close assault (the doctrine never risks hitting friends)",
-	"voluntary prone only for squads holding out of charge reach (docs/battle.md)",
+	"voluntary prone only for squads holding in cover out of charge reach",
 	"wounded soldiers keep up with their squad (which walks); those wounded by defensive fire lie prone short of contact for that turn",
 	"close assault pairing is by counts (at most three on one), not by bases in contact; creatures attack to their front",
 	"broken squads flee toward their rally point or home edge even when enemies are nearer to it",
