@@ -187,6 +187,7 @@ type unit struct {
 	gunAt                                                          Point // a crew's gun, where it was set up
 	gunFired                                                       int   // the turn it last fired
 	gunSet                                                         bool
+	amok                                                           bool  // creatures running amok (mounts.go)
 	from                                                           Point // the enemy centre it withdraws from
 }
 

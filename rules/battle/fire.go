@@ -786,6 +786,11 @@ func (b *Battle) endPhaseUnit(ui int) {
 		if h == combat.Wound {
 			f.woundTurn = b.turn
 			wounded++
+			if f.spec.Role == roleCreature {
+				// "Wounded creatures fall down. If the creature is not a mount, in the next
+				// Movement Phase it runs amok" (Chapter Thirteen).
+				f.prone, u.amok = true, true
+			}
 		} else {
 			out++
 			u.boxOK, u.cOK = false, false

@@ -165,6 +165,9 @@ func (b *Battle) moveUnit(ui int) {
 	if u.eng >= 0 {
 		b.standUp(ui) // soldiers down in a close assault get up to fight on
 	}
+	if u.amok && u.eng < 0 && b.runAmok(ui) {
+		return
+	}
 	pickupCost := b.pickUp(ui)
 	p := b.plan(ui)
 	switch p.kind {

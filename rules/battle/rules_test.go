@@ -528,3 +528,36 @@ func TestSplitFire(t *testing.T) {
 		t.Errorf("no split fire at the near squad:\n%s", log)
 	}
 }
+
+// Chapter Thirteen, "Running Amok": a wounded creature falls down and runs amok; at the start
+// of each Movement Phase a die above its Orneriness Code (a bantha's 2) stops it, otherwise
+// it runs its full rate in a random direction.
+func TestCreaturesRunAmok(t *testing.T) {
+	f := field(t, ``, ``)
+	a := armyOf(t, "format: 1\nsystem: swmb\nname: c\nside: rebel\nunits:\n  - {kind: creature, creature: bantha, count: 1}\n")
+	c := armyOf(t, squadArmy("imperial", "Stormtrooper", 2, "    skills: {blaster: 4, command: 4}\n    weapons: [blaster rifle]\n", ""))
+	n, stopped := 3000, 0
+	for seed := range uint64(n) {
+		b := ready(t, f, a, c, seed)
+		b.place(0, Point{X: 36, Y: 24}, math.Pi/2)
+		b.place(1, Point{X: 10, Y: 44}, -math.Pi/2)
+		g := &b.figs[b.units[0].members[0]]
+		b.clearPhaseHits()
+		g.f.Mark(combat.Wound)
+		b.endPhaseUnit(0)
+		if !b.units[0].amok || !g.prone {
+			t.Fatal("a wounded creature did not fall and run amok")
+		}
+		before := b.units[0].anchor
+		b.runAmok(0)
+		if !b.units[0].amok {
+			stopped++
+			if b.units[0].anchor != before {
+				t.Fatal("a creature that stopped running amok moved")
+			}
+		} else if d := math.Sqrt(dist2(before, b.units[0].anchor)); d < 1 {
+			t.Fatalf("running amok it moved %.1f\"", d)
+		}
+	}
+	within(t, "stopped", stopped, n, 4.0/6)
+}
