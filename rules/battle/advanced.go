@@ -101,6 +101,7 @@ func (b *Battle) flame(ui, ti int, ffi, at int32, diff int) {
 	}
 	target := b.figs[at].pos
 	center, hit := b.r.Flame(&b.dice, skill, diff, f.pos, target)
+	b.act(w.Name)
 	b.burstF, b.burstI, b.tmpPts = b.burstF[:0], b.burstI[:0], b.tmpPts[:0]
 	ti32 := -1
 	rr := (w.BurstRadius + baseRadius) * (w.BurstRadius + baseRadius)
@@ -146,7 +147,7 @@ func (b *Battle) startFire(at Point, ui int) {
 
 // firesTurn: each fire (not each template) rolls in the Special Actions Phase: 1-2 burns
 // down (its earliest template goes), 3-4 stays, 5-6 spreads (a template 2" from its latest,
-// the direction two dice read on the template, downwind of north). Everyone under a fire
+// the direction two dice read on the template as a clock around the wind's). Everyone under a fire
 // template then takes a damage roll against 4 (Advanced Terrain, "Fire").
 func (b *Battle) firesTurn() {
 	for id := 1; id <= b.fireID; id++ {
@@ -170,7 +171,7 @@ func (b *Battle) firesTurn() {
 			}
 		case v >= 5:
 			l := b.clouds[last]
-			dir := math.Pi/2 + float64(b.dice.D6()+b.dice.D6()-7)*math.Pi/6
+			dir := b.windDir() + float64(b.dice.D6()+b.dice.D6()-7)*math.Pi/6
 			l.at = b.clampTable(add(l.at, scale(dirOf(dir), 2*fireTemplate)))
 			l.born = b.turn
 			b.clouds = append(b.clouds, l)
@@ -240,10 +241,14 @@ func (b *Battle) torpedoPath(p, q Point) Point {
 	return end
 }
 
-// inTorpedo: a figure at g's base touches the template from p to end, 1.5" wide.
+// inTorpedo: a figure at g's base lies within the template from p to end, 1.5" wide, which
+// starts at the front of the firer's base (his neighbours in line, whose bases only touch its
+// edge, are not in it).
 func inTorpedo(p, end, g Point) bool {
 	w := torpedoHalfWidth + baseRadius
-	return segDist2(p, end, g) <= w*w && dot(sub(g, p), sub(end, p)) > 0
+	d := sub(end, p)
+	n := norm(d)
+	return n > 0 && segDist2(p, end, g) < w*w-1e-9 && dot(sub(g, p), d)/n > baseRadius
 }
 
 // torpedoAim is the visible target figure to aim a torpedo at (the one whose path takes in
@@ -284,6 +289,8 @@ func (b *Battle) torpedoAim(ffi int32) (Point, int) {
 func (b *Battle) torpedo(ui, ti int, ffi int32, aim Point) {
 	f := &b.figs[ffi]
 	f.torps--
+	b.act(f.spec.Torpedo.Name)
+	b.act("proton torpedo")
 	skill := f.spec.TorpedoSkill
 	if f.f.Wounded && !f.painControlled {
 		skill += combat.WoundPenalty
@@ -349,6 +356,7 @@ func (b *Battle) demp(ui, ti int, ffi int32, diff int) {
 	if len(b.tidx) == 0 {
 		return
 	}
+	b.act(f.spec.DEMP.Name)
 	tg := &b.figs[b.tidx[b.dice.IntN(len(b.tidx))]]
 	hit := combat.Test(&b.dice, skill, diff)
 	turns := 0
@@ -402,4 +410,86 @@ func (b *Battle) advancedEstimate(ui, ti int, f *fig, d float64, mods, sr int) f
 		}
 	}
 	return best
+}
+
+// selfDestructWorth is how many more expected enemy casualties than its own fire a droid's
+// blast must promise before the doctrine detonates it (the droid is lost either way).
+const selfDestructWorth = 1.5
+
+// selfDestruct: a droid with self-destruct programming detonates in the Fire Combat Phase
+// ("Damage Strength of 5, and affects all targets (as a grenade) within 3\"", Chapter
+// Fourteen, "Self-Destruction") when no friend is within the blast and the enemies under it
+// are worth, in expected casualties, its own fire plus 1.5, or it is locked in a close
+// assault it is losing. It reports whether it did.
+func (b *Battle) selfDestruct(ui int) bool {
+	u := &b.units[ui]
+	if !u.spec.SelfDestruct || len(u.members) == 0 {
+		return false
+	}
+	di := u.members[0]
+	d := &b.figs[di]
+	if !d.alive() || int(d.unit) != ui {
+		return false
+	}
+	r := combat.DroidBlastRadius + baseRadius
+	if b.friendNearBut(u.side, d.pos, r, di) {
+		return false
+	}
+	worth := 0.0
+	for i := range b.figs {
+		g := &b.figs[i]
+		if g.alive() && b.units[g.unit].onTable() && b.units[g.unit].side != u.side && dist2(g.pos, d.pos) <= r*r {
+			worth += b.odds.pHarm(combat.DroidBlastDamage, g.f.Strength())
+		}
+	}
+	_, own := b.bestTarget(ui, nil, u.walked)
+	if worth < own+selfDestructWorth && !(u.eng >= 0 && worth > 0.5 && b.losingAssault(ui)) {
+		return false
+	}
+	b.burstF, b.burstE, b.burstI = b.burstF[:0], b.burstE[:0], b.burstI[:0]
+	for i := range b.figs {
+		g := &b.figs[i]
+		if int32(i) == di || !g.alive() || !b.units[g.unit].onTable() || dist2(g.pos, d.pos) > r*r {
+			continue
+		}
+		b.burstF = append(b.burstF, &g.f)
+		b.burstE = append(b.burstE, combat.Exposure{At: g.pos, Prone: g.prone})
+		b.burstI = append(b.burstI, int32(i))
+	}
+	b.act("self-destruct")
+	b.r.Burst(&b.dice, d.pos, combat.DroidBlastRadius, combat.DroidBlastDamage, false, b.burstF, b.burstE, nil)
+	for _, gi := range b.burstI {
+		b.phaseHits(ui, int(b.figs[gi].unit), 1)
+	}
+	if b.lg != nil {
+		b.logf("%s self-destructs: %d within the blast\n", b.name(ui), len(b.burstI))
+	}
+	b.diveOut(d.pos, combat.DroidBlastRadius)
+	d.f.Out = true
+	b.moves++
+	return true
+}
+
+// friendNearBut: a figure of side s other than except stands within r of p.
+func (b *Battle) friendNearBut(s int, p Point, r float64, except int32) bool {
+	for i := range b.figs {
+		f := &b.figs[i]
+		if int32(i) != except && f.alive() && b.units[f.unit].side == s && b.units[f.unit].onTable() && dist2(f.pos, p) <= r*r {
+			return true
+		}
+	}
+	return false
+}
+
+// losingAssault: a unit in close assault expects to take more casualties than it inflicts.
+func (b *Battle) losingAssault(ui int) bool {
+	u := &b.units[ui]
+	e := &b.engs[u.eng]
+	inf, rec := 0.0, 0.0
+	for k := range e.n[1-u.side] {
+		i, r := b.assaultOdds(ui, e.units[1-u.side][k], false)
+		inf += i
+		rec += r
+	}
+	return rec > inf
 }

@@ -194,3 +194,41 @@ func TestProtonTorpedoPath(t *testing.T) {
 	}
 	within(t, "armed", armed, n, combat.TestOdds(5, torpedoDifficulty))
 }
+
+// Chapter Fourteen, "Self-Destruction" (line 3600): in a Fire Combat Phase the droid
+// explodes at Damage Strength 5 on everyone within 3" (as a grenade), and is gone. The
+// doctrine detonates it among enemies with no friend in the blast. Each soldier under it is
+// a casualty at the Damage Table's exact odds.
+func TestDroidSelfDestruct(t *testing.T) {
+	f := field(t, ``, ``)
+	a := armyOf(t, "format: 1\nsystem: swmb\nname: d\nside: imperial\nunits:\n  - {kind: droid, name: Probe, droid: Probe Droid, self_destruct: true}\n")
+	c := armyOf(t, squadArmy("rebel", "Standard Rebel Trooper", 6, rebels, ""))
+	n, hurt, seen := 1000, 0, 0
+	var str int
+	for seed := range uint64(n) {
+		b := ready(t, f, a, c, seed)
+		b.place(1, Point{X: 36, Y: 24}, -math.Pi/2)
+		b.place(0, b.centroid(1), math.Pi/2)
+		b.units[0].boxOK, b.units[0].cOK = false, false
+		b.figs[b.units[0].members[0]].pos = add(b.centroid(1), Point{Y: 1.2})
+		str = b.figs[b.units[1].members[0]].f.Strength()
+		b.clearPhaseHits()
+		if !b.selfDestruct(0) {
+			t.Fatalf("seed %d: the droid did not self-destruct among six enemies", seed)
+		}
+		if b.figs[b.units[0].members[0]].alive() {
+			t.Fatal("the droid survived its own blast")
+		}
+		for _, fi := range b.units[1].members {
+			g := &b.figs[fi]
+			if dist2(g.pos, b.figs[b.units[0].members[0]].pos) <= 3.5*3.5 {
+				seen++
+				if g.f.Pending() != combat.NoEffect {
+					hurt++
+				}
+			}
+		}
+	}
+	odds := combat.Default().DamageOdds(combat.DroidBlastDamage, str)
+	within(t, "casualties under the blast", hurt, seen, odds[1]+odds[2])
+}

@@ -189,6 +189,17 @@ func (b *Battle) assaultRound(ei int, parting int) {
 	for g := range b.groups {
 		b.r.ChooseAttack(&b.groups[g], b.fighters[1-b.groups[g].LoneSide])
 	}
+	if b.acted != nil {
+		for s := range 2 {
+			for _, fr := range b.fighters[s] {
+				if fr.Weapon != nil {
+					b.act(fr.Weapon.Name)
+				} else if !fr.Creature {
+					b.act("hands")
+				}
+			}
+		}
+	}
 	b.r.Close(&b.dice, b.fighters, b.groups, &b.close)
 	for s := range 2 {
 		for k := 0; k < en.n[s]; k++ {
@@ -241,13 +252,15 @@ func (b *Battle) saberTests(ei int) {
 				if h == nil || !h.SaberCombat || !f.alive() || int(f.unit) != ui || f.saber != saberUntried || f.f.Wounded {
 					continue
 				}
+				f.powerTurn = b.turn
+				b.act("lightsaber combat")
 				ok := combat.HeroTest(&b.dice, &f.hero, h.saberLevel(), combat.LightsaberCombatDifficulty)
 				f.saber = saberOff
 				if ok {
 					f.saber = saberOn
 				}
 				if b.lg != nil {
-					b.logf("  %s uses lightsaber combat: %s\n", f.spec.Who, ifs(ok, "sense and control flow into the blade", "it fails"))
+					b.logf("  %s uses lightsaber combat: %s\n", b.who(f), ifs(ok, "sense and control flow into the blade", "it fails"))
 				}
 			}
 		}
@@ -362,7 +375,7 @@ func (b *Battle) forceBack(ei, loser int) {
 		dir := sub(b.centroid(e), b.centroid(ui))
 		if n := norm(dir); n > 1e-9 && moved > 0 {
 			dest := add(u.anchor, scale(dir, moved/n))
-			end := b.field.walk(u.anchor, dest, moved+4, false, false).end
+			end := b.field.walk(u.anchor, dest, moved+4, false, false, nil).end
 			b.place(ui, end, u.facing)
 		}
 	}

@@ -41,9 +41,19 @@ type Battle struct {
 	reinf [2]reinfState
 	// strikes called, due in a later Special Actions Phase.
 	strikes []strikeCall
+	// acted, when not nil, records the catalogue entries and powers that acted (by
+	// rules.Normalize'd name): the not-simulated list's truth test turns it on.
+	acted map[string]bool
+	// read[s*len(units)+u]: side s has read unit u's mind (receptive telepathy).
+	read []bool
 	// clouds of smoke, spores and gas on the table, and fire templates; fireID numbers fires.
 	clouds []cloud
 	fireID int
+	// moves counts the units placed (place), for caches that hold while nothing moves.
+	moves int
+	// wind is the wind's direction this battle (windDir), once rolled.
+	wind    float64
+	windSet bool
 
 	lg    *logger
 	res   Result
@@ -67,11 +77,19 @@ type Battle struct {
 	order    [2][]int
 	tmpPts   []Point
 	cpts     []combat.Point
-	hitsBy   []float64 // [u*n+t]: hits unit u scored on unit t this phase
-	taken    []bool
-	placed   []int
-	results  []combat.MoraleResult // per unit, the Morale Phase's casualty tests
-	orderKey []float64
+	spShots  []combat.Shot // a hero's specific shot
+	spFigs   [combat.MaxFireTargets][]*combat.Figure
+	spVolley combat.Volley
+	// Split fire: idle lists the firers of the last fireAt who had nothing to shoot; only,
+	// when not nil, restricts fireAt to those firers (onlyBuf holds them).
+	idle, only, onlyBuf []int32
+	// passCache[command][level][start] is 1 + a charge test's pass odds (0: not yet known).
+	passCache [passCmd][passLvl][passLvl]float64
+	hitsBy    []float64 // [u*n+t]: hits unit u scored on unit t this phase
+	taken     []bool
+	placed    []int
+	results   []combat.MoraleResult // per unit, the Morale Phase's casualty tests
+	orderKey  []float64
 	// standard is the standard repeating blaster, for discarded tripods.
 	standard *rules.Weapon
 }
@@ -106,6 +124,13 @@ type fig struct {
 	kitN [maxKits]int16
 	// torps: proton torpedoes left.
 	torps int16
+	// mount is a rider's creature; riding: he is still on it.
+	mount  combat.Figure
+	riding bool
+	// powerTurn: the turn he last used a Force power (one a turn); conscious: he remained
+	// conscious after being incapacitated.
+	powerTurn int
+	conscious bool
 	// Afflictions: stunned until the end of turn stunTill at stunPen; plank gas wounds;
 	// blinded by a luma's flash; his suit ruined by plank gas.
 	stunTill               int
@@ -155,7 +180,14 @@ type unit struct {
 	fdir                                                           Point // the facing as a unit vector
 	mounted                                                        bool
 	firstRound                                                     bool
-	leaving                                                        bool  // broke or withdraws in this Morale Phase
+	leaving                                                        bool // broke or withdraws in this Morale Phase
+	confused                                                       int  // the turn affect mind has it fight at -2
+	bcStamp                                                        int  // behindCover's cache: b.moves+1 when bcVal was worked out
+	bcVal                                                          bool
+	gunAt                                                          Point // a crew's gun, where it was set up
+	gunFired                                                       int   // the turn it last fired
+	gunSet                                                         bool
+	amok                                                           bool  // creatures running amok (mounts.go)
 	from                                                           Point // the enemy centre it withdraws from
 }
 
@@ -205,6 +237,7 @@ func New(field *Field, a, b *Force) *Battle {
 	bt.credit = make([]float64, nu*nu)
 	bt.hitsBy = make([]float64, nu*nu)
 	bt.results = make([]combat.MoraleResult, nu)
+	bt.read = make([]bool, 2*nu)
 	bt.orderKey = make([]float64, nu)
 	bt.standard, _ = bt.cat.Weapon("repeating blaster")
 	for i := range bt.units {
@@ -253,7 +286,10 @@ func (b *Battle) reset() {
 	ui := 0
 	b.engs = b.engs[:0]
 	b.strikes = b.strikes[:0]
-	b.clouds, b.fireID = b.clouds[:0], 0
+	b.clouds, b.fireID, b.windSet = b.clouds[:0], 0, false
+	for i := range b.read {
+		b.read[i] = false
+	}
 	b.over, b.winner, b.reason = false, -1, ""
 	b.reinf = [2]reinfState{}
 	for i := range b.credit {
@@ -272,9 +308,16 @@ func (b *Battle) reset() {
 					f.kitN[k] = int16(fs.Kits[k].N)
 				}
 				f.torps = int16(fs.Torpedoes)
+				if fs.MountSTR > 0 {
+					f.mount, f.riding = combat.Figure{STR: fs.MountSTR}, true
+					f.f.Mount, f.f.MountLarge = &f.mount, fs.MountLarge
+				}
 				f.f = combat.Figure{STR: fs.STR}
 				if fs.Hero != nil {
 					f.hero = combat.Hero{Points: fs.Hero.Points, Policy: combat.DefaultForcePolicy, Dodge: fs.Hero.Dodge, Parry: fs.Hero.Parry}
+					if fs.Hero.has(pAbsorb) {
+						f.hero.Absorb = fs.Hero.Control
+					}
 					f.f.Hero = &f.hero
 				}
 				if fs.Droid != nil {
@@ -405,7 +448,16 @@ func (b *Battle) attachHeroes(s, lo, hi, setup int, placed *[]int) {
 			continue
 		}
 		best := -1
-		for j := lo; j < hi; j++ {
+		if hs := h.spec.Figs[0].Hero; hs.has(pAnotherPain) || hs.has(pDetoxAnother) {
+			// A hero who tends other heroes stands beside one (powers.go).
+			for j := lo; j < hi && best < 0; j++ {
+				if taken[j-lo] && b.units[j].state == stOnTable {
+					best = j
+				}
+			}
+		}
+		tending := best >= 0
+		for j := lo; j < hi && !tending; j++ {
 			q := &b.units[j]
 			if q.spec.Kind != "squad" || taken[j-lo] || q.state != stOnTable {
 				continue
@@ -598,4 +650,11 @@ func (b *Battle) enemyWithin(ui int, r float64) bool {
 		}
 	}
 	return false
+}
+
+// act records that a catalogue entry or power acted, when the battle is tracking.
+func (b *Battle) act(name string) {
+	if b.acted != nil {
+		b.acted[rules.Normalize(name)] = true
+	}
 }

@@ -12,8 +12,19 @@ import (
 // inflate), the dice a battle rolls and the nanoseconds of battle per die rolled
 // (docs/benchmarks.md).
 func BenchmarkReferenceBattle(b *testing.B) {
+	benchBattle(b, "testdata/rebel-1500.yaml", "testdata/imperial-1500.yaml")
+}
+
+// BenchmarkFullKitBattle is the second matchup (issue 13): testdata/full-1500.yaml, with
+// heroes using Force powers, special grenades, a flamethrower, a grenade launcher, an
+// on-board artillery piece and a mounted squad, against the reference Imperials.
+func BenchmarkFullKitBattle(b *testing.B) {
+	benchBattle(b, "testdata/full-1500.yaml", "testdata/imperial-1500.yaml")
+}
+
+func benchBattle(b *testing.B, pa, pb string) {
 	field := scenario(b, "open-field")
-	bt := New(field, force(b, "testdata/rebel-1500.yaml"), force(b, "testdata/imperial-1500.yaml"))
+	bt := New(field, force(b, pa), force(b, pb))
 	bt.Play(0, nil)
 	b.ReportAllocs()
 	var faces uint64

@@ -166,6 +166,10 @@ func (b *Battle) plan(ui int) plan {
 		}
 		return p
 	}
+	if u.spec.Piece != nil && b.status(u) < combat.Broken && b.crewNear(ui) > 0 {
+		p.why = "serving its gun" // on-board artillery is immobile
+		return p
+	}
 	c := b.centroid(ui)
 	goal, foe, toPoint := b.goal(ui)
 	near := b.nearestEnemy(ui)
@@ -216,7 +220,8 @@ func (b *Battle) plan(ui int) plan {
 	if best >= 0 {
 		p.facing = heading(c, b.centroid(best))
 	}
-	if u.tripod == tripodCarried && best >= 0 && bestE >= holdThreshold && b.heavyAt(ui) {
+	torpedo := u.spec.Tripod >= 0 && u.spec.Figs[u.spec.Tripod].Torpedo != nil
+	if u.tripod == tripodCarried && (torpedo || best >= 0 && bestE >= holdThreshold) && b.heavyAt(ui) {
 		p.assemble, p.why = true, "setting up its weapon"
 		return p
 	}
@@ -278,6 +283,7 @@ func (b *Battle) heavyAt(ui int) bool {
 	}
 	if f.spec.Torpedo != nil {
 		e := b.nearestEnemy(ui)
+		// Set up once an enemy is within the torpedo's 10" (it fires the turn after).
 		return f.torps > 0 && e >= 0 && b.unitDist(ui, e) <= torpedoLength
 	}
 	for _, g := range f.spec.Guns {
@@ -414,7 +420,7 @@ func (b *Battle) chargeTarget(ui, foe int) int {
 		_, near := b.nearestFig(e, c)
 		contact := towards(b.figs[near].pos, c, 1)
 		reach := b.chargeReach(ui, u.anchor, contact, run)
-		l := b.field.walk(u.anchor, contact, reach*maxJudge, false, u.spec.NoRough)
+		l := b.field.walk(u.anchor, contact, reach*maxJudge, false, u.spec.NoRough, nil)
 		if dist2(l.end, contact) > 0.05 {
 			continue // plainly out of reach, or blocked
 		}
@@ -483,6 +489,29 @@ func (b *Battle) margin(ui int, m float64) float64 {
 // passOdds is the chance a charge test leaves the charge standing (not demoralized,
 // broken or withdrawn).
 func (b *Battle) passOdds(m combat.Morale) float64 {
+	// Charge tests of the same command, level and start have the same odds: kept, since
+	// working them out allocates.
+	cacheable := m.Kind == combat.ChargeTest && !m.FlankOrRear && !m.BehindBarrier && m.Casualties == 0 &&
+		m.Command >= 0 && m.Command < passCmd && m.Level >= 0 && m.Level < passLvl && m.Start >= 0 && m.Start < passLvl
+	if cacheable {
+		if v := b.passCache[m.Command][m.Level][m.Start]; v > 0 {
+			return v - 1
+		}
+	}
+	p := b.passOddsNow(m)
+	if cacheable {
+		b.passCache[m.Command][m.Level][m.Start] = p + 1
+	}
+	return p
+}
+
+// passCache sizes: command skills and morale levels it holds.
+const (
+	passCmd = 16
+	passLvl = 10
+)
+
+func (b *Battle) passOddsNow(m combat.Morale) float64 {
 	odds := b.r.MoraleOdds(m)
 	p := 0.0
 	for i, row := range b.r.Tables.Morale.Results.Rows {
@@ -554,6 +583,12 @@ func (b *Battle) maxMove(ui int, run bool) float64 {
 	m := u.spec.Walk
 	if run {
 		m = u.spec.Run
+	}
+	if u.spec.Mounted && !u.mounted {
+		m = u.spec.FootWalk // riders thrown: the squad goes on foot (mounts.go)
+		if run {
+			m = u.spec.FootRun
+		}
 	}
 	for _, fi := range u.members {
 		f := &b.figs[fi]

@@ -22,6 +22,8 @@ type Field struct {
 	spots []spot
 	// sightAreas are the areas that matter to sight or cover.
 	sightAreas []int
+	// veryRough: some area is very rough terrain.
+	veryRough bool
 }
 
 const gridCell = 2.0
@@ -86,6 +88,7 @@ func (f *Field) index() {
 		if a := &f.areas[i]; a.blocks || a.losLimit > 0 || a.cover > combat.Open {
 			f.sightAreas = append(f.sightAreas, i)
 		}
+		f.veryRough = f.veryRough || f.areas[i].veryRough
 	}
 }
 
@@ -237,14 +240,19 @@ type leg struct {
 	blocked bool
 }
 
+// jumpCost is what a barrier costs a hero who jumps it.
+const jumpCost = 1.0
+
 // moveStep is the length of the steps a move is costed in.
 const moveStep = 0.5
 
 // walk moves from a toward b with a budget of inches, paying each step the terrain's
 // multiplier and each barrier its crossing cost (Chapter Two, "Terrain and Barriers"). A
 // running soldier cannot enter very rough terrain; a droid without a repulsorlift cannot
-// enter it or cross a difficult barrier (noRough).
-func (f *Field) walk(a, b Point, budget float64, run, noRough bool) leg {
+// enter it or cross a difficult barrier (noRough). jump, when not nil, is a hero's try to
+// jump a moderate or difficult barrier for 1" (Chapter Twelve, "Heroes Jumping Barriers"):
+// it rolls his test and reports whether he made it; on a failure he pays the normal cost.
+func (f *Field) walk(a, b Point, budget float64, run, noRough bool, jump func(difficult bool) bool) leg {
 	total := math.Sqrt(dist2(a, b))
 	if total < 1e-9 || budget <= 0 {
 		return leg{end: a}
@@ -270,6 +278,10 @@ func (f *Field) walk(a, b Point, budget float64, run, noRough bool) leg {
 			if br.cross < 0 || (noRough && br.difficult) {
 				return leg{end: pos, used: used, blocked: true}
 			}
+			if jump != nil && br.cross > jumpCost && jump(br.difficult) {
+				cost += jumpCost
+				continue
+			}
 			cost += br.cross
 		}
 		if used+cost > budget+1e-9 {
@@ -288,6 +300,9 @@ func (f *Field) walk(a, b Point, budget float64, run, noRough bool) leg {
 
 // veryRoughOn reports whether a straight path from a to b enters very rough terrain.
 func (f *Field) veryRoughOn(a, b Point) bool {
+	if !f.veryRough {
+		return false
+	}
 	total := math.Sqrt(dist2(a, b))
 	for done := 0.0; done < total; done += moveStep {
 		if f.at(lerp(a, b, fmin((done+moveStep/2)/total, 1))).veryRough {

@@ -98,25 +98,25 @@ func TestWalls(t *testing.T) {
 func TestMovementCosts(t *testing.T) {
 	f := field(t, `{"type":"scrub","rect":[10,0,12,48]},{"type":"heavy woods","rect":[30,0,40,48]}`,
 		`{"type":"low wall","from":[20,0],"to":[20,48]},{"type":"high wall","from":[25,0],"to":[25,48]}`)
-	l := f.walk(Point{X: 10, Y: 10}, Point{X: 20, Y: 10}, 6, false, false)
+	l := f.walk(Point{X: 10, Y: 10}, Point{X: 20, Y: 10}, 6, false, false, nil)
 	if math.Abs(l.end.X-14) > 1e-9 || math.Abs(l.used-6) > 1e-9 {
 		t.Errorf("across 2\" of scrub with 6\": ends at %v having used %v; want 14 (4\" for the scrub, 2\" beyond)", l.end, l.used)
 	}
-	l = f.walk(Point{X: 18, Y: 10}, Point{X: 23, Y: 10}, 8, false, false)
+	l = f.walk(Point{X: 18, Y: 10}, Point{X: 23, Y: 10}, 8, false, false, nil)
 	if math.Abs(l.end.X-23) > 1e-9 || math.Abs(l.used-7) > 1e-9 {
 		t.Errorf("5\" with a low wall: %v, used %v; want the 5\" and 2\" for the wall", l.end, l.used)
 	}
-	l = f.walk(Point{X: 22, Y: 10}, Point{X: 28, Y: 10}, 5, false, false)
+	l = f.walk(Point{X: 22, Y: 10}, Point{X: 28, Y: 10}, 5, false, false, nil)
 	if l.end.X > 25 || !(l.end.X >= 24.4) {
 		t.Errorf("a high wall with 2\" left after reaching it: ends at %v; want stopped before the wall", l.end)
 	}
-	if l := f.walk(Point{X: 28, Y: 10}, Point{X: 34, Y: 10}, 12, true, false); l.end.X > 30 || !l.blocked {
+	if l := f.walk(Point{X: 28, Y: 10}, Point{X: 34, Y: 10}, 12, true, false, nil); l.end.X > 30 || !l.blocked {
 		t.Errorf("running into heavy woods: %v", l)
 	}
-	if l := f.walk(Point{X: 28, Y: 10}, Point{X: 34, Y: 10}, 12, false, false); math.Abs(l.end.X-30-2.5) > 1e-9 {
+	if l := f.walk(Point{X: 28, Y: 10}, Point{X: 34, Y: 10}, 12, false, false, nil); math.Abs(l.end.X-30-2.5) > 1e-9 {
 		t.Errorf("walking into heavy woods (4x): ends at %v, want 32.5", l.end)
 	}
-	if l := f.walk(Point{X: 28, Y: 10}, Point{X: 34, Y: 10}, 12, false, true); l.end.X > 30 || !l.blocked {
+	if l := f.walk(Point{X: 28, Y: 10}, Point{X: 34, Y: 10}, 12, false, true, nil); l.end.X > 30 || !l.blocked {
 		t.Errorf("a droid without a repulsorlift in heavy woods: %v", l)
 	}
 }

@@ -33,10 +33,14 @@ func (b *Battle) firePhase() {
 			if !u.onTable() || u.ran || u.charged || u.oppFired || u.defFired || u.fired || (u.eng >= 0 && b.freeInAssault(ui) == 0) {
 				continue
 			}
+			if b.fireGun(ui) {
+				u.fired = true
+				continue
+			}
 			if b.status(u) == combat.Broken || !b.hasGuns(ui) && !b.hasGrenades(ui) {
 				continue
 			}
-			if b.smokeScreen(ui) {
+			if b.smokeScreen(ui) || b.selfDestruct(ui) {
 				u.fired = true
 				continue
 			}
@@ -46,6 +50,7 @@ func (b *Battle) firePhase() {
 			}
 			u.fired = true
 			b.fireAt(ui, t, firePhase)
+			b.splitFire(ui, t)
 		}
 	}
 	b.endParries()
@@ -148,6 +153,21 @@ func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 		// Only the soldiers not in contact fire: the last ones of the squad.
 		firers = firers[len(firers)-min(b.freeInAssault(ui), len(firers)):]
 	}
+	if b.only != nil {
+		// Split fire: only the soldiers who had nothing to shoot at the first target.
+		k := 0
+		for _, fi := range firers {
+			for _, o := range b.only {
+				if o == fi {
+					firers[k] = fi
+					k++
+					break
+				}
+			}
+		}
+		firers = firers[:k]
+	}
+	b.idle = b.idle[:0]
 	targets := b.figsOf(ti, b.fidx[1][:0])
 	b.fidx[0], b.fidx[1] = firers, targets
 	if len(firers) == 0 || len(targets) == 0 {
@@ -191,6 +211,7 @@ func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 		}
 	}
 	if seen == 0 {
+		b.idle = append(b.idle, firers...)
 		return
 	}
 	for i, ffi := range firers {
@@ -272,6 +293,9 @@ func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 	nades := mode == firePhase && b.hasGrenades(ui)
 	var aims [gFex + 1]kitAim
 	for i, ffi := range firers {
+		if !sees[i] && ffi != crew {
+			b.idle = append(b.idle, ffi)
+		}
 		if !sees[i] || ffi == crew {
 			continue
 		}
@@ -289,6 +313,7 @@ func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 			continue
 		}
 		if gi < 0 {
+			b.idle = append(b.idle, ffi)
 			continue
 		}
 		g := f.spec.Guns[gi]
@@ -298,6 +323,9 @@ func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 		}
 		x := combat.Firer{Skill: g.Skill, Weapon: w, Wounded: f.f.Wounded && !f.painControlled, TargetingComputer: f.spec.TC,
 			Crewed: w.FollowingFire && crew >= 0, Extra: smoke + b.handicap(f)}
+		if f.spec.Hero != nil && mode == firePhase && b.specificShot(ui, ti, ffi, x, firing, view) {
+			continue
+		}
 		if f.spec.Hero != nil {
 			x.Hero = &f.hero
 			x.Shots = b.heroShots(g.Skill, b.r.Base(bandMust(w, dist))+mods)
@@ -308,6 +336,17 @@ func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 	b.firers = fr
 	if len(fr) == 0 {
 		return
+	}
+	if b.acted != nil {
+		for _, x := range fr {
+			b.act(x.Weapon.Name)
+			if x.TargetingComputer {
+				b.act("targeting computer")
+			}
+		}
+		if view.Camouflage {
+			b.act("camouflage suit")
+		}
 	}
 	shots, err := b.r.Aim(firing, fr, []combat.TargetView{view}, b.shots[:0])
 	b.shots = shots
@@ -320,6 +359,9 @@ func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 	}
 	b.r.Volley(&b.dice, shots, b.tfigs, &b.volley)
 	b.heroesFacing(Point{X: math.NaN()})
+	if b.volley.Absorbed[0] > 0 {
+		b.act("absorb/dissipate energy")
+	}
 	b.phaseHits(ui, ti, float64(b.volley.Hits[0]))
 	if b.lg != nil {
 		b.logVolley(ui, ti, mode, view, shots)
@@ -355,13 +397,15 @@ func (b *Battle) saberParries() {
 			continue
 		}
 		f.parryTried = true
-		ok := combat.HeroTest(&b.dice, &f.hero, h.saberLevel(), combat.LightsaberParryDifficulty)
+		b.act("lightsaber combat")
+		// No Force Points on this optional test: they are kept for Strength rolls.
+		ok := combat.Test(&b.dice, h.saberLevel(), combat.LightsaberParryDifficulty)
 		if ok {
 			f.parryBoost = true
 			f.hero.Parry += h.Sense
 		}
 		if b.lg != nil {
-			b.logf("  %s uses lightsaber combat to parry: %s\n", f.spec.Who, ifs(ok, "sense added to his parries this phase", "it fails"))
+			b.logf("  %s uses lightsaber combat to parry: %s\n", b.who(f), ifs(ok, "sense added to his parries this phase", "it fails"))
 		}
 	}
 }
@@ -496,7 +540,8 @@ func (b *Battle) special(ui, ti int, ffi int32, mode fireMode, v, dist float64, 
 	nades bool, aims *[gFex + 1]kitAim) bool {
 	f := &b.figs[ffi]
 	fs := f.spec
-	if fs.Kits == nil && fs.Flamer == nil && fs.Torpedo == nil && fs.DEMP == nil {
+	tk := fs.Hero.has(pTelekinesis) && f.powerTurn != b.turn && fs.Hero.Alter > 0
+	if fs.Kits == nil && fs.Flamer == nil && fs.Torpedo == nil && fs.DEMP == nil && !tk {
 		return false
 	}
 	const (
@@ -505,6 +550,7 @@ func (b *Battle) special(ui, ti int, ffi int32, mode fireMode, v, dist float64, 
 		flame
 		torp
 		demp
+		tele
 	)
 	act, best := none, v
 	var kitK int
@@ -536,7 +582,15 @@ func (b *Battle) special(ui, ti int, ffi int32, mode fireMode, v, dist float64, 
 			act = demp
 		}
 	}
+	var tkDiff, tkDS int
+	if tk {
+		if d, ds, g := b.telekinesisShot(f, sr); g > best {
+			act, best, tkDiff, tkDS = tele, g, d, ds
+		}
+	}
 	switch act {
+	case tele:
+		b.telekinesis(ui, ti, ffi, tkDiff, tkDS)
 	case kit:
 		b.throw(ui, ti, ffi, kitK, kitAt, firing, launch)
 	case flame:
@@ -580,8 +634,9 @@ func (b *Battle) bestKit(side int, f *fig, aims *[gFex + 1]kitAim, sr int, firin
 					a.at, a.n = p, n
 				}
 			}
-			// Not where a friend stands within the template and 3" (a miss deviates).
-			if a.n > 0 && b.friendNear(side, a.at, r+baseRadius+3) {
+			// Not where a friend stands within the template and 1.5" (a miss at short range
+			// deviates 1-3").
+			if a.n > 0 && b.friendNear(side, a.at, r+baseRadius+1.5) {
 				a.n = 0
 			}
 		}
@@ -612,7 +667,9 @@ func (b *Battle) throw(ui, target int, ffi int32, k int, at Point, firing combat
 		t.Hero = &f.hero
 	}
 	verb := "throws"
+	b.act(kit.W.Name)
 	if launched {
+		b.act("grenade launcher")
 		t.Launcher, t.Skill, verb = f.spec.Launcher, f.spec.LauncherSkill, "launches"
 	}
 	land, hit, err := b.r.Throw(&b.dice, t)
@@ -652,10 +709,11 @@ func (b *Battle) diveOut(center Point, r float64) {
 			g.pos = to
 			u := &b.units[g.unit]
 			u.boxOK, u.cOK = false, false
+			b.moves++
 		}
 		g.prone = true
 		if b.lg != nil {
-			b.logf("  %s dives out of the burst and lies prone\n", g.spec.Who)
+			b.logf("  %s dives out of the burst and lies prone\n", b.who(g))
 		}
 	}
 }
@@ -702,14 +760,24 @@ func (b *Battle) endPhaseUnit(ui int) {
 		if f.f.Out || f.gone || int(f.unit) != ui {
 			continue
 		}
+		if f.riding {
+			b.mountEndPhase(ui, f)
+		}
 		h := f.f.EndPhase(&b.dice, b.r)
+		if h == combat.Wound && f.riding {
+			b.keepSeat(ui, f)
+		}
 		if h == combat.NoEffect {
 			continue
 		}
-		if h == combat.Wound && f.painControlled {
-			// A hero controlling pain who takes a second wound is incapacitated.
+		if h == combat.Wound && (f.painControlled || f.conscious) {
+			// A hero controlling pain, or who remained conscious, is taken out by a further
+			// wound.
 			f.f.Out = true
 			h = combat.Incapacitated
+		}
+		if h == combat.Incapacitated && f.spec.Hero != nil && !f.conscious && b.remainConscious(f) {
+			h = combat.Wound
 		}
 		if fi == u.leader {
 			u.commanderHit = true
@@ -718,9 +786,15 @@ func (b *Battle) endPhaseUnit(ui int) {
 		if h == combat.Wound {
 			f.woundTurn = b.turn
 			wounded++
+			if f.spec.Role == roleCreature {
+				// "Wounded creatures fall down. If the creature is not a mount, in the next
+				// Movement Phase it runs amok" (Chapter Thirteen).
+				f.prone, u.amok = true, true
+			}
 		} else {
 			out++
 			u.boxOK, u.cOK = false, false
+			b.moves++
 		}
 		if fi == b.objBy {
 			b.dropObjective(fi)
@@ -804,4 +878,77 @@ func (b *Battle) dropObjective(fi int32) {
 	if b.lg != nil {
 		b.logf("  %s drops %s\n", f.spec.Who, b.field.Scenario.Objectives[b.field.carryObjective()].Name)
 	}
+}
+
+// specificMin is the least chance of a hit at +4 for which a hero aims at an enemy hero
+// standing in the target squad rather than at the squad.
+const specificMin = 0.3
+
+// specificShot: a hero firing at a squad in which an enemy hero stands (drawing cover from
+// it) aims at that hero: "A hero can target his shots at a specific soldier within a squad,
+// or at a hero or droid drawing cover from the squad. The difficulty of the shot is
+// increased by +4" (Chapter Twelve, "Specific Targeting"); every hit is his. The doctrine
+// does it when the shot has at least a 0.3 chance. It reports whether he did.
+func (b *Battle) specificShot(ui, ti int, ffi int32, x combat.Firer, firing combat.Firing, view combat.TargetView) bool {
+	target := int32(-1)
+	for _, tfi := range b.tidx {
+		if g := &b.figs[tfi]; g.spec.Hero != nil && int(g.home) != ti {
+			target = tfi
+			break
+		}
+	}
+	if target < 0 {
+		return false
+	}
+	f := &b.figs[ffi]
+	x.Specific, x.Hero = true, &f.hero
+	shots, err := b.r.Aim(firing, []combat.Firer{x}, []combat.TargetView{view}, b.spShots[:0])
+	b.spShots = shots
+	if err != nil || len(shots) == 0 || b.odds.pHit(shots[0].Skill, shots[0].Difficulty) < specificMin {
+		return false
+	}
+	g := &b.figs[target]
+	g.hero.Unaware = !frontArc(g.pos, b.units[g.unit].fdir, f.pos)
+	b.spFigs[0] = append(b.spFigs[0][:0], &g.f)
+	b.r.Volley(&b.dice, shots, b.spFigs, &b.spVolley)
+	g.hero.Unaware = false
+	b.phaseHits(ui, ti, float64(b.spVolley.Hits[0]))
+	b.act("specific targeting")
+	if b.lg != nil {
+		b.logf("  %s fires at %s in %s (specific target), difficulty %d: %d hits\n", b.who(f), b.name(int(g.home)), b.name(ti),
+			shots[0].Difficulty, b.spVolley.Hits[0])
+	}
+	return true
+}
+
+// splitFire: a squad's soldiers who had nothing to shoot at its target (none in sight or in
+// their arcs, or out of their weapons' range) fire at a second target, "two targets at most"
+// (Chapter Three, "Split Fire"): the enemy unit, other than the first, their fire is worth
+// most against. Droids split their two weapons by their own rule, and do not.
+func (b *Battle) splitFire(ui, first int) {
+	u := &b.units[ui]
+	if len(b.idle) == 0 || u.spec.Kind != "squad" || !u.onTable() {
+		return
+	}
+	lo, hi := b.sideRange(1 - u.side)
+	second, bv := -1, 0.0
+	for e := lo; e < hi; e++ {
+		t := &b.units[e]
+		if e == first || !t.onTable() || t.eng >= 0 || b.heroScreened(e) {
+			continue
+		}
+		if v := b.estimate(ui, e, nil, u.walked, 0); v > bv+tie {
+			second, bv = e, v
+		}
+	}
+	if second < 0 || bv < 0.05 {
+		return
+	}
+	b.onlyBuf = append(b.onlyBuf[:0], b.idle...)
+	b.only = b.onlyBuf
+	if b.lg != nil {
+		b.logf("%s splits its fire: %d soldiers at %s\n", b.name(ui), len(b.only), b.name(second))
+	}
+	b.fireAt(ui, second, firePhase)
+	b.only = nil
 }

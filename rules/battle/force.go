@@ -20,6 +20,8 @@ type Force struct {
 	Units []*UnitSpec
 	// Skipped says what in the army the engine leaves out, by unit.
 	Skipped []string
+	// holds is what the army holds, for the not-simulated list (notsim.go).
+	holds map[string]bool
 }
 
 // Unit roles.
@@ -55,8 +57,18 @@ type UnitSpec struct {
 	Strike  string
 	Strikes int
 	Mounted bool
+	// FootWalk and FootRun are a mounted squad's rates on foot, once riders are thrown.
+	FootWalk, FootRun float64
 	// NoRough: a droid without a repulsorlift (no very rough terrain, no difficult barriers).
 	NoRough bool
+	// SelfDestruct: a droid with self-destruct programming.
+	SelfDestruct bool
+	// Gun is an on-board artillery piece, Crew the index in Force.Units of the squad that
+	// crews it; a crew squad's Piece is its gun and PieceSkill its lead gunner's blaster
+	// artillery code (artillery.go).
+	Gun, Piece *rules.Artillery
+	Crew       int
+	PieceSkill int
 }
 
 // FigSpec is one figure.
@@ -78,6 +90,12 @@ type FigSpec struct {
 	// suit, battle armor (any armor worn). PER is his Perception, against a luma's flash.
 	Mask, Suit, Armored bool
 	PER                 int
+	// A rider's beast riding code and his mount's Strength and Orneriness Code (mounts.go).
+	Riding, MountSTR, MountOrn int
+	MountLarge                 bool
+	// Sensor: a combat sensor, +1 to his search rolls. SuitName: the suit he wears.
+	Sensor   bool
+	SuitName string
 	// Advanced weapons (advanced.go) and his codes with them; Torpedoes is his proton
 	// torpedoes.
 	Flamer, Launcher, Torpedo, DEMP                                *rules.Weapon
@@ -108,6 +126,11 @@ type HeroSpec struct {
 	SaberCombat bool
 	// Detoxify: the detoxify poison power, against gases.
 	Detoxify bool
+	// Alter is his alter skill; Powers the Force powers he has (powers.go).
+	Alter  int
+	Powers power
+	// Climb is his climbing/jumping code.
+	Climb int
 }
 
 // saberLevel is the level he uses lightsaber combat at: the lower of control and sense.
@@ -118,7 +141,7 @@ func (h *HeroSpec) saberLevel() int { return min(h.Control, h.Sense) }
 // weapons, on-board artillery) are kept for their cost and listed in Skipped.
 func NewForce(cat *rules.Catalog, a *roster.Army) (*Force, error) {
 	cost := costing.Army(cat, a)
-	f := &Force{Name: a.Name, Side: a.Side, Total: cost.Total}
+	f := &Force{Name: a.Name, Side: a.Side, Total: cost.Total, holds: holdings(a)}
 	if f.Name == "" {
 		f.Name = "unnamed army"
 	}
@@ -136,6 +159,18 @@ func NewForce(cat *rules.Catalog, a *roster.Army) (*Force, error) {
 			err = droidSpec(cat, u, us)
 		case roster.KindCreature:
 			err = creatureSpec(cat, u, us)
+		case roster.KindArtillery:
+			// A piece is crewed by the squad listed right after it (artillery.go).
+			p, perr := cat.ArtilleryPiece(u.Artillery)
+			if perr != nil {
+				err = perr
+				break
+			}
+			if i+1 >= len(a.Units) || a.Units[i+1].Kind != roster.KindSquad {
+				f.Skipped = append(f.Skipped, fmt.Sprintf("%s (%s): on-board artillery needs its crew, the squad listed right after it; its %d SGPs stay on the table", us.Name, f.Name, b.Cost))
+				continue
+			}
+			us.Gun, us.Crew = p, len(f.Units)+1
 		case roster.KindStrike:
 			us.Strike, us.Strikes = rules.Normalize(u.Strike), max(u.Count, 1)
 			if us.Strike != "light" && us.Strike != "heavy" {
@@ -148,13 +183,19 @@ func NewForce(cat *rules.Catalog, a *roster.Army) (*Force, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s, unit %d (%s): %w", f.Name, i+1, us.Name, err)
 		}
+		if n := len(f.Units); n > 0 && f.Units[n-1].Gun != nil && f.Units[n-1].Crew == n && u.Kind == roster.KindSquad {
+			crewFor(cat, u, us, f.Units[n-1].Gun)
+		}
 		f.Units = append(f.Units, us)
 	}
 	return f, nil
 }
 
 // protection is what a unit wears against gas and stun spores.
-type protection struct{ mask, suit, armored bool }
+type protection struct {
+	mask, suit, armored, sensor bool
+	suitName                    string
+}
 
 // protectionOf reads it from the armor worn (or the Troop List's free armor) and the
 // equipment: any armor is battle armor; environment and space suits are suits.
@@ -170,18 +211,20 @@ func protectionOf(cat *rules.Catalog, worn roster.Armor, free string, equipment 
 		case rules.Normalize("breath mask"):
 			p.mask = true
 		case rules.Normalize("environment suit"), rules.Normalize("space suit"):
-			p.suit = true
+			p.suit, p.suitName = true, e.Name
+		case rules.Normalize("combat sensor"):
+			p.sensor = true
 		}
 	}
 	return p
 }
 
-func (p protection) put(fs *FigSpec) { fs.Mask, fs.Suit, fs.Armored = p.mask, p.suit, p.armored }
+func (p protection) put(fs *FigSpec) {
+	fs.Mask, fs.Suit, fs.Armored, fs.Sensor, fs.SuitName = p.mask, p.suit, p.armored, p.sensor, p.suitName
+}
 
 func plural(kind string) string {
 	switch kind {
-	case roster.KindArtillery:
-		return "on-board artillery pieces"
 	case roster.KindRemoteWeapon:
 		return "remote weapons"
 	}
@@ -307,7 +350,16 @@ func squadSpec(cat *rules.Catalog, u *roster.Unit, us *UnitSpec) error {
 			return err
 		}
 		us.Mounted = true
+		us.FootWalk, us.FootRun = us.Walk, us.Run
 		us.Walk, us.Run = float64(c.Move+c.DEX), float64(c.Move+c.DEX)
+		for k := range us.Figs {
+			fs := &us.Figs[k]
+			fs.Riding = men[k].SkillCode(cat, "beast riding")
+			fs.MountSTR, fs.MountOrn, fs.MountLarge = c.STR, c.Orneriness, c.STR >= largeCreatureSTR
+			if c.ArmoredSTR > 0 {
+				fs.MountSTR = c.ArmoredSTR
+			}
+		}
 	}
 	return nil
 }
@@ -322,14 +374,15 @@ func heroSpec(cat *rules.Catalog, u *roster.Unit, us *UnitSpec) error {
 	us.Camo = camo
 	bare := u.Attributes[rules.STR]
 	h := heroOf(cat, u)
-	hs := &HeroSpec{Dodge: h.Dodge, Parry: h.Parry, Command: m.SkillCode(cat, "command"),
+	hs := &HeroSpec{Dodge: h.Dodge, Parry: h.Parry, Command: m.SkillCode(cat, "command"), Climb: m.SkillCode(cat, "climbing/jumping"),
 		BrawlParry: m.Skills["brawling parry"], MeleeParry: m.Skills["melee parry"]}
 	saberCombat := false
 	if u.Force != nil {
 		hs.Points = u.Force.Points
 		fsk := SkillMap(cat, u.Force.Skills)
 		hs.Control = fsk["control"]
-		hs.Sense = fsk["sense"]
+		hs.Sense, hs.Alter = fsk["sense"], fsk["alter"]
+		hs.Powers = powersOf(u.Force.Powers)
 		hs.Detoxify = HasPower(u.Force.Powers, "detoxify poison") && hs.Control > 0
 		hs.ControlPain = HasPower(u.Force.Powers, "control pain") && hs.Control > 0
 		saberCombat = HasPower(u.Force.Powers, "lightsaber combat")
@@ -383,6 +436,7 @@ func droidSpec(cat *rules.Catalog, u *roster.Unit, us *UnitSpec) error {
 	us.Figs = []FigSpec{fs}
 	us.Run = us.Walk // droids move at their Walk Rate (Chapter Fourteen, "Locomotive Systems")
 	us.NoRough = !u.Repulsorlift
+	us.SelfDestruct = u.SelfDestruct
 	return nil
 }
 

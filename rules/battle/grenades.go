@@ -137,7 +137,8 @@ const (
 )
 
 // handicap is the difficulty a figure's afflictions add to his rolls: stunned (-1, -2 when
-// wounded), plank gas wounds (-2), blinded by a luma (+2).
+// wounded), plank gas wounds (-2), blinded by a luma (+2), a hero fighting on after remaining
+// conscious (+4), a unit whose mind was affected (-2 the next turn).
 func (b *Battle) handicap(f *fig) int {
 	h := 0
 	if f.stunTill >= b.turn {
@@ -148,6 +149,12 @@ func (b *Battle) handicap(f *fig) int {
 	}
 	if f.blind {
 		h += blindPenalty
+	}
+	if f.conscious && !f.painControlled {
+		h += consciousPenalty
+	}
+	if b.units[f.unit].confused == b.turn {
+		h += affectMindPenalty
 	}
 	return h
 }
@@ -306,13 +313,23 @@ func (b *Battle) flash() {
 func (b *Battle) expose(c *cloud, gi int32) {
 	g := &b.figs[gi]
 	fs := g.spec
-	if !g.alive() || c.kind.protected(fs) {
+	if !g.alive() {
+		return
+	}
+	if c.kind.protected(fs) {
+		if b.acted != nil {
+			b.actProtection(fs, c.kind)
+		}
+		return
+	}
+	if c.kind != gStun && c.kind != gCryo && fs.Hero != nil && b.detoxAnother(g, c) {
 		return
 	}
 	if h := fs.Hero; h != nil && h.Detoxify && c.kind != gStun && c.kind != gCryo {
+		b.act("detoxify poison")
 		ok := combat.HeroTest(&b.dice, &g.hero, h.Control, detoxifyDifficulty)
 		if b.lg != nil {
-			b.logf("  %s uses detoxify poison against the %s: %s\n", fs.Who, c.kind.cloudName(), ifs(ok, "he throws it off", "it fails"))
+			b.logf("  %s uses detoxify poison against the %s: %s\n", b.who(g), c.kind.cloudName(), ifs(ok, "he throws it off", "it fails"))
 		}
 		if ok {
 			return
@@ -322,8 +339,10 @@ func (b *Battle) expose(c *cloud, gi int32) {
 	switch {
 	case c.kind == gFex && fs.Mask:
 		str += maskBonusFex
+		b.act("breath mask")
 	case c.kind == gPlank && fs.Suit && !fs.Armored && !g.suitGone:
 		str += suitBonusPlank
+		b.act(fs.SuitName)
 		g.suitGone = true // "the corrosion renders the suits useless immediately after the roll"
 	}
 	h := b.r.HarmOf(&b.dice, max(c.ds, 0), str, g.f.Hero)
@@ -402,8 +421,7 @@ func (b *Battle) cloudsLinger() {
 // cloudsTurn: each cloud's Special Actions Phase (Chapter Eleven, "Cloud Dissipation
 // Table"): smoke, stun spores and T-238 roll every turn; plank gas and Fex-M3 only in the
 // turn they burst; CryoBan never drifts, shrinking to 1.5" in its second turn. A roll of 1-2
-// drifts the cloud 1" (the wind's direction rolled on the Grenade Burst Template, north
-// being 1), 6 dissipates it. Every cloud goes when its duration is up; stun spores thin by
+// drifts the cloud 1" downwind (windDir), 6 dissipates it. Every cloud goes when its duration is up; stun spores thin by
 // 1 Damage Strength a turn.
 func (b *Battle) cloudsTurn() {
 	k := 0
@@ -422,7 +440,7 @@ func (b *Battle) cloudsTurn() {
 		if rolls && c.left > 1 {
 			switch b.r.CloudDissipation(&b.dice) {
 			case "drift":
-				c.at = combat.Deviate(c.at, math.Pi/2, b.dice.D6(), 1)
+				c.at = add(c.at, dirOf(b.windDir()))
 				if b.lg != nil {
 					b.logf("the %s cloud drifts 1\"\n", c.kind.cloudName())
 				}
@@ -487,7 +505,7 @@ func (b *Battle) harmfulCloudAt(p Point) bool {
 // already in the way; the unit does nothing else in the phase. It reports whether it did.
 func (b *Battle) smokeScreen(ui int) bool {
 	u := &b.units[ui]
-	if u.eng >= 0 || b.unitCover(ui) > combat.Open {
+	if u.eng >= 0 {
 		return false
 	}
 	thrower, kit := int32(-1), -1
@@ -502,7 +520,7 @@ func (b *Battle) smokeScreen(ui int) bool {
 			}
 		}
 	}
-	if thrower < 0 {
+	if thrower < 0 || b.unitCover(ui) > combat.Open {
 		return false
 	}
 	c := b.centroid(ui)
@@ -537,4 +555,47 @@ func (b *Battle) smokeScreen(ui int) bool {
 	}
 	b.throw(ui, from, thrower, kit, at, combat.Firing{Walking: u.walked, Morale: b.status(u)}, false)
 	return true
+}
+
+// detoxAnother: a hero of the same side in base contact with the poisoned hero, with detoxify
+// poison in another, tests for him at the lower of control and alter, difficulty 6 (Chapter
+// Twelve, "Detoxify Poison in Another"); it reports whether the poison was thrown off.
+func (b *Battle) detoxAnother(g *fig, c *cloud) bool {
+	for i := range b.figs {
+		o := &b.figs[i]
+		if o == g || !o.spec.Hero.has(pDetoxAnother) || !o.alive() || b.units[o.unit].side != b.units[g.unit].side ||
+			dist2(o.pos, g.pos) > contactReach*contactReach {
+			continue
+		}
+		b.act("detoxify poison in another")
+		ok := combat.HeroTest(&b.dice, &o.hero, min(o.spec.Hero.Control, o.spec.Hero.Alter), detoxifyDifficulty)
+		if b.lg != nil {
+			b.logf("  %s uses detoxify poison in another on %s against the %s: %s\n", b.who(o), b.who(g), c.kind.cloudName(),
+				ifs(ok, "thrown off", "it fails"))
+		}
+		return ok
+	}
+	return false
+}
+
+// actProtection records what kept a gas off a figure (the truth test's tracking).
+func (b *Battle) actProtection(fs *FigSpec, k gkind) {
+	switch {
+	case fs.Mask && (k == gStun || k == gT238):
+		b.act("breath mask")
+	case fs.Suit:
+		b.act(fs.SuitName)
+	}
+}
+
+// windDir is the direction the wind blows this battle: rolled on the Grenade Burst Template
+// (1 toward north, 60 degrees a face) the first time a cloud or fire needs it ("Wind
+// direction is determined by the gamemaster, or by using the Grenade Burst Area of Effect
+// Template"). One wind for the battle: a wind that favoured a side's edge would favour it.
+func (b *Battle) windDir() float64 {
+	if !b.windSet {
+		b.wind = math.Pi/2 - float64(b.dice.D6()-1)*math.Pi/3
+		b.windSet = true
+	}
+	return b.wind
 }

@@ -183,6 +183,9 @@ func (b *Battle) logVolley(ui, ti int, mode fireMode, v combat.TargetView, shots
 	if d := b.volley.Dodged[0] + b.volley.Parried[0]; d > 0 {
 		dodged = fmt.Sprintf(" (%d dodged or parried)", d)
 	}
+	if a := b.volley.Absorbed[0]; a > 0 {
+		dodged += fmt.Sprintf(" (%d absorbed: uses absorb/dissipate energy)", a)
+	}
 	b.logf("%s fires at %s%s: %d shots at %d visible, %s\", %s%s, difficulty %s: %d hits%s\n", b.name(ui), b.name(ti), what,
 		n, len(b.tidx), in1(v.Distance), cover, extra, diff, b.volley.Hits[0], dodged)
 }

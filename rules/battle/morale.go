@@ -85,6 +85,16 @@ func (b *Battle) moralePhase() {
 // that edge is within 1"; the wood around him counts as cover between (docs/decisions.md).
 // Whether it stood still is the caller's to say.
 func (b *Battle) behindCover(ui int) bool {
+	u := &b.units[ui]
+	if u.bcStamp == b.moves+1 {
+		return u.bcVal // nothing has moved since it was worked out
+	}
+	v := b.behindCoverNow(ui)
+	u.bcStamp, u.bcVal = b.moves+1, v
+	return v
+}
+
+func (b *Battle) behindCoverNow(ui int) bool {
 	e := b.nearestEnemy(ui)
 	if e < 0 {
 		return false
@@ -102,15 +112,18 @@ func (b *Battle) behindCover(ui int) bool {
 		if l < 1e-9 {
 			continue
 		}
-		if b.coverOnWay(f.pos, add(f.pos, scale(d, fmin(1, l)/l))) {
+		end := add(f.pos, scale(d, fmin(1, l)/l))
+		// A figure with no cover where he stands (f.cover: his ground, or a barrier within
+		// 1") can only have cover terrain ahead of him.
+		if (f.cover > combat.Open && b.coverOnWay(f.pos, end)) || (f.cover == combat.Open && b.field.at(end).cover > combat.Open) {
 			in++
 		}
 	}
 	return in > 0 && 2*in >= n
 }
 
-// coverOnWay: a barrier giving cover across the segment a-b, or cover terrain on it (looked
-// for every half inch).
+// coverOnWay: a barrier giving cover across the segment a-c (an inch long), or cover terrain
+// at either end of it (areas are convex and rarely narrower than an inch).
 func (b *Battle) coverOnWay(a, c Point) bool {
 	sb := segBox(a, c)
 	for i := range b.field.barriers {
@@ -119,12 +132,7 @@ func (b *Battle) coverOnWay(a, c Point) bool {
 			return true
 		}
 	}
-	for k := 0; k <= 2; k++ {
-		if b.field.at(lerp(a, c, float64(k)/2)).cover > combat.Open {
-			return true
-		}
-	}
-	return false
+	return b.field.at(a).cover > combat.Open || b.field.at(c).cover > combat.Open
 }
 
 func (b *Battle) rallySituation(ui int) combat.Rally {
@@ -270,6 +278,7 @@ func (b *Battle) leaveTable(ui int, st uint8) {
 		f := &b.figs[fi]
 		if int(f.unit) == ui && f.alive() {
 			f.gone = true
+			b.moves++
 			if int(f.home) != ui {
 				b.units[f.home].state = st
 			}
@@ -281,6 +290,57 @@ func (b *Battle) leaveTable(ui int, st uint8) {
 	if st == stFled {
 		if b.lg != nil {
 			b.logf("%s leaves the battle\n", b.name(ui))
+		}
+	}
+}
+
+// assumeCommand: in the Special Actions Phase a hero "can assume command of a squad" within
+// his command rating in inches (Chapter Twelve, "Heroes and Squads"); it is his special action
+// for the phase. The doctrine has the hero with the best command skill take command of each
+// squad whose own leader commands worse (or is out): one fighting with it, or a lone hero
+// near enough, who then joins it. Heroes never give command up.
+func (b *Battle) assumeCommand() {
+	for ui := range b.units {
+		u := &b.units[ui]
+		if !u.onTable() || u.spec.Kind != "squad" || !u.subjectToMorale() {
+			continue
+		}
+		now := b.command(ui)
+		best, bc := int32(-1), now
+		for fi := range b.figs {
+			f := &b.figs[fi]
+			h := f.spec.Hero
+			if h == nil || !f.alive() || f.powerTurn == b.turn || int32(fi) == u.leader || h.Command <= bc {
+				continue
+			}
+			hu := &b.units[f.home]
+			switch {
+			case int(f.unit) == ui:
+			case hu.onTable() && hu.side == u.side && int(f.unit) == int(f.home):
+				if d, _ := b.nearestFig(ui, f.pos); d > float64(h.Command) {
+					continue
+				}
+			default:
+				continue
+			}
+			best, bc = int32(fi), h.Command
+		}
+		if best < 0 {
+			continue
+		}
+		f := &b.figs[best]
+		f.powerTurn = b.turn // his special action this phase
+		if int(f.unit) != ui {
+			hu := &b.units[f.home]
+			f.unit = int32(ui)
+			u.members = append(u.members, best)
+			u.boxOK, u.cOK = false, false
+			hu.attached, hu.state = ui, stAttached
+			b.moves++
+		}
+		u.leader = best
+		if b.lg != nil {
+			b.logf("%s takes command of %s\n", b.name(int(f.home)), b.name(ui))
 		}
 	}
 }

@@ -17,7 +17,11 @@ const spacing = 1.25
 // figure on the table and out of impassable terrain.
 func (b *Battle) place(ui int, at Point, facing float64) {
 	u := &b.units[ui]
+	b.moves++
 	u.anchor, u.facing, u.fdir, u.boxOK, u.cOK = at, facing, dirOf(facing), false, false
+	if u.spec.Piece != nil && !u.gunSet {
+		u.gunAt, u.gunSet = at, true // the gun is set up where its crew is first placed
+	}
 	n := 0
 	for _, fi := range u.members {
 		if f := &b.figs[fi]; f.alive() && int(f.unit) == ui {
@@ -161,6 +165,9 @@ func (b *Battle) moveUnit(ui int) {
 	if u.eng >= 0 {
 		b.standUp(ui) // soldiers down in a close assault get up to fight on
 	}
+	if u.amok && u.eng < 0 && b.runAmok(ui) {
+		return
+	}
 	pickupCost := b.pickUp(ui)
 	p := b.plan(ui)
 	switch p.kind {
@@ -181,6 +188,7 @@ func (b *Battle) moveUnit(ui int) {
 				b.logf("%s holds (%s)\n", b.name(ui), p.why)
 			}
 		}
+		b.goProne(ui)
 	case planMove:
 		b.advance(ui, p, pickupCost)
 	case planCharge:
@@ -190,6 +198,54 @@ func (b *Battle) moveUnit(ui int) {
 	}
 	b.checkExits(ui)
 }
+
+// goProne: a squad holding in cover lies down ("a soldier may fall prone during the Movement
+// Phase at no cost, but this ends his move", Chapter Two) when the nearest enemy unit's fire at it is
+// worth half a casualty or more and no enemy could charge it this turn (prone soldiers fight
+// at -2): the fire at it is then at +1, grenades at -1, and behind a low wall or in a trench
+// it is seen only from across it. It stands up (2") when it next moves.
+func (b *Battle) goProne(ui int) {
+	u := &b.units[ui]
+	if u.eng >= 0 || !u.subjectToMorale() || u.spec.Kind != "squad" || b.unitCover(ui) == combat.Open {
+		return
+	}
+	down := true
+	for _, fi := range u.members {
+		if f := &b.figs[fi]; f.alive() && int(f.unit) == ui && !f.prone {
+			down = false
+			break
+		}
+	}
+	if down {
+		return // already lying down
+	}
+	e := b.nearestEnemy(ui)
+	if e < 0 {
+		return
+	}
+	lo, hi := b.sideRange(1 - u.side)
+	for k := lo; k < hi; k++ {
+		if ek := &b.units[k]; ek.onTable() && b.unitDistMax(ui, k, ek.spec.Run+3) <= ek.spec.Run+3 {
+			return
+		}
+	}
+	if b.estimate(e, ui, nil, false, 0) < proneThreat {
+		return
+	}
+	n := 0
+	for _, fi := range u.members {
+		if f := &b.figs[fi]; f.alive() && int(f.unit) == ui && !f.prone {
+			f.prone = true
+			n++
+		}
+	}
+	if n > 0 && b.lg != nil {
+		b.logf("%s goes prone\n", b.name(ui))
+	}
+}
+
+// proneThreat is the enemy fire, in expected casualties, a holding squad lies down from.
+const proneThreat = 0.5
 
 // assemble sets up (or takes down) a squad's assembled weapon: the whole Movement Phase,
 // the squad holding around it (Chapter Three, "Assembled Weapons").
@@ -305,11 +361,16 @@ func (b *Battle) advance(ui int, p plan, pickupCost float64) {
 
 // route moves from start toward dest with a budget, around impassable obstacles.
 func (b *Battle) route(ui int, start, dest Point, budget float64, run bool) Point {
+	return b.routeJ(ui, start, dest, budget, run, b.jumper(ui))
+}
+
+// routeJ is route with a hero's barrier jumps (nil: none, for moves only weighed).
+func (b *Battle) routeJ(ui int, start, dest Point, budget float64, run bool, jump func(bool) bool) Point {
 	noRough := b.units[ui].spec.NoRough
 	pos := start
 	for leg := 0; leg < 3 && budget > 0.05; leg++ {
 		wp := b.field.waypoint(pos, dest)
-		l := b.field.walk(pos, wp, budget, run, noRough)
+		l := b.field.walk(pos, wp, budget, run, noRough, jump)
 		pos, budget = l.end, budget-l.used
 		if l.blocked || dist2(pos, wp) > 0.01 || wp == dest {
 			break
@@ -352,7 +413,7 @@ func (b *Battle) sidestep(ui int, start, dest Point, budget float64, run bool, e
 	h := heading(start, dest)
 	for _, a := range [...]float64{math.Pi / 6, -math.Pi / 6, math.Pi / 3, -math.Pi / 3, math.Pi / 2, -math.Pi / 2} {
 		aim := add(start, scale(dirOf(h+a), budget))
-		e := b.keepOff(ui, start, b.route(ui, start, aim, budget, run))
+		e := b.keepOff(ui, start, b.routeJ(ui, start, aim, budget, run, nil))
 		if d := dist2(e, dest); d < bd-tie {
 			best, bd = e, d
 		}
@@ -402,8 +463,8 @@ func (b *Battle) opportunity(mover int, dest Point, charged int) {
 			continue
 		}
 		st := b.status(t)
-		if st >= combat.Demoralized {
-			continue
+		if st >= combat.Demoralized || (t.tripod == tripodCarried && t.spec.Figs[t.spec.Tripod].Torpedo != nil && b.heavyAt(e)) {
+			continue // (a torpedo squad keeps its move to set up its launcher)
 		}
 		ex := b.estimate(e, mover, nil, false, 1)
 		if ex < 0.5 {
@@ -509,7 +570,7 @@ func (b *Battle) charge(ui, ti int) {
 	start := u.anchor
 	contact := towards(target, start, 1) // base to base
 	reach := b.chargeReach(ui, start, contact, b.canRun(ui)) - b.standUp(ui)
-	l := b.field.walk(start, contact, reach, false, u.spec.NoRough)
+	l := b.field.walk(start, contact, reach, false, u.spec.NoRough, b.jumper(ui))
 	reached := dist2(l.end, contact) <= 0.05
 	end := l.end
 	face := heading(start, target)
@@ -802,6 +863,7 @@ func (b *Battle) checkExits(ui int) {
 				for _, fi := range u.members {
 					if int(b.figs[fi].unit) == ui && b.figs[fi].alive() {
 						b.figs[fi].gone = true
+						b.moves++
 					}
 				}
 				if b.lg != nil {
@@ -932,3 +994,39 @@ func (b *Battle) nextReserve(s int) int {
 	}
 	return -1
 }
+
+// jumper is a lone hero's barrier jump (Chapter Twelve, "Heroes Jumping Barriers": a
+// climbing/jumping test against 4 for a moderate barrier, 6 for a difficult one, for 1");
+// nil for squads, droids and creatures. No Force Points are spent on it.
+func (b *Battle) jumper(ui int) func(bool) bool {
+	u := &b.units[ui]
+	if u.spec.Kind != "hero" || len(u.members) == 0 {
+		return nil
+	}
+	f := &b.figs[u.members[0]]
+	if f.spec.Hero == nil || f.spec.Hero.Climb <= 0 {
+		return nil
+	}
+	return func(difficult bool) bool {
+		diff := jumpModerate
+		if difficult {
+			diff = jumpDifficult
+		}
+		skill := f.spec.Hero.Climb - b.handicap(f)
+		if f.f.Wounded && !f.painControlled {
+			skill += combat.WoundPenalty
+		}
+		ok := combat.Test(&b.dice, skill, diff)
+		b.act("climbing/jumping")
+		if b.lg != nil {
+			b.logf("%s jumps a barrier: %s\n", b.name(ui), ifs(ok, "over for 1\"", "no, he climbs it"))
+		}
+		return ok
+	}
+}
+
+// Barrier jumps' difficulties.
+const (
+	jumpModerate  = 4
+	jumpDifficult = 6
+)

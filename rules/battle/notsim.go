@@ -1,35 +1,102 @@
 package battle
 
+import (
+	"muster/roster"
+	"muster/rules"
+)
+
 // notSimulated names, in the players' words, every rule the engine leaves out or plays in
-// a simpler way than the book; every result lists them (docs/battle.md has the details).
+// a simpler way than the book, whatever the armies hold; every result lists them
+// (docs/battle.md has the details).
 var notSimulated = []string{
 	"hidden movement, dummy counters and spotting (Chapter Nine): every figure is seen",
 	"vehicles (the book leaves them to a supplement)",
-	"Force powers other than control pain and lightsaber combat (absorb/dissipate energy, remain conscious, injure/kill, telekinesis, affect mind, the telepathies and the rest)",
-	"heroes' specific targeting, climbing and jumping, and taking or giving up command during the battle",
-	"fire started by flamethrowers burns on any ground and gives no smoke; a flamethrower's miss through a door or window is not placed at the aperture",
-	"proton torpedoes stop at walls rather than testing to breach them",
-	"luma grenades light no darkness (the scenarios have none): only their blinding flash acts",
-	"stun and gas clouds catch soldiers who end a Movement Phase under them, not those who only pass through; stun and plank gas penalties fall on skills, not attributes",
-	"on-board artillery and remote weapons",
-	"mounts being hit, thrown riders, falls and creatures running amok; mounted squads move at the mount's rate and fire from a moving surface",
 	"separation: squads move as one body in a formation that keeps every soldier within command distance",
-	"split fire: a squad fires at one target a phase (a droid's two weapons too)",
+	"split fire only by soldiers who cannot shoot at their squad's target (they take a second one); a droid's two weapons fire at one target",
 	"figures of the firing and target squads do not block each other's line of sight (squads stand in line abreast); figures of other units do",
 	"fire at squads locked in close assault (the doctrine never risks hitting friends)",
-	"voluntary prone: soldiers are prone only when wounded by defensive fire",
+	"voluntary prone only for squads holding in cover out of charge reach",
 	"wounded soldiers keep up with their squad (which walks); those wounded by defensive fire lie prone short of contact for that turn",
 	"close assault pairing is by counts (at most three on one), not by bases in contact; creatures attack to their front",
 	"broken squads flee toward their rally point or home edge even when enemies are nearer to it",
 	"assembled weapons start disassembled; dragging an assembled weapon 1\" is not used (squads holding set up, squads moving carry or drop the tripod)",
 	"shots at walls and obstructions, doors opened or broken, buildings",
-	"weather and fire; clouds drift with a wind rolled afresh each time",
+	"weather",
 }
 
-// NotSimulated is the list for a matchup: the engine's own, the scenario's approximations,
-// and what the two armies hold that the engine leaves out.
+// heldNotSimulated is what the engine leaves out of particular items, powers and units: a
+// result lists a line when either army holds one of its keys (rules.Normalize'd names of
+// weapons, equipment and Force powers, or "hero", "mounted", "creature").
+var heldNotSimulated = []struct {
+	keys []string
+	text string
+}{
+	{[]string{"hero"}, "heroes climb no cliffs or walls and jump no pits (lone heroes do jump barriers); specific targeting only at a hero standing in the target squad; heroes never give up command once they have it"},
+	{[]string{"life detection"}, "life detection finds nothing (every figure is seen)"},
+	{[]string{"telekinesis"}, "telekinesis is not used to place grenades"},
+	{[]string{"flamethrower"}, "fire started by flamethrowers burns on any ground and gives no smoke; a flamethrower's miss through a door or window is not placed at the aperture"},
+	{[]string{"proton torpedo launcher"}, "proton torpedoes stop at walls rather than testing to breach them"},
+	{[]string{"luma grenade"}, "luma grenades light no darkness (the scenarios have none): only their blinding flash acts"},
+	{[]string{"stun grenade", "t-238 grenade", "cryoban grenade", "plank gas grenade", "fex-m3 grenade", "smoke grenade"},
+		"stun and gas clouds catch soldiers who end a Movement Phase under them, not those who only pass through; stun and plank gas penalties fall on skills, not attributes"},
+	{[]string{"macrobinoculars", "glowrod"}, "darkness, fog, rain and snow: no scenario has them, so macrobinoculars and glowrods change nothing"},
+	{[]string{"tanglefoot field"}, "tanglefoot fields (set before the battle by defenders with police equipment)"},
+	{[]string{"combat sensor"}, "combat sensors act only where a scenario has something to search for"},
+	{[]string{"artillery"}, "on-board artillery pieces are not fired at themselves (their Body Points): their crews are; the whole crew squad serves its gun, and the squad listed after a piece is its crew"},
+	{[]string{"remote weapon"}, "remote weapons (the book puts them in the defender's buildings, which no scenario has)"},
+	{[]string{"mounted"}, "mounts fight no close assaults and are not remounted; a fallen mount is lost, and its squad goes on foot; no beast riding test to mount"},
+	{[]string{"creature"}, "large creatures falling on their neighbours; a creature unit runs amok as one body, and attacks what it runs into in the Close Assault Combat Phase"},
+}
+
+// holdings is what an army holds, for heldNotSimulated: the normalized names of its
+// weapons, equipment and Force powers, and its kinds of unit.
+func holdings(a *roster.Army) map[string]bool {
+	h := map[string]bool{}
+	add := func(items []roster.Item) {
+		for _, it := range items {
+			h[rules.Normalize(it.Name)] = true
+		}
+	}
+	for i := range a.Units {
+		u := &a.Units[i]
+		add(u.Weapons)
+		add(u.Equipment)
+		for _, sp := range u.Specialists {
+			add(sp.Weapons)
+		}
+		if u.Force != nil {
+			for _, p := range u.Force.Powers {
+				h[rules.Normalize(p)] = true
+			}
+		}
+		switch {
+		case u.Kind == roster.KindArtillery:
+			h["artillery"] = true
+		case u.Kind == roster.KindRemoteWeapon:
+			h["remote weapon"] = true
+		case u.Kind == roster.KindHero:
+			h["hero"] = true
+		case u.Kind == roster.KindCreature:
+			h["creature"] = true
+		case u.Mounts != nil:
+			h["mounted"] = true
+		}
+	}
+	return h
+}
+
+// NotSimulated is the list for a matchup: the engine's own, what it leaves out of what the
+// two armies hold, the scenario's approximations, and the units it does not field.
 func NotSimulated(field *Field, a, b *Force) []string {
 	out := append([]string(nil), notSimulated...)
+	for _, l := range heldNotSimulated {
+		for _, k := range l.keys {
+			if a.holds[rules.Normalize(k)] || b.holds[rules.Normalize(k)] {
+				out = append(out, l.text)
+				break
+			}
+		}
+	}
 	out = append(out, field.Scenario.Approximations...)
 	for _, f := range []*Force{a, b} {
 		out = append(out, f.Skipped...)

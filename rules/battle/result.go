@@ -195,6 +195,23 @@ func (b *Battle) finish() {
 			r.VP[1-u.side] += ur.SGP
 		}
 	}
+	// An on-board artillery piece shares its crew's fate; its SGPs are credited to those
+	// who took its crew (artillery.go).
+	for gi := range b.units {
+		g := &b.units[gi]
+		if g.spec.Gun == nil {
+			continue
+		}
+		lo, _ := b.sideRange(g.side)
+		ci := lo + g.spec.Crew
+		r.Units[gi].Fate, r.Units[gi].Lost = r.Units[ci].Fate, r.Units[ci].Lost
+		if r.Units[gi].Lost {
+			r.VP[1-g.side] += r.Units[gi].SGP
+			for k := range n {
+				b.credit[k*n+gi] = b.credit[k*n+ci]
+			}
+		}
+	}
 	// Credit each lost unit's SGPs to the enemy units that caused its casualties (a friend's
 	// grenade earns nothing).
 	for e := range b.units {

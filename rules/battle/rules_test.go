@@ -143,7 +143,7 @@ func TestChargeIntoVeryRoughTerrainWalks(t *testing.T) {
 	if got := b.chargeReach(0, Point{X: 36, Y: 10}, Point{X: 36, Y: 18}, true); got != run {
 		t.Errorf("over clear ground: reach %v, want the Run Rate %v", got, run)
 	}
-	if l := f.walk(start, contact, walk, false, false); dist2(l.end, contact) < 0.05 {
+	if l := f.walk(start, contact, walk, false, false, nil); dist2(l.end, contact) < 0.05 {
 		t.Errorf("1\" clear and 2\" heavy woods (9\") reached with a %v\" walk", walk)
 	}
 }
@@ -416,4 +416,148 @@ func TestEngagedSoldiersNotInContactMayFire(t *testing.T) {
 			t.Errorf("3 against %d: %d free, want 0", tc.size, got)
 		}
 	}
+}
+
+// Chapter Two, "Prone Soldiers" (line 453): "A soldier may fall prone during the Movement
+// Phase at no cost, but this ends his move." A squad holding in cover under fire worth half a
+// casualty lies down, unless an enemy could charge it this turn (prone soldiers fight at -2).
+func TestVoluntaryProne(t *testing.T) {
+	f := field(t, `{"type":"light woods","rect":[20,6,52,13]}`, ``)
+	a := armyOf(t, squadArmy("rebel", "Standard Rebel Trooper", 6, rebels, ""))
+	c := armyOf(t, squadArmy("imperial", "Stormtrooper", 10, "    skills: {blaster: 6, command: 4}\n    weapons: [blaster rifle]\n", ""))
+	for _, tc := range []struct {
+		gap   float64
+		prone bool
+	}{{22, true}, {8, false}} {
+		b := ready(t, f, a, c, 1)
+		b.place(0, Point{X: 36, Y: 10}, math.Pi/2)
+		b.place(1, Point{X: 36, Y: 10 + tc.gap}, -math.Pi/2)
+		b.goProne(0)
+		for _, fi := range b.units[0].members {
+			if b.figs[fi].prone != tc.prone {
+				t.Errorf("enemy %v\" off: prone %v, want %v (fire worth %.2f)", tc.gap, b.figs[fi].prone, tc.prone, b.estimate(1, 0, nil, false, 0))
+				break
+			}
+		}
+	}
+}
+
+// Chapter Twelve, "Heroes Jumping Barriers": a hero may cross a moderate barrier (test 4) or
+// a difficult one (6) for 1" instead of 2" or 4"; failing, he pays the normal cost. A 6"
+// walk to a low wall 3" away: jumping, 3 + 1 leaves 2" beyond it; climbing, 3 + 2 leaves 1".
+// The jump test passes at the exact odds of climbing/jumping against 4.
+func TestHeroJumpsBarriers(t *testing.T) {
+	f := field(t, ``, `{"type":"low wall","from":[13,0],"to":[13,48]}`)
+	a, c := Point{X: 10, Y: 10}, Point{X: 30, Y: 10}
+	yes := func(bool) bool { return true }
+	no := func(bool) bool { return false }
+	if l := f.walk(a, c, 6, false, false, yes); math.Abs(l.end.X-15) > 1e-9 {
+		t.Errorf("jumped: ends at %.2f, want 15", l.end.X)
+	}
+	if l := f.walk(a, c, 6, false, false, no); math.Abs(l.end.X-14) > 1e-9 {
+		t.Errorf("climbed: ends at %.2f, want 14", l.end.X)
+	}
+	hero := "format: 1\nsystem: swmb\nname: h\nside: rebel\nunits:\n  - kind: hero\n    name: Runner\n    origin: scratch\n    move: 10\n" +
+		"    attributes: {DEX: 3, KNO: 2, MEC: 2, PER: 3, STR: 3, TEC: 2}\n    skills: {climbing/jumping: 4}\n    weapons: [blaster pistol]\n    armor: none\n"
+	h := armyOf(t, hero)
+	e := armyOf(t, squadArmy("imperial", "Stormtrooper", 2, "    skills: {blaster: 4, command: 4}\n    weapons: [blaster rifle]\n", ""))
+	n, made := 3000, 0
+	for seed := range uint64(n) {
+		b := ready(t, f, h, e, seed)
+		if b.jumper(0)(false) {
+			made++
+		}
+	}
+	within(t, "jumped a moderate barrier", made, n, combat.TestOdds(4, jumpModerate))
+}
+
+// Chapter Thirteen, "Damage to Riders": a wounded rider makes an opposed beast riding roll
+// (at -1) against his mount's Orneriness Code (a tauntaun's 1) or falls off; a squad with a
+// rider thrown goes on foot.
+func TestWoundedRidersKeepTheirSeat(t *testing.T) {
+	f := field(t, ``, ``)
+	a := force(t, "testdata/full-1500.yaml")
+	c := armyOf(t, squadArmy("imperial", "Stormtrooper", 2, "    skills: {blaster: 4, command: 4}\n    weapons: [blaster rifle]\n", ""))
+	ri := -1
+	for i, us := range a.Units {
+		if us.Mounted {
+			ri = i
+		}
+	}
+	n, kept := 3000, 0
+	var riding, orn int
+	for seed := range uint64(n) {
+		b := ready(t, f, a, c, seed)
+		g := &b.figs[b.units[ri].members[1]]
+		riding, orn = g.spec.Riding, g.spec.MountOrn
+		b.clearPhaseHits()
+		g.f.Mark(combat.Wound)
+		b.endPhaseUnit(ri)
+		if g.riding {
+			kept++
+		} else if b.units[ri].mounted || b.maxMove(ri, false) != b.units[ri].spec.FootWalk {
+			t.Fatal("a squad with a thrown rider still moves mounted")
+		}
+	}
+	within(t, "kept his seat", kept, n, combat.MarginDist(riding-1, orn).AtLeast(1))
+}
+
+// Chapter Three, split fire ("two targets at most"): soldiers who cannot reach the squad's
+// target fire at a second one. The hold-out blasters (6" at most) of a squad firing at a
+// unit 20" off (the two with rifles do) fire at another 5" off.
+func TestSplitFire(t *testing.T) {
+	f := field(t, ``, ``)
+	mixed := "    skills: {blaster: 5, command: 4}\n    weapons: [hold-out blaster]\n    specialists:\n      - weapons: [blaster rifle]\n      - weapons: [blaster rifle]\n"
+	a := armyOf(t, squadArmy("rebel", "Standard Rebel Trooper", 6, mixed, ""))
+	two := "format: 1\nsystem: swmb\nname: e\nside: imperial\nunits:\n" +
+		"  - {kind: squad, name: Far, troop: Stormtrooper, size: 8, skills: {blaster: 4, command: 4}, weapons: [blaster rifle]}\n" +
+		"  - {kind: squad, name: Near, troop: Stormtrooper, size: 2, skills: {blaster: 4, command: 4}, weapons: [blaster rifle]}\n"
+	c := armyOf(t, two)
+	b := ready(t, f, a, c, 1)
+	b.place(0, Point{X: 36, Y: 10}, math.Pi/2)
+	b.place(1, Point{X: 36, Y: 30}, -math.Pi/2)
+	b.place(2, Point{X: 36, Y: 15}, -math.Pi/2)
+	b.clearPhaseHits()
+	b.fireAt(0, 1, firePhase)
+	if len(b.idle) != 4 {
+		t.Fatalf("%d soldiers with nothing to shoot at 20\", want the 4 with only hold-out blasters", len(b.idle))
+	}
+	b.splitFire(0, 1)
+	log := b.logText()
+	if !strings.Contains(log, "splits its fire: 4 soldiers at Near") || !strings.Contains(log, "fires at Near") {
+		t.Errorf("no split fire at the near squad:\n%s", log)
+	}
+}
+
+// Chapter Thirteen, "Running Amok": a wounded creature falls down and runs amok; at the start
+// of each Movement Phase a die above its Orneriness Code (a bantha's 2) stops it, otherwise
+// it runs its full rate in a random direction.
+func TestCreaturesRunAmok(t *testing.T) {
+	f := field(t, ``, ``)
+	a := armyOf(t, "format: 1\nsystem: swmb\nname: c\nside: rebel\nunits:\n  - {kind: creature, creature: bantha, count: 1}\n")
+	c := armyOf(t, squadArmy("imperial", "Stormtrooper", 2, "    skills: {blaster: 4, command: 4}\n    weapons: [blaster rifle]\n", ""))
+	n, stopped := 3000, 0
+	for seed := range uint64(n) {
+		b := ready(t, f, a, c, seed)
+		b.place(0, Point{X: 36, Y: 24}, math.Pi/2)
+		b.place(1, Point{X: 10, Y: 44}, -math.Pi/2)
+		g := &b.figs[b.units[0].members[0]]
+		b.clearPhaseHits()
+		g.f.Mark(combat.Wound)
+		b.endPhaseUnit(0)
+		if !b.units[0].amok || !g.prone {
+			t.Fatal("a wounded creature did not fall and run amok")
+		}
+		before := b.units[0].anchor
+		b.runAmok(0)
+		if !b.units[0].amok {
+			stopped++
+			if b.units[0].anchor != before {
+				t.Fatal("a creature that stopped running amok moved")
+			}
+		} else if d := math.Sqrt(dist2(before, b.units[0].anchor)); d < 1 {
+			t.Fatalf("running amok it moved %.1f\"", d)
+		}
+	}
+	within(t, "stopped", stopped, n, 4.0/6)
 }

@@ -15,32 +15,12 @@ func (b *Battle) specialPhase() {
 	b.resolveStrikes()
 	b.cloudsTurn()
 	b.firesTurn()
-	b.controlPain()
+	b.assumeCommand()
+	b.forcePowers()
 	b.medpacs()
 	b.search()
 	b.callStrikes()
 	b.reinforce("special")
-}
-
-// controlPain: a wounded hero with the control pain power makes a difficulty 6 control test;
-// on a pass he acts as if unwounded, and a second wound incapacitates him (Chapter Twelve,
-// "Control Pain").
-func (b *Battle) controlPain() {
-	for i := range b.figs {
-		f := &b.figs[i]
-		if !f.alive() || f.spec.Hero == nil || !f.spec.Hero.ControlPain || !f.f.Wounded || f.painControlled {
-			continue
-		}
-		if !b.units[f.unit].onTable() {
-			continue
-		}
-		if combat.HeroTest(&b.dice, &f.hero, f.spec.Hero.Control, 6) {
-			f.f.Wounded, f.painControlled = false, true
-			if b.lg != nil {
-				b.logf("%s controls the pain of his wound\n", f.spec.Who)
-			}
-		}
-	}
 }
 
 // medpacs: a soldier with a medpac tries to heal a wounded soldier of his squad, wounded in
@@ -74,6 +54,7 @@ func (b *Battle) medpacs() {
 					skill += combat.WoundPenalty
 				}
 				m.medpacs--
+				b.act("medpac")
 				p.healTries++
 				ok := combat.Test(&b.dice, skill, diff)
 				if ok {
@@ -108,7 +89,12 @@ func (b *Battle) search() {
 		if ok, _ := b.field.sight(f.pos, b.objAt, false, false); !ok {
 			continue
 		}
-		if combat.Test(&b.dice, f.spec.Search, o.Search) {
+		skill := f.spec.Search - b.handicap(f)
+		if f.spec.Sensor {
+			skill++ // a combat sensor: +1 to search (Chapter Eleven, "Combat Sensor")
+			b.act("combat sensor")
+		}
+		if combat.Test(&b.dice, skill, o.Search) {
 			b.objFound = true
 			if b.lg != nil {
 				b.logf("%s of %s finds %s\n", f.spec.Who, b.name(int(f.unit)), o.Name)
@@ -160,6 +146,7 @@ func (b *Battle) callStrikes() {
 				continue
 			}
 			b.units[su].strikes--
+			b.act("comlink")
 			at := b.centroid(target)
 			b.strikes = append(b.strikes, strikeCall{unit: su, due: b.turn + 1, at: at,
 				heading: heading(b.figs[caller].pos, at), command: b.command(ci)})

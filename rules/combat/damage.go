@@ -67,6 +67,10 @@ type Figure struct {
 	Hero *Hero
 	// Droid is set for droids: the Droid Damage Table and System Damage.
 	Droid *Droid
+	// Mount is the creature a rider sits on, when he has one still standing; MountLarge: it
+	// is over 3 meters (hit on 4-6 rather than 5-6).
+	Mount      *Figure
+	MountLarge bool
 
 	wounds  uint8 // wound results marked this phase
 	out     bool  // an incapacitated result marked this phase

@@ -264,18 +264,23 @@ func (r *Rules) Aim(f Firing, firers []Firer, targets []TargetView, shots []Shot
 	return shots, nil
 }
 
+// HeavyWeaponDamage: a weapon of this Damage Strength or more, or with following fire, is a
+// heavy weapon to absorb/dissipate energy (+1); docs/decisions.md.
+const HeavyWeaponDamage = 6
+
 // Volley is one squad's fire combat, rolled: the workspace and the result. Reuse one Volley
 // for many volleys and nothing is allocated once its buffers have grown.
 type Volley struct {
 	// Hits is the number of successful tests against each target.
 	Hits [MaxFireTargets]int
-	// Dodged and Parried count the hits heroes dodged or parried on each target; Returns
-	// lists the parried bolts for ReturnBolt.
-	Dodged, Parried [MaxFireTargets]int
-	Returns         []Return
+	// Dodged, Parried and Absorbed count the hits heroes dodged, parried or absorbed on
+	// each target; Returns lists the parried bolts for ReturnBolt.
+	Dodged, Parried, Absorbed [MaxFireTargets]int
+	Returns                   []Return
 
 	hits []hit
 	ds   []int
+	mds  []int // the hits a rider's mount takes
 	head []int32
 }
 
@@ -296,7 +301,7 @@ type hit struct {
 // again after each hit, each subsequent shot at a further +2, for as long as it hits.
 func (r *Rules) Fire(d *Dice, shots []Shot, v *Volley) {
 	v.Hits = [MaxFireTargets]int{}
-	v.Dodged, v.Parried = [MaxFireTargets]int{}, [MaxFireTargets]int{}
+	v.Dodged, v.Parried, v.Absorbed = [MaxFireTargets]int{}, [MaxFireTargets]int{}, [MaxFireTargets]int{}
 	v.Returns = v.Returns[:0]
 	v.hits = v.hits[:0]
 	for i := range shots {
@@ -361,10 +366,33 @@ func (r *Rules) Allocate(d *Dice, shots []Shot, t int, figs []*Figure, v *Volley
 			continue
 		}
 		v.ds = v.ds[:0]
+		absorbing := f.Hero != nil && f.Hero.absorbs()
+		if absorbing {
+			// One roll for every hit from this firer; on a pass none of them harms him, on
+			// a failure he takes them all ("an absorb/dissipate attempt takes the place of
+			// the hero's dodge attempt").
+			n, heavy := 0, false
+			for i := v.head[fi]; i >= 0; i = v.hits[i].next {
+				n++
+				s := &shots[v.hits[i].shot]
+				heavy = heavy || s.Following || s.Damage >= HeavyWeaponDamage
+			}
+			if Absorbs(d, f.Hero, n, heavy) {
+				v.Absorbed[t] += n
+				continue
+			}
+		}
+		v.mds = v.mds[:0]
 		for i := v.head[fi]; i >= 0; i = v.hits[i].next {
 			h := &v.hits[i]
 			s := &shots[h.shot]
-			if f.Hero != nil && r.avoid(d, f.Hero, s, h, t, fi, v) {
+			if f.Hero != nil && !absorbing && r.avoid(d, f.Hero, s, h, t, fi, v) {
+				continue
+			}
+			if m := f.Mount; m != nil && !m.Out && mountHit(d, f.MountLarge) {
+				// "When a soldier riding a creature is targeted ... on a roll of 5 or 6 the
+				// creature being ridden is hit" (4-6 a large one; Chapter Thirteen).
+				v.mds = append(v.mds, Score(d.Roll(), s.Damage))
 				continue
 			}
 			if s.Hero != nil {
@@ -374,13 +402,31 @@ func (r *Rules) Allocate(d *Dice, shots []Shot, t int, figs []*Figure, v *Volley
 			}
 		}
 		r.resistScores(d, f, v.ds)
+		if len(v.mds) > 0 {
+			r.resistScores(d, f.Mount, v.mds)
+		}
 	}
 }
 
-// avoid gives a hero his parry or dodge against one hit; he parries when his lightsaber
-// skill is at least his dodge (a parried bolt can be sent back), and dodges otherwise.
+// mountHit rolls whether a hit on a rider strikes his mount instead.
+func mountHit(d *Dice, large bool) bool {
+	if large {
+		return d.D6() >= 4
+	}
+	return d.D6() >= 5
+}
+
+// parries reports whether a hero parries a shot rather than dodging it: his lightsaber
+// skill's margin over the shot's difficulty (the least an attack roll that hit scored) is at
+// least his dodge's over the firer's skill less one (a dodge wins ties against a fresh roll;
+// a parried bolt can be sent back). docs/decisions.md.
+func (h *Hero) parries(s *Shot) bool {
+	return h.Parry > 0 && (h.Dodge <= 0 || h.Parry-s.Difficulty >= h.Dodge-s.Skill-1)
+}
+
+// avoid gives a hero his parry or dodge against one hit (parries says which).
 func (r *Rules) avoid(d *Dice, h *Hero, s *Shot, x *hit, t, fi int, v *Volley) bool {
-	if h.Parry > 0 && h.Parry >= h.Dodge {
+	if h.parries(s) {
 		if Parry(d, h, int(x.score)) {
 			v.Parried[t]++
 			v.Returns = append(v.Returns, Return{Target: t, Figure: fi, Shot: int(x.shot), Damage: s.Damage})

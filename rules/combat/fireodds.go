@@ -96,7 +96,7 @@ func (r *Rules) targetOdds(shots []Shot, figs []*Figure) (TargetOdds, error) {
 	var avoid func(Shot) func(int) float64
 	if h := figs[0].Hero; len(figs) == 1 && h != nil && !h.Unaware && (h.Dodge > 0 || h.Parry > 0) {
 		avoid = func(s Shot) func(int) float64 {
-			if h.Parry > 0 && h.Parry >= h.Dodge {
+			if h.parries(&s) {
 				return func(diff int) float64 { return parryGivenHit(h.Parry, s.Skill, diff) }
 			}
 			q := DodgeOdds(s.Skill, h.Dodge, 0)

@@ -13,8 +13,11 @@ type Hero struct {
 	// and has the lightsaber combat power; 0 means he cannot parry blaster bolts.
 	Parry int
 	// Unaware: the fire comes from behind his 180-degree front arc (or he is climbing), so he
-	// can neither dodge nor parry it.
+	// can neither dodge nor parry it (nor absorb it).
 	Unaware bool
+	// Absorb is his control skill when he has the absorb/dissipate energy power; 0 means he
+	// has not. He absorbs in place of dodging when it is at least his dodge and parry.
+	Absorb int
 	// Spent counts the Force Points spent, for reports.
 	Spent int
 }
@@ -118,6 +121,23 @@ func DodgeGrenade(d *Dice, h *Hero) bool {
 		return false
 	}
 	return HeroTest(d, h, h.Dodge, GrenadeDodgeDifficulty)
+}
+
+// AbsorbDifficulty: "the hero makes a difficulty 6 skill test; if successful, he absorbs
+// the energy"; +1 against a heavy weapon, and +1 for each further shot absorbed from the same
+// firer in one roll (Chapter Twelve, "Absorb/Dissipate Energy"; docs/decisions.md).
+const AbsorbDifficulty = 6
+
+// absorbs reports whether a hero uses absorb/dissipate energy rather than dodging or
+// parrying: he has it, sees the fire coming, and it is at least as good a skill.
+func (h *Hero) absorbs() bool {
+	return h.Absorb > 0 && !h.Unaware && h.Absorb >= h.Dodge && h.Absorb >= h.Parry
+}
+
+// Absorbs rolls a hero's absorb/dissipate energy against n hits from one firer (squad),
+// heavy when any came from a heavy weapon: one test for all of them.
+func Absorbs(d *Dice, h *Hero, n int, heavy bool) bool {
+	return HeroTest(d, h, h.Absorb, AbsorbDifficulty+n-1+boolInt(heavy))
 }
 
 // ForceScoreDist is the exact distribution of a hero's score when he rolls with modifier mod

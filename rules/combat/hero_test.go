@@ -1,6 +1,9 @@
 package combat
 
-import "testing"
+import (
+	"math"
+	"testing"
+)
 
 // Chapter Twelve, "Using Force Points": after his normal die the hero pays one point and
 // adds another die (rolling over on a six), and again while he is not satisfied.
@@ -130,5 +133,88 @@ func TestHeroFiringSpends(t *testing.T) {
 		[2][]*Figure{{target}}, &v)
 	if v.Hits[0] != 1 || h.Spent != 2 || target.Pending() != NoEffect {
 		t.Errorf("hits %d, spent %d, target %v; want 1, 2, none", v.Hits[0], h.Spent, target.Pending())
+	}
+}
+
+// Chapter Twelve, "Absorb/Dissipate Energy": in place of his dodge, one difficulty 6 test
+// for all the hits from one firer, +1 for each further shot, +1 against a heavy weapon; a
+// pass absorbs them all, a failure takes them all (no dodge). Pass rates against the exact
+// odds of the test.
+func TestAbsorbDissipateEnergy(t *testing.T) {
+	r := Default()
+	var d Dice
+	d.Reseed(11)
+	for _, c := range []struct {
+		hits  int
+		heavy bool
+		diff  int
+	}{{1, false, 6}, {3, false, 8}, {2, true, 8}} {
+		n, absorbed := 4000, 0
+		for range n {
+			h := &Hero{Absorb: 3, Dodge: 2}
+			f := &Figure{STR: 3, Hero: h}
+			dmg := 4
+			if c.heavy {
+				dmg = HeavyWeaponDamage
+			}
+			shots := []Shot{{Skill: 4, Difficulty: 1, Damage: dmg, Shots: 1}}
+			var v Volley
+			for range c.hits {
+				v.hits = append(v.hits, hit{target: 0, shot: 0, score: 5})
+			}
+			v.Hits[0] = c.hits
+			r.Allocate(&d, shots, 0, []*Figure{f}, &v)
+			if v.Dodged[0] > 0 {
+				t.Fatal("a hero absorbing also dodged")
+			}
+			if v.Absorbed[0] == c.hits {
+				absorbed++
+				if f.Pending() != NoEffect {
+					t.Fatal("absorbed hits harmed him")
+				}
+			}
+		}
+		want := TestOdds(3, c.diff)
+		se := math.Sqrt(want * (1 - want) / float64(n))
+		if got := float64(absorbed) / float64(n); math.Abs(got-want) > 4*se {
+			t.Errorf("%d hits (heavy %v): absorbed %.3f of the time, want %.3f (difficulty %d)", c.hits, c.heavy, got, want, c.diff)
+		}
+	}
+	if h := (&Hero{Absorb: 3, Unaware: true}); h.absorbs() {
+		t.Error("a hero absorbs fire from behind him")
+	}
+}
+
+// Chapter Thirteen, "Hitting Mounts and Riders": a hit on a rider strikes his mount on a 5
+// or 6, on 4-6 when the creature is over 3 meters.
+func TestHitsOnRidersStrikeTheirMounts(t *testing.T) {
+	r := Default()
+	var d Dice
+	d.Reseed(3)
+	for _, large := range []bool{false, true} {
+		n, mount := 6000, 0
+		for range n {
+			m := &Figure{STR: 0}
+			f := &Figure{STR: 0, Mount: m, MountLarge: large}
+			shots := []Shot{{Skill: 4, Difficulty: 1, Damage: 40, Shots: 1}}
+			var v Volley
+			v.hits = append(v.hits, hit{target: 0, shot: 0, score: 5})
+			v.Hits[0] = 1
+			r.Allocate(&d, shots, 0, []*Figure{f}, &v)
+			if len(v.mds) > 0 {
+				mount++
+				if f.Pending() != NoEffect {
+					t.Fatal("one hit harmed both rider and mount")
+				}
+			}
+		}
+		want := 2.0 / 6
+		if large {
+			want = 3.0 / 6
+		}
+		se := math.Sqrt(want * (1 - want) / float64(n))
+		if got := float64(mount) / float64(n); math.Abs(got-want) > 4*se {
+			t.Errorf("large %v: the mount took %.3f of the hits, want %.3f", large, got, want)
+		}
 	}
 }

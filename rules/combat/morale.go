@@ -207,6 +207,16 @@ func (r *Rules) MoraleTest(d *Dice, m Morale) MoraleResult {
 	return r.applyMorale(th, tr, cr, &r.morale, m.Level, m.Start)
 }
 
+// ThreatTest is a morale test at a given base threat level instead of the chart's
+// (projective telepathy: "the threat level of the test is the amount the hero's roll beat
+// the commander's roll"), with m's other modifiers (the squad's status and the rest).
+func (r *Rules) ThreatTest(d *Dice, threat int, m Morale) MoraleResult {
+	m.Kind = CasualtyTest
+	th := r.Threat(m) - r.mor.casualtyThreat + threat
+	tr, cr := Opposed(d, th, m.Command)
+	return r.applyMorale(th, tr, cr, &r.morale, m.Level, m.Start)
+}
+
 func (r *Rules) applyMorale(th, tr, cr int, c *chart, level, start int) MoraleResult {
 	row := c.outcome(tr - cr)
 	l := min(max(level+row.Morale, 0), max(start, level))
