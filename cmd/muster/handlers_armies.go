@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -66,6 +67,11 @@ func merge(stored, form *roster.Army, freeHand bool) *roster.Army {
 // edited unit no longer matches the book, an unchanged one still does.
 func keepPrinted(stored, form []roster.Unit) []roster.Unit {
 	for i := range form {
+		// The form lists Force powers in the catalogue's order; the same powers keep the
+		// order the player wrote them in.
+		if i < len(stored) && stored[i].Force != nil && form[i].Force != nil && samePowers(stored[i].Force.Powers, form[i].Force.Powers) {
+			form[i].Force.Powers = slices.Clone(stored[i].Force.Powers)
+		}
 		if i >= len(stored) || stored[i].Printed == nil || form[i].Printed != nil {
 			continue
 		}
@@ -74,6 +80,22 @@ func keepPrinted(stored, form []roster.Unit) []roster.Unit {
 		}
 	}
 	return form
+}
+
+// samePowers reports whether two lists hold the same Force powers, in any order and case.
+func samePowers(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	key := func(l []string) []string {
+		out := make([]string, len(l))
+		for i, p := range l {
+			out[i] = rules.Normalize(p)
+		}
+		slices.Sort(out)
+		return out
+	}
+	return slices.Equal(key(a), key(b))
 }
 
 // sameUnit reports whether two units say the same thing, names in any case (the catalogue
