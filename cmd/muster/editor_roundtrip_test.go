@@ -198,3 +198,22 @@ func TestUndoSaysWhatItUndid(t *testing.T) {
 		t.Error("the flash does not say what was redone")
 	}
 }
+
+// The status bar: the total against the limit, the problems and whether the army is saved,
+// in the editor and in each cost update (pinned to the window's top on phones by the CSS).
+func TestStatusBarSaysTotalProblemsAndSavedState(t *testing.T) {
+	ts := newTestServer(t)
+	id := ts.importFile(mixed)
+	bar := text(byID(parseHTML(t, ts.get("/armies/"+id+"/edit").body), "totalbar"))
+	for _, want := range []string{"2101", "of 2100 limit", "1 over the limit", "3 errors", "saved, version 1"} {
+		if !strings.Contains(bar, want) {
+			t.Errorf("the editor's status bar %q lacks %q", bar, want)
+		}
+	}
+	form := ts.editorForm(id)
+	form.Set("name", "Changed")
+	preview := text(byID(parseHTML(t, ts.postForm("/armies/"+id+"/preview", form).body), "totalbar"))
+	if !strings.Contains(preview, "not saved") {
+		t.Errorf("after a change the status bar says %q", preview)
+	}
+}
