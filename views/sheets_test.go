@@ -401,3 +401,16 @@ func TestPickersOfferWhatTheChecksAccept(t *testing.T) {
 		}
 	}
 }
+
+// A matchup between armies of very different sizes says so: 2101 against 1500 SGPs is 601
+// more (40%); 1500 against 1450 is not worth a word.
+func TestMatchupSaysWhenTheArmiesDifferInSize(t *testing.T) {
+	v := SimView{A: SimSide{Name: "Mixed", Total: 2101}, B: SimSide{Name: "Rebels", Total: 1500}}
+	if got := v.SizeNote(); !strings.Contains(got, "Mixed fields 601 SGPs more") || !strings.Contains(got, "40% more") {
+		t.Errorf("2101 against 1500: %q", got)
+	}
+	v.A.Total = 1450
+	if got := v.SizeNote(); got != "" {
+		t.Errorf("1450 against 1500: %q", got)
+	}
+}

@@ -1,6 +1,7 @@
 package views
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 	"time"
@@ -227,4 +228,23 @@ func Mean0(x float64) string { return strconv.FormatFloat(x, 'f', 0, 64) }
 type SimAgain struct {
 	Action, A, B, Scenario string
 	Battles                int
+}
+
+// SizeNote says how far apart the two armies' sizes are when it is large (a tenth of the
+// larger or more): a lopsided matchup is mostly explained by it.
+func (v SimView) SizeNote() string {
+	a, b := v.A.Total, v.B.Total
+	if a <= 0 || b <= 0 {
+		return ""
+	}
+	big, small, bigName := a, b, v.A.Name
+	if b > a {
+		big, small, bigName = b, a, v.B.Name
+	}
+	diff := big - small
+	if diff*10 < big {
+		return ""
+	}
+	return fmt.Sprintf("%s fields %d SGPs more than its opponent (%d against %d, %d%% more): much of the result comes from that.",
+		bigName, diff, big, small, diff*100/small)
 }
