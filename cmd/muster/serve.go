@@ -26,7 +26,7 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
-	dbPath := fs.String("db", "muster.db", "SQLite database file (created, and migrated, if needed)")
+	dbPath := fs.String("db", "muster.db", "SQLite database file, or a postgres:// address (created, and migrated, if needed)")
 	requireLogin := fs.Bool("require-login", false, "every page but sign-in, sign-up, share links and game links needs an account")
 	signup := fs.String("signup", signupOpen, "who may sign up: open, invite (links an admin makes) or closed")
 	secure := fs.Bool("secure-cookies", false, "the instance is served over HTTPS (behind TLS): session cookies only over HTTPS")
