@@ -29,8 +29,9 @@ func IsPostgres(dsn string) bool {
 	return strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://")
 }
 
-// writerLock is the advisory lock key of write transactions (an arbitrary constant: "MUST").
-const writerLock = 0x4d555354
+// WriterLock is the advisory lock key of write transactions (an arbitrary constant: "MUST");
+// the job system's migrations take it too.
+const WriterLock = 0x4d555354
 
 var registerPG sync.Once
 

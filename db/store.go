@@ -132,6 +132,9 @@ func (s *Store) Close() error {
 	return errors.Join(s.r.Close(), s.w.Close())
 }
 
+// Now is the store's clock.
+func (s *Store) Now() time.Time { return s.now() }
+
 // Postgres reports whether the store is on PostgreSQL.
 func (s *Store) Postgres() bool { return s.pg }
 
@@ -202,7 +205,7 @@ func (s *Store) tx(ctx context.Context, f func(*sql.Tx) error) error {
 	}
 	if s.pg {
 		// One writer at a time, as on SQLite (db/postgres.go).
-		if _, err := tx.ExecContext(ctx, "SELECT pg_advisory_xact_lock(?)", writerLock); err != nil {
+		if _, err := tx.ExecContext(ctx, "SELECT pg_advisory_xact_lock(?)", WriterLock); err != nil {
 			tx.Rollback()
 			return err
 		}
