@@ -37,7 +37,13 @@ type testServer struct {
 
 func newTestServer(t *testing.T) *testServer {
 	t.Helper()
-	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "test.db"))
+	return newTestServerOn(t, filepath.Join(t.TempDir(), "test.db"))
+}
+
+// newTestServerOn is a test server on a database: a SQLite file or a postgres:// address.
+func newTestServerOn(t *testing.T, dbPath string) *testServer {
+	t.Helper()
+	store, err := db.Open(context.Background(), dbPath)
 	if err != nil {
 		t.Fatal(err)
 	}
