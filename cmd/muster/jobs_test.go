@@ -1,10 +1,16 @@
 package main
 
 import (
+	"context"
+	"io"
+	"log/slog"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"muster/db"
 	"muster/db/dbtest"
 )
 
@@ -55,4 +61,57 @@ func TestMatchupFromTheWebOnPostgres(t *testing.T) {
 	if f := ts.get("/sim"); !strings.Contains(f.body, res) {
 		t.Error("the matchup is not listed")
 	}
+}
+
+// Matchups take turns chunk by chunk in the shared queue: with one worker, a short matchup
+// asked for just after a long one ends while the long one still has most of its chunks to
+// play, instead of waiting for all of them.
+func TestMatchupsTakeTurnsInTheQueue(t *testing.T) {
+	ctx := context.Background()
+	store, err := db.Open(ctx, filepath.Join(t.TempDir(), "fair.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+	j := startTestJobs(t, store, logger, jobOptions{Workers: 1, ChunkSize: 10, Window: 1})
+	files := [2][]byte{readTestFile(t, rebel1500), readTestFile(t, imperial1500)}
+	var ms [2]db.Matchup
+	for i, battles := range []int{200, 20} {
+		o, err := store.CreateGuest(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ms[i], err = j.submit(ctx, o.ID, "test", matchupRequest{Scenario: "open-field", Seed: 3, Battles: battles, Armies: files,
+			Ask: db.Sim{Owner: o.ID}, ResultBase: "/sims/"})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	for {
+		short, err := store.MatchupForWork(ctx, ms[1].ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if short.Over() {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	chunks, _, err := store.ChunkProgress(ctx, ms[0].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if chunks > 5 {
+		t.Errorf("the short matchup waited for %d of the long one's 20 chunks", chunks)
+	}
+}
+
+func readTestFile(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
