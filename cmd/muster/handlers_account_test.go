@@ -236,7 +236,8 @@ func TestMatchupResumesAfterARestart(t *testing.T) {
 	if m, _ := ts.store.MatchupForWork(ctx, id); m.Over() {
 		t.Fatalf("the matchup ended before the restart: %s", m.Status)
 	}
-	ts.app.jobs = startTestJobs(t, ts.store, logger, jobOptions{Workers: 2, ChunkSize: 50, Window: 2, RescueAfter: 2 * time.Second})
+	// The new workers' own window differs: a matchup keeps the one it was asked with.
+	ts.app.jobs = startTestJobs(t, ts.store, logger, jobOptions{Workers: 2, ChunkSize: 50, Window: 7, RescueAfter: 2 * time.Second})
 	res := waitResult(t, ts, run)
 	j := ts.get(res + "/json")
 	_, cli, _ := runMuster(t, "sim", "--battles", "1200", "--seed", "77", "--json", rebel1500, imperial1500)

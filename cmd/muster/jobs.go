@@ -34,9 +34,10 @@ import (
 // however often a chunk is played, the result is the same.
 //
 // Fair between owners: each owner has at most one matchup queued or playing
-// (db.CreateMatchup), and each matchup has at most `window` chunk jobs waiting in the shared
-// queue at a time (a chunk that finishes queues the next at the back), so matchups take
-// turns chunk by chunk instead of the first asked taking every worker until it ends.
+// (db.CreateMatchup), and each matchup has at most `window` chunk jobs in the shared queue
+// at a time (a chunk that finishes queues the next at the back), so matchups take turns
+// chunk by chunk instead of the first asked taking every worker until it ends; a matchup
+// alone uses up to `window` workers.
 //
 // Restarts lose nothing: the jobs are rows; a chunk whose worker died is rescued by River
 // after jobOptions.RescueAfter and played again, and its result, saved once, is the same.
@@ -46,7 +47,7 @@ const (
 	kindSimChunk   = "muster_sim_chunk"
 	kindSimMerge   = "muster_sim_merge"
 	defaultChunk   = 500 // about 0.15 s of one core on the reference matchup: cancels and progress stay prompt
-	defaultWindow  = 4
+	defaultWindow  = 16
 	defaultRescue  = time.Minute
 	pgPoolOverhead = 4 // River's leader, listener and maintenance connections, beside one per worker
 )
@@ -227,6 +228,7 @@ type matchupRequest struct {
 	Seed       uint64    `json:"seed"`
 	Battles    int       `json:"battles"`
 	ChunkSize  int       `json:"chunk_size"`
+	Window     int       `json:"window"` // chunk jobs queued at a time (the asking process's, for every worker)
 	Armies     [2][]byte `json:"armies"`
 	Ask        db.Sim    `json:"ask"`         // owner or game, armies and versions: what the result is saved as
 	ResultBase string    `json:"result_base"` // where the result is reached: "/sims/" or a game's
@@ -236,6 +238,9 @@ type matchupRequest struct {
 func (j *simJobs) submit(ctx context.Context, owner, title string, req matchupRequest) (db.Matchup, error) {
 	if req.ChunkSize <= 0 {
 		req.ChunkSize = j.opt.ChunkSize
+	}
+	if req.Window <= 0 {
+		req.Window = j.opt.Window
 	}
 	body, err := json.Marshal(req)
 	if err != nil {
@@ -247,7 +252,7 @@ func (j *simJobs) submit(ctx context.Context, owner, title string, req matchupRe
 	if err != nil {
 		return db.Matchup{}, err
 	}
-	for _, c := range chunks[:min(j.opt.Window, len(chunks))] {
+	for _, c := range chunks[:min(req.Window, len(chunks))] {
 		if err := j.client.Insert(ctx, chunkArgs{Matchup: m.ID, First: c.First, Count: c.Count}, nil); err != nil {
 			_ = j.store.FailMatchup(ctx, m.ID, "the matchup could not be queued")
 			return db.Matchup{}, fmt.Errorf("jobs: unable to queue matchup %s: %w", m.ID, err)
@@ -305,18 +310,16 @@ func (w *chunkWorker) Work(ctx context.Context, job *river.Job[chunkArgs]) error
 	if err != nil {
 		return err
 	}
-	var req matchupRequest
+	p, err := j.prepare(m)
+	if err != nil {
+		_ = j.store.FailMatchup(ctx, m.ID, err.Error())
+		return river.JobCancel(err)
+	}
 	if !saved {
-		p, err := j.prepare(m)
-		if err != nil {
-			_ = j.store.FailMatchup(ctx, m.ID, err.Error())
-			return river.JobCancel(err)
-		}
-		req = p.req
 		if err := j.store.StartMatchup(ctx, m.ID); err != nil {
 			return err
 		}
-		c, err := battle.PlayChunk(ctx, p.field, p.forces[0], p.forces[1], battle.ChunkOptions{Seed: req.Seed, First: a.First,
+		c, err := battle.PlayChunk(ctx, p.field, p.forces[0], p.forces[1], battle.ChunkOptions{Seed: p.req.Seed, First: a.First,
 			Count: a.Count, Workers: 1, SampleLog: true})
 		if err != nil {
 			return err
@@ -328,11 +331,10 @@ func (w *chunkWorker) Work(ctx context.Context, job *river.Job[chunkArgs]) error
 		if err := j.store.SaveChunk(ctx, m.ID, a.First, a.Count, body); err != nil {
 			return err
 		}
-	} else if err := json.Unmarshal(m.Request, &req); err != nil {
-		return river.JobCancel(err)
 	}
-	// The next chunk goes to the back of the shared queue, behind other owners' chunks.
-	if next := a.First + j.opt.Window*m.ChunkSize; next < m.Battles {
+	// The next chunk goes to the back of the shared queue, behind other owners' chunks: with
+	// the same window for every matchup, each gets an equal share of the workers.
+	if next := a.First + max(p.req.Window, 1)*m.ChunkSize; next < m.Battles {
 		if err := j.client.Insert(ctx, chunkArgs{Matchup: m.ID, First: next, Count: min(m.ChunkSize, m.Battles-next)}, nil); err != nil {
 			return err
 		}
