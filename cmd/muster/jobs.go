@@ -119,7 +119,10 @@ func openJobs(ctx context.Context, store *db.Store, cat *rules.Catalog, logger *
 	cfg := &river.Config{
 		Workers:              workers,
 		Logger:               slog.New(slog.NewTextHandler(logWriter{logger}, &slog.HandlerOptions{Level: slog.LevelWarn})),
-		JobTimeout:           opt.RescueAfter,
+		// No timeout on a chunk: a slow machine must not cancel a chunk it is playing only
+		// to play it again. A chunk whose worker died is played again after RescueAfter (a
+		// chunk of 500 battles takes a fraction of a second).
+		JobTimeout:           -1,
 		RescueStuckJobsAfter: opt.RescueAfter,
 		MaxAttempts:          25,
 		// A chunk that failed (its worker stopped) is played again soon, not after River's
@@ -316,8 +319,10 @@ func (w *chunkWorker) Work(ctx context.Context, job *river.Job[chunkArgs]) error
 		return river.JobCancel(err)
 	}
 	if !saved {
-		if err := j.store.StartMatchup(ctx, m.ID); err != nil {
-			return err
+		if m.Status == db.MatchupQueued {
+			if err := j.store.StartMatchup(ctx, m.ID); err != nil {
+				return err
+			}
 		}
 		c, err := battle.PlayChunk(ctx, p.field, p.forces[0], p.forces[1], battle.ChunkOptions{Seed: p.req.Seed, First: a.First,
 			Count: a.Count, Workers: 1, SampleLog: true})
