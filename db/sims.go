@@ -37,6 +37,12 @@ const (
 // SaveSim saves a matchup's results under a new unguessable id and returns it. A matchup
 // belongs to its owner, or, with Game set, to a game night (reached through its links).
 func (s *Store) SaveSim(ctx context.Context, m Sim) (Sim, error) {
+	return s.saveSim(ctx, s.w, m)
+}
+
+func (s *Store) saveSim(ctx context.Context, q interface {
+	ExecContext(context.Context, string, ...any) (sql.Result, error)
+}, m Sim) (Sim, error) {
 	id, err := token(12)
 	if err != nil {
 		return Sim{}, err
@@ -51,7 +57,7 @@ func (s *Store) SaveSim(ctx context.Context, m Sim) (Sim, error) {
 	if m.Charts == nil {
 		m.Charts = []byte("{}")
 	}
-	_, err = s.w.ExecContext(ctx, `INSERT INTO sims
+	_, err = q.ExecContext(ctx, `INSERT INTO sims
 		(id, army_a, version_a, army_b, version_b, scenario, battles, seed, summary, charts, sample_log, elapsed_ms, created,
 		 owner_id, game_id, status)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULLIF(?, ''), NULLIF(?, ''), ?)`,
@@ -115,7 +121,7 @@ func (s *Store) listSims(ctx context.Context, where, key string, limit int) ([]S
 		return nil, nil
 	}
 	rows, err := s.r.QueryContext(ctx, `SELECT id, army_a, version_a, army_b, version_b, scenario, battles, seed,
-		summary, X'', '', elapsed_ms, created, COALESCE(owner_id, ''), COALESCE(game_id, ''), status FROM sims`+where+
+		summary, NULL, '', elapsed_ms, created, COALESCE(owner_id, ''), COALESCE(game_id, ''), status FROM sims`+where+
 		` ORDER BY created DESC, id LIMIT ?`, key, limit)
 	if err != nil {
 		return nil, fmt.Errorf("db: unable to list matchups: %w", err)

@@ -1,4 +1,5 @@
-// Package db is Muster's SQLite store: armies saved as army files with indexed metadata,
+// Package db is Muster's store, on SQLite (a file, the default) or PostgreSQL (a
+// postgres:// address, db/postgres.go): armies saved as army files with indexed metadata,
 // every save a new version. Nothing a user saved is ever lost: deleting hides an army,
 // undo moves its head back, restore copies an old version forward.
 package db
@@ -28,9 +29,12 @@ var ErrNotFound = errors.New("db: not found")
 
 // Store is the database. Writes go through one connection, so SQLite never sees two
 // writers; reads use a small pool of read-only connections, which WAL lets run alongside.
+// On PostgreSQL both are the same pool.
 type Store struct {
 	w, r *sql.DB
 	now  func() time.Time
+	pg   bool   // PostgreSQL rather than SQLite
+	dsn  string // the database's path or address, as Open was given it
 }
 
 // Meta is the indexed metadata saved with each version of an army.
@@ -87,8 +91,16 @@ func dsn(path string, readOnly bool) string {
 	return "file:" + path + "?" + q.Encode()
 }
 
-// Open opens (creating if needed) the database at path and brings its schema up to date.
+// Open opens (creating if needed) the database at path, or the PostgreSQL database at a
+// postgres:// address, and brings its schema up to date.
 func Open(ctx context.Context, path string) (*Store, error) {
+	if IsPostgres(path) {
+		s, err := openPostgres(ctx, path)
+		if s != nil {
+			s.now = time.Now
+		}
+		return s, err
+	}
 	if path == "" || strings.Contains(path, ":memory:") {
 		return nil, errors.New("db: a database file path is required")
 	}
@@ -97,7 +109,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		return nil, fmt.Errorf("db: unable to open %s: %w", path, err)
 	}
 	w.SetMaxOpenConns(1)
-	s := &Store{w: w, now: time.Now}
+	s := &Store{w: w, now: time.Now, dsn: path}
 	if err := s.migrate(ctx); err != nil {
 		w.Close()
 		return nil, err
@@ -114,8 +126,24 @@ func Open(ctx context.Context, path string) (*Store, error) {
 
 // Close closes both connection pools.
 func (s *Store) Close() error {
+	if s.r == s.w {
+		return s.w.Close()
+	}
 	return errors.Join(s.r.Close(), s.w.Close())
 }
+
+// Now is the store's clock.
+func (s *Store) Now() time.Time { return s.now() }
+
+// Postgres reports whether the store is on PostgreSQL.
+func (s *Store) Postgres() bool { return s.pg }
+
+// DSN is the database's path or address, as Open was given it.
+func (s *Store) DSN() string { return s.dsn }
+
+// DB is the connection pool that writes (on SQLite, the one writer connection), for a job
+// system that keeps its tables in the same database.
+func (s *Store) DB() *sql.DB { return s.w }
 
 // migrate applies the embedded migrations the database has not seen, in name order, each
 // in its own transaction; PRAGMA user_version counts those applied.
@@ -125,20 +153,39 @@ func (s *Store) migrate(ctx context.Context) error {
 		return err
 	}
 	sort.Strings(names)
-	var applied int
-	if err := s.w.QueryRowContext(ctx, "PRAGMA user_version").Scan(&applied); err != nil {
-		return fmt.Errorf("db: unable to read the schema version: %w", err)
+	// The version is read again inside each migration's transaction, so that two
+	// processes opening a new PostgreSQL database together apply each migration once.
+	version := func(tx *sql.Tx) (int, error) {
+		if s.pg {
+			return pgSchemaVersion(ctx, tx)
+		}
+		var v int
+		err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v)
+		return v, err
 	}
-	for i := applied; i < len(names); i++ {
+	for i := range names {
 		body, err := migrations.ReadFile(names[i])
 		if err != nil {
 			return err
 		}
 		err = s.tx(ctx, func(tx *sql.Tx) error {
+			applied, err := version(tx)
+			if err != nil {
+				return fmt.Errorf("unable to read the schema version: %w", err)
+			}
+			if applied > i {
+				return nil
+			}
+			if s.pg {
+				if _, err := tx.ExecContext(ctx, pgMigration(string(body))); err != nil {
+					return err
+				}
+				return pgSetSchemaVersion(ctx, tx, i+1)
+			}
 			if _, err := tx.ExecContext(ctx, string(body)); err != nil {
 				return err
 			}
-			_, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", i+1))
+			_, err = tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", i+1))
 			return err
 		})
 		if err != nil {
@@ -148,12 +195,20 @@ func (s *Store) migrate(ctx context.Context) error {
 	return nil
 }
 
-// tx runs f in a write transaction (BEGIN IMMEDIATE through the DSN), committing when f
+// tx runs f in a write transaction (BEGIN IMMEDIATE through the DSN on SQLite, the writer
+// lock on PostgreSQL), committing when f
 // returns nil: a save is all or nothing.
 func (s *Store) tx(ctx context.Context, f func(*sql.Tx) error) error {
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
 		return err
+	}
+	if s.pg {
+		// One writer at a time, as on SQLite (db/postgres.go).
+		if _, err := tx.ExecContext(ctx, "SELECT pg_advisory_xact_lock(?)", WriterLock); err != nil {
+			tx.Rollback()
+			return err
+		}
 	}
 	if err := f(tx); err != nil {
 		tx.Rollback()

@@ -193,6 +193,8 @@ func newAuthzFixture(t *testing.T) *authzFixture {
 	r := ts.postForm("/sim", url.Values{"a": {f.vars["army"]}, "b": {f.vars["army"]}, "battles": {"1"}, "scenario": {"open-field"}})
 	wantStatus(t, "start a matchup", r, http.StatusSeeOther)
 	f.vars["job"] = strings.TrimPrefix(r.header.Get("Location"), "/sim/run/")
+	// Cancelled, so that the owner may start the next one (one at a time per owner).
+	wantStatus(t, "cancel the matchup", ts.postForm(r.header.Get("Location")+"/cancel", nil), http.StatusSeeOther)
 	_, tok, _ := ts.store.AddToken(ctx, owner, "script")
 	f.vars["tokid"] = tok.ID
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"io"
@@ -11,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"muster/db"
 	"muster/rules"
@@ -168,9 +170,9 @@ func TestAPITakesBearerTokens(t *testing.T) {
 	}
 }
 
-// One matchup per owner at a time: a second is refused in words while the first plays; a
-// matchup cut by a shutdown is recorded as interrupted, with "play it again".
-func TestMatchupsAreOnePerOwnerAndInterruptionsAreRecorded(t *testing.T) {
+// One matchup per owner at a time: a second is refused in words while the first plays;
+// another owner's waits its turn or plays, never refused for ours.
+func TestMatchupsAreOnePerOwner(t *testing.T) {
 	ts := newTestServer(t)
 	a := ts.importFile(rebel1500)
 	run := startMatchup(t, ts, a, a, "open-field", "100000", "7")
@@ -178,26 +180,78 @@ func TestMatchupsAreOnePerOwnerAndInterruptionsAreRecorded(t *testing.T) {
 	if r.status != http.StatusConflict || !strings.Contains(r.body, "being played already") {
 		t.Errorf("a second matchup: %d", r.status)
 	}
-	// Another owner's matchup waits its turn or plays; it is never refused for ours.
 	other := ts.client()
 	ts.signUp(other, "other")
+	var otherRun string
 	ts.as(other, func() {
 		b := ts.importFile(rebel1500)
-		startMatchup(t, ts, b, b, "open-field", "100000", "8")
+		otherRun = startMatchup(t, ts, b, b, "open-field", "100000", "8")
 	})
 	ts.as(other, func() {
 		if r := ts.get(run); r.status != http.StatusNotFound {
 			t.Errorf("another owner sees our run: %d", r.status)
 		}
+		if r := ts.get(run + "/events"); r.status != http.StatusNotFound {
+			t.Errorf("another owner follows our run: %d", r.status)
+		}
+		ts.postForm(otherRun+"/cancel", nil)
 	})
-	srvApp := ts.app
-	srvApp.recordInterrupted(context.Background())
-	list, err := ts.store.ListSims(context.Background(), ts.ownerID(), 10)
-	if err != nil || len(list) != 1 || list[0].Status != db.SimInterrupted || list[0].Battles != 100000 {
-		t.Fatalf("after the shutdown: %+v %v", list, err)
+	ts.postForm(run+"/cancel", nil)
+	// Once cancelled, the owner may play another.
+	startMatchup(t, ts, a, a, "open-field", "10", "9")
+}
+
+// A matchup survives a restart: its workers stopped midway (chunks in hand given up), the
+// next process's workers resume it, and the result is the one `muster sim` gives for the
+// same seed, byte for byte.
+func TestMatchupResumesAfterARestart(t *testing.T) {
+	ts := newTestServer(t)
+	a := ts.importFile(rebel1500)
+	b := ts.importFile(imperial1500)
+	ctx := context.Background()
+	// The test's own workers: one at a time, small chunks, so that the stop comes midway.
+	ts.app.jobs.client.Stop(ctx)
+	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+	first, err := openJobs(ctx, ts.store, rules.Default(), logger, jobOptions{Workers: 1, ChunkSize: 50, Window: 2})
+	if err != nil {
+		t.Fatal(err)
 	}
-	page := ts.get("/sim")
-	if !strings.Contains(page.body, "Interrupted by a restart") || !strings.Contains(page.body, "/sim?a="+a) {
-		t.Errorf("the matchup page does not offer the interrupted matchup again")
+	ts.app.jobs = first
+	first.start(ctx)
+	run := startMatchup(t, ts, a, b, "open-field", "1200", "77")
+	id := strings.TrimPrefix(run, "/sim/run/")
+	for {
+		n, _, err := ts.store.ChunkProgress(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n >= 3 {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
+	if err := first.stop(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if m, _ := ts.store.MatchupForWork(ctx, id); m.Over() {
+		t.Fatalf("the matchup ended before the restart: %s", m.Status)
+	}
+	// The new workers' own window differs: a matchup keeps the one it was asked with.
+	ts.app.jobs = startTestJobs(t, ts.store, logger, jobOptions{Workers: 2, ChunkSize: 50, Window: 7, RescueAfter: 2 * time.Second})
+	res := waitResult(t, ts, run)
+	j := ts.get(res + "/json")
+	_, cli, _ := runMuster(t, "sim", "--battles", "1200", "--seed", "77", "--json", rebel1500, imperial1500)
+	if got, want := compactJSON(t, j.body), compactJSON(t, cli); got != want {
+		t.Errorf("after a restart the result differs from muster sim's:\n%s\n%s", got, want)
+	}
+}
+
+// compactJSON is a JSON text without its layout, to compare two texts byte for byte.
+func compactJSON(t testing.TB, s string) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := json.Compact(&b, []byte(s)); err != nil {
+		t.Fatalf("%v: %.200s", err, s)
+	}
+	return b.String()
 }

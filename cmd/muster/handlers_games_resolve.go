@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"time"
 
 	crand "crypto/rand"
 	"encoding/binary"
@@ -49,6 +48,7 @@ func (a *app) resolveLists(c *echo.Context) error {
 	}
 	var forces [2]*battle.Force
 	var versions [2]int
+	var files [2][]byte
 	for i, id := range ids {
 		if !validID(id) {
 			return fail("Choose two of this game's lists.")
@@ -69,7 +69,11 @@ func (a *app) resolveLists(c *echo.Context) error {
 		if err != nil {
 			return fail(fmt.Sprintf("%s (%s) cannot take the field: %v", army.Name, l.Player, err))
 		}
-		forces[i], versions[i] = force, version
+		v, err := a.store.GameArmyVersion(ctx, g.ID, l.Army.ID, version)
+		if err != nil {
+			return err
+		}
+		forces[i], versions[i], files[i] = force, version, v.File
 	}
 	var b [8]byte
 	if _, err := crand.Read(b[:]); err != nil {
@@ -85,17 +89,15 @@ func (a *app) resolveLists(c *echo.Context) error {
 	asked := db.Sim{Owner: owner, Game: g.ID, ArmyA: ids[0], VersionA: versions[0], ArmyB: ids[1], VersionB: versions[1],
 		Scenario: field.Scenario.ID, Battles: n, Seed: strconv.FormatUint(seed, 10)}
 	base := "/gm/" + c.Param("token")
-	run, err := a.startRun(owner, field, forces, n, seed, asked, func(s *battle.Summary, elapsed time.Duration) (string, error) {
-		m, err := saveSummary(a.store, s, forces, asked, elapsed)
-		return base + "/sims/" + m.ID, err
-	})
-	if errors.Is(err, errBusy) {
+	run, err := a.startRun(ctx, owner, field, forces, matchupRequest{Scenario: field.Scenario.ID, Seed: seed, Battles: n,
+		Armies: files, Ask: asked, ResultBase: base + "/sims/"})
+	if errors.Is(err, db.ErrBusy) {
 		return fail("You have a matchup being played already: wait for it to finish, or cancel it, before starting another.")
 	}
 	if err != nil {
 		return echo.NewHTTPError(http.StatusServiceUnavailable, err.Error())
 	}
-	return c.Redirect(http.StatusSeeOther, "/sim/run/"+run.id)
+	return c.Redirect(http.StatusSeeOther, "/sim/run/"+run.ID)
 }
 
 // gameSims lists a game's matchups for its pages, each linking under base.

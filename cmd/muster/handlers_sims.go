@@ -8,17 +8,14 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"runtime"
-	"slices"
 	"sort"
 	"strconv"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/labstack/echo/v5"
 
 	"muster/db"
+	"muster/roster"
 	"muster/rules/battle"
 	"muster/views"
 )
@@ -37,53 +34,8 @@ func (a *app) simRoutes(e *echo.Echo) {
 	e.GET("/sims/:id/json", a.simJSON)
 }
 
-const (
-	// finishedRunTTL is how long a finished run's progress page keeps its link to the result.
-	finishedRunTTL = 10 * time.Minute
-)
-
-// simSlots is how many matchups are played at once: one per core but one, which is left
-// for page requests (each matchup plays on one goroutine).
-func simSlots() int {
-	return max(1, runtime.NumCPU()-1)
-}
-
-// simRuns are the matchups being played or waiting. Fair between owners: each owner has at
-// most one matchup queued or running, and the queue is first come, first served, so no
-// owner can take every slot. The zero value (with slots set) is ready to use.
-type simRuns struct {
-	mu      sync.Mutex
-	jobs    map[string]*simRun
-	slots   int
-	running int
-	queue   []*simRun          // waiting, oldest first
-	live    map[string]*simRun // each owner's queued or running matchup
-	closed  bool               // the server is shutting down
-}
-
-// simRun is one matchup being played in the background.
-type simRun struct {
-	id        string
-	owner     string
-	total     int
-	done      atomic.Int64
-	ctx       context.Context
-	cancel    context.CancelFunc
-	over      chan struct{} // closed when the run ends
-	title     string
-	play      func(ctx context.Context) (string, error) // plays and saves; answers the result's address
-	request   db.Sim                                    // what was asked, to record an interrupted run
-	resultURL string                                    // the result, once done
-	err       error
-	stopped   atomic.Bool // cancelled by its owner
-	started   atomic.Bool // out of the queue
-}
-
-func (r *simRuns) get(id string) *simRun {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.jobs[id]
-}
+// Matchups are played as jobs (jobs.go): any web process shows any matchup's progress from
+// the database, and any worker plays it.
 
 // simRequest is the form's shape.
 type simRequest struct {
@@ -161,8 +113,9 @@ func (a *app) startSim(c *echo.Context) error {
 	ctx := c.Request().Context()
 	var forces [2]*battle.Force
 	var versions [2]int
+	var files [2][]byte
 	for i, id := range []string{f.A, f.B} {
-		rec, army, err := a.headShared(ctx, ownerID(c), id)
+		rec, file, army, err := a.headFile(ctx, ownerID(c), id)
 		if errors.Is(err, errNoArmy) || errors.Is(err, db.ErrNotFound) {
 			f.Errors["armies"] = "There is no such army: choose two of your saved armies."
 			return a.renderSimForm(c, http.StatusBadRequest, f)
@@ -175,190 +128,53 @@ func (a *app) startSim(c *echo.Context) error {
 			f.Errors["armies"] = fmt.Sprintf("%s cannot take the field: %v", rec.Name, err)
 			return a.renderSimForm(c, http.StatusBadRequest, f)
 		}
-		forces[i], versions[i] = force, rec.Version
+		forces[i], versions[i], files[i] = force, rec.Version, file
 	}
 	owner := ownerID(c)
 	ids := [2]string{f.A, f.B}
 	asked := db.Sim{Owner: owner, ArmyA: ids[0], VersionA: versions[0], ArmyB: ids[1], VersionB: versions[1],
 		Scenario: f.Scenario, Battles: n, Seed: strconv.FormatUint(seed, 10)}
-	run, err := a.startRun(owner, field, forces, n, seed, asked, func(s *battle.Summary, elapsed time.Duration) (string, error) {
-		m, err := saveSummary(a.store, s, forces, asked, elapsed)
-		return "/sims/" + m.ID, err
-	})
-	if errors.Is(err, errBusy) {
+	run, err := a.startRun(c.Request().Context(), owner, field, forces, matchupRequest{Scenario: f.Scenario, Seed: seed,
+		Battles: n, Armies: files, Ask: asked, ResultBase: "/sims/"})
+	if errors.Is(err, db.ErrBusy) {
 		f.Errors["armies"] = "You have a matchup being played already: wait for it to finish, or cancel it, before starting another."
 		return a.renderSimForm(c, http.StatusConflict, f)
 	}
 	if err != nil {
 		return echo.NewHTTPError(http.StatusServiceUnavailable, err.Error())
 	}
-	return c.Redirect(http.StatusSeeOther, "/sim/run/"+run.id)
+	return c.Redirect(http.StatusSeeOther, "/sim/run/"+run.ID)
 }
 
-// errBusy is a second matchup asked for by an owner who has one queued or running.
-var errBusy = errors.New("you have a matchup being played already: wait for it to finish, or cancel it, before starting another")
-
-// enqueue queues a matchup for its owner and starts it when a slot is free.
-func (r *simRuns) enqueue(run *simRun) error {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.closed {
-		return errors.New("the server is restarting: try again in a moment")
+// startRun queues a matchup of two forces (built already, to refuse in words armies that
+// cannot take the field) for the asking owner.
+func (a *app) startRun(ctx context.Context, owner string, field *battle.Field, forces [2]*battle.Force, req matchupRequest) (db.Matchup, error) {
+	if a.jobs == nil {
+		return db.Matchup{}, errors.New("matchups are not played on this server")
 	}
-	if r.jobs == nil {
-		r.jobs, r.live = map[string]*simRun{}, map[string]*simRun{}
-	}
-	if prev := r.live[run.owner]; prev != nil {
-		return errBusy
-	}
-	r.jobs[run.id] = run
-	r.live[run.owner] = run
-	r.queue = append(r.queue, run)
-	r.startQueued()
-	return nil
+	title := fmt.Sprintf("%s against %s on %s", forces[0].Name, forces[1].Name, field.Scenario.Name)
+	return a.jobs.submit(ctx, owner, title, req)
 }
 
-// startQueued starts queued runs while slots are free. r.mu is held.
-func (r *simRuns) startQueued() {
-	for r.running < max(r.slots, 1) && len(r.queue) > 0 {
-		run := r.queue[0]
-		r.queue = r.queue[1:]
-		r.running++
-		run.started.Store(true)
-		go r.runOne(run)
+// headFile is one of owner's armies at its head: the record, the file and the army read.
+func (a *app) headFile(ctx context.Context, owner, id string) (db.Army, []byte, *roster.Army, error) {
+	rec, file, err := a.store.Get(ctx, owner, id)
+	if errors.Is(err, db.ErrNotFound) || err == nil && rec.Deleted {
+		return db.Army{}, nil, nil, errNoArmy
 	}
-}
-
-// position is how many runs wait before this one (0: playing, or first in line).
-func (r *simRuns) position(run *simRun) int {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	for i, q := range r.queue {
-		if q == run {
-			return i + 1
-		}
-	}
-	return 0
-}
-
-func (r *simRuns) runOne(run *simRun) {
-	url, err := run.play(run.ctx)
-	switch {
-	case errors.Is(err, context.Canceled) && run.stopped.Load():
-	case err != nil:
-		run.err = err
-	default:
-		run.resultURL = url
-	}
-	r.finish(run)
-}
-
-// finish ends a run: frees its slot and its owner, starts the next, and forgets the run a
-// while later.
-func (r *simRuns) finish(run *simRun) {
-	r.mu.Lock()
-	if run.started.Load() {
-		r.running--
-	}
-	if r.live[run.owner] == run {
-		delete(r.live, run.owner)
-	}
-	r.queue = slices.DeleteFunc(r.queue, func(q *simRun) bool { return q == run })
-	if !r.closed {
-		r.startQueued()
-	}
-	r.mu.Unlock()
-	close(run.over)
-	time.AfterFunc(finishedRunTTL, func() {
-		r.mu.Lock()
-		delete(r.jobs, run.id)
-		r.mu.Unlock()
-	})
-}
-
-// cancel stops a run, queued or playing.
-func (r *simRuns) cancelRun(run *simRun) {
-	run.stopped.Store(true)
-	run.cancel()
-	r.mu.Lock()
-	queued := !run.started.Load() && slices.Contains(r.queue, run)
-	r.mu.Unlock()
-	if queued {
-		r.finish(run)
-	}
-}
-
-// shutdown stops every run and returns those it interrupted (queued or playing), for the
-// caller to record: a matchup is never silently dropped.
-func (r *simRuns) shutdown() []*simRun {
-	r.mu.Lock()
-	r.closed = true
-	var cut []*simRun
-	for _, run := range r.live {
-		cut = append(cut, run)
-	}
-	r.mu.Unlock()
-	for _, run := range cut {
-		run.cancel()
-	}
-	for _, run := range cut {
-		if run.started.Load() {
-			<-run.over
-		}
-	}
-	return cut
-}
-
-// startRun queues a matchup of two forces for the asking owner; done saves the result and
-// answers its address.
-func (a *app) startRun(owner string, field *battle.Field, forces [2]*battle.Force, n int, seed uint64,
-	req db.Sim, save func(s *battle.Summary, elapsed time.Duration) (string, error)) (*simRun, error) {
-	id, err := runToken()
 	if err != nil {
-		return nil, err
+		return db.Army{}, nil, nil, err
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	run := &simRun{id: id, owner: owner, total: n, ctx: ctx, cancel: cancel, over: make(chan struct{}), request: req,
-		title: fmt.Sprintf("%s against %s on %s", forces[0].Name, forces[1].Name, field.Scenario.Name)}
-	run.play = func(ctx context.Context) (string, error) {
-		began := time.Now()
-		sum, err := battle.Simulate(ctx, field, forces[0], forces[1], battle.SimOptions{Battles: n, Seed: seed, SampleLog: true,
-			Workers: 1, Progress: func(d int) { run.done.Store(int64(d)) }})
-		if err != nil {
-			return "", err
-		}
-		url, err := save(sum, time.Since(began))
-		if err != nil {
-			a.log.Error("matchup not saved", "err", err)
-			return "", errors.New("the matchup was played but could not be saved")
-		}
-		return url, nil
+	key := fmt.Sprintf("%s@%d", id, rec.Version)
+	if army := a.parsed.get(key); army != nil {
+		return rec, file, army, nil
 	}
-	if err := a.runs.enqueue(run); err != nil {
-		cancel()
-		return nil, err
+	army, err := roster.Read(file)
+	if err != nil {
+		return db.Army{}, nil, nil, fmt.Errorf("web: stored army %s does not parse: %w", id, err)
 	}
-	return run, nil
-}
-
-// recordInterrupted saves what a shutdown interrupted, so that its owner sees it and can
-// play it again.
-func (a *app) recordInterrupted(ctx context.Context) {
-	for _, run := range a.runs.shutdown() {
-		m := run.request
-		m.Status = db.SimInterrupted
-		if _, err := a.store.SaveSim(ctx, m); err != nil {
-			a.log.Error("interrupted matchup not recorded", "err", err)
-		}
-	}
-}
-
-func runToken() (string, error) {
-	var b [12]byte
-	if _, err := crand.Read(b[:]); err != nil {
-		return "", err
-	}
-	return fmt.Sprintf("%x", b), nil
+	a.parsed.put(key, army)
+	return rec, file, army, nil
 }
 
 // simCharts is what the result page's pictures are drawn from (saved beside the summary).
@@ -375,56 +191,81 @@ type simCharts struct {
 	UnitSGP      []int      `json:"unit_sgp"`
 }
 
-// saveSummary saves a played matchup as asked (req: owner or game, armies and versions).
-func saveSummary(store *db.Store, s *battle.Summary, forces [2]*battle.Force, req db.Sim, elapsed time.Duration) (db.Sim, error) {
-	sum, err := json.Marshal(s)
-	if err != nil {
-		return db.Sim{}, err
-	}
+// chartsOf is what a matchup's pictures are drawn from.
+func chartsOf(s *battle.Summary, forces [2]*battle.Force) simCharts {
 	ch := simCharts{ScenarioName: s.ScenarioName, DrawRate: s.DrawRate, DrawCI: s.DrawCI, TurnCounts: s.TurnCounts,
 		LostA: views.Histogram(s.LostA, forces[0].Total), LostB: views.Histogram(s.LostB, forces[1].Total),
 		TotalA: forces[0].Total, TotalB: forces[1].Total, SampleSeed: strconv.FormatUint(s.SampleSeed, 10)}
 	for _, u := range s.Units {
 		ch.UnitSGP = append(ch.UnitSGP, u.SGP)
 	}
-	charts, err := json.Marshal(ch)
-	if err != nil {
-		return db.Sim{}, err
+	return ch
+}
+
+// runState is a matchup's progress as its page and events show it: from the database, so
+// that any web process answers for any matchup.
+type runState struct {
+	m      db.Matchup
+	done   int // battles played (the saved chunks')
+	queued int // matchups ahead of it, while none of its chunks is saved
+}
+
+// ownRun reads one of the asking owner's matchups and its progress.
+func (a *app) ownRun(c *echo.Context) (runState, error) {
+	ctx := c.Request().Context()
+	id := c.Param("job")
+	if !validID(id) {
+		return runState{}, db.ErrNotFound
 	}
-	m := req
-	m.Scenario, m.Battles, m.Seed, m.Summary, m.Charts = s.Scenario, s.Battles, strconv.FormatUint(s.Seed, 10), sum, charts
-	m.SampleLog, m.Elapsed, m.Status = s.SampleLog, elapsed, db.SimDone
-	return store.SaveSim(context.Background(), m)
+	m, err := a.store.OwnerMatchup(ctx, ownerID(c), id)
+	if err != nil {
+		return runState{}, err
+	}
+	st := runState{m: m}
+	if _, st.done, err = a.store.ChunkProgress(ctx, m.ID); err != nil {
+		return runState{}, err
+	}
+	if m.Status == db.MatchupQueued && st.done == 0 {
+		if st.queued, err = a.store.MatchupsAhead(ctx, m); err != nil {
+			return runState{}, err
+		}
+	}
+	return st, nil
+}
+
+// runError is a missing run's answer: another owner's reads as not found.
+func runError(err error, msg string) error {
+	if errors.Is(err, db.ErrNotFound) {
+		return echo.NewHTTPError(http.StatusNotFound, msg)
+	}
+	return err
 }
 
 // simProgress is the running matchup's page: a progress bar the script keeps up to date,
 // and a cancel button. A finished run goes straight to its result.
 func (a *app) simProgress(c *echo.Context) error {
-	run := a.runs.get(c.Param("job"))
-	if run == nil || run.owner != ownerID(c) {
-		return echo.NewHTTPError(http.StatusNotFound, "That matchup is no longer running; its result, if it finished, is in the list on the matchup page.")
+	st, err := a.ownRun(c)
+	if err != nil {
+		return runError(err, "That matchup is no longer running; its result, if it finished, is in the list on the matchup page.")
 	}
-	select {
-	case <-run.over:
-		if run.resultURL != "" {
-			return c.Redirect(http.StatusSeeOther, run.resultURL)
-		}
-	default:
+	m := st.m
+	if m.Status == db.MatchupDone {
+		return c.Redirect(http.StatusSeeOther, m.ResultURL)
 	}
-	v := views.SimRunView{ID: run.id, Title: run.title, Total: run.total, Done: int(run.done.Load()), Stopped: run.stopped.Load(),
-		Queued: a.runs.position(run)}
-	if run.err != nil {
-		v.Error = run.err.Error()
+	v := views.SimRunView{ID: m.ID, Title: m.Title, Total: m.Battles, Done: st.done, Stopped: m.Status == db.MatchupCancelled,
+		Queued: st.queued}
+	if m.Status == db.MatchupFailed {
+		v.Error = m.Error
 	}
 	return render(c, http.StatusOK, views.SimRunPage(page(c, "Playing a matchup", "sim"), v))
 }
 
 // simEvents streams a run's progress as server-sent events: "progress" with {done, total}
-// about ten times a second, then "done" with the result's address, "cancelled" or "failed".
+// about four times a second, then "done" with the result's address, "cancelled" or "failed".
 func (a *app) simEvents(c *echo.Context) error {
-	run := a.runs.get(c.Param("job"))
-	if run == nil || run.owner != ownerID(c) {
-		return echo.NewHTTPError(http.StatusNotFound, "That matchup is no longer running.")
+	st, err := a.ownRun(c)
+	if err != nil {
+		return runError(err, "That matchup is no longer running.")
 	}
 	w := c.Response()
 	h := w.Header()
@@ -440,41 +281,51 @@ func (a *app) simEvents(c *echo.Context) error {
 		}
 		return rc.Flush()
 	}
-	tick := time.NewTicker(100 * time.Millisecond)
+	tick := time.NewTicker(250 * time.Millisecond)
 	defer tick.Stop()
 	for {
-		if err := send("progress", map[string]int{"done": int(run.done.Load()), "total": run.total, "queued": a.runs.position(run)}); err != nil {
+		m := st.m
+		switch m.Status {
+		case db.MatchupDone:
+			_ = send("progress", map[string]int{"done": m.Battles, "total": m.Battles})
+			_ = send("done", map[string]string{"url": m.ResultURL})
+			return nil
+		case db.MatchupCancelled:
+			_ = send("cancelled", map[string]string{"url": "/sim"})
+			return nil
+		case db.MatchupFailed:
+			msg := m.Error
+			if msg == "" {
+				msg = "the matchup could not be played"
+			}
+			_ = send("failed", map[string]string{"error": msg})
+			return nil
+		}
+		if err := send("progress", map[string]int{"done": st.done, "total": m.Battles, "queued": st.queued}); err != nil {
 			return nil
 		}
 		select {
 		case <-c.Request().Context().Done():
 			return nil
-		case <-run.over:
-			switch {
-			case run.resultURL != "":
-				_ = send("progress", map[string]int{"done": run.total, "total": run.total})
-				_ = send("done", map[string]string{"url": run.resultURL})
-			case run.stopped.Load():
-				_ = send("cancelled", map[string]string{"url": "/sim"})
-			default:
-				msg := "the matchup could not be played"
-				if run.err != nil {
-					msg = run.err.Error()
-				}
-				_ = send("failed", map[string]string{"error": msg})
-			}
-			return nil
 		case <-tick.C:
+		}
+		if st, err = a.ownRun(c); err != nil {
+			return nil
 		}
 	}
 }
 
 func (a *app) cancelSim(c *echo.Context) error {
-	run := a.runs.get(c.Param("job"))
-	if run == nil || run.owner != ownerID(c) {
+	if !validID(c.Param("job")) {
 		return echo.NewHTTPError(http.StatusNotFound, "That matchup is no longer running.")
 	}
-	a.runs.cancelRun(run)
+	if _, err := a.store.OwnerMatchup(c.Request().Context(), ownerID(c), c.Param("job")); err != nil {
+		return runError(err, "That matchup is no longer running.")
+	}
+	// The chunks queued see it cancelled and stop; the one playing ends its few battles.
+	if _, err := a.store.CancelMatchup(c.Request().Context(), ownerID(c), c.Param("job")); err != nil {
+		return err
+	}
 	return c.Redirect(http.StatusSeeOther, "/sim?cancelled=1")
 }
 

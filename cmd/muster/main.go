@@ -26,11 +26,13 @@ Usage:
                               print the army's record sheets (roster page, then a Squad,
                               Hero, Droid or Creature Record Sheet per unit) as HTML, or as
                               a PDF through headless Chromium
-  muster serve [--addr 127.0.0.1:8080] [--db muster.db] [--require-login]
-               [--signup open|invite|closed] [--secure-cookies]
+  muster serve [--addr 127.0.0.1:8080] [--db muster.db|postgres://...] [--workers N]
+               [--require-login] [--signup open|invite|closed] [--secure-cookies]
                               run the web app (guests build without signing up; with
                               --require-login every page but sign-in, share and game links
-                              needs an account)
+                              needs an account); --workers 0 serves pages only
+  muster worker --db postgres://... [--workers N]
+                              play matchup jobs only, beside any number of web processes
   muster user add|list|passwd|adopt ... --db DB
   muster token add|list|revoke ... --db DB
                               the admin's accounts and personal API tokens (muster user)
@@ -40,9 +42,11 @@ Usage:
   muster battle [--scenario S] [--seed N] A.yaml B.yaml
                               play one battle of army A against army B: the turn-by-turn
                               log and the result (muster battle --help for scenarios)
-  muster sim [--battles N] [--seed S] [--workers W] [--scenario S] [--json] A.yaml B.yaml
+  muster sim [--battles N] [--seed S] [--workers W] [--scenario S] [--json]
+             [--jobs --db DB [--chunk-size K]] A.yaml B.yaml
                               play N battles and print the odds (wins with 95% intervals,
-                              SGPs lost, turns, each unit's record, what is not simulated)
+                              SGPs lost, turns, each unit's record, what is not simulated);
+                              with --jobs, through the database's job queue
   muster qrs COMMAND ...      the skirmish quick reference (system: qrs armies): a solo game
                               against the generated enemy on a saved game file, exact odds
                               of its procedures, quick-resolve (muster qrs help; docs/qrs.md)
@@ -71,6 +75,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return cmdSheet(args[1:], stdout, stderr)
 	case "serve":
 		return cmdServe(args[1:], stdout, stderr)
+	case "worker":
+		return cmdWorker(args[1:], stdout, stderr)
 	case "battle":
 		return cmdBattle(args[1:], stdout, stderr)
 	case "sim":

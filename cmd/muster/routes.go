@@ -28,7 +28,7 @@ type app struct {
 	log      *slog.Logger
 	validate *validator.Validate
 	parsed   parsedCache
-	runs     simRuns // matchups being played (handlers_sims.go)
+	jobs     *simJobs // matchups played as jobs (jobs.go); nil: this server plays none
 	sessions *scs.SessionManager
 	auth     authConfig
 	signins  limiters // sign-in attempts per name and per address
@@ -47,7 +47,6 @@ func newApp(store *db.Store, cat *rules.Catalog, logger *slog.Logger, cfg authCo
 	}
 	a := &app{store: store, cat: cat, log: logger, validate: validator.New(validator.WithRequiredStructEnabled()),
 		sessions: newSessions(store, cfg.SecureCookie), auth: cfg}
-	a.runs.slots = simSlots()
 	e := echo.NewWithConfig(echo.Config{Logger: logger})
 	e.HTTPErrorHandler = a.handleError
 	e.Use(requestLog(logger))

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"runtime"
 	"syscall"
 	"time"
 
@@ -18,22 +19,23 @@ import (
 	"muster/rules"
 )
 
-const serveUsage = `usage: muster serve [--addr 127.0.0.1:8080] [--db muster.db] [--require-login]
-                    [--signup open|invite|closed] [--secure-cookies]`
+const serveUsage = `usage: muster serve [--addr 127.0.0.1:8080] [--db muster.db|postgres://...] [--workers N]
+                    [--require-login] [--signup open|invite|closed] [--secure-cookies]`
 
 // cmdServe runs the web app until SIGINT or SIGTERM, then shuts down gracefully.
 func cmdServe(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
-	dbPath := fs.String("db", "muster.db", "SQLite database file (created, and migrated, if needed)")
+	dbPath := fs.String("db", "muster.db", "SQLite database file, or a postgres:// address (created, and migrated, if needed)")
+	workers := fs.Int("workers", defaultWorkers(), "matchup jobs this process plays at once (0: it serves pages only, and `muster worker`s play)")
 	requireLogin := fs.Bool("require-login", false, "every page but sign-in, sign-up, share links and game links needs an account")
 	signup := fs.String("signup", signupOpen, "who may sign up: open, invite (links an admin makes) or closed")
 	secure := fs.Bool("secure-cookies", false, "the instance is served over HTTPS (behind TLS): session cookies only over HTTPS")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if fs.NArg() != 0 {
+	if fs.NArg() != 0 || *workers < 0 {
 		fmt.Fprintln(stderr, serveUsage)
 		return 2
 	}
@@ -47,7 +49,7 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	if err := serve(ctx, *addr, *dbPath, cfg, logger, func(a net.Addr) {
 		fmt.Fprintf(stdout, "Muster is listening on http://%s/ (database %s); Ctrl+C stops it\n", a, *dbPath)
-	}); err != nil {
+	}, jobOptions{Workers: *workers}); err != nil {
 		logger.Error("serve: stopped", "err", err)
 		return 1
 	}
@@ -55,8 +57,13 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 }
 
 // serve opens the store, listens on addr and serves until ctx is done; then it stops
-// accepting connections and lets requests in flight finish (up to 10 s).
-func serve(ctx context.Context, addr, dbPath string, cfg authConfig, logger *slog.Logger, listening func(net.Addr)) error {
+// accepting connections and lets requests in flight finish (up to 10 s). It plays matchup
+// jobs as jobOpt says (none given: defaultWorkers at once).
+func serve(ctx context.Context, addr, dbPath string, cfg authConfig, logger *slog.Logger, listening func(net.Addr), jobOpt ...jobOptions) error {
+	opt := jobOptions{Workers: defaultWorkers()}
+	if len(jobOpt) > 0 {
+		opt = jobOpt[0]
+	}
 	store, err := db.Open(ctx, dbPath)
 	if err != nil {
 		return fmt.Errorf("serve: unable to open the database: %w", err)
@@ -68,6 +75,14 @@ func serve(ctx context.Context, addr, dbPath string, cfg authConfig, logger *slo
 		return fmt.Errorf("serve: %w", err)
 	}
 	e, a := newApp(store, rules.Default(), logger, cfg)
+	jobs, err := openJobs(ctx, store, rules.Default(), logger, opt)
+	if err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
+	if err := jobs.start(ctx); err != nil {
+		return fmt.Errorf("serve: unable to start the matchup workers: %w", err)
+	}
+	a.jobs = jobs
 	srv := &http.Server{
 		Handler:           e,
 		ReadHeaderTimeout: 10 * time.Second,
@@ -92,11 +107,13 @@ func serve(ctx context.Context, addr, dbPath string, cfg authConfig, logger *slo
 	logger.Info("serve: shutting down")
 	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	// Matchups still playing or waiting are stopped and recorded as interrupted, so their
-	// owners see them and can play them again.
-	a.recordInterrupted(sctx)
 	if err := srv.Shutdown(sctx); err != nil {
 		return fmt.Errorf("serve: shutdown: %w", err)
+	}
+	// Chunks in hand are given up, to be played again by the next worker (this one, after
+	// a restart): matchups waiting or playing resume where they were.
+	if err := jobs.stop(sctx); err != nil {
+		logger.Warn("serve: matchup workers stopped uncleanly", "err", err)
 	}
 	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return err
@@ -104,6 +121,9 @@ func serve(ctx context.Context, addr, dbPath string, cfg authConfig, logger *slo
 	logger.Info("serve: stopped")
 	return nil
 }
+
+// defaultWorkers is one matchup job per core but one, which is left for page requests.
+func defaultWorkers() int { return max(1, runtime.NumCPU()-1) }
 
 // sweepSessions deletes expired sessions once an hour until ctx is done.
 func sweepSessions(ctx context.Context, store *db.Store, logger *slog.Logger) {

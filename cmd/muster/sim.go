@@ -2,19 +2,31 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"runtime"
 	"strconv"
+	"syscall"
+	"time"
 
+	"muster/db"
+	"muster/rules"
 	"muster/rules/battle"
 )
 
-const simUsage = `usage: muster sim [--battles N] [--seed S] [--workers W] [--scenario NAME] [--json] A.yaml B.yaml
+const simUsage = `usage: muster sim [--battles N] [--seed S] [--workers W] [--scenario NAME] [--json]
+                  [--jobs --db DB [--chunk-size K]] A.yaml B.yaml
   plays N battles (default 1000) of army A against army B, battle i with a seed derived from
   S and i, on W workers (default: all cores; the results do not depend on it), and prints
   the odds: wins, draws, 95% intervals, SGPs lost, turns, each unit's record, and what the
-  engine does not simulate.`
+  engine does not simulate. With --jobs the matchup goes through the job queue of the
+  database DB (a file, or a postgres:// address) in chunks of K battles, played by W workers
+  of this process and by any muster worker on it: the same odds, to the byte.`
 
 // cmdSim plays a matchup. Exit 0: played; 2: bad arguments or unreadable armies.
 func cmdSim(args []string, stdout, stderr io.Writer) int {
@@ -25,6 +37,9 @@ func cmdSim(args []string, stdout, stderr io.Writer) int {
 	workers := fs.Int("workers", 0, "goroutines playing battles (0: one per CPU)")
 	scenario := fs.String("scenario", battle.DefaultScenario, "the battlefield and its rules")
 	asJSON := fs.Bool("json", false, "print one JSON object")
+	viaJobs := fs.Bool("jobs", false, "play through the database's job queue (needs --db)")
+	dbPath := fs.String("db", "", "with --jobs: the database (a file, or a postgres:// address)")
+	chunk := fs.Int("chunk-size", defaultChunk, "with --jobs: battles per chunk job")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -37,6 +52,10 @@ func cmdSim(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "muster sim: --seed %q: a whole number from 0 to 18446744073709551615\n", *seed)
 		return 2
 	}
+	if *viaJobs && (*dbPath == "" || *chunk < 1) {
+		fmt.Fprintln(stderr, "muster sim: --jobs needs --db DB, and --chunk-size 1 or more")
+		return 2
+	}
 	if *battles <= 0 || *battles > battle.MaxBattles || *workers < 0 {
 		fmt.Fprintf(stderr, "muster sim: --battles from 1 to %d, --workers 0 or more\n", battle.MaxBattles)
 		return 2
@@ -45,8 +64,13 @@ func cmdSim(args []string, stdout, stderr io.Writer) int {
 	if field == nil {
 		return code
 	}
-	sum, err := battle.Simulate(context.Background(), field, forces[0], forces[1],
-		battle.SimOptions{Battles: *battles, Seed: s, Workers: *workers})
+	var sum *battle.Summary
+	if *viaJobs {
+		sum, err = simViaJobs(*dbPath, *scenario, fs.Arg(0), fs.Arg(1), *battles, s, *workers, *chunk, stderr)
+	} else {
+		sum, err = battle.Simulate(context.Background(), field, forces[0], forces[1],
+			battle.SimOptions{Battles: *battles, Seed: s, Workers: *workers})
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "muster sim: %v\n", err)
 		return 2
@@ -75,5 +99,72 @@ func printSim(w io.Writer, s *battle.Summary) {
 	fmt.Fprintf(w, "\nNot simulated:\n")
 	for _, n := range s.NotSimulated {
 		fmt.Fprintf(w, "  - %s\n", n)
+	}
+}
+
+// simViaJobs plays a matchup through the job queue of a database, with workers of this
+// process (and any others working the same database), and sums up its chunks.
+func simViaJobs(dbPath, scenario, pathA, pathB string, battles int, seed uint64, workers, chunk int, stderr io.Writer) (*battle.Summary, error) {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	var files [2][]byte
+	for i, p := range []string{pathA, pathB} {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return nil, err
+		}
+		files[i] = b
+	}
+	store, err := db.Open(ctx, dbPath)
+	if err != nil {
+		return nil, err
+	}
+	defer store.Close()
+	if workers == 0 {
+		workers = runtime.NumCPU()
+	}
+	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	jobs, err := openJobs(ctx, store, rules.Default(), logger, jobOptions{Workers: workers, ChunkSize: chunk, PollEvery: 200 * time.Millisecond})
+	if err != nil {
+		return nil, err
+	}
+	if err := jobs.start(ctx); err != nil {
+		return nil, err
+	}
+	defer func() {
+		sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		_ = jobs.stop(sctx)
+	}()
+	req := matchupRequest{Scenario: scenario, Seed: seed, Battles: battles, ChunkSize: chunk, Armies: files,
+		Ask: db.Sim{ArmyA: pathA, ArmyB: pathB}, ResultBase: "/sims/"}
+	m, err := jobs.submit(ctx, "", "muster sim --jobs", req)
+	if err != nil {
+		return nil, err
+	}
+	tick := time.NewTicker(100 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-tick.C:
+		}
+		m, err = store.MatchupForWork(ctx, m.ID)
+		if err != nil {
+			return nil, err
+		}
+		switch m.Status {
+		case db.MatchupFailed:
+			return nil, errors.New(m.Error)
+		case db.MatchupCancelled:
+			return nil, errors.New("the matchup was cancelled")
+		case db.MatchupDone:
+			p, err := jobs.prepare(m)
+			if err != nil {
+				return nil, err
+			}
+			return jobs.merge(ctx, m, p)
+		}
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/labstack/echo/v5"
 	"golang.org/x/crypto/bcrypt"
@@ -36,16 +37,22 @@ type testServer struct {
 
 func newTestServer(t *testing.T) *testServer {
 	t.Helper()
-	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "test.db"))
+	return newTestServerOn(t, filepath.Join(t.TempDir(), "test.db"))
+}
+
+// newTestServerOn is a test server on a database: a SQLite file or a postgres:// address.
+func newTestServerOn(t *testing.T, dbPath string) *testServer {
+	t.Helper()
+	store, err := db.Open(context.Background(), dbPath)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	e, a := newApp(store, rules.Default(), logger, authConfig{})
+	a.jobs = startTestJobs(t, store, logger, jobOptions{Workers: defaultWorkers()})
 	srv := httptest.NewServer(e)
 	t.Cleanup(srv.Close)
-	t.Cleanup(func() { a.runs.shutdown() })
 	ts := &testServer{t: t, srv: srv, store: store, handler: e, app: a}
 	ts.c = ts.client()
 	// The tests' browser is signed in to an account of its own (its armies are its own).
@@ -298,3 +305,24 @@ func (ts *testServer) ownerID() string {
 
 // Sign-ups in tests need not be slow: bcrypt's least work factor.
 func init() { passwordCost = bcrypt.MinCost }
+
+// startTestJobs starts a job system on store, stopped when the test ends (before the store
+// closes: cleanups run last registered first).
+func startTestJobs(t testing.TB, store *db.Store, logger *slog.Logger, opt jobOptions) *simJobs {
+	t.Helper()
+	j, err := openJobs(context.Background(), store, rules.Default(), logger, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := j.start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		if err := j.stop(ctx); err != nil {
+			t.Logf("stopping the jobs: %v", err)
+		}
+	})
+	return j
+}

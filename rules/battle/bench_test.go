@@ -1,6 +1,7 @@
 package battle
 
 import (
+	"context"
 	"sync/atomic"
 	"testing"
 )
@@ -60,4 +61,41 @@ func BenchmarkReferenceBattleParallel(b *testing.B) {
 		}
 	})
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "battles/s")
+}
+
+// BenchmarkMatchupUnsplit and BenchmarkMatchupChunked play the same 2,000-battle reference
+// matchup on one goroutine: whole, and as chunks of 100 battles, each chunk through JSON
+// (as the job system stores it) and merged. The difference is the cost of chunking
+// (docs/benchmarks.md): compare battles/cpu-s on a busy machine.
+func BenchmarkMatchupUnsplit(b *testing.B) {
+	benchMatchup(b, 0)
+}
+
+func BenchmarkMatchupChunked(b *testing.B) {
+	benchMatchup(b, 100)
+}
+
+func benchMatchup(b *testing.B, size int) {
+	field := scenario(b, "open-field")
+	a, e := force(b, "testdata/rebel-1500.yaml"), force(b, "testdata/imperial-1500.yaml")
+	const n = 2000
+	seed := uint64(0)
+	cpu0 := cpuClock()
+	for b.Loop() {
+		seed++
+		if size == 0 {
+			if _, err := Simulate(context.Background(), field, a, e, SimOptions{Battles: n, Seed: seed, Workers: 1, SampleLog: true}); err != nil {
+				b.Fatal(err)
+			}
+			continue
+		}
+		if _, err := Merge(field, a, e, seed, n, playChunks(b, field, a, e, seed, n, size, true)); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.N*n)/b.Elapsed().Seconds(), "battles/s")
+	// Per CPU second, which other work on a shared machine does not inflate.
+	if cpu := cpuClock() - cpu0; cpu > 0 {
+		b.ReportMetric(float64(b.N*n)/cpu.Seconds(), "battles/cpu-s")
+	}
 }

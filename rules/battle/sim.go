@@ -1,14 +1,10 @@
 package battle
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"math"
-	"runtime"
 	"sort"
-	"sync"
-	"sync/atomic"
 )
 
 // MaxBattles bounds a matchup.
@@ -89,112 +85,19 @@ type battleRecord struct {
 // Simulate plays a matchup of n battles of force a against force b on a field, battle i
 // with seed BattleSeed(opt.Seed, i), on opt.Workers goroutines, and summarises it. The
 // summary is the same whatever the number of workers. It stops early, with ctx's error,
-// when ctx is cancelled.
+// when ctx is cancelled. It is one chunk merged, so that a matchup split into chunks (and
+// played anywhere) sums up to exactly this summary.
 func Simulate(ctx context.Context, field *Field, a, b *Force, opt SimOptions) (*Summary, error) {
 	n := opt.Battles
 	if n <= 0 || n > MaxBattles {
 		return nil, errors.New("the number of battles must be between 1 and 1000000")
 	}
-	workers := opt.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	workers = min(workers, n)
-	nu := len(a.Units) + len(b.Units)
-	recs := make([]battleRecord, n)
-	unitLost := make([]bool, n*nu)
-	unitDest := make([]float64, n*nu)
-	var next, done atomic.Int64
-	var wg sync.WaitGroup
-	var sample bytes.Buffer
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			bt := New(field, a, b)
-			for ctx.Err() == nil {
-				i := int(next.Add(1) - 1)
-				if i >= n {
-					return
-				}
-				var log *bytes.Buffer
-				if i == 0 && opt.SampleLog {
-					log = &sample
-				}
-				var r *Result
-				if log != nil {
-					r = bt.Play(BattleSeed(opt.Seed, uint64(i)), log)
-				} else {
-					r = bt.Play(BattleSeed(opt.Seed, uint64(i)), nil)
-				}
-				recs[i] = battleRecord{winner: int8(r.Winner), turns: uint8(r.Turns)}
-				for k, u := range r.Units {
-					if u.Lost {
-						recs[i].lost[u.Side] += int32(u.SGP)
-						unitLost[i*nu+k] = true
-					}
-					unitDest[i*nu+k] = u.Destroyed
-				}
-				d := int(done.Add(1))
-				if opt.Progress != nil {
-					opt.Progress(d)
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
+	c, err := PlayChunk(ctx, field, a, b, ChunkOptions{Seed: opt.Seed, First: 0, Count: n, Workers: opt.Workers,
+		Progress: opt.Progress, SampleLog: opt.SampleLog})
+	if err != nil {
 		return nil, err
 	}
-	s := &Summary{Battles: n, Scenario: field.Scenario.ID, ScenarioName: field.Scenario.Name, Seed: opt.Seed,
-		SampleSeed: BattleSeed(opt.Seed, 0), SampleLog: sample.String()}
-	s.A.Name, s.B.Name = a.Name, b.Name
-	turns := make([]int, n)
-	s.LostA, s.LostB = make([]int, n), make([]int, n)
-	for i, r := range recs {
-		switch r.winner {
-		case 0:
-			s.A.Wins++
-		case 1:
-			s.B.Wins++
-		default:
-			s.Draws++
-		}
-		turns[i] = int(r.turns)
-		s.LostA[i], s.LostB[i] = int(r.lost[0]), int(r.lost[1])
-	}
-	s.A.WinRate, s.A.CI95 = rate(s.A.Wins, n)
-	s.B.WinRate, s.B.CI95 = rate(s.B.Wins, n)
-	s.DrawRate, s.DrawCI = rate(s.Draws, n)
-	s.Turns = spread(turns)
-	s.A.SGPLost = spread(s.LostA)
-	s.B.SGPLost = spread(s.LostB)
-	s.TurnCounts = make([]int, field.Scenario.Turns+1)
-	for _, t := range turns {
-		s.TurnCounts[min(t, len(s.TurnCounts)-1)]++
-	}
-	units := make([]*UnitSpec, 0, nu)
-	units = append(append(units, a.Units...), b.Units...)
-	for k, us := range units {
-		army := "a"
-		if k >= len(a.Units) {
-			army = "b"
-		}
-		lost, dest := 0, 0.0
-		for i := range n {
-			if unitLost[i*nu+k] {
-				lost++
-			}
-			dest += unitDest[i*nu+k]
-		}
-		st := UnitStat{Army: army, Name: us.Name, SGP: us.SGP, SurvivalRate: round4(1 - float64(lost)/float64(n))}
-		if us.SGP > 0 {
-			st.SGPDestroyedPerSGP = round4(dest / float64(n) / float64(us.SGP))
-		}
-		s.Units = append(s.Units, st)
-	}
-	s.NotSimulated = NotSimulated(field, a, b)
-	return s, nil
+	return Merge(field, a, b, opt.Seed, n, []*Chunk{c})
 }
 
 // rate is a proportion and its Wilson score 95% interval.

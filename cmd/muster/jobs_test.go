@@ -1,0 +1,117 @@
+package main
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"muster/db"
+	"muster/db/dbtest"
+)
+
+// `muster sim --jobs` plays the matchup through the database's job queue, in chunks, and
+// prints exactly what `muster sim` prints for the same seed, on SQLite and on PostgreSQL.
+func TestSimThroughJobsPrintsTheSameJSON(t *testing.T) {
+	code, want, stderr := runMuster(t, "sim", "--battles", "700", "--seed", "31", "--json", rebel1500, imperial1500)
+	if code != 0 {
+		t.Fatalf("muster sim: exit %d: %s", code, stderr)
+	}
+	for _, tc := range []struct {
+		name string
+		db   func(t *testing.T) string
+	}{
+		{"sqlite", func(t *testing.T) string { return filepath.Join(t.TempDir(), "jobs.db") }},
+		{"postgres", func(t *testing.T) string { return dbtest.Postgres(t) }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dbPath := tc.db(t)
+			for _, chunk := range []string{"1000", "64"} {
+				code, got, stderr := runMuster(t, "sim", "--jobs", "--db", dbPath, "--chunk-size", chunk, "--workers", "2",
+					"--battles", "700", "--seed", "31", "--json", rebel1500, imperial1500)
+				if code != 0 {
+					t.Fatalf("muster sim --jobs: exit %d: %s", code, stderr)
+				}
+				if got != want {
+					t.Errorf("chunks of %s: muster sim --jobs printed\n%s\nmuster sim printed\n%s", chunk, got, want)
+				}
+			}
+		})
+	}
+}
+
+// The whole matchup path from the web works on PostgreSQL: form, jobs, progress, result,
+// and the JSON of `muster sim`.
+func TestMatchupFromTheWebOnPostgres(t *testing.T) {
+	ts := newTestServerOn(t, dbtest.Postgres(t))
+	a := ts.importFile(rebel1500)
+	b := ts.importFile(imperial1500)
+	run := startMatchup(t, ts, a, b, "open-field", "300", "5")
+	res := waitResult(t, ts, run)
+	j := ts.get(res + "/json")
+	wantStatus(t, "json", j, 200)
+	_, cli, _ := runMuster(t, "sim", "--battles", "300", "--seed", "5", "--json", rebel1500, imperial1500)
+	if got, want := compactJSON(t, j.body), compactJSON(t, cli); got != want {
+		t.Errorf("the web's JSON on PostgreSQL differs from the command line's:\n%s\n%s", got, want)
+	}
+	if f := ts.get("/sim"); !strings.Contains(f.body, res) {
+		t.Error("the matchup is not listed")
+	}
+}
+
+// Matchups take turns chunk by chunk in the shared queue: with one worker, a short matchup
+// asked for just after a long one ends while the long one still has most of its chunks to
+// play, instead of waiting for all of them.
+func TestMatchupsTakeTurnsInTheQueue(t *testing.T) {
+	ctx := context.Background()
+	store, err := db.Open(ctx, filepath.Join(t.TempDir(), "fair.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+	j := startTestJobs(t, store, logger, jobOptions{Workers: 1, ChunkSize: 10, Window: 1})
+	files := [2][]byte{readTestFile(t, rebel1500), readTestFile(t, imperial1500)}
+	var ms [2]db.Matchup
+	for i, battles := range []int{200, 20} {
+		o, err := store.CreateGuest(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ms[i], err = j.submit(ctx, o.ID, "test", matchupRequest{Scenario: "open-field", Seed: 3, Battles: battles, Armies: files,
+			Ask: db.Sim{Owner: o.ID}, ResultBase: "/sims/"})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	for {
+		short, err := store.MatchupForWork(ctx, ms[1].ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if short.Over() {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	chunks, _, err := store.ChunkProgress(ctx, ms[0].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if chunks > 5 {
+		t.Errorf("the short matchup waited for %d of the long one's 20 chunks", chunks)
+	}
+}
+
+func readTestFile(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}

@@ -1,0 +1,65 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"runtime"
+	"syscall"
+	"time"
+
+	"muster/db"
+	"muster/rules"
+)
+
+const workerUsage = `usage: muster worker --db postgres://... [--workers N]
+  plays matchup jobs (chunks of battles, and their merges) from the database's queue until
+  stopped (SIGINT or SIGTERM: the chunks in hand are given up and played again by another
+  worker). Run any number, on any machines, beside muster serve --workers 0.`
+
+// cmdWorker works simulation jobs only. Exit 0: stopped; 1: the database failed; 2: bad
+// arguments.
+func cmdWorker(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("worker", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	dbPath := fs.String("db", "", "the database muster serve uses (a postgres:// address; a SQLite file works for one machine)")
+	workers := fs.Int("workers", runtime.NumCPU(), "matchup jobs played at once")
+	rescue := fs.Duration("rescue-after", defaultRescue, "a job running this long is taken as its worker's death and played again")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() != 0 || *dbPath == "" || *workers < 1 || *rescue <= 0 {
+		fmt.Fprintln(stderr, workerUsage)
+		return 2
+	}
+	logger := slog.New(slog.NewTextHandler(stderr, nil))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	store, err := db.Open(ctx, *dbPath)
+	if err != nil {
+		fmt.Fprintf(stderr, "muster worker: the database cannot be opened: %v\n", err)
+		return 1
+	}
+	defer store.Close()
+	jobs, err := openJobs(ctx, store, rules.Default(), logger, jobOptions{Workers: *workers, RescueAfter: *rescue})
+	if err != nil {
+		fmt.Fprintf(stderr, "muster worker: %v\n", err)
+		return 1
+	}
+	if err := jobs.start(ctx); err != nil {
+		fmt.Fprintf(stderr, "muster worker: unable to start: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "muster worker: playing matchups, %d at a time; Ctrl+C stops\n", *workers)
+	<-ctx.Done()
+	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := jobs.stop(sctx); err != nil {
+		logger.Warn("worker: stopped uncleanly", "err", err)
+	}
+	return 0
+}

@@ -1,0 +1,242 @@
+package db
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Matchup is a matchup being played as jobs: the request a worker reads, its chunks, and
+// where it stands. Its chunks' results are kept apart (SaveChunk), each once.
+type Matchup struct {
+	ID        string
+	Owner     string
+	Game      string
+	Title     string
+	Request   []byte // JSON the store does not read
+	Battles   int
+	ChunkSize int
+	Chunks    int
+	Status    string
+	SimID     string
+	ResultURL string
+	Error     string
+	Created   time.Time
+	Updated   time.Time
+}
+
+// The states of a matchup.
+const (
+	MatchupQueued    = "queued"
+	MatchupPlaying   = "playing"
+	MatchupDone      = "done"
+	MatchupCancelled = "cancelled"
+	MatchupFailed    = "failed"
+)
+
+// Over reports whether a matchup has ended, one way or another.
+func (m Matchup) Over() bool {
+	return m.Status == MatchupDone || m.Status == MatchupCancelled || m.Status == MatchupFailed
+}
+
+// ErrBusy is a second matchup asked for by an owner who has one queued or playing.
+var ErrBusy = errors.New("db: the owner has a matchup being played already")
+
+// CreateMatchup records a new matchup, queued, unless its owner has one queued or playing
+// already (ErrBusy): one matchup per owner at a time, checked in the same transaction as the
+// insert, so that two web processes cannot both let one through.
+func (s *Store) CreateMatchup(ctx context.Context, m Matchup) (Matchup, error) {
+	if m.ID == "" {
+		id, err := token(12)
+		if err != nil {
+			return Matchup{}, err
+		}
+		m.ID = id
+	}
+	m.Created, m.Status = s.now(), MatchupQueued
+	m.Updated = m.Created
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		if m.Owner != "" {
+			var n int
+			if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM matchups WHERE owner_id = ? AND status IN (?, ?)`,
+				m.Owner, MatchupQueued, MatchupPlaying).Scan(&n); err != nil {
+				return err
+			}
+			if n > 0 {
+				return ErrBusy
+			}
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO matchups (id, owner_id, game_id, title, request, battles, chunk_size, chunks,
+			status, created, updated) VALUES (?, NULLIF(?, ''), NULLIF(?, ''), ?, ?, ?, ?, ?, ?, ?, ?)`,
+			m.ID, m.Owner, m.Game, m.Title, m.Request, m.Battles, m.ChunkSize, m.Chunks, m.Status, stamp(m.Created), stamp(m.Updated))
+		return err
+	})
+	if errors.Is(err, ErrBusy) {
+		return Matchup{}, err
+	}
+	if err != nil {
+		return Matchup{}, fmt.Errorf("db: unable to queue the matchup: %w", err)
+	}
+	return m, nil
+}
+
+const matchupColumns = `id, COALESCE(owner_id, ''), COALESCE(game_id, ''), title, request, battles, chunk_size, chunks, status,
+	sim_id, result_url, error, created, updated`
+
+func scanMatchup(sc interface{ Scan(...any) error }) (Matchup, error) {
+	var m Matchup
+	var created, updated string
+	err := sc.Scan(&m.ID, &m.Owner, &m.Game, &m.Title, &m.Request, &m.Battles, &m.ChunkSize, &m.Chunks, &m.Status,
+		&m.SimID, &m.ResultURL, &m.Error, &created, &updated)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Matchup{}, ErrNotFound
+	}
+	m.Created, m.Updated = parseStamp(created), parseStamp(updated)
+	return m, err
+}
+
+// OwnerMatchup returns one of owner's matchups: another owner's is not found.
+func (s *Store) OwnerMatchup(ctx context.Context, owner, id string) (Matchup, error) {
+	if owner == "" {
+		return Matchup{}, ErrNotFound
+	}
+	return scanMatchup(s.r.QueryRowContext(ctx, "SELECT "+matchupColumns+" FROM matchups WHERE id = ? AND owner_id = ?", id, owner))
+}
+
+// MatchupForWork returns a matchup by id alone, for the workers that play it (they act for
+// whoever asked, and reach it only through the job the asking made).
+func (s *Store) MatchupForWork(ctx context.Context, id string) (Matchup, error) {
+	return scanMatchup(s.r.QueryRowContext(ctx, "SELECT "+matchupColumns+" FROM matchups WHERE id = ?", id))
+}
+
+// MatchupsAhead is how many matchups queued or playing were asked for before this one.
+func (s *Store) MatchupsAhead(ctx context.Context, m Matchup) (int, error) {
+	var n int
+	err := s.r.QueryRowContext(ctx, `SELECT COUNT(*) FROM matchups WHERE status IN (?, ?) AND created < ?`,
+		MatchupQueued, MatchupPlaying, stamp(m.Created)).Scan(&n)
+	return n, err
+}
+
+// ActiveMatchups lists the matchups queued or playing, oldest first.
+func (s *Store) ActiveMatchups(ctx context.Context) ([]Matchup, error) {
+	rows, err := s.r.QueryContext(ctx, "SELECT "+matchupColumns+" FROM matchups WHERE status IN (?, ?) ORDER BY created, id",
+		MatchupQueued, MatchupPlaying)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Matchup
+	for rows.Next() {
+		m, err := scanMatchup(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, m)
+	}
+	return out, rows.Err()
+}
+
+// setMatchupStatus moves a matchup that has not ended to a new state; it answers whether
+// it did (false: it had ended already, or does not exist).
+func (s *Store) setMatchupStatus(ctx context.Context, where string, args []any, status, msg string) (bool, error) {
+	res, err := s.w.ExecContext(ctx, `UPDATE matchups SET status = ?, error = ?, updated = ? WHERE status IN (?, ?) AND `+where,
+		append([]any{status, msg, stamp(s.now()), MatchupQueued, MatchupPlaying}, args...)...)
+	if err != nil {
+		return false, fmt.Errorf("db: unable to change the matchup: %w", err)
+	}
+	n, err := res.RowsAffected()
+	return n > 0, err
+}
+
+// CancelMatchup cancels one of owner's matchups, if it has not ended.
+func (s *Store) CancelMatchup(ctx context.Context, owner, id string) (bool, error) {
+	return s.setMatchupStatus(ctx, "id = ? AND owner_id = ?", []any{id, owner}, MatchupCancelled, "")
+}
+
+// FailMatchup ends a matchup that cannot be played, saying why in the asker's words.
+func (s *Store) FailMatchup(ctx context.Context, id, why string) error {
+	_, err := s.setMatchupStatus(ctx, "id = ?", []any{id}, MatchupFailed, why)
+	return err
+}
+
+// StartMatchup marks a queued matchup as playing.
+func (s *Store) StartMatchup(ctx context.Context, id string) error {
+	_, err := s.w.ExecContext(ctx, `UPDATE matchups SET status = ?, updated = ? WHERE id = ? AND status = ?`,
+		MatchupPlaying, stamp(s.now()), id, MatchupQueued)
+	return err
+}
+
+// SaveChunk keeps a chunk's result. A chunk saved already keeps its first result (a chunk
+// played again plays the same battles, so the two are the same): no chunk counts twice.
+func (s *Store) SaveChunk(ctx context.Context, matchupID string, first, battles int, result []byte) error {
+	_, err := s.w.ExecContext(ctx, `INSERT INTO matchup_chunks (matchup_id, first_battle, battles, result, created)
+		VALUES (?, ?, ?, ?, ?) ON CONFLICT (matchup_id, first_battle) DO NOTHING`, matchupID, first, battles, result, stamp(s.now()))
+	if err != nil {
+		return fmt.Errorf("db: unable to save a chunk of matchup %s: %w", matchupID, err)
+	}
+	return nil
+}
+
+// HasChunk reports whether a chunk's result is saved.
+func (s *Store) HasChunk(ctx context.Context, matchupID string, first int) (bool, error) {
+	var n int
+	err := s.r.QueryRowContext(ctx, `SELECT COUNT(*) FROM matchup_chunks WHERE matchup_id = ? AND first_battle = ?`, matchupID, first).Scan(&n)
+	return n > 0, err
+}
+
+// ChunkProgress is how many chunks and battles of a matchup are saved.
+func (s *Store) ChunkProgress(ctx context.Context, matchupID string) (chunks, battles int, err error) {
+	err = s.r.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(battles), 0) FROM matchup_chunks WHERE matchup_id = ?`,
+		matchupID).Scan(&chunks, &battles)
+	return chunks, battles, err
+}
+
+// Chunks returns a matchup's saved chunk results, by first battle.
+func (s *Store) Chunks(ctx context.Context, matchupID string) ([][]byte, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT result FROM matchup_chunks WHERE matchup_id = ? ORDER BY first_battle`, matchupID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out [][]byte
+	for rows.Next() {
+		var b []byte
+		if err := rows.Scan(&b); err != nil {
+			return nil, err
+		}
+		out = append(out, b)
+	}
+	return out, rows.Err()
+}
+
+// CompleteMatchup saves a matchup's result as a sim and marks the matchup done, in one
+// transaction; resultBase is where the result is reached ("/sims/", or a game's), followed
+// by the sim's id. A matchup done already keeps its first result, which it answers.
+func (s *Store) CompleteMatchup(ctx context.Context, id, resultBase string, m Sim) (Matchup, error) {
+	var out Matchup
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		cur, err := scanMatchup(tx.QueryRowContext(ctx, "SELECT "+matchupColumns+" FROM matchups WHERE id = ?", id))
+		if err != nil {
+			return err
+		}
+		if cur.Over() {
+			out = cur
+			return nil
+		}
+		saved, err := s.saveSim(ctx, tx, m)
+		if err != nil {
+			return err
+		}
+		cur.Status, cur.SimID, cur.ResultURL, cur.Updated = MatchupDone, saved.ID, resultBase+saved.ID, s.now()
+		_, err = tx.ExecContext(ctx, `UPDATE matchups SET status = ?, sim_id = ?, result_url = ?, updated = ? WHERE id = ?`,
+			cur.Status, cur.SimID, cur.ResultURL, stamp(cur.Updated), id)
+		out = cur
+		return err
+	})
+	if err != nil {
+		return Matchup{}, fmt.Errorf("db: unable to complete matchup %s: %w", id, err)
+	}
+	return out, nil
+}

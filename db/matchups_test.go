@@ -1,0 +1,112 @@
+package db
+
+import (
+	"context"
+	"errors"
+	"testing"
+)
+
+// An owner has one matchup queued or playing at a time; another owner is never refused for
+// it, and does not see it; once it ends the owner may ask for the next.
+func TestOneMatchupPerOwnerAtATime(t *testing.T) {
+	bothDatabases(t, func(t *testing.T) {
+		ctx := context.Background()
+		s, _ := openTemp(t)
+		me, other := own(t, s), guest(t, s)
+		m, err := s.CreateMatchup(ctx, Matchup{Owner: me, Title: "A against B", Request: []byte("{}"), Battles: 10, ChunkSize: 5, Chunks: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.CreateMatchup(ctx, Matchup{Owner: me, Request: []byte("{}")}); !errors.Is(err, ErrBusy) {
+			t.Errorf("a second matchup while the first is queued: %v, want ErrBusy", err)
+		}
+		if _, err := s.CreateMatchup(ctx, Matchup{Owner: other, Request: []byte("{}")}); err != nil {
+			t.Errorf("another owner refused: %v", err)
+		}
+		if _, err := s.OwnerMatchup(ctx, other, m.ID); !errors.Is(err, ErrNotFound) {
+			t.Errorf("another owner reads the matchup: %v", err)
+		}
+		if ok, err := s.CancelMatchup(ctx, other, m.ID); ok || err != nil {
+			t.Errorf("another owner cancelled it: %v %v", ok, err)
+		}
+		if ok, err := s.CancelMatchup(ctx, me, m.ID); !ok || err != nil {
+			t.Fatalf("cancel: %v %v", ok, err)
+		}
+		if _, err := s.CreateMatchup(ctx, Matchup{Owner: me, Request: []byte("{}")}); err != nil {
+			t.Errorf("a matchup after the first was cancelled: %v", err)
+		}
+	})
+}
+
+// A chunk saved twice (played again after its worker died) keeps its first result and
+// counts once; completing a matchup twice saves one result.
+func TestChunksAndResultsCountOnce(t *testing.T) {
+	bothDatabases(t, func(t *testing.T) {
+		ctx := context.Background()
+		s, _ := openTemp(t)
+		me := own(t, s)
+		m, err := s.CreateMatchup(ctx, Matchup{Owner: me, Request: []byte("{}"), Battles: 10, ChunkSize: 5, Chunks: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range []struct {
+			first int
+			body  string
+		}{{0, "first"}, {0, "again"}, {5, "second"}} {
+			if err := s.SaveChunk(ctx, m.ID, c.first, 5, []byte(c.body)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		n, battles, err := s.ChunkProgress(ctx, m.ID)
+		if err != nil || n != 2 || battles != 10 {
+			t.Errorf("progress %d chunks, %d battles (%v), want 2 and 10", n, battles, err)
+		}
+		bodies, err := s.Chunks(ctx, m.ID)
+		if err != nil || len(bodies) != 2 || string(bodies[0]) != "first" || string(bodies[1]) != "second" {
+			t.Errorf("chunks %q %v", bodies, err)
+		}
+		done, err := s.CompleteMatchup(ctx, m.ID, "/sims/", Sim{Owner: me, Scenario: "open-field", Battles: 10, Seed: "1"})
+		if err != nil || done.Status != MatchupDone || done.ResultURL != "/sims/"+done.SimID {
+			t.Fatalf("complete: %+v %v", done, err)
+		}
+		again, err := s.CompleteMatchup(ctx, m.ID, "/sims/", Sim{Owner: me, Scenario: "open-field", Battles: 10, Seed: "1"})
+		if err != nil || again.SimID != done.SimID {
+			t.Errorf("completed again: %+v %v", again, err)
+		}
+		if list, _ := s.ListSims(ctx, me, 10); len(list) != 1 {
+			t.Errorf("%d results saved, want 1", len(list))
+		}
+	})
+}
+
+// Signing in brings a guest's matchup to the account, as it does the guest's armies.
+func TestSignInBringsTheGuestsMatchup(t *testing.T) {
+	bothDatabases(t, func(t *testing.T) {
+		ctx := context.Background()
+		s, _ := openTemp(t)
+		g := guest(t, s)
+		m, err := s.CreateMatchup(ctx, Matchup{Owner: g, Request: []byte("{}"), Battles: 1, ChunkSize: 1, Chunks: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		acct, err := s.CreateAccount(ctx, "wedge", "hash", false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.MergeGuest(ctx, g, acct.ID); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.OwnerMatchup(ctx, acct.ID, m.ID); err != nil {
+			t.Errorf("the account does not have the guest's matchup: %v", err)
+		}
+	})
+}
+
+func guest(t *testing.T, s *Store) string {
+	t.Helper()
+	o, err := s.CreateGuest(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return o.ID
+}
