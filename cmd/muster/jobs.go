@@ -117,8 +117,8 @@ func openJobs(ctx context.Context, store *db.Store, cat *rules.Catalog, logger *
 	river.AddWorker(workers, &chunkWorker{j: j})
 	river.AddWorker(workers, &mergeWorker{j: j})
 	cfg := &river.Config{
-		Workers:              workers,
-		Logger:               slog.New(slog.NewTextHandler(logWriter{logger}, &slog.HandlerOptions{Level: slog.LevelWarn})),
+		Workers: workers,
+		Logger:  slog.New(slog.NewTextHandler(logWriter{logger}, &slog.HandlerOptions{Level: slog.LevelWarn})),
 		// A job's timeout is also when River's rescuer takes it for dead and plays it again
 		// (an infinite timeout would never rescue a killed worker's chunk): chunkWorker.Timeout
 		// gives a long chunk more time.
