@@ -166,7 +166,10 @@ func TestMatchupOnTwoWebProcessesAndThreeWorkers(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Midway: a third of the chunks saved, then every worker killed.
-	for {
+	for deadline := time.Now().Add(5 * time.Minute); ; {
+		if time.Now().After(deadline) {
+			t.Fatal("the workers did not play a third of the matchup within five minutes")
+		}
 		n, _, err := store.ChunkProgress(context.Background(), id)
 		if err != nil {
 			t.Fatal(err)
@@ -184,9 +187,9 @@ func TestMatchupOnTwoWebProcessesAndThreeWorkers(t *testing.T) {
 	}
 	workers()
 	var res string
-	for deadline := time.Now().Add(10 * time.Minute); res == ""; {
+	for deadline := time.Now().Add(5 * time.Minute); res == ""; {
 		if time.Now().After(deadline) {
-			t.Fatal("the matchup did not finish within ten minutes")
+			t.Fatal("the matchup did not finish within five minutes")
 		}
 		r := webs[1].get(run)
 		switch r.status {

@@ -117,12 +117,12 @@ func openJobs(ctx context.Context, store *db.Store, cat *rules.Catalog, logger *
 	river.AddWorker(workers, &chunkWorker{j: j})
 	river.AddWorker(workers, &mergeWorker{j: j})
 	cfg := &river.Config{
-		Workers:              workers,
-		Logger:               slog.New(slog.NewTextHandler(logWriter{logger}, &slog.HandlerOptions{Level: slog.LevelWarn})),
-		// No timeout on a chunk: a slow machine must not cancel a chunk it is playing only
-		// to play it again. A chunk whose worker died is played again after RescueAfter (a
-		// chunk of 500 battles takes a fraction of a second).
-		JobTimeout:           -1,
+		Workers: workers,
+		Logger:  slog.New(slog.NewTextHandler(logWriter{logger}, &slog.HandlerOptions{Level: slog.LevelWarn})),
+		// A job's timeout is also when River's rescuer takes it for dead and plays it again
+		// (an infinite timeout would never rescue a killed worker's chunk): chunkWorker.Timeout
+		// gives a long chunk more time.
+		JobTimeout:           opt.RescueAfter,
 		RescueStuckJobsAfter: opt.RescueAfter,
 		MaxAttempts:          25,
 		// A chunk that failed (its worker stopped) is played again soon, not after River's
@@ -293,6 +293,16 @@ func (mergeArgs) InsertOpts() river.InsertOpts {
 type chunkWorker struct {
 	river.WorkerDefaults[chunkArgs]
 	j *simJobs
+}
+
+// perBattle bounds a battle's time, generously (a battle takes about a third of a
+// millisecond of a core): a chunk is given this much per battle before it is taken for dead.
+const perBattle = 2 * time.Millisecond
+
+// Timeout is RescueAfter, or more for a chunk of many battles, so that a slow machine is
+// not cancelled midway through a long chunk only to play it again.
+func (w *chunkWorker) Timeout(job *river.Job[chunkArgs]) time.Duration {
+	return max(w.j.opt.RescueAfter, time.Duration(job.Args.Count)*perBattle)
 }
 
 // Work plays a chunk unless the matchup has ended or the chunk is saved already, saves it,
