@@ -2,6 +2,7 @@ package main
 
 import (
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -215,5 +216,23 @@ func TestStatusBarSaysTotalProblemsAndSavedState(t *testing.T) {
 	preview := text(byID(parseHTML(t, ts.postForm("/armies/"+id+"/preview", form).body), "totalbar"))
 	if !strings.Contains(preview, "not saved") {
 		t.Errorf("after a change the status bar says %q", preview)
+	}
+}
+
+// A copy of an army whose name is as long as a name may be stays within the limit, and the
+// duplicate is saved.
+func TestDuplicateOfALongNameStaysWithinTheLimit(t *testing.T) {
+	name := strings.Repeat("é", roster.MaxNameLen)
+	if got := []rune(copyName(name)); len(got) != roster.MaxNameLen || !strings.HasSuffix(string(got), " (copy)") {
+		t.Errorf("copyName: %d runes, %q", len(got), string(got[len(got)-10:]))
+	}
+	ts := newTestServer(t)
+	r := ts.postForm("/armies", url.Values{"name": {strings.Repeat("n", roster.MaxNameLen)}, "side": {"rebel"}})
+	wantStatus(t, "create", r, http.StatusSeeOther)
+	id := strings.TrimSuffix(strings.TrimPrefix(r.header.Get("Location"), "/armies/"), "/edit")
+	wantStatus(t, "duplicate", ts.postForm("/armies/"+id+"/duplicate", nil), http.StatusSeeOther)
+	r = ts.postForm("/armies", url.Values{"name": {strings.Repeat("n", roster.MaxNameLen+1)}, "side": {"rebel"}})
+	if r.status != http.StatusUnprocessableEntity || !strings.Contains(r.body, "at most 100 characters") {
+		t.Errorf("a name of 101 characters: %d", r.status)
 	}
 }

@@ -257,7 +257,7 @@ func (a *app) newArmy(c *echo.Context) error {
 
 // newArmyRequest is the create form's shape.
 type newArmyRequest struct {
-	Name  string `form:"name" validate:"required,max=120"`
+	Name  string `form:"name" validate:"required,max=100"`
 	Side  string `form:"side" validate:"required,oneof=rebel imperial neutral"`
 	Limit string `form:"limit" validate:"omitempty,number,max=7"`
 }
@@ -271,7 +271,7 @@ func (a *app) createArmy(c *echo.Context) error {
 			for _, fe := range ve {
 				switch fe.Field() {
 				case "Name":
-					form.Errors["name"] = "Give the army a name (at most 120 characters)."
+					form.Errors["name"] = "Give the army a name (at most 100 characters)."
 				case "Side":
 					form.Errors["side"] = "Choose rebel, imperial or neutral."
 				case "Limit":
@@ -392,11 +392,13 @@ func (a *app) duplicateArmy(c *echo.Context) error {
 	return c.Redirect(http.StatusSeeOther, "/armies/"+dup.ID)
 }
 
+// copyName is a copy's name: the original's, cut so that it stays within the name limit.
 func copyName(name string) string {
-	if len(name) > 110 {
-		name = name[:110]
+	const suffix = " (copy)"
+	if r := []rune(name); len(r) > roster.MaxNameLen-len(suffix) {
+		name = string(r[:roster.MaxNameLen-len(suffix)])
 	}
-	return name + " (copy)"
+	return name + suffix
 }
 
 func (a *app) confirmDelete(c *echo.Context) error {

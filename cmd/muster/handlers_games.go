@@ -146,7 +146,7 @@ func (a *app) sideLimits(g db.Game, side string) (*roster.Limits, bool) {
 
 // gameRequest is the shape of the game form's details.
 type gameRequest struct {
-	Name     string `validate:"required,max=120"`
+	Name     string `validate:"required,max=100"`
 	Date     string `validate:"omitempty,datetime=2006-01-02"`
 	Scenario string `validate:"max=4000"`
 	Notes    string `validate:"max=8000"`
@@ -183,7 +183,7 @@ func (a *app) checkGameForm(f *views.GameForm) db.GameDetails {
 			for _, fe := range ve {
 				switch fe.Field() {
 				case "Name":
-					f.Errors["name"] = "Give the game a name (at most 120 characters)."
+					f.Errors["name"] = "Give the game a name (at most 100 characters)."
 				case "Date":
 					f.Errors["date"] = "Write the date as YYYY-MM-DD, or leave it empty."
 				case "Scenario":

@@ -175,7 +175,7 @@ func (a *app) playView(c *echo.Context, g db.Game, form, imp views.PlayForm) (vi
 // startRequest is the shape of the forms that start a list.
 type startRequest struct {
 	Player string `validate:"required,max=60"`
-	Name   string `validate:"max=120"`
+	Name   string `validate:"max=100"`
 }
 
 // startList starts a list for a side: a new, empty army, or an imported army file.
@@ -198,7 +198,7 @@ func (a *app) startList(c *echo.Context) error {
 				case "Player":
 					f.Errors["player"] = "Write your name (at most 60 characters): the gamemaster sees it beside your list."
 				case "Name":
-					f.Errors["name"] = "A list's name is at most 120 characters."
+					f.Errors["name"] = "A list's name is at most 100 characters."
 				}
 			}
 		}
