@@ -6,7 +6,6 @@ import (
 	"os"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -82,8 +81,8 @@ func TestEveryPageIsAccessibleInChromium(t *testing.T) {
 		chromedp.Click(css("#share-army")), chromedp.WaitVisible(css("#share-link-0")))
 	shareURL := value("#share-link-0")
 	b.do("a game", chromedp.Navigate(base+"/games/new"), chromedp.WaitVisible(css("#preset-sample-game")),
-		chromedp.Click(css("#preset-sample-game")), chromedp.WaitVisible(css("#save-game")))
-	time.Sleep(300 * time.Millisecond) // the preset reloads the form
+		chromedp.Click(css("#preset-sample-game")))
+	b.waitValue("#limits-rebel", "total: 2000") // the preset loads the form again, filled in
 	b.do("create it", chromedp.WaitVisible(css("#save-game")), chromedp.Click(css("#save-game")), chromedp.WaitVisible(css("#player-link")))
 	gmURL, playerURL := value("#gm-link"), value("#player-link")
 	b.do("a list", chromedp.Navigate(playerURL), chromedp.WaitVisible(css("#import-list")),

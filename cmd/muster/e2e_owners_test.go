@@ -104,8 +104,10 @@ func TestTwoGuestsInChromium(t *testing.T) {
 	}
 
 	// A runs a game night; B and A each bring a list; A quick-resolves them.
-	a.do("A makes a game", chromedp.Navigate(base+"/games/new"), chromedp.WaitVisible(css("#game-name")),
-		chromedp.SetValue(css("#game-name"), "Chakton"), chromedp.Click(css("#preset-sample-game")))
+	a.do("A makes a game", chromedp.Navigate(base+"/games/new"), chromedp.WaitVisible(css("#preset-sample-game")),
+		chromedp.Click(css("#preset-sample-game")))
+	// The preset loads the form again, filled in: wait for it rather than race it.
+	a.waitValue("#limits-rebel", "total: 2000")
 	a.do("create it", chromedp.WaitVisible(css("#save-game")), chromedp.Click(css("#save-game")), chromedp.WaitVisible(css("#player-link")))
 	gmURL, playerURL := value(a, "#gm-link"), value(a, "#player-link")
 	for _, p := range []struct {

@@ -119,6 +119,25 @@ func (b *browser) importArmy(base, path string) string {
 	return id
 }
 
+// waitValue waits until a field's value contains want (a page that reloads itself, such as
+// the game form after a preset, is read again until it does).
+func (b *browser) waitValue(sel, want string) {
+	b.t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		ctx, cancel := context.WithTimeout(b.ctx, 5*time.Second)
+		v, err := chromedp.Run(ctx, chromedp.Value(chromedp.CSS(sel)))
+		cancel()
+		if err == nil && strings.Contains(v, want) {
+			return
+		}
+		if time.Now().After(deadline) {
+			b.t.Fatalf("waiting for %s to hold %q: last %q (%v)", sel, want, v, err)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
 func (b *browser) location() string {
 	b.t.Helper()
 	loc, err := chromedp.Run(b.ctx, chromedp.Location())
