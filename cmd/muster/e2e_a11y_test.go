@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"os"
 	"strings"
@@ -38,27 +37,12 @@ const wideElements = `(function () {
 // serious or critical violation, at 1280 px and at 360 px, light and dark, and at 360 px
 // no page is wider than the window.
 func TestEveryPageIsAccessibleInChromium(t *testing.T) {
-	exe := chromiumPath()
-	if exe == "" {
-		t.Skip("no chromium binary found (CI installs Debian's chromium)")
-	}
-	if testing.Short() {
-		t.Skip("-short")
-	}
 	axe, err := os.ReadFile(axePath)
 	if err != nil {
 		t.Skipf("axe-core is not installed (make assets runs npm ci): %v", err)
 	}
+	ctx := startChromium(t, "about:blank")
 	base := startServer(t)
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.DisableGPU, chromedp.WindowSize(1280, 900))
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancelA()
-	ctx, cancelB := chromedp.NewContext(actx)
-	defer cancelB()
-	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/signup")); err != nil {
-		t.Fatalf("start chromium: %v", err)
-	}
 	b := &browser{t: t, ctx: ctx}
 	css := func(s string) chromedp.CSS { return chromedp.CSS(s) }
 	value := func(sel string) string {

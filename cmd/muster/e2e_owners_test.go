@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -13,23 +12,8 @@ import (
 // the visitor's own army; a revoked link answers 404; a gamemaster's quick-resolve is not
 // visible to a player before the lock, and is after it.
 func TestTwoGuestsInChromium(t *testing.T) {
-	exe := chromiumPath()
-	if exe == "" {
-		t.Skip("no chromium binary found (CI installs Debian's chromium)")
-	}
-	if testing.Short() {
-		t.Skip("-short")
-	}
+	root := startChromium(t, "about:blank")
 	base := startServer(t)
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.DisableGPU, chromedp.WindowSize(1280, 1000))
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancelA()
-	root, cancel0 := chromedp.NewContext(actx)
-	defer cancel0()
-	if err := chromedp.Do(root, chromedp.Navigate("about:blank")); err != nil {
-		t.Fatalf("start chromium: %v", err)
-	}
 	// Each browser context has its own cookies: two visitors.
 	ctxA, cancel1 := chromedp.NewContext(root, chromedp.WithNewBrowserContext())
 	defer cancel1()

@@ -27,6 +27,31 @@ func chromiumPath() string {
 	return ""
 }
 
+// startChromium starts Debian's Chromium headless (skipping the test where none is
+// installed, or under -short) and opens a first tab on url: the tab's context, closed when
+// the test ends.
+func startChromium(t *testing.T, url string) context.Context {
+	t.Helper()
+	exe := chromiumPath()
+	if exe == "" {
+		t.Skip("no chromium binary found (CI installs Debian's chromium)")
+	}
+	if testing.Short() {
+		t.Skip("-short")
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.DisableGPU, chromedp.WindowSize(1280, 1000))
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancelA)
+	ctx, cancelB := chromedp.NewContext(actx)
+	t.Cleanup(cancelB)
+	// The first action starts the browser; it runs without a deadline (see chromedp.Run).
+	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
+		t.Fatalf("start chromium: %v", err)
+	}
+	return ctx
+}
+
 // startServer runs the real server (serve) on a loopback port with a fresh database.
 func startServer(t *testing.T) string {
 	t.Helper()
