@@ -76,8 +76,10 @@ func TestEveryPageIsAccessibleInChromium(t *testing.T) {
 	listURL := b.location()
 	b.do("an account", chromedp.Navigate(base+"/signup"), chromedp.WaitVisible(css("#signup-form")),
 		chromedp.SendKeys(css("#name"), "leia"), chromedp.SendKeys(css("#password"), "a good password"),
-		chromedp.SendKeys(css("#password2"), "a good password"), chromedp.Click(css("#signup-form button[type=submit]")),
-		chromedp.WaitVisible(css("main")))
+		chromedp.SendKeys(css("#password2"), "a good password"), chromedp.Click(css("#signup-form button[type=submit]")))
+	// The sign-up posts and lands on the armies page: wait for it, or the next navigation
+	// would cut the post short.
+	b.waitText(".flash, h1", func(string) bool { return strings.Contains(b.location(), "welcome=1") })
 
 	pages := []string{"/", "/armies/new", "/armies/" + idA, "/armies/" + idA + "/edit", "/armies/" + idA + "/delete",
 		"/catalogue", "/catalogue/weapons", "/catalogue/troops", "/compare?a=" + idA + "&b=" + idB,
