@@ -115,7 +115,8 @@ func (b *browser) waitText(sel string, ok func(string) bool) string {
 		s, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(sel)))
 		cancel()
 		s = strings.TrimSpace(s)
-		if err == nil && ok(s) {
+		// An element being swapped by htmx can read empty for a moment: not an answer.
+		if err == nil && s != "" && ok(s) {
 			return s
 		}
 		if time.Now().After(deadline) {
