@@ -20,8 +20,6 @@ type Page struct {
 	Flash string
 	// User is the signed-in account's name; "" for a guest or no one.
 	User string
-	// Guest: the browser has built as a guest (its armies are held by this browser's session).
-	Guest bool
 }
 
 // ArmyRow is one saved army on the home page.

@@ -31,7 +31,7 @@ func (a *app) signInForm(c *echo.Context) error {
 	return render(c, http.StatusOK, views.SignIn(page(c, "Sign in", "signin"), f))
 }
 
-var errBadSignIn = "That account name and password do not match an account here."
+const errBadSignIn = "That account name and password do not match an account here."
 
 func (a *app) signInPost(c *echo.Context) error {
 	f := views.AuthForm{Name: strings.TrimSpace(c.FormValue("name")), Next: safeNext(c.FormValue("next")), Signup: a.auth.Signup}

@@ -140,7 +140,7 @@ func (a *app) staticFile(fsys fs.FS) echo.HandlerFunc {
 // page is the frame data of a full page.
 func page(c *echo.Context, title, nav string) views.Page {
 	o := owner(c)
-	p := views.Page{Title: title, CSRF: csrfToken(c), Nav: nav, Guest: o.ID != "" && o.Guest()}
+	p := views.Page{Title: title, CSRF: csrfToken(c), Nav: nav}
 	if !o.Guest() {
 		p.User = o.Display
 	}
