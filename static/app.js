@@ -52,28 +52,61 @@
     }
   });
   // The editor keeps the form as a draft on the server with each cost update; until the
-  // update after the last keystroke has come back, leaving the page asks first.
-  var form = document.getElementById("army-form");
-  if (form) {
-    var pending = false;
-    var touch = function () {
+  // update after the last keystroke has come back, leaving the page asks first. The form is
+  // swapped whole when a unit is added (htmx), so the listeners sit on the document.
+  var pending = false;
+  var inEditor = function (el) {
+    return el && el.closest && el.closest("#army-form");
+  };
+  var touch = function (ev) {
+    if (inEditor(ev.target)) {
       pending = true;
-    };
-    form.addEventListener("input", touch);
-    form.addEventListener("change", touch);
-    form.addEventListener("submit", function () {
+    }
+  };
+  // Capture: a control that redraws its unit consumes its change event on the way up.
+  document.addEventListener("input", touch, true);
+  document.addEventListener("change", touch, true);
+  document.addEventListener("submit", function (ev) {
+    if (inEditor(ev.target)) {
       pending = false;
-    });
-    document.addEventListener("htmx:afterRequest", function (ev) {
-      if (ev.detail && ev.detail.successful && ev.detail.elt === form) {
-        pending = false;
-      }
-    });
-    window.addEventListener("beforeunload", function (ev) {
-      if (pending) {
-        ev.preventDefault();
-        ev.returnValue = "";
-      }
-    });
-  }
+    }
+  });
+  // A successful answer to the form (a cost update, a redrawn unit whose control it
+  // replaced, a save that swapped the page) means the server holds what was typed.
+  document.addEventListener("htmx:afterRequest", function (ev) {
+    var elt = ev.detail && ev.detail.elt;
+    if (ev.detail && ev.detail.successful && elt &&
+      (inEditor(elt) || elt === document.body || !document.body.contains(elt))) {
+      pending = false;
+    }
+  });
+  window.addEventListener("beforeunload", function (ev) {
+    if (pending && document.getElementById("army-form")) {
+      ev.preventDefault();
+      ev.returnValue = "";
+    }
+  });
+  // htmx does not swap error answers: show their message (the server's own words, an
+  // escaped template) at the top of the page instead of failing silently.
+  document.addEventListener("htmx:responseError", function (ev) {
+    var xhr = ev.detail && ev.detail.xhr;
+    var main = document.querySelector("main") || document.body;
+    if (!xhr || !main) {
+      return;
+    }
+    var box = document.getElementById("htmx-error");
+    if (!box) {
+      box = document.createElement("div");
+      box.id = "htmx-error";
+      box.setAttribute("role", "alert");
+      main.insertBefore(box, main.firstChild);
+    }
+    var found = null;
+    if (xhr.responseText && window.DOMParser) {
+      var doc = new DOMParser().parseFromString(xhr.responseText, "text/html");
+      found = doc.querySelector(".error-box, [role=alert], main p");
+    }
+    box.className = "error-box";
+    box.textContent = found ? found.textContent : "That did not work (" + xhr.status + "): reload the page and try again.";
+  });
 })();

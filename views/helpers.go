@@ -137,3 +137,27 @@ func oobAttr(oob bool) templ.Attributes {
 	}
 	return templ.Attributes{}
 }
+
+// editAction makes an editor button (save, add, move, duplicate, remove) post the form
+// through htmx: the server saves and answers with where to go (HX-Location), which htmx
+// fetches and swaps in without a page reload, so the page's state (and the player's
+// scroll) is not thrown away for each unit added.
+func editAction(v ArmyView) templ.Attributes {
+	return templ.Attributes{"hx-post": v.Href(""), "hx-swap": "none"}
+}
+
+// reshape makes a control of unit i draw the unit's fields again when it changes (a troop
+// type changes the qualities, attributes, caps and weapons on offer; a filled blank row
+// gets a new one below it). The change is consumed, so the form's own cost update does not
+// also run: the redrawn unit brings the breakdown with it.
+func reshape(v ArmyView, i int) templ.Attributes {
+	return templ.Attributes{"hx-post": v.Href("preview"), "hx-trigger": "change consume",
+		"hx-target": "#" + FieldsAnchor(i), "hx-swap": "outerHTML", "hx-vals": fmt.Sprintf(`{"rerender": "%d"}`, i)}
+}
+
+// reshapeClick is reshape for a button ("More skills").
+func reshapeClick(v ArmyView, i int) templ.Attributes {
+	a := reshape(v, i)
+	a["hx-trigger"] = "click"
+	return a
+}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"muster/costing"
 	"muster/roster"
 	"muster/rules"
 )
@@ -13,6 +14,8 @@ import (
 type Option struct {
 	Value, Label string
 	Selected     bool
+	// Disabled options are shown greyed out (the label says why) and cannot be picked.
+	Disabled bool
 }
 
 // OptGroup is a labelled group of choices.
@@ -137,23 +140,57 @@ func troopGroups(c *rules.Catalog, side rules.Side, current string) []OptGroup {
 		OptGroup{Label: "Other sides' Troop Lists", Options: opts(others)})
 }
 
-// weaponGroups lists the weapons a troop may carry first; the rest follow as house rules.
+// weaponGroups lists the weapons a troop may carry first, grouped by class (blasters,
+// heavy blasters, archaic, grenades, advanced) with their SGPs; the rest follow as house
+// rules. What a troop may carry is roster.WeaponAllowed's answer, the check's own.
 func weaponGroups(c *rules.Catalog, t *rules.Troop, current string) []OptGroup {
 	none := OptGroup{Label: "", Options: []Option{{Value: "", Label: "—"}}}
-	if t == nil {
-		return groups(c, rules.KindWeapon, current, none, OptGroup{Label: "Weapons", Options: weaponOpts(c.Weapons)})
-	}
 	var ok, other []rules.Weapon
 	for _, w := range c.Weapons {
-		if roster.WeaponAllowed(c, t.Weapons, &w) {
+		if t == nil || roster.WeaponAllowed(c, t.Weapons, &w) {
 			ok = append(ok, w)
 		} else {
 			other = append(other, w)
 		}
 	}
-	return groups(c, rules.KindWeapon, current, none,
-		OptGroup{Label: "Allowed by the " + t.Name + " Troop List", Options: weaponOpts(ok)},
-		OptGroup{Label: "Not on the Troop List (house rules; checked)", Options: weaponOpts(other)})
+	gs := []OptGroup{none}
+	for _, cl := range pickerClasses {
+		var in []rules.Weapon
+		for _, w := range ok {
+			if w.Class == cl.class {
+				in = append(in, w)
+			}
+		}
+		if len(in) == 0 {
+			continue
+		}
+		label := cl.label
+		if t != nil {
+			label += " (" + t.Name + " Troop List)"
+		}
+		gs = append(gs, OptGroup{Label: label, Options: weaponOpts(in)})
+	}
+	var rest []rules.Weapon
+	for _, w := range ok {
+		if !slices.ContainsFunc(pickerClasses, func(cl pickerClass) bool { return cl.class == w.Class }) {
+			rest = append(rest, w)
+		}
+	}
+	if len(rest) > 0 {
+		gs = append(gs, OptGroup{Label: "Other weapons", Options: weaponOpts(rest)})
+	}
+	if len(other) > 0 {
+		gs = append(gs, OptGroup{Label: "Not on the Troop List (house rules; checked)", Options: weaponOpts(other)})
+	}
+	return groups(c, rules.KindWeapon, current, gs...)
+}
+
+type pickerClass struct{ class, label string }
+
+// pickerClasses are the catalogue's weapon classes in the order Chapter Three lists them.
+var pickerClasses = []pickerClass{
+	{"blaster", "Blasters"}, {"heavy blaster", "Heavy blasters"}, {"archaic", "Archaic and melee"},
+	{"melee", "Melee"}, {"grenade", "Grenades"}, {"advanced", "Advanced weapons"},
 }
 
 func weaponOpts(ws []rules.Weapon) []Option {
@@ -269,46 +306,22 @@ func qualityOptions(t *rules.Troop, current rules.Quality) []Option {
 	return out
 }
 
-// addGroups is the "add a unit" picker: every kind, squads from the Troop List entries.
-func addGroups(c *rules.Catalog, side rules.Side) []OptGroup {
-	var squads []Option
-	for _, t := range c.Troops {
-		if t.Side == side || t.Side == rules.Neutral {
-			squads = append(squads, Option{Value: "squad|" + t.Name, Label: t.Name})
+// addGroups is the "Add a unit" picker: costing.Offers grouped by kind, each with its base
+// cost; what the force limits ban is disabled and says why.
+func addGroups(c *rules.Catalog, side rules.Side, lim *roster.Limits) []OptGroup {
+	var out []OptGroup
+	for _, g := range costing.Offers(c, side, lim) {
+		og := OptGroup{Label: g.Label}
+		for _, o := range g.Offers {
+			label := fmt.Sprintf("%s · %d SGPs", o.Label, o.Cost)
+			if o.Banned != "" {
+				label = o.Label + " — not allowed: " + o.Banned
+			}
+			og.Options = append(og.Options, Option{Value: o.Kind + "|" + o.Name, Label: label, Disabled: o.Banned != ""})
 		}
+		out = append(out, og)
 	}
-	for _, t := range c.Troops {
-		if !(t.Side == side || t.Side == rules.Neutral) {
-			squads = append(squads, Option{Value: "squad|" + t.Name, Label: t.Name + " (" + string(t.Side) + ")"})
-		}
-	}
-	var droids, creatures, arty, strikes, remotes []Option
-	for _, d := range c.Droids {
-		droids = append(droids, Option{Value: "droid|" + d.Name, Label: d.Name})
-	}
-	for _, cr := range c.Creatures {
-		creatures = append(creatures, Option{Value: "creature|" + cr.Name, Label: cr.Name})
-	}
-	for _, a := range c.Artillery {
-		arty = append(arty, Option{Value: "artillery|" + a.Name, Label: a.Name})
-	}
-	for _, s := range c.Strikes {
-		strikes = append(strikes, Option{Value: "strike|" + s.Name, Label: s.Name + " strike"})
-	}
-	for _, w := range c.Weapons {
-		if w.Class == "heavy blaster" {
-			remotes = append(remotes, Option{Value: "remote weapon|" + w.Name, Label: "Remote " + w.Name})
-		}
-	}
-	return []OptGroup{
-		{Label: "Squad from the Troop List", Options: squads},
-		{Label: "Hero", Options: []Option{{Value: "hero|", Label: "Hero (from the roleplaying game)"}, {Value: "hero|scratch", Label: "Hero created from scratch"}}},
-		{Label: "Droid", Options: droids},
-		{Label: "Creature", Options: creatures},
-		{Label: "Artillery piece", Options: arty},
-		{Label: "Off-board strike", Options: strikes},
-		{Label: "Remote weapon", Options: remotes},
-	}
+	return out
 }
 
 // SkillLimit is what the editor allows for one skill of a squad: the code it starts from,
@@ -529,7 +542,10 @@ func allSkillNames(c *rules.Catalog) []string {
 	return c.Names(rules.KindSkill)
 }
 
-func fieldsAnchor(i int) string { return fmt.Sprintf("fields-%d", i) }
+func fieldsAnchor(i int) string { return FieldsAnchor(i) }
+
+// FieldsAnchor is the id of unit i's fields in the editor, for links and scrolling.
+func FieldsAnchor(i int) string { return fmt.Sprintf("fields-%d", i) }
 
 func unitTitle(v ArmyView, i int, u roster.Unit) string {
 	if v.Result != nil && i < len(v.Result.Units) && v.Result.Units[i].Name != "" {
@@ -557,4 +573,17 @@ func commanderWhy(t *rules.Troop) string {
 	default:
 		return fmt.Sprintf("the %s Troop List allows commanders up to %d levels above the squad", t.Name, t.Commander)
 	}
+}
+
+// commanderCap is the most command a squad's commander may have: PER (the squad's, or its
+// override) plus the Troop List's commander levels; 0 when the list allows no commander.
+func commanderCap(t *rules.Troop, u roster.Unit) int {
+	if t == nil || t.Commander < 0 {
+		return 0
+	}
+	per := t.Attributes["PER"]
+	if v, ok := u.Attributes["PER"]; ok {
+		per = v
+	}
+	return per + t.Commander
 }

@@ -380,7 +380,7 @@ func TestPickersOfferWhatTheChecksAccept(t *testing.T) {
 	for _, tr := range c.Troops {
 		allowed := map[string]bool{}
 		for _, g := range weaponGroups(c, &tr, "") {
-			if strings.HasPrefix(g.Label, "Allowed") {
+			if g.Label != "" && !strings.HasPrefix(g.Label, "Not on the Troop List") {
 				for _, o := range g.Options {
 					allowed[o.Value] = true
 				}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -9,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/a-h/templ"
 	"github.com/labstack/echo/v5"
 
 	"muster/db"
@@ -128,7 +130,7 @@ func draftForm(c *echo.Context) []byte {
 	}
 	keep := url.Values{}
 	for k, v := range vals {
-		if k != "_csrf" && k != "action" {
+		if k != "_csrf" && k != "action" && k != "rerender" {
 			keep[k] = v
 		}
 	}
@@ -159,6 +161,19 @@ func (a *app) previewArmy(c *echo.Context) error {
 		a.log.Warn("editor: draft not kept", "army", rec.ID, "err", err)
 	}
 	v := views.ArmyView{ID: rec.ID, Army: army, Result: a.evaluate(army), Catalog: a.catalogFor(army), Draft: true}
+	return renderPreview(c, v)
+}
+
+// renderPreview answers a cost update: the breakdown, or, when a control that reshapes a
+// unit changed (the form's "rerender" names the unit), that unit's fields drawn again.
+func renderPreview(c *echo.Context, v views.ArmyView) error {
+	if s := c.FormValue("rerender"); s != "" {
+		i, err := strconv.Atoi(s)
+		if err != nil || i < 0 || i >= len(v.Army.Units) {
+			return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("There is no unit %q in this army to draw again.", s))
+		}
+		return render(c, http.StatusOK, views.UnitPreview(v, i))
+	}
 	return render(c, http.StatusOK, views.Preview(v))
 }
 
@@ -181,7 +196,7 @@ func (a *app) saveArmy(c *echo.Context) error {
 			return verr
 		}
 		v.Message = "Not saved: " + fe.Error()
-		return render(c, http.StatusUnprocessableEntity, views.Editor(page(c, "Edit "+stored.Name, "armies"), v))
+		return renderRefused(c, views.Editor(page(c, "Edit "+stored.Name, "armies"), v))
 	}
 	army := merge(stored, form, c.FormValue("freehand") == "on")
 	note, focus, err := applyAction(a.catalogFor(army), army, c.FormValue("action"), c.FormValue("add"))
@@ -194,11 +209,45 @@ func (a *app) saveArmy(c *echo.Context) error {
 	if err := a.store.DeleteDraft(c.Request().Context(), ownerID(c), rec.ID); err != nil {
 		a.log.Warn("editor: saved draft not forgotten", "army", rec.ID, "err", err)
 	}
-	target := "/armies/" + rec.ID + "/edit?saved=1"
-	if focus >= 0 {
-		target += fmt.Sprintf("#fields-%d", focus)
+	return editorDone(c, "/armies/"+rec.ID+"/edit?saved=1", focus)
+}
+
+// editorDone sends the player back to the editor after a save, scrolled to the unit the
+// action touched (focus; -1: none). A plain form post is redirected; an htmx post is told
+// where to go (HX-Location), which htmx fetches and swaps in without reloading the page.
+func editorDone(c *echo.Context, target string, focus int) error {
+	if !isHTMX(c) {
+		if focus >= 0 {
+			target += "#" + views.FieldsAnchor(focus)
+		}
+		return c.Redirect(http.StatusSeeOther, target)
 	}
-	return c.Redirect(http.StatusSeeOther, target)
+	loc := map[string]string{"path": target, "target": "body", "swap": "innerHTML show:window:top"}
+	if focus >= 0 {
+		loc["swap"] = "innerHTML show:#" + views.FieldsAnchor(focus) + ":top"
+	}
+	b, err := json.Marshal(loc)
+	if err != nil {
+		return err
+	}
+	c.Response().Header().Set("HX-Location", string(b))
+	return c.NoContent(http.StatusOK)
+}
+
+// isHTMX reports whether htmx sent the request (rather than a plain form or link).
+func isHTMX(c *echo.Context) bool { return c.Request().Header.Get("HX-Request") == "true" }
+
+// renderRefused shows the editor again with why a save was refused. htmx does not swap
+// error answers, so an htmx post gets the page as a 200 swapped over the body (its address
+// unchanged); a plain post gets the 422.
+func renderRefused(c *echo.Context, comp templ.Component) error {
+	if isHTMX(c) {
+		h := c.Response().Header()
+		h.Set("HX-Retarget", "body")
+		h.Set("HX-Reswap", "innerHTML show:window:top")
+		return render(c, http.StatusOK, comp)
+	}
+	return render(c, http.StatusUnprocessableEntity, comp)
 }
 
 // applyAction changes the army as the pressed button asks and says what was done, for the
@@ -308,70 +357,10 @@ func cloneUnit(u roster.Unit) roster.Unit {
 	return out
 }
 
-// newUnit makes the unit the "add a unit" picker names ("squad|Stormtrooper"), filled in
-// from the catalogue entry: a squad gets its Troop List size and first listed weapon.
+// newUnit makes the unit the "add a unit" picker names ("squad|Stormtrooper").
 func newUnit(cat *rules.Catalog, pick string) (roster.Unit, error) {
 	kind, name, _ := strings.Cut(pick, "|")
-	u := roster.Unit{Kind: kind}
-	var err error
-	switch kind {
-	case roster.KindSquad:
-		var t *rules.Troop
-		if t, err = cat.Troop(name); err == nil {
-			u.Troop = t.Name
-			u.Size = 10
-			if t.SizeMin > 0 && u.Size < t.SizeMin {
-				u.Size = t.SizeMin
-			}
-			if t.SizeMax > 0 && u.Size > t.SizeMax {
-				u.Size = t.SizeMax
-			}
-			if len(t.Weapons.Names) > 0 {
-				u.Weapons = []roster.Item{{Name: t.Weapons.Names[0]}}
-			}
-		}
-	case roster.KindHero:
-		u.Name = "New hero"
-		if name == "scratch" {
-			u.Origin = "scratch"
-		}
-		u.Move = 10
-		u.Attributes = map[rules.Attr]int{}
-		for _, at := range rules.Attributes {
-			u.Attributes[at] = 2
-		}
-	case roster.KindDroid:
-		var d *rules.Droid
-		if d, err = cat.Droid(name); err == nil {
-			u.Droid = d.Name
-		}
-	case roster.KindCreature:
-		var cr *rules.Creature
-		if cr, err = cat.Creature(name); err == nil {
-			u.Creature, u.Count = cr.Name, 1
-		}
-	case roster.KindArtillery:
-		var ar *rules.Artillery
-		if ar, err = cat.ArtilleryPiece(name); err == nil {
-			u.Artillery = ar.Name
-		}
-	case roster.KindStrike:
-		var s *rules.Strike
-		if s, err = cat.Strike(name); err == nil {
-			u.Strike, u.Count = s.Name, 1
-		}
-	case roster.KindRemoteWeapon:
-		var w *rules.Weapon
-		if w, err = cat.Weapon(name); err == nil {
-			u.Weapon = w.Name
-		}
-	default:
-		return u, fmt.Errorf("choose what to add: %q is not a unit kind", kind)
-	}
-	if err != nil {
-		return u, fmt.Errorf("cannot add it: %v", err)
-	}
-	return u, nil
+	return roster.NewUnit(cat, kind, name)
 }
 
 func (a *app) undoArmy(c *echo.Context) error { return a.moveHead(c, true) }

@@ -402,7 +402,7 @@ func (a *app) previewList(c *echo.Context) error {
 	}
 	shown, res := a.judge(army, lim)
 	v := views.ArmyView{ID: l.ID, Army: shown, Result: res, Catalog: a.catalogFor(shown), Draft: true, Base: listBase(c)}
-	return render(c, http.StatusOK, views.Preview(v))
+	return renderPreview(c, v)
 }
 
 func (a *app) saveList(c *echo.Context) error {
@@ -429,7 +429,7 @@ func (a *app) saveList(c *echo.Context) error {
 			return verr
 		}
 		v.Message = "Not saved: " + fe.Error()
-		return render(c, http.StatusUnprocessableEntity, views.Editor(page(c, "Edit "+stored.Name, "games"), v))
+		return renderRefused(c, views.Editor(page(c, "Edit "+stored.Name, "games"), v))
 	}
 	note, focus, err := applyAction(a.catalogFor(army), army, c.FormValue("action"), c.FormValue("add"))
 	if err != nil {
@@ -452,11 +452,7 @@ func (a *app) saveList(c *echo.Context) error {
 		}
 		return err
 	}
-	target := listBase(c) + "/edit?saved=1"
-	if focus >= 0 {
-		target += fmt.Sprintf("#fields-%d", focus)
-	}
-	return c.Redirect(http.StatusSeeOther, target)
+	return editorDone(c, listBase(c)+"/edit?saved=1", focus)
 }
 
 func (a *app) undoList(c *echo.Context) error { return a.moveList(c, true) }

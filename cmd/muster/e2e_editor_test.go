@@ -1,0 +1,146 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// Issue 12's measure of the editor: a six-unit Rebel army (a squad with a commander and two
+// specialists, a second squad, a hero with Force skills and powers, a droid, a creature, an
+// Ewok squad) built from an empty army in at most 25 interactions, with no full page reload,
+// reading the pinned total after each step. The chart units add their chart costs exactly:
+// a Security Droid 35 (Droid Chart: 10 + 10 + (3+1+1+2+3+1) + blaster 4-3 + search 5-2) and
+// a Bantha 24 (Creature Chart: (2+8+2+5+7) x 1).
+func TestSixUnitArmyInTwentyFiveInteractionsWithoutReload(t *testing.T) {
+	base := startServer(t)
+	ctx := startChromium(t, base+"/armies/new")
+	b := &browser{t: t, ctx: ctx}
+	css := func(s string) chromedp.CSS { return chromedp.CSS(s) }
+	b.do("create an empty army",
+		chromedp.WaitVisible(css("#name")),
+		chromedp.SendKeys(css("#name"), "Endor Strike Team"),
+		chromedp.SetValue(css("#side"), "rebel"),
+		chromedp.Click(css("#new-army button[type=submit]")),
+		chromedp.WaitVisible(css("#army-form")),
+	)
+	// A marker on the window survives htmx swaps and dies with a page load.
+	eval := func(js string) string {
+		t.Helper()
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[string](js))
+		if err != nil {
+			t.Fatalf("%s: %v", js, err)
+		}
+		return v
+	}
+	eval(`window.musterMarker = "still here"`)
+	// choose picks in a select as a player does: the value, then the change event.
+	choose := func(sel, value string) chromedp.Action[chromedp.Void] {
+		js := `(function(){ const el = document.querySelector(` + strconv.Quote(sel) + `); el.value = ` + strconv.Quote(value) +
+			`; el.dispatchEvent(new Event("change", {bubbles: true})); return el.value })()`
+		return func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+			_, err := chromedp.Evaluate[string](js)(ctx, tg)
+			return chromedp.Void{}, err
+		}
+	}
+	interactions := 0
+	total := func() int {
+		t.Helper()
+		s := b.waitText("#army-total", func(s string) bool { _, err := strconv.Atoi(s); return err == nil })
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			t.Fatalf("the pinned total reads %q", s)
+		}
+		return n
+	}
+	// step performs one interaction and waits until the pinned total settles on a value
+	// accepted by ok (the htmx swap has landed).
+	step := func(what string, ok func(before, after int) bool, act chromedp.Action[chromedp.Void], wait string) int {
+		t.Helper()
+		interactions++
+		before := total()
+		b.do(what, act)
+		if wait != "" {
+			b.do(what+": wait", chromedp.WaitVisible(css(wait)))
+		}
+		var after int
+		b.waitText("#army-total", func(s string) bool {
+			n, err := strconv.Atoi(s)
+			after = n
+			return err == nil && ok(before, n)
+		})
+		return after - before
+	}
+	grows := func(before, after int) bool { return after > before }
+	add := func(pick, wait string) int {
+		t.Helper()
+		interactions++ // choosing in the picker
+		b.do("pick "+pick, chromedp.SetValue(css("#add-unit"), pick))
+		return step("add "+pick, grows, chromedp.Click(css("#add-unit-button")), wait)
+	}
+	click := func(sel string) chromedp.Action[chromedp.Void] { return chromedp.Click(css(sel)) }
+
+	add("squad|Standard Rebel Trooper", "#fields-0")
+	same := func(before, after int) bool { return after >= before }
+	step("give the squad a commander", same, click(`input[name="u0.commander"]`), "")
+	b.do("command", chromedp.SetValue(css(`input[name="u0.commander.skills.skill.command"]`), ""))
+	step("the commander's command", grows, chromedp.SendKeys(css(`input[name="u0.commander.skills.skill.command"]`), "4"), "")
+	step("first specialist", same, click(`input[name="u0.sp0"]`), "")
+	step("the first specialist's weapon", grows, choose(`select[name="u0.sp0.weapons.0.name"]`, "Heavy Blaster Pistol"), `select[name="u0.sp0.weapons.1.name"]`)
+	step("second specialist", same, click(`input[name="u0.sp1"]`), "")
+	add("squad|Hoth Trooper", "#fields-1")
+	add("hero|", "#fields-2")
+	step("the hero is Force-sensitive", same, click(`input[name="u2.force"]`), "")
+	b.do("control 2D", chromedp.SetValue(css(`input[name="u2.force.skills.skill.control"]`), ""))
+	step("a Force skill", grows, chromedp.SendKeys(css(`input[name="u2.force.skills.skill.control"]`), "2"), "")
+	step("a Force power", grows, click(`input[name="u2.force.powers"]`), "")
+	if d := add("droid|Security Droid", "#fields-3"); d != 35 {
+		t.Errorf("the Security Droid added %d SGPs, want the chart's 35", d)
+	}
+	if d := add("creature|Bantha", "#fields-4"); d != 24 {
+		t.Errorf("the Bantha added %d SGPs, want the chart's 24", d)
+	}
+	add("squad|Ewok", "#fields-5")
+	if dir := os.Getenv("MUSTER_SCREENSHOTS"); dir != "" {
+		for _, w := range []int64{1280, 360} {
+			for _, theme := range []string{"light", "dark"} {
+				eval(`document.documentElement.setAttribute("data-theme", "` + theme + `"); window.scrollTo(0, 0); ""`)
+				b.do("window", chromedp.EmulateViewport(w, 900))
+				buf, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+				if err == nil {
+					_ = os.WriteFile(filepath.Join(dir, fmt.Sprintf("editor-six-units-%d-%s.png", w, theme)), buf, 0o644)
+				}
+			}
+		}
+		b.do("window", chromedp.EmulateViewport(1280, 1000))
+	}
+
+	if interactions > 25 {
+		t.Errorf("%d interactions, want at most 25", interactions)
+	}
+	if marker := eval(`window.musterMarker || ""`); marker != "still here" {
+		t.Fatalf("the page was reloaded during the build (marker %q)", marker)
+	}
+	// Everything is saved: a fresh load shows the same six units and the same total.
+	want := total()
+	list := b.text("#unit-list")
+	b.do("reload", chromedp.Reload(), chromedp.WaitVisible(css("#army-form")))
+	if got := total(); got != want {
+		t.Errorf("after reload the total is %d, want %d", got, want)
+	}
+	for _, name := range []string{"Standard Rebel Trooper", "Hoth Trooper", "New hero", "Security Droid", "Bantha", "Ewok"} {
+		if !strings.Contains(list, name) {
+			t.Errorf("unit list lacks %s: %q", name, list)
+		}
+	}
+	if n := eval(`String(document.querySelectorAll("#unit-list li").length)`); n != "6" {
+		t.Errorf("%s units after reload, want 6", n)
+	}
+	t.Logf("%d interactions, total %d", interactions, want)
+}
