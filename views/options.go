@@ -189,7 +189,7 @@ type pickerClass struct{ class, label string }
 
 // pickerClasses are the catalogue's weapon classes in the order Chapter Three lists them.
 var pickerClasses = []pickerClass{
-	{"blaster", "Blasters"}, {"heavy blaster", "Heavy blasters"}, {"archaic", "Archaic and melee"},
+	{"blaster", "Blasters"}, {"heavy blaster", "Heavy blasters"}, {"archaic", "Archaic"},
 	{"melee", "Melee"}, {"grenade", "Grenades"}, {"advanced", "Advanced weapons"},
 }
 
