@@ -238,3 +238,6 @@ func levels(n int) string {
 	}
 	return fmt.Sprintf("%d levels", n)
 }
+
+// MaxLimitTotal is the largest SGP total or cap a limits clause may hold.
+const MaxLimitTotal = maxSGP

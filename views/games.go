@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"muster/roster"
+	"muster/rules"
 )
 
 // GameInfo is what every game page says about the game.
@@ -30,6 +31,8 @@ type GameForm struct {
 	Errors   map[string]string
 	// Action is where the form posts: /games for a new game, the GM link for a game.
 	Action string
+	// Catalog offers what the limits may ban.
+	Catalog *rules.Catalog
 }
 
 // SideForm is one side in the gamemaster's form.
@@ -41,6 +44,10 @@ type SideForm struct {
 	// Summary is the limits in a line ("total 1500; heroes at most 300 SGPs; ..."); empty
 	// when they do not parse.
 	Summary string
+	// Form is the limits as fields; Was is the limits file the page was drawn from (an edit
+	// of the file is told from an edit of the fields by it).
+	Form LimitsForm
+	Was  string
 }
 
 // Preset is a set of example limits the form can be filled with.
@@ -186,4 +193,41 @@ func listCounts(rows []ListRow, gm bool) string {
 		}
 	}
 	return fmt.Sprintf("%s: %d submitted, %d valid", n, submitted, valid)
+}
+
+// LimitsForm is a side's force limits as form fields (strings as typed, so a wrong number is
+// shown back as it was written).
+type LimitsForm struct {
+	Present bool
+	// Typed is set when the fields are shown as the gamemaster typed them (one was of the
+	// wrong shape); otherwise they are drawn from the limits file.
+	Typed     bool
+	Total     string
+	SGP, Max  map[string]string // by CapKind.Key
+	Qualities []string
+	Banned    []string
+	Rules     map[string]string // rule id: severity
+	// Sides is set when the file holds a sides: clause, which the fields keep but do not show.
+	Sides bool
+}
+
+// CapKind is one cap of the limits form: its key in the limits file and its label.
+type CapKind struct{ Key, Label string }
+
+// SGPCapKinds are the limits' SGP caps, in the form's order.
+var SGPCapKinds = []CapKind{{"heroes", "Heroes"}, {"squads", "Squads (mounts included)"}, {"droids", "Droids"},
+	{"creatures", "Creatures"}, {"artillery", "Artillery and remote weapons"}, {"strikes", "Off-board strikes"}}
+
+// CountCapKinds are the limits' count caps, in the form's order.
+var CountCapKinds = []CapKind{{"heroes", "Heroes"}, {"squads", "Squads"}, {"droids", "Droids"},
+	{"creatures", "Creatures (one by one)"}, {"specialized_weapons", "Specialized weapons (every soldier's counts)"},
+	{"grenades", "Grenades (every soldier's counts)"}}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
 }

@@ -1,8 +1,11 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -112,6 +115,7 @@ func TestEveryPageIsAccessibleInChromium(t *testing.T) {
 				for _, v := range vs {
 					t.Errorf("%s at %d px, %s: %s %s (%s) at %v", path, size.w, theme, v.Impact, v.ID, v.Help, v.Nodes)
 				}
+				viewportShot(t, ctx, fmt.Sprintf("a11y-%s-%d-%s", shotName(path), size.w, theme))
 				if size.w == 360 && theme == "light" {
 					wide, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.documentElement.scrollWidth > window.innerWidth + 1`))
 					if err != nil {
@@ -125,4 +129,36 @@ func TestEveryPageIsAccessibleInChromium(t *testing.T) {
 			}
 		}
 	}
+}
+
+// viewportShot saves what the window shows (not the whole page) when MUSTER_SCREENSHOTS
+// names a folder, for looking at every page at each width and theme.
+func viewportShot(t *testing.T, ctx context.Context, name string) {
+	dir := os.Getenv("MUSTER_SCREENSHOTS")
+	if dir == "" {
+		return
+	}
+	buf, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Logf("screenshot %s: %v", name, err)
+		return
+	}
+	if err := os.WriteFile(filepath.Join(dir, name+".png"), buf, 0o644); err != nil {
+		t.Log(err)
+	}
+}
+
+// shotName makes a page's path a file name: "/armies/x/edit" -> "armies-edit" (ids dropped).
+func shotName(path string) string {
+	path, _, _ = strings.Cut(path, "?")
+	var parts []string
+	for _, p := range strings.Split(path, "/") {
+		if p != "" && len(p) < 16 {
+			parts = append(parts, p)
+		}
+	}
+	if len(parts) == 0 {
+		return "home"
+	}
+	return strings.Join(parts, "-")
 }

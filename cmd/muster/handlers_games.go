@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"muster/costing/gamenight"
 	"net/http"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -161,14 +162,32 @@ func (a *app) readGameForm(c *echo.Context) (views.GameForm, db.GameDetails, boo
 	clean := func(s string) string { return strings.TrimSpace(strings.ReplaceAll(s, "\r\n", "\n")) }
 	f := views.GameForm{Name: clean(c.FormValue("name")), Date: clean(c.FormValue("date")),
 		Scenario: clean(c.FormValue("scenario")), Notes: clean(c.FormValue("notes")), Errors: map[string]string{}}
+	vals, err := c.FormValues()
+	if err != nil {
+		vals = url.Values{}
+	}
+	var fieldErrs [][]string
 	for _, s := range gameSides {
-		text := strings.ReplaceAll(c.FormValue("limits."+s), "\r\n", "\n")
+		text, lf, errs := sideLimitsText(vals, s)
 		if strings.TrimSpace(text) == "" {
 			text = ""
 		}
-		f.Sides = append(f.Sides, views.SideForm{Side: s, Plays: c.FormValue("plays."+s) == "on", Limits: text})
+		sf := views.SideForm{Side: s, Plays: c.FormValue("plays."+s) == "on", Limits: text}
+		if lf != nil && len(errs) > 0 {
+			sf.Form = *lf
+			sf.Form.Typed = true
+		}
+		f.Sides = append(f.Sides, sf)
+		fieldErrs = append(fieldErrs, errs)
 	}
-	return f, a.checkGameForm(&f), len(f.Errors) == 0 && !sideErrors(f)
+	d := a.checkGameForm(&f)
+	// A field of the wrong shape is shown beside the side's fields, as typed.
+	for i, errs := range fieldErrs {
+		if len(errs) > 0 && f.Sides[i].Plays {
+			f.Sides[i].Errors = append(errs, f.Sides[i].Errors...)
+		}
+	}
+	return f, d, len(f.Errors) == 0 && !sideErrors(f)
 }
 
 // checkGameForm checks a game form, noting what is wrong in it, and returns the details
@@ -194,6 +213,7 @@ func (a *app) checkGameForm(f *views.GameForm) db.GameDetails {
 			}
 		}
 	}
+	f.Catalog = a.cat
 	d := db.GameDetails{Name: f.Name, Date: f.Date, Scenario: f.Scenario, Notes: f.Notes, Sides: []db.Side{}}
 	for i := range f.Sides {
 		s := &f.Sides[i]
@@ -202,8 +222,17 @@ func (a *app) checkGameForm(f *views.GameForm) db.GameDetails {
 			s.Errors = []string{"the limits may be at most 64 KiB"}
 			continue
 		}
-		_, summary, errs := gamenight.CheckSideLimits(a.cat, s.Side, s.Limits)
+		l, summary, errs := gamenight.CheckSideLimits(a.cat, s.Side, s.Limits)
 		s.Summary = summary
+		s.Was = s.Limits
+		if !s.Form.Typed {
+			// The fields are drawn from the file; a file that does not parse leaves them
+			// empty and is shown open, as written, with why.
+			if l == nil && len(errs) == 0 {
+				l, _ = gamenight.ReadSideLimits(s.Limits)
+			}
+			s.Form = limitsFormOf(l)
+		}
 		if s.Plays {
 			s.Errors = errs
 			d.Sides = append(d.Sides, db.Side{Side: s.Side, Limits: s.Limits})
@@ -238,9 +267,9 @@ func (a *app) formOf(g db.Game, action string) views.GameForm {
 // --- the gamemaster's pages ----------------------------------------------------------
 
 func (a *app) newGame(c *echo.Context) error {
-	f := views.GameForm{Action: "/games", Errors: map[string]string{}, Date: time.Now().Format("2006-01-02")}
+	f := views.GameForm{Action: "/games", Errors: map[string]string{}, Date: time.Now().Format("2006-01-02"), Catalog: a.cat}
 	for _, s := range gameSides {
-		f.Sides = append(f.Sides, views.SideForm{Side: s, Plays: s != "neutral"})
+		f.Sides = append(f.Sides, views.SideForm{Side: s, Plays: s != "neutral", Form: limitsFormOf(nil)})
 	}
 	return render(c, http.StatusOK, views.NewGame(page(c, "New game", "games"), f, presetViews()))
 }

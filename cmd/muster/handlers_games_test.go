@@ -690,3 +690,70 @@ func TestPlayerImportsAnArmyFile(t *testing.T) {
 		t.Errorf("lists: %+v", lists)
 	}
 }
+
+// Chapter Ten's Force Mixes set with fields instead of a file: a total, a hero SGP cap, the
+// qualities allowed, a ban and a house rule become the side's limits file, and the GM page
+// sums them up as the book's briefing reads.
+func TestForceLimitsAsAForm(t *testing.T) {
+	ts := newTestServer(t)
+	r := ts.get("/games/new")
+	wantStatus(t, "new game", r, http.StatusOK)
+	v := formValues(byID(parseHTML(t, r.body), "game-form"))
+	v.Set("name", "Force Mixes by form")
+	v.Set("plays.imperial", "on")
+	v.Del("plays.rebel")
+	v.Set("lim.imperial.total", "1500")
+	v.Set("lim.imperial.sgp.heroes", "300")
+	v["lim.imperial.quality"] = []string{"average", "veteran"}
+	v["lim.imperial.banned"] = []string{"creature: Wampa", "droids"}
+	v.Set("lim.imperial.rules.troop.side", "error")
+	v.Set("action", "save")
+	r = ts.postForm("/games", v)
+	wantStatus(t, "create", r, http.StatusSeeOther)
+	r = ts.get(r.header.Get("Location"))
+	sum := text(byID(parseHTML(t, r.body), "lists-imperial"))
+	for _, want := range []string{"total 1500", "heroes at most 300 SGPs", "squads average or veteran", "no creature: Wampa", "no droids"} {
+		if !strings.Contains(sum, want) {
+			t.Errorf("imperial limits lack %q: %s", want, sum)
+		}
+	}
+	// The edit form draws the fields back from the stored file, and the file is there too.
+	doc := parseHTML(t, r.body)
+	form := byID(doc, "game-form")
+	if form == nil {
+		t.Fatal("no game form on the GM page")
+	}
+	fv := formValues(form)
+	if fv.Get("lim.imperial.total") != "1500" || fv.Get("lim.imperial.sgp.heroes") != "300" {
+		t.Errorf("fields drawn back: total %q heroes %q", fv.Get("lim.imperial.total"), fv.Get("lim.imperial.sgp.heroes"))
+	}
+	if got := fv["lim.imperial.banned"]; len(got) != 2 {
+		t.Errorf("banned drawn back: %v", got)
+	}
+	if f := fv.Get("limits.imperial"); !strings.Contains(f, "troop.side: error") || !strings.Contains(f, "1500") {
+		t.Errorf("the limits file: %q", f)
+	}
+}
+
+// A number of the wrong shape is refused in words naming the field, and shown back as typed;
+// nothing else typed is lost.
+func TestForceLimitsFormRefusesAWrongNumberInWords(t *testing.T) {
+	ts := newTestServer(t)
+	r := ts.get("/games/new")
+	v := formValues(byID(parseHTML(t, r.body), "game-form"))
+	v.Set("name", "Typo night")
+	v.Set("plays.rebel", "on")
+	v.Set("lim.rebel.total", "15OO")
+	v.Set("lim.rebel.sgp.squads", "900")
+	v.Set("action", "save")
+	r = ts.postForm("/games", v)
+	wantStatus(t, "refused", r, http.StatusUnprocessableEntity)
+	side := text(byID(parseHTML(t, r.body), "side-rebel"))
+	if !strings.Contains(side, `total: write a whole number from 0 to 1000000, or leave it empty for no cap (not "15OO")`) {
+		t.Errorf("rebel side says: %s", side)
+	}
+	fv := formValues(byID(parseHTML(t, r.body), "game-form"))
+	if fv.Get("lim.rebel.total") != "15OO" || fv.Get("lim.rebel.sgp.squads") != "900" || fv.Get("name") != "Typo night" {
+		t.Errorf("typed values lost: total %q squads %q name %q", fv.Get("lim.rebel.total"), fv.Get("lim.rebel.sgp.squads"), fv.Get("name"))
+	}
+}

@@ -255,6 +255,23 @@ func formValues(form *html.Node) url.Values {
 					}
 				}
 				opts(n)
+				if _, multiple := attr(n, "multiple"); multiple {
+					// A multiple select sends each selected option, and nothing when none is.
+					var each func(*html.Node)
+					each = func(o *html.Node) {
+						if o.Type == html.ElementNode && o.Data == "option" {
+							if _, sel := attr(o, "selected"); sel && named {
+								val, _ := attr(o, "value")
+								v.Add(name, val)
+							}
+						}
+						for c := o.FirstChild; c != nil; c = c.NextSibling {
+							each(c)
+						}
+					}
+					each(n)
+					return
+				}
 				if chosen == nil {
 					chosen = first
 				}

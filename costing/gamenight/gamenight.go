@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/goccy/go-yaml"
+
 	"muster/costing"
 	"muster/roster"
 	"muster/rules"
@@ -165,4 +167,22 @@ sides: [rebel]
 `,
 		},
 	},
+}
+
+// WriteSideLimits writes a side's limits as a limits file, the shape ReadSideLimits reads;
+// nil or empty limits are written as nothing (no limits).
+func WriteSideLimits(l *roster.Limits) (string, error) {
+	if l == nil || limitsEmpty(l) {
+		return "", nil
+	}
+	b, err := yaml.MarshalWithOptions(l, yaml.IndentSequence(true))
+	if err != nil {
+		return "", fmt.Errorf("gamenight: unable to write the limits: %w", err)
+	}
+	return string(b), nil
+}
+
+func limitsEmpty(l *roster.Limits) bool {
+	return l.Total == 0 && l.SGP == (roster.SGPCaps{}) && l.Max == (roster.CountCaps{}) &&
+		len(l.Qualities) == 0 && len(l.Banned) == 0 && len(l.Sides) == 0 && len(l.Rules) == 0
 }
