@@ -86,11 +86,15 @@ func authzRows() []authzRow {
 		{method: "GET", route: "/armies/:id/export", path: "/armies/{army}/export?format=json", want: ownerOnly(200)},
 		{method: "GET", route: "/armies/:id/sheets", path: "/armies/{army}/sheets", want: ownerOnly(200)},
 		{method: "GET", route: "/armies/:id/sheets.pdf", path: "/armies/{army}/sheets.pdf", want: [4][]int{pdf, s(404), s(404), s(404)}},
+		{method: "GET", route: "/armies/:id/roster", path: "/armies/{army}/roster", want: ownerOnly(200)},
+		{method: "GET", route: "/armies/:id/roster.pdf", path: "/armies/{army}/roster.pdf", want: [4][]int{pdf, s(404), s(404), s(404)}},
 
 		{method: "GET", route: "/share/:token", path: "/share/{share}", want: all(200)},
 		{method: "GET", route: "/share/:token/export", path: "/share/{share}/export", want: all(200)},
 		{method: "GET", route: "/share/:token/sheets", path: "/share/{share}/sheets", want: all(200)},
 		{method: "GET", route: "/share/:token/sheets.pdf", path: "/share/{share}/sheets.pdf", want: all(200, 503)},
+		{method: "GET", route: "/share/:token/roster", path: "/share/{share}/roster", want: all(200)},
+		{method: "GET", route: "/share/:token/roster.pdf", path: "/share/{share}/roster.pdf", want: all(200, 503)},
 		{method: "POST", route: "/share/:token/copy", path: "/share/{share}/copy", want: all(303)},
 
 		{method: "POST", route: "/signin", path: "/signin", form: url.Values{"name": {"tester"}, "password": {"wrong password"}}, want: all(401)},

@@ -83,6 +83,8 @@ func newApp(store *db.Store, cat *rules.Catalog, logger *slog.Logger, cfg authCo
 	e.GET("/armies/:id/export", a.exportArmy)
 	e.GET("/armies/:id/sheets", a.armySheets)
 	e.GET("/armies/:id/sheets.pdf", a.armySheetsPDF)
+	e.GET("/armies/:id/roster", a.armyCompact)
+	e.GET("/armies/:id/roster.pdf", a.armyCompactPDF)
 	e.GET("/share/:token", a.sharedArmy)
 	e.GET("/share/:token/export", a.exportShared)
 	e.GET("/catalogue", a.catalogue)
@@ -94,6 +96,8 @@ func newApp(store *db.Store, cat *rules.Catalog, logger *slog.Logger, cfg authCo
 	e.POST("/armies/:id/shares/:token/revoke", a.revokeShare)
 	e.GET("/share/:token/sheets", a.sharedSheets)
 	e.GET("/share/:token/sheets.pdf", a.sharedSheetsPDF)
+	e.GET("/share/:token/roster", a.sharedCompact)
+	e.GET("/share/:token/roster.pdf", a.sharedCompactPDF)
 	e.POST("/share/:token/copy", a.copyShared)
 
 	a.accountRoutes(e)
