@@ -109,4 +109,62 @@
     box.className = "error-box";
     box.textContent = found ? found.textContent : "That did not work (" + xhr.status + "): reload the page and try again.";
   });
+  // Problems where they are: each problem in the editor names its field (data-field, the
+  // form's own name; views.FormField); the field is marked (aria-invalid, a red border) with
+  // the message beside it, and the problem's link goes to it. A field the form does not
+  // show exactly falls back to the nearest enclosing name (a specialist's skill to the
+  // specialist). Without script the problems still list under each unit.
+  var findField = function (form, name) {
+    while (name) {
+      var el = form.querySelector("[name=\"" + (window.CSS && CSS.escape ? CSS.escape(name) : name) + "\"]");
+      if (el && el.type !== "hidden") {
+        return el;
+      }
+      var cut = name.lastIndexOf(".");
+      if (cut < 0) {
+        return null;
+      }
+      name = name.slice(0, cut);
+    }
+    return null;
+  };
+  var markProblems = function () {
+    var form = document.getElementById("army-form");
+    if (!form) {
+      return;
+    }
+    form.querySelectorAll(".field-invalid").forEach(function (el) {
+      el.classList.remove("field-invalid");
+      el.removeAttribute("aria-invalid");
+      el.removeAttribute("aria-describedby");
+    });
+    form.querySelectorAll(".field-problem").forEach(function (el) {
+      el.remove();
+    });
+    var n = 0;
+    form.querySelectorAll(".unit-problems li[data-field]").forEach(function (li) {
+      var el = findField(form, li.getAttribute("data-field"));
+      if (!el || el.classList.contains("field-invalid")) {
+        return;
+      }
+      n++;
+      var msg = document.createElement("span");
+      msg.className = "field-problem " + li.className;
+      msg.id = "field-problem-" + n;
+      msg.textContent = li.getAttribute("data-message");
+      el.classList.add("field-invalid");
+      if (li.classList.contains("error")) {
+        el.setAttribute("aria-invalid", "true");
+      }
+      el.setAttribute("aria-describedby", msg.id);
+      var after = el.closest("label") || el;
+      after.insertAdjacentElement("afterend", msg);
+      var link = li.querySelector("a.problem-place");
+      if (link && el.id) {
+        link.setAttribute("href", "#" + el.id);
+      }
+    });
+  };
+  document.addEventListener("DOMContentLoaded", markProblems);
+  document.addEventListener("htmx:afterSettle", markProblems);
 })();

@@ -144,3 +144,30 @@ func TestSixUnitArmyInTwentyFiveInteractionsWithoutReload(t *testing.T) {
 	}
 	t.Logf("%d interactions, total %d", interactions, want)
 }
+
+// Problems where they are: in the editor each problem marks its field (aria-invalid and a
+// border) with the message beside it, and its link points at the field. The mixed army's
+// Aurek Squad carries grenades its Troop List (Stormtrooper) does not offer.
+func TestEditorMarksTheFieldAProblemNames(t *testing.T) {
+	base := startServer(t)
+	ctx := startChromium(t, "about:blank")
+	b := &browser{t: t, ctx: ctx}
+	id := b.importArmy(base, mixed)
+	b.do("editor", chromedp.Navigate(base+"/armies/"+id+"/edit"), chromedp.WaitVisible(chromedp.CSS("#army-form")))
+	b.waitText(".field-problem", func(string) bool { return true })
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(function(){
+		const el = document.querySelector("[aria-invalid=true]");
+		if (!el) return "none";
+		const msg = document.getElementById(el.getAttribute("aria-describedby"));
+		const link = document.querySelector('.unit-problems a.problem-place[href="#' + el.id + '"]');
+		return el.name + " | " + (msg ? msg.textContent : "no message") + " | " + (link ? "linked" : "not linked");
+	})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	parts := strings.Split(got, " | ")
+	if len(parts) != 3 || !strings.HasPrefix(parts[0], "u") || parts[1] == "no message" || parts[2] != "linked" {
+		t.Fatalf("the marked field: %q", got)
+	}
+	t.Logf("marked %s", got)
+}
