@@ -587,3 +587,50 @@ func commanderCap(t *rules.Troop, u roster.Unit) int {
 	}
 	return per + t.Commander
 }
+
+// creatureStats is a creature's Creature Chart line, for the editor: what the player is
+// buying, as the chart prints it.
+func creatureStats(c *rules.Catalog, name string) string {
+	cr, err := c.Creature(name)
+	if err != nil {
+		return ""
+	}
+	s := fmt.Sprintf("Creature Chart: DEX %d, PER %d, STR %d", cr.DEX, cr.PER, cr.STR)
+	if cr.ArmoredSTR > 0 {
+		s += fmt.Sprintf(" (%d armored)", cr.ArmoredSTR)
+	}
+	s += fmt.Sprintf(", Move %d, movement rate %d", cr.Move, cr.MovementRate)
+	if cr.Orneriness > 0 {
+		s += fmt.Sprintf(", orneriness %d", cr.Orneriness)
+	}
+	var att []string
+	for _, a := range cr.Attacks {
+		att = append(att, fmt.Sprintf("%s STR+%d", a.Name, a.Damage))
+	}
+	if len(att) > 0 {
+		s += "; attacks: " + strings.Join(att, ", ")
+	}
+	return s + fmt.Sprintf("; %d SGPs each.", cr.Cost)
+}
+
+// droidStats is a droid's Droid Chart line, for the editor.
+func droidStats(c *rules.Catalog, name string) string {
+	d, err := c.Droid(name)
+	if err != nil {
+		return ""
+	}
+	var attrs []string
+	for _, at := range rules.Attributes {
+		attrs = append(attrs, fmt.Sprintf("%s %d", at, d.Attributes[at]))
+	}
+	skills := make([]string, 0, len(d.Skills))
+	for k, v := range d.Skills {
+		skills = append(skills, fmt.Sprintf("%s %d", k, v))
+	}
+	slices.Sort(skills)
+	s := "Droid Chart: " + strings.Join(attrs, ", ") + fmt.Sprintf(", Move %d, movement rate %d", d.Move, d.MovementRate)
+	if len(skills) > 0 {
+		s += "; skills: " + strings.Join(skills, ", ")
+	}
+	return s + fmt.Sprintf("; %d SGPs before weapons.", d.Cost)
+}

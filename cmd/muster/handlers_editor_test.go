@@ -110,3 +110,23 @@ func TestEditorButtonsSaveWithoutReload(t *testing.T) {
 		t.Errorf("plain save: %d, want 303", r.status)
 	}
 }
+
+// Creature and droid units show their chart lines in the editor: the Bantha is DEX 2, PER 2,
+// STR 8, Move 5 with a 7 attack (Creature Chart: (2+8+2+5+7) x 1 = 24); the Security Droid
+// has Move 10 and 35 SGPs before weapons (Droid Chart).
+func TestEditorShowsCreatureAndDroidStats(t *testing.T) {
+	ts := newTestServer(t)
+	id := ts.importFile(mixed)
+	for _, add := range []string{"creature|Bantha", "droid|Security Droid"} {
+		form := ts.editorForm(id)
+		form.Set("action", "add")
+		form.Set("add", add)
+		wantStatus(t, "add "+add, ts.postForm("/armies/"+id, form), http.StatusSeeOther)
+	}
+	r := ts.get("/armies/" + id + "/edit")
+	for _, want := range []string{"Creature Chart: DEX 2, PER 2, STR 8, Move 5", "24 SGPs each", "Droid Chart: DEX 3", "Move 10", "35 SGPs before weapons"} {
+		if !strings.Contains(r.body, want) {
+			t.Errorf("the editor lacks %q", want)
+		}
+	}
+}
