@@ -17,15 +17,32 @@
       return {};
     }
   }
+  // The speed is measured from the first battles seen played on this page, so that a
+  // reload mid-run does not count the battles played before it as instant.
+  var first = null;
+  function seconds(s) {
+    if (s < 60) {
+      return Math.max(1, Math.round(s)) + " s";
+    }
+    return Math.round(s / 60) + " min";
+  }
   source.addEventListener("progress", function (ev) {
     var d = data(ev);
     bar.max = d.total;
     bar.value = d.done;
     if (d.queued > 0) {
       label.textContent = "Waiting for a free slot: " + d.queued + " before it in the queue.";
-    } else {
-      label.textContent = d.done + " of " + d.total + " battles played.";
+      return;
     }
+    var text = d.done + " of " + d.total + " battles played";
+    var now = Date.now() / 1000;
+    if (first === null && d.done > 0) {
+      first = {t: now, done: d.done};
+    } else if (first !== null && d.done > first.done && now > first.t) {
+      var rate = (d.done - first.done) / (now - first.t);
+      text += " · " + Math.round(rate) + " battles a second · about " + seconds((d.total - d.done) / rate) + " left";
+    }
+    label.textContent = text + ".";
   });
   source.addEventListener("done", function (ev) {
     source.close();

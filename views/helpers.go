@@ -161,3 +161,28 @@ func reshapeClick(v ArmyView, i int) templ.Attributes {
 	a["hx-trigger"] = "click"
 	return a
 }
+
+// armyLabel names an army in a picker: "Rebel Raiders (1500)", and where another army of
+// the list has the same name, when it was saved too (and, should that match as well, the
+// start of its id), so that two armies of one name can be told apart.
+func armyLabel(all []ArmyRow, r ArmyRow) string {
+	label := fmt.Sprintf("%s (%d)", r.Name, r.Total)
+	sameName, sameTime := false, false
+	for _, o := range all {
+		if o.ID == r.ID || o.Name != r.Name {
+			continue
+		}
+		sameName = true
+		if o.Total == r.Total && o.Updated.Format("2006-01-02 15:04") == r.Updated.Format("2006-01-02 15:04") {
+			sameTime = true
+		}
+	}
+	if !sameName {
+		return label
+	}
+	label = fmt.Sprintf("%s (%d SGPs, saved %s)", r.Name, r.Total, r.Updated.Format("2 Jan 15:04"))
+	if sameTime && len(r.ID) >= 6 {
+		label += " #" + r.ID[:6]
+	}
+	return label
+}

@@ -17,6 +17,8 @@ type SimForm struct {
 	Seed      string
 	Errors    map[string]string
 	Recent    []SimRow
+	// Flash says what just happened (a matchup cancelled).
+	Flash string
 }
 
 // Choice is an option of a select, with a note shown under it.

@@ -32,7 +32,7 @@ func (a *app) compare(c *echo.Context) error {
 	}
 	cv := views.CompareView{AID: req.A, BID: req.B}
 	for _, r := range list {
-		cv.Armies = append(cv.Armies, views.ArmyRow{ID: r.ID, Name: r.Name, Side: r.Side, Total: r.Total, Limit: r.Limit})
+		cv.Armies = append(cv.Armies, views.ArmyRow{ID: r.ID, Name: r.Name, Side: r.Side, Total: r.Total, Limit: r.Limit, Updated: r.Updated})
 	}
 	if req.A != "" && req.B != "" {
 		av, err := a.compared(ctx, ownerID(c), req.A)

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"sort"
 	"strconv"
 	"time"
@@ -47,8 +48,19 @@ type simRequest struct {
 }
 
 func (a *app) simForm(c *echo.Context) error {
-	return a.renderSimForm(c, http.StatusOK, views.SimForm{Battles: 1000, Scenario: battle.DefaultScenario,
-		A: c.QueryParam("a"), B: c.QueryParam("b")})
+	f := views.SimForm{Battles: 1000, Scenario: battle.DefaultScenario, A: c.QueryParam("a"), B: c.QueryParam("b")}
+	// A cancelled matchup comes back with its picks (cancelledURL); anything odd in them is
+	// left at the defaults, the form shows what it will play.
+	if sc := c.QueryParam("scenario"); sc != "" && len(sc) <= 64 {
+		f.Scenario = sc
+	}
+	if n, err := strconv.Atoi(c.QueryParam("battles")); err == nil && n >= 1 && n <= 100000 {
+		f.Battles = n
+	}
+	if c.QueryParam("cancelled") != "" {
+		f.Flash = "Matchup cancelled: no result was saved. Your picks are below, to play it again or change them."
+	}
+	return a.renderSimForm(c, http.StatusOK, f)
 }
 
 func (a *app) renderSimForm(c *echo.Context, status int, f views.SimForm) error {
@@ -58,7 +70,7 @@ func (a *app) renderSimForm(c *echo.Context, status int, f views.SimForm) error 
 		return err
 	}
 	for _, r := range list {
-		f.Armies = append(f.Armies, views.ArmyRow{ID: r.ID, Name: r.Name, Side: r.Side, Total: r.Total, Limit: r.Limit})
+		f.Armies = append(f.Armies, views.ArmyRow{ID: r.ID, Name: r.Name, Side: r.Side, Total: r.Total, Limit: r.Limit, Updated: r.Updated})
 	}
 	for _, s := range battle.Scenarios() {
 		f.Scenarios = append(f.Scenarios, views.Choice{Value: s.ID, Label: s.Name, Note: s.Description})
@@ -68,7 +80,9 @@ func (a *app) renderSimForm(c *echo.Context, status int, f views.SimForm) error 
 		return err
 	}
 	f.Recent = simRows(recent, "/sims")
-	return render(c, status, views.SimFormPage(page(c, "Play a matchup", "sim"), f))
+	p := page(c, "Play a matchup", "sim")
+	p.Flash = f.Flash
+	return render(c, status, views.SimFormPage(p, f))
 }
 
 func scenarioName(id string) string {
@@ -291,7 +305,7 @@ func (a *app) simEvents(c *echo.Context) error {
 			_ = send("done", map[string]string{"url": m.ResultURL})
 			return nil
 		case db.MatchupCancelled:
-			_ = send("cancelled", map[string]string{"url": "/sim"})
+			_ = send("cancelled", map[string]string{"url": cancelledURL(m)})
 			return nil
 		case db.MatchupFailed:
 			msg := m.Error
@@ -319,14 +333,29 @@ func (a *app) cancelSim(c *echo.Context) error {
 	if !validID(c.Param("job")) {
 		return echo.NewHTTPError(http.StatusNotFound, "That matchup is no longer running.")
 	}
-	if _, err := a.store.OwnerMatchup(c.Request().Context(), ownerID(c), c.Param("job")); err != nil {
+	m, err := a.store.OwnerMatchup(c.Request().Context(), ownerID(c), c.Param("job"))
+	if err != nil {
 		return runError(err, "That matchup is no longer running.")
 	}
 	// The chunks queued see it cancelled and stop; the one playing ends its few battles.
 	if _, err := a.store.CancelMatchup(c.Request().Context(), ownerID(c), c.Param("job")); err != nil {
 		return err
 	}
-	return c.Redirect(http.StatusSeeOther, "/sim?cancelled=1")
+	return c.Redirect(http.StatusSeeOther, cancelledURL(m))
+}
+
+// cancelledURL is the matchup form after a cancel: it says so, with the cancelled matchup's
+// picks (armies, scenario, battles) filled in again.
+func cancelledURL(m db.Matchup) string {
+	q := url.Values{"cancelled": {"1"}}
+	var req matchupRequest
+	if err := json.Unmarshal(m.Request, &req); err == nil && req.Ask.Game == "" {
+		q.Set("a", req.Ask.ArmyA)
+		q.Set("b", req.Ask.ArmyB)
+		q.Set("scenario", req.Scenario)
+		q.Set("battles", strconv.Itoa(req.Battles))
+	}
+	return "/sim?" + q.Encode()
 }
 
 // loadSim reads a saved matchup and its summary.

@@ -140,6 +140,15 @@ func TestMatchupCancel(t *testing.T) {
 	run := startMatchup(t, ts, a, a, "open-field", "100000", "1")
 	r := ts.postForm(run+"/cancel", nil)
 	wantStatus(t, "cancel", r, http.StatusSeeOther)
+	// Cancelling says so and keeps the picks: the form comes back with them filled in.
+	form := ts.get(r.header.Get("Location"))
+	if !strings.Contains(form.body, "Matchup cancelled") {
+		t.Errorf("the form after a cancel does not say so: %s", r.header.Get("Location"))
+	}
+	fv := formValues(byID(parseHTML(t, form.body), "sim-form"))
+	if fv.Get("a") != a || fv.Get("b") != a || fv.Get("scenario") != "open-field" || fv.Get("battles") != "100000" {
+		t.Errorf("picks after the cancel: %v", fv)
+	}
 	for range 200 {
 		p := ts.get(run)
 		if strings.Contains(p.body, "Cancelled.") {
