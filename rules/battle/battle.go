@@ -92,6 +92,8 @@ type Battle struct {
 	orderKey  []float64
 	// standard is the standard repeating blaster, for discarded tripods.
 	standard *rules.Weapon
+	// blind is fireAt's scratch of firer-target pairs without a line of sight (pairs.go).
+	blind pairBits
 }
 
 // fig is one figure in a battle.

@@ -189,6 +189,9 @@ func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 	prone := 0
 	seen := 0
 	start := 0
+	// blind remembers the pairs found without a line of sight, so that the second look
+	// below does not ask again (los is a pure function of where everyone stands).
+	blind := b.blind.reset(len(firers), len(targets))
 	for j, tfi := range targets {
 		for k := range firers {
 			i := (start + k) % len(firers)
@@ -198,6 +201,7 @@ func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 			}
 			ok, cv := b.los(ffi, tfi)
 			if !ok {
+				blind.set(i, j)
 				continue
 			}
 			vis[j], sees[i] = true, true
@@ -219,7 +223,7 @@ func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 			continue
 		}
 		for j, tfi := range targets {
-			if vis[j] && b.canSee(ui, ffi, tfi) {
+			if vis[j] && !blind.has(i, j) && b.canSee(ui, ffi, tfi) {
 				if ok, _ := b.los(ffi, tfi); ok {
 					sees[i] = true
 					break
