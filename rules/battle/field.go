@@ -169,7 +169,7 @@ func (f *Field) sight(p, q Point, pHill, qProne bool) (bool, combat.Cover) {
 			}
 			continue
 		}
-		t0, t1, ok := a.poly.clip(p, q)
+		t0, t1, ok := a.poly.clipIn(p, q) // the boxes overlap (above)
 		if !ok || t1-t0 < 1e-9 {
 			continue
 		}

@@ -93,10 +93,13 @@ func segBox(a, b Point) box {
 	return box{Point{X: fmin(a.X, b.X), Y: fmin(a.Y, b.Y)}, Point{X: fmax(a.X, b.X), Y: fmax(a.Y, b.Y)}}
 }
 
-// poly is a convex polygon, counter-clockwise, with its bounding box.
+// poly is a convex polygon, counter-clockwise, with its bounding box. edges[i] is
+// pts[i+1]-pts[i] (wrapping), worked out once: sight and movement test points and segments
+// against the same few polygons thousands of times a battle.
 type poly struct {
-	pts []Point
-	bb  box
+	pts   []Point
+	edges []Point
+	bb    box
 }
 
 func newPoly(pts []Point) poly {
@@ -110,7 +113,11 @@ func newPoly(pts []Point) poly {
 			pts[i], pts[j] = pts[j], pts[i]
 		}
 	}
-	return poly{pts: pts, bb: boxOf(pts...)}
+	edges := make([]Point, len(pts))
+	for i := range pts {
+		edges[i] = sub(pts[(i+1)%len(pts)], pts[i])
+	}
+	return poly{pts: pts, edges: edges, bb: boxOf(pts...)}
 }
 
 // convex reports whether the polygon is convex (and has an area).
@@ -133,10 +140,9 @@ func (p *poly) contains(q Point) bool {
 	if !p.bb.contains(q) {
 		return false
 	}
-	n := len(p.pts)
-	for i := range n {
-		a, b := p.pts[i], p.pts[(i+1)%n]
-		if cross(sub(b, a), sub(q, a)) < -1e-9 {
+	edges := p.edges[:len(p.pts)]
+	for i, a := range p.pts {
+		if cross(edges[i], sub(q, a)) < -1e-9 {
 			return false
 		}
 	}
@@ -149,12 +155,16 @@ func (p *poly) clip(a, b Point) (t0, t1 float64, ok bool) {
 	if !p.bb.overlaps(segBox(a, b)) {
 		return 0, 0, false
 	}
+	return p.clipIn(a, b)
+}
+
+// clipIn is clip for a segment whose bounding box is known to overlap the polygon's.
+func (p *poly) clipIn(a, b Point) (t0, t1 float64, ok bool) {
 	d := sub(b, a)
 	t0, t1 = 0, 1
-	n := len(p.pts)
-	for i := range n {
-		e0, e1 := p.pts[i], p.pts[(i+1)%n]
-		edge := sub(e1, e0)
+	edges := p.edges[:len(p.pts)]
+	for i, e0 := range p.pts {
+		edge := edges[i]
 		// Inside is to the left of each edge: cross(edge, q-e0) >= 0.
 		num := cross(edge, sub(a, e0))
 		den := cross(edge, d)
