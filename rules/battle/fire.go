@@ -101,6 +101,7 @@ func (b *Battle) los(a, c int32) (bool, combat.Cover) {
 	}
 	ua, uc := fa.unit, fc.unit
 	sb := segBox(fa.pos, fc.pos).pad(baseRadius)
+	line := probe(fa.pos, fc.pos)
 	for ui := range b.units {
 		u := &b.units[ui]
 		if int32(ui) == ua || int32(ui) == uc || !u.onTable() {
@@ -114,7 +115,7 @@ func (b *Battle) los(a, c int32) (bool, combat.Cover) {
 			if !f.alive() || int(f.unit) != ui {
 				continue
 			}
-			if segDist2(fa.pos, fc.pos, f.pos) < baseRadius*baseRadius {
+			if line.dist2(f.pos) < baseRadius*baseRadius {
 				return false, cover
 			}
 		}

@@ -212,6 +212,29 @@ func segDist2(a, b, q Point) float64 {
 	return dist2(lerp(a, b, t), q)
 }
 
+// segProbe is a segment a-b ready to measure many points against: segDist2(a, b, q) with
+// the segment's direction and squared length worked out once (the same arithmetic, so the
+// same results).
+type segProbe struct {
+	a, d Point
+	l2   float64
+}
+
+func probe(a, b Point) segProbe {
+	d := sub(b, a)
+	return segProbe{a: a, d: d, l2: dot(d, d)}
+}
+
+// dist2 is segDist2(a, b, q).
+func (s *segProbe) dist2(q Point) float64 {
+	if s.l2 == 0 {
+		return dist2(s.a, q)
+	}
+	t := dot(sub(q, s.a), s.d) / s.l2
+	t = fmax(0, fmin(1, t))
+	return dist2(Point{X: s.a.X + s.d.X*t, Y: s.a.Y + s.d.Y*t}, q)
+}
+
 // segmentsCross reports whether segments a-b and c-d intersect (touching counts).
 func segmentsCross(a, b, c, d Point) bool {
 	d1 := cross(sub(b, a), sub(c, a))
