@@ -92,6 +92,8 @@ type Battle struct {
 	orderKey  []float64
 	// standard is the standard repeating blaster, for discarded tripods.
 	standard *rules.Weapon
+	// distPts is unitDistMax's scratch.
+	distPts []Point
 	// blind is fireAt's scratch of firer-target pairs without a line of sight (pairs.go).
 	blind pairBits
 }
@@ -630,16 +632,31 @@ func (b *Battle) unitDistMax(a, c int, limit float64) float64 {
 	if g := b.unitBox(a).gap(b.unitBox(c)); g > limit+2*baseRadius {
 		return g
 	}
+	// The nearest of c's figures to each of a's, as nearestFig finds it (the first within
+	// tie of the least), from c's positions gathered once; the square root of the least
+	// of those is the least of their square roots.
+	pts := b.distPts[:0]
+	for _, fi := range b.units[c].members {
+		if f := &b.figs[fi]; f.alive() && int(f.unit) == c {
+			pts = append(pts, f.pos)
+		}
+	}
+	b.distPts = pts
 	best := math.Inf(1)
 	for _, fi := range b.units[a].members {
 		f := &b.figs[fi]
 		if !f.alive() || int(f.unit) != a {
 			continue
 		}
-		d, _ := b.nearestFig(c, f.pos)
-		best = fmin(best, d)
+		near := math.Inf(1)
+		for _, q := range pts {
+			if d := dist2(q, f.pos); d < near-tie {
+				near = d
+			}
+		}
+		best = fmin(best, near)
 	}
-	return best
+	return math.Sqrt(best)
 }
 
 // enemyWithin reports whether any enemy figure is within r inches of any of the unit's.
