@@ -20,8 +20,10 @@ type Field struct {
 	grid   []uint64
 	// spots are places worth standing in: inside cover areas and behind barriers.
 	spots []spot
-	// sightAreas are the areas that matter to sight or cover.
+	// sightAreas are the areas that matter to sight or cover, and sightBoxes their boxes
+	// side by side (sight rejects most areas by box alone).
 	sightAreas []int
+	sightBoxes []box
 	// veryRough: some area is very rough terrain.
 	veryRough bool
 }
@@ -87,6 +89,7 @@ func (f *Field) index() {
 	for i := range f.areas {
 		if a := &f.areas[i]; a.blocks || a.losLimit > 0 || a.cover > combat.Open {
 			f.sightAreas = append(f.sightAreas, i)
+			f.sightBoxes = append(f.sightBoxes, a.poly.bb)
 		}
 		f.veryRough = f.veryRough || f.areas[i].veryRough
 	}
@@ -157,11 +160,11 @@ func (f *Field) sight(p, q Point, pHill, qProne bool) (bool, combat.Cover) {
 	cover := combat.Open
 	sb := segBox(p, q)
 	length := -1.0
-	for _, i := range f.sightAreas {
-		a := &f.areas[i]
-		if !a.poly.bb.overlaps(sb) {
+	for k, bb := range f.sightBoxes {
+		if !bb.overlaps(sb) {
 			continue
 		}
+		a := &f.areas[f.sightAreas[k]]
 		if !a.blocks && a.losLimit == 0 {
 			// Cover only: to a target inside it.
 			if a.cover > cover && a.poly.contains(q) {
