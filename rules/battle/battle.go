@@ -92,6 +92,8 @@ type Battle struct {
 	orderKey  []float64
 	// standard is the standard repeating blaster, for discarded tripods.
 	standard *rules.Weapon
+	// blockers is fireAt's scratch: the figures that may stand in its lines of sight.
+	blockers []Point
 	// distPts is unitDistMax's scratch.
 	distPts []Point
 	// blind is fireAt's scratch of firer-target pairs without a line of sight (pairs.go).

@@ -123,6 +123,54 @@ func (b *Battle) los(a, c int32) (bool, combat.Cover) {
 	return true, cover
 }
 
+// blockersFor gathers the figures that could stand in the way of unit ui's fire at unit
+// ti (fireAt's firers and targets): those of every other unit on the table whose box meets
+// the box around all the firers and targets. losAmong then tests each line of sight against
+// this short list instead of walking every unit.
+func (b *Battle) blockersFor(ui, ti int, firers, targets []int32) []Point {
+	out := b.blockers[:0]
+	all := box{Point{X: math.Inf(1), Y: math.Inf(1)}, Point{X: math.Inf(-1), Y: math.Inf(-1)}}
+	for _, fi := range firers {
+		all = all.grow(b.figs[fi].pos)
+	}
+	for _, fi := range targets {
+		all = all.grow(b.figs[fi].pos)
+	}
+	all = all.pad(baseRadius)
+	for k := range b.units {
+		u := &b.units[k]
+		if k == ui || k == ti || !u.onTable() || !b.unitBox(k).overlaps(all) {
+			continue
+		}
+		for _, fi := range u.members {
+			if f := &b.figs[fi]; f.alive() && int(f.unit) == k {
+				out = append(out, f.pos)
+			}
+		}
+	}
+	b.blockers = out
+	return out
+}
+
+// losAmong is los(a, c) for a firer and target whose units' fire blockersFor gathered the
+// figures in the way of: the same terrain, the same figures (a figure within half an inch of
+// the line lies within the line's box widened by half an inch), so the same answer.
+func (b *Battle) losAmong(a, c int32, blockers []Point) (bool, combat.Cover) {
+	fa, fc := &b.figs[a], &b.figs[c]
+	ok, cover := b.field.sight(fa.pos, fc.pos, fa.hill, fc.prone)
+	if !ok || fa.hill {
+		return ok, cover
+	}
+	sb := segBox(fa.pos, fc.pos).pad(baseRadius)
+	line := probe(fa.pos, fc.pos)
+	for _, p := range blockers {
+		if sb.contains(p) && line.dist2(p) < baseRadius*baseRadius {
+			return false, cover
+		}
+	}
+	return true, cover
+}
+
 // unitBox is the box around a unit's figures, kept until the unit is placed again (a
 // figure that falls leaves the box larger than it need be, which costs only time).
 func (b *Battle) unitBox(ui int) box {
@@ -176,6 +224,7 @@ func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 	}
 	// Which targets are seen, and by whom: each target is looked for by each firer until
 	// one sees it; a firer with no target seen yet looks at the visible ones.
+	blockers := b.blockersFor(ui, ti, firers, targets)
 	nv := len(targets)
 	if cap(b.vis) < nv+len(firers) {
 		b.vis = make([]bool, nv+len(firers))
@@ -200,7 +249,7 @@ func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 			if !b.canSee(ui, ffi, tfi) {
 				continue
 			}
-			ok, cv := b.los(ffi, tfi)
+			ok, cv := b.losAmong(ffi, tfi, blockers)
 			if !ok {
 				blind.set(i, j)
 				continue
@@ -225,7 +274,7 @@ func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 		}
 		for j, tfi := range targets {
 			if vis[j] && !blind.has(i, j) && b.canSee(ui, ffi, tfi) {
-				if ok, _ := b.los(ffi, tfi); ok {
+				if ok, _ := b.losAmong(ffi, tfi, blockers); ok {
 					sees[i] = true
 					break
 				}
