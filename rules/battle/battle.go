@@ -92,6 +92,8 @@ type Battle struct {
 	orderKey  []float64
 	// standard is the standard repeating blaster, for discarded tripods.
 	standard *rules.Weapon
+	// sc remembers the terrain's lines of sight (sightcache.go).
+	sc sightCache
 	// blockers is fireAt's scratch: the figures that may stand in its lines of sight.
 	blockers []Point
 	// distPts is unitDistMax's scratch.

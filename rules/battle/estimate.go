@@ -156,9 +156,9 @@ func (b *Battle) estimate(ui, ti int, from *Point, walked bool, extra int) float
 		return 0
 	}
 	hill := b.field.at(c).hill
-	ok, cover := b.field.sight(c, b.figs[near].pos, hill, false)
+	ok, cover := b.sight(c, b.figs[near].pos, hill, false)
 	if !ok {
-		if ok, cover = b.field.sight(c, tc, hill, false); !ok {
+		if ok, cover = b.sight(c, tc, hill, false); !ok {
 			return 0
 		}
 	}
