@@ -26,6 +26,9 @@ type Field struct {
 	sightBoxes []box
 	// veryRough: some area is very rough terrain.
 	veryRough bool
+	// impMask and hillMask are the grid bits of the impassable areas and of the hills:
+	// impassableAt and hillAt look only at those (most tables have few or none).
+	impMask, hillMask uint64
 }
 
 const gridCell = 2.0
@@ -92,7 +95,41 @@ func (f *Field) index() {
 			f.sightBoxes = append(f.sightBoxes, a.poly.bb)
 		}
 		f.veryRough = f.veryRough || f.areas[i].veryRough
+		if f.areas[i].impassable {
+			f.impMask |= 1 << i
+		}
+		if f.areas[i].hill {
+			f.hillMask |= 1 << i
+		}
 	}
+}
+
+// impassableAt is f.at(p).impassable, looking only at the impassable areas.
+func (f *Field) impassableAt(p Point) bool {
+	if p.X < 0 || p.Y < 0 || p.X > f.W || p.Y > f.H {
+		return true
+	}
+	x, y := f.cellXY(p)
+	for m := f.grid[y*f.nx+x] & f.impMask; m != 0; m &= m - 1 {
+		if f.areas[bitIndex(m)].poly.contains(p) {
+			return true
+		}
+	}
+	return false
+}
+
+// hillAt is f.at(p).hill, looking only at the hills.
+func (f *Field) hillAt(p Point) bool {
+	if p.X < 0 || p.Y < 0 || p.X > f.W || p.Y > f.H {
+		return false
+	}
+	x, y := f.cellXY(p)
+	for m := f.grid[y*f.nx+x] & f.hillMask; m != 0; m &= m - 1 {
+		if f.areas[bitIndex(m)].poly.contains(p) {
+			return true
+		}
+	}
+	return false
 }
 
 func (f *Field) cellXY(p Point) (int, int) {

@@ -63,7 +63,7 @@ func (b *Battle) place(ui int, at Point, facing float64) {
 			p = at
 		}
 		f.pos = p
-		f.hill = b.field.at(p).hill
+		f.hill = b.field.hillAt(p)
 		f.cover = b.coverAt(p)
 		k++
 	}
@@ -94,7 +94,7 @@ func (b *Battle) standable(p Point) bool {
 	if p.X < baseRadius || p.Y < baseRadius || p.X > b.field.W-baseRadius || p.Y > b.field.H-baseRadius {
 		return false
 	}
-	return !b.field.at(p).impassable
+	return !b.field.impassableAt(p)
 }
 
 // movementPhase: reinforcements arrive, then the sides move one unit at a time, the side
