@@ -96,8 +96,11 @@ type Battle struct {
 	sc sightCache
 	// blockers is fireAt's scratch: the figures that may stand in its lines of sight.
 	blockers []Point
-	// distPts is unitDistMax's scratch.
+	// distPts is unitDistMax's scratch; udVal[a*n+c] is its last answer for units a and c,
+	// worked out when b.moves was udStamp[a*n+c]-1.
 	distPts []Point
+	udStamp []int
+	udVal   []float64
 	// blind is fireAt's scratch of firer-target pairs without a line of sight (pairs.go).
 	blind pairBits
 }
@@ -247,6 +250,7 @@ func New(field *Field, a, b *Force) *Battle {
 	bt.results = make([]combat.MoraleResult, nu)
 	bt.read = make([]bool, 2*nu)
 	bt.orderKey = make([]float64, nu)
+	bt.udStamp, bt.udVal = make([]int, nu*nu), make([]float64, nu*nu)
 	bt.standard, _ = bt.cat.Weapon("repeating blaster")
 	for i := range bt.units {
 		bt.units[i].members = make([]int32, 0, 12)
@@ -636,6 +640,12 @@ func (b *Battle) unitDistMax(a, c int, limit float64) float64 {
 	if g := b.unitBox(a).gap(b.unitBox(c)); g > limit+2*baseRadius {
 		return g
 	}
+	// The distance holds while nothing moves or falls (b.moves, as behindCover's cache):
+	// the doctrine asks for the same pairs several times while planning one move.
+	k := a*len(b.units) + c
+	if b.udStamp[k] == b.moves+1 {
+		return b.udVal[k]
+	}
 	// The nearest of c's figures to each of a's, as nearestFig finds it (the first within
 	// tie of the least), from c's positions gathered once; the square root of the least
 	// of those is the least of their square roots.
@@ -660,7 +670,9 @@ func (b *Battle) unitDistMax(a, c int, limit float64) float64 {
 		}
 		best = fmin(best, near)
 	}
-	return math.Sqrt(best)
+	d := math.Sqrt(best)
+	b.udStamp[k], b.udVal[k] = b.moves+1, d
+	return d
 }
 
 // enemyWithin reports whether any enemy figure is within r inches of any of the unit's.
