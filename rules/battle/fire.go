@@ -244,7 +244,10 @@ func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 	blind := b.blind.reset(len(firers), len(targets))
 	for j, tfi := range targets {
 		for k := range firers {
-			i := (start + k) % len(firers)
+			i := start + k
+			if i >= len(firers) {
+				i -= len(firers) // (start + k) % len(firers), without a division
+			}
 			ffi := firers[i]
 			if !b.canSee(ui, ffi, tfi) {
 				continue
@@ -268,14 +271,21 @@ func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 		b.idle = append(b.idle, firers...)
 		return
 	}
+	// Only whether each firer sees some visible target matters here, not which: each
+	// looks first at the one his neighbour last saw, most often in his sight too.
+	last := 0
 	for i, ffi := range firers {
 		if sees[i] {
 			continue
 		}
-		for j, tfi := range targets {
-			if vis[j] && !blind.has(i, j) && b.canSee(ui, ffi, tfi) {
-				if ok, _ := b.losAmong(ffi, tfi, blockers); ok {
-					sees[i] = true
+		for k := range targets {
+			j := last + k
+			if j >= len(targets) {
+				j -= len(targets)
+			}
+			if vis[j] && !blind.has(i, j) && b.canSee(ui, ffi, targets[j]) {
+				if ok, _ := b.losAmong(ffi, targets[j], blockers); ok {
+					sees[i], last = true, j
 					break
 				}
 			}
