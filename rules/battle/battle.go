@@ -92,8 +92,6 @@ type Battle struct {
 	orderKey  []float64
 	// standard is the standard repeating blaster, for discarded tripods.
 	standard *rules.Weapon
-	// sc remembers the terrain's lines of sight (sightcache.go).
-	sc sightCache
 	// blockers is fireAt's scratch: the figures that may stand in its lines of sight.
 	blockers []Point
 	// distPts is unitDistMax's scratch; udVal[a*n+c] is its last answer for units a and c,

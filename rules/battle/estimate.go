@@ -156,9 +156,9 @@ func (b *Battle) estimate(ui, ti int, from *Point, walked bool, extra int) float
 		return 0
 	}
 	hill := b.field.hillAt(c)
-	ok, cover := b.sight(c, b.figs[near].pos, hill, false)
+	ok, cover := b.field.sight(c, b.figs[near].pos, hill, false)
 	if !ok {
-		if ok, cover = b.sight(c, tc, hill, false); !ok {
+		if ok, cover = b.field.sight(c, tc, hill, false); !ok {
 			return 0
 		}
 	}
@@ -171,7 +171,7 @@ func (b *Battle) estimate(ui, ti int, from *Point, walked bool, extra int) float
 // estimateAt is estimate with the target at a point (defensive fire at a charger halfway).
 func (b *Battle) estimateAt(ui, ti int, at Point, extra int) float64 {
 	c := b.centroid(ui)
-	ok, cover := b.sight(c, at, b.field.hillAt(c), false)
+	ok, cover := b.field.sight(c, at, b.field.hillAt(c), false)
 	if !ok {
 		return 0
 	}

@@ -95,7 +95,7 @@ func (b *Battle) hasGrenades(ui int) bool {
 func (b *Battle) los(a, c int32) (bool, combat.Cover) {
 	fa, fc := &b.figs[a], &b.figs[c]
 	hill := fa.hill
-	ok, cover := b.sight(fa.pos, fc.pos, hill, fc.prone)
+	ok, cover := b.field.sight(fa.pos, fc.pos, hill, fc.prone)
 	if !ok || hill {
 		return ok, cover
 	}
@@ -157,7 +157,7 @@ func (b *Battle) blockersFor(ui, ti int, firers, targets []int32) []Point {
 // the line lies within the line's box widened by half an inch), so the same answer.
 func (b *Battle) losAmong(a, c int32, blockers []Point) (bool, combat.Cover) {
 	fa, fc := &b.figs[a], &b.figs[c]
-	ok, cover := b.sight(fa.pos, fc.pos, fa.hill, fc.prone)
+	ok, cover := b.field.sight(fa.pos, fc.pos, fa.hill, fc.prone)
 	if !ok || fa.hill {
 		return ok, cover
 	}
