@@ -151,16 +151,15 @@ func (b *Battle) estimate(ui, ti int, from *Point, walked bool, extra int) float
 		c = *from
 	}
 	tc := b.centroid(ti)
-	_, near := b.nearestFig(ti, c)
-	if near < 0 {
-		return 0
+	var ok bool
+	var cover combat.Cover
+	if from == nil {
+		ok, cover = b.unitSight(ui, ti)
+	} else {
+		ok, cover = b.lookAt(c, ti, tc)
 	}
-	hill := b.field.hillAt(c)
-	ok, cover := b.field.sight(c, b.figs[near].pos, hill, false)
 	if !ok {
-		if ok, cover = b.field.sight(c, tc, hill, false); !ok {
-			return 0
-		}
+		return 0
 	}
 	if len(b.clouds) > 0 {
 		extra += smokeModifier * b.smokeBetween(c, tc)
