@@ -97,6 +97,7 @@ type Battle struct {
 	// distPts is unitDistMax's scratch; ud[a*n+c] its last answer for units a and c, and
 	// geo[a*n+c] estimate's last look from unit a at unit c (geocache.go).
 	distPts []Point
+	gunPts  []Point // fireGun's scratch
 	ud      []pairDist
 	geo     []pairSight
 	verSeq  uint64
