@@ -237,10 +237,13 @@ func (f *Field) sight(p, q Point, pHill, qProne bool) (bool, combat.Cover) {
 	}
 	for i := range f.barriers {
 		b := &f.barriers[i]
-		if !b.bb.pad(1).overlaps(sb) {
+		near := b.bb.pad(1)
+		if !near.overlaps(sb) {
 			continue
 		}
-		qNear := segDist2(b.a, b.b, q) <= 1+1e-9
+		// Within 1" of the barrier is within its box widened by 1" (a hair more, for the
+		// rounding of segDist2): outside it, q is not near.
+		qNear := near.pad(1e-6).contains(q) && segDist2(b.a, b.b, q) <= 1+1e-9
 		if b.los == losNone && (!qNear || b.cover == combat.Open) {
 			continue
 		}
