@@ -467,6 +467,7 @@ func (b *Battle) selfDestruct(ui int) bool {
 	b.diveOut(d.pos, combat.DroidBlastRadius)
 	d.f.Out = true
 	b.moves++
+	b.units[ui].boxOK, b.units[ui].cOK = false, false
 	return true
 }
 

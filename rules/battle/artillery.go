@@ -65,6 +65,20 @@ func (b *Battle) fireGun(ui int) bool {
 	r := p.BlastRadius + baseRadius
 	lo, hi := b.sideRange(1 - u.side)
 	best, bn := Point{}, 0
+	// Every enemy figure on the table that a shot may catch, gathered once: each aiming
+	// point counts those under its blast.
+	under := b.gunPts[:0]
+	for k := lo; k < hi; k++ {
+		if !b.units[k].onTable() {
+			continue
+		}
+		for _, oi := range b.units[k].members {
+			if o := &b.figs[oi]; o.alive() && int(o.unit) == k {
+				under = append(under, o.pos)
+			}
+		}
+	}
+	b.gunPts = under
 	for ei := lo; ei < hi; ei++ {
 		e := &b.units[ei]
 		if !e.onTable() || e.eng >= 0 {
@@ -76,14 +90,9 @@ func (b *Battle) fireGun(ui int) bool {
 				continue
 			}
 			n := 0
-			for k := lo; k < hi; k++ {
-				if !b.units[k].onTable() {
-					continue
-				}
-				for _, oi := range b.units[k].members {
-					if o := &b.figs[oi]; o.alive() && int(o.unit) == k && dist2(o.pos, g.pos) <= r*r {
-						n++
-					}
+			for _, o := range under {
+				if dist2(o, g.pos) <= r*r {
+					n++
 				}
 			}
 			if n <= bn {

@@ -92,6 +92,17 @@ type Battle struct {
 	orderKey  []float64
 	// standard is the standard repeating blaster, for discarded tripods.
 	standard *rules.Weapon
+	// blockers is fireAt's scratch: the figures that may stand in its lines of sight.
+	blockers []Point
+	// distPts is unitDistMax's scratch; ud[a*n+c] its last answer for units a and c, and
+	// geo[a*n+c] estimate's last look from unit a at unit c (geocache.go).
+	distPts []Point
+	gunPts  []Point // fireGun's scratch
+	ud      []pairDist
+	geo     []pairSight
+	verSeq  uint64
+	// blind is fireAt's scratch of firer-target pairs without a line of sight (pairs.go).
+	blind pairBits
 }
 
 // fig is one figure in a battle.
@@ -189,6 +200,9 @@ type unit struct {
 	gunSet                                                         bool
 	amok                                                           bool  // creatures running amok (mounts.go)
 	from                                                           Point // the enemy centre it withdraws from
+
+	// ver is unitVer's number.
+	ver uint64
 }
 
 // Unit states.
@@ -239,6 +253,7 @@ func New(field *Field, a, b *Force) *Battle {
 	bt.results = make([]combat.MoraleResult, nu)
 	bt.read = make([]bool, 2*nu)
 	bt.orderKey = make([]float64, nu)
+	bt.ud, bt.geo = make([]pairDist, nu*nu), make([]pairSight, nu*nu)
 	bt.standard, _ = bt.cat.Weapon("repeating blaster")
 	for i := range bt.units {
 		bt.units[i].members = make([]int32, 0, 12)
@@ -596,11 +611,25 @@ func (b *Battle) centroid(ui int) Point {
 			n++
 		}
 	}
+	b.verSeq++
+	u.ver = b.verSeq
 	if n == 0 {
 		return u.anchor
 	}
 	u.c, u.cOK = scale(c, 1/float64(n)), true
 	return u.c
+}
+
+// unitVer is a number that changes whenever the unit's figures move, fall or leave: every
+// such change clears cOK (place, endPhaseUnit, diveOut, detachHero, leaveTable,
+// assumeCommand, checkExits, selfDestruct), and each recomputed centroid takes a new number
+// from a counter no battle resets. Answers that depend only on where a unit's figures
+// stand can be kept against it (geocache.go).
+func (b *Battle) unitVer(ui int) uint64 {
+	if !b.units[ui].cOK {
+		b.centroid(ui)
+	}
+	return b.units[ui].ver
 }
 
 // nearestFig is the distance from p to the nearest figure of unit ui, and the figure.
@@ -628,16 +657,40 @@ func (b *Battle) unitDistMax(a, c int, limit float64) float64 {
 	if g := b.unitBox(a).gap(b.unitBox(c)); g > limit+2*baseRadius {
 		return g
 	}
+	// The distance holds while neither unit's figures move or fall (unitVer): the doctrine
+	// asks for the same pairs again and again, in a move's planning and from turn to turn.
+	k := a*len(b.units) + c
+	va, vc := b.unitVer(a), b.unitVer(c)
+	if e := &b.ud[k]; e.va == va && e.vc == vc {
+		return e.d
+	}
+	// The nearest of c's figures to each of a's, as nearestFig finds it (the first within
+	// tie of the least), from c's positions gathered once; the square root of the least
+	// of those is the least of their square roots.
+	pts := b.distPts[:0]
+	for _, fi := range b.units[c].members {
+		if f := &b.figs[fi]; f.alive() && int(f.unit) == c {
+			pts = append(pts, f.pos)
+		}
+	}
+	b.distPts = pts
 	best := math.Inf(1)
 	for _, fi := range b.units[a].members {
 		f := &b.figs[fi]
 		if !f.alive() || int(f.unit) != a {
 			continue
 		}
-		d, _ := b.nearestFig(c, f.pos)
-		best = fmin(best, d)
+		near := math.Inf(1)
+		for _, q := range pts {
+			if d := dist2(q, f.pos); d < near-tie {
+				near = d
+			}
+		}
+		best = fmin(best, near)
 	}
-	return best
+	d := math.Sqrt(best)
+	b.ud[k] = pairDist{va: va, vc: vc, d: d}
+	return d
 }
 
 // enemyWithin reports whether any enemy figure is within r inches of any of the unit's.

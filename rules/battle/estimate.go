@@ -151,16 +151,15 @@ func (b *Battle) estimate(ui, ti int, from *Point, walked bool, extra int) float
 		c = *from
 	}
 	tc := b.centroid(ti)
-	_, near := b.nearestFig(ti, c)
-	if near < 0 {
-		return 0
+	var ok bool
+	var cover combat.Cover
+	if from == nil {
+		ok, cover = b.unitSight(ui, ti)
+	} else {
+		ok, cover = b.lookAt(c, ti, tc)
 	}
-	hill := b.field.at(c).hill
-	ok, cover := b.field.sight(c, b.figs[near].pos, hill, false)
 	if !ok {
-		if ok, cover = b.field.sight(c, tc, hill, false); !ok {
-			return 0
-		}
+		return 0
 	}
 	if len(b.clouds) > 0 {
 		extra += smokeModifier * b.smokeBetween(c, tc)
@@ -171,7 +170,7 @@ func (b *Battle) estimate(ui, ti int, from *Point, walked bool, extra int) float
 // estimateAt is estimate with the target at a point (defensive fire at a charger halfway).
 func (b *Battle) estimateAt(ui, ti int, at Point, extra int) float64 {
 	c := b.centroid(ui)
-	ok, cover := b.field.sight(c, at, b.field.at(c).hill, false)
+	ok, cover := b.field.sight(c, at, b.field.hillAt(c), false)
 	if !ok {
 		return 0
 	}
@@ -204,12 +203,22 @@ func (b *Battle) fireValue(ui, ti int, d float64, cover combat.Cover, walked boo
 	sr := b.avgSTR(ti)
 	crewed := b.crewman(ui) >= 0
 	total := 0.0
+	// A squad's soldiers mostly carry the same guns at the same skill: bestGun's answer
+	// for one holds for the next soldier whose guns, wound and targeting computer match.
+	var prev *fig
+	prevV := 0.0
 	for _, fi := range u.members {
 		f := &b.figs[fi]
 		if !f.alive() || int(f.unit) != ui {
 			continue
 		}
-		_, v := b.bestGun(ui, f, d, mods, sr, crewed)
+		var v float64
+		if prev != nil && sameGunner(prev, f) {
+			v = prevV
+		} else {
+			_, v = b.bestGun(ui, f, d, mods, sr, crewed)
+			prev, prevV = f, v
+		}
 		if f.spec.Role == roleDroid {
 			v *= 2 // two weapons a phase
 		}
@@ -219,6 +228,21 @@ func (b *Battle) fireValue(ui, ti int, d float64, cover combat.Cover, walked boo
 		total += v
 	}
 	return total
+}
+
+// sameGunner reports whether bestGun sees two figures of a unit alike: the same guns at
+// the same skills, the same wound penalty, the same targeting computer.
+func sameGunner(f, g *fig) bool {
+	if f.spec.TC != g.spec.TC || (f.f.Wounded && !f.painControlled) != (g.f.Wounded && !g.painControlled) ||
+		len(f.spec.Guns) != len(g.spec.Guns) {
+		return false
+	}
+	for i := range f.spec.Guns {
+		if f.spec.Guns[i] != g.spec.Guns[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // coverMod is the difficulty a kind of cover adds: +1 light, +2 medium, +3 heavy (Fire

@@ -20,10 +20,15 @@ type Field struct {
 	grid   []uint64
 	// spots are places worth standing in: inside cover areas and behind barriers.
 	spots []spot
-	// sightAreas are the areas that matter to sight or cover.
+	// sightAreas are the areas that matter to sight or cover, and sightBoxes their boxes
+	// side by side (sight rejects most areas by box alone).
 	sightAreas []int
+	sightBoxes []box
 	// veryRough: some area is very rough terrain.
 	veryRough bool
+	// impMask and hillMask are the grid bits of the impassable areas and of the hills:
+	// impassableAt and hillAt look only at those (most tables have few or none).
+	impMask, hillMask uint64
 }
 
 const gridCell = 2.0
@@ -87,9 +92,44 @@ func (f *Field) index() {
 	for i := range f.areas {
 		if a := &f.areas[i]; a.blocks || a.losLimit > 0 || a.cover > combat.Open {
 			f.sightAreas = append(f.sightAreas, i)
+			f.sightBoxes = append(f.sightBoxes, a.poly.bb)
 		}
 		f.veryRough = f.veryRough || f.areas[i].veryRough
+		if f.areas[i].impassable {
+			f.impMask |= 1 << i
+		}
+		if f.areas[i].hill {
+			f.hillMask |= 1 << i
+		}
 	}
+}
+
+// impassableAt is f.at(p).impassable, looking only at the impassable areas.
+func (f *Field) impassableAt(p Point) bool {
+	if p.X < 0 || p.Y < 0 || p.X > f.W || p.Y > f.H {
+		return true
+	}
+	x, y := f.cellXY(p)
+	for m := f.grid[y*f.nx+x] & f.impMask; m != 0; m &= m - 1 {
+		if f.areas[bitIndex(m)].poly.contains(p) {
+			return true
+		}
+	}
+	return false
+}
+
+// hillAt is f.at(p).hill, looking only at the hills.
+func (f *Field) hillAt(p Point) bool {
+	if p.X < 0 || p.Y < 0 || p.X > f.W || p.Y > f.H {
+		return false
+	}
+	x, y := f.cellXY(p)
+	for m := f.grid[y*f.nx+x] & f.hillMask; m != 0; m &= m - 1 {
+		if f.areas[bitIndex(m)].poly.contains(p) {
+			return true
+		}
+	}
+	return false
 }
 
 func (f *Field) cellXY(p Point) (int, int) {
@@ -157,11 +197,11 @@ func (f *Field) sight(p, q Point, pHill, qProne bool) (bool, combat.Cover) {
 	cover := combat.Open
 	sb := segBox(p, q)
 	length := -1.0
-	for _, i := range f.sightAreas {
-		a := &f.areas[i]
-		if !a.poly.bb.overlaps(sb) {
+	for k, bb := range f.sightBoxes {
+		if !bb.overlaps(sb) {
 			continue
 		}
+		a := &f.areas[f.sightAreas[k]]
 		if !a.blocks && a.losLimit == 0 {
 			// Cover only: to a target inside it.
 			if a.cover > cover && a.poly.contains(q) {
@@ -169,7 +209,7 @@ func (f *Field) sight(p, q Point, pHill, qProne bool) (bool, combat.Cover) {
 			}
 			continue
 		}
-		t0, t1, ok := a.poly.clip(p, q)
+		t0, t1, ok := a.poly.clipIn(p, q) // the boxes overlap (above)
 		if !ok || t1-t0 < 1e-9 {
 			continue
 		}
@@ -197,10 +237,13 @@ func (f *Field) sight(p, q Point, pHill, qProne bool) (bool, combat.Cover) {
 	}
 	for i := range f.barriers {
 		b := &f.barriers[i]
-		if !b.bb.pad(1).overlaps(sb) {
+		near := b.bb.pad(1)
+		if !near.overlaps(sb) {
 			continue
 		}
-		qNear := segDist2(b.a, b.b, q) <= 1+1e-9
+		// Within 1" of the barrier is within its box widened by 1" (a hair more, for the
+		// rounding of segDist2): outside it, q is not near.
+		qNear := near.pad(1e-6).contains(q) && segDist2(b.a, b.b, q) <= 1+1e-9
 		if b.los == losNone && (!qNear || b.cover == combat.Open) {
 			continue
 		}

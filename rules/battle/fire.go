@@ -101,6 +101,7 @@ func (b *Battle) los(a, c int32) (bool, combat.Cover) {
 	}
 	ua, uc := fa.unit, fc.unit
 	sb := segBox(fa.pos, fc.pos).pad(baseRadius)
+	line := probe(fa.pos, fc.pos)
 	for ui := range b.units {
 		u := &b.units[ui]
 		if int32(ui) == ua || int32(ui) == uc || !u.onTable() {
@@ -114,9 +115,57 @@ func (b *Battle) los(a, c int32) (bool, combat.Cover) {
 			if !f.alive() || int(f.unit) != ui {
 				continue
 			}
-			if segDist2(fa.pos, fc.pos, f.pos) < baseRadius*baseRadius {
+			if line.dist2(f.pos) < baseRadius*baseRadius {
 				return false, cover
 			}
+		}
+	}
+	return true, cover
+}
+
+// blockersFor gathers the figures that could stand in the way of unit ui's fire at unit
+// ti (fireAt's firers and targets): those of every other unit on the table whose box meets
+// the box around all the firers and targets. losAmong then tests each line of sight against
+// this short list instead of walking every unit.
+func (b *Battle) blockersFor(ui, ti int, firers, targets []int32) []Point {
+	out := b.blockers[:0]
+	all := box{Point{X: math.Inf(1), Y: math.Inf(1)}, Point{X: math.Inf(-1), Y: math.Inf(-1)}}
+	for _, fi := range firers {
+		all = all.grow(b.figs[fi].pos)
+	}
+	for _, fi := range targets {
+		all = all.grow(b.figs[fi].pos)
+	}
+	all = all.pad(baseRadius)
+	for k := range b.units {
+		u := &b.units[k]
+		if k == ui || k == ti || !u.onTable() || !b.unitBox(k).overlaps(all) {
+			continue
+		}
+		for _, fi := range u.members {
+			if f := &b.figs[fi]; f.alive() && int(f.unit) == k {
+				out = append(out, f.pos)
+			}
+		}
+	}
+	b.blockers = out
+	return out
+}
+
+// losAmong is los(a, c) for a firer and target whose units' fire blockersFor gathered the
+// figures in the way of: the same terrain, the same figures (a figure within half an inch of
+// the line lies within the line's box widened by half an inch), so the same answer.
+func (b *Battle) losAmong(a, c int32, blockers []Point) (bool, combat.Cover) {
+	fa, fc := &b.figs[a], &b.figs[c]
+	ok, cover := b.field.sight(fa.pos, fc.pos, fa.hill, fc.prone)
+	if !ok || fa.hill {
+		return ok, cover
+	}
+	sb := segBox(fa.pos, fc.pos).pad(baseRadius)
+	line := probe(fa.pos, fc.pos)
+	for _, p := range blockers {
+		if sb.contains(p) && line.dist2(p) < baseRadius*baseRadius {
+			return false, cover
 		}
 	}
 	return true, cover
@@ -175,6 +224,7 @@ func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 	}
 	// Which targets are seen, and by whom: each target is looked for by each firer until
 	// one sees it; a firer with no target seen yet looks at the visible ones.
+	blockers := b.blockersFor(ui, ti, firers, targets)
 	nv := len(targets)
 	if cap(b.vis) < nv+len(firers) {
 		b.vis = make([]bool, nv+len(firers))
@@ -189,15 +239,22 @@ func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 	prone := 0
 	seen := 0
 	start := 0
+	// blind remembers the pairs found without a line of sight, so that the second look
+	// below does not ask again (los is a pure function of where everyone stands).
+	blind := b.blind.reset(len(firers), len(targets))
 	for j, tfi := range targets {
 		for k := range firers {
-			i := (start + k) % len(firers)
+			i := start + k
+			if i >= len(firers) {
+				i -= len(firers) // (start + k) % len(firers), without a division
+			}
 			ffi := firers[i]
 			if !b.canSee(ui, ffi, tfi) {
 				continue
 			}
-			ok, cv := b.los(ffi, tfi)
+			ok, cv := b.losAmong(ffi, tfi, blockers)
 			if !ok {
+				blind.set(i, j)
 				continue
 			}
 			vis[j], sees[i] = true, true
@@ -214,14 +271,21 @@ func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 		b.idle = append(b.idle, firers...)
 		return
 	}
+	// Only whether each firer sees some visible target matters here, not which: each
+	// looks first at the one his neighbour last saw, most often in his sight too.
+	last := 0
 	for i, ffi := range firers {
 		if sees[i] {
 			continue
 		}
-		for j, tfi := range targets {
-			if vis[j] && b.canSee(ui, ffi, tfi) {
-				if ok, _ := b.los(ffi, tfi); ok {
-					sees[i] = true
+		for k := range targets {
+			j := last + k
+			if j >= len(targets) {
+				j -= len(targets)
+			}
+			if vis[j] && !blind.has(i, j) && b.canSee(ui, ffi, targets[j]) {
+				if ok, _ := b.losAmong(ffi, targets[j], blockers); ok {
+					sees[i], last = true, j
 					break
 				}
 			}

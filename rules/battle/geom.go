@@ -93,10 +93,13 @@ func segBox(a, b Point) box {
 	return box{Point{X: fmin(a.X, b.X), Y: fmin(a.Y, b.Y)}, Point{X: fmax(a.X, b.X), Y: fmax(a.Y, b.Y)}}
 }
 
-// poly is a convex polygon, counter-clockwise, with its bounding box.
+// poly is a convex polygon, counter-clockwise, with its bounding box. edges[i] is
+// pts[i+1]-pts[i] (wrapping), worked out once: sight and movement test points and segments
+// against the same few polygons thousands of times a battle.
 type poly struct {
-	pts []Point
-	bb  box
+	pts   []Point
+	edges []Point
+	bb    box
 }
 
 func newPoly(pts []Point) poly {
@@ -110,7 +113,11 @@ func newPoly(pts []Point) poly {
 			pts[i], pts[j] = pts[j], pts[i]
 		}
 	}
-	return poly{pts: pts, bb: boxOf(pts...)}
+	edges := make([]Point, len(pts))
+	for i := range pts {
+		edges[i] = sub(pts[(i+1)%len(pts)], pts[i])
+	}
+	return poly{pts: pts, edges: edges, bb: boxOf(pts...)}
 }
 
 // convex reports whether the polygon is convex (and has an area).
@@ -133,10 +140,9 @@ func (p *poly) contains(q Point) bool {
 	if !p.bb.contains(q) {
 		return false
 	}
-	n := len(p.pts)
-	for i := range n {
-		a, b := p.pts[i], p.pts[(i+1)%n]
-		if cross(sub(b, a), sub(q, a)) < -1e-9 {
+	edges := p.edges[:len(p.pts)]
+	for i, a := range p.pts {
+		if cross(edges[i], sub(q, a)) < -1e-9 {
 			return false
 		}
 	}
@@ -149,12 +155,16 @@ func (p *poly) clip(a, b Point) (t0, t1 float64, ok bool) {
 	if !p.bb.overlaps(segBox(a, b)) {
 		return 0, 0, false
 	}
+	return p.clipIn(a, b)
+}
+
+// clipIn is clip for a segment whose bounding box is known to overlap the polygon's.
+func (p *poly) clipIn(a, b Point) (t0, t1 float64, ok bool) {
 	d := sub(b, a)
 	t0, t1 = 0, 1
-	n := len(p.pts)
-	for i := range n {
-		e0, e1 := p.pts[i], p.pts[(i+1)%n]
-		edge := sub(e1, e0)
+	edges := p.edges[:len(p.pts)]
+	for i, e0 := range p.pts {
+		edge := edges[i]
 		// Inside is to the left of each edge: cross(edge, q-e0) >= 0.
 		num := cross(edge, sub(a, e0))
 		den := cross(edge, d)
@@ -200,6 +210,29 @@ func segDist2(a, b, q Point) float64 {
 	t := dot(sub(q, a), d) / l2
 	t = fmax(0, fmin(1, t))
 	return dist2(lerp(a, b, t), q)
+}
+
+// segProbe is a segment a-b ready to measure many points against: segDist2(a, b, q) with
+// the segment's direction and squared length worked out once (the same arithmetic, so the
+// same results).
+type segProbe struct {
+	a, d Point
+	l2   float64
+}
+
+func probe(a, b Point) segProbe {
+	d := sub(b, a)
+	return segProbe{a: a, d: d, l2: dot(d, d)}
+}
+
+// dist2 is segDist2(a, b, q).
+func (s *segProbe) dist2(q Point) float64 {
+	if s.l2 == 0 {
+		return dist2(s.a, q)
+	}
+	t := dot(sub(q, s.a), s.d) / s.l2
+	t = fmax(0, fmin(1, t))
+	return dist2(Point{X: s.a.X + s.d.X*t, Y: s.a.Y + s.d.Y*t}, q)
 }
 
 // segmentsCross reports whether segments a-b and c-d intersect (touching counts).

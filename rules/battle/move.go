@@ -37,12 +37,13 @@ func (b *Battle) place(ui int, at Point, facing float64) {
 		b.tmpPts = make([]Point, n)
 	}
 	pts := b.tmpPts[:n]
-	bestR, bestValid := 1, -1
+	bestR, bestValid, last := 1, -1, 0
 	for _, r := range [...]int{1, 2, 3, n} {
 		if r > n {
 			continue
 		}
 		valid := b.layout(at, fwd, right, n, r, pts)
+		last = r
 		if valid == n {
 			bestR, bestValid = r, valid
 			break
@@ -51,7 +52,9 @@ func (b *Battle) place(ui int, at Point, facing float64) {
 			bestR, bestValid = r, valid
 		}
 	}
-	b.layout(at, fwd, right, n, bestR, pts)
+	if bestR != last {
+		b.layout(at, fwd, right, n, bestR, pts) // pts hold the last layout tried
+	}
 	k := 0
 	for _, fi := range u.members {
 		f := &b.figs[fi]
@@ -59,11 +62,11 @@ func (b *Battle) place(ui int, at Point, facing float64) {
 			continue
 		}
 		p := pts[k]
-		if !b.standable(p) {
+		if bestValid < n && !b.standable(p) { // every point of a full layout is standable
 			p = at
 		}
 		f.pos = p
-		f.hill = b.field.at(p).hill
+		f.hill = b.field.hillAt(p)
 		f.cover = b.coverAt(p)
 		k++
 	}
@@ -94,7 +97,7 @@ func (b *Battle) standable(p Point) bool {
 	if p.X < baseRadius || p.Y < baseRadius || p.X > b.field.W-baseRadius || p.Y > b.field.H-baseRadius {
 		return false
 	}
-	return !b.field.at(p).impassable
+	return !b.field.impassableAt(p)
 }
 
 // movementPhase: reinforcements arrive, then the sides move one unit at a time, the side
