@@ -54,6 +54,8 @@ type Battle struct {
 	// wind is the wind's direction this battle (windDir), once rolled.
 	wind    float64
 	windSet bool
+	// remotes are the remote weapons emplaced on the table (remote.go).
+	remotes []remoteAt
 
 	lg    *logger
 	res   Result
@@ -249,6 +251,7 @@ func New(field *Field, a, b *Force) *Battle {
 		bt.units[i].side = bt.sideOf(i)
 	}
 	bt.makeNames()
+	bt.placeRemotes()
 	return bt
 }
 

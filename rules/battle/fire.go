@@ -52,6 +52,9 @@ func (b *Battle) firePhase() {
 			b.fireAt(ui, t, firePhase)
 			b.splitFire(ui, t)
 		}
+		if len(b.remotes) > 0 {
+			b.remotesFire(s)
+		}
 	}
 	b.endParries()
 	b.endPhaseAll()

@@ -69,6 +69,8 @@ type UnitSpec struct {
 	Gun, Piece *rules.Artillery
 	Crew       int
 	PieceSkill int
+	// Remote is a remote weapon's weapon and code (remote.go).
+	Remote *Gun
 }
 
 // FigSpec is one figure.
@@ -175,6 +177,12 @@ func NewForce(cat *rules.Catalog, a *roster.Army) (*Force, error) {
 			us.Strike, us.Strikes = rules.Normalize(u.Strike), max(u.Count, 1)
 			if us.Strike != "light" && us.Strike != "heavy" {
 				err = fmt.Errorf("strike %q: light or heavy", u.Strike)
+			}
+		case roster.KindRemoteWeapon:
+			var ok bool
+			if ok, err = remoteSpec(cat, u, us); err == nil && !ok {
+				f.Skipped = append(f.Skipped, fmt.Sprintf("%s (%s): a remote weapon fires a blaster (a blaster pistol up to a heavy repeating blaster), not a %s; its %d SGPs stay on the table", us.Name, f.Name, lower(u.Weapon), b.Cost))
+				continue
 			}
 		default:
 			f.Skipped = append(f.Skipped, fmt.Sprintf("%s (%s): %s are not simulated; its %d SGPs stay on the table", us.Name, f.Name, plural(u.Kind), b.Cost))

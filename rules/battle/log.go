@@ -136,6 +136,9 @@ func (b *Battle) logStart() {
 				if u.spec.Strike != "" {
 					b.lg.buf = fmt.Appendf(b.lg.buf, ", %d %s off-board strike(s)", u.spec.Strikes, u.spec.Strike)
 				}
+				if u.spec.Remote != nil {
+					b.lg.buf = append(b.lg.buf, b.remoteLine(ui)...)
+				}
 			}
 			b.lg.buf = append(b.lg.buf, '\n')
 		}
