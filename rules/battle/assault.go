@@ -185,9 +185,16 @@ func (b *Battle) assaultRound(ei int, parting int) {
 	}
 	n0, n1 := len(b.fighters[0]), len(b.fighters[1])
 	b.creatureFights()
+	mounts := parting < 0 && b.anyRiding(ei)
+	if mounts {
+		b.ridersTest()
+	}
 	b.groups = combat.Pair(len(b.fighters[0]), len(b.fighters[1]), b.groups[:0])
 	for g := range b.groups {
 		b.r.ChooseAttack(&b.groups[g], b.fighters[1-b.groups[g].LoneSide])
+	}
+	if mounts {
+		b.mountsAttack()
 	}
 	if b.acted != nil {
 		for s := range 2 {

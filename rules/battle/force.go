@@ -57,6 +57,8 @@ type UnitSpec struct {
 	Strike  string
 	Strikes int
 	Mounted bool
+	// MountKind is the creature a mounted squad rides (mountfight.go).
+	MountKind *rules.Creature
 	// FootWalk and FootRun are a mounted squad's rates on foot, once riders are thrown.
 	FootWalk, FootRun float64
 	// NoRough: a droid without a repulsorlift (no very rough terrain, no difficult barriers).
@@ -357,7 +359,7 @@ func squadSpec(cat *rules.Catalog, u *roster.Unit, us *UnitSpec) error {
 		if err != nil {
 			return err
 		}
-		us.Mounted = true
+		us.Mounted, us.MountKind = true, c
 		us.FootWalk, us.FootRun = us.Walk, us.Run
 		us.Walk, us.Run = float64(c.Move+c.DEX), float64(c.Move+c.DEX)
 		for k := range us.Figs {

@@ -44,7 +44,7 @@ var heldNotSimulated = []struct {
 	{[]string{"combat sensor"}, "combat sensors act only where a scenario has something to search for"},
 	{[]string{"artillery"}, "on-board artillery pieces are not fired at themselves (their Body Points): their crews are; the whole crew squad serves its gun, and the squad listed after a piece is its crew"},
 	{[]string{"remote weapon"}, "remote weapons stand on the front edge of their side's set-up zone (the book puts them in the defender's buildings, which no scenario has), fire only in the Fire Combat Phase, with no following fire, and are never fired at, charged or destroyed (the book gives them no Strength)"},
-	{[]string{"mounted"}, "mounts fight no close assaults and are not remounted; a fallen mount is lost, and its squad goes on foot; no beast riding test to mount"},
+	{[]string{"mounted"}, "mounts are not remounted: a fallen mount is lost, and its squad goes on foot (no beast riding test to mount); riders and their mounts fight the enemies they are paired with, whatever the creature's arcs"},
 	{[]string{"creature"}, "large creatures falling on their neighbours; a creature unit runs amok as one body, and attacks what it runs into in the Close Assault Combat Phase"},
 }
 
