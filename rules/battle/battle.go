@@ -56,6 +56,11 @@ type Battle struct {
 	windSet bool
 	// remotes are the remote weapons emplaced on the table (remote.go).
 	remotes []remoteAt
+	// falls are large creatures fallen this phase, to resolve (creaturefall.go); falling:
+	// resolving them.
+	falls   []fallen
+	falling bool
+	fallHit []int32
 
 	lg    *logger
 	res   Result

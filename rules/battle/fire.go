@@ -782,6 +782,9 @@ func (b *Battle) endPhaseUnit(ui int) {
 		if h == combat.Incapacitated && f.spec.Hero != nil && !f.conscious && b.remainConscious(f) {
 			h = combat.Wound
 		}
+		if f.spec.Role == roleCreature {
+			b.largeFall(f, h)
+		}
 		if fi == u.leader {
 			u.commanderHit = true
 		}
@@ -812,6 +815,9 @@ func (b *Battle) endPhaseUnit(ui int) {
 		if b.lg != nil {
 			b.logf("  %s: %s\n", b.name(ui), casualtyText(wounded, out))
 		}
+	}
+	if len(b.falls) > 0 {
+		b.resolveFalls()
 	}
 	if u.state == stOnTable && b.ownAlive(ui) == 0 {
 		b.detachAll(ui)

@@ -26,6 +26,9 @@ func (b *Battle) mountEndPhase(ui int, f *fig) {
 		return
 	}
 	clear := combat.Test(&b.dice, f.spec.Riding, mountDifficulty)
+	if f.spec.MountLarge {
+		b.fallOver(f, f.spec.MountSTR, b.units[f.home].spec.MountKind.Name) // creaturefall.go
+	}
 	b.dismount(ui, f)
 	if !clear {
 		f.prone = true

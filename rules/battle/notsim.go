@@ -45,7 +45,7 @@ var heldNotSimulated = []struct {
 	{[]string{"artillery"}, "on-board artillery pieces are not fired at themselves (their Body Points): their crews are; the whole crew squad serves its gun, and the squad listed after a piece is its crew"},
 	{[]string{"remote weapon"}, "remote weapons stand on the front edge of their side's set-up zone (the book puts them in the defender's buildings, which no scenario has), fire only in the Fire Combat Phase, with no following fire, and are never fired at, charged or destroyed (the book gives them no Strength)"},
 	{[]string{"mounted"}, "mounts are not remounted: a fallen mount is lost, and its squad goes on foot (no beast riding test to mount); riders and their mounts fight the enemies they are paired with, whatever the creature's arcs"},
-	{[]string{"creature"}, "large creatures falling on their neighbours; a creature unit runs amok as one body, and attacks what it runs into in the Close Assault Combat Phase"},
+	{[]string{"creature"}, "a creature unit runs amok as one body, and attacks what it runs into in the Close Assault Combat Phase"},
 }
 
 // holdings is what an army holds, for heldNotSimulated: the normalized names of its
