@@ -899,13 +899,7 @@ const specificMin = 0.3
 // increased by +4" (Chapter Twelve, "Specific Targeting"); every hit is his. The doctrine
 // does it when the shot has at least a 0.3 chance. It reports whether he did.
 func (b *Battle) specificShot(ui, ti int, ffi int32, x combat.Firer, firing combat.Firing, view combat.TargetView) bool {
-	target := int32(-1)
-	for _, tfi := range b.tidx {
-		if g := &b.figs[tfi]; g.spec.Hero != nil && int(g.home) != ti {
-			target = tfi
-			break
-		}
-	}
+	target := b.specificTarget(ti) // heroes.go
 	if target < 0 {
 		return false
 	}
@@ -924,7 +918,7 @@ func (b *Battle) specificShot(ui, ti int, ffi int32, x combat.Firer, firing comb
 	b.phaseHits(ui, ti, float64(b.spVolley.Hits[0]))
 	b.act("specific targeting")
 	if b.lg != nil {
-		b.logf("  %s fires at %s in %s (specific target), difficulty %d: %d hits\n", b.who(f), b.name(int(g.home)), b.name(ti),
+		b.logf("  %s fires at %s in %s (specific target), difficulty %d: %d hits\n", b.who(f), b.specificName(g), b.name(ti),
 			shots[0].Difficulty, b.spVolley.Hits[0])
 	}
 	return true

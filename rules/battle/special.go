@@ -16,6 +16,7 @@ func (b *Battle) specialPhase() {
 	b.cloudsTurn()
 	b.firesTurn()
 	b.assumeCommand()
+	b.giveUpCommand()
 	b.forcePowers()
 	b.medpacs()
 	b.search()
