@@ -54,6 +54,8 @@ type Battle struct {
 	// wind is the wind's direction this battle (windDir), once rolled.
 	wind    float64
 	windSet bool
+	// tangles are the tanglefoot sections laid (tangle.go).
+	tangles []Zone
 	// remotes are the remote weapons emplaced on the table (remote.go).
 	remotes []remoteAt
 	// falls are large creatures fallen this phase, to resolve (creaturefall.go); falling:
@@ -231,7 +233,11 @@ type strikeCall struct {
 
 // New makes a Battle of force a (the scenario's first side) against force b on a field.
 func New(field *Field, a, b *Force) *Battle {
-	bt := &Battle{field: field, r: combat.Default(), odds: tables(), cat: rules.Default(), forces: [2]*Force{a, b}}
+	var tangles []Zone
+	if a.Tanglefoot+b.Tanglefoot > 0 {
+		field, tangles = withTanglefoot(field, [2]*Force{a, b}) // tangle.go
+	}
+	bt := &Battle{field: field, r: combat.Default(), odds: tables(), cat: rules.Default(), forces: [2]*Force{a, b}, tangles: tangles}
 	n := 0
 	for s := range 2 {
 		for _, us := range bt.forces[s].Units {

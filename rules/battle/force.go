@@ -22,6 +22,8 @@ type Force struct {
 	Skipped []string
 	// holds is what the army holds, for the not-simulated list (notsim.go).
 	holds map[string]bool
+	// Tanglefoot is how many 1" sections of tanglefoot field it lays (tangle.go).
+	Tanglefoot int
 }
 
 // Unit roles.
@@ -145,7 +147,7 @@ func (h *HeroSpec) saberLevel() int { return min(h.Control, h.Sense) }
 // weapons, on-board artillery) are kept for their cost and listed in Skipped.
 func NewForce(cat *rules.Catalog, a *roster.Army) (*Force, error) {
 	cost := costing.Army(cat, a)
-	f := &Force{Name: a.Name, Side: a.Side, Total: cost.Total, holds: holdings(a)}
+	f := &Force{Name: a.Name, Side: a.Side, Total: cost.Total, holds: holdings(a), Tanglefoot: tanglefootOf(a)}
 	if f.Name == "" {
 		f.Name = "unnamed army"
 	}

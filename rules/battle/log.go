@@ -112,6 +112,7 @@ func (b *Battle) logStart() {
 	sc := b.field.Scenario
 	b.lg.buf = fmt.Appendf(b.lg.buf, "%s, %g\" x %g\", at most %d turns; seed %d\n", sc.Name, sc.Width, sc.Height, sc.Turns, b.res.Seed)
 	b.lg.buf = fmt.Appendf(b.lg.buf, "Victory: %s\n", sc.Victory.Text)
+	b.lg.buf = append(b.lg.buf, b.tangleLine()...)
 	for s := range 2 {
 		f := b.forces[s]
 		b.lg.buf = fmt.Appendf(b.lg.buf, "%s: %s (%d SGPs)\n", b.sideName(s), f.Name, f.Total)

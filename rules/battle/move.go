@@ -345,6 +345,9 @@ func (b *Battle) advance(ui int, p plan, pickupCost float64) {
 	}
 	b.place(ui, end, face)
 	u.walked, u.ran = !run, run
+	if len(b.tangles) > 0 {
+		b.tangleNote(ui, start, end)
+	}
 	if b.lg != nil {
 		verb := "walks"
 		if run {
@@ -598,6 +601,9 @@ func (b *Battle) charge(ui, ti int) {
 		return
 	}
 	u.charged = true
+	if len(b.tangles) > 0 {
+		b.tangleNote(ui, start, end)
+	}
 	if !reached {
 		b.place(ui, end, face)
 		if b.lg != nil {

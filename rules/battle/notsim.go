@@ -40,7 +40,7 @@ var heldNotSimulated = []struct {
 	{[]string{"stun grenade", "t-238 grenade", "cryoban grenade", "plank gas grenade", "fex-m3 grenade", "smoke grenade"},
 		"stun and gas clouds catch soldiers who end a Movement Phase under them, not those who only pass through; stun and plank gas penalties fall on skills, not attributes"},
 	{[]string{"macrobinoculars", "glowrod"}, "darkness, fog, rain and snow: no scenario has them, so macrobinoculars and glowrods change nothing"},
-	{[]string{"tanglefoot field"}, "tanglefoot fields (set before the battle by defenders with police equipment)"},
+	{[]string{"tanglefoot field"}, "tanglefoot fields are laid by either side (the scenarios name no defender), in rows across the enemy's way 3\" in front of the set-up zone, on clear ground only; repulsorlift droids are slowed by them too"},
 	{[]string{"combat sensor"}, "combat sensors act only where a scenario has something to search for"},
 	{[]string{"artillery"}, "on-board artillery pieces are not fired at themselves (their Body Points): their crews are; the whole crew squad serves its gun, and the squad listed after a piece is its crew"},
 	{[]string{"remote weapon"}, "remote weapons stand on the front edge of their side's set-up zone (the book puts them in the defender's buildings, which no scenario has), fire only in the Fire Combat Phase, with no following fire, and are never fired at, charged or destroyed (the book gives them no Strength)"},
