@@ -67,7 +67,7 @@ func (b *Battle) fireGun(ui int) bool {
 	best, bn := Point{}, 0
 	for ei := lo; ei < hi; ei++ {
 		e := &b.units[ei]
-		if !e.onTable() || e.eng >= 0 {
+		if !e.onTable() || e.eng >= 0 || (b.hideOn && b.hidden[ei]) {
 			continue
 		}
 		for _, fi := range e.members {
@@ -100,6 +100,9 @@ func (b *Battle) fireGun(ui int) bool {
 	}
 	u.gunFired = b.turn
 	b.act(p.Name)
+	if b.hideOn {
+		b.reveal(ui, "it fires")
+	}
 	diff := b.r.Base(combat.Short)
 	if crew < p.Crew {
 		diff += 2 // undermanned

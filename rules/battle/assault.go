@@ -16,6 +16,10 @@ type engagement struct {
 // engage locks a charger and its target in close assault, joining an engagement either is
 // already in.
 func (b *Battle) engage(ui, ti int) {
+	if b.hideOn {
+		b.reveal(ui, "in close assault")
+		b.reveal(ti, "in close assault")
+	}
 	e := b.units[ti].eng
 	if e < 0 {
 		e = b.units[ui].eng

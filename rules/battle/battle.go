@@ -54,6 +54,16 @@ type Battle struct {
 	// wind is the wind's direction this battle (windDir), once rolled.
 	wind    float64
 	windSet bool
+	// Darkness and hidden movement (darkness.go, hidden.go): night is either; darkVis the
+	// visibility in inches (0 by day); lights the lumas' light; usedMacro and usedGlow what
+	// made a figure seen in the dark, for the log; hideSide the sides hiding, hidden the
+	// units not yet spotted.
+	night, hideOn       bool
+	darkVis             float64
+	lights              []light
+	usedMacro, usedGlow bool
+	hideSide            [2]bool
+	hidden              []bool
 	// tangles are the tanglefoot sections laid (tangle.go).
 	tangles []Zone
 	// remotes are the remote weapons emplaced on the table (remote.go).
@@ -354,6 +364,7 @@ func (b *Battle) reset() {
 	}
 	b.objBy, b.objFound = -1, false
 	b.deploy()
+	b.resetNight() // darkness.go
 	if o := b.field.carryObjective(); o >= 0 {
 		ob := b.field.Scenario.Objectives[o]
 		b.objAt, b.objFound, b.objBy = Point{X: ob.At[0], Y: ob.At[1]}, !ob.Hidden, -1
@@ -544,7 +555,13 @@ func (b *Battle) playTurn() {
 	}
 	b.logTurn()
 	b.initiativePhase()
+	if b.hideOn {
+		b.rehide() // hidden.go
+	}
 	b.movementPhase()
+	if b.hideOn {
+		b.spotting()
+	}
 	if b.over {
 		return
 	}

@@ -97,6 +97,9 @@ func (b *Battle) hasGrenades(ui int) bool {
 // squads fight in line abreast (docs/battle.md). It also returns c's cover from a.
 func (b *Battle) los(a, c int32) (bool, combat.Cover) {
 	fa, fc := &b.figs[a], &b.figs[c]
+	if b.night && !b.nightSees(fa, fc) {
+		return false, combat.Open // darkness.go, hidden.go
+	}
 	hill := fa.hill
 	ok, cover := b.field.sight(fa.pos, fc.pos, hill, fc.prone)
 	if !ok || hill {
@@ -151,6 +154,9 @@ func (b *Battle) unitBox(ui int) box {
 // figures and damage marked.
 func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 	u := &b.units[ui]
+	if b.hideOn {
+		b.reveal(ui, "it fires")
+	}
 	firers := b.figsOf(ui, b.fidx[0][:0])
 	if u.eng >= 0 {
 		// Only the soldiers not in contact fire: the last ones of the squad.
@@ -368,6 +374,9 @@ func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 	b.phaseHits(ui, ti, float64(b.volley.Hits[0]))
 	if b.lg != nil {
 		b.logVolley(ui, ti, mode, view, shots)
+	}
+	if b.night {
+		b.nightNote()
 	}
 	for _, rt := range b.volley.Returns {
 		b.returnBolt(ti, rt, ui, dist, cover)

@@ -75,6 +75,8 @@ type UnitSpec struct {
 	PieceSkill int
 	// Remote is a remote weapon's weapon and code (remote.go).
 	Remote *Gun
+	// Sneak is the unit's sneak code, against spotting (hidden.go).
+	Sneak int
 }
 
 // FigSpec is one figure.
@@ -102,6 +104,8 @@ type FigSpec struct {
 	// Sensor: a combat sensor, +1 to his search rolls. SuitName: the suit he wears.
 	Sensor   bool
 	SuitName string
+	// Glowrod and Macro: he holds a glowrod, macrobinoculars (darkness.go).
+	Glowrod, Macro bool
 	// Advanced weapons (advanced.go) and his codes with them; Torpedoes is his proton
 	// torpedoes.
 	Flamer, Launcher, Torpedo, DEMP                                *rules.Weapon
@@ -195,6 +199,7 @@ func NewForce(cat *rules.Catalog, a *roster.Army) (*Force, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s, unit %d (%s): %w", f.Name, i+1, us.Name, err)
 		}
+		nightSpec(cat, u, us) // darkness.go
 		if n := len(f.Units); n > 0 && f.Units[n-1].Gun != nil && f.Units[n-1].Crew == n && u.Kind == roster.KindSquad {
 			crewFor(cat, u, us, f.Units[n-1].Gun)
 		}

@@ -113,6 +113,7 @@ func (b *Battle) logStart() {
 	b.lg.buf = fmt.Appendf(b.lg.buf, "%s, %g\" x %g\", at most %d turns; seed %d\n", sc.Name, sc.Width, sc.Height, sc.Turns, b.res.Seed)
 	b.lg.buf = fmt.Appendf(b.lg.buf, "Victory: %s\n", sc.Victory.Text)
 	b.lg.buf = append(b.lg.buf, b.tangleLine()...)
+	b.lg.buf = append(b.lg.buf, b.nightLine()...)
 	for s := range 2 {
 		f := b.forces[s]
 		b.lg.buf = fmt.Appendf(b.lg.buf, "%s: %s (%d SGPs)\n", b.sideName(s), f.Name, f.Total)
@@ -126,6 +127,9 @@ func (b *Battle) logStart() {
 			switch u.state {
 			case stOnTable:
 				b.lg.buf = fmt.Appendf(b.lg.buf, ", sets up at %s", b.where(u.anchor))
+				if b.hideOn && b.hidden[ui] {
+					b.lg.buf = append(b.lg.buf, ", hidden"...)
+				}
 			case stReserve:
 				b.lg.buf = append(b.lg.buf, ", in reserve"...)
 			case stAttached:

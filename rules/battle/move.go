@@ -469,6 +469,9 @@ func (b *Battle) opportunity(mover int, dest Point, charged int) {
 		if st >= combat.Demoralized || (t.tripod == tripodCarried && t.spec.Figs[t.spec.Tripod].Torpedo != nil && b.heavyAt(e)) {
 			continue // (a torpedo squad keeps its move to set up its launcher)
 		}
+		if b.night && b.unitUnseen(e, mover) {
+			continue // hidden, or out of sight in the dark (darkness.go)
+		}
 		ex := b.estimate(e, mover, nil, false, 1)
 		if ex < 0.5 {
 			continue
@@ -539,6 +542,9 @@ func (b *Battle) charge(ui, ti int) {
 	}
 	if b.lg != nil {
 		b.logf("%s charges %s%s\n", b.name(ui), b.name(ti), ifs(flank, " in the flank", ""))
+	}
+	if b.hideOn {
+		b.reveal(ui, "it charges")
 	}
 	if u.subjectToMorale() && combat.NeedsChargeTest(b.aliveCount(ui), b.aliveCount(ti), t.tripod == tripodAssembled) {
 		res := b.r.MoraleTest(&b.dice, combat.Morale{Kind: combat.ChargeTest, Command: b.command(ui), Level: u.level,

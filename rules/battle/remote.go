@@ -116,6 +116,9 @@ func (b *Battle) remoteSees(p, f Point, t int32) (bool, combat.Cover) {
 	if !inArc(p, f, ft.pos) {
 		return false, combat.Open
 	}
+	if b.night && (b.hideOn && b.hidden[ft.unit] || b.darkVis > 0 && dist2(p, ft.pos) > b.darkVis*b.darkVis && !b.lit(ft)) {
+		return false, combat.Open // hidden, or in the dark
+	}
 	hill := b.field.at(p).hill
 	ok, cover := b.field.sight(p, ft.pos, hill, ft.prone)
 	if !ok || hill {
