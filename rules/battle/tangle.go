@@ -14,7 +14,7 @@ import (
 // (docs/decisions.md): the scenarios name no defender, so either side may lay its sections
 // (the gamemaster's discretion, as the book says); the doctrine lays them in a row (rows of
 // at most the set-up zone's width) across the way the enemy comes, tangleGap inches in front
-// of its set-up zone, centred on it, and only the sections that fall on clear ground (no
+// of its set-up zone (its first zone where the scenario gives several), centred on it, and only the sections that fall on clear ground (no
 // terrain area there) are laid. They slow every figure, of either side, that moves through
 // them (the field is the field), and appear as terrain areas of a copy of the battlefield
 // made for the matchup.
@@ -50,6 +50,9 @@ func withTanglefoot(field *Field, forces [2]*Force) (*Field, []Zone) {
 		sd := &sc.Sides[s]
 		in, _ := edgeNormal(sd.Edge)
 		z := sd.Deploy
+		if len(sd.Zones) > 0 {
+			z = sd.Zones[0]
+		}
 		left := Point{X: -in.Y, Y: in.X}
 		corner := sub(Point{X: z[2], Y: z[3]}, Point{X: z[0], Y: z[1]})
 		width := math.Max(math.Floor(math.Abs(dot(corner, left))), 1)
