@@ -70,9 +70,10 @@ type Battle struct {
 	remotes []remoteAt
 	// falls are large creatures fallen this phase, to resolve (creaturefall.go); falling:
 	// resolving them.
-	falls   []fallen
-	falling bool
-	fallHit []int32
+	mountFoes []combat.Fighter // mountfight.go's scratch
+	falls     []fallen
+	falling   bool
+	fallHit   []int32
 
 	lg    *logger
 	res   Result

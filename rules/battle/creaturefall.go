@@ -43,9 +43,8 @@ func (b *Battle) resolveFalls() {
 		return
 	}
 	b.falling = true
-	for len(b.falls) > 0 {
-		fl := b.falls[0]
-		b.falls = b.falls[1:]
+	for k := 0; k < len(b.falls); k++ { // falls caused by falls join the queue
+		fl := b.falls[k]
 		if b.dice.D6() != 6 {
 			continue
 		}

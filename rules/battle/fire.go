@@ -330,6 +330,12 @@ func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 		if w.Assembled && u.tripod != tripodAssembled {
 			continue
 		}
+		if firing.MovingMount && bandMust(w, dist) == combat.Long {
+			// A rider on a moving creature "cannot fire at targets at long range"
+			// (Chapter Thirteen): he holds his fire; the others still fire.
+			b.idle = append(b.idle, ffi)
+			continue
+		}
 		x := combat.Firer{Skill: g.Skill, Weapon: w, Wounded: f.f.Wounded && !f.painControlled, TargetingComputer: f.spec.TC,
 			Crewed: w.FollowingFire && crew >= 0, Extra: smoke + b.handicap(f)}
 		if f.spec.Hero != nil && mode == firePhase && b.specificShot(ui, ti, ffi, x, firing, view) {

@@ -59,8 +59,10 @@ type UnitSpec struct {
 	Strike  string
 	Strikes int
 	Mounted bool
-	// MountKind is the creature a mounted squad rides (mountfight.go).
-	MountKind *rules.Creature
+	// MountKind is the creature a mounted squad rides, mountAttacks its attacks on 1, 2 or
+	// 3 foes to its front, worked out once (mountfight.go).
+	MountKind    *rules.Creature
+	mountAttacks [combat.MaxOnOne]mountPlan
 	// FootWalk and FootRun are a mounted squad's rates on foot, once riders are thrown.
 	FootWalk, FootRun float64
 	// NoRough: a droid without a repulsorlift (no very rough terrain, no difficult barriers).
@@ -367,6 +369,7 @@ func squadSpec(cat *rules.Catalog, u *roster.Unit, us *UnitSpec) error {
 			return err
 		}
 		us.Mounted, us.MountKind = true, c
+		us.mountAttacks = mountPlans(c)
 		us.FootWalk, us.FootRun = us.Walk, us.Run
 		us.Walk, us.Run = float64(c.Move+c.DEX), float64(c.Move+c.DEX)
 		for k := range us.Figs {

@@ -95,17 +95,20 @@ func (b *Battle) mountAttack(s, i int, foes []int, fs int) {
 		}
 		return
 	}
-	var pick [combat.MaxOnOne]combat.Fighter
-	var arcs [combat.MaxOnOne]combat.Arc
-	n := 0
+	pick := b.mountFoes[:0]
 	for _, j := range foes {
-		if j < len(b.fighters[fs]) && n < len(pick) {
-			pick[n], arcs[n] = b.fighters[fs][j], combat.Front
-			n++
+		if j < len(b.fighters[fs]) && len(pick) < combat.MaxOnOne {
+			pick = append(pick, b.fighters[fs][j])
 		}
 	}
-	attacks, mod := combat.CreatureAttacks(c, arcs[:n])
-	b.r.CreatureFight(&b.dice, &f.mount, attacks, mod, pick[:n])
+	b.mountFoes = pick
+	n := len(pick)
+	if n == 0 {
+		return
+	}
+	plan := &b.units[f.home].spec.mountAttacks[n-1]
+	attacks := plan.attacks
+	b.r.CreatureFight(&b.dice, &f.mount, attacks, plan.mod, pick)
 	b.act(c.Name)
 	for _, j := range foes[:n] {
 		b.phaseHits(int(f.unit), int(b.figs[b.fidx[fs][j]].unit), 0.5)
@@ -113,6 +116,22 @@ func (b *Battle) mountAttack(s, i int, foes []int, fs int) {
 	if b.lg != nil {
 		b.logf("  %s of %s: his %s attacks (%d attack form%s)\n", f.spec.Who, b.name(int(f.unit)), lower(c.Name), len(attacks), ifs(len(attacks) == 1, "", "s"))
 	}
+}
+
+// mountPlan is a mount's attacks on n foes to its front, and the modifier on each roll.
+type mountPlan struct {
+	attacks []combat.CreatureAttack
+	mod     int
+}
+
+// mountPlans works out a creature's attacks on 1, 2 and 3 foes to its front.
+func mountPlans(c *rules.Creature) [combat.MaxOnOne]mountPlan {
+	var out [combat.MaxOnOne]mountPlan
+	arcs := make([]combat.Arc, combat.MaxOnOne) // all Front
+	for n := 1; n <= combat.MaxOnOne; n++ {
+		out[n-1].attacks, out[n-1].mod = combat.CreatureAttacks(c, arcs[:n])
+	}
+	return out
 }
 
 // anyRiding: a figure of the engagement is on his mount (a squad that went on foot when one

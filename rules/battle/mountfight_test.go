@@ -94,3 +94,24 @@ func TestFailedRidersCannotHurt(t *testing.T) {
 		}
 	}
 }
+
+// Chapter Thirteen, "Fire Combat" (line 3234): a soldier firing from a moving creature
+// "cannot fire at targets at long range" (and is +1). Riders with blaster pistols 20" from
+// their target (long range: 15-60") hold their fire; their specialist's repeating blaster
+// (medium range: 15-60") still fires, at 8 + 1 (moving surface) + 1 (walked) = 10.
+func TestRidersOnMovingMountsHoldLongRangeFire(t *testing.T) {
+	f := field(t, ``, ``)
+	riders := armyOf(t, squadArmy("rebel", "Standard Rebel Trooper", 4,
+		"    skills: {blaster: 4, beast riding: 3, command: 4}\n    weapons: [blaster pistol]\n    armor: none\n"+
+			"    specialists:\n      - weapons: [repeating blaster]\n    mounts: {creature: tauntaun, count: 4}\n", ""))
+	c := armyOf(t, squadArmy("imperial", "Stormtrooper", 4, "    skills: {blaster: 4, command: 4}\n    weapons: [blaster rifle]\n", ""))
+	b := ready(t, f, riders, c, 1)
+	b.place(0, Point{X: 36, Y: 10}, math.Pi/2)
+	b.place(1, Point{X: 36, Y: 30}, -math.Pi/2)
+	b.units[0].moved, b.units[0].walked = true, true
+	b.clearPhaseHits()
+	b.fireAt(0, 1, firePhase)
+	if log := b.logText(); !strings.Contains(log, ": 1 shots at") || !strings.Contains(log, "difficulty 10:") {
+		t.Errorf("want the repeating blaster's one shot at difficulty 10:\n%s", log)
+	}
+}
