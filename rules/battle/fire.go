@@ -914,7 +914,7 @@ const specificMin = 0.3
 // increased by +4" (Chapter Twelve, "Specific Targeting"); every hit is his. The doctrine
 // does it when the shot has at least a 0.3 chance. It reports whether he did.
 func (b *Battle) specificShot(ui, ti int, ffi int32, x combat.Firer, firing combat.Firing, view combat.TargetView) bool {
-	target := b.specificTarget(ti) // heroes.go
+	target, view := b.specificTarget(ui, ti, ffi, view) // heroes.go
 	if target < 0 {
 		return false
 	}
@@ -930,10 +930,10 @@ func (b *Battle) specificShot(ui, ti int, ffi int32, x combat.Firer, firing comb
 	b.spFigs[0] = append(b.spFigs[0][:0], &g.f)
 	b.r.Volley(&b.dice, shots, b.spFigs, &b.spVolley)
 	g.hero.Unaware = false
-	b.phaseHits(ui, ti, float64(b.spVolley.Hits[0]))
+	b.phaseHits(ui, int(g.unit), float64(b.spVolley.Hits[0]))
 	b.act("specific targeting")
 	if b.lg != nil {
-		b.logf("  %s fires at %s in %s (specific target), difficulty %d: %d hits\n", b.who(f), b.specificName(g), b.name(ti),
+		b.logf("  %s fires at %s %s (specific target), difficulty %d: %d hits\n", b.who(f), b.specificName(g), b.name(ti),
 			shots[0].Difficulty, b.spVolley.Hits[0])
 	}
 	return true

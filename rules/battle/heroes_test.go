@@ -89,3 +89,46 @@ func TestHeroGivesUpCommandOfABrokenSquad(t *testing.T) {
 		}
 	}
 }
+
+// "A hero can target his shots ... at a hero or droid drawing cover from the squad" (line
+// 2850): a lone hero within his command distance of his squad cannot be fired at directly
+// (line 2789), but a hero firing at the squad aims at him, at +4 at his own range and cover
+// (open ground, 9.4" off: short range for a blaster rifle, 6 + 4 = 10), every hit his.
+func TestHeroAimsAtAHeroDrawingCover(t *testing.T) {
+	captain := "  - kind: hero\n    name: Captain\n    origin: scratch\n    move: 10\n    attributes: {DEX: 3, KNO: 2, MEC: 2, PER: 3, STR: 2, TEC: 2}\n" +
+		"    skills: {blaster: 4, command: 6}\n    weapons: [blaster pistol]\n    armor: none\n"
+	a := armyOf(t, sniperHero)
+	c := armyOf(t, squadArmy("rebel", "Standard Rebel Trooper", 5, troopers, captain))
+	f := field(t, ``, ``)
+	aimed := 0
+	for seed := range uint64(200) {
+		b := ready(t, f, a, c, seed)
+		b.place(0, Point{X: 36, Y: 10}, math.Pi/2)
+		b.place(1, Point{X: 36, Y: 18}, -math.Pi/2)
+		b.units[1].leader = b.units[1].members[0]
+		b.detachHero(1) // the captain stands alone, beside his squad
+		b.place(2, Point{X: 41, Y: 18}, -math.Pi/2)
+		if b.units[2].state != stOnTable || !b.heroScreened(2) {
+			t.Fatal("the captain is not a lone hero drawing cover from his squad")
+		}
+		b.clearPhaseHits()
+		b.lg.buf = b.lg.buf[:0]
+		b.fireAt(0, 1, firePhase)
+		log := b.logText()
+		if !strings.Contains(log, "beside") {
+			continue
+		}
+		aimed++
+		if !strings.Contains(log, "difficulty 10:") {
+			t.Fatalf("seed %d: %s", seed, log)
+		}
+		for _, fi := range b.units[1].members {
+			if b.figs[fi].f.Pending() != combat.NoEffect {
+				t.Fatalf("seed %d: a soldier was hit by a specific shot at the captain", seed)
+			}
+		}
+	}
+	if aimed != 200 {
+		t.Errorf("aimed at the captain in %d of 200 volleys, want all", aimed)
+	}
+}
