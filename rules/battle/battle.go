@@ -147,6 +147,8 @@ type fig struct {
 	// mount is a rider's creature; riding: he is still on it.
 	mount  combat.Figure
 	riding bool
+	// mountDown: his mount lies wounded beside him, to stand up and be remounted.
+	mountDown bool
 	// powerTurn: the turn he last used a Force power (one a turn); conscious: he remained
 	// conscious after being incapacitated.
 	powerTurn int
@@ -208,6 +210,7 @@ type unit struct {
 	gunFired                                                       int   // the turn it last fired
 	gunSet                                                         bool
 	amok                                                           bool  // creatures running amok (mounts.go)
+	remount                                                        bool  // riders with mounts down (remount.go)
 	from                                                           Point // the enemy centre it withdraws from
 }
 

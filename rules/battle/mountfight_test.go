@@ -115,3 +115,53 @@ func TestRidersOnMovingMountsHoldLongRangeFire(t *testing.T) {
 		t.Errorf("want the repeating blaster's one shot at difficulty 10:\n%s", log)
 	}
 }
+
+// Chapter Thirteen (lines 3224-3230, 3318-3320): a wounded mount falls and "can stand up in
+// the next Movement Phase"; its rider mounts it again on an opposed beast riding roll
+// against its Orneriness Code (beast riding 3 against a tauntaun's 1: combat.WinOdds(3, 1)),
+// else it runs amok and is lost; the squad spends the phase on it, and rides again when
+// every rider is back in the saddle. An incapacitated mount is lost without a try.
+func TestRidersRemountWoundedMounts(t *testing.T) {
+	f := field(t, ``, ``)
+	a := armyOf(t, mountedArmy("tauntaun", "vibroblade"))
+	c := armyOf(t, squadArmy("imperial", "Stormtrooper", 4, "    skills: {blaster: 4, command: 4}\n    weapons: [blaster rifle]\n", ""))
+	n, back := 0, 0
+	for seed := range uint64(3000) {
+		b := ready(t, f, a, c, seed)
+		g := &b.figs[b.units[0].members[1]]
+		b.clearPhaseHits()
+		g.mount.Mark(combat.Wound)
+		b.endPhaseUnit(0)
+		if !g.alive() {
+			continue // the mount fell on him and took him out
+		}
+		n++
+		if g.riding || !g.mountDown || b.units[0].mounted {
+			t.Fatalf("seed %d: a wounded mount did not fall, or the squad still rides", seed)
+		}
+		b.moveUnit(0)
+		if g.mountDown {
+			t.Fatal("the mount is still down after the Movement Phase")
+		}
+		if g.riding {
+			back++
+			if !b.units[0].mounted {
+				t.Fatalf("seed %d: every rider is back in the saddle but the squad walks", seed)
+			}
+		} else if b.units[0].mounted {
+			t.Fatalf("seed %d: the squad rides with a rider on foot", seed)
+		}
+		if !strings.Contains(b.logText(), "stays to remount") {
+			t.Fatalf("seed %d: not logged:\n%s", seed, b.logText())
+		}
+	}
+	win, _, _ := combat.WinOdds(3, 1)
+	within(t, "remounted", back, n, win)
+	b := ready(t, f, a, c, 1)
+	g := &b.figs[b.units[0].members[1]]
+	g.mount.Mark(combat.Incapacitated)
+	b.endPhaseUnit(0)
+	if g.mountDown || b.units[0].remount {
+		t.Error("an incapacitated mount is to be remounted")
+	}
+}

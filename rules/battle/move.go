@@ -168,6 +168,9 @@ func (b *Battle) moveUnit(ui int) {
 	if u.amok && u.eng < 0 && b.runAmok(ui) {
 		return
 	}
+	if u.remount && u.eng < 0 && b.remountAll(ui) {
+		return
+	}
 	pickupCost := b.pickUp(ui)
 	p := b.plan(ui)
 	switch p.kind {

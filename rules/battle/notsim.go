@@ -43,7 +43,7 @@ var heldNotSimulated = []struct {
 	{[]string{"combat sensor"}, "combat sensors act only where there is something to search for (hidden units, a hidden objective)"},
 	{[]string{"artillery"}, "on-board artillery pieces are not fired at themselves (their Body Points): their crews are; the whole crew squad serves its gun, and the squad listed after a piece is its crew"},
 	{[]string{"remote weapon"}, "remote weapons stand on the front edge of their side's set-up zone (the book puts them in the defender's buildings, which no scenario has), fire only in the Fire Combat Phase, with no following fire, and are never fired at, charged or destroyed (the book gives them no Strength)"},
-	{[]string{"mounted"}, "mounts are not remounted: a fallen mount is lost, and its squad goes on foot (no beast riding test to mount); riders and their mounts fight the enemies they are paired with, whatever the creature's arcs"},
+	{[]string{"mounted"}, "riders mount again only mounts that fell wounded (the squad spends its move on it), never a loose one: a mount that runs off or amok is lost; a squad with a rider on foot goes on foot; riders and their mounts fight the enemies they are paired with, whatever the creature's arcs; a pinned rider does not pull himself free"},
 	{[]string{"creature"}, "a creature unit runs amok as one body, and attacks what it runs into in the Close Assault Combat Phase"},
 }
 
