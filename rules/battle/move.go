@@ -324,6 +324,12 @@ func (b *Battle) advance(ui int, p plan, pickupCost float64) {
 	}
 	start := u.anchor
 	end := b.route(ui, start, p.dest, budget, run)
+	if u.spec.Kind == "hero" && len(b.field.barriers) > 0 {
+		end, _ = b.climb(ui, start, p.dest, budget, end) // climbing.go
+		if !u.onTable() || b.aliveCount(ui) == 0 {
+			return
+		}
+	}
 	end = b.keepOff(ui, start, end)
 	if p.why == whyObjective && math.Sqrt(dist2(start, end)) < budget/2 {
 		end = b.sidestep(ui, start, p.dest, budget, run, end)

@@ -31,7 +31,7 @@ var heldNotSimulated = []struct {
 	keys []string
 	text string
 }{
-	{[]string{"hero"}, "heroes climb no cliffs or walls and jump no pits (lone heroes do jump barriers); specific targeting only at a hero standing in or drawing cover from the target squad, or at its commander, never at a droid drawing cover from it; heroes give up command only of a broken squad at its rally point"},
+	{[]string{"hero"}, "heroes climb impassable barriers only as 3-meter climbs of difficulty 8, done in one move (none is caught mid-climb), and jump no pits (no scenario has them); specific targeting only at a hero standing in or drawing cover from the target squad, or at its commander, never at a droid drawing cover from it; heroes give up command only of a broken squad at its rally point"},
 	{[]string{"life detection"}, "life detection is not used to find hidden units (the doctrine moves as if it knew where they were)"},
 	{[]string{"telekinesis"}, "telekinesis is not used to place grenades"},
 	{[]string{"flamethrower"}, "fire started by flamethrowers burns on any ground and gives no smoke; a flamethrower's miss through a door or window is not placed at the aperture"},
