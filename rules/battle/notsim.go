@@ -72,7 +72,7 @@ func holdings(a *roster.Army) map[string]bool {
 		case u.Kind == roster.KindArtillery:
 			h["artillery"] = true
 		case u.Kind == roster.KindRemoteWeapon:
-			h["remote weapon"] = true
+			h[rules.Normalize("remote weapon")] = true // the key NotSimulated looks up
 		case u.Kind == roster.KindHero:
 			h["hero"] = true
 		case u.Kind == roster.KindCreature:

@@ -178,3 +178,17 @@ func TestRemoteWeaponNeverDestroysLessAndMirrorsEven(t *testing.T) {
 		t.Errorf("mirror with remote weapons: A %d, B %d, draws %d: A's share of the wins is in [%.3f, %.3f]", s.A.Wins, s.B.Wins, s.Draws, lo, hi)
 	}
 }
+
+// The not-simulated list of a matchup with a remote weapon says what is left out of it, and
+// one without says nothing of remote weapons.
+func TestNotSimulatedNamesRemoteWeapons(t *testing.T) {
+	field := scenario(t, "open-field")
+	with := strings.Join(NotSimulated(field, withRemote(t, "testdata/imperial-1500.yaml"), force(t, "testdata/rebel-1500.yaml")), "\n")
+	if !strings.Contains(with, "remote weapons stand on the front edge") {
+		t.Errorf("no line about remote weapons:\n%s", with)
+	}
+	without := strings.Join(NotSimulated(field, force(t, "testdata/imperial-1500.yaml"), force(t, "testdata/rebel-1500.yaml")), "\n")
+	if strings.Contains(without, "remote weapon") {
+		t.Error("a matchup without remote weapons lists them")
+	}
+}
