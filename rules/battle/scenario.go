@@ -230,7 +230,7 @@ func Scenarios() []ScenarioInfo {
 }
 
 // LoadScenario returns a built-in scenario by id ("open-field", "like-rats-in-a-trap",
-// "defending-the-bridge", "crystal-forest-of-goratak") or by name, ignoring case; "" is the
+// "defending-the-bridge", "crystal-forest-of-goratak", "open-field-at-night") or by name, ignoring case; "" is the
 // default. The Field is shared and read-only.
 func LoadScenario(name string) (*Field, error) {
 	m, err := builtins()
