@@ -45,8 +45,8 @@ func (b *Battle) firePhase() {
 				continue
 			}
 			t, ex := b.bestTarget(ui, nil, u.walked)
-			if t < 0 || ex < 0.05 {
-				continue
+			if t < 0 || ex < 0.05 || (b.hideOn && b.hidden[ui] && ex < ambushWorth) {
+				continue // (a hidden unit keeps its fire for a volley worth giving itself away: hidden.go)
 			}
 			u.fired = true
 			b.fireAt(ui, t, firePhase)

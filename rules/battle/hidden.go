@@ -19,7 +19,13 @@ import "muster/rules/combat"
 //     to fire and remain hidden");
 //   - a spotted unit that no enemy figure could see at the start of a Movement Phase hides
 //     again ("replaced by counters at the start of the next Movement Phase");
-//   - an attached hero hides and is spotted with his squad (one roll, the squad's).
+//   - an attached hero hides and is spotted with his squad (one roll, the squad's);
+//   - the doctrine keeps a hidden unit's fire (opportunity fire too) for a volley expected
+//     to cause at least one casualty (ambushWorth): an ambush waits for its enemy.
+
+// ambushWorth is the least a hidden unit's volley must be expected to cause (casualties) for
+// the doctrine to fire and give the unit away: an ambush waits for its enemy to come close.
+const ambushWorth = 1.0
 
 // resetHidden hides the units of the hiding sides.
 func (b *Battle) resetHidden() {

@@ -87,3 +87,26 @@ func TestHiddenUnitsFireAndHideAgain(t *testing.T) {
 		t.Error("did not hide again out of sight")
 	}
 }
+
+// The doctrine's ambush (docs/decisions.md): a hidden squad at a wood's edge holds its fire
+// while its volley is worth less than one expected casualty (the enemy 20" off), and stays
+// hidden; with the enemy 6" off the volley is worth more, it fires, and is spotted.
+func TestHiddenUnitsWaitToAmbush(t *testing.T) {
+	f := nightField(t, `{"type":"medium woods","rect":[10,20,62,40]}`, -1, true)
+	a := armyOf(t, darkArmy("imperial", "comlink"))
+	c := armyOf(t, darkArmy("rebel", "comlink"))
+	for _, tc := range []struct {
+		off  float64
+		fire bool
+	}{{20, false}, {6, true}} {
+		b := ready(t, f, a, c, 5)
+		b.place(1, Point{X: 36, Y: 21}, -math.Pi/2)
+		b.place(0, Point{X: 36, Y: 21 - tc.off}, math.Pi/2)
+		_, ex := b.bestTarget(1, nil, false)
+		b.firePhase()
+		fired := !b.hidden[1]
+		if fired != tc.fire || (ex >= ambushWorth) != tc.fire {
+			t.Errorf("enemy %.0f\" off: expected %.2f casualties, fired %v, want %v:\n%s", tc.off, ex, fired, tc.fire, b.logText())
+		}
+	}
+}

@@ -482,7 +482,7 @@ func (b *Battle) opportunity(mover int, dest Point, charged int) {
 			continue // hidden, or out of sight in the dark (darkness.go)
 		}
 		ex := b.estimate(e, mover, nil, false, 1)
-		if ex < 0.5 {
+		if ex < 0.5 || (b.hideOn && b.hidden[e] && ex < ambushWorth) {
 			continue
 		}
 		if !(charging || ex >= 1.5 || b.coverAt(dest) > b.unitCover(mover)) {
