@@ -12,7 +12,7 @@ import (
 const battleUsage = `usage: muster battle [--scenario NAME] [--seed N] A.yaml B.yaml
   plays one battle of army A (the scenario's first side) against army B and prints its
   turn-by-turn log and result; the same armies, scenario and seed give the same log.
-  Scenarios: ` + "open-field (default), like-rats-in-a-trap, defending-the-bridge, crystal-forest-of-goratak"
+  Scenarios: ` + "open-field (default), like-rats-in-a-trap, defending-the-bridge, crystal-forest-of-goratak, open-field-at-night"
 
 // cmdBattle plays one battle. Exit 0: played; 2: bad arguments or unreadable armies.
 func cmdBattle(args []string, stdout, stderr io.Writer) int {

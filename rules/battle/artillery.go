@@ -81,7 +81,7 @@ func (b *Battle) fireGun(ui int) bool {
 	b.gunPts = under
 	for ei := lo; ei < hi; ei++ {
 		e := &b.units[ei]
-		if !e.onTable() || e.eng >= 0 {
+		if !e.onTable() || e.eng >= 0 || (b.hideOn && b.hidden[ei]) {
 			continue
 		}
 		for _, fi := range e.members {
@@ -109,6 +109,9 @@ func (b *Battle) fireGun(ui int) bool {
 	}
 	u.gunFired = b.turn
 	b.act(p.Name)
+	if b.hideOn {
+		b.reveal(ui, "it fires")
+	}
 	diff := b.r.Base(combat.Short)
 	if crew < p.Crew {
 		diff += 2 // undermanned

@@ -16,6 +16,10 @@ type engagement struct {
 // engage locks a charger and its target in close assault, joining an engagement either is
 // already in.
 func (b *Battle) engage(ui, ti int) {
+	if b.hideOn {
+		b.reveal(ui, "in close assault")
+		b.reveal(ti, "in close assault")
+	}
 	e := b.units[ti].eng
 	if e < 0 {
 		e = b.units[ui].eng
@@ -185,9 +189,16 @@ func (b *Battle) assaultRound(ei int, parting int) {
 	}
 	n0, n1 := len(b.fighters[0]), len(b.fighters[1])
 	b.creatureFights()
+	mounts := parting < 0 && b.anyRiding(ei)
+	if mounts {
+		b.ridersTest()
+	}
 	b.groups = combat.Pair(len(b.fighters[0]), len(b.fighters[1]), b.groups[:0])
 	for g := range b.groups {
 		b.r.ChooseAttack(&b.groups[g], b.fighters[1-b.groups[g].LoneSide])
+	}
+	if mounts {
+		b.mountsAttack()
 	}
 	if b.acted != nil {
 		for s := range 2 {

@@ -54,6 +54,26 @@ type Battle struct {
 	// wind is the wind's direction this battle (windDir), once rolled.
 	wind    float64
 	windSet bool
+	// Darkness and hidden movement (darkness.go, hidden.go): night is either; darkVis the
+	// visibility in inches (0 by day); lights the lumas' light; usedMacro and usedGlow what
+	// made a figure seen in the dark, for the log; hideSide the sides hiding, hidden the
+	// units not yet spotted.
+	night, hideOn       bool
+	darkVis             float64
+	lights              []light
+	usedMacro, usedGlow bool
+	hideSide            [2]bool
+	hidden              []bool
+	// tangles are the tanglefoot sections laid (tangle.go).
+	tangles []Zone
+	// remotes are the remote weapons emplaced on the table (remote.go).
+	remotes []remoteAt
+	// falls are large creatures fallen this phase, to resolve (creaturefall.go); falling:
+	// resolving them.
+	mountFoes []combat.Fighter // mountfight.go's scratch
+	falls     []fallen
+	falling   bool
+	fallHit   []int32
 
 	lg    *logger
 	res   Result
@@ -138,6 +158,8 @@ type fig struct {
 	// mount is a rider's creature; riding: he is still on it.
 	mount  combat.Figure
 	riding bool
+	// mountDown: his mount lies wounded beside him, to stand up and be remounted.
+	mountDown bool
 	// powerTurn: the turn he last used a Force power (one a turn); conscious: he remained
 	// conscious after being incapacitated.
 	powerTurn int
@@ -199,6 +221,7 @@ type unit struct {
 	gunFired                                                       int   // the turn it last fired
 	gunSet                                                         bool
 	amok                                                           bool  // creatures running amok (mounts.go)
+	remount                                                        bool  // riders with mounts down (remount.go)
 	from                                                           Point // the enemy centre it withdraws from
 
 	// ver is unitVer's number.
@@ -238,7 +261,11 @@ type strikeCall struct {
 
 // New makes a Battle of force a (the scenario's first side) against force b on a field.
 func New(field *Field, a, b *Force) *Battle {
-	bt := &Battle{field: field, r: combat.Default(), odds: tables(), cat: rules.Default(), forces: [2]*Force{a, b}}
+	var tangles []Zone
+	if a.Tanglefoot+b.Tanglefoot > 0 {
+		field, tangles = withTanglefoot(field, [2]*Force{a, b}) // tangle.go
+	}
+	bt := &Battle{field: field, r: combat.Default(), odds: tables(), cat: rules.Default(), forces: [2]*Force{a, b}, tangles: tangles}
 	n := 0
 	for s := range 2 {
 		for _, us := range bt.forces[s].Units {
@@ -264,6 +291,7 @@ func New(field *Field, a, b *Force) *Battle {
 		bt.units[i].side = bt.sideOf(i)
 	}
 	bt.makeNames()
+	bt.placeRemotes()
 	return bt
 }
 
@@ -355,6 +383,7 @@ func (b *Battle) reset() {
 	}
 	b.objBy, b.objFound = -1, false
 	b.deploy()
+	b.resetNight() // darkness.go
 	if o := b.field.carryObjective(); o >= 0 {
 		ob := b.field.Scenario.Objectives[o]
 		b.objAt, b.objFound, b.objBy = Point{X: ob.At[0], Y: ob.At[1]}, !ob.Hidden, -1
@@ -545,7 +574,13 @@ func (b *Battle) playTurn() {
 	}
 	b.logTurn()
 	b.initiativePhase()
+	if b.hideOn {
+		b.rehide() // hidden.go
+	}
 	b.movementPhase()
+	if b.hideOn {
+		b.spotting()
+	}
 	if b.over {
 		return
 	}

@@ -17,7 +17,7 @@ import (
 // is new or has fought before; another seed gives another battle.
 func TestSameSeedSameLog(t *testing.T) {
 	a, b := force(t, "testdata/rebel-1500.yaml"), force(t, "testdata/imperial-1500.yaml")
-	for _, sc := range []string{"open-field", "like-rats-in-a-trap", "defending-the-bridge", "crystal-forest-of-goratak"} {
+	for _, sc := range []string{"open-field", "like-rats-in-a-trap", "defending-the-bridge", "crystal-forest-of-goratak", "open-field-at-night"} {
 		field := scenario(t, sc)
 		var first, again, reused, other bytes.Buffer
 		New(field, a, b).Play(42, &first)
@@ -362,7 +362,7 @@ func TestBattlesDoNotAllocatePerDie(t *testing.T) {
 // Every built-in scenario loads, by id or name.
 func TestScenariosLoad(t *testing.T) {
 	list := Scenarios()
-	if len(list) != 4 || list[0].ID != DefaultScenario {
+	if len(list) != 5 || list[0].ID != DefaultScenario {
 		t.Fatalf("scenarios %v", list)
 	}
 	for _, s := range list {

@@ -359,7 +359,7 @@ func (b *Battle) bestTarget(ui int, from *Point, walked bool) (int, float64) {
 	best, bestV, bestE := -1, 0.0, 0.0
 	for e := lo; e < hi; e++ {
 		t := &b.units[e]
-		if !t.onTable() || t.eng >= 0 || b.heroScreened(e) {
+		if !t.onTable() || t.eng >= 0 || b.heroScreened(e) || (b.night && b.unitUnseen(ui, e)) {
 			continue
 		}
 		ex := b.estimate(ui, e, from, walked, 0)
@@ -408,7 +408,7 @@ func (b *Battle) chargeTarget(ui, foe int) int {
 	judge := 0.0
 	for e := lo; e < hi; e++ {
 		t := &b.units[e]
-		if !t.onTable() {
+		if !t.onTable() || (b.hideOn && b.hidden[e]) {
 			continue
 		}
 		if d := b.unitDist(ui, e) - 1; d > most {

@@ -45,12 +45,15 @@ func (b *Battle) firePhase() {
 				continue
 			}
 			t, ex := b.bestTarget(ui, nil, u.walked)
-			if t < 0 || ex < 0.05 {
-				continue
+			if t < 0 || ex < 0.05 || (b.hideOn && b.hidden[ui] && ex < ambushWorth) {
+				continue // (a hidden unit keeps its fire for a volley worth giving itself away: hidden.go)
 			}
 			u.fired = true
 			b.fireAt(ui, t, firePhase)
 			b.splitFire(ui, t)
+		}
+		if len(b.remotes) > 0 {
+			b.remotesFire(s)
 		}
 	}
 	b.endParries()
@@ -94,6 +97,9 @@ func (b *Battle) hasGrenades(ui int) bool {
 // squads fight in line abreast (docs/battle.md). It also returns c's cover from a.
 func (b *Battle) los(a, c int32) (bool, combat.Cover) {
 	fa, fc := &b.figs[a], &b.figs[c]
+	if b.night && !b.nightSees(fa, fc) {
+		return false, combat.Open // darkness.go, hidden.go
+	}
 	hill := fa.hill
 	ok, cover := b.field.sight(fa.pos, fc.pos, hill, fc.prone)
 	if !ok || hill {
@@ -197,6 +203,9 @@ func (b *Battle) unitBox(ui int) box {
 // figures and damage marked.
 func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 	u := &b.units[ui]
+	if b.hideOn {
+		b.reveal(ui, "it fires")
+	}
 	firers := b.figsOf(ui, b.fidx[0][:0])
 	if u.eng >= 0 {
 		// Only the soldiers not in contact fire: the last ones of the squad.
@@ -385,6 +394,12 @@ func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 		if w.Assembled && u.tripod != tripodAssembled {
 			continue
 		}
+		if firing.MovingMount && bandMust(w, dist) == combat.Long {
+			// A rider on a moving creature "cannot fire at targets at long range"
+			// (Chapter Thirteen): he holds his fire; the others still fire.
+			b.idle = append(b.idle, ffi)
+			continue
+		}
 		x := combat.Firer{Skill: g.Skill, Weapon: w, Wounded: f.f.Wounded && !f.painControlled, TargetingComputer: f.spec.TC,
 			Crewed: w.FollowingFire && crew >= 0, Extra: smoke + b.handicap(f)}
 		if f.spec.Hero != nil && mode == firePhase && b.specificShot(ui, ti, ffi, x, firing, view) {
@@ -429,6 +444,9 @@ func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 	b.phaseHits(ui, ti, float64(b.volley.Hits[0]))
 	if b.lg != nil {
 		b.logVolley(ui, ti, mode, view, shots)
+	}
+	if b.night {
+		b.nightNote()
 	}
 	for _, rt := range b.volley.Returns {
 		b.returnBolt(ti, rt, ui, dist, cover)
@@ -843,6 +861,9 @@ func (b *Battle) endPhaseUnit(ui int) {
 		if h == combat.Incapacitated && f.spec.Hero != nil && !f.conscious && b.remainConscious(f) {
 			h = combat.Wound
 		}
+		if f.spec.Role == roleCreature {
+			b.largeFall(f, h)
+		}
 		if fi == u.leader {
 			u.commanderHit = true
 		}
@@ -873,6 +894,9 @@ func (b *Battle) endPhaseUnit(ui int) {
 		if b.lg != nil {
 			b.logf("  %s: %s\n", b.name(ui), casualtyText(wounded, out))
 		}
+	}
+	if len(b.falls) > 0 {
+		b.resolveFalls()
 	}
 	if u.state == stOnTable && b.ownAlive(ui) == 0 {
 		b.detachAll(ui)
@@ -954,13 +978,7 @@ const specificMin = 0.3
 // increased by +4" (Chapter Twelve, "Specific Targeting"); every hit is his. The doctrine
 // does it when the shot has at least a 0.3 chance. It reports whether he did.
 func (b *Battle) specificShot(ui, ti int, ffi int32, x combat.Firer, firing combat.Firing, view combat.TargetView) bool {
-	target := int32(-1)
-	for _, tfi := range b.tidx {
-		if g := &b.figs[tfi]; g.spec.Hero != nil && int(g.home) != ti {
-			target = tfi
-			break
-		}
-	}
+	target, view := b.specificTarget(ui, ti, ffi, view) // heroes.go
 	if target < 0 {
 		return false
 	}
@@ -976,10 +994,10 @@ func (b *Battle) specificShot(ui, ti int, ffi int32, x combat.Firer, firing comb
 	b.spFigs[0] = append(b.spFigs[0][:0], &g.f)
 	b.r.Volley(&b.dice, shots, b.spFigs, &b.spVolley)
 	g.hero.Unaware = false
-	b.phaseHits(ui, ti, float64(b.spVolley.Hits[0]))
+	b.phaseHits(ui, int(g.unit), float64(b.spVolley.Hits[0]))
 	b.act("specific targeting")
 	if b.lg != nil {
-		b.logf("  %s fires at %s in %s (specific target), difficulty %d: %d hits\n", b.who(f), b.name(int(g.home)), b.name(ti),
+		b.logf("  %s fires at %s %s (specific target), difficulty %d: %d hits\n", b.who(f), b.specificName(g), b.name(ti),
 			shots[0].Difficulty, b.spVolley.Hits[0])
 	}
 	return true

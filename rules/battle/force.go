@@ -22,6 +22,8 @@ type Force struct {
 	Skipped []string
 	// holds is what the army holds, for the not-simulated list (notsim.go).
 	holds map[string]bool
+	// Tanglefoot is how many 1" sections of tanglefoot field it lays (tangle.go).
+	Tanglefoot int
 }
 
 // Unit roles.
@@ -57,6 +59,10 @@ type UnitSpec struct {
 	Strike  string
 	Strikes int
 	Mounted bool
+	// MountKind is the creature a mounted squad rides, mountAttacks its attacks on 1, 2 or
+	// 3 foes to its front, worked out once (mountfight.go).
+	MountKind    *rules.Creature
+	mountAttacks [combat.MaxOnOne]mountPlan
 	// FootWalk and FootRun are a mounted squad's rates on foot, once riders are thrown.
 	FootWalk, FootRun float64
 	// NoRough: a droid without a repulsorlift (no very rough terrain, no difficult barriers).
@@ -69,6 +75,10 @@ type UnitSpec struct {
 	Gun, Piece *rules.Artillery
 	Crew       int
 	PieceSkill int
+	// Remote is a remote weapon's weapon and code (remote.go).
+	Remote *Gun
+	// Sneak is the unit's sneak code, against spotting (hidden.go).
+	Sneak int
 }
 
 // FigSpec is one figure.
@@ -96,6 +106,8 @@ type FigSpec struct {
 	// Sensor: a combat sensor, +1 to his search rolls. SuitName: the suit he wears.
 	Sensor   bool
 	SuitName string
+	// Glowrod and Macro: he holds a glowrod, macrobinoculars (darkness.go).
+	Glowrod, Macro bool
 	// Advanced weapons (advanced.go) and his codes with them; Torpedoes is his proton
 	// torpedoes.
 	Flamer, Launcher, Torpedo, DEMP                                *rules.Weapon
@@ -141,7 +153,7 @@ func (h *HeroSpec) saberLevel() int { return min(h.Control, h.Sense) }
 // weapons, on-board artillery) are kept for their cost and listed in Skipped.
 func NewForce(cat *rules.Catalog, a *roster.Army) (*Force, error) {
 	cost := costing.Army(cat, a)
-	f := &Force{Name: a.Name, Side: a.Side, Total: cost.Total, holds: holdings(a)}
+	f := &Force{Name: a.Name, Side: a.Side, Total: cost.Total, holds: holdings(a), Tanglefoot: tanglefootOf(a)}
 	if f.Name == "" {
 		f.Name = "unnamed army"
 	}
@@ -176,6 +188,12 @@ func NewForce(cat *rules.Catalog, a *roster.Army) (*Force, error) {
 			if us.Strike != "light" && us.Strike != "heavy" {
 				err = fmt.Errorf("strike %q: light or heavy", u.Strike)
 			}
+		case roster.KindRemoteWeapon:
+			var ok bool
+			if ok, err = remoteSpec(cat, u, us); err == nil && !ok {
+				f.Skipped = append(f.Skipped, fmt.Sprintf("%s (%s): a remote weapon fires a blaster (a blaster pistol up to a heavy repeating blaster), not a %s; its %d SGPs stay on the table", us.Name, f.Name, lower(u.Weapon), b.Cost))
+				continue
+			}
 		default:
 			f.Skipped = append(f.Skipped, fmt.Sprintf("%s (%s): %s are not simulated; its %d SGPs stay on the table", us.Name, f.Name, plural(u.Kind), b.Cost))
 			continue
@@ -183,6 +201,7 @@ func NewForce(cat *rules.Catalog, a *roster.Army) (*Force, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s, unit %d (%s): %w", f.Name, i+1, us.Name, err)
 		}
+		nightSpec(cat, u, us) // darkness.go
 		if n := len(f.Units); n > 0 && f.Units[n-1].Gun != nil && f.Units[n-1].Crew == n && u.Kind == roster.KindSquad {
 			crewFor(cat, u, us, f.Units[n-1].Gun)
 		}
@@ -349,7 +368,8 @@ func squadSpec(cat *rules.Catalog, u *roster.Unit, us *UnitSpec) error {
 		if err != nil {
 			return err
 		}
-		us.Mounted = true
+		us.Mounted, us.MountKind = true, c
+		us.mountAttacks = mountPlans(c)
 		us.FootWalk, us.FootRun = us.Walk, us.Run
 		us.Walk, us.Run = float64(c.Move+c.DEX), float64(c.Move+c.DEX)
 		for k := range us.Figs {

@@ -266,6 +266,7 @@ func (b *Battle) burstAt(ui int, k *Kit, land, from Point) int {
 		}
 	case gLuma:
 		b.flash()
+		b.lumaLights(land) // darkness.go
 	case gSmoke:
 	default:
 		// Heroes may dive out of the burst; the rest are exposed to the gas as it bursts.

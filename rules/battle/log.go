@@ -112,6 +112,8 @@ func (b *Battle) logStart() {
 	sc := b.field.Scenario
 	b.lg.buf = fmt.Appendf(b.lg.buf, "%s, %g\" x %g\", at most %d turns; seed %d\n", sc.Name, sc.Width, sc.Height, sc.Turns, b.res.Seed)
 	b.lg.buf = fmt.Appendf(b.lg.buf, "Victory: %s\n", sc.Victory.Text)
+	b.lg.buf = append(b.lg.buf, b.tangleLine()...)
+	b.lg.buf = append(b.lg.buf, b.nightLine()...)
 	for s := range 2 {
 		f := b.forces[s]
 		b.lg.buf = fmt.Appendf(b.lg.buf, "%s: %s (%d SGPs)\n", b.sideName(s), f.Name, f.Total)
@@ -125,6 +127,9 @@ func (b *Battle) logStart() {
 			switch u.state {
 			case stOnTable:
 				b.lg.buf = fmt.Appendf(b.lg.buf, ", sets up at %s", b.where(u.anchor))
+				if b.hideOn && b.hidden[ui] {
+					b.lg.buf = append(b.lg.buf, ", hidden"...)
+				}
 			case stReserve:
 				b.lg.buf = append(b.lg.buf, ", in reserve"...)
 			case stAttached:
@@ -135,6 +140,9 @@ func (b *Battle) logStart() {
 			case stNotInBattle:
 				if u.spec.Strike != "" {
 					b.lg.buf = fmt.Appendf(b.lg.buf, ", %d %s off-board strike(s)", u.spec.Strikes, u.spec.Strike)
+				}
+				if u.spec.Remote != nil {
+					b.lg.buf = append(b.lg.buf, b.remoteLine(ui)...)
 				}
 			}
 			b.lg.buf = append(b.lg.buf, '\n')

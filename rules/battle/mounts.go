@@ -22,10 +22,19 @@ const mountDifficulty = 6
 
 // mountEndPhase applies the damage marked on a rider's mount when the phase ends.
 func (b *Battle) mountEndPhase(ui int, f *fig) {
-	if h := f.mount.EndPhase(&b.dice, b.r); h == combat.NoEffect {
+	h := f.mount.EndPhase(&b.dice, b.r)
+	if h == combat.NoEffect {
 		return
 	}
+	if h == combat.Wound {
+		// A wounded mount lies down and "can stand up in the next Movement Phase", when
+		// its rider may mount it again (remount.go).
+		f.mountDown, b.units[f.home].remount = true, true
+	}
 	clear := combat.Test(&b.dice, f.spec.Riding, mountDifficulty)
+	if f.spec.MountLarge {
+		b.fallOver(f, f.spec.MountSTR, b.units[f.home].spec.MountKind.Name) // creaturefall.go
+	}
 	b.dismount(ui, f)
 	if !clear {
 		f.prone = true

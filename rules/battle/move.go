@@ -171,6 +171,9 @@ func (b *Battle) moveUnit(ui int) {
 	if u.amok && u.eng < 0 && b.runAmok(ui) {
 		return
 	}
+	if u.remount && u.eng < 0 && b.remountAll(ui) {
+		return
+	}
 	pickupCost := b.pickUp(ui)
 	p := b.plan(ui)
 	switch p.kind {
@@ -324,6 +327,12 @@ func (b *Battle) advance(ui int, p plan, pickupCost float64) {
 	}
 	start := u.anchor
 	end := b.route(ui, start, p.dest, budget, run)
+	if u.spec.Kind == "hero" && len(b.field.barriers) > 0 {
+		end, _ = b.climb(ui, start, p.dest, budget, end) // climbing.go
+		if !u.onTable() || b.aliveCount(ui) == 0 {
+			return
+		}
+	}
 	end = b.keepOff(ui, start, end)
 	if p.why == whyObjective && math.Sqrt(dist2(start, end)) < budget/2 {
 		end = b.sidestep(ui, start, p.dest, budget, run, end)
@@ -348,6 +357,9 @@ func (b *Battle) advance(ui int, p plan, pickupCost float64) {
 	}
 	b.place(ui, end, face)
 	u.walked, u.ran = !run, run
+	if len(b.tangles) > 0 {
+		b.tangleNote(ui, start, end)
+	}
 	if b.lg != nil {
 		verb := "walks"
 		if run {
@@ -469,8 +481,11 @@ func (b *Battle) opportunity(mover int, dest Point, charged int) {
 		if st >= combat.Demoralized || (t.tripod == tripodCarried && t.spec.Figs[t.spec.Tripod].Torpedo != nil && b.heavyAt(e)) {
 			continue // (a torpedo squad keeps its move to set up its launcher)
 		}
+		if b.night && b.unitUnseen(e, mover) {
+			continue // hidden, or out of sight in the dark (darkness.go)
+		}
 		ex := b.estimate(e, mover, nil, false, 1)
-		if ex < 0.5 {
+		if ex < 0.5 || (b.hideOn && b.hidden[e] && ex < ambushWorth) {
 			continue
 		}
 		if !(charging || ex >= 1.5 || b.coverAt(dest) > b.unitCover(mover)) {
@@ -540,6 +555,9 @@ func (b *Battle) charge(ui, ti int) {
 	if b.lg != nil {
 		b.logf("%s charges %s%s\n", b.name(ui), b.name(ti), ifs(flank, " in the flank", ""))
 	}
+	if b.hideOn {
+		b.reveal(ui, "it charges")
+	}
 	if u.subjectToMorale() && combat.NeedsChargeTest(b.aliveCount(ui), b.aliveCount(ti), t.tripod == tripodAssembled) {
 		res := b.r.MoraleTest(&b.dice, combat.Morale{Kind: combat.ChargeTest, Command: b.command(ui), Level: u.level,
 			Start: u.spec.Start, FlankOrRear: flank, BehindBarrier: b.behindBarrier(ti, ui)})
@@ -601,6 +619,9 @@ func (b *Battle) charge(ui, ti int) {
 		return
 	}
 	u.charged = true
+	if len(b.tangles) > 0 {
+		b.tangleNote(ui, start, end)
+	}
 	if !reached {
 		b.place(ui, end, face)
 		if b.lg != nil {

@@ -9,7 +9,7 @@ import (
 // a simpler way than the book, whatever the armies hold; every result lists them
 // (docs/battle.md has the details).
 var notSimulated = []string{
-	"hidden movement, dummy counters and spotting (Chapter Nine): every figure is seen",
+	"hidden movement and darkness only where the scenario has them (open-field-at-night): dummy counters are not laid (the doctrine moves toward hidden units as if it knew where they were), spotting is checked at the end of each Movement Phase, and an attached hero hides and is spotted with his squad",
 	"vehicles (the book leaves them to a supplement)",
 	"separation: squads move as one body in a formation that keeps every soldier within command distance",
 	"split fire only by soldiers who cannot shoot at their squad's target (they take a second one); a droid's two weapons fire at one target",
@@ -31,21 +31,20 @@ var heldNotSimulated = []struct {
 	keys []string
 	text string
 }{
-	{[]string{"hero"}, "heroes climb no cliffs or walls and jump no pits (lone heroes do jump barriers); specific targeting only at a hero standing in the target squad; heroes never give up command once they have it"},
-	{[]string{"life detection"}, "life detection finds nothing (every figure is seen)"},
+	{[]string{"hero"}, "heroes climb impassable barriers only as 3-meter climbs of difficulty 8, done in one move (none is caught mid-climb), and jump no pits (no scenario has them); specific targeting only at a hero standing in or drawing cover from the target squad, or at its commander, never at a droid drawing cover from it; heroes give up command only of a broken squad at its rally point"},
+	{[]string{"life detection"}, "life detection is not used to find hidden units (the doctrine moves as if it knew where they were)"},
 	{[]string{"telekinesis"}, "telekinesis is not used to place grenades"},
 	{[]string{"flamethrower"}, "fire started by flamethrowers burns on any ground and gives no smoke; a flamethrower's miss through a door or window is not placed at the aperture"},
 	{[]string{"proton torpedo launcher"}, "proton torpedoes stop at walls rather than testing to breach them"},
-	{[]string{"luma grenade"}, "luma grenades light no darkness (the scenarios have none): only their blinding flash acts"},
 	{[]string{"stun grenade", "t-238 grenade", "cryoban grenade", "plank gas grenade", "fex-m3 grenade", "smoke grenade"},
 		"stun and gas clouds catch soldiers who end a Movement Phase under them, not those who only pass through; stun and plank gas penalties fall on skills, not attributes"},
-	{[]string{"macrobinoculars", "glowrod"}, "darkness, fog, rain and snow: no scenario has them, so macrobinoculars and glowrods change nothing"},
-	{[]string{"tanglefoot field"}, "tanglefoot fields (set before the battle by defenders with police equipment)"},
-	{[]string{"combat sensor"}, "combat sensors act only where a scenario has something to search for"},
+	{[]string{"macrobinoculars", "glowrod"}, "fog, mist, rain and snow: no scenario has them; macrobinoculars and glowrods act only in the dark (open-field-at-night), and every unit holding glowrods lights them unless its side is hiding"},
+	{[]string{"tanglefoot field"}, "tanglefoot fields are laid by either side (the scenarios name no defender), in rows across the enemy's way 3\" in front of the set-up zone, on clear ground only; repulsorlift droids are slowed by them too"},
+	{[]string{"combat sensor"}, "combat sensors act only where there is something to search for (hidden units, a hidden objective)"},
 	{[]string{"artillery"}, "on-board artillery pieces are not fired at themselves (their Body Points): their crews are; the whole crew squad serves its gun, and the squad listed after a piece is its crew"},
-	{[]string{"remote weapon"}, "remote weapons (the book puts them in the defender's buildings, which no scenario has)"},
-	{[]string{"mounted"}, "mounts fight no close assaults and are not remounted; a fallen mount is lost, and its squad goes on foot; no beast riding test to mount"},
-	{[]string{"creature"}, "large creatures falling on their neighbours; a creature unit runs amok as one body, and attacks what it runs into in the Close Assault Combat Phase"},
+	{[]string{"remote weapon"}, "remote weapons stand on the front edge of their side's set-up zone (the book puts them in the defender's buildings, which no scenario has), fire only in the Fire Combat Phase, with no following fire, and are never fired at, charged or destroyed (the book gives them no Strength)"},
+	{[]string{"mounted"}, "riders mount again only mounts that fell wounded (the squad spends its move on it), never a loose one: a mount that runs off or amok is lost; a squad with a rider on foot goes on foot; riders and their mounts fight the enemies they are paired with, whatever the creature's arcs; a pinned rider does not pull himself free"},
+	{[]string{"creature"}, "a creature unit runs amok as one body, and attacks what it runs into in the Close Assault Combat Phase"},
 }
 
 // holdings is what an army holds, for heldNotSimulated: the normalized names of its
@@ -73,7 +72,7 @@ func holdings(a *roster.Army) map[string]bool {
 		case u.Kind == roster.KindArtillery:
 			h["artillery"] = true
 		case u.Kind == roster.KindRemoteWeapon:
-			h["remote weapon"] = true
+			h[rules.Normalize("remote weapon")] = true // the key NotSimulated looks up
 		case u.Kind == roster.KindHero:
 			h["hero"] = true
 		case u.Kind == roster.KindCreature:

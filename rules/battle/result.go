@@ -157,6 +157,9 @@ func (b *Battle) finish() {
 			if u.spec.Strike == "" {
 				ur.Fate = FateNotArrived
 			}
+			if u.spec.Remote != nil {
+				ur.Fate = FateStanding // emplaced, never destroyed (remote.go)
+			}
 		case stReserve:
 			ur.Fate = FateNotArrived
 		case stEscaped:

@@ -46,6 +46,14 @@ type Scenario struct {
 	// Approximations lists how the scenario departs from the book's description and map;
 	// they are added to every result's not-simulated list.
 	Approximations []string `json:"approximations,omitempty"`
+	// Darkness, when given, makes the battle a night one (Chapter Fifteen, "Darkness";
+	// darkness.go).
+	Darkness *Darkness `json:"darkness,omitempty"`
+}
+
+// Darkness is a night battle's visibility in inches; 0 rolls it, 2D, for each battle.
+type Darkness struct {
+	Visibility float64 `json:"visibility,omitempty"`
 }
 
 // TerrainSpec is one terrain area: a Terrain Effects Chart terrain type (Type, such as
@@ -109,6 +117,8 @@ type SideSpec struct {
 	Rally [][2]float64 `json:"rally,omitempty"`
 	// Reinforce is how the units not set up arrive.
 	Reinforce *Reinforce `json:"reinforce,omitempty"`
+	// Hidden: the side's units are hidden until spotted (Chapter Nine; hidden.go).
+	Hidden bool `json:"hidden,omitempty"`
 }
 
 // Reinforce is a side's reinforcement rule.
@@ -220,7 +230,7 @@ func Scenarios() []ScenarioInfo {
 }
 
 // LoadScenario returns a built-in scenario by id ("open-field", "like-rats-in-a-trap",
-// "defending-the-bridge", "crystal-forest-of-goratak") or by name, ignoring case; "" is the
+// "defending-the-bridge", "crystal-forest-of-goratak", "open-field-at-night") or by name, ignoring case; "" is the
 // default. The Field is shared and read-only.
 func LoadScenario(name string) (*Field, error) {
 	m, err := builtins()

@@ -16,6 +16,7 @@ func (b *Battle) specialPhase() {
 	b.cloudsTurn()
 	b.firesTurn()
 	b.assumeCommand()
+	b.giveUpCommand()
 	b.forcePowers()
 	b.medpacs()
 	b.search()
@@ -128,8 +129,8 @@ func (b *Battle) callStrikes() {
 			target, bestN := -1, 0
 			elo, ehi := b.sideRange(1 - s)
 			for e := elo; e < ehi; e++ {
-				if !b.units[e].onTable() || b.units[e].eng >= 0 {
-					continue
+				if !b.units[e].onTable() || b.units[e].eng >= 0 || (b.night && b.unitUnseen(ci, e)) {
+					continue // (hidden, or out of sight in the dark: darkness.go)
 				}
 				at := b.centroid(e)
 				if b.friendNear(s, at, bm.TemplateRadius+3) {

@@ -159,14 +159,15 @@ units:
 // The not-simulated list is true: every weapon, item of equipment and Force power of the
 // catalogue held by an army either acts in its battles (the engine records each use) or is
 // named on the list the result carries. Mirror battles of the army above on the open field
-// and in the hangar of "Like Rats in a Trap", where ranges are short.
+// in the hangar of "Like Rats in a Trap", where ranges are short, and on the open field at
+// night (North hidden). Items the list names only for what is left out of them must act.
 func TestNotSimulatedListIsTrue(t *testing.T) {
 	const battles = 150 // a scenario: rare uses (a torpedo needs an enemy within 10") come
 	a := armyOf(t, everything)
 	cat := rules.Default()
 	acted := map[string]bool{}
 	var notsim []string
-	for _, sc := range []string{"open-field", "like-rats-in-a-trap"} {
+	for _, sc := range []string{"open-field", "like-rats-in-a-trap", "open-field-at-night"} {
 		field := scenario(t, sc)
 		b := New(field, a, a)
 		b.acted = acted
@@ -198,8 +199,13 @@ func TestNotSimulatedListIsTrue(t *testing.T) {
 		}
 		silent = append(silent, name)
 	}
+	for _, name := range []string{"remote weapon", "tanglefoot field", "glowrod", "macrobinoculars", "combat sensor", "luma grenade"} {
+		if !acted[rules.Normalize(name)] {
+			t.Errorf("%s never acted in %d battles", name, 3*battles)
+		}
+	}
 	if len(silent) > 0 {
-		t.Errorf("bought, but neither acting in %d battles nor on the not-simulated list: %s", 2*battles, strings.Join(silent, ", "))
+		t.Errorf("bought, but neither acting in %d battles nor on the not-simulated list: %s", 3*battles, strings.Join(silent, ", "))
 	}
 }
 
