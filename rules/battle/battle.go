@@ -57,11 +57,12 @@ type Battle struct {
 
 	lg    *logger
 	res   Result
+	names []string
+
 	// trace, when not nil, records the battle for a replay (trace.go); lostIn[u] is the
 	// cause of unit u's loss, set when it is lost (causes.go).
 	trace  *Trace
 	lostIn []uint8
-	names []string
 
 	// scratch, reused so that battles allocate nothing once warmed up.
 	shots    []combat.Shot
