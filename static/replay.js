@@ -45,8 +45,13 @@
       else if (e.key === "Home") { show(0); e.preventDefault(); }
       else if (e.key === "End") { show(frames.length - 1); e.preventDefault(); }
     });
-    var m = /^#replay-frame-(\d+)$/.exec(location.hash);
-    show(m ? Number(m[1]) : 0);
+    // A link to #replay-frame-N opens that phase, on load and while on the page.
+    function fromHash() {
+      var m = /^#replay-frame-(\d+)$/.exec(location.hash);
+      return m ? Number(m[1]) : -1;
+    }
+    window.addEventListener("hashchange", function () { var k = fromHash(); if (k >= 0) show(k); });
+    show(Math.max(fromHash(), 0));
   }
   document.querySelectorAll(".replay").forEach(init);
 })();
