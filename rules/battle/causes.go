@@ -43,7 +43,9 @@ func (b *Battle) lostNow(ui int) bool {
 		f := &b.figs[u.members[0]]
 		return !f.alive()
 	case stOnTable:
-		return b.ownAlive(ui) == 0
+		// Only a unit that took casualties this turn can have lost its last figure: the
+		// others are not counted again (this runs after every phase of every battle).
+		return u.casualties > 0 && b.ownAlive(ui) == 0
 	}
 	return false
 }
