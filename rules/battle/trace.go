@@ -67,9 +67,9 @@ type TraceUnit struct {
 
 // Frame is the table at the end of one phase.
 type Frame struct {
-	Turn  int    `json:"turn"` // 0: the set-up
-	Phase string `json:"phase"`
-	Figs  []FigState
+	Turn  int        `json:"turn"` // 0: the set-up
+	Phase string     `json:"phase"`
+	Figs  []FigState `json:"figs"`
 	// UnitStatus is each unit's morale status or fate ("steady", "broken", "fled", ...).
 	UnitStatus []string    `json:"unit_status"`
 	Moves      []TraceMove `json:"moves"`
