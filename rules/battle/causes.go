@@ -59,8 +59,9 @@ func (b *Battle) lossCause(ui int, fate string) string {
 		if c := b.lostIn[ui]; c != causeNone {
 			return CauseNames[c-1]
 		}
-		// Lost after the last phase closed (cannot happen: every phase closes); fire is
-		// where most losses come from.
+		// Not seen lost when a phase closed: a figure taken out without counting as a
+		// casualty (a droid's self-destruct, in the Fire Combat Phase). Fire is also where
+		// most losses come from.
 		return CauseNames[causeFire-1]
 	}
 	return ""
