@@ -9,5 +9,5 @@ import "embed"
 
 // FS holds the assets, served under /static/.
 //
-//go:embed muster.css app.js sim.js htmx.min.js print.css paper-a4.css paper-letter.css compact.css compact-a4.css compact-letter.css favicon.svg
+//go:embed muster.css app.js sim.js replay.js replay.css htmx.min.js print.css paper-a4.css paper-letter.css compact.css compact-a4.css compact-letter.css favicon.svg
 var FS embed.FS

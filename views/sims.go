@@ -68,6 +68,9 @@ type SimView struct {
 	Units            []SimUnit
 	NotSimulated     []string
 	SampleLog        string
+	// Why is the result in words and its chart (views/why.templ); the battles are
+	// replayed on the map at Base + "/replay".
+	Why WhyView
 }
 
 // SimSide is one army's record.

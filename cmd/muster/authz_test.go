@@ -119,6 +119,7 @@ func authzRows() []authzRow {
 		{method: "POST", route: "/sim/run/:job/cancel", path: "/sim/run/{job}/cancel", want: ownerOnly(303)},
 		{method: "GET", route: "/sims/:id", path: "/sims/{sim}", want: ownerOnly(200)},
 		{method: "GET", route: "/sims/:id/json", path: "/sims/{sim}/json", want: ownerOnly(200)},
+		{method: "GET", route: "/sims/:id/replay", path: "/sims/{sim}/replay", want: ownerOnly(200)},
 
 		{method: "POST", route: "/games", path: "/games", form: url.Values{"name": {"Friday"}, "date": {"2026-05-01"}, "plays.rebel": {"on"}}, want: all(303)},
 		{method: "GET", route: "/gm/:token", path: "/gm/{gm}", want: all(200)},
@@ -134,6 +135,7 @@ func authzRows() []authzRow {
 		{method: "GET", route: "/gm/:token/lists/:id/sheets", path: "/gm/{gm}/lists/{list}/sheets", want: all(200)},
 		{method: "POST", route: "/gm/:token/resolve", path: "/gm/{gm}/resolve", form: url.Values{"a": {"{list}"}, "b": {"{list2}"}, "battles": {"1"}, "scenario": {"open-field"}}, want: all(303)},
 		{method: "GET", route: "/gm/:token/sims/:id", path: "/gm/{gm}/sims/{gmsim}", want: all(200)},
+		{method: "GET", route: "/gm/:token/sims/:id/replay", path: "/gm/{gm}/sims/{gmsim}/replay", want: all(200)},
 
 		{method: "GET", route: "/play/:token", path: "/play/{player}", want: all(200)},
 		{method: "POST", route: "/play/:token/lists", path: "/play/{player}/lists", form: url.Values{"action": {"new"}, "player": {"Wedge"}, "side": {"rebel"}, "name": {"Rogues"}}, want: all(303)},
@@ -152,6 +154,7 @@ func authzRows() []authzRow {
 		// Before the lock a player sees no other list and none of the gamemaster's matchups.
 		{method: "GET", route: "/play/:token/view/:id", path: "/play/{player}/view/{list}", want: all(404)},
 		{method: "GET", route: "/play/:token/sims/:id", path: "/play/{player}/sims/{gmsim}", want: all(404)},
+		{method: "GET", route: "/play/:token/sims/:id/replay", path: "/play/{player}/sims/{gmsim}/replay", want: all(404)},
 	}
 }
 
@@ -187,12 +190,12 @@ func newAuthzFixture(t *testing.T) *authzFixture {
 	}
 	lists, _ := ts.store.GameLists(ctx, g.ID)
 	f.vars["list"], f.vars["list2"] = lists[0].ID, lists[1].ID
-	m, err := ts.store.SaveSim(ctx, db.Sim{Owner: owner, ArmyA: f.vars["army"], ArmyB: f.vars["army"], Scenario: "open-field", Battles: 1, Seed: "1"})
+	m, err := ts.store.SaveSim(ctx, db.Sim{Owner: owner, ArmyA: f.vars["army"], ArmyB: f.vars["army"], VersionA: 1, VersionB: 1, Scenario: "open-field", Battles: 1, Seed: "1"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	f.vars["sim"] = m.ID
-	gs, _ := ts.store.SaveSim(ctx, db.Sim{Owner: owner, Game: g.ID, ArmyA: lists[0].ID, ArmyB: lists[1].ID, Scenario: "open-field", Battles: 1, Seed: "1"})
+	gs, _ := ts.store.SaveSim(ctx, db.Sim{Owner: owner, Game: g.ID, ArmyA: lists[0].ID, ArmyB: lists[1].ID, VersionA: lists[0].Army.Version, VersionB: lists[1].Army.Version, Scenario: "open-field", Battles: 1, Seed: "1"})
 	f.vars["gmsim"] = gs.ID
 	r := ts.postForm("/sim", url.Values{"a": {f.vars["army"]}, "b": {f.vars["army"]}, "battles": {"1"}, "scenario": {"open-field"}})
 	wantStatus(t, "start a matchup", r, http.StatusSeeOther)

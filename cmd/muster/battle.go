@@ -9,9 +9,11 @@ import (
 	"muster/rules/battle"
 )
 
-const battleUsage = `usage: muster battle [--scenario NAME] [--seed N] A.yaml B.yaml
+const battleUsage = `usage: muster battle [--scenario NAME] [--seed N] [--svg DIR] [--html FILE] A.yaml B.yaml
   plays one battle of army A (the scenario's first side) against army B and prints its
   turn-by-turn log and result; the same armies, scenario and seed give the same log.
+  --svg DIR also draws the battle on the map, one SVG per phase (DIR/000-setup.svg, ...);
+  --html FILE writes the replay as one self-contained page with a phase-by-phase scrubber.
   Scenarios: ` + "open-field (default), like-rats-in-a-trap, defending-the-bridge, crystal-forest-of-goratak, open-field-at-night"
 
 // cmdBattle plays one battle. Exit 0: played; 2: bad arguments or unreadable armies.
@@ -20,6 +22,8 @@ func cmdBattle(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	scenario := fs.String("scenario", battle.DefaultScenario, "the battlefield and its rules")
 	seed := fs.String("seed", "1", "the battle's seed (0 to 2^64-1)")
+	svgDir := fs.String("svg", "", "a directory to draw the battle in, one SVG per phase")
+	htmlFile := fs.String("html", "", "a file to write the battle's replay to, as one page")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -36,8 +40,13 @@ func cmdBattle(args []string, stdout, stderr io.Writer) int {
 	if field == nil {
 		return code
 	}
-	battle.New(field, forces[0], forces[1]).Play(s, stdout)
-	return 0
+	bt := battle.New(field, forces[0], forces[1])
+	if *svgDir == "" && *htmlFile == "" {
+		bt.Play(s, stdout)
+		return 0
+	}
+	_, tr := bt.PlayTrace(s, stdout)
+	return writeReplay(tr, *svgDir, *htmlFile, stderr)
 }
 
 // battleSetup loads a scenario and two armies as forces.

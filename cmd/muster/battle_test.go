@@ -62,14 +62,19 @@ func TestSimJSON(t *testing.T) {
 		t.Errorf("keys %s", k)
 	}
 	a := got["a"].(map[string]any)
-	if k := keys(a); k != "ci95 name sgp_lost win_rate wins" {
+	// sgp_lost_to and a unit's lost_to (losses by cause, issue 14) were added to the issue's
+	// shape; every field it named is still there.
+	if k := keys(a); k != "ci95 name sgp_lost sgp_lost_to win_rate wins" {
 		t.Errorf("a's keys %s", k)
 	}
 	if k := keys(a["sgp_lost"].(map[string]any)); k != "mean p10 p50 p90" {
 		t.Errorf("sgp_lost's keys %s", k)
 	}
+	if k := keys(a["sgp_lost_to"].(map[string]any)); k != "close assault fire morale strikes" {
+		t.Errorf("sgp_lost_to's keys %s", k)
+	}
 	u := got["units"].([]any)[0].(map[string]any)
-	if k := keys(u); k != "army name sgp_destroyed_per_sgp survival_rate" {
+	if k := keys(u); k != "army lost_to name sgp_destroyed_per_sgp survival_rate" {
 		t.Errorf("a unit's keys %s", k)
 	}
 	if got["battles"].(float64) != 200 || got["scenario"] != "open-field" || got["seed"].(float64) != 5 {

@@ -423,6 +423,7 @@ func simView(m db.Sim) (views.SimView, string, error) {
 		}
 		v.Units = append(v.Units, row)
 	}
+	v.Why = whyOf(&s, ch)
 	sort.SliceStable(v.Units, func(i, j int) bool { return v.Units[i].PerSGP > v.Units[j].PerSGP })
 	return v, "Matchup: " + s.A.Name + " against " + s.B.Name, nil
 }

@@ -124,6 +124,9 @@ func (b *Battle) flame(ui, ti int, ffi, at int32, diff int) {
 		b.cpts = append(b.cpts, combat.Point(p))
 	}
 	b.r.FlameBurst(&b.dice, w, combat.Point(center), hit, ti32, b.burstF, b.cpts)
+	if b.trace != nil {
+		b.trace.traceTemplate(ui, w.Name, Point(center), w.BurstRadius, len(b.burstI))
+	}
 	for _, gi := range b.burstI {
 		b.phaseHits(ui, int(b.figs[gi].unit), 1)
 	}

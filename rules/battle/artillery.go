@@ -144,6 +144,9 @@ func (b *Battle) fireGun(ui int) bool {
 		b.burstI = append(b.burstI, int32(i))
 	}
 	b.r.Burst(&b.dice, land, p.BlastRadius, p.Damage, false, b.burstF, b.burstE, nil)
+	if b.trace != nil {
+		b.trace.traceTemplate(ui, lower(p.Name), land, p.BlastRadius, len(b.burstI))
+	}
 	for _, gi := range b.burstI {
 		b.phaseHits(ui, int(b.figs[gi].unit), 1)
 	}

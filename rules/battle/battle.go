@@ -79,6 +79,11 @@ type Battle struct {
 	res   Result
 	names []string
 
+	// trace, when not nil, records the battle for a replay (trace.go); lostIn[u] is the
+	// cause of unit u's loss, set when it is lost (causes.go).
+	trace  *Trace
+	lostIn []uint8
+
 	// scratch, reused so that battles allocate nothing once warmed up.
 	shots    []combat.Shot
 	shotFig  []int32
@@ -281,6 +286,7 @@ func New(field *Field, a, b *Force) *Battle {
 	bt.read = make([]bool, 2*nu)
 	bt.orderKey = make([]float64, nu)
 	bt.ud, bt.geo = make([]pairDist, nu*nu), make([]pairSight, nu*nu)
+	bt.lostIn = make([]uint8, nu)
 	bt.standard, _ = bt.cat.Weapon("repeating blaster")
 	for i := range bt.units {
 		bt.units[i].members = make([]int32, 0, 12)
@@ -307,6 +313,7 @@ func (b *Battle) Play(seed uint64, log io.Writer) *Result {
 	b.reset()
 	b.res.Seed = seed
 	b.logStart()
+	b.tracePhase("Set-up")
 	for b.turn = 1; b.turn <= b.field.Scenario.Turns && !b.over; b.turn++ {
 		b.playTurn()
 	}
@@ -338,6 +345,7 @@ func (b *Battle) reset() {
 	for i := range b.credit {
 		b.credit[i] = 0
 	}
+	clear(b.lostIn)
 	for s := range 2 {
 		for _, us := range b.forces[s].Units {
 			u := &b.units[ui]
@@ -581,15 +589,20 @@ func (b *Battle) playTurn() {
 	if b.hideOn {
 		b.spotting()
 	}
+	b.phaseEnd(causeFire, "Movement") // opportunity fire is fire
 	if b.over {
 		return
 	}
 	b.cloudsLinger()
 	b.firePhase()
+	b.phaseEnd(causeFire, "Fire combat")
 	b.assaultPhase()
+	b.phaseEnd(causeAssault, "Close assault")
 	b.moralePhase()
+	b.phaseEnd(causeMorale, "Morale")
 	b.specialPhase()
 	b.checkVictory(b.turn == b.field.Scenario.Turns)
+	b.phaseEnd(causeStrikes, "Special actions")
 }
 
 // initiativePhase: each side rolls a die and adds the highest command skill on its side;

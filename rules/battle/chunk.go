@@ -51,7 +51,10 @@ type Chunk struct {
 	Lost []int `json:"lost"`
 	// Destroyed is each unit's enemy SGPs credited over the chunk's battles, summed exactly.
 	Destroyed []ExactSum `json:"destroyed"`
-	SampleLog string     `json:"sample_log,omitempty"`
+	// LostTo counts each unit's battles lost by cause (CauseNames). Chunks stored before it
+	// existed lack it; their matchup's summary then has no causes.
+	LostTo    [][NCauses]int `json:"lost_to,omitempty"`
+	SampleLog string         `json:"sample_log,omitempty"`
 }
 
 // Tally is how many battles had a value.
@@ -136,6 +139,7 @@ func PlayChunk(ctx context.Context, field *Field, a, b *Force, opt ChunkOptions)
 	recs := make([]battleRecord, n)
 	unitLost := make([]bool, n*nu)
 	unitDest := make([]float64, n*nu)
+	unitCause := make([]int8, n*nu)
 	var next, done atomic.Int64
 	var wg sync.WaitGroup
 	var sample bytes.Buffer
@@ -161,6 +165,7 @@ func PlayChunk(ctx context.Context, field *Field, a, b *Force, opt ChunkOptions)
 					if u.Lost {
 						recs[j].lost[u.Side] += int32(u.SGP)
 						unitLost[j*nu+k] = true
+						unitCause[j*nu+k] = int8(causeIndex(u.LostTo))
 					}
 					unitDest[j*nu+k] = u.Destroyed
 				}
@@ -176,7 +181,7 @@ func PlayChunk(ctx context.Context, field *Field, a, b *Force, opt ChunkOptions)
 		return nil, err
 	}
 	c := &Chunk{Seed: opt.Seed, First: opt.First, Count: n, Units: nu, SampleLog: sample.String(),
-		Lost: make([]int, nu), Destroyed: make([]ExactSum, nu)}
+		Lost: make([]int, nu), Destroyed: make([]ExactSum, nu), LostTo: make([][NCauses]int, nu)}
 	lostA, lostB := map[int]int{}, map[int]int{}
 	for j, r := range recs {
 		switch r.winner {
@@ -194,6 +199,9 @@ func PlayChunk(ctx context.Context, field *Field, a, b *Force, opt ChunkOptions)
 		for k := range nu {
 			if unitLost[j*nu+k] {
 				c.Lost[k]++
+				if ci := unitCause[j*nu+k]; ci >= 0 {
+					c.LostTo[k][ci]++
+				}
 			}
 			c.Destroyed[k].Add(unitDest[j*nu+k])
 		}
@@ -247,6 +255,8 @@ func Merge(field *Field, a, b *Force, seed uint64, n int, chunks []*Chunk) (*Sum
 	lostA, lostB := map[int]int{}, map[int]int{}
 	unitLost := make([]int, nu)
 	unitDest := make([]ExactSum, nu)
+	unitCause := make([][NCauses]int, nu)
+	causes := true // every chunk counted the causes
 	for _, c := range cs {
 		s.A.Wins += c.Wins[0]
 		s.B.Wins += c.Wins[1]
@@ -266,6 +276,15 @@ func Merge(field *Field, a, b *Force, seed uint64, n int, chunks []*Chunk) (*Sum
 		for k := range nu {
 			unitLost[k] += c.Lost[k]
 			unitDest[k].AddSum(&c.Destroyed[k])
+		}
+		if len(c.LostTo) != nu {
+			causes = false
+			continue
+		}
+		for k := range nu {
+			for ci := range NCauses {
+				unitCause[k][ci] += c.LostTo[k][ci]
+			}
 		}
 		if c.First == 0 {
 			s.SampleLog = c.SampleLog
@@ -290,6 +309,7 @@ func Merge(field *Field, a, b *Force, seed uint64, n int, chunks []*Chunk) (*Sum
 	}
 	units := make([]*UnitSpec, 0, nu)
 	units = append(append(units, a.Units...), b.Units...)
+	var sideSGP [2][NCauses]int
 	for k, us := range units {
 		army := "a"
 		if k >= len(a.Units) {
@@ -299,7 +319,16 @@ func Merge(field *Field, a, b *Force, seed uint64, n int, chunks []*Chunk) (*Sum
 		if us.SGP > 0 {
 			st.SGPDestroyedPerSGP = round4(unitDest[k].Float64() / float64(n) / float64(us.SGP))
 		}
+		if causes {
+			st.LostTo = unitCauses(unitCause[k], n)
+			for ci := range NCauses {
+				sideSGP[ifi(army == "b", 1, 0)][ci] += unitCause[k][ci] * us.SGP
+			}
+		}
 		s.Units = append(s.Units, st)
+	}
+	if causes {
+		s.A.SGPLostTo, s.B.SGPLostTo = sideCauses(sideSGP[0], n), sideCauses(sideSGP[1], n)
 	}
 	s.NotSimulated = NotSimulated(field, a, b)
 	return s, nil

@@ -281,6 +281,9 @@ func (b *Battle) burstAt(ui int, k *Kit, land, from Point) int {
 			}
 		}
 	}
+	if b.trace != nil {
+		b.trace.traceTemplate(ui, k.W.Name, land, r, len(b.burstI))
+	}
 	b.diveOut(land, r)
 	if k.Kind.lingers() {
 		b.clouds = append(b.clouds, c)

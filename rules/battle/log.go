@@ -194,6 +194,9 @@ func (b *Battle) logVolley(ui, ti int, mode fireMode, v combat.TargetView, shots
 	if a := b.volley.Absorbed[0]; a > 0 {
 		dodged += fmt.Sprintf(" (%d absorbed: uses absorb/dissipate energy)", a)
 	}
+	if b.trace != nil {
+		b.trace.traceFire(ui, ti, mode, n, b.volley.Hits[0])
+	}
 	b.logf("%s fires at %s%s: %d shots at %d visible, %s\", %s%s, difficulty %s: %d hits%s\n", b.name(ui), b.name(ti), what,
 		n, len(b.tidx), in1(v.Distance), cover, extra, diff, b.volley.Hits[0], dodged)
 }
@@ -205,6 +208,9 @@ func (b *Battle) logAssault(ei, parting, n0, n1 int) {
 		for k := 0; k < en.n[s]; k++ {
 			names[s] = append(names[s], b.name(en.units[s][k]))
 		}
+	}
+	if b.trace != nil && parting < 0 {
+		b.trace.traceAssault(b, ei)
 	}
 	if parting >= 0 {
 		b.logf("parting swing at %s: %d blows land\n", b.name(parting), b.close.Wins[1-b.units[parting].side])

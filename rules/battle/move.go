@@ -17,6 +17,9 @@ const spacing = 1.25
 // figure on the table and out of impassable terrain.
 func (b *Battle) place(ui int, at Point, facing float64) {
 	u := &b.units[ui]
+	if b.trace != nil {
+		b.trace.traceMove(b, ui, at)
+	}
 	b.moves++
 	u.anchor, u.facing, u.fdir, u.boxOK, u.cOK = at, facing, dirOf(facing), false, false
 	if u.spec.Piece != nil && !u.gunSet {

@@ -29,6 +29,8 @@ type UnitResult struct {
 	// Destroyed is the SGPs of enemy units lost that this unit's casualties are credited
 	// with (each lost unit's SGPs shared among the units that caused its casualties).
 	Destroyed float64
+	// LostTo is what it was lost to (CauseNames), when it was lost.
+	LostTo string
 }
 
 // The fates of units.
@@ -193,6 +195,7 @@ func (b *Battle) finish() {
 				ur.Fate = FateStanding
 			}
 		}
+		ur.LostTo = b.lossCause(ui, ur.Fate)
 		r.Units[ui] = ur
 		if ur.Lost {
 			r.VP[1-u.side] += ur.SGP
@@ -208,6 +211,7 @@ func (b *Battle) finish() {
 		lo, _ := b.sideRange(g.side)
 		ci := lo + g.spec.Crew
 		r.Units[gi].Fate, r.Units[gi].Lost = r.Units[ci].Fate, r.Units[ci].Lost
+		r.Units[gi].LostTo = r.Units[ci].LostTo
 		if r.Units[gi].Lost {
 			r.VP[1-g.side] += r.Units[gi].SGP
 			for k := range n {

@@ -54,6 +54,9 @@ type SideSummary struct {
 	WinRate float64    `json:"win_rate"`
 	CI95    [2]float64 `json:"ci95"`
 	SGPLost Spread     `json:"sgp_lost"`
+	// SGPLostTo is the SGPs it lost per battle, on average, by cause (CauseNames); absent
+	// when the matchup's chunks did not count causes.
+	SGPLostTo map[string]float64 `json:"sgp_lost_to,omitempty"`
 }
 
 // Spread is a distribution's mean and 10th, 50th and 90th percentiles.
@@ -73,6 +76,8 @@ type UnitStat struct {
 	SurvivalRate float64 `json:"survival_rate"`
 	// SGPDestroyedPerSGP is the enemy SGPs credited to it per SGP it cost, on average.
 	SGPDestroyedPerSGP float64 `json:"sgp_destroyed_per_sgp"`
+	// LostTo is the share of battles it was lost to each cause (CauseNames).
+	LostTo map[string]float64 `json:"lost_to,omitempty"`
 }
 
 // battleRecord is what a matchup keeps of one battle.

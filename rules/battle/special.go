@@ -229,6 +229,9 @@ func (b *Battle) resolveStrikes() {
 		}
 		b.clearPhaseHits()
 		b.r.Burst(&b.dice, land, r, bm.Damage, false, b.burstF, b.burstE, nil)
+		if b.trace != nil {
+			b.trace.traceTemplate(sc.unit, kind+" strike", land, r, len(b.burstI))
+		}
 		for _, gi := range b.burstI {
 			b.phaseHits(sc.unit, int(b.figs[gi].unit), 1)
 		}

@@ -1,0 +1,231 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// replayFrameJS reads the frame on show: its index, its log, the units' names (the key, in
+// unit order) and every figure drawn (unit, state, where).
+const replayFrameJS = `(function(){
+	var root = document.querySelector("#replay");
+	var k = Number(root.getAttribute("data-current"));
+	var fr = document.getElementById("replay-frame-" + k);
+	var figs = {};
+	fr.querySelectorAll(".fig").forEach(function (g) {
+		figs[g.getAttribute("data-fig")] = {unit: Number(g.getAttribute("data-unit")), state: g.getAttribute("data-state"),
+			x: g.getAttribute("data-x"), y: g.getAttribute("data-y"), visible: g.getBoundingClientRect().width > 0};
+	});
+	var moved = [];
+	fr.querySelectorAll(".move").forEach(function (m) { moved.push(Number(m.getAttribute("data-unit"))); });
+	var log = document.getElementById("replay-log-" + k);
+	var box = document.getElementById("replay-log");
+	return JSON.stringify({k: k, hidden: fr.hidden, figs: figs, moved: moved,
+		log: log.querySelector("pre").textContent, current: log.classList.contains("current"),
+		logTop: log.offsetTop - box.scrollTop, atEnd: box.scrollTop + box.clientHeight >= box.scrollHeight - 1,
+		boxHeight: box.clientHeight,
+		units: Array.from(document.querySelectorAll(".replay-units li")).map(function (li) { return li.textContent.trim(); }),
+		others: Array.from(document.querySelectorAll(".replay-frame")).filter(function (f) { return !f.hidden; }).length});
+})()`
+
+type replayFig struct {
+	Unit    int
+	State   string
+	X, Y    string
+	Visible bool
+}
+
+type replayFrame struct {
+	K       int
+	Hidden  bool
+	Figs    map[string]replayFig
+	Moved   []int
+	Log     string
+	Current bool
+	LogTop  float64
+	AtEnd   bool
+	// BoxHeight is the log box's height: the log scrolled to its end shows its last phases
+	// lower down.
+	BoxHeight float64
+	Units     []string
+	Others    int
+}
+
+// casualtyLine is the log's "  Unit (Side): 2 wounded, 1 incapacitated".
+var casualtyLine = regexp.MustCompile(`(?m)^\s+(.+?): (?:\d+ wounded)?(?:, )?(?:(\d+) incapacitated)?$`)
+
+// A matchup's battle on the map, in Chromium: from the result page ("why" shown), "Watch
+// battle 1" opens the replay; the arrow keys and the buttons step it phase by phase; each
+// phase's frame shows alone with its log highlighted and scrolled to; figures that the log
+// says were incapacitated in a phase fall (a cross) in that phase's frame, and units that
+// moved are drawn elsewhere than a phase before.
+func TestReplayStepsThroughABattleInChromium(t *testing.T) {
+	ctx := startChromium(t, "about:blank")
+	base := startServer(t)
+	b := &browser{t: t, ctx: ctx}
+	css := func(s string) chromedp.CSS { return chromedp.CSS(s) }
+	ids := []string{b.importArmy(base, rebel1500), b.importArmy(base, imperial1500)}
+	b.do("a matchup", chromedp.Navigate(base+"/sim?a="+ids[0]+"&b="+ids[1]), chromedp.WaitVisible(css("#sim-battles")),
+		chromedp.SetValue(css("#sim-battles"), "200"), chromedp.SetValue(css("#sim-seed"), "7"),
+		chromedp.Click(css("#sim-form button[type=submit]")))
+	deadline := time.Now().Add(60 * time.Second)
+	for !strings.Contains(b.location(), "/sims/") {
+		if time.Now().After(deadline) {
+			t.Fatalf("the matchup never finished: at %s", b.location())
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	b.do("the result", chromedp.WaitVisible(css("#why")), chromedp.WaitVisible(css("#why-chart")))
+	why := b.text("#why")
+	for _, want := range []string{"SGPs lost by Reference Rebel force:", "does most for its SGPs", "to fire"} {
+		if !strings.Contains(why, want) {
+			t.Errorf("why lacks %q:\n%s", want, why)
+		}
+	}
+	resultURL := b.location()
+	b.do("watch", chromedp.Click(css("#watch-battle")), chromedp.WaitVisible(css("#replay-range")))
+
+	frame := func() replayFrame {
+		t.Helper()
+		out, err := chromedp.Run(ctx, chromedp.Evaluate[string](replayFrameJS))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var f replayFrame
+		if err := json.Unmarshal([]byte(out), &f); err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+	n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll(".replay-frame").length`))
+	if err != nil || n < 6 {
+		t.Fatalf("%d frames (%v)", n, err)
+	}
+	prev := frame()
+	if prev.K != 0 || prev.Others != 1 || !prev.Current {
+		t.Fatalf("the replay opens on frame %d with %d frames showing (log highlighted %v), want the set-up alone", prev.K, prev.Others, prev.Current)
+	}
+	falls, moves := 0, 0
+	for k := 1; k < n; k++ {
+		if k%2 == 1 {
+			b.do("arrow right", chromedp.KeyEvent(kb.ArrowRight))
+		} else {
+			b.do("next", chromedp.Click(css("#replay-next")))
+		}
+		f := frame()
+		if f.K != k || f.Hidden || f.Others != 1 || !f.Current {
+			t.Fatalf("step %d: showing frame %d (hidden %v, %d showing, log highlighted %v)", k, f.K, f.Hidden, f.Others, f.Current)
+		}
+		if f.LogTop < -1 || f.LogTop > 5 && !(f.AtEnd && f.LogTop < f.BoxHeight) {
+			t.Errorf("frame %d: its log is %gpx from the top of the log box, not scrolled to", k, f.LogTop)
+		}
+		// Falls: the log's incapacitated, unit by unit, are the new crosses of the frame.
+		said := map[string]int{}
+		for _, m := range casualtyLine.FindAllStringSubmatch(f.Log, -1) {
+			if m[2] != "" {
+				c, _ := strconv.Atoi(m[2])
+				said[m[1]] += c
+			}
+		}
+		drawn := map[string]int{}
+		for id, g := range f.Figs {
+			if g.State == "out" && (prev.Figs[id].State != "out") {
+				drawn[f.Units[g.Unit]]++
+			}
+		}
+		if fmt.Sprint(said) != fmt.Sprint(drawn) {
+			t.Errorf("frame %d: the log says incapacitated %v, the map shows %v fall\n%s", k, said, drawn, f.Log)
+		}
+		for _, c := range said {
+			falls += c
+		}
+		// Moves: a unit with a move arrow stands elsewhere than before.
+		for _, u := range f.Moved {
+			shifted := false
+			for id, g := range f.Figs {
+				if g.Unit == u && g.State != "out" && (prev.Figs[id].X != g.X || prev.Figs[id].Y != g.Y) {
+					shifted = true
+				}
+			}
+			if !shifted {
+				t.Errorf("frame %d: %s has a move arrow but no figure moved", k, f.Units[u])
+			}
+			moves++
+		}
+		prev = f
+	}
+	if falls == 0 || moves == 0 {
+		t.Errorf("the battle showed %d falls and %d moves: the test saw nothing happen", falls, moves)
+	}
+	b.do("arrow left", chromedp.KeyEvent(kb.ArrowLeft))
+	if f := frame(); f.K != n-2 {
+		t.Errorf("the left arrow went to frame %d, want %d", f.K, n-2)
+	}
+	b.do("home", chromedp.KeyEvent(kb.Home))
+	if f := frame(); f.K != 0 {
+		t.Errorf("Home went to frame %d, want 0", f.K)
+	}
+
+	// Any battle on request; a battle number out of range is refused in words.
+	b.do("battle 5", chromedp.Navigate(strings.Replace(resultURL, "/sims/", "/sims/", 1)+"/replay?n=5"), chromedp.WaitVisible(css("#replay-range")))
+	if lead := b.text(".lead"); !strings.HasPrefix(lead, "Battle 5 of 200") {
+		t.Errorf("battle 5's page says %q", lead)
+	}
+	b.do("battle 500", chromedp.Navigate(resultURL+"/replay?n=500"), chromedp.WaitVisible(css(".error-box")))
+	if msg := b.text(".error-box"); !strings.Contains(msg, "Battle number: choose a whole number from 1 to 200") {
+		t.Errorf("battle 500 is refused with %q", msg)
+	}
+
+	// Printed, every phase shows, one under another, even with the script stepping them.
+	media := func(m string) chromedp.Action[chromedp.Void] {
+		return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+			_, err := cdp.Call(ctx, t, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: m})
+			return err
+		})
+	}
+	b.do("print", chromedp.Navigate(resultURL+"/replay"), chromedp.WaitVisible(css("#replay-range")), media("print"))
+	shown, err := chromedp.Run(ctx, chromedp.Evaluate[int](`Array.from(document.querySelectorAll(".replay-frame")).filter(function (f) { return getComputedStyle(f).display !== "none"; }).length`))
+	if err != nil || shown != n {
+		t.Errorf("printed, %d of %d frames show (%v)", shown, n, err)
+	}
+	b.do("screen", media(""))
+
+	// Screenshots, wide and narrow, light and dark; at 360 px nothing scrolls sideways.
+	dir := os.Getenv("MUSTER_SCREENSHOTS")
+	for _, size := range []struct{ w, h int64 }{{1280, 900}, {360, 800}} {
+		for _, theme := range []string{"light", "dark"} {
+			for _, pg := range []struct{ name, url, wait string }{{"replay", resultURL + "/replay#replay-frame-7", "#replay-range"}, {"why", resultURL + "#why", "#why-chart"}} {
+				b.do("window", chromedp.EmulateViewport(size.w, size.h), chromedp.Navigate(pg.url), chromedp.WaitVisible(css(pg.wait)))
+				if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.documentElement.setAttribute("data-theme", "`+theme+`"), true`)); err != nil {
+					t.Fatal(err)
+				}
+				wide, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.documentElement.scrollWidth > window.innerWidth + 1`))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if wide {
+					t.Errorf("%s at %d px scrolls sideways", pg.name, size.w)
+				}
+				if dir != "" {
+					buf, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+					if err == nil {
+						_ = os.WriteFile(filepath.Join(dir, fmt.Sprintf("%s-%d-%s.png", pg.name, size.w, theme)), buf, 0o644)
+					}
+				}
+			}
+		}
+	}
+}

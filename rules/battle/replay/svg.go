@@ -1,0 +1,346 @@
+// Package replay draws a battle's trace (battle.Trace) as SVG, one frame per phase: the
+// table with its terrain areas, barriers, objectives and deployment zones; every figure on
+// its 1" base in its unit's colour, marked wounded, prone or broken; the phase's moves as
+// paths, its fire as lines from the firers to their target, grenade, flame and strike
+// templates, close assaults and casualties. The output is a pure function of the trace:
+// the same trace gives the same bytes. Colours are presentation attributes, not style, so
+// that a page whose Content-Security-Policy forbids inline style still shows them.
+package replay
+
+import (
+	"bytes"
+	"fmt"
+	"html"
+	"math"
+	"strconv"
+	"strings"
+
+	"muster/rules/battle"
+)
+
+// margin is the inches drawn around the table, where units enter and leave.
+const margin = 2.0
+
+// Colours of the units: each side's units take its palette's colours in army order.
+var palettes = [2][]string{
+	{"#1d4ed8", "#0e7490", "#4338ca", "#047857", "#0369a1", "#6d28d9", "#15803d", "#1e3a8a"},
+	{"#b91c1c", "#c2410c", "#9d174d", "#a16207", "#be123c", "#7c2d12", "#86198f", "#991b1b"},
+}
+
+// UnitColour is the colour a unit is drawn in.
+func UnitColour(t *battle.Trace, ui int) string {
+	side := t.Units[ui].Side
+	k := 0
+	for j := range ui {
+		if t.Units[j].Side == side {
+			k++
+		}
+	}
+	p := palettes[side]
+	return p[k%len(p)]
+}
+
+// terrainFill is an area's colour by its kind.
+func terrainFill(kind string) string {
+	k := strings.ToLower(kind)
+	switch {
+	case strings.Contains(k, "wood"), strings.Contains(k, "forest"), strings.Contains(k, "jungle"):
+		return "#6a994e"
+	case strings.Contains(k, "hill"):
+		return "#c9a86a"
+	case strings.Contains(k, "water"), strings.Contains(k, "swamp"), strings.Contains(k, "marsh"), strings.Contains(k, "river"):
+		return "#7fb7d9"
+	case strings.Contains(k, "building"), strings.Contains(k, "rubble"), strings.Contains(k, "ruin"):
+		return "#8d8d8d"
+	case strings.Contains(k, "crystal"):
+		return "#b8c0ff"
+	}
+	return "#b5a88a"
+}
+
+// svgWriter writes numbers with at most two decimals, so that the output is short and the
+// same on every machine.
+type svgWriter struct {
+	bytes.Buffer
+	h float64 // the table's height: SVG's y runs down, the table's Y north
+}
+
+func num(x float64) string {
+	x = math.Round(x*100) / 100
+	if x == 0 {
+		x = 0 // no "-0"
+	}
+	return strconv.FormatFloat(x, 'f', -1, 64)
+}
+
+func (w *svgWriter) x(p battle.Point) string { return num(p.X) }
+func (w *svgWriter) y(p battle.Point) string { return num(w.h - p.Y) }
+
+func (w *svgWriter) f(format string, args ...any) { fmt.Fprintf(w, format, args...) }
+
+func esc(s string) string { return html.EscapeString(s) }
+
+// Frames draws every frame of a trace.
+func Frames(t *battle.Trace) [][]byte {
+	out := make([][]byte, len(t.Frames))
+	for k := range t.Frames {
+		out[k] = Frame(t, k)
+	}
+	return out
+}
+
+// Caption names a frame: "Set-up" or "Turn 3: Fire combat".
+func Caption(t *battle.Trace, k int) string {
+	fr := &t.Frames[k]
+	if fr.Turn == 0 {
+		return fr.Phase
+	}
+	return "Turn " + strconv.Itoa(fr.Turn) + ": " + fr.Phase
+}
+
+// Frame draws frame k of a trace as one SVG document.
+func Frame(t *battle.Trace, k int) []byte {
+	fr := &t.Frames[k]
+	m := &t.Map
+	w := &svgWriter{h: m.H}
+	w.f(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="%s %s %s %s" role="img" aria-labelledby="replay-title-%d" class="replay-svg" data-frame="%d">`,
+		num(-margin), num(-margin), num(m.W+2*margin), num(m.H+2*margin), k, k)
+	w.f(`<title id="replay-title-%d">%s, %s</title>`, k, esc(t.Scenario), esc(Caption(t, k)))
+	w.f(`<defs><marker id="arrow-%d" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="4" markerHeight="4" orient="auto-start-reverse"><path d="M0 0L10 5L0 10z" fill="#334155"/></marker></defs>`, k)
+	drawTable(w, t)
+	drawMoves(w, t, fr, k)
+	drawTemplates(w, fr)
+	drawFire(w, t, fr)
+	drawAssaults(w, t, fr)
+	drawFigures(w, t, fr)
+	w.f(`</svg>`)
+	return w.Bytes()
+}
+
+func drawTable(w *svgWriter, t *battle.Trace) {
+	m := &t.Map
+	w.f(`<rect x="0" y="0" width="%s" height="%s" fill="#e8dfc4" stroke="#5c5340" stroke-width="0.15"/>`, num(m.W), num(m.H))
+	// Deployment zones and exits, dashed, in the side's first colour.
+	for s := range 2 {
+		for _, z := range m.Deploy[s] {
+			w.zone(z, palettes[s][0], "0.6 0.4", "deployment zone of "+t.Sides[s])
+		}
+	}
+	for _, z := range m.Exits {
+		w.zone(z, "#3f3f46", "0.2 0.3", "exit")
+	}
+	for _, a := range m.Areas {
+		w.f(`<polygon points="`)
+		for i, p := range a.Poly {
+			if i > 0 {
+				w.f(" ")
+			}
+			w.f("%s,%s", w.x(p), w.y(p))
+		}
+		op := "0.75"
+		if a.Block {
+			op = "0.95"
+		}
+		w.f(`" fill="%s" fill-opacity="%s" stroke="#4b4536" stroke-width="0.08"><title>%s (%s, %s cover)</title></polygon>`,
+			terrainFill(a.Kind), op, esc(a.Name), esc(a.Kind), esc(strings.ToLower(a.Cover)))
+	}
+	for _, b := range m.Barriers {
+		w.f(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#3b2f1e" stroke-width="0.35" stroke-linecap="round"><title>%s</title></line>`,
+			w.x(b.A), w.y(b.A), w.x(b.B), w.y(b.B), esc(b.Name))
+	}
+	for _, o := range m.Objectives {
+		p := battle.Point{X: o.At[0], Y: o.At[1]}
+		r := math.Max(o.Radius, 0.6)
+		w.f(`<circle cx="%s" cy="%s" r="%s" fill="#facc15" fill-opacity="0.25" stroke="#a16207" stroke-width="0.12" stroke-dasharray="0.3 0.2"><title>%s</title></circle>`,
+			w.x(p), w.y(p), num(r), esc(o.Name))
+		w.f(`<path d="M%s %s l0.35 0.7l-0.7 -0.45h0.7l-0.7 0.45z" fill="#a16207"/>`, w.x(p), num(m.H-p.Y-0.4))
+	}
+}
+
+func (w *svgWriter) zone(z battle.Zone, colour, dash, title string) {
+	x0, x1 := math.Min(z[0], z[2]), math.Max(z[0], z[2])
+	y0, y1 := math.Min(z[1], z[3]), math.Max(z[1], z[3])
+	w.f(`<rect x="%s" y="%s" width="%s" height="%s" fill="%s" fill-opacity="0.08" stroke="%s" stroke-width="0.12" stroke-dasharray="%s"><title>%s</title></rect>`,
+		num(x0), num(w.h-y1), num(x1-x0), num(y1-y0), colour, colour, dash, esc(title))
+}
+
+func drawMoves(w *svgWriter, t *battle.Trace, fr *battle.Frame, k int) {
+	for _, mv := range fr.Moves {
+		if len(mv.Path) < 2 || samePath(mv.Path) {
+			continue
+		}
+		c := UnitColour(t, mv.Unit)
+		width, dash, what := "0.18", ` stroke-dasharray="0.5 0.3"`, " moves"
+		if mv.Charge {
+			width, dash, what = "0.3", "", " charges"
+		}
+		w.f(`<polyline class="move" data-unit="%d" points="`, mv.Unit)
+		for i, p := range mv.Path {
+			if i > 0 {
+				w.f(" ")
+			}
+			w.f("%s,%s", w.x(p), w.y(p))
+		}
+		w.f(`" fill="none" stroke="%s" stroke-width="%s"%s stroke-opacity="0.8" marker-end="url(#arrow-%d)"><title>%s</title></polyline>`,
+			c, width, dash, k, esc(t.Units[mv.Unit].Name+what))
+	}
+}
+
+func samePath(p []battle.Point) bool {
+	for _, q := range p[1:] {
+		if math.Abs(q.X-p[0].X) > 0.01 || math.Abs(q.Y-p[0].Y) > 0.01 {
+			return false
+		}
+	}
+	return true
+}
+
+// centre is the middle of a unit's figures on the table in a frame (or of all its figures
+// when none is left, so that fire at a unit wiped out still has somewhere to go).
+func centre(fr *battle.Frame, ui int) (battle.Point, bool) {
+	var c battle.Point
+	n := 0
+	for pass := range 2 {
+		for _, f := range fr.Figs {
+			if f.Unit == ui && (pass == 1 || f.On && !f.Out) {
+				c.X += f.At.X
+				c.Y += f.At.Y
+				n++
+			}
+		}
+		if n > 0 {
+			return battle.Point{X: c.X / float64(n), Y: c.Y / float64(n)}, true
+		}
+	}
+	return c, false
+}
+
+func drawFire(w *svgWriter, t *battle.Trace, fr *battle.Frame) {
+	for _, f := range fr.Fire {
+		to, ok := centre(fr, f.To)
+		if !ok {
+			continue
+		}
+		colour, dash := "#dc2626", ""
+		if f.Hits == 0 {
+			colour, dash = "#52525b", ` stroke-dasharray="0.25 0.25"`
+		}
+		mode := ""
+		if f.Mode != "" {
+			mode = " (" + f.Mode + " fire)"
+		}
+		title := fmt.Sprintf("%s fires at %s%s: %d shots, %d hits", t.Units[f.From].Name, t.Units[f.To].Name, mode, f.Shots, f.Hits)
+		w.f(`<g class="fire" data-from="%d" data-to="%d" data-hits="%d"><title>%s</title>`, f.From, f.To, f.Hits, esc(title))
+		for _, g := range fr.Figs {
+			if g.Unit != f.From || !g.On || g.Out {
+				continue
+			}
+			w.f(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="0.07" stroke-opacity="0.7"%s/>`,
+				w.x(g.At), w.y(g.At), w.x(to), w.y(to), colour, dash)
+		}
+		if f.Hits > 0 {
+			w.f(`<text x="%s" y="%s" font-size="0.9" font-family="sans-serif" font-weight="bold" fill="%s" stroke="#fff" stroke-width="0.15" paint-order="stroke">%d</text>`,
+				num(to.X+0.7), num(w.h-to.Y-0.7), colour, f.Hits)
+		}
+		w.f(`</g>`)
+	}
+}
+
+func drawTemplates(w *svgWriter, fr *battle.Frame) {
+	for _, tp := range fr.Templates {
+		w.f(`<circle class="template" cx="%s" cy="%s" r="%s" fill="#f97316" fill-opacity="0.3" stroke="#c2410c" stroke-width="0.12"><title>%s: %d under it</title></circle>`,
+			w.x(tp.At), w.y(tp.At), num(math.Max(tp.Radius, 0.5)), esc(tp.Kind), tp.Under)
+	}
+}
+
+func drawAssaults(w *svgWriter, t *battle.Trace, fr *battle.Frame) {
+	for _, a := range fr.Assaults {
+		var names [2][]string
+		for s := range 2 {
+			for _, ui := range a.Units[s] {
+				names[s] = append(names[s], t.Units[ui].Name)
+			}
+		}
+		title := fmt.Sprintf("Close assault: %s against %s, %d and %d blows land",
+			strings.Join(names[0], ", "), strings.Join(names[1], ", "), a.Blows[0], a.Blows[1])
+		for _, x := range a.Units[0] {
+			for _, y := range a.Units[1] {
+				p, ok1 := centre(fr, x)
+				q, ok2 := centre(fr, y)
+				if !ok1 || !ok2 {
+					continue
+				}
+				m := battle.Point{X: (p.X + q.X) / 2, Y: (p.Y + q.Y) / 2}
+				w.f(`<g class="assault"><title>%s</title><line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#7c2d12" stroke-width="0.3" stroke-opacity="0.6"/>`,
+					esc(title), w.x(p), w.y(p), w.x(q), w.y(q))
+				w.f(`<path d="M%s %sl1.2 1.2m0 -1.2l-1.2 1.2" stroke="#7c2d12" stroke-width="0.3" stroke-linecap="round"/></g>`,
+					num(m.X-0.6), num(w.h-m.Y-0.6))
+			}
+		}
+	}
+}
+
+// figState is a figure's state as the frame shows it, for its title and the tests.
+func figState(f battle.FigState) string {
+	switch {
+	case f.Out:
+		return "out"
+	case f.Wounded && f.Prone:
+		return "wounded prone"
+	case f.Wounded:
+		return "wounded"
+	case f.Prone:
+		return "prone"
+	}
+	return "ok"
+}
+
+func drawFigures(w *svgWriter, t *battle.Trace, fr *battle.Frame) {
+	fell := map[int]string{}
+	for _, c := range fr.Casualties {
+		fell[c.Fig] = c.What
+	}
+	for i, f := range fr.Figs {
+		if f.Gone || !f.On && !f.Out {
+			continue
+		}
+		name := t.Units[f.Unit].Name
+		st := figState(f)
+		if f.Broken && !f.Out {
+			st += " broken"
+		}
+		x, y := w.x(f.At), w.y(f.At)
+		if f.Out {
+			// Incapacitated: a cross where he fell, red in the phase he fell.
+			colour, op := "#3f3f46", "0.45"
+			if _, now := fell[i]; now {
+				colour, op = "#dc2626", "1"
+			}
+			w.f(`<path class="fig" data-fig="%d" data-unit="%d" data-state="out" d="M%s %sl0.8 0.8m0 -0.8l-0.8 0.8" stroke="%s" stroke-opacity="%s" stroke-width="0.22" stroke-linecap="round"><title>%s: incapacitated</title></path>`,
+				i, f.Unit, num(f.At.X-0.4), num(w.h-f.At.Y-0.4), colour, op, esc(name))
+			continue
+		}
+		c := UnitColour(t, f.Home)
+		stroke, sw, dash := "#111827", "0.08", ""
+		if f.Hero {
+			stroke, sw = "#eab308", "0.16"
+		}
+		if f.Broken {
+			dash = ` stroke-dasharray="0.2 0.15"`
+		}
+		w.f(`<g class="fig" data-fig="%d" data-unit="%d" data-state="%s" data-x="%s" data-y="%s"><title>%s: %s</title>`,
+			i, f.Unit, st, num(f.At.X), num(f.At.Y), esc(name), st)
+		if f.Prone {
+			w.f(`<ellipse cx="%s" cy="%s" rx="0.5" ry="0.3" fill="%s" stroke="%s" stroke-width="%s"%s/>`, x, y, c, stroke, sw, dash)
+		} else {
+			w.f(`<circle cx="%s" cy="%s" r="0.5" fill="%s" stroke="%s" stroke-width="%s"%s/>`, x, y, c, stroke, sw, dash)
+		}
+		if f.Wounded {
+			w.f(`<circle cx="%s" cy="%s" r="0.2" fill="#fff"/>`, x, y)
+		}
+		if _, hit := fell[i]; hit {
+			w.f(`<circle cx="%s" cy="%s" r="0.75" fill="none" stroke="#dc2626" stroke-width="0.1"/>`, x, y)
+		}
+		w.f(`</g>`)
+	}
+}
