@@ -238,7 +238,7 @@ func qrsMarkStep(st *solo.State, _ qrs.Dice, form url.Values, r *views.QRSResult
 func qrsTurnStep(st *solo.State, _ qrs.Dice, _ url.Values, r *views.QRSResult) (string, error) {
 	turn := st.Turn
 	r.Kind = "turn"
-	r.Notes = solo.EndTurn(st)
+	solo.EndTurn(st) // what it returns is in the log's lines, which the page shows
 	return fmt.Sprintf("End of turn %d", turn), nil
 }
 
