@@ -67,6 +67,7 @@ type QRSGame struct {
 	Counters []solo.Counter
 	Pool     []QRSPoolRow // nil: unlimited
 	Groups   []QRSGroup
+	Figures  []QRSOption // every figure in the fight, "GROUP:FIGURE", for close combat
 	Log      []string // newest first
 	Prefer   string
 	MoveMods []QRSMoveMod // the random movement table's modifiers, Muster's values marked

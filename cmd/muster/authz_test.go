@@ -158,6 +158,7 @@ func authzRows() []authzRow {
 		{method: "POST", route: "/qrs/solo/:id/orders", path: "/qrs/solo/{solo}/orders", form: url.Values{"group": {"1"}}, want: ownerOnly(303)},
 		{method: "POST", route: "/qrs/solo/:id/shoot", path: "/qrs/solo/{solo}/shoot", form: url.Values{"target": {"1"}, "band": {"medium"}, "enemy": {"4"}}, want: ownerOnly(303)},
 		{method: "POST", route: "/qrs/solo/:id/mark", path: "/qrs/solo/{solo}/mark", form: url.Values{"group": {"1"}, "figure": {"1"}, "what": {"wound"}}, want: ownerOnly(303)},
+		{method: "POST", route: "/qrs/solo/:id/close", path: "/qrs/solo/{solo}/close", form: url.Values{"kind": {"medic"}, "figure": {"1:1"}}, want: ownerOnly(422)},
 		{method: "POST", route: "/qrs/solo/:id/turn", path: "/qrs/solo/{solo}/turn", want: ownerOnly(303)},
 		{method: "POST", route: "/qrs/solo/:id/undo", path: "/qrs/solo/{solo}/undo", want: ownerOnly(409)},
 		{method: "POST", route: "/qrs/solo/:id/delete", path: "/qrs/solo/{solo}/delete", want: ownerOnly(303)},

@@ -35,6 +35,7 @@ func (a *app) qrsRoutes(e *echo.Echo) {
 	e.POST("/qrs/solo/:id/orders", a.qrsSoloStep(qrsOrdersStep))
 	e.POST("/qrs/solo/:id/shoot", a.qrsSoloStep(qrsShootStep))
 	e.POST("/qrs/solo/:id/mark", a.qrsSoloStep(qrsMarkStep))
+	e.POST("/qrs/solo/:id/close", a.qrsSoloStep(qrsCloseStep))
 	e.POST("/qrs/solo/:id/turn", a.qrsSoloStep(qrsTurnStep))
 	e.POST("/qrs/solo/:id/undo", a.qrsSoloUndo)
 	e.POST("/qrs/solo/:id/delete", a.qrsSoloDelete)

@@ -435,3 +435,42 @@ func eighthPct(eighths string) string {
 	n, _ := strconv.Atoi(strings.TrimSuffix(eighths, "/8"))
 	return strconv.FormatFloat(float64(n)*100/8, 'f', 2, 64) + "%"
 }
+
+// "Other melee": D6 + Melee each, the loser reads the difference on the chart. Kara Vos (a
+// Rebel Hero, Melee 3, no armour) against Stormtrooper 1 (Melee 1, armoured): the page's
+// dice and the chart's columns as printed decide who suffers what.
+func TestSoloMeleeReadsTheChart(t *testing.T) {
+	ts := newTestServer(t)
+	id := startSolo(t, ts, newSoloForm(seedWithD6(t, 0, 6), fullPool))
+	soloStep(t, ts, id, "spot", url.Values{"counter": {"1", "2"}})
+	body := soloStep(t, ts, id, "close", url.Values{"kind": {"fight"}, "figure": {"1:1"}, "against": {"2:1"}})
+	res := idText(t, body, "result")
+	m := regexp.MustCompile(`Kara Vos rolls (\d), the opponents' best (\d)`).FindStringSubmatch(res)
+	if m == nil {
+		t.Fatalf("the melee: %q", res)
+	}
+	mine, _ := strconv.Atoi(m[1])
+	theirs, _ := strconv.Atoi(m[2])
+	diff := (mine + 3) - (theirs + 1)
+	armoured := map[int]string{1: "no effect", 2: `Stormtrooper 1: Retreat 1"`, 3: "Stormtrooper 1: knocked out", 4: "Stormtrooper 1: Continue melee normally",
+		5: "Stormtrooper 1: wounded", 6: "Stormtrooper 1: killed", 7: "Stormtrooper 1: killed", 8: "Stormtrooper 1: killed"}
+	unarmoured := map[int]string{1: `Kara Vos: Retreat 1"`, 2: "Kara Vos: knocked out", 3: "Kara Vos: Continue melee normally", 4: "Kara Vos: wounded", 5: "Kara Vos: disabled", 6: "Kara Vos: disabled"}
+	want := "no effect"
+	switch {
+	case diff > 0:
+		want = armoured[diff]
+	case diff < 0:
+		want = unarmoured[-diff]
+	}
+	if !strings.Contains(res, want) {
+		t.Errorf("%d+3 against %d+1: %q, want %q", mine, theirs, res, want)
+	}
+	// A duel needs two light sabre users: the page says so and rolls nothing.
+	page := ts.get("/qrs/solo/" + id)
+	base := baseRe.FindStringSubmatch(page.body)[1]
+	r := ts.postForm("/qrs/solo/"+id+"/close", url.Values{"kind": {"duel"}, "figure": {"1:1"}, "against": {"2:2"}, "base": {base}})
+	wantStatus(t, "a duel without light sabres", r, http.StatusUnprocessableEntity)
+	if !strings.Contains(idText(t, r.body, "solo-error"), "not a light sabre armed Force user") {
+		t.Errorf("the duel refused: %q", idText(t, r.body, "solo-error"))
+	}
+}

@@ -234,6 +234,65 @@ func qrsMarkStep(st *solo.State, _ qrs.Dice, form url.Values, r *views.QRSResult
 	return fmt.Sprintf("Group %d, figure %d: %s", group, figure, now), nil
 }
 
+// qrsRef reads a figure written "GROUP:FIGURE" (the page's values).
+func qrsRef(v, label string) (solo.Ref, error) {
+	g, f, ok := strings.Cut(v, ":")
+	gi, err1 := strconv.Atoi(g)
+	fi, err2 := strconv.Atoi(f)
+	if !ok || err1 != nil || err2 != nil {
+		return solo.Ref{}, fmt.Errorf("%s: choose a figure", label)
+	}
+	return solo.Ref{Group: gi, Figure: fi}, nil
+}
+
+// qrsCloseStep is close combat and the rolls for one figure: other melee (the chart), one
+// exchange of a lightsaber duel, a medic's treatment, Wound suppression.
+func qrsCloseStep(st *solo.State, d qrs.Dice, form url.Values, r *views.QRSResult) (string, error) {
+	self, err := qrsRef(form.Get("figure"), "Figure")
+	if err != nil {
+		return "", err
+	}
+	var against []solo.Ref
+	for _, v := range form["against"] {
+		ref, err := qrsRef(v, "Opponents")
+		if err != nil {
+			return "", err
+		}
+		against = append(against, ref)
+	}
+	r.Kind = "close"
+	switch kind := form.Get("kind"); kind {
+	case "fight":
+		if len(against) == 0 {
+			return "", fmt.Errorf("Opponents: tick the enemy figures in contact (1 to 6)")
+		}
+		if _, err := solo.Fight(st, self, against, d); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("Melee: figure %s", self), nil
+	case "duel":
+		if len(against) != 1 {
+			return "", fmt.Errorf("Opponents: a lightsaber duel is against one figure; tick one")
+		}
+		if _, err := solo.DuelExchange(st, self, against[0], form.Get("kill") != "", d); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("Lightsaber duel: %s against %s", self, against[0]), nil
+	case "medic":
+		if _, err := solo.Treat(st, self.Group, self.Figure, d); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("Medic treats figure %s", self), nil
+	case "suppress":
+		if _, err := solo.Suppress(st, self.Group, self.Figure, d); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("Wound suppression: figure %s", self), nil
+	default:
+		return "", fmt.Errorf("What: %q is not a close combat action; choose melee, lightsaber duel, medic or Wound suppression", kind)
+	}
+}
+
 // qrsTurnStep ends the turn: duck backs clear, enemy casualties recycle, morale.
 func qrsTurnStep(st *solo.State, _ qrs.Dice, _ url.Values, r *views.QRSResult) (string, error) {
 	turn := st.Turn
@@ -272,6 +331,11 @@ func qrsGameView(g db.SoloGame, st *solo.State) views.QRSGame {
 			gv.Figures = append(gv.Figures, fv)
 		}
 		v.Groups = append(v.Groups, gv)
+		for j, f := range gs.Figures {
+			if f.Active() {
+				v.Figures = append(v.Figures, views.QRSOption{Value: fmt.Sprintf("%d:%d", gs.ID, j+1), Label: fmt.Sprintf("%d.%d %s (%s)", gs.ID, j+1, f.Name, gs.Name)})
+			}
+		}
 	}
 	for i := len(st.Log) - 1; i >= 0 && len(v.Log) < 200; i-- {
 		v.Log = append(v.Log, st.Log[i])
