@@ -68,7 +68,7 @@ type QRSGame struct {
 	Pool     []QRSPoolRow // nil: unlimited
 	Groups   []QRSGroup
 	Figures  []QRSOption // every figure in the fight, "GROUP:FIGURE", for close combat
-	Log      []string // newest first
+	Log      []string    // newest first
 	Prefer   string
 	MoveMods []QRSMoveMod // the random movement table's modifiers, Muster's values marked
 }
@@ -262,3 +262,25 @@ func poolText(pool []QRSPoolRow) string {
 }
 
 func counterLabel(c solo.Counter) string { return fmt.Sprintf("Counter %d (%s)", c.ID, c.Kind) }
+
+// QRSSimPage is the quick-resolve page: the setup a solo game has, the simulation's own
+// settings, and the result once played.
+type QRSSimPage struct {
+	Setup                               QRSSoloList
+	Sight, Objective, MaxTurns, Battles string
+	Cover                               bool
+	Result                              *QRSSimResult
+}
+
+// QRSSimResult is a quick-resolve's summary (rules/qrs/sim).
+type QRSSimResult struct {
+	Group                            string
+	Counters, Battles                int
+	Seed                             string
+	Objective, Survived              QRSRate
+	MeanTurns, MeanEnemies, MeanLost float64
+	Log, NotSimulated                []string
+}
+
+// QRSRate is a proportion with its 95% interval.
+type QRSRate struct{ P, Low, High float64 }

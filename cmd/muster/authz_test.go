@@ -161,6 +161,8 @@ func authzRows() []authzRow {
 		{method: "POST", route: "/qrs/solo/:id/close", path: "/qrs/solo/{solo}/close", form: url.Values{"kind": {"medic"}, "figure": {"1:1"}}, want: ownerOnly(422)},
 		{method: "POST", route: "/qrs/solo/:id/turn", path: "/qrs/solo/{solo}/turn", want: ownerOnly(303)},
 		{method: "POST", route: "/qrs/solo/:id/undo", path: "/qrs/solo/{solo}/undo", want: ownerOnly(409)},
+		{method: "GET", route: "/qrs/sim", path: "/qrs/sim", want: all(200)},
+		{method: "POST", route: "/qrs/sim", path: "/qrs/sim", form: url.Values{"counter1": {"open"}, "unlimited": {"on"}, "group0": {"Red"}, "profile0": {"Rebel Trooper"}, "count0": {"2"}, "battles": {"10"}}, want: all(200)},
 		{method: "POST", route: "/qrs/solo/:id/delete", path: "/qrs/solo/{solo}/delete", want: ownerOnly(303)},
 	}
 }

@@ -93,7 +93,7 @@ func TestEveryPageIsAccessibleInChromium(t *testing.T) {
 		"/odds?skill=4&difficulty=10&damage=5&strength=3&firer=" + idA + ":0&target=" + idB + ":0&range=10",
 		"/sim", strings.TrimPrefix(simURL, base), "/games/new", strings.TrimPrefix(gmURL, base), strings.TrimPrefix(playerURL, base),
 		strings.TrimPrefix(listURL, base), strings.TrimPrefix(shareURL, base), "/account", "/signin", "/signup", "/no-such-page",
-		"/qrs/solo", strings.TrimPrefix(soloURL, base), "/odds?qrs-own=1&qrs-enemy=8&qrs-cover=1"}
+		"/qrs/solo", strings.TrimPrefix(soloURL, base), "/odds?qrs-own=1&qrs-enemy=8&qrs-cover=1", "/qrs/sim"}
 	run := `(function(){` + string(axe) + `
 		return axe.run(document, {resultTypes: ["violations"]}).then(function (r) {
 			return JSON.stringify(r.violations.filter(function (v) { return v.impact === "serious" || v.impact === "critical"; })

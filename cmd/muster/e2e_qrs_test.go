@@ -118,6 +118,18 @@ func TestSoloSkirmishGameInChromium(t *testing.T) {
 		t.Errorf("the enemy group is still on the table (%v)", err)
 	}
 
+	// The quick-resolve of the same approach, 200 games.
+	b.do("quick-resolve", chromedp.Navigate(base+"/qrs/sim"), chromedp.WaitVisible(css("#sim-form")),
+		chromedp.SetValue(css("#battles"), "200"), chromedp.Click(css("#sim-run")))
+	b.waitText("#sim-result-h", has("200 games"))
+	if got := b.text("#rate-objective"); !regexp.MustCompile(`Reaches the objective \d+\.\d\d% \d+\.\d\d% to \d+\.\d\d%`).MatchString(got) {
+		t.Errorf("the objective's odds: %q", got)
+	}
+	for _, w := range []int64{1280, 360} {
+		b.do("window", chromedp.EmulateViewport(w, 900))
+		b.shot("qrs-sim-" + strconv.FormatInt(w, 10) + "-light")
+	}
+
 	for _, theme := range []string{"light", "dark"} {
 		for _, w := range []int64{1280, 360} {
 			b.do("window", chromedp.EmulateViewport(w, 900), chromedp.Navigate(gameURL), chromedp.WaitVisible(css("#solo-turn")))

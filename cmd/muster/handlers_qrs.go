@@ -39,6 +39,8 @@ func (a *app) qrsRoutes(e *echo.Echo) {
 	e.POST("/qrs/solo/:id/turn", a.qrsSoloStep(qrsTurnStep))
 	e.POST("/qrs/solo/:id/undo", a.qrsSoloUndo)
 	e.POST("/qrs/solo/:id/delete", a.qrsSoloDelete)
+	e.GET("/qrs/sim", a.qrsSimForm)
+	e.POST("/qrs/sim", a.qrsSimRun)
 }
 
 // errNoSoloGame is what anyone but the owner gets: not yours reads as not found.
@@ -69,18 +71,9 @@ func (a *app) renderSoloHome(c *echo.Context, status int, f views.QRSNewForm, pr
 	if err != nil {
 		return err
 	}
-	v := views.QRSSoloList{Form: f, Error: problem, Prefer: []views.QRSOption{{Value: "", Label: "the sheet's first option"}}}
+	v := qrsSetupList(f, problem)
 	for _, g := range games {
 		v.Games = append(v.Games, views.QRSGameRow{ID: g.ID, Name: g.Name, Steps: g.Head, Updated: g.Updated})
-	}
-	for _, p := range qrs.Starter().Profiles() {
-		v.Profiles = append(v.Profiles, views.QRSOption{Value: p.Name, Label: fmt.Sprintf("%s (FP %s, Def %d)", p.Name, p.Stat(), p.Defence)})
-	}
-	for _, p := range qrsPoolProfiles {
-		v.PoolProfiles = append(v.PoolProfiles, p.Name)
-	}
-	for _, k := range solo.PreferKeys() {
-		v.Prefer = append(v.Prefer, views.QRSOption{Value: k, Label: qrsPreferLabel(k)})
 	}
 	return render(c, status, views.QRSSoloHome(page(c, "Solo skirmish", "qrs"), v))
 }

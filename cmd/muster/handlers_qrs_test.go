@@ -474,3 +474,45 @@ func TestSoloMeleeReadsTheChart(t *testing.T) {
 		t.Errorf("the duel refused: %q", idText(t, r.body, "solo-error"))
 	}
 }
+
+// Quick-resolve with no figure free for the enemy: nothing can appear (no probe droid
+// either), so the group passes its four counters and reaches the objective one turn later,
+// in 5 turns, every one of 200 games: 100%, and the 95% Wilson interval's low end is
+// 200/(200 + 1.96²) = 98.12%.
+func TestQuickResolveWithAnEmptyPoolAlwaysReachesTheObjective(t *testing.T) {
+	ts := newTestServer(t)
+	form := newSoloForm(5, map[int]string{0: "0", 1: "0", 2: "0", 3: "0", 4: "0", 5: "0", 6: "0", 7: "0"})
+	form.Set("battles", "200")
+	r := ts.postForm("/qrs/sim", form)
+	wantStatus(t, "quick-resolve", r, http.StatusOK)
+	if got := idText(t, r.body, "rate-objective"); got != "Reaches the objective 100.00% 98.12% to 100.00%" {
+		t.Errorf("objective: %q", got)
+	}
+	if got := idText(t, r.body, "rate-survived"); got != "Survives 100.00% 98.12% to 100.00%" {
+		t.Errorf("survived: %q", got)
+	}
+	if got := idText(t, r.body, "sim-result"); !strings.Contains(got, "Means: 5.00 turns, 0.00 enemy figures appearing, 0.00 of your figures down") {
+		t.Errorf("means: %q", got)
+	}
+	if got := idText(t, r.body, "sim-not-simulated"); !strings.Contains(got, "Close combat") {
+		t.Errorf("the not-simulated list: %q", got)
+	}
+	// With figures for anything, enemies appear in some games; the first game's log is shown
+	// and the seed replays the same odds.
+	form = newSoloForm(5, fullPool)
+	form.Set("battles", "300")
+	first := ts.postForm("/qrs/sim", form)
+	again := ts.postForm("/qrs/sim", form)
+	if a, b := idText(t, first.body, "sim-rates"), idText(t, again.body, "sim-rates"); a != b {
+		t.Errorf("the same seed gave %q and %q", a, b)
+	}
+	if !strings.Contains(idText(t, first.body, "sim-log"), "Turn 1") {
+		t.Error("no log of the first game")
+	}
+	form.Set("battles", "5000")
+	bad := ts.postForm("/qrs/sim", form)
+	wantStatus(t, "too many games", bad, http.StatusUnprocessableEntity)
+	if !strings.Contains(idText(t, bad.body, "solo-error"), "Games: write a whole number from 1 to 2000") {
+		t.Errorf("too many games: %q", idText(t, bad.body, "solo-error"))
+	}
+}
