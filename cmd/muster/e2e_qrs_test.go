@@ -122,7 +122,7 @@ func TestSoloSkirmishGameInChromium(t *testing.T) {
 	b.do("quick-resolve", chromedp.Navigate(base+"/qrs/sim"), chromedp.WaitVisible(css("#sim-form")),
 		chromedp.SetValue(css("#battles"), "200"), chromedp.Click(css("#sim-run")))
 	b.waitText("#sim-result-h", has("200 games"))
-	if got := b.text("#rate-objective"); !regexp.MustCompile(`Reaches the objective \d+\.\d\d% \d+\.\d\d% to \d+\.\d\d%`).MatchString(got) {
+	if got := b.text("#rate-objective"); !regexp.MustCompile(`Reaches the objective\s+\d+\.\d\d%\s+\d+\.\d\d% to \d+\.\d\d%`).MatchString(got) {
 		t.Errorf("the objective's odds: %q", got)
 	}
 	for _, w := range []int64{1280, 360} {
