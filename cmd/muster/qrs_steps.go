@@ -79,7 +79,7 @@ func qrsSpotStep(st *solo.State, d qrs.Dice, form url.Values, r *views.QRSResult
 		ids = append(ids, id)
 	}
 	if len(ids) == 0 {
-		return "", fmt.Errorf("Counters in sight: tick the counters your figure can see, then roll")
+		return "", fieldErr("Counters in sight", "tick the counters your figure can see, then roll")
 	}
 	s, err := st.Sighting(ids)
 	if err != nil {
@@ -131,12 +131,12 @@ func qrsOrdersStep(st *solo.State, d qrs.Dice, form url.Values, r *views.QRSResu
 			}
 		}
 		if len(ids) == 0 {
-			return "", fmt.Errorf("Group: no enemy group is on the table; choose a group")
+			return "", fieldErr("Group", "no enemy group is on the table; choose a group")
 		}
 	} else {
 		id, err := strconv.Atoi(which)
 		if err != nil {
-			return "", fmt.Errorf("Group: choose a group")
+			return "", fieldErr("Group", "choose a group")
 		}
 		ids = []int{id}
 	}
@@ -165,20 +165,20 @@ var qrsBandNames = map[string]int{"long": qrs.Long, "medium": qrs.Medium, "point
 func qrsShootStep(st *solo.State, d qrs.Dice, form url.Values, r *views.QRSResult) (string, error) {
 	target, err := strconv.Atoi(form.Get("target"))
 	if err != nil {
-		return "", fmt.Errorf("Group under fire: choose a group")
+		return "", fieldErr("Group under fire", "choose a group")
 	}
 	band, ok := qrsBandNames[form.Get("band")]
 	if !ok {
-		return "", fmt.Errorf("Range band: choose long, medium or point blank")
+		return "", fieldErr("Range band", "choose long, medium or point blank")
 	}
 	shot := solo.Shot{Target: target, Band: band, Cover: form.Get("cover") != "", Running: form.Get("running") != "", Force: form.Get("force")}
 	for _, v := range form["from"] {
 		id, err := strconv.Atoi(v)
 		if err != nil {
-			return "", fmt.Errorf("Shooting groups: %q is not a group", v)
+			return "", fieldErr("Shooting groups", "%q is not a group", v)
 		}
 		if id == target {
-			return "", fmt.Errorf("Shooting groups: group %d cannot shoot at itself", id)
+			return "", fieldErr("Shooting groups", "group %d cannot shoot at itself", id)
 		}
 		shot.From = append(shot.From, id)
 	}
@@ -186,7 +186,7 @@ func qrsShootStep(st *solo.State, d qrs.Dice, form url.Values, r *views.QRSResul
 		return "", err
 	}
 	if (len(shot.From) == 0) == (shot.EnemyTotal == 0) {
-		return "", fmt.Errorf("Shooting groups: tick the groups shooting, or give the enemy's firepower total (one or the other)")
+		return "", fieldErr("Shooting groups", "tick the groups shooting, or give the enemy's firepower total (one or the other)")
 	}
 	if shot.Extra, err = qrsIntField(form, "extra", "Extra figures shooting", 0, 100); err != nil {
 		return "", err
@@ -218,13 +218,13 @@ func qrsMarkStep(st *solo.State, _ qrs.Dice, form url.Values, r *views.QRSResult
 	group, err1 := strconv.Atoi(form.Get("group"))
 	figure, err2 := strconv.Atoi(form.Get("figure"))
 	if err1 != nil || err2 != nil {
-		return "", fmt.Errorf("Mark: choose a figure")
+		return "", fieldErr("Mark", "choose a figure")
 	}
 	what := form.Get("what")
 	switch what {
 	case "wound", "heal", "duck", "down", "up", "force:-1", "force:+1":
 	default:
-		return "", fmt.Errorf("Mark: %q is not a mark; choose wound, heal, duck back, down, back up, or spend or recover 1 FP", what)
+		return "", fieldErr("Mark", "%q is not a mark; choose wound, heal, duck back, down, back up, or spend or recover 1 FP", what)
 	}
 	now, err := solo.Mark(st, group, figure, what)
 	if err != nil {
@@ -264,7 +264,7 @@ func qrsCloseStep(st *solo.State, d qrs.Dice, form url.Values, r *views.QRSResul
 	switch kind := form.Get("kind"); kind {
 	case "fight":
 		if len(against) == 0 {
-			return "", fmt.Errorf("Opponents: tick the enemy figures in contact (1 to 6)")
+			return "", fieldErr("Opponents", "tick the enemy figures in contact (1 to 6)")
 		}
 		if _, err := solo.Fight(st, self, against, d); err != nil {
 			return "", err
@@ -272,7 +272,7 @@ func qrsCloseStep(st *solo.State, d qrs.Dice, form url.Values, r *views.QRSResul
 		return fmt.Sprintf("Melee: figure %s", self), nil
 	case "duel":
 		if len(against) != 1 {
-			return "", fmt.Errorf("Opponents: a lightsaber duel is against one figure; tick one")
+			return "", fieldErr("Opponents", "a lightsaber duel is against one figure; tick one")
 		}
 		if _, err := solo.DuelExchange(st, self, against[0], form.Get("kill") != "", d); err != nil {
 			return "", err
@@ -289,7 +289,7 @@ func qrsCloseStep(st *solo.State, d qrs.Dice, form url.Values, r *views.QRSResul
 		}
 		return fmt.Sprintf("Wound suppression: figure %s", self), nil
 	default:
-		return "", fmt.Errorf("What: %q is not a close combat action; choose melee, lightsaber duel, medic or Wound suppression", kind)
+		return "", fieldErr("What", "%q is not a close combat action; choose melee, lightsaber duel, medic or Wound suppression", kind)
 	}
 }
 
@@ -351,3 +351,8 @@ func decimalText(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) 
 // jsonUnmarshal reads a stored step's result; a result that cannot be read shows nothing
 // rather than failing the page (the game's state is what matters).
 func jsonUnmarshal(data []byte, v any) error { return json.Unmarshal(data, v) }
+
+// fieldErr is a problem with a form field, for the player: "Group under fire: choose a group".
+func fieldErr(field, format string, args ...any) error {
+	return fmt.Errorf("%s: "+format, append([]any{field}, args...)...)
+}
