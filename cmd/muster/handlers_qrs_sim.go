@@ -19,8 +19,8 @@ import (
 // games (rules/qrs/sim, as muster qrs sim) and shows the odds on the same page. Nothing is
 // saved: the seed shown replays it.
 
-// qrsWebBattles bounds a quick-resolve played within a request (2000 games take well under
-// a second).
+// qrsWebBattles bounds a quick-resolve played within a request: 2000 games take about half a
+// second (BenchmarkQuickResolveOnTheWeb, docs/benchmarks.md).
 const qrsWebBattles = 2000
 
 func (a *app) qrsSimForm(c *echo.Context) error {
