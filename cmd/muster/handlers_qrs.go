@@ -320,7 +320,10 @@ func (a *app) qrsSoloStep(step qrsStep) echo.HandlerFunc {
 		action, err := step(st, st.NextDice(), form, &r)
 		if err != nil {
 			// Nothing is saved: the page is drawn again from the stored game.
-			_, fresh, _ := a.qrsLoadSolo(c)
+			_, fresh, lerr := a.qrsLoadSolo(c)
+			if lerr != nil {
+				return lerr
+			}
 			return a.renderSoloGame(c, http.StatusUnprocessableEntity, g, fresh, err.Error())
 		}
 		r.Lines = append([]string(nil), st.Log[before:]...)
