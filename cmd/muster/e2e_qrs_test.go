@@ -129,6 +129,12 @@ func TestSoloSkirmishGameInChromium(t *testing.T) {
 		b.do("window", chromedp.EmulateViewport(w, 900))
 		b.shot("qrs-sim-" + strconv.FormatInt(w, 10) + "-light")
 	}
+	// At 360 px the result does not scroll sideways (its table scrolls by itself).
+	wide, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.documentElement.scrollWidth > window.innerWidth + 1`))
+	if err != nil || wide {
+		t.Errorf("the quick-resolve's result is wider than a 360 px window (%v)", err)
+	}
+	b.do("window", chromedp.EmulateViewport(1280, 900))
 
 	for _, theme := range []string{"light", "dark"} {
 		for _, w := range []int64{1280, 360} {
