@@ -108,3 +108,30 @@ func TestSoloGameKeepsTheLastSteps(t *testing.T) {
 		t.Errorf("undo stopped at step %d, want %d", head, last-SoloKeep+1)
 	}
 }
+
+// A guest's solo games follow the guest into the account they sign in to.
+func TestSoloGamesFollowAGuestIntoTheirAccount(t *testing.T) {
+	ctx := context.Background()
+	s, _ := openTemp(t)
+	guest, err := s.CreateGuest(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	acct, err := s.CreateAccount(ctx, "kara", "hash", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := s.CreateSolo(ctx, guest.ID, "Rescue", []byte(`{}`), []byte(`{}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.MergeGuest(ctx, guest.ID, acct.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.GetSolo(ctx, acct.ID, g.ID); err != nil {
+		t.Errorf("the account does not have the guest's game: %v", err)
+	}
+	if _, err := s.GetSolo(ctx, guest.ID, g.ID); !errors.Is(err, ErrNotFound) {
+		t.Errorf("the merged guest still has the game: %v", err)
+	}
+}
