@@ -17,6 +17,8 @@ type OddsView struct {
 	Volley *VolleyOdds
 	// Errors by form section ("test", "damage", "volley"), in the player's words.
 	Errors map[string]string
+	// QRS is the skirmish quick reference's section (views/qrs.go).
+	QRS QRSOdds
 }
 
 // UnitChoice is one unit of a saved army: its value is "armyID:unitIndex".

@@ -155,6 +155,22 @@ func authzRows() []authzRow {
 		{method: "GET", route: "/play/:token/view/:id", path: "/play/{player}/view/{list}", want: all(404)},
 		{method: "GET", route: "/play/:token/sims/:id", path: "/play/{player}/sims/{gmsim}", want: all(404)},
 		{method: "GET", route: "/play/:token/sims/:id/replay", path: "/play/{player}/sims/{gmsim}/replay", want: all(404)},
+
+		// The skirmish quick reference's solo games (handlers_qrs.go): the owner's alone.
+		{method: "GET", route: "/qrs/solo", path: "/qrs/solo", want: all(200)},
+		{method: "POST", route: "/qrs/solo", path: "/qrs/solo", form: url.Values{"counter1": {"open"}, "unlimited": {"on"}}, want: all(303)},
+		{method: "GET", route: "/qrs/solo/:id", path: "/qrs/solo/{solo}", want: ownerOnly(200)},
+		{method: "POST", route: "/qrs/solo/:id/counters", path: "/qrs/solo/{solo}/counters", form: url.Values{"action": {"add"}, "kind": {"cover"}}, want: ownerOnly(303)},
+		{method: "POST", route: "/qrs/solo/:id/spot", path: "/qrs/solo/{solo}/spot", form: url.Values{"counter": {"1"}}, want: ownerOnly(303)},
+		{method: "POST", route: "/qrs/solo/:id/orders", path: "/qrs/solo/{solo}/orders", form: url.Values{"group": {"1"}}, want: ownerOnly(303)},
+		{method: "POST", route: "/qrs/solo/:id/shoot", path: "/qrs/solo/{solo}/shoot", form: url.Values{"target": {"1"}, "band": {"medium"}, "enemy": {"4"}}, want: ownerOnly(303)},
+		{method: "POST", route: "/qrs/solo/:id/mark", path: "/qrs/solo/{solo}/mark", form: url.Values{"group": {"1"}, "figure": {"1"}, "what": {"wound"}}, want: ownerOnly(303)},
+		{method: "POST", route: "/qrs/solo/:id/close", path: "/qrs/solo/{solo}/close", form: url.Values{"kind": {"medic"}, "figure": {"1:1"}}, want: ownerOnly(422)},
+		{method: "POST", route: "/qrs/solo/:id/turn", path: "/qrs/solo/{solo}/turn", want: ownerOnly(303)},
+		{method: "POST", route: "/qrs/solo/:id/undo", path: "/qrs/solo/{solo}/undo", want: ownerOnly(409)},
+		{method: "GET", route: "/qrs/sim", path: "/qrs/sim", want: all(200)},
+		{method: "POST", route: "/qrs/sim", path: "/qrs/sim", form: url.Values{"counter1": {"open"}, "unlimited": {"on"}, "group0": {"Red"}, "profile0": {"Rebel Trooper"}, "count0": {"2"}, "battles": {"10"}}, want: all(200)},
+		{method: "POST", route: "/qrs/solo/:id/delete", path: "/qrs/solo/{solo}/delete", want: ownerOnly(303)},
 	}
 }
 
@@ -203,6 +219,9 @@ func newAuthzFixture(t *testing.T) *authzFixture {
 	// Cancelled, so that the owner may start the next one (one at a time per owner).
 	wantStatus(t, "cancel the matchup", ts.postForm(r.header.Get("Location")+"/cancel", nil), http.StatusSeeOther)
 	_, tok, _ := ts.store.AddToken(ctx, owner, "script")
+	r = ts.postForm("/qrs/solo", url.Values{"counter1": {"open"}, "unlimited": {"on"}, "group0": {"Red"}, "profile0": {"Rebel Trooper"}, "count0": {"2"}})
+	wantStatus(t, "start a solo game", r, http.StatusSeeOther)
+	f.vars["solo"] = strings.TrimPrefix(r.header.Get("Location"), "/qrs/solo/")
 	f.vars["tokid"] = tok.ID
 
 	f.clients["other"] = ts.client()

@@ -84,12 +84,20 @@ func TestEveryPageIsAccessibleInChromium(t *testing.T) {
 	// would cut the post short.
 	b.waitText(".flash, h1", func(string) bool { return strings.Contains(b.location(), "welcome=1") })
 
+	// A solo game of the skirmish quick reference, after a roll of force generation.
+	b.do("a solo game", chromedp.Navigate(base+"/qrs/solo"), chromedp.WaitVisible(css("#solo-start")),
+		chromedp.Click(css("#solo-start")), chromedp.WaitVisible(css("#spot-roll")),
+		chromedp.Click(css("#sight-1")), chromedp.Click(css("#spot-roll")))
+	b.waitText("#result-h", func(s string) bool { return strings.Contains(s, "Force generation") })
+	soloURL, _, _ := strings.Cut(b.location(), "#")
+
 	pages := []string{"/", "/armies/new", "/armies/" + idA, "/armies/" + idA + "/edit", "/armies/" + idA + "/delete",
 		"/catalogue", "/catalogue/weapons", "/catalogue/troops", "/compare?a=" + idA + "&b=" + idB,
 		"/odds?skill=4&difficulty=10&damage=5&strength=3&firer=" + idA + ":0&target=" + idB + ":0&range=10",
 		"/sim", strings.TrimPrefix(simURL, base), "/games/new", strings.TrimPrefix(gmURL, base), strings.TrimPrefix(playerURL, base),
 		strings.TrimPrefix(listURL, base), strings.TrimPrefix(shareURL, base), "/account", "/signin", "/signup", "/no-such-page",
-		strings.TrimPrefix(simURL, base) + "/replay"}
+		strings.TrimPrefix(simURL, base) + "/replay",
+		"/qrs/solo", strings.TrimPrefix(soloURL, base), "/odds?qrs-own=1&qrs-enemy=8&qrs-cover=1", "/qrs/sim"}
 	run := `(function(){` + string(axe) + `
 		return axe.run(document, {resultTypes: ["violations"]}).then(function (r) {
 			return JSON.stringify(r.violations.filter(function (v) { return v.impact === "serious" || v.impact === "critical"; })

@@ -75,6 +75,7 @@ func (a *app) odds(c *echo.Context) error {
 			v.Volley = volleyView(rep)
 		}
 	}
+	v.QRS = qrsOddsSection(q)
 	return render(c, http.StatusOK, views.Odds(page(c, "Odds", "odds"), v))
 }
 

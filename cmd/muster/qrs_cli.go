@@ -214,9 +214,7 @@ func qrsLoad(path string, stderr io.Writer) (*qrsGame, int) {
 		fmt.Fprintf(stderr, "muster qrs: %s: %v\n", path, err)
 		return nil, 2
 	}
-	rng := rand.New(rand.NewPCG(st.Seed, st.Step))
-	st.Step++
-	return &qrsGame{path: path, st: st, dice: qrs.DiceFunc(func(n int) int { return rng.IntN(n) + 1 })}, 0
+	return &qrsGame{path: path, st: st, dice: st.NextDice()}, 0
 }
 
 // save writes the game back beside itself and renames it into place, so an interrupted

@@ -104,6 +104,7 @@ func newApp(store *db.Store, cat *rules.Catalog, logger *slog.Logger, cfg authCo
 	a.gameRoutes(e)
 	a.simRoutes(e)
 	a.replayRoutes(e)
+	a.qrsRoutes(e)
 
 	api := e.Group("/api", a.apiAuth)
 	api.GET("/armies", a.apiList)

@@ -129,6 +129,27 @@ func (s Sighting) Modifier() int {
 	return m
 }
 
+// Part is one modifier that applies, for the page that shows how a total was made.
+type Part struct {
+	Label string `json:"label"`
+	Value int    `json:"value"`
+}
+
+// Parts lists the modifiers that apply to a sighting, in the sheet's order.
+func (s Sighting) Parts() []Part {
+	var out []Part
+	if s.NoContact {
+		out = append(out, Part{"No contact yet with the enemy (Muster: until the first enemy appears)", -1})
+	}
+	if s.Officer {
+		out = append(out, Part{"Imperial Officer on the table", +2})
+	}
+	if n := len(s.InSight) - 1; n > 0 {
+		out = append(out, Part{"Each other counter after the first, in sight of the same figure", n})
+	}
+	return out
+}
+
 // Pool is the player's figures for the enemy: how many of each profile are free to deploy.
 // A nil pool is unlimited (the player has figures for anything the table generates).
 type Pool map[string]int

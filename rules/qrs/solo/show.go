@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"muster/rules/qrs"
 )
 
 // Summary is the table as it stands, for the player: turn, counters, pool, groups with each
@@ -48,19 +50,7 @@ func Summary(st *State) string {
 		fmt.Fprintf(&b, "\n  firepower %s, defence %s\n", num(float64(st.firepower2(&g, 1))/2), num(float64(st.defence2(&g))/2))
 		for i, f := range g.Figures {
 			p := st.Profile(f)
-			var state []string
-			switch {
-			case f.Down:
-				state = append(state, downWord(p))
-			case f.Wounds > 0:
-				state = append(state, "wounded")
-			}
-			if f.Active() && st.duckedNow(f) {
-				state = append(state, "ducked back")
-			}
-			if f.Active() && st.Turn < f.KnockedOut {
-				state = append(state, fmt.Sprintf("knocked out until turn %d", f.KnockedOut))
-			}
+			state := st.figureStatus(f)
 			if p.IsForceUser() {
 				state = append(state, fmt.Sprintf("%d/%d FP", f.ForcePoints, p.ForcePoints))
 			}
@@ -92,4 +82,33 @@ func orNone(s string) string {
 		return "none"
 	}
 	return s
+}
+
+// figureStatus is what is wrong with a figure this turn: down (killed or disabled),
+// wounded, ducked back, knocked out.
+func (st *State) figureStatus(f FigureState) []string {
+	var state []string
+	switch {
+	case f.Down:
+		state = append(state, downWord(st.Profile(f)))
+	case f.Wounds > 0:
+		state = append(state, "wounded")
+	}
+	if f.Active() && st.duckedNow(f) {
+		state = append(state, "ducked back")
+	}
+	if f.Active() && st.Turn < f.KnockedOut {
+		state = append(state, fmt.Sprintf("knocked out until turn %d", f.KnockedOut))
+	}
+	return state
+}
+
+// FigureStatus writes what is wrong with a figure this turn ("wounded, ducked back"), or ""
+// when it is fit.
+func (st *State) FigureStatus(f FigureState) string { return strings.Join(st.figureStatus(f), ", ") }
+
+// Totals are a group's Firepower (at medium range) and Defence totals as the shooting table
+// compares them: figures down add nothing, wounded ones half, ducked back ones no firepower.
+func (st *State) Totals(g *GroupState) (firepower, defence float64) {
+	return float64(st.firepower2(g, qrs.Medium)) / 2, float64(st.defence2(g)) / 2
 }

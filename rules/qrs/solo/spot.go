@@ -14,18 +14,9 @@ import (
 // (their IDs); roll enemy force generation and put what appears on the table, on Advance
 // orders, at the counter the dice pick.
 func Spot(st *State, inSight []int, d qrs.Dice) (Outcome, error) {
-	s := Sighting{NoContact: !st.Contact, Officer: st.officerOnTable()}
-	seen := map[int]bool{}
-	for _, id := range inSight {
-		c, err := st.counter(id)
-		if err != nil {
-			return Outcome{}, err
-		}
-		if seen[id] {
-			return Outcome{}, fmt.Errorf("counter %d is named twice", id)
-		}
-		seen[id] = true
-		s.InSight = append(s.InSight, c)
+	s, err := st.Sighting(inSight)
+	if err != nil {
+		return Outcome{}, err
 	}
 	o, err := Generate(s, st.Pool, st.Prefer, d)
 	if err != nil {
@@ -54,6 +45,48 @@ func Spot(st *State, inSight []int, d qrs.Dice) (Outcome, error) {
 	st.Logf("%s At counter %d, as group %d on Advance orders: %s%s.", line, o.Counter, g.ID, o.Force, notes(o))
 	return o, nil
 }
+
+// Sighting is the moment a player's figure sees the counters inSight (their IDs), with the
+// modifiers the game's state gives it: no contact yet, an officer on the table.
+func (st *State) Sighting(inSight []int) (Sighting, error) {
+	s := Sighting{NoContact: !st.Contact, Officer: st.officerOnTable()}
+	seen := map[int]bool{}
+	for _, id := range inSight {
+		c, err := st.counter(id)
+		if err != nil {
+			return Sighting{}, err
+		}
+		if seen[id] {
+			return Sighting{}, fmt.Errorf("counter %d is named twice", id)
+		}
+		seen[id] = true
+		s.InSight = append(s.InSight, c)
+	}
+	return s, nil
+}
+
+// AddCounter places another portal counter (corner, cover or open) during the game.
+func AddCounter(st *State, kind string) (Counter, error) {
+	kind = strings.ToLower(strings.TrimSpace(kind))
+	if !oneOf(kind, CounterKinds) {
+		return Counter{}, fmt.Errorf("%q is not a place for a counter; write corner, cover or open", kind)
+	}
+	if len(st.Counters) >= MaxCounters {
+		return Counter{}, fmt.Errorf("the game has %d counters, the most it may have", MaxCounters)
+	}
+	id := 1
+	for _, c := range st.Counters {
+		id = max(id, c.ID+1)
+	}
+	c := Counter{ID: id, Kind: kind}
+	st.Counters = append(st.Counters, c)
+	st.Logf("Turn %d: counter %d placed (%s).", st.Turn, id, kind)
+	return c, nil
+}
+
+// OfficerOnTable reports whether an enemy Imperial Officer is in the fight (+2 to force
+// generation).
+func (st *State) OfficerOnTable() bool { return st.officerOnTable() }
 
 func notes(o Outcome) string {
 	if len(o.Notes) == 0 {
