@@ -34,6 +34,7 @@ var kindOrder = []string{KindDrop, KindWeapon, KindTraining, KindSize, KindAdd, 
 // limit, and its total.
 type Variant struct {
 	Kind   string       `json:"-"`
+	Unit   int          `json:"-"` // the unit changed (or copied), for the order of proposals
 	Change string       `json:"change"`
 	Army   *roster.Army `json:"army"`
 	Total  int          `json:"total"`
@@ -75,8 +76,8 @@ func (e *NotLegalError) Error() string {
 
 // Variants lists at most max legal variants of army a (limits l; nil: the army's own),
 // deterministically: the candidates of each kind in unit order, taken one of each kind in
-// turn (drop, weapon, training, size, add, armor) so that a short list still tries every
-// kind of change. max <= 0 means all.
+// turn (drop, weapon, training, size, add, armor), and within a kind each unit's in turn,
+// so that a short list still tries every kind of change on every unit. max <= 0: all.
 func Variants(cat *rules.Catalog, a *roster.Army, l *roster.Limits, max int) ([]Variant, error) {
 	base := costing.Evaluate(cat, a, l)
 	for _, p := range base.Problems {
@@ -88,6 +89,7 @@ func Variants(cat *rules.Catalog, a *roster.Army, l *roster.Limits, max int) ([]
 	limit := Limit(a, l, base.Total)
 	byKind := map[string][]Variant{}
 	seen := map[string]bool{}
+	unit := 0
 	try := func(kind, change string, v *roster.Army) {
 		if seen[change] {
 			return
@@ -97,10 +99,11 @@ func Variants(cat *rules.Catalog, a *roster.Army, l *roster.Limits, max int) ([]
 		if r.Total > limit || roster.HasErrors(r.Problems) {
 			return
 		}
-		byKind[kind] = append(byKind[kind], Variant{Kind: kind, Change: change, Army: v, Total: r.Total})
+		byKind[kind] = append(byKind[kind], Variant{Kind: kind, Unit: unit, Change: change, Army: v, Total: r.Total})
 	}
 	g := gen{cat: c, army: a, res: base, try: try}
 	for i := range a.Units {
+		unit = i
 		g.drop(i)
 		g.weapons(i)
 		g.training(i)
@@ -108,7 +111,31 @@ func Variants(cat *rules.Catalog, a *roster.Army, l *roster.Limits, max int) ([]
 		g.add(i)
 		g.armor(i)
 	}
+	for k, vs := range byKind {
+		byKind[k] = byUnit(vs)
+	}
 	return pick(byKind, max), nil
+}
+
+// byUnit reorders one kind's candidates (in unit order) to take each unit's first, then
+// each unit's second, and so on, so that a short list is not all about the first unit.
+func byUnit(vs []Variant) []Variant {
+	var units [][]Variant
+	for _, v := range vs {
+		if len(units) == 0 || units[len(units)-1][0].Unit != v.Unit {
+			units = append(units, nil)
+		}
+		units[len(units)-1] = append(units[len(units)-1], v)
+	}
+	out := make([]Variant, 0, len(vs))
+	for round := 0; len(out) < len(vs); round++ {
+		for _, u := range units {
+			if round < len(u) {
+				out = append(out, u[round])
+			}
+		}
+	}
+	return out
 }
 
 // pick takes one variant of each kind in turn until max are taken or none is left.
