@@ -8,6 +8,7 @@ import (
 	"io"
 	"strconv"
 
+	"muster/rules"
 	"muster/rules/battle"
 	"muster/rules/battle/whatif"
 )
@@ -66,7 +67,7 @@ func cmdWhatif(args []string, stdout, stderr io.Writer) int {
 	if armyA == nil {
 		return code
 	}
-	rep, err := whatif.Run(context.Background(), armyCatalog(armyA), field, armyA, forces[1],
+	rep, err := whatif.Run(context.Background(), rules.Default(), field, armyA, forces[1],
 		whatif.Options{Battles: *battles, Seed: s, MaxVariants: *maxV, Workers: *workers})
 	var nl *whatif.NotLegalError
 	if errors.As(err, &nl) {

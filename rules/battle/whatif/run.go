@@ -11,6 +11,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"muster/costing"
 	"muster/roster"
 	"muster/rules"
 	"muster/rules/battle"
@@ -65,7 +66,8 @@ type Report struct {
 	Total   int    `json:"-"`
 }
 
-// Run proposes variants of army a (Variants), plays the army and every variant against
+// Run proposes variants of army a (Variants; cat is the built-in catalogue, which the
+// army's catalog: block extends), plays the army and every variant against
 // force b on field, battle i of each with seed battle.BattleSeed(opt.Seed, i), and ranks
 // the variants by the change in win rate, best first (ties: the higher lower bound, then
 // the order proposed). The same inputs give the same report whatever the workers.
@@ -85,15 +87,17 @@ func Run(ctx context.Context, cat *rules.Catalog, field *battle.Field, a *roster
 		return nil, fmt.Errorf("battles: %d armies of %d battles each is more than the %d battles a what-if may play; ask for fewer battles or variants",
 			len(vs)+1, opt.Battles, MaxBattlesTotal)
 	}
+	// The army's own catalog: block names what its units (and so the variants') are.
+	fc, _ := costing.CatalogFor(cat, a)
 	forces := make([]*battle.Force, 0, len(vs)+1)
-	baseForce, err := battle.NewForce(cat, a)
+	baseForce, err := battle.NewForce(fc, a)
 	if err != nil {
 		return nil, fmt.Errorf("the army cannot take the field: %w", err)
 	}
 	forces = append(forces, baseForce)
 	kept := vs[:0]
 	for _, v := range vs {
-		f, err := battle.NewForce(cat, v.Army)
+		f, err := battle.NewForce(fc, v.Army)
 		if err != nil {
 			continue // a variant the engine cannot field is not proposed
 		}
