@@ -132,7 +132,7 @@ func RoundRobinPage(p Page, v RoundRobinView) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 11, "), with the 95% interval. Each pair of armies plays one matchup, the army higher in the list as the scenario's first side; both its cells open it.</p><div class=\"table-wrap\" tabindex=\"0\" role=\"region\" aria-label=\"Round robin matrix (scrolls sideways)\"><table id=\"rr-matrix\" class=\"rr-matrix\"><thead><tr><th scope=\"col\">Army</th>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 11, "), with the 95% interval. Each pair of armies plays one matchup, the army higher in the list as the scenario's first side; both its cells open it. A green edge marks a result whose interval lies above the other army's, a red edge one below it.</p><div class=\"table-wrap\" tabindex=\"0\" role=\"region\" aria-label=\"Round robin matrix (scrolls sideways)\"><table id=\"rr-matrix\" class=\"rr-matrix\"><thead><tr><th scope=\"col\">Army</th>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

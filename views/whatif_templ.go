@@ -322,7 +322,7 @@ func WhatIfPage(p Page, v WhatIfView) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 29, ". ")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 29, " SGPs. ")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

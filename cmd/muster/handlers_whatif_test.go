@@ -59,7 +59,7 @@ func TestWhatToChangeFromTheMatchupPageSavesTheBestChangeAsANewVersion(t *testin
 		t.Fatalf("no ranked list:\n%s", r.body)
 	}
 	base := text(byID(doc, "whatif-base"))
-	if !strings.Contains(base, "wins ") || !strings.Contains(base, "over 300 battles (seed 7)") || !strings.Contains(base, "up to 1000") {
+	if !strings.Contains(base, "wins ") || !strings.Contains(base, "over 300 battles (seed 7)") || !strings.Contains(base, "up to 1000 SGPs") {
 		t.Errorf("base line %q", base)
 	}
 	var first *html.Node
