@@ -57,7 +57,6 @@ func (b *browser) looks(name string) {
 	b.do("back to a desktop window", chromedp.EmulateViewport(1280, 900))
 }
 
-
 // What to change and a round robin in a real browser: from a matchup's page to the ranked
 // changes, one saved as a new version; then three armies all against all, a cell opening
 // its matchup. Screenshots at 1280 and 360 px, light and dark.
@@ -97,5 +96,7 @@ func TestWhatToChangeAndRoundRobinInChromium(t *testing.T) {
 	b.waitText("#rr-matrix", func(s string) bool { return strings.Contains(s, "%") })
 	b.looks("roundrobin-result")
 	b.do("open a cell", chromedp.Click(css("#rr-matrix tbody tr:first-child td a")))
-	b.waitText("h1", func(s string) bool { return strings.Contains(s, " against ") && strings.Contains(b.location(), "/sims/") })
+	b.waitText("h1", func(s string) bool {
+		return strings.Contains(s, " against ") && strings.Contains(b.location(), "/sims/")
+	})
 }
