@@ -121,6 +121,10 @@ func authzRows() []authzRow {
 		{method: "POST", route: "/sims/:id/whatif/save", path: "/sims/{sim}/whatif/save", form: url.Values{"side": {"a"}, "change": {"drop Aurek Squad (518 SGPs)"}}, want: ownerOnly(422)},
 		{method: "GET", route: "/roundrobin", path: "/roundrobin", want: all(200)},
 		{method: "POST", route: "/roundrobin", path: "/roundrobin", form: url.Values{"army": {"{army}"}, "battles": {"10"}, "scenario": {"open-field"}}, want: all(400)},
+		{method: "GET", route: "/gm/:token/roundrobin", path: "/gm/{gm}/roundrobin", want: all(200)},
+		{method: "POST", route: "/gm/:token/roundrobin", path: "/gm/{gm}/roundrobin", form: url.Values{"army": {"{list}"}, "battles": {"10"}, "scenario": {"open-field"}}, want: all(400)},
+		{method: "GET", route: "/play/:token/roundrobin", path: "/play/{player}/roundrobin", want: all(404)}, // not before the lock
+		{method: "POST", route: "/play/:token/roundrobin", path: "/play/{player}/roundrobin", form: url.Values{"army": {"{list}"}, "battles": {"10"}}, want: all(404)},
 
 		{method: "POST", route: "/games", path: "/games", form: url.Values{"name": {"Friday"}, "date": {"2026-05-01"}, "plays.rebel": {"on"}}, want: all(303)},
 		{method: "GET", route: "/gm/:token", path: "/gm/{gm}", want: all(200)},

@@ -106,7 +106,9 @@ func TestWhatToChangeFromTheMatchupPageSavesTheBestChangeAsANewVersion(t *testin
 	}
 }
 
-var rrLabel = regexp.MustCompile(`href="(/sims/[^"]+)" aria-label="([^"]+) against ([^"]+): wins ([0-9.]+)%`)
+var rrCheckbox = regexp.MustCompile(`name="army" value="([^"]+)"`)
+
+var rrLabel = regexp.MustCompile(`href="([^"]*/sims/[^"]+)" aria-label="([^"]+) against ([^"]+): wins ([0-9.]+)%`)
 
 // A round robin of three armies: three matchups, six cells, each linking to a saved
 // matchup whose JSON has the cell's win rate; the same seed plays the same matrix.
@@ -117,7 +119,7 @@ func TestRoundRobinPlaysEveryPairOnceAndLinksEachCellToItsMatchup(t *testing.T) 
 	wantStatus(t, "GET /roundrobin", form, http.StatusOK)
 	one := ts.postForm("/roundrobin", url.Values{"army": {ids[0]}, "battles": {"30"}, "scenario": {"open-field"}})
 	wantStatus(t, "one army", one, http.StatusBadRequest)
-	if !strings.Contains(one.body, "Armies: tick two of your armies or more.") {
+	if !strings.Contains(one.body, "Armies: tick two armies or more.") {
 		t.Error("one army: no message naming the field")
 	}
 	many := ts.postForm("/roundrobin", url.Values{"army": ids, "battles": {"2001"}, "scenario": {"open-field"}})
