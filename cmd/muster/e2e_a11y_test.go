@@ -86,7 +86,7 @@ func TestEveryPageIsAccessibleInChromium(t *testing.T) {
 		"/odds?skill=4&difficulty=10&damage=5&strength=3&firer=" + idA + ":0&target=" + idB + ":0&range=10",
 		"/sim", strings.TrimPrefix(simURL, base), "/games/new", strings.TrimPrefix(gmURL, base), strings.TrimPrefix(playerURL, base),
 		strings.TrimPrefix(listURL, base), strings.TrimPrefix(shareURL, base), "/account", "/signin", "/signup", "/no-such-page",
-		strings.TrimPrefix(simURL, base) + "/whatif", "/roundrobin"} // issue 14 (their results: e2e_whatif_test.go)
+		strings.TrimPrefix(simURL, base) + "/whatif", "/roundrobin", strings.TrimPrefix(gmURL, base) + "/roundrobin"} // issue 14 (their results: e2e_whatif_test.go)
 	run := `(function(){` + string(axe) + `
 		return axe.run(document, {resultTypes: ["violations"]}).then(function (r) {
 			return JSON.stringify(r.violations.filter(function (v) { return v.impact === "serious" || v.impact === "critical"; })
