@@ -51,6 +51,13 @@ func TestWhatToChangeFromTheMatchupPageSavesTheBestChangeAsANewVersion(t *testin
 	if !strings.Contains(bad.body, "Battles for each: write a number from 20 to 500.") {
 		t.Errorf("too few battles: no message naming the field")
 	}
+	// Either army of one's own matchup may be changed.
+	sideB := ts.postForm(res+"/whatif", url.Values{"side": {"b"}, "battles": {"20"}, "variants": {"2"}})
+	wantStatus(t, "what to change in the second army", sideB, http.StatusOK)
+	if h := text(byID(parseHTML(t, sideB.body), "whatif-base")); !strings.HasPrefix(h, "Two stormtrooper squads wins ") ||
+		!strings.Contains(sideB.body, "It has no limit of its own") {
+		t.Errorf("side b: %q", h)
+	}
 	r := ts.postForm(res+"/whatif", url.Values{"side": {"a"}, "battles": {"300"}, "variants": {"10"}})
 	wantStatus(t, "POST whatif", r, http.StatusOK)
 	doc := parseHTML(t, r.body)

@@ -81,14 +81,18 @@ func cmdWhatif(args []string, stdout, stderr io.Writer) int {
 	if *asJSON {
 		return writeJSON(stdout, rep)
 	}
-	printWhatif(stdout, armyA.Name, forces[1].Name, field.Scenario.Name, rep)
+	printWhatif(stdout, armyA.Name, forces[1].Name, field.Scenario.Name, armyA.Limit == 0 && (armyA.Limits == nil || armyA.Limits.Total == 0), rep)
 	return 0
 }
 
-func printWhatif(w io.Writer, a, b, scenario string, r *whatif.Report) {
+func printWhatif(w io.Writer, a, b, scenario string, noLimit bool, r *whatif.Report) {
 	fmt.Fprintf(w, "What to change in %s against %s on %s\n", a, b, scenario)
-	fmt.Fprintf(w, "%d battles for the army and for each change, the same seeds (master seed %d); limit %d SGPs, the army costs %d\n\n",
+	fmt.Fprintf(w, "%d battles for the army and for each change, the same seeds (master seed %d); limit %d SGPs, the army costs %d\n",
 		r.Battles, r.Seed, r.Limit, r.Total)
+	if noLimit {
+		fmt.Fprintln(w, "(the file has no limit:, so a change may cost no more than the army does now; write one to let changes spend more)")
+	}
+	fmt.Fprintln(w)
 	fmt.Fprintf(w, "As it is: wins %s (95%%: %s to %s)\n\n", pct(r.Base.WinRate), pct(r.Base.CI95[0]), pct(r.Base.CI95[1]))
 	if len(r.Variants) == 0 {
 		fmt.Fprintln(w, "No change keeps the army legal and within its limit.")
