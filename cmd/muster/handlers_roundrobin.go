@@ -226,6 +226,9 @@ func (a *app) playRoundRobin(c *echo.Context) error {
 		return err
 	}
 	m, err := a.roundRobin(ctx, owner, src, field, chosen, forces, n, seed)
+	if errors.Is(err, context.Canceled) {
+		return nil // the player stopped the page: the pairs played so far are saved matchups
+	}
 	if err != nil {
 		return err
 	}

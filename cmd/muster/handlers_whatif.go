@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -150,6 +151,9 @@ func (a *app) runWhatif(c *echo.Context) error {
 	if errors.As(err, &nl) {
 		v.Error = "Nothing to try yet: " + err.Error() + "."
 		return render(c, http.StatusUnprocessableEntity, views.WhatIfPage(page(c, title, "sim"), v))
+	}
+	if errors.Is(err, context.Canceled) {
+		return nil // the player stopped the page: nobody is waiting for an answer
 	}
 	if err != nil {
 		return err
