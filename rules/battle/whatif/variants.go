@@ -287,23 +287,42 @@ func (g *gen) armor(i int) {
 	}
 }
 
-// training raises one of a squad's skills one level (the Troop List's caps are the
+// training adds one training level (Chapter Four: one SGP a soldier) to one of a squad's
+// skills, its commander's or one of its specialists' (the Troop List's caps are the
 // checks').
 func (g *gen) training(i int) {
 	u := &g.army.Units[i]
 	if u.Kind != roster.KindSquad {
 		return
 	}
-	names := make([]string, 0, len(u.Skills))
-	for n := range u.Skills {
-		names = append(names, n)
-	}
-	slices.Sort(names)
-	for _, n := range names {
+	for _, n := range sortedSkills(u.Skills) {
 		v := g.clone()
 		v.Units[i].Skills[n]++
 		g.try(KindTraining, fmt.Sprintf("%s: %s %d instead of %d", g.name(i), n, u.Skills[n]+1, u.Skills[n]), v)
 	}
+	if u.Commander != nil {
+		for _, n := range sortedSkills(u.Commander.Skills) {
+			v := g.clone()
+			v.Units[i].Commander.Skills[n]++
+			g.try(KindTraining, fmt.Sprintf("%s's commander: %s %d instead of %d", g.name(i), n, u.Commander.Skills[n]+1, u.Commander.Skills[n]), v)
+		}
+	}
+	for j, sp := range u.Specialists {
+		for _, n := range sortedSkills(sp.Skills) {
+			v := g.clone()
+			v.Units[i].Specialists[j].Skills[n]++
+			g.try(KindTraining, fmt.Sprintf("%s's specialist %d: %s %d instead of %d", g.name(i), j+1, n, sp.Skills[n]+1, sp.Skills[n]), v)
+		}
+	}
+}
+
+func sortedSkills(s roster.Skills) []string {
+	names := make([]string, 0, len(s))
+	for n := range s {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return names
 }
 
 // size adds or removes one soldier of a squad.

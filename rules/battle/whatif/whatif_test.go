@@ -242,3 +242,33 @@ func TestWordsSayTheChangeAndWhetherItCouldBeChance(t *testing.T) {
 		}
 	}
 }
+
+// One more training level costs one SGP a soldier (Chapter Four: "Each training level costs
+// one SGP", in the point cost per soldier, times the squad's size): Victor's seven soldiers
+// pay 7 for blaster 6; his one specialist pays 1 for his own; one soldier more costs the
+// point cost per soldier.
+func TestOneMoreTrainingLevelCostsOneSGPASoldier(t *testing.T) {
+	cat := rules.Default()
+	a := readArmy(t, "../testdata/rebel-1500.yaml")
+	a.Limit = 1700
+	base := costing.Evaluate(cat, a, nil).Total
+	vs, err := Variants(cat, a, nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]int{
+		"Victor: blaster 6 instead of 5":                                   base + 7,
+		"Victor's specialist 1: blaster: repeating blaster 6 instead of 5": base + 1,
+	}
+	for _, v := range vs {
+		if w, ok := want[v.Change]; ok {
+			if v.Total != w {
+				t.Errorf("%s: %d SGPs, want %d", v.Change, v.Total, w)
+			}
+			delete(want, v.Change)
+		}
+	}
+	for c := range want {
+		t.Errorf("no variant %q", c)
+	}
+}
