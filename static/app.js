@@ -167,4 +167,21 @@
   };
   document.addEventListener("DOMContentLoaded", markProblems);
   document.addEventListener("htmx:afterSettle", markProblems);
+
+  // Forms marked data-busy play battles before the page comes back (what to change, round
+  // robins): say so in their status line, and keep a second click from starting it again.
+  document.addEventListener("submit", function (ev) {
+    var f = ev.target;
+    if (!f.hasAttribute || !f.hasAttribute("data-busy")) {
+      return;
+    }
+    var st = f.querySelector("[data-busy-status]");
+    if (st) {
+      st.textContent = f.getAttribute("data-busy");
+    }
+    var b = f.querySelector("button[type=submit]");
+    if (b) {
+      setTimeout(function () { b.disabled = true; }, 0);
+    }
+  });
 })();

@@ -120,6 +120,16 @@ func authzRows() []authzRow {
 		{method: "GET", route: "/sims/:id", path: "/sims/{sim}", want: ownerOnly(200)},
 		{method: "GET", route: "/sims/:id/json", path: "/sims/{sim}/json", want: ownerOnly(200)},
 		{method: "GET", route: "/sims/:id/replay", path: "/sims/{sim}/replay", want: ownerOnly(200)},
+		// Issue 14: what to change (the fixture's army has errors: the owner is told so, 422) and round robins.
+		{method: "GET", route: "/sims/:id/whatif", path: "/sims/{sim}/whatif", want: ownerOnly(200)},
+		{method: "POST", route: "/sims/:id/whatif", path: "/sims/{sim}/whatif", form: url.Values{"side": {"a"}, "battles": {"20"}, "variants": {"2"}}, want: ownerOnly(422)},
+		{method: "POST", route: "/sims/:id/whatif/save", path: "/sims/{sim}/whatif/save", form: url.Values{"side": {"a"}, "change": {"drop Aurek Squad (518 SGPs)"}}, want: ownerOnly(422)},
+		{method: "GET", route: "/roundrobin", path: "/roundrobin", want: all(200)},
+		{method: "POST", route: "/roundrobin", path: "/roundrobin", form: url.Values{"army": {"{army}"}, "battles": {"10"}, "scenario": {"open-field"}}, want: all(400)},
+		{method: "GET", route: "/gm/:token/roundrobin", path: "/gm/{gm}/roundrobin", want: all(200)},
+		{method: "POST", route: "/gm/:token/roundrobin", path: "/gm/{gm}/roundrobin", form: url.Values{"army": {"{list}"}, "battles": {"10"}, "scenario": {"open-field"}}, want: all(400)},
+		{method: "GET", route: "/play/:token/roundrobin", path: "/play/{player}/roundrobin", want: all(404)}, // not before the lock
+		{method: "POST", route: "/play/:token/roundrobin", path: "/play/{player}/roundrobin", form: url.Values{"army": {"{list}"}, "battles": {"10"}}, want: all(404)},
 
 		{method: "POST", route: "/games", path: "/games", form: url.Values{"name": {"Friday"}, "date": {"2026-05-01"}, "plays.rebel": {"on"}}, want: all(303)},
 		{method: "GET", route: "/gm/:token", path: "/gm/{gm}", want: all(200)},

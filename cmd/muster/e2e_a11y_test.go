@@ -97,7 +97,8 @@ func TestEveryPageIsAccessibleInChromium(t *testing.T) {
 		"/sim", strings.TrimPrefix(simURL, base), "/games/new", strings.TrimPrefix(gmURL, base), strings.TrimPrefix(playerURL, base),
 		strings.TrimPrefix(listURL, base), strings.TrimPrefix(shareURL, base), "/account", "/signin", "/signup", "/no-such-page",
 		strings.TrimPrefix(simURL, base) + "/replay",
-		"/qrs/solo", strings.TrimPrefix(soloURL, base), "/odds?qrs-own=1&qrs-enemy=8&qrs-cover=1", "/qrs/sim"}
+		"/qrs/solo", strings.TrimPrefix(soloURL, base), "/odds?qrs-own=1&qrs-enemy=8&qrs-cover=1", "/qrs/sim",
+		strings.TrimPrefix(simURL, base) + "/whatif", "/roundrobin", strings.TrimPrefix(gmURL, base) + "/roundrobin"} // issue 14 (their results: e2e_whatif_test.go)
 	run := `(function(){` + string(axe) + `
 		return axe.run(document, {resultTypes: ["violations"]}).then(function (r) {
 			return JSON.stringify(r.violations.filter(function (v) { return v.impact === "serious" || v.impact === "critical"; })

@@ -47,6 +47,9 @@ Usage:
                               play N battles and print the odds (wins with 95% intervals,
                               SGPs lost, turns, each unit's record, what is not simulated);
                               with --jobs, through the database's job queue
+  muster whatif [--battles N] [--seed S] [--max-variants K] [--json] A.yaml B.yaml
+                              what to change in army A against B: legal changes within its
+                              limit, played on the same seeds, ranked by the change in wins
   muster qrs COMMAND ...      the skirmish quick reference (system: qrs armies): a solo game
                               against the generated enemy on a saved game file, exact odds
                               of its procedures, quick-resolve (muster qrs help; docs/qrs.md)

@@ -105,6 +105,8 @@ func newApp(store *db.Store, cat *rules.Catalog, logger *slog.Logger, cfg authCo
 	a.simRoutes(e)
 	a.replayRoutes(e)
 	a.qrsRoutes(e)
+	a.whatifRoutes(e)     // issue 14: what to change (handlers_whatif.go)
+	a.roundRobinRoutes(e) // issue 14: round robins (handlers_roundrobin.go)
 
 	api := e.Group("/api", a.apiAuth)
 	api.GET("/armies", a.apiList)

@@ -1,0 +1,211 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+
+	"github.com/labstack/echo/v5"
+
+	"muster/db"
+	"muster/roster"
+	"muster/rules/battle"
+	"muster/rules/battle/whatif"
+	"muster/views"
+)
+
+// "What to change" on a matchup of one's own armies (issue 14): GET /sims/:id/whatif is the
+// form, POST plays the what-if and shows the changes ranked, and POST .../save saves one
+// change as a new version of the army.
+//
+// The what-if is played in the request, not as a job: it is bounded (at most 10 changes and
+// the army itself, 500 battles each: 5,500 battles, a few seconds) and at most
+// heavyWorkers of them (what-ifs and round robins) play at once on a web process; a
+// player waits for the page as for a save. See docs/decisions.md.
+func (a *app) whatifRoutes(e *echo.Echo) {
+	e.GET("/sims/:id/whatif", a.whatifForm)
+	e.POST("/sims/:id/whatif", a.runWhatif)
+	e.POST("/sims/:id/whatif/save", a.saveWhatif)
+}
+
+// heavyWork admits the what-ifs and round robins played in requests, two at a time per
+// process: more would only share the same cores more thinly.
+var heavyWork = make(chan struct{}, 2)
+
+const (
+	whatifMaxBattles  = 500
+	whatifMinBattles  = 20
+	whatifMaxVariants = 10
+)
+
+var errBusy = echo.NewHTTPError(http.StatusServiceUnavailable, "Muster is playing other what-ifs and round robins right now: try again in a moment.")
+
+// whatifSetup is a what-if's matchup, read for the asking owner: the saved matchup, the
+// army to change and its opponent, and the page's frame.
+type whatifSetup struct {
+	sim      db.Sim
+	side     string // "a" or "b"
+	armyID   string
+	army     *roster.Army
+	opponent *battle.Force
+	field    *battle.Field
+	view     views.WhatIfView
+}
+
+// loadWhatif reads the owner's matchup and the side asked for ("a" unless "b"). A game
+// night's matchup, or one whose armies are no longer the owner's, is not found.
+func (a *app) loadWhatif(c *echo.Context, side string) (*whatifSetup, error) {
+	m, _, _, err := a.loadSim(c)
+	if err != nil {
+		return nil, err
+	}
+	if m.Game != "" {
+		return nil, errNoSim
+	}
+	ctx := c.Request().Context()
+	ids := [2]string{m.ArmyA, m.ArmyB}
+	var armies [2]*roster.Army
+	for i, id := range ids {
+		_, _, army, err := a.headFile(ctx, ownerID(c), id)
+		if errors.Is(err, errNoArmy) {
+			return nil, echo.NewHTTPError(http.StatusNotFound, "One of this matchup's armies is no longer saved: there is nothing to change.")
+		}
+		if err != nil {
+			return nil, err
+		}
+		armies[i] = army
+	}
+	me, them := 0, 1
+	if side == "b" && m.ArmyA != m.ArmyB {
+		me, them = 1, 0
+	}
+	field, err := battle.LoadScenario(m.Scenario)
+	if err != nil {
+		return nil, fmt.Errorf("matchup %s: %w", m.ID, err)
+	}
+	opp, err := battle.NewForce(a.catalogFor(armies[them]), armies[them])
+	if err != nil {
+		return nil, echo.NewHTTPError(http.StatusUnprocessableEntity, fmt.Sprintf("%s cannot take the field: %v", armies[them].Name, err))
+	}
+	st := &whatifSetup{sim: m, side: []string{"a", "b"}[me], armyID: ids[me], army: armies[me], opponent: opp, field: field}
+	st.view = views.WhatIfView{SimID: m.ID, Side: st.side, Army: armies[me].Name, Opponent: armies[them].Name,
+		Scenario: field.Scenario.Name, Battles: max(whatifMinBattles, min(m.Battles, 200)), Variants: whatifMaxVariants}
+	st.view.Sides = append(st.view.Sides, views.Choice{Value: "a", Label: armies[0].Name})
+	if m.ArmyA != m.ArmyB {
+		st.view.Sides = append(st.view.Sides, views.Choice{Value: "b", Label: armies[1].Name})
+	}
+	return st, nil
+}
+
+func (a *app) whatifForm(c *echo.Context) error {
+	st, err := a.loadWhatif(c, c.QueryParam("side"))
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, views.WhatIfPage(page(c, "What to change in "+st.army.Name, "sim"), st.view))
+}
+
+// runWhatif plays the what-if with the matchup's seed, so that the army's own battles are
+// the matchup's first ones.
+func (a *app) runWhatif(c *echo.Context) error {
+	st, err := a.loadWhatif(c, c.FormValue("side"))
+	if err != nil {
+		return err
+	}
+	v := st.view
+	title := "What to change in " + st.army.Name
+	n, nerr := strconv.Atoi(c.FormValue("battles"))
+	k, kerr := strconv.Atoi(c.FormValue("variants"))
+	switch {
+	case nerr != nil || n < whatifMinBattles || n > whatifMaxBattles:
+		v.Error = fmt.Sprintf("Battles for each: write a number from %d to %d.", whatifMinBattles, whatifMaxBattles)
+	case kerr != nil || k < 1 || k > whatifMaxVariants:
+		v.Error = fmt.Sprintf("Changes to try: write a number from 1 to %d.", whatifMaxVariants)
+	case a.jobs == nil:
+		v.Error = "This server plays no battles (it was started with --workers 0)."
+	}
+	if nerr == nil {
+		v.Battles = n
+	}
+	if kerr == nil {
+		v.Variants = k
+	}
+	if v.Error != "" {
+		return render(c, http.StatusBadRequest, views.WhatIfPage(page(c, title, "sim"), v))
+	}
+	seed, err := strconv.ParseUint(st.sim.Seed, 10, 64)
+	if err != nil {
+		return fmt.Errorf("matchup %s: seed %q: %w", st.sim.ID, st.sim.Seed, err)
+	}
+	select {
+	case heavyWork <- struct{}{}:
+		defer func() { <-heavyWork }()
+	default:
+		return errBusy
+	}
+	rep, err := whatif.Run(c.Request().Context(), a.cat, st.field, st.army, st.opponent,
+		whatif.Options{Battles: n, Seed: seed, MaxVariants: k})
+	var nl *whatif.NotLegalError
+	if errors.As(err, &nl) {
+		v.Error = "Nothing to try yet: " + err.Error() + "."
+		return render(c, http.StatusUnprocessableEntity, views.WhatIfPage(page(c, title, "sim"), v))
+	}
+	if errors.Is(err, context.Canceled) {
+		return nil // the player stopped the page: nobody is waiting for an answer
+	}
+	if err != nil {
+		return err
+	}
+	r := &views.WhatIfResult{Battles: rep.Battles, Seed: st.sim.Seed, Limit: rep.Limit, Total: rep.Total,
+		Base: "wins " + winsIn(rep.Base)}
+	if l := st.army.Limits; st.army.Limit == 0 && (l == nil || l.Total == 0) {
+		r.LimitNote = "It has no limit of its own, so a change may not cost more than it does now: set a limit in the editor to let changes spend more."
+	}
+	for _, x := range rep.Variants {
+		r.Rows = append(r.Rows, views.WhatIfRow{Change: x.Change, Total: x.Total, Wins: "wins " + winsIn(x.Outcome),
+			Delta: capitalize(whatif.Words(x.Delta, x.DeltaCI95)), Better: x.DeltaCI95[0] > 0, Worse: x.DeltaCI95[1] < 0})
+	}
+	v.Played = r
+	return render(c, http.StatusOK, views.WhatIfPage(page(c, title, "sim"), v))
+}
+
+func winsIn(o whatif.Outcome) string {
+	return fmt.Sprintf("%s of its battles (95%%: %s to %s)", views.Pct(o.WinRate), views.Pct(o.CI95[0]), views.Pct(o.CI95[1]))
+}
+
+func capitalize(s string) string {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return s
+	}
+	return string(s[0]-'a'+'A') + s[1:]
+}
+
+// saveWhatif saves one change as a new version of the army. The change is found again
+// among the army's variants as it is saved now (they are worked out the same way every
+// time), so the page cannot ask for an army the checks have not passed.
+func (a *app) saveWhatif(c *echo.Context) error {
+	st, err := a.loadWhatif(c, c.FormValue("side"))
+	if err != nil {
+		return err
+	}
+	change := c.FormValue("change")
+	vs, err := whatif.Variants(a.cat, st.army, nil, 0)
+	var nl *whatif.NotLegalError
+	if errors.As(err, &nl) {
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, "Not saved: "+err.Error()+".")
+	}
+	if err != nil {
+		return err
+	}
+	for _, v := range vs {
+		if v.Change == change {
+			if _, _, err := a.save(c, st.armyID, v.Army, "what to change: "+change); err != nil {
+				return err
+			}
+			return c.Redirect(http.StatusSeeOther, "/armies/"+st.armyID)
+		}
+	}
+	return echo.NewHTTPError(http.StatusConflict, fmt.Sprintf("Not saved: %q is not one of the changes %s allows as it is saved now (it was edited since?). Find what to change again.", change, st.army.Name))
+}

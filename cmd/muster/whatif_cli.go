@@ -1,0 +1,104 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+
+	"muster/rules"
+	"muster/rules/battle"
+	"muster/rules/battle/whatif"
+)
+
+func init() { extraCommands["whatif"] = cmdWhatif }
+
+const whatifUsage = `usage: muster whatif [--battles N] [--seed S] [--max-variants K] [--scenario NAME] [--json] A.yaml B.yaml
+  proposes up to K changes to army A that keep it legal (muster check) and within its limit
+  (drop a unit, swap a weapon or armor its Troop List allows, one more level of a skill,
+  one soldier more or less, a second unit like one it has), plays army A and every variant
+  N battles (default 1000) against army B with the same battle seeds, and ranks the
+  changes by the change in A's win rate with a paired 95% interval, best first.
+  Without a limit: in A's file, a variant may cost at most what A costs now.`
+
+// cmdWhatif runs a what-if. Exit 0: played; 2: bad arguments, unreadable armies, or an
+// army A that does not pass muster check.
+func cmdWhatif(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("whatif", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	battles := fs.Int("battles", 1000, "battles for army A and for each variant")
+	seed := fs.String("seed", "1", "the master seed: battle i of every army has the same seed")
+	maxV := fs.Int("max-variants", whatif.DefaultVariants, "how many variants to play at most")
+	workers := fs.Int("workers", 0, "goroutines playing battles (0: one per CPU; the results do not depend on it)")
+	scenario := fs.String("scenario", battle.DefaultScenario, "the battlefield and its rules")
+	asJSON := fs.Bool("json", false, "print one JSON object")
+	files, ok := parseInterleaved(fs, args)
+	if !ok {
+		return 2
+	}
+	if len(files) != 2 {
+		fmt.Fprintln(stderr, whatifUsage)
+		return 2
+	}
+	s, err := strconv.ParseUint(*seed, 10, 64)
+	if err != nil {
+		fmt.Fprintf(stderr, "muster whatif: --seed %q: a whole number from 0 to 18446744073709551615\n", *seed)
+		return 2
+	}
+	if *battles < 1 || *battles > battle.MaxBattles {
+		fmt.Fprintf(stderr, "muster whatif: --battles %d: write a number from 1 to %d\n", *battles, battle.MaxBattles)
+		return 2
+	}
+	if *maxV < 1 || *maxV > 100 {
+		fmt.Fprintf(stderr, "muster whatif: --max-variants %d: write a number from 1 to 100\n", *maxV)
+		return 2
+	}
+	if *workers < 0 {
+		fmt.Fprintln(stderr, "muster whatif: --workers: 0 (one per CPU) or more")
+		return 2
+	}
+	field, forces, code := battleSetup("whatif", *scenario, files[0], files[1], stderr)
+	if field == nil {
+		return code
+	}
+	armyA, code := readArmy(files[0], stderr)
+	if armyA == nil {
+		return code
+	}
+	rep, err := whatif.Run(context.Background(), rules.Default(), field, armyA, forces[1],
+		whatif.Options{Battles: *battles, Seed: s, MaxVariants: *maxV, Workers: *workers})
+	var nl *whatif.NotLegalError
+	if errors.As(err, &nl) {
+		fmt.Fprintf(stderr, "muster whatif: %s: %v\n", files[0], err)
+		return 2
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "muster whatif: %v\n", err)
+		return 2
+	}
+	if *asJSON {
+		return writeJSON(stdout, rep)
+	}
+	printWhatif(stdout, armyA.Name, forces[1].Name, field.Scenario.Name, armyA.Limit == 0 && (armyA.Limits == nil || armyA.Limits.Total == 0), rep)
+	return 0
+}
+
+func printWhatif(w io.Writer, a, b, scenario string, noLimit bool, r *whatif.Report) {
+	fmt.Fprintf(w, "What to change in %s against %s on %s\n", a, b, scenario)
+	fmt.Fprintf(w, "%d battles for the army and for each change, the same seeds (master seed %d); limit %d SGPs, the army costs %d\n",
+		r.Battles, r.Seed, r.Limit, r.Total)
+	if noLimit {
+		fmt.Fprintln(w, "(the file has no limit:, so a change may cost no more than the army does now; write one to let changes spend more)")
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "As it is: wins %s (95%%: %s to %s)\n\n", pct(r.Base.WinRate), pct(r.Base.CI95[0]), pct(r.Base.CI95[1]))
+	if len(r.Variants) == 0 {
+		fmt.Fprintln(w, "No change keeps the army legal and within its limit.")
+		return
+	}
+	for i, v := range r.Variants {
+		fmt.Fprintf(w, "%2d. %s\n    %d SGPs; wins %s; %s\n", i+1, v.Change, v.Total, pct(v.WinRate), whatif.Words(v.Delta, v.DeltaCI95))
+	}
+}

@@ -1,0 +1,108 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+const (
+	unarmedArmy   = "../../rules/battle/whatif/testdata/unarmed.yaml"
+	imperials1000 = "../../rules/battle/whatif/testdata/imperials-1000.yaml"
+)
+
+// keys are a JSON object's keys, sorted.
+func keys(m map[string]json.RawMessage) []string {
+	var k []string
+	for n := range m {
+		k = append(k, n)
+	}
+	slices.Sort(k)
+	return k
+}
+
+// `muster whatif --json` answers exactly issue 14's shape, variants best first, and every
+// variant's army, written to a file, passes `muster check`.
+func TestWhatifJSONIsTheIssuesShapeAndEveryVariantPassesCheck(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run([]string{"whatif", "--battles", "40", "--seed", "3", "--max-variants", "6", "--json", unarmedArmy, imperials1000}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal(out.Bytes(), &top); err != nil {
+		t.Fatal(err)
+	}
+	if got := keys(top); !slices.Equal(got, []string{"base", "variants"}) {
+		t.Fatalf("top-level keys %v", got)
+	}
+	var base map[string]json.RawMessage
+	_ = json.Unmarshal(top["base"], &base)
+	if got := keys(base); !slices.Equal(got, []string{"ci95", "win_rate"}) {
+		t.Errorf("base keys %v", got)
+	}
+	var vs []map[string]json.RawMessage
+	_ = json.Unmarshal(top["variants"], &vs)
+	if len(vs) != 6 {
+		t.Fatalf("%d variants, want 6", len(vs))
+	}
+	dir := t.TempDir()
+	last := 2.0
+	for i, v := range vs {
+		if got := keys(v); !slices.Equal(got, []string{"army", "change", "ci95", "delta", "delta_ci95", "total", "win_rate"}) {
+			t.Errorf("variant %d keys %v", i, got)
+		}
+		var d float64
+		_ = json.Unmarshal(v["delta"], &d)
+		if d > last {
+			t.Errorf("variant %d: delta %v after %v: not best first", i, d, last)
+		}
+		last = d
+		path := filepath.Join(dir, "v.json")
+		if err := os.WriteFile(path, v["army"], 0o600); err != nil {
+			t.Fatal(err)
+		}
+		var cout, cerr bytes.Buffer
+		if code := run([]string{"check", path}, &cout, &cerr); code != 0 {
+			t.Errorf("variant %d (%s): muster check exit %d: %s%s", i, v["change"], code, cout.String(), cerr.String())
+		}
+	}
+}
+
+// The text says what to change in words, best first.
+func TestWhatifTextNamesTheChangesInWords(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run([]string{"whatif", "--battles", "200", "--seed", "7", unarmedArmy, imperials1000}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	s := out.String()
+	for _, want := range []string{"What to change in Rebels with an unarmed squad against Two stormtrooper squads", "As it is: wins",
+		" 1. Bare Hands: arm with ", "points more wins (95%: +", "surely better"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("output lacks %q:\n%s", want, s)
+		}
+	}
+}
+
+// Bad arguments get a message naming the flag and what to write; an army that does not
+// pass the checks is refused with its problem.
+func TestWhatifRefusesBadInputInWords(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"whatif", "--battles", "0", unarmedArmy, imperials1000}, "--battles 0: write a number from 1 to"},
+		{[]string{"whatif", "--max-variants", "0", unarmedArmy, imperials1000}, "--max-variants 0: write a number from 1 to 100"},
+		{[]string{"whatif", "--seed", "x", unarmedArmy, imperials1000}, `--seed "x": a whole number`},
+		{[]string{"whatif", unarmedArmy}, "usage: muster whatif"},
+		{[]string{"whatif", "../../costing/testdata/mixed-2000.yaml", imperials1000}, "does not pass muster check"},
+	} {
+		var out, errb bytes.Buffer
+		if code := run(c.args, &out, &errb); code != 2 || !strings.Contains(errb.String(), c.want) {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", c.args, code, errb.String(), c.want)
+		}
+	}
+}

@@ -1,0 +1,371 @@
+// Package whatif proposes changes to an army and plays each changed army against the same
+// opponent with the same battle seeds as the army itself (common random numbers), so that
+// the difference in win rate is the change's and not the dice's. It ranks the changes by
+// that difference with a paired 95% interval (interval.go).
+//
+// Every variant is judged by costing.Evaluate, the code `muster check` runs: a variant with
+// an error (the Troop List, the creation rules, the force limits, the army's limit) is
+// never proposed.
+package whatif
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+
+	"muster/costing"
+	"muster/roster"
+	"muster/rules"
+)
+
+// The kinds of change, in the order a round of the proposal takes them (see pick).
+const (
+	KindDrop     = "drop"
+	KindWeapon   = "weapon"
+	KindArmor    = "armor"
+	KindTraining = "training"
+	KindSize     = "size"
+	KindAdd      = "add"
+)
+
+var kindOrder = []string{KindDrop, KindWeapon, KindTraining, KindSize, KindAdd, KindArmor}
+
+// Variant is one proposed change to an army: the changed army, legal and within its
+// limit, and its total.
+type Variant struct {
+	Kind   string       `json:"-"`
+	Unit   int          `json:"-"` // the unit changed (or copied), for the order of proposals
+	Change string       `json:"change"`
+	Army   *roster.Army `json:"army"`
+	Total  int          `json:"total"`
+}
+
+// Limit is the most a variant of army a may cost: the army's own limit, else the force
+// limits' total (l, or the army's limits: block), else what the army costs now, so that
+// a variant is never better for being bigger than the army the player chose.
+func Limit(a *roster.Army, l *roster.Limits, total int) int {
+	if l == nil {
+		l = a.Limits
+	}
+	switch {
+	case a.Limit > 0 && l != nil && l.Total > 0:
+		return min(a.Limit, l.Total)
+	case a.Limit > 0:
+		return a.Limit
+	case l != nil && l.Total > 0:
+		return l.Total
+	}
+	return total
+}
+
+// NotLegalError says the army itself does not pass the checks, so no variant of it can be
+// judged fairly.
+type NotLegalError struct{ Problem roster.Problem }
+
+func (e *NotLegalError) Error() string {
+	p := e.Problem
+	msg := fmt.Sprintf("the army does not pass muster check (%s", p.Message)
+	if p.Where != "" {
+		msg = fmt.Sprintf("the army does not pass muster check (%s: %s", p.Where, p.Message)
+	}
+	if p.Hint != "" {
+		msg += "; " + p.Hint
+	}
+	return msg + "): fix it first, then ask what to change"
+}
+
+// Variants lists at most max legal variants of army a (limits l; nil: the army's own),
+// deterministically: the candidates of each kind in unit order, taken one of each kind in
+// turn (drop, weapon, training, size, add, armor), and within a kind each unit's in turn,
+// so that a short list still tries every kind of change on every unit. max <= 0: all.
+func Variants(cat *rules.Catalog, a *roster.Army, l *roster.Limits, max int) ([]Variant, error) {
+	base := costing.Evaluate(cat, a, l)
+	for _, p := range base.Problems {
+		if p.Severity == roster.Error {
+			return nil, &NotLegalError{Problem: p}
+		}
+	}
+	c, _ := costing.CatalogFor(cat, a)
+	limit := Limit(a, l, base.Total)
+	byKind := map[string][]Variant{}
+	seen := map[string]bool{}
+	unit := 0
+	try := func(kind, change string, v *roster.Army) {
+		if seen[change] {
+			return
+		}
+		seen[change] = true
+		r := costing.Evaluate(cat, v, l)
+		if r.Total > limit || roster.HasErrors(r.Problems) {
+			return
+		}
+		byKind[kind] = append(byKind[kind], Variant{Kind: kind, Unit: unit, Change: change, Army: v, Total: r.Total})
+	}
+	g := gen{cat: c, army: a, res: base, try: try}
+	for i := range a.Units {
+		unit = i
+		g.drop(i)
+		g.weapons(i)
+		g.training(i)
+		g.size(i)
+		g.add(i)
+		g.armor(i)
+	}
+	for k, vs := range byKind {
+		byKind[k] = byUnit(vs)
+	}
+	return pick(byKind, max), nil
+}
+
+// byUnit reorders one kind's candidates (in unit order) to take each unit's first, then
+// each unit's second, and so on, so that a short list is not all about the first unit.
+func byUnit(vs []Variant) []Variant {
+	var units [][]Variant
+	for _, v := range vs {
+		if len(units) == 0 || units[len(units)-1][0].Unit != v.Unit {
+			units = append(units, nil)
+		}
+		units[len(units)-1] = append(units[len(units)-1], v)
+	}
+	out := make([]Variant, 0, len(vs))
+	for round := 0; len(out) < len(vs); round++ {
+		for _, u := range units {
+			if round < len(u) {
+				out = append(out, u[round])
+			}
+		}
+	}
+	return out
+}
+
+// pick takes one variant of each kind in turn until max are taken or none is left.
+func pick(byKind map[string][]Variant, max int) []Variant {
+	var out []Variant
+	for round := 0; ; round++ {
+		took := false
+		for _, k := range kindOrder {
+			if round < len(byKind[k]) {
+				if max > 0 && len(out) >= max {
+					return out
+				}
+				out = append(out, byKind[k][round])
+				took = true
+			}
+		}
+		if !took {
+			return out
+		}
+	}
+}
+
+// gen makes the candidate changes of one army.
+type gen struct {
+	cat  *rules.Catalog
+	army *roster.Army
+	res  *costing.Result
+	try  func(kind, change string, v *roster.Army)
+}
+
+func (g *gen) name(i int) string { return costing.UnitName(&g.army.Units[i], i) }
+
+// clone is a deep copy of the army, through its JSON (the army file's own shape).
+func (g *gen) clone() *roster.Army {
+	b, err := json.Marshal(g.army)
+	if err != nil {
+		panic("whatif: an army that cannot be written: " + err.Error())
+	}
+	var v roster.Army
+	if err := json.Unmarshal(b, &v); err != nil {
+		panic("whatif: an army that cannot be read back: " + err.Error())
+	}
+	return &v
+}
+
+func (g *gen) drop(i int) {
+	if len(g.army.Units) < 2 {
+		return
+	}
+	v := g.clone()
+	v.Units = slices.Delete(v.Units, i, i+1)
+	g.try(KindDrop, fmt.Sprintf("drop %s (%d SGPs)", g.name(i), g.res.Units[i].Cost), v)
+}
+
+// weapons swaps each of a squad's weapons for another its Troop List allows and that is
+// fired with the same skill (so the squad's training still applies), or arms an unarmed
+// squad with each ranged weapon its list allows.
+func (g *gen) weapons(i int) {
+	u := &g.army.Units[i]
+	if u.Kind != roster.KindSquad {
+		return
+	}
+	troop, err := g.cat.Troop(u.Troop)
+	if err != nil {
+		return
+	}
+	allowed := g.allowedWeapons(troop)
+	if len(u.Weapons) == 0 {
+		for _, w := range allowed {
+			if len(w.Ranges) == 0 || w.Class == "grenade" {
+				continue
+			}
+			v := g.clone()
+			v.Units[i].Weapons = []roster.Item{{Name: w.Name}}
+			g.try(KindWeapon, fmt.Sprintf("%s: arm with %s", g.name(i), w.Name), v)
+		}
+		return
+	}
+	for j, it := range u.Weapons {
+		cur, err := g.cat.Weapon(it.Name)
+		if err != nil || cur.Class == "grenade" {
+			continue
+		}
+		for _, w := range allowed {
+			if w.Name == cur.Name || w.Skill != cur.Skill || (len(w.Ranges) == 0) != (len(cur.Ranges) == 0) {
+				continue
+			}
+			v := g.clone()
+			v.Units[i].Weapons[j] = roster.Item{Name: w.Name, Count: it.Count}
+			g.try(KindWeapon, fmt.Sprintf("%s: %s instead of %s", g.name(i), w.Name, cur.Name), v)
+		}
+	}
+}
+
+// allowedWeapons are the catalogue's weapons a Troop List allows, strongest first (then by
+// name), so that the first swaps proposed are the likeliest to matter.
+func (g *gen) allowedWeapons(t *rules.Troop) []*rules.Weapon {
+	var ws []*rules.Weapon
+	for _, n := range g.cat.Names(rules.KindWeapon) {
+		w, err := g.cat.Weapon(n)
+		if err != nil || w.Assembled || w.Crew || !roster.WeaponAllowed(g.cat, t.Weapons, w) {
+			continue
+		}
+		ws = append(ws, w)
+	}
+	slices.SortStableFunc(ws, func(x, y *rules.Weapon) int {
+		if x.Damage != y.Damage {
+			return y.Damage - x.Damage
+		}
+		if x.Name < y.Name {
+			return -1
+		}
+		if x.Name > y.Name {
+			return 1
+		}
+		return 0
+	})
+	return ws
+}
+
+// armor swaps a squad's armor for each other its Troop List allows.
+func (g *gen) armor(i int) {
+	u := &g.army.Units[i]
+	if u.Kind != roster.KindSquad {
+		return
+	}
+	troop, err := g.cat.Troop(u.Troop)
+	if err != nil {
+		return
+	}
+	cur := ""
+	if !u.Armor.None() {
+		if a, err := g.cat.Armor(string(u.Armor)); err == nil {
+			cur = a.Name
+		}
+	}
+	for _, n := range g.cat.Names(rules.KindArmor) {
+		a, err := g.cat.Armor(n)
+		if err != nil || a.Name == cur || !roster.ArmorAllowed(troop.Armor, a) {
+			continue
+		}
+		v := g.clone()
+		v.Units[i].Armor = roster.Armor(a.Name)
+		was := cur
+		if was == "" {
+			was = "no armor"
+		}
+		g.try(KindArmor, fmt.Sprintf("%s: %s armor instead of %s", g.name(i), a.Name, was), v)
+	}
+}
+
+// training adds one training level (Chapter Four: one SGP a soldier) to one of a squad's
+// skills, its commander's or one of its specialists' (the Troop List's caps are the
+// checks').
+func (g *gen) training(i int) {
+	u := &g.army.Units[i]
+	if u.Kind != roster.KindSquad {
+		return
+	}
+	for _, n := range sortedSkills(u.Skills) {
+		v := g.clone()
+		v.Units[i].Skills[n]++
+		g.try(KindTraining, fmt.Sprintf("%s: %s %d instead of %d", g.name(i), n, u.Skills[n]+1, u.Skills[n]), v)
+	}
+	if u.Commander != nil {
+		for _, n := range sortedSkills(u.Commander.Skills) {
+			v := g.clone()
+			v.Units[i].Commander.Skills[n]++
+			g.try(KindTraining, fmt.Sprintf("%s's commander: %s %d instead of %d", g.name(i), n, u.Commander.Skills[n]+1, u.Commander.Skills[n]), v)
+		}
+	}
+	for j, sp := range u.Specialists {
+		for _, n := range sortedSkills(sp.Skills) {
+			v := g.clone()
+			v.Units[i].Specialists[j].Skills[n]++
+			g.try(KindTraining, fmt.Sprintf("%s's specialist %d: %s %d instead of %d", g.name(i), j+1, n, sp.Skills[n]+1, sp.Skills[n]), v)
+		}
+	}
+}
+
+func sortedSkills(s roster.Skills) []string {
+	names := make([]string, 0, len(s))
+	for n := range s {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// size adds or removes one soldier of a squad.
+func (g *gen) size(i int) {
+	u := &g.army.Units[i]
+	if u.Kind != roster.KindSquad || u.Size < 1 {
+		return
+	}
+	for _, d := range []int{1, -1} {
+		if u.Size+d < 1 {
+			continue
+		}
+		v := g.clone()
+		v.Units[i].Size += d
+		g.try(KindSize, fmt.Sprintf("%s: %d soldiers instead of %d", g.name(i), u.Size+d, u.Size), v)
+	}
+}
+
+// add fields a second unit like this one, with the SGPs the limit leaves: a copy, and for
+// a squad a smaller copy at the Troop List's least size.
+func (g *gen) add(i int) {
+	u := g.army.Units[i]
+	switch u.Kind {
+	case roster.KindSquad, roster.KindDroid, roster.KindCreature, roster.KindArtillery, roster.KindStrike, roster.KindRemoteWeapon:
+	default:
+		return // a hero is one person
+	}
+	name := g.name(i) + " II"
+	v := g.clone()
+	nu := v.Units[i]
+	nu.Name = name
+	v.Units = append(v.Units, nu)
+	g.try(KindAdd, fmt.Sprintf("add %s, a copy of %s (%d SGPs)", name, g.name(i), g.res.Units[i].Cost), v)
+	if u.Kind != roster.KindSquad {
+		return
+	}
+	troop, err := g.cat.Troop(u.Troop)
+	if err != nil || troop.SizeMin < 1 || troop.SizeMin >= u.Size {
+		return
+	}
+	v = g.clone()
+	nu = v.Units[i]
+	nu.Name, nu.Size = name, troop.SizeMin
+	v.Units = append(v.Units, nu)
+	g.try(KindAdd, fmt.Sprintf("add %s, %s at %d soldiers", name, g.name(i), troop.SizeMin), v)
+}

@@ -1,0 +1,31 @@
+package whatif
+
+import (
+	"fmt"
+	"math"
+)
+
+// Words says a change in win rate and its paired interval as a player reads it: points up
+// or down, and whether the interval rules out no change at all.
+func Words(delta float64, ci [2]float64) string {
+	pts := func(x float64) string { return fmt.Sprintf("%.1f", math.Abs(100*x)) }
+	var s string
+	switch {
+	case delta > 0:
+		s = pts(delta) + " points more wins"
+	case delta < 0:
+		s = pts(delta) + " points fewer wins"
+	default:
+		s = "no change in wins"
+	}
+	s += fmt.Sprintf(" (95%%: %+.1f to %+.1f)", 100*ci[0], 100*ci[1])
+	switch {
+	case ci[0] > 0:
+		s += ", surely better"
+	case ci[1] < 0:
+		s += ", surely worse"
+	default:
+		s += ", could be chance"
+	}
+	return s
+}

@@ -1,0 +1,37 @@
+package views
+
+// WhatIfView is a matchup's "What to change" page: the form, and once played the ranked
+// changes.
+type WhatIfView struct {
+	SimID    string
+	Side     string // "a" or "b": the army changed
+	Sides    []Choice
+	Army     string // the army changed, by name
+	Opponent string
+	Scenario string
+	Battles  int
+	Variants int // the most to play
+	Error    string
+	// Played is set once the what-if has run.
+	Played *WhatIfResult
+}
+
+// WhatIfResult is a what-if's answer, in the page's words.
+type WhatIfResult struct {
+	Battles      int
+	Seed         string
+	Limit, Total int
+	LimitNote    string // why the limit is what it is, when the army has none of its own
+	Base         string // "wins 41.0% (95%: 34.4% to 47.9%)"
+	Rows         []WhatIfRow
+}
+
+// WhatIfRow is one change, ranked.
+type WhatIfRow struct {
+	Change string
+	Total  int
+	Wins   string // the variant's own win rate and interval
+	Delta  string // the change in words (whatif.Words)
+	Better bool   // the interval is above no change
+	Worse  bool   // the interval is below no change
+}
