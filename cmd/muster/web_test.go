@@ -718,7 +718,7 @@ func TestFreeHandTurnsTroopListErrorsIntoWarnings(t *testing.T) {
 	}
 	form.Set("freehand", "on")
 	r := ts.postForm("/armies/"+id+"/preview", form)
-	if strings.Contains(r.body, `<li class="error">`) || !strings.Contains(r.body, `<li class="warning">`) {
+	if strings.Contains(r.body, `<li class="error"`) || !strings.Contains(r.body, `<li class="warning"`) {
 		t.Errorf("free-hand preview still shows errors, or no warnings")
 	}
 	form.Set("action", "save")

@@ -163,6 +163,9 @@ func (b *Battle) blockersFor(ui, ti int, firers, targets []int32) []Point {
 // the line lies within the line's box widened by half an inch), so the same answer.
 func (b *Battle) losAmong(a, c int32, blockers []Point) (bool, combat.Cover) {
 	fa, fc := &b.figs[a], &b.figs[c]
+	if b.night && !b.nightSees(fa, fc) {
+		return false, combat.Open // darkness.go, hidden.go: as los
+	}
 	ok, cover := b.field.sight(fa.pos, fc.pos, fa.hill, fc.prone)
 	if !ok || fa.hill {
 		return ok, cover
