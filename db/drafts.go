@@ -35,6 +35,27 @@ func (s *Store) SaveDraft(ctx context.Context, owner, id string, base int, form 
 	})
 }
 
+// SaveListDraft keeps the unsaved form of a game's list (id is its army) for the browser
+// owner typing it. A list is reached through the game's player link, which the caller has
+// checked; the draft is the typist's own, so another holder of the link does not see it.
+func (s *Store) SaveListDraft(ctx context.Context, owner, id string, base int, form []byte) error {
+	if owner == "" {
+		return ErrNotFound
+	}
+	if len(form) > MaxDraft {
+		return fmt.Errorf("db: a draft of %d bytes is larger than %d", len(form), MaxDraft)
+	}
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		if _, err := findArmy(ctx, tx, " WHERE a.id = ? AND a.game_id IS NOT NULL", id); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO drafts (army_id, owner_id, base, form, updated) VALUES (?, ?, ?, ?, ?)
+			ON CONFLICT (army_id, owner_id) DO UPDATE SET base = excluded.base, form = excluded.form, updated = excluded.updated`,
+			id, owner, base, form, stamp(s.now()))
+		return err
+	})
+}
+
 // GetDraft returns owner's unsaved form of their army, or ErrNotFound.
 func (s *Store) GetDraft(ctx context.Context, owner, id string) (Draft, error) {
 	var d Draft

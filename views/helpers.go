@@ -162,6 +162,9 @@ func reshapeClick(v ArmyView, i int) templ.Attributes {
 	return a
 }
 
+// ArmyLabel is armyLabel for handlers that build their own pickers.
+func ArmyLabel(all []ArmyRow, r ArmyRow) string { return armyLabel(all, r) }
+
 // armyLabel names an army in a picker: "Rebel Raiders (1500)", and where another army of
 // the list has the same name, when it was saved too (and, should that match as well, the
 // start of its id), so that two armies of one name can be told apart.

@@ -4,6 +4,7 @@
 package views
 
 import (
+	"fmt"
 	"time"
 
 	"muster/costing"
@@ -120,8 +121,18 @@ type CompareView struct {
 	Armies []ArmyRow
 	AID    string
 	BID    string
-	A, B   *ArmyView
-	Rows   []CompareRow
+	// AV and BV are the versions compared (0: the saved head), for a diff between two
+	// versions of one army.
+	AV, BV    int
+	A, B      *ArmyView
+	Rows      []CompareRow
+	Subtotals []CompareSubtotal
+}
+
+// CompareSubtotal is one kind of unit's SGPs in each army.
+type CompareSubtotal struct {
+	Kind string
+	A, B int
 }
 
 // CompareRow pairs a unit of the first army with the same unit (by kind and name) of the
@@ -132,6 +143,8 @@ type CompareRow struct {
 	ACost, BCost int
 	InA, InB     bool
 	Differs      bool
+	// Changes says what differs between the paired units, field by field ("size: 10 → 8").
+	Changes []string
 }
 
 // AuthForm is the sign-in or sign-up form as typed, with what went wrong.
@@ -170,4 +183,25 @@ type UnsavedDraft struct {
 	Updated            string
 	ResumeURL, Discard string
 	OnOlderVersion     bool // saved on a version that is no longer the head
+}
+
+// subtotalAfter is the subtotal row that ends row k's kind, if row k is its kind's last.
+func subtotalAfter(v CompareView, k int) (CompareSubtotal, bool) {
+	if k+1 < len(v.Rows) && v.Rows[k+1].Kind == v.Rows[k].Kind {
+		return CompareSubtotal{}, false
+	}
+	for _, s := range v.Subtotals {
+		if s.Kind == v.Rows[k].Kind {
+			return s, true
+		}
+	}
+	return CompareSubtotal{}, false
+}
+
+// versionNote names the version compared when both sides are one army.
+func versionNote(x, other *ArmyView) string {
+	if x.ID != other.ID {
+		return ""
+	}
+	return fmt.Sprintf(", version %d", x.Version)
 }

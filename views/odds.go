@@ -1,6 +1,9 @@
 package views
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // OddsView is the odds calculator page: the exact odds of a straight test, one hit on the
 // Damage Table, and a squad's volley at a unit of another army.
@@ -76,3 +79,100 @@ func decimal(v float64) string { return strconv.FormatFloat(v, 'f', 2, 64) }
 
 // barWidth is a probability as the width of a bar out of 100 units of an SVG.
 func barWidth(p float64) string { return strconv.FormatFloat(100*p, 'f', 1, 64) }
+
+// UnitGroup is one army's units in the volley's pickers.
+type UnitGroup struct {
+	Army  string
+	Units []UnitChoice
+}
+
+// unitGroups groups the pickers' units by army, in the order the armies come.
+func unitGroups(units []UnitChoice) []UnitGroup {
+	var out []UnitGroup
+	for _, u := range units {
+		if n := len(out); n == 0 || out[n-1].Army != u.Army || armyOf(out[n-1].Units[0].Value) != armyOf(u.Value) {
+			out = append(out, UnitGroup{Army: u.Army})
+		}
+		out[len(out)-1].Units = append(out[len(out)-1].Units, u)
+	}
+	return out
+}
+
+// armyOf is the army id of a picker value "armyID:index".
+func armyOf(value string) string {
+	id, _, _ := strings.Cut(value, ":")
+	return id
+}
+
+// FirerPick is the firer the picker shows: the one asked about, or the first unit.
+func (v OddsView) FirerPick() string {
+	if v.Firer != "" || len(v.Units) == 0 {
+		return v.Firer
+	}
+	return v.Units[0].Value
+}
+
+// TargetPick is the target the picker shows: the one asked about, or by default a unit of
+// another army than the firer's (the first unit of the next army), else the firer's next
+// unit, so that the volley is never a unit firing at itself.
+func (v OddsView) TargetPick() string {
+	if v.Target != "" || len(v.Units) == 0 {
+		return v.Target
+	}
+	firer := v.FirerPick()
+	for _, u := range v.Units {
+		if armyOf(u.Value) != armyOf(firer) {
+			return u.Value
+		}
+	}
+	for _, u := range v.Units {
+		if u.Value != firer {
+			return u.Value
+		}
+	}
+	return firer
+}
+
+// carried are the questions of the calculators other than except ("test", "damage",
+// "volley", "qrs"), as name and value, for their forms' hidden fields.
+func (v OddsView) carried(except string) [][2]string {
+	var out [][2]string
+	add := func(section, name, value string) {
+		if section != except && value != "" {
+			out = append(out, [2]string{name, value})
+		}
+	}
+	on := func(b bool) string {
+		if b {
+			return "1"
+		}
+		return ""
+	}
+	add("test", "skill", v.Skill)
+	add("test", "difficulty", v.Difficulty)
+	add("damage", "damage", v.Damage)
+	add("damage", "strength", v.Strength)
+	add("volley", "firer", v.Firer)
+	add("volley", "target", v.Target)
+	add("volley", "range", v.Range)
+	if v.Firer != "" || v.Target != "" || v.Range != "" {
+		add("volley", "cover", v.Cover)
+	}
+	add("volley", "prone", on(v.Prone))
+	add("volley", "walking", on(v.Walking))
+	add("qrs", "qrs-own", v.QRS.Own)
+	add("qrs", "qrs-enemy", v.QRS.Enemy)
+	add("qrs", "qrs-extra", v.QRS.Extra)
+	add("qrs", "qrs-cover", on(v.QRS.Cover))
+	add("qrs", "qrs-armour", on(v.QRS.Armour))
+	return out
+}
+
+// atLeast is the chance of n or more: the tail of a distribution from n.
+func atLeast(p []float64, n int) float64 {
+	s := 0.0
+	for _, x := range p[n:] {
+		s += x
+	}
+	return min(s, 1)
+}

@@ -2755,7 +2755,7 @@ func soloShoot(p Page, v QRSGame) templ.Component {
 
 // QRSOddsSection is the odds page's section for the skirmish quick reference: one figure
 // under fire, exactly (eighths of the d8), the same numbers as muster odds qrs.
-func QRSOddsSection(o QRSOdds) templ.Component {
+func QRSOddsSection(o QRSOdds, keep templ.Component) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -2777,6 +2777,10 @@ func QRSOddsSection(o QRSOdds) templ.Component {
 		}
 		ctx = templ.ClearChildren(ctx)
 		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 256, "<section class=\"odds-section\" id=\"odds-qrs\"><h2>Skirmish quick reference: a figure under fire</h2><form method=\"get\" action=\"/odds#odds-qrs\" class=\"fields\">")
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		templ_7745c5c3_Err = keep.Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -2828,7 +2832,7 @@ func QRSOddsSection(o QRSOdds) templ.Component {
 			var templ_7745c5c3_Var150 string
 			templ_7745c5c3_Var150, templ_7745c5c3_Err = templ.JoinStringErrs(o.Row)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 481, Col: 58}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 482, Col: 58}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var150))
 			if templ_7745c5c3_Err != nil {
@@ -2841,7 +2845,7 @@ func QRSOddsSection(o QRSOdds) templ.Component {
 			var templ_7745c5c3_Var151 string
 			templ_7745c5c3_Var151, templ_7745c5c3_Err = templ.JoinStringErrs(signed(o.Modifier))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 481, Col: 94}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 482, Col: 94}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var151))
 			if templ_7745c5c3_Err != nil {
@@ -2859,7 +2863,7 @@ func QRSOddsSection(o QRSOdds) templ.Component {
 				var templ_7745c5c3_Var152 string
 				templ_7745c5c3_Var152, templ_7745c5c3_Err = templ.JoinStringErrs(qrsResultNames[i])
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 485, Col: 33}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 486, Col: 33}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var152))
 				if templ_7745c5c3_Err != nil {
@@ -2872,7 +2876,7 @@ func QRSOddsSection(o QRSOdds) templ.Component {
 				var templ_7745c5c3_Var153 string
 				templ_7745c5c3_Var153, templ_7745c5c3_Err = templ.JoinStringErrs(eighths(n))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 485, Col: 68}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 486, Col: 68}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var153))
 				if templ_7745c5c3_Err != nil {
@@ -2885,7 +2889,7 @@ func QRSOddsSection(o QRSOdds) templ.Component {
 				var templ_7745c5c3_Var154 string
 				templ_7745c5c3_Var154, templ_7745c5c3_Err = templ.JoinStringErrs(eighthPercent(n))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 485, Col: 109}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 486, Col: 109}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var154))
 				if templ_7745c5c3_Err != nil {
@@ -2953,7 +2957,7 @@ func soloClose(p Page, v QRSGame) templ.Component {
 			var templ_7745c5c3_Var156 templ.SafeURL
 			templ_7745c5c3_Var156, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL("/qrs/solo/" + v.ID + "/close"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 502, Col: 77}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 503, Col: 77}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var156))
 			if templ_7745c5c3_Err != nil {
@@ -2979,7 +2983,7 @@ func soloClose(p Page, v QRSGame) templ.Component {
 				var templ_7745c5c3_Var157 string
 				templ_7745c5c3_Var157, templ_7745c5c3_Err = templ.JoinStringErrs(f.Value)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 518, Col: 31}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 519, Col: 31}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var157))
 				if templ_7745c5c3_Err != nil {
@@ -2992,7 +2996,7 @@ func soloClose(p Page, v QRSGame) templ.Component {
 				var templ_7745c5c3_Var158 string
 				templ_7745c5c3_Var158, templ_7745c5c3_Err = templ.JoinStringErrs(f.Label)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 518, Col: 43}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 519, Col: 43}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var158))
 				if templ_7745c5c3_Err != nil {
@@ -3015,7 +3019,7 @@ func soloClose(p Page, v QRSGame) templ.Component {
 				var templ_7745c5c3_Var159 string
 				templ_7745c5c3_Var159, templ_7745c5c3_Err = templ.JoinStringErrs(f.Value)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 527, Col: 67}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 528, Col: 67}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var159))
 				if templ_7745c5c3_Err != nil {
@@ -3028,7 +3032,7 @@ func soloClose(p Page, v QRSGame) templ.Component {
 				var templ_7745c5c3_Var160 string
 				templ_7745c5c3_Var160, templ_7745c5c3_Err = templ.JoinStringErrs("against-" + strings.ReplaceAll(f.Value, ":", "-"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 527, Col: 125}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 528, Col: 125}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var160))
 				if templ_7745c5c3_Err != nil {
@@ -3041,7 +3045,7 @@ func soloClose(p Page, v QRSGame) templ.Component {
 				var templ_7745c5c3_Var161 string
 				templ_7745c5c3_Var161, templ_7745c5c3_Err = templ.JoinStringErrs(f.Label)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 527, Col: 139}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 528, Col: 139}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var161))
 				if templ_7745c5c3_Err != nil {
@@ -3122,7 +3126,7 @@ func QRSSim(p Page, v QRSSimPage) templ.Component {
 				var templ_7745c5c3_Var164 string
 				templ_7745c5c3_Var164, templ_7745c5c3_Err = templ.JoinStringErrs(v.Setup.Error)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 549, Col: 72}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 550, Col: 72}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var164))
 				if templ_7745c5c3_Err != nil {
@@ -3148,7 +3152,7 @@ func QRSSim(p Page, v QRSSimPage) templ.Component {
 			var templ_7745c5c3_Var165 string
 			templ_7745c5c3_Var165, templ_7745c5c3_Err = templ.JoinStringErrs(v.Setup.Form.Name)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 554, Col: 117}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 555, Col: 117}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var165))
 			if templ_7745c5c3_Err != nil {
@@ -3161,7 +3165,7 @@ func QRSSim(p Page, v QRSSimPage) templ.Component {
 			var templ_7745c5c3_Var166 string
 			templ_7745c5c3_Var166, templ_7745c5c3_Err = templ.JoinStringErrs(v.Setup.Form.Seed)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 555, Col: 153}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 556, Col: 153}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var166))
 			if templ_7745c5c3_Err != nil {
@@ -3247,7 +3251,7 @@ func qrsSimResult(r QRSSimResult) templ.Component {
 		var templ_7745c5c3_Var168 string
 		templ_7745c5c3_Var168, templ_7745c5c3_Err = templ.JoinStringErrs(r.Group)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 570, Col: 33}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 571, Col: 33}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var168))
 		if templ_7745c5c3_Err != nil {
@@ -3260,7 +3264,7 @@ func qrsSimResult(r QRSSimResult) templ.Component {
 		var templ_7745c5c3_Var169 string
 		templ_7745c5c3_Var169, templ_7745c5c3_Err = templ.JoinStringErrs(strconv.Itoa(r.Counters))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 570, Col: 67}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 571, Col: 67}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var169))
 		if templ_7745c5c3_Err != nil {
@@ -3273,7 +3277,7 @@ func qrsSimResult(r QRSSimResult) templ.Component {
 		var templ_7745c5c3_Var170 string
 		templ_7745c5c3_Var170, templ_7745c5c3_Err = templ.JoinStringErrs(strconv.Itoa(r.Battles))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 570, Col: 105}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 571, Col: 105}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var170))
 		if templ_7745c5c3_Err != nil {
@@ -3286,7 +3290,7 @@ func qrsSimResult(r QRSSimResult) templ.Component {
 		var templ_7745c5c3_Var171 string
 		templ_7745c5c3_Var171, templ_7745c5c3_Err = templ.JoinStringErrs(r.Seed)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 570, Col: 128}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 571, Col: 128}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var171))
 		if templ_7745c5c3_Err != nil {
@@ -3311,7 +3315,7 @@ func qrsSimResult(r QRSSimResult) templ.Component {
 		var templ_7745c5c3_Var172 string
 		templ_7745c5c3_Var172, templ_7745c5c3_Err = templ.JoinStringErrs(decimal(r.MeanTurns))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 580, Col: 34}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 581, Col: 34}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var172))
 		if templ_7745c5c3_Err != nil {
@@ -3324,7 +3328,7 @@ func qrsSimResult(r QRSSimResult) templ.Component {
 		var templ_7745c5c3_Var173 string
 		templ_7745c5c3_Var173, templ_7745c5c3_Err = templ.JoinStringErrs(decimal(r.MeanEnemies))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 580, Col: 68}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 581, Col: 68}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var173))
 		if templ_7745c5c3_Err != nil {
@@ -3337,7 +3341,7 @@ func qrsSimResult(r QRSSimResult) templ.Component {
 		var templ_7745c5c3_Var174 string
 		templ_7745c5c3_Var174, templ_7745c5c3_Err = templ.JoinStringErrs(decimal(r.MeanLost))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 580, Col: 117}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 581, Col: 117}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var174))
 		if templ_7745c5c3_Err != nil {
@@ -3355,7 +3359,7 @@ func qrsSimResult(r QRSSimResult) templ.Component {
 			var templ_7745c5c3_Var175 string
 			templ_7745c5c3_Var175, templ_7745c5c3_Err = templ.JoinStringErrs(l)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 585, Col: 12}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 586, Col: 12}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var175))
 			if templ_7745c5c3_Err != nil {
@@ -3378,7 +3382,7 @@ func qrsSimResult(r QRSSimResult) templ.Component {
 			var templ_7745c5c3_Var176 string
 			templ_7745c5c3_Var176, templ_7745c5c3_Err = templ.JoinStringErrs(n)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 592, Col: 11}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 593, Col: 11}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var176))
 			if templ_7745c5c3_Err != nil {
@@ -3425,7 +3429,7 @@ func qrsRateRow(label, id string, r QRSRate) templ.Component {
 		var templ_7745c5c3_Var178 string
 		templ_7745c5c3_Var178, templ_7745c5c3_Err = templ.JoinStringErrs(id)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 599, Col: 12}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 600, Col: 12}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var178))
 		if templ_7745c5c3_Err != nil {
@@ -3438,7 +3442,7 @@ func qrsRateRow(label, id string, r QRSRate) templ.Component {
 		var templ_7745c5c3_Var179 string
 		templ_7745c5c3_Var179, templ_7745c5c3_Err = templ.JoinStringErrs(label)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 600, Col: 25}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 601, Col: 25}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var179))
 		if templ_7745c5c3_Err != nil {
@@ -3451,7 +3455,7 @@ func qrsRateRow(label, id string, r QRSRate) templ.Component {
 		var templ_7745c5c3_Var180 string
 		templ_7745c5c3_Var180, templ_7745c5c3_Err = templ.JoinStringErrs(percent(r.P))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 601, Col: 32}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 602, Col: 32}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var180))
 		if templ_7745c5c3_Err != nil {
@@ -3464,7 +3468,7 @@ func qrsRateRow(label, id string, r QRSRate) templ.Component {
 		var templ_7745c5c3_Var181 string
 		templ_7745c5c3_Var181, templ_7745c5c3_Err = templ.JoinStringErrs(percent(r.Low))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 602, Col: 22}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 603, Col: 22}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var181))
 		if templ_7745c5c3_Err != nil {
@@ -3477,7 +3481,7 @@ func qrsRateRow(label, id string, r QRSRate) templ.Component {
 		var templ_7745c5c3_Var182 string
 		templ_7745c5c3_Var182, templ_7745c5c3_Err = templ.JoinStringErrs(percent(r.High))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 602, Col: 45}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 603, Col: 45}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var182))
 		if templ_7745c5c3_Err != nil {
@@ -3490,7 +3494,7 @@ func qrsRateRow(label, id string, r QRSRate) templ.Component {
 		var templ_7745c5c3_Var183 string
 		templ_7745c5c3_Var183, templ_7745c5c3_Err = templ.JoinStringErrs(barWidth(r.P))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 605, Col: 54}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 606, Col: 54}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var183))
 		if templ_7745c5c3_Err != nil {
@@ -3503,7 +3507,7 @@ func qrsRateRow(label, id string, r QRSRate) templ.Component {
 		var templ_7745c5c3_Var184 string
 		templ_7745c5c3_Var184, templ_7745c5c3_Err = templ.JoinStringErrs(barWidth(r.Low))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 606, Col: 30}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 607, Col: 30}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var184))
 		if templ_7745c5c3_Err != nil {
@@ -3516,7 +3520,7 @@ func qrsRateRow(label, id string, r QRSRate) templ.Component {
 		var templ_7745c5c3_Var185 string
 		templ_7745c5c3_Var185, templ_7745c5c3_Err = templ.JoinStringErrs(barWidth(r.High))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 606, Col: 54}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 607, Col: 54}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var185))
 		if templ_7745c5c3_Err != nil {

@@ -414,3 +414,14 @@ func TestMatchupSaysWhenTheArmiesDifferInSize(t *testing.T) {
 		t.Errorf("1450 against 1500: %q", got)
 	}
 }
+
+// "At least n" is the tail of the distribution: with P(0)=1/4, P(1)=1/2, P(2)=1/4, at least
+// one is 3/4 and at least two 1/4.
+func TestAtLeastIsTheTailOfTheDistribution(t *testing.T) {
+	p := []float64{0.25, 0.5, 0.25}
+	for n, want := range []float64{1, 0.75, 0.25} {
+		if got := atLeast(p, n); got != want {
+			t.Errorf("at least %d: %v, want %v", n, got, want)
+		}
+	}
+}

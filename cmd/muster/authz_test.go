@@ -153,6 +153,7 @@ func authzRows() []authzRow {
 		{method: "POST", route: "/play/:token/lists/:key", path: "/play/{player}/lists/{key}", form: url.Values{"name": {"Renamed"}, "action": {"save"}}, want: all(422)},
 		{method: "GET", route: "/play/:token/lists/:key/edit", path: "/play/{player}/lists/{key}/edit", want: all(200)},
 		{method: "POST", route: "/play/:token/lists/:key/preview", path: "/play/{player}/lists/{key}/preview", form: url.Values{"name": {"Renamed"}}, want: all(200)},
+		{method: "POST", route: "/play/:token/lists/:key/draft/discard", path: "/play/{player}/lists/{key}/draft/discard", want: all(303)},
 		{method: "POST", route: "/play/:token/lists/:key/undo", path: "/play/{player}/lists/{key}/undo", want: all(409)},
 		{method: "POST", route: "/play/:token/lists/:key/redo", path: "/play/{player}/lists/{key}/redo", want: all(409)},
 		{method: "POST", route: "/play/:token/lists/:key/submit", path: "/play/{player}/lists/{key}/submit", want: all(303)},

@@ -97,8 +97,14 @@ func (a *app) resumeDraft(rec db.Army, stored *roster.Army, d db.Draft) (*roster
 }
 
 func unsavedView(rec db.Army, d db.Draft) *views.UnsavedDraft {
+	return unsavedAt("/armies/"+rec.ID, rec, d)
+}
+
+// unsavedAt offers a draft to resume or discard under base (an army's address, or a game
+// list's).
+func unsavedAt(base string, rec db.Army, d db.Draft) *views.UnsavedDraft {
 	return &views.UnsavedDraft{Updated: d.Updated.Format("2 Jan 2006 15:04"), OnOlderVersion: d.Base != rec.Version,
-		ResumeURL: "/armies/" + rec.ID + "/edit?draft=resume", Discard: "/armies/" + rec.ID + "/draft/discard"}
+		ResumeURL: base + "/edit?draft=resume", Discard: base + "/draft/discard"}
 }
 
 // discardDraft forgets the owner's unsaved changes to their army.

@@ -73,6 +73,7 @@ func (a *app) gameRoutes(e *echo.Echo) {
 	play.POST("/lists/:key", a.saveList)
 	play.GET("/lists/:key/edit", a.editList)
 	play.POST("/lists/:key/preview", a.previewList)
+	play.POST("/lists/:key/draft/discard", a.discardListDraft)
 	play.POST("/lists/:key/undo", a.undoList)
 	play.POST("/lists/:key/redo", a.redoList)
 	play.POST("/lists/:key/submit", a.submitList)

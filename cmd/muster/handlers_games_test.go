@@ -757,3 +757,28 @@ func TestForceLimitsFormRefusesAWrongNumberInWords(t *testing.T) {
 		t.Errorf("typed values lost: total %q squads %q name %q", fv.Get("lim.rebel.total"), fv.Get("lim.rebel.sgp.squads"), fv.Get("name"))
 	}
 }
+
+// A player's unsaved changes to a game list are kept as they type, as on an army's editor:
+// leaving the page and coming back offers them, resuming shows them, discarding forgets them.
+func TestGameListKeepsTheUnsavedDraft(t *testing.T) {
+	ts := newTestServer(t)
+	_, player := ts.createGame("Draft night", chapterTenSides(t))
+	key := ts.startList(player, "rebel", "Ackbar", "Home One Guard")
+	base := "/play/" + player + "/lists/" + key
+	form := ts.listForm(base)
+	form.Set("name", "Home One Guard, unsaved")
+	wantStatus(t, "preview", ts.postForm(base+"/preview", form), http.StatusOK)
+	r := ts.get(base + "/edit")
+	if byID(parseHTML(t, r.body), "draft-banner") == nil {
+		t.Fatal("the list's editor does not offer the unsaved changes")
+	}
+	r = ts.get(base + "/edit?draft=resume")
+	if !strings.Contains(r.body, `value="Home One Guard, unsaved"`) {
+		t.Error("resuming does not show the unsaved name")
+	}
+	wantStatus(t, "discard", ts.postForm(base+"/draft/discard", nil), http.StatusSeeOther)
+	r = ts.get(base + "/edit")
+	if byID(parseHTML(t, r.body), "draft-banner") != nil || strings.Contains(r.body, "Home One Guard, unsaved") {
+		t.Error("the draft survived its discard")
+	}
+}

@@ -57,14 +57,19 @@ func (a *app) odds(c *echo.Context) error {
 		return err
 	}
 	armies := map[string]*roster.Army{}
+	rows := make([]views.ArmyRow, 0, len(list))
 	for _, rec := range list {
+		rows = append(rows, views.ArmyRow{ID: rec.ID, Name: rec.Name, Total: rec.Total, Updated: rec.Updated})
+	}
+	for k, rec := range list {
 		_, army, err := a.headShared(ctx, ownerID(c), rec.ID)
 		if err != nil {
 			return err
 		}
 		armies[rec.ID] = army
+		label := views.ArmyLabel(rows, rows[k])
 		for i := range army.Units {
-			v.Units = append(v.Units, views.UnitChoice{Value: fmt.Sprintf("%s:%d", rec.ID, i), Army: army.Name, Unit: costing.UnitName(&army.Units[i], i)})
+			v.Units = append(v.Units, views.UnitChoice{Value: fmt.Sprintf("%s:%d", rec.ID, i), Army: label, Unit: costing.UnitName(&army.Units[i], i)})
 		}
 	}
 	if v.Firer != "" || v.Target != "" || v.Range != "" {

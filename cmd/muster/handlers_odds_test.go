@@ -49,3 +49,39 @@ func TestOddsPageExplainsBadInput(t *testing.T) {
 		}
 	}
 }
+
+// The volley's pickers group units by army and start on two different armies' units, so the
+// first "Work out" is never a unit firing at itself.
+func TestOddsPageVolleyDefaultsToTwoArmies(t *testing.T) {
+	ts := newTestServer(t)
+	rangers := ts.importFile("../../rules/data/forces/blue-rangers.yaml")
+	rats := ts.importFile("../../rules/data/forces/intro-like-rats-in-a-trap.yaml")
+	r := ts.get("/odds")
+	fv := formValues(byID(parseHTML(t, r.body), "odds-volley"))
+	firer, target := armyOfValue(fv.Get("firer")), armyOfValue(fv.Get("target"))
+	if firer == target || (firer != rangers && firer != rats) || (target != rangers && target != rats) {
+		t.Errorf("default firer %q and target %q are not of two armies", fv.Get("firer"), fv.Get("target"))
+	}
+	if strings.Count(r.body, "<optgroup") < 4 {
+		t.Error("the pickers do not group units by army")
+	}
+}
+
+func armyOfValue(v string) string { id, _, _ := strings.Cut(v, ":"); return id }
+
+// Working one calculator out keeps the others' answers: the straight test (skill 3 against
+// 6: 66.67%) is still shown after the damage form is sent, because that form carries it.
+func TestOddsPageKeepsEachCalculatorsResult(t *testing.T) {
+	ts := newTestServer(t)
+	r := ts.get("/odds?skill=3&difficulty=6")
+	fv := formValues(byID(parseHTML(t, r.body), "odds-damage"))
+	if fv.Get("skill") != "3" || fv.Get("difficulty") != "6" {
+		t.Fatalf("the damage form does not carry the test's question: %v", fv)
+	}
+	fv.Set("damage", "5")
+	fv.Set("strength", "3")
+	r = ts.get("/odds?" + fv.Encode())
+	if !strings.Contains(r.body, `id="test-success">66.67%`) || !strings.Contains(r.body, `id="damage-odds"`) {
+		t.Error("after the damage form, the test's answer is gone")
+	}
+}

@@ -349,7 +349,32 @@ func (a *app) editList(c *echo.Context) error {
 		return err
 	}
 	p := page(c, "Edit "+army.Name, "games")
+	// The player's unsaved changes, kept as they typed, are offered as on an army's editor.
+	draft, hasDraft, err := a.draftOf(c, l.Army)
+	if err != nil {
+		return err
+	}
+	if hasDraft && c.QueryParam("draft") == "resume" {
+		resumed, err := a.resumeDraft(l.Army, army, draft)
+		if err != nil {
+			return err
+		}
+		lim, _ := a.sideLimits(g, l.Side)
+		resumed.Side, resumed.Limit = rules.Side(l.Side), 0
+		if lim != nil {
+			resumed.Limit = lim.Total
+		}
+		v.Army, v.Result = a.judge(resumed, lim)
+		v.Catalog, v.Draft = a.catalogFor(resumed), true
+		p.Flash = "Resumed your unsaved changes from " + draft.Updated.Format("2 Jan 2006 15:04") + ": save to keep them."
+		return render(c, http.StatusOK, views.Editor(p, v))
+	}
+	if hasDraft {
+		v.Unsaved = unsavedAt(listBase(c), l.Army, draft)
+	}
 	switch {
+	case c.QueryParam("discarded") != "":
+		p.Flash = "Unsaved changes discarded."
 	case c.QueryParam("saved") != "":
 		p.Flash = "Saved as version " + strconv.Itoa(l.Army.Version) + "."
 	case c.QueryParam("undone") != "":
@@ -400,9 +425,30 @@ func (a *app) previewList(c *echo.Context) error {
 		}
 		return err
 	}
+	// The form as typed is the player's draft, as on an army's editor; the browser becomes a
+	// guest owner if it is no one, so that the draft is the typist's.
+	who, err := a.ensureOwner(c)
+	if err != nil {
+		return err
+	}
+	if err := a.store.SaveListDraft(c.Request().Context(), who, l.Army.ID, l.Army.Version, draftForm(c)); err != nil {
+		a.log.Warn("editor: list draft not kept", "list", l.ID, "err", err)
+	}
 	shown, res := a.judge(army, lim)
 	v := views.ArmyView{ID: l.ID, Army: shown, Result: res, Catalog: a.catalogFor(shown), Draft: true, Base: listBase(c)}
 	return renderPreview(c, v)
+}
+
+// discardListDraft forgets the player's unsaved changes to their list.
+func (a *app) discardListDraft(c *echo.Context) error {
+	_, l, err := a.ownListOf(c)
+	if err != nil {
+		return err
+	}
+	if err := a.store.DeleteDraft(c.Request().Context(), ownerID(c), l.Army.ID); err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, listBase(c)+"/edit?discarded=1")
 }
 
 func (a *app) saveList(c *echo.Context) error {
@@ -451,6 +497,9 @@ func (a *app) saveList(c *echo.Context) error {
 			return errGameLocked
 		}
 		return err
+	}
+	if err := a.store.DeleteDraft(ctx, ownerID(c), l.Army.ID); err != nil {
+		a.log.Warn("editor: saved list draft not forgotten", "list", l.ID, "err", err)
 	}
 	return editorDone(c, listBase(c)+"/edit?saved=1", focus)
 }

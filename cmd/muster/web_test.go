@@ -754,3 +754,34 @@ func TestEditorKeepsWhatItDoesNotShow(t *testing.T) {
 		t.Errorf("the house rules were lost:\n%s", file)
 	}
 }
+
+// Two versions of one army compared: a renamed squad is still paired (by kind and troop
+// type, Snowtrooper), each paired unit says what changed, and each kind ends with its
+// subtotal (squads 531 + 305 + 282 = 1118 before, 431 + 305 + 282 = 1018 after two
+// soldiers left Aurek Squad).
+func TestCompareTwoVersionsOfOneArmy(t *testing.T) {
+	ts := newTestServer(t)
+	id := ts.importFile(mixed)
+	form := ts.editorForm(id)
+	form.Set("u0.size", "8")
+	form.Set("u1.name", "Besh Two")
+	form.Set("action", "save")
+	wantStatus(t, "save", ts.postForm("/armies/"+id, form), http.StatusSeeOther)
+	r := ts.get("/compare?a=" + id + "&av=1&b=" + id)
+	wantStatus(t, "compare versions", r, http.StatusOK)
+	got := text(byID(parseHTML(t, r.body), "comparison"))
+	for _, want := range []string{"version 1", "version 2", "Aurek Squad 531 Aurek Squad 431 -100", "size: 10 → 8",
+		"Besh Squad 305 Besh Two 305", "name: Besh Squad → Besh Two", "squad subtotal 1118 1018 -100"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("comparison lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "not in this army") {
+		t.Error("the renamed squad was not paired")
+	}
+	wantStatus(t, "no such version", ts.get("/compare?a="+id+"&av=9&b="+id), http.StatusNotFound)
+	wantStatus(t, "bad version", ts.get("/compare?a="+id+"&av=x&b="+id), http.StatusBadRequest)
+	if h := ts.get("/armies/" + id); !strings.Contains(h.body, "/compare?a="+id+"&amp;av=1&amp;b="+id) {
+		t.Error("the history offers no compare link")
+	}
+}

@@ -1,0 +1,152 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"muster/costing"
+	"muster/roster"
+	"muster/rules"
+	"muster/views"
+)
+
+// compareUnits pairs two armies' units and marks where they differ: first by kind and name,
+// then what is left by kind and type (a squad of Stormtroopers renamed is still that squad),
+// then by kind alone in order; a unit left over is in one army only. Paired units list their
+// changed fields, so that two versions of one army read as a diff.
+func compareUnits(aa, ba *roster.Army, a, b *costing.Result) []views.CompareRow {
+	n := min(len(a.Units), len(aa.Units))
+	m := min(len(b.Units), len(ba.Units))
+	pair := make([]int, n)
+	for i := range pair {
+		pair[i] = -1
+	}
+	used := make([]bool, m)
+	match := func(same func(i, j int) bool) {
+		for i := range n {
+			if pair[i] >= 0 {
+				continue
+			}
+			for j := range m {
+				if !used[j] && a.Units[i].Kind == b.Units[j].Kind && same(i, j) {
+					pair[i], used[j] = j, true
+					break
+				}
+			}
+		}
+	}
+	match(func(i, j int) bool { return rules.Normalize(a.Units[i].Name) == rules.Normalize(b.Units[j].Name) })
+	match(func(i, j int) bool {
+		t := unitType(aa.Units[i])
+		return t != "" && rules.Normalize(t) == rules.Normalize(unitType(ba.Units[j]))
+	})
+	match(func(int, int) bool { return true })
+
+	var rows []views.CompareRow
+	for i := range n {
+		ua := a.Units[i]
+		row := views.CompareRow{Kind: ua.Kind, AName: ua.Name, ACost: ua.Cost, InA: true}
+		if j := pair[i]; j >= 0 {
+			ub := b.Units[j]
+			row.InB, row.BName, row.BCost = true, ub.Name, ub.Cost
+			row.Changes = unitChanges(aa.Units[i], ba.Units[j])
+		}
+		row.Differs = !row.InB || row.ACost != row.BCost || len(row.Changes) > 0
+		rows = append(rows, row)
+	}
+	for j := range m {
+		if !used[j] {
+			ub := b.Units[j]
+			rows = append(rows, views.CompareRow{Kind: ub.Kind, BName: ub.Name, BCost: ub.Cost, InB: true, Differs: true})
+		}
+	}
+	// Rows by kind, in the order kinds first appear, so each kind's subtotal follows its rows.
+	var kinds []string
+	for _, r := range rows {
+		if !slices.Contains(kinds, r.Kind) {
+			kinds = append(kinds, r.Kind)
+		}
+	}
+	slices.SortStableFunc(rows, func(x, y views.CompareRow) int {
+		return slices.Index(kinds, x.Kind) - slices.Index(kinds, y.Kind)
+	})
+	return rows
+}
+
+// compareSubtotals sums each kind's SGPs in both armies, in the rows' order.
+func compareSubtotals(rows []views.CompareRow) []views.CompareSubtotal {
+	var out []views.CompareSubtotal
+	for _, r := range rows {
+		if len(out) == 0 || out[len(out)-1].Kind != r.Kind {
+			out = append(out, views.CompareSubtotal{Kind: r.Kind})
+		}
+		s := &out[len(out)-1]
+		if r.InA {
+			s.A += r.ACost
+		}
+		if r.InB {
+			s.B += r.BCost
+		}
+	}
+	return out
+}
+
+// unitType is what a unit is, beside its name: its troop type, droid, creature, piece,
+// weapon or strike.
+func unitType(u roster.Unit) string {
+	for _, s := range []string{u.Troop, u.Droid, u.Creature, u.Artillery, u.Weapon, u.Strike} {
+		if s != "" {
+			return s
+		}
+	}
+	return ""
+}
+
+// unitChanges lists the fields of an army file's unit that differ, as "field: before →
+// after" in the file's own terms (its JSON keys and values).
+func unitChanges(a, b roster.Unit) []string {
+	fields := func(u roster.Unit) map[string]json.RawMessage {
+		out := map[string]json.RawMessage{}
+		if data, err := json.Marshal(u); err == nil {
+			_ = json.Unmarshal(data, &out)
+		}
+		return out
+	}
+	fa, fb := fields(a), fields(b)
+	var keys []string
+	for k := range fa {
+		keys = append(keys, k)
+	}
+	for k := range fb {
+		if _, ok := fa[k]; !ok {
+			keys = append(keys, k)
+		}
+	}
+	slices.Sort(keys)
+	var out []string
+	for _, k := range keys {
+		va, vb := string(fa[k]), string(fb[k])
+		if va == vb {
+			continue
+		}
+		out = append(out, fmt.Sprintf("%s: %s → %s", k, shown(va), shown(vb)))
+	}
+	return out
+}
+
+// shown is a field's JSON value as a player reads it: quotes and braces trimmed, nothing
+// as "none", long values cut.
+func shown(v string) string {
+	if v == "" || v == "null" {
+		return "none"
+	}
+	v = strings.NewReplacer(`"`, "", "{", "", "}", "", "[", "", "]", "").Replace(v)
+	v = strings.ReplaceAll(v, ",", ", ")
+	v = strings.ReplaceAll(v, ":", ": ")
+	if len(v) > 80 {
+		v = v[:80] + "…"
+	}
+	return v
+}
