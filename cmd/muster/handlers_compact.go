@@ -68,11 +68,7 @@ func (a *app) armyCompactPDF(c *echo.Context) error {
 }
 
 func (a *app) sharedCompact(c *echo.Context) error {
-	_, army, err := a.loadShared(c)
-	if err != nil {
-		return err
-	}
-	paper, err := a.sheetsPaper(c)
+	army, paper, err := a.sharedPrint(c)
 	if err != nil {
 		return err
 	}
@@ -80,20 +76,14 @@ func (a *app) sharedCompact(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	c.Response().Header().Set("Referrer-Policy", "no-referrer")
 	return c.HTMLBlob(http.StatusOK, page)
 }
 
 func (a *app) sharedCompactPDF(c *echo.Context) error {
-	_, army, err := a.loadShared(c)
+	army, paper, err := a.sharedPrint(c)
 	if err != nil {
 		return err
 	}
-	paper, err := a.sheetsPaper(c)
-	if err != nil {
-		return err
-	}
-	c.Response().Header().Set("Referrer-Policy", "no-referrer")
 	return a.compactPDF(c, army, paper, "/share/"+c.Param("token")+"/roster")
 }
 

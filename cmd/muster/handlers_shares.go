@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"muster/db"
+	"muster/roster"
 	"muster/views"
 )
 
@@ -59,13 +60,24 @@ func (a *app) revokeShare(c *echo.Context) error {
 	return c.Redirect(http.StatusSeeOther, "/armies/"+rec.ID+"?revoked=1#share")
 }
 
-// sharedSheets is the print view of a shared army.
-func (a *app) sharedSheets(c *echo.Context) error {
+// sharedPrint reads what a shared army's print routes need: the army behind the link and
+// the paper asked for; the pages it answers send no Referer (it would carry the token).
+func (a *app) sharedPrint(c *echo.Context) (*roster.Army, string, error) {
 	_, army, err := a.loadShared(c)
 	if err != nil {
-		return err
+		return nil, "", err
 	}
 	paper, err := a.sheetsPaper(c)
+	if err != nil {
+		return nil, "", err
+	}
+	c.Response().Header().Set("Referrer-Policy", "no-referrer")
+	return army, paper, nil
+}
+
+// sharedSheets is the print view of a shared army.
+func (a *app) sharedSheets(c *echo.Context) error {
+	army, paper, err := a.sharedPrint(c)
 	if err != nil {
 		return err
 	}
@@ -73,17 +85,12 @@ func (a *app) sharedSheets(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	c.Response().Header().Set("Referrer-Policy", "no-referrer")
 	return c.HTMLBlob(http.StatusOK, page)
 }
 
 // sharedSheetsPDF is the PDF of a shared army's sheets.
 func (a *app) sharedSheetsPDF(c *echo.Context) error {
-	_, army, err := a.loadShared(c)
-	if err != nil {
-		return err
-	}
-	paper, err := a.sheetsPaper(c)
+	army, paper, err := a.sharedPrint(c)
 	if err != nil {
 		return err
 	}
