@@ -33,6 +33,7 @@ type ArmyRow struct {
 	Errors   int
 	Versions int
 	Updated  time.Time
+	System   string // the army file's game system: "swmb", "swm", "qrs"
 }
 
 // ArmyView is one army with its costs, as the summary, the editor and the share page show it.
@@ -92,6 +93,7 @@ type NewArmyForm struct {
 	Name   string
 	Side   string
 	Limit  string
+	System string // the game system: "" or "swmb" for SWMB
 	Errors map[string]string
 }
 
@@ -99,6 +101,8 @@ type NewArmyForm struct {
 type ImportForm struct {
 	Text  string
 	Error string
+	// System is the import form's game system choice: "" for what the file says.
+	System string
 	Book  []BookChoice // the book's forces, to start from
 }
 

@@ -125,7 +125,7 @@ func (a *app) apiList(c *echo.Context) error {
 // apiDelete deletes one of the caller's armies (its owner can still bring it back on the
 // web page); 204 when done.
 func (a *app) apiDelete(c *echo.Context) error {
-	rec, _, err := a.loadArmy(c)
+	rec, err := a.loadRecord(c)
 	if err != nil {
 		return err
 	}

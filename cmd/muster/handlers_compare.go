@@ -9,7 +9,6 @@ import (
 
 	"muster/costing"
 	"muster/db"
-	"muster/roster"
 	"muster/rules"
 	"muster/views"
 )
@@ -57,7 +56,7 @@ func (a *app) compared(ctx context.Context, owner, id string) (views.ArmyView, e
 	if err != nil {
 		return views.ArmyView{}, err
 	}
-	army, err := roster.Read(file)
+	army, err := readStored(id, file)
 	if err != nil {
 		return views.ArmyView{}, err
 	}

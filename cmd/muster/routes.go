@@ -57,6 +57,7 @@ func newApp(store *db.Store, cat *rules.Catalog, logger *slog.Logger, cfg authCo
 	e.Use(a.identify)
 	e.Use(csrf())
 	e.Use(a.requireLogin)
+	e.Use(a.otherSystemArmies) // armies of the other game systems get their own pages (handlers_systems.go)
 
 	e.GET("/healthz", a.healthz)
 	staticFS, _ := fs.Sub(static.FS, ".")
