@@ -103,7 +103,7 @@ type ImportForm struct {
 	Error string
 	// System is the import form's game system choice: "" for what the file says.
 	System string
-	Book  []BookChoice // the book's forces, to start from
+	Book   []BookChoice // the book's forces, to start from
 }
 
 // BookChoice is one of the book's printed forces offered as a starting point.
