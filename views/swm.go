@@ -14,15 +14,15 @@ import (
 // SWMEditorView is the squad editor's page: the form's values, the squad costed and
 // checked, and the card picker.
 type SWMEditorView struct {
-	Army                  OtherArmyView // the total, the problems, the version
-	Name, Faction, Era    string
-	Limit                 int
-	Squad                 *army.Army
-	Costed                *check.Costed
-	Offers                []check.Offer
-	Factions              []string
-	Eras                  []check.Era
-	Problem               string // why the last save was refused
+	Army               OtherArmyView // the total, the problems, the version
+	Name, Faction, Era string
+	Limit              int
+	Squad              *army.Army
+	Costed             *check.Costed
+	Offers             []check.Offer
+	Factions           []string
+	Eras               []check.Era
+	Problem            string // why the last save was refused
 }
 
 // factionListed reports whether the squad's faction is one the faction picker offers.
