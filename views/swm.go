@@ -101,14 +101,11 @@ func cardSize(c *cards.Card) string {
 	return *c.Size
 }
 
-// cardUnique is "Unique", "" or "Unique?" when the rulebook does not say.
+// cardUnique is "Unique" for a card known to be Unique whose abilities do not already say
+// so; else "" (a card whose Unique-ness is not printed is a warning of the checks instead).
 func cardUnique(c *cards.Card) string {
-	u, known := c.IsUnique()
-	switch {
-	case u:
+	if u, known := c.IsUnique(); u && known && !c.Has("Unique") {
 		return "Unique"
-	case !known:
-		return "Unique?"
 	}
 	return ""
 }
@@ -118,11 +115,11 @@ func cardUnique(c *cards.Card) string {
 func abilityList(c *cards.Card) string {
 	all := append(append([]string{}, c.Abilities...), c.ForcePowers...)
 	s := strings.Join(all, ", ")
-	if !c.AbilitiesComplete {
-		if s != "" {
-			s += ", "
-		}
-		s += "…"
+	switch {
+	case !c.AbilitiesComplete && s == "":
+		return "abilities not printed in the rulebook"
+	case !c.AbilitiesComplete:
+		return s + ", … (the rest not printed)"
 	}
 	return s
 }
