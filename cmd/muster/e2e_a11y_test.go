@@ -57,6 +57,8 @@ func TestEveryPageIsAccessibleInChromium(t *testing.T) {
 	// What the pages show: two armies, a matchup, a share link, a game with a list, an account.
 	idA := b.importArmy(base, mixed)
 	idB := b.importArmy(base, rebel1500)
+	idS := b.importArmy(base, swmSample) // a d20 squad (handlers_systems.go, swm_editor.go, swm_sheet.go)
+	idQ := b.importArmy(base, qrsPatrol) // a skirmish quick reference army
 	b.do("a matchup", chromedp.Navigate(base+"/sim?a="+idB+"&b="+idB), chromedp.WaitVisible(css("#sim-battles")),
 		chromedp.SetValue(css("#sim-battles"), "10"), chromedp.Click(css("#sim-form button[type=submit]")))
 	b.waitText("h1", func(s string) bool { return strings.Contains(s, " against ") })
@@ -85,7 +87,9 @@ func TestEveryPageIsAccessibleInChromium(t *testing.T) {
 		"/catalogue", "/catalogue/weapons", "/catalogue/troops", "/compare?a=" + idA + "&b=" + idB,
 		"/odds?skill=4&difficulty=10&damage=5&strength=3&firer=" + idA + ":0&target=" + idB + ":0&range=10",
 		"/sim", strings.TrimPrefix(simURL, base), "/games/new", strings.TrimPrefix(gmURL, base), strings.TrimPrefix(playerURL, base),
-		strings.TrimPrefix(listURL, base), strings.TrimPrefix(shareURL, base), "/account", "/signin", "/signup", "/no-such-page"}
+		strings.TrimPrefix(listURL, base), strings.TrimPrefix(shareURL, base), "/account", "/signin", "/signup", "/no-such-page",
+		"/armies/" + idS, "/armies/" + idS + "/edit", "/armies/" + idS + "/edit?as=text", "/armies/" + idS + "/sheets",
+		"/armies/" + idQ, "/armies/" + idQ + "/sheets"}
 	run := `(function(){` + string(axe) + `
 		return axe.run(document, {resultTypes: ["violations"]}).then(function (r) {
 			return JSON.stringify(r.violations.filter(function (v) { return v.impact === "serious" || v.impact === "critical"; })
