@@ -15,6 +15,7 @@ type OddsView struct {
 	Test   *TestOdds
 	Hit    *DamageOdds
 	Volley *VolleyOdds
+	D20    D20OddsView // the d20 Star Wars Miniatures section (swm_odds.templ)
 	// Errors by form section ("test", "damage", "volley"), in the player's words.
 	Errors map[string]string
 }
