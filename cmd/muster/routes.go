@@ -90,6 +90,7 @@ func newApp(store *db.Store, cat *rules.Catalog, logger *slog.Logger, cfg authCo
 	e.GET("/catalogue/:kind", a.catalogue)
 	e.GET("/compare", a.compare)
 	e.GET("/odds", a.odds)
+	e.GET("/swm/quick-resolve", a.swmQuickResolve) // two d20 squads (swm_battle.go)
 
 	e.GET("/armies/:id/shares", a.armyShares)
 	e.POST("/armies/:id/shares/:token/revoke", a.revokeShare)
