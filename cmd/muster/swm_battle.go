@@ -22,7 +22,7 @@ import (
 // squads; nothing is saved, and the same seed replays the same battles. The battles are
 // played in the request, so their number is capped: a big scenario's battle takes tens of
 // milliseconds.
-const swmMaxBattles = 200
+const swmMaxBattles = 50
 
 func (a *app) swmQuickResolve(c *echo.Context) error {
 	ctx := c.Request().Context()
@@ -33,7 +33,7 @@ func (a *app) swmQuickResolve(c *echo.Context) error {
 		v.Scenario = "open"
 	}
 	if v.Battles == "" {
-		v.Battles = "50"
+		v.Battles = "20"
 	}
 	if v.Seed == "" {
 		v.Seed = "1"

@@ -52,7 +52,7 @@ func TestSWMQuickResolveNamesTheMissingValues(t *testing.T) {
 		t.Error("an incomplete squad was played")
 	}
 	bad := ts.get("/swm/quick-resolve?a=" + s + "&b=" + s + "&battles=5000")
-	if !strings.Contains(bad.body, "Battles: write a whole number from 1 to 200") {
+	if !strings.Contains(bad.body, "Battles: write a whole number from 1 to 50") {
 		t.Error("too many battles is not refused in words")
 	}
 	q := ts.importText(t, fileText(t, qrsPatrol), "")
