@@ -93,14 +93,6 @@ func cardCost(c *cards.Card) string {
 	return strconv.Itoa(*c.Cost)
 }
 
-// cardSize is a card's size, blank when unknown.
-func cardSize(c *cards.Card) string {
-	if c.Size == nil {
-		return ""
-	}
-	return *c.Size
-}
-
 // cardUnique is "Unique" for a card known to be Unique whose abilities do not already say
 // so; else "" (a card whose Unique-ness is not printed is a warning of the checks instead).
 func cardUnique(c *cards.Card) string {
