@@ -338,3 +338,46 @@ func firstTag(n *html.Node, tag string) *html.Node {
 	}
 	return nil
 }
+
+// The JSON API takes a d20 squad file and answers with the shared report's shape (total,
+// problems with severity), as `muster cost --json` does; the file comes back as stored.
+func TestOtherSystemThroughTheAPI(t *testing.T) {
+	ts := newTestServer(t)
+	id := ts.importFile(swmTwoLeia)
+	r := ts.get("/api/armies/" + id)
+	wantStatus(t, "api get", r, http.StatusOK)
+	var got struct {
+		System   string
+		Total    int
+		Valid    bool
+		Problems []struct{ Rule, Severity string }
+	}
+	if err := json.Unmarshal([]byte(r.body), &got); err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ := runMuster(t, "cost", "--json", swmTwoLeia)
+	var cli struct{ Total int }
+	if err := json.Unmarshal([]byte(out), &cli); err != nil || code != 1 {
+		t.Fatalf("muster cost: %d %v", code, err)
+	}
+	if got.System != "swm" || got.Total != cli.Total || got.Valid {
+		t.Errorf("api: %+v, muster cost total %d", got, cli.Total)
+	}
+	unique := false
+	for _, p := range got.Problems {
+		unique = unique || p.Rule == "swm.unique" && p.Severity == "error"
+	}
+	if !unique {
+		t.Errorf("the second Leia is not an error: %+v", got.Problems)
+	}
+	f := ts.get("/api/armies/" + id + "/file")
+	wantStatus(t, "api file", f, http.StatusOK)
+	if f.body != fileText(t, swmTwoLeia) {
+		t.Errorf("file:\n%s", f.body)
+	}
+	bad := ts.postBody("/api/armies", "application/yaml", "format: 1\nsystem: swm\nname: X\n")
+	wantStatus(t, "api bad squad", bad, http.StatusBadRequest)
+	if !strings.Contains(bad.body, "faction") {
+		t.Errorf("api refusal: %s", bad.body)
+	}
+}
