@@ -14,7 +14,7 @@ type queryer interface {
 
 const armyColumns = `a.id, a.head, COALESCE(a.owner_id, ''), a.deleted, a.updated, COALESCE(a.game_id, ''),
 	v.name, v.side, v.total, v.lim, v.valid, v.errors,
-	(SELECT COUNT(*) FROM versions WHERE army_id = a.id)`
+	(SELECT COUNT(*) FROM versions WHERE army_id = a.id), v.system`
 
 const armyFrom = ` FROM armies a JOIN versions v ON v.army_id = a.id AND v.number = a.head`
 
@@ -22,7 +22,7 @@ func scanArmy(sc interface{ Scan(...any) error }) (Army, error) {
 	var a Army
 	var updated string
 	err := sc.Scan(&a.ID, &a.Version, &a.Owner, &a.Deleted, &updated, &a.Game,
-		&a.Name, &a.Side, &a.Total, &a.Limit, &a.Valid, &a.Errors, &a.Versions)
+		&a.Name, &a.Side, &a.Total, &a.Limit, &a.Valid, &a.Errors, &a.Versions, &a.System)
 	a.Updated = parseStamp(updated)
 	return a, err
 }
@@ -57,9 +57,9 @@ func findArmy(ctx context.Context, q queryer, where string, args ...any) (Army, 
 func (s *Store) insertVersion(ctx context.Context, tx *sql.Tx, id string, number, parent int, file []byte, m Meta, note string) error {
 	now := stamp(s.now())
 	_, err := tx.ExecContext(ctx, `INSERT INTO versions
-		(army_id, number, parent, file, name, side, total, lim, valid, errors, created, note)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		id, number, parent, file, m.Name, m.Side, m.Total, m.Limit, m.Valid, m.Errors, now, note)
+		(army_id, number, parent, file, name, side, total, lim, valid, errors, created, note, system)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		id, number, parent, file, m.Name, m.Side, m.Total, m.Limit, m.Valid, m.Errors, now, note, m.system())
 	if err != nil {
 		return fmt.Errorf("db: unable to save version %d of army %s: %w", number, id, err)
 	}
@@ -145,12 +145,12 @@ func (s *Store) List(ctx context.Context, owner string) ([]Army, error) {
 	return out, rows.Err()
 }
 
-const versionColumns = `number, parent, name, side, total, lim, valid, errors, created, note`
+const versionColumns = `number, parent, name, side, total, lim, valid, errors, created, note, system`
 
 func scanVersion(sc interface{ Scan(...any) error }, withFile bool) (Version, error) {
 	var v Version
 	var created string
-	dst := []any{&v.Number, &v.Parent, &v.Name, &v.Side, &v.Total, &v.Limit, &v.Valid, &v.Errors, &created, &v.Note}
+	dst := []any{&v.Number, &v.Parent, &v.Name, &v.Side, &v.Total, &v.Limit, &v.Valid, &v.Errors, &created, &v.Note, &v.System}
 	if withFile {
 		dst = append(dst, &v.File)
 	}

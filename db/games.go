@@ -475,7 +475,7 @@ func scanList(sc interface{ Scan(...any) error }) (List, error) {
 	var created, updated, armyUpdated string
 	err := sc.Scan(&l.ID, &l.GameID, &l.Side, &l.Player, &l.Submitted, &created, &updated,
 		&l.Army.ID, &l.Army.Version, &l.Army.Owner, &l.Army.Deleted, &armyUpdated, &l.Army.Game,
-		&l.Army.Name, &l.Army.Side, &l.Army.Total, &l.Army.Limit, &l.Army.Valid, &l.Army.Errors, &l.Army.Versions)
+		&l.Army.Name, &l.Army.Side, &l.Army.Total, &l.Army.Limit, &l.Army.Valid, &l.Army.Errors, &l.Army.Versions, &l.Army.System)
 	l.Created, l.Updated, l.Army.Updated = parseStamp(created), parseStamp(updated), parseStamp(armyUpdated)
 	return l, err
 }

@@ -45,6 +45,17 @@ type Meta struct {
 	Limit  int  // 0: none
 	Valid  bool // no error-severity problems
 	Errors int  // number of error problems
+	// System is the army file's game system (its system: value): "swmb" (also when
+	// empty), "swm", "qrs".
+	System string
+}
+
+// system is the value stored for m's game system: SWMB when none is named.
+func (m Meta) system() string {
+	if m.System == "" {
+		return "swmb"
+	}
+	return m.System
 }
 
 // Army is a saved army as of its head version.

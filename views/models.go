@@ -34,6 +34,7 @@ type ArmyRow struct {
 	Errors   int
 	Versions int
 	Updated  time.Time
+	System   string // the army file's game system: "swmb", "swm", "qrs"
 }
 
 // ArmyView is one army with its costs, as the summary, the editor and the share page show it.
@@ -93,6 +94,7 @@ type NewArmyForm struct {
 	Name   string
 	Side   string
 	Limit  string
+	System string // the game system: "" or "swmb" for SWMB
 	Errors map[string]string
 }
 
@@ -100,7 +102,9 @@ type NewArmyForm struct {
 type ImportForm struct {
 	Text  string
 	Error string
-	Book  []BookChoice // the book's forces, to start from
+	// System is the import form's game system choice: "" for what the file says.
+	System string
+	Book   []BookChoice // the book's forces, to start from
 }
 
 // BookChoice is one of the book's printed forces offered as a starting point.

@@ -18,6 +18,7 @@ type OddsView struct {
 	Test   *TestOdds
 	Hit    *DamageOdds
 	Volley *VolleyOdds
+	D20    D20OddsView // the d20 Star Wars Miniatures section (swm_odds.templ)
 	// Errors by form section ("test", "damage", "volley"), in the player's words.
 	Errors map[string]string
 	// QRS is the skirmish quick reference's section (views/qrs.go).
@@ -134,7 +135,7 @@ func (v OddsView) TargetPick() string {
 }
 
 // carried are the questions of the calculators other than except ("test", "damage",
-// "volley", "qrs"), as name and value, for their forms' hidden fields.
+// "volley", "qrs", "d20"), as name and value, for their forms' hidden fields.
 func (v OddsView) carried(except string) [][2]string {
 	var out [][2]string
 	add := func(section, name, value string) {
@@ -165,6 +166,19 @@ func (v OddsView) carried(except string) [][2]string {
 	add("qrs", "qrs-extra", v.QRS.Extra)
 	add("qrs", "qrs-cover", on(v.QRS.Cover))
 	add("qrs", "qrs-armour", on(v.QRS.Armour))
+	add("d20", "d20atk", v.D20.Attack)
+	add("d20", "d20def", v.D20.Defense)
+	add("d20", "d20dmg", v.D20.Damage)
+	add("d20", "d20hp", v.D20.HP)
+	add("d20", "d20combined", v.D20.Combined)
+	check := func(name string, b bool) {
+		if b && except != "d20" {
+			out = append(out, [2]string{name, "on"})
+		}
+	}
+	check("d20cover", v.D20.Cover)
+	check("d20droid", v.D20.Droid)
+	check("d20reroll", v.D20.Reroll)
 	return out
 }
 

@@ -50,9 +50,9 @@ func (a *app) headShared(ctx context.Context, owner, id string) (db.Army, *roste
 	if army := a.parsed.get(key); army != nil {
 		return rec, army, nil
 	}
-	army, err := roster.Read(file)
+	army, err := readStored(id, file)
 	if err != nil {
-		return db.Army{}, nil, fmt.Errorf("web: stored army %s does not parse: %w", id, err)
+		return db.Army{}, nil, err
 	}
 	a.parsed.put(key, army)
 	return rec, army, nil

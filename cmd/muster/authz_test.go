@@ -59,6 +59,7 @@ func authzRows() []authzRow {
 		{method: "GET", route: "/armies/new", path: "/armies/new", want: all(200)},
 		{method: "GET", route: "/compare", path: "/compare?a={army}&b={army}", want: ownerOnly(200)},
 		{method: "GET", route: "/odds", path: "/odds?firer={army}:0&target={army}:1", want: all(200)},
+		{method: "GET", route: "/swm/quick-resolve", path: "/swm/quick-resolve", want: all(200)}, // d20 squads: authz_systems_test.go
 		{method: "GET", route: "/sim", path: "/sim", want: all(200)},
 		{method: "GET", route: "/games/new", path: "/games/new", want: all(200)},
 		{method: "GET", route: "/signin", path: "/signin", want: all(200)},

@@ -60,6 +60,8 @@ func TestEveryPageIsAccessibleInChromium(t *testing.T) {
 	// What the pages show: two armies, a matchup, a share link, a game with a list, an account.
 	idA := b.importArmy(base, mixed)
 	idB := b.importArmy(base, rebel1500)
+	idS := b.importArmy(base, swmSample) // a d20 squad (handlers_systems.go, swm_editor.go, swm_sheet.go)
+	idQ := b.importArmy(base, qrsPatrol) // a skirmish quick reference army
 	b.do("a matchup", chromedp.Navigate(base+"/sim?a="+idB+"&b="+idB), chromedp.WaitVisible(css("#sim-battles")),
 		chromedp.SetValue(css("#sim-battles"), "10"), chromedp.Click(css("#sim-form button[type=submit]")))
 	b.waitText("h1", func(s string) bool { return strings.Contains(s, " against ") })
@@ -98,7 +100,10 @@ func TestEveryPageIsAccessibleInChromium(t *testing.T) {
 		strings.TrimPrefix(listURL, base), strings.TrimPrefix(shareURL, base), "/account", "/signin", "/signup", "/no-such-page",
 		strings.TrimPrefix(simURL, base) + "/replay",
 		"/qrs/solo", strings.TrimPrefix(soloURL, base), "/odds?qrs-own=1&qrs-enemy=8&qrs-cover=1", "/qrs/sim",
-		strings.TrimPrefix(simURL, base) + "/whatif", "/roundrobin", strings.TrimPrefix(gmURL, base) + "/roundrobin"} // issue 14 (their results: e2e_whatif_test.go)
+		strings.TrimPrefix(simURL, base) + "/whatif", "/roundrobin", strings.TrimPrefix(gmURL, base) + "/roundrobin", // issue 14 (their results: e2e_whatif_test.go)
+		"/armies/" + idS, "/armies/" + idS + "/edit", "/armies/" + idS + "/edit?as=text", "/armies/" + idS + "/sheets",
+		"/armies/" + idQ, "/armies/" + idQ + "/sheets", "/swm/quick-resolve?a=" + idS + "&b=" + idS,
+		"/odds?d20atk=7&d20def=23&d20dmg=20&d20hp=140"}
 	run := `(function(){` + string(axe) + `
 		return axe.run(document, {resultTypes: ["violations"]}).then(function (r) {
 			return JSON.stringify(r.violations.filter(function (v) { return v.impact === "serious" || v.impact === "critical"; })

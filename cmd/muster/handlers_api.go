@@ -50,6 +50,9 @@ func (a *app) apiCreate(c *echo.Context) error {
 		}
 		return echo.NewHTTPError(http.StatusBadRequest, "The request body could not be read.")
 	}
+	if handled, err := a.apiCreateOther(c, data); handled { // api_systems.go
+		return err
+	}
 	army, err := roster.Read(data)
 	if err != nil {
 		out := apiError{Error: err.Error()}
@@ -68,6 +71,9 @@ func (a *app) apiCreate(c *echo.Context) error {
 }
 
 func (a *app) apiGet(c *echo.Context) error {
+	if handled, err := a.apiGetOther(c, false); handled { // api_systems.go
+		return err
+	}
 	rec, army, err := a.loadArmy(c)
 	if err != nil {
 		return err
@@ -80,6 +86,9 @@ func (a *app) apiGet(c *echo.Context) error {
 
 // apiFile answers the army file itself: YAML, or JSON with ?format=json.
 func (a *app) apiFile(c *echo.Context) error {
+	if handled, err := a.apiGetOther(c, true); handled { // api_systems.go
+		return err
+	}
 	_, army, err := a.loadArmy(c)
 	if err != nil {
 		return err
@@ -125,7 +134,7 @@ func (a *app) apiList(c *echo.Context) error {
 // apiDelete deletes one of the caller's armies (its owner can still bring it back on the
 // web page); 204 when done.
 func (a *app) apiDelete(c *echo.Context) error {
-	rec, _, err := a.loadArmy(c)
+	rec, err := a.loadRecord(c)
 	if err != nil {
 		return err
 	}

@@ -157,6 +157,30 @@ func (a *app) loadArmy(c *echo.Context) (db.Army, *roster.Army, error) {
 
 // loadArmyOrDeleted is loadArmy that also finds a deleted army, for its owner's undelete.
 func (a *app) loadArmyOrDeleted(c *echo.Context) (db.Army, *roster.Army, error) {
+	rec, file, err := a.loadRecordOrDeleted(c)
+	if err != nil {
+		return db.Army{}, nil, err
+	}
+	army, err := readStored(rec.ID, file)
+	if err != nil {
+		return db.Army{}, nil, err
+	}
+	return rec, army, nil
+}
+
+// loadRecord is loadArmy for the routes that need only the stored record (delete, share,
+// undo, restore): they serve the armies of every game system alike.
+func (a *app) loadRecord(c *echo.Context) (db.Army, error) {
+	rec, _, err := a.loadRecordOrDeleted(c)
+	if err == nil && rec.Deleted {
+		return db.Army{}, errNoArmy
+	}
+	return rec, err
+}
+
+// loadRecordOrDeleted fetches the asking owner's army named by :id, deleted or not, with
+// its head version's file.
+func (a *app) loadRecordOrDeleted(c *echo.Context) (db.Army, []byte, error) {
 	id := c.Param("id")
 	if !validID(id) {
 		return db.Army{}, nil, errNoArmy
@@ -168,11 +192,7 @@ func (a *app) loadArmyOrDeleted(c *echo.Context) (db.Army, *roster.Army, error) 
 	if err != nil {
 		return db.Army{}, nil, err
 	}
-	army, err := roster.Read(file)
-	if err != nil {
-		return db.Army{}, nil, fmt.Errorf("web: stored army %s does not parse: %w", id, err)
-	}
-	return rec, army, nil
+	return rec, file, nil
 }
 
 // save stores an army as a new version of the asking owner's army (or, when id is "", as a
@@ -242,7 +262,7 @@ func (a *app) home(c *echo.Context) error {
 	rows := make([]views.ArmyRow, 0, len(list))
 	for _, r := range list {
 		rows = append(rows, views.ArmyRow{ID: r.ID, Name: r.Name, Side: r.Side, Total: r.Total, Limit: r.Limit,
-			Valid: r.Valid, Errors: r.Errors, Versions: r.Versions, Updated: r.Updated})
+			Valid: r.Valid, Errors: r.Errors, Versions: r.Versions, Updated: r.Updated, System: r.System})
 	}
 	deleted := c.QueryParam("deleted")
 	if !validID(deleted) {
@@ -282,6 +302,9 @@ func (a *app) createArmy(c *echo.Context) error {
 		return render(c, http.StatusUnprocessableEntity, views.NewArmy(page(c, "New army", "new"), form, views.ImportForm{Book: a.bookChoices()}))
 	}
 	limit, _ := strconv.Atoi(req.Limit)
+	if sys := c.FormValue("system"); sys != "" && sys != "swmb" {
+		return a.createOther(c, sys, req.Name, req.Side, limit)
+	}
 	army := &roster.Army{Format: 1, System: "swmb", Name: req.Name, Side: rules.Side(req.Side), Limit: limit, Units: []roster.Unit{}}
 	rec, _, err := a.save(c, "", army, "created")
 	if err != nil {
@@ -307,6 +330,9 @@ func (a *app) importArmy(c *echo.Context) error {
 	data, err := readUpload(c)
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, "The file could not be read: "+err.Error())
+	}
+	if handled, err := a.importOther(c, data); handled {
+		return err
 	}
 	army, err := roster.Read(data)
 	if err != nil {
@@ -362,7 +388,7 @@ type versionRequest struct {
 }
 
 func (a *app) restoreArmy(c *echo.Context) error {
-	rec, _, err := a.loadArmy(c)
+	rec, err := a.loadRecord(c)
 	if err != nil {
 		return err
 	}
@@ -402,15 +428,15 @@ func copyName(name string) string {
 }
 
 func (a *app) confirmDelete(c *echo.Context) error {
-	rec, army, err := a.loadArmy(c)
+	rec, err := a.loadRecord(c)
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, views.ConfirmDelete(page(c, "Delete "+army.Name, "armies"), rec.ID, army.Name))
+	return render(c, http.StatusOK, views.ConfirmDelete(page(c, "Delete "+rec.Name, "armies"), rec.ID, rec.Name))
 }
 
 func (a *app) deleteArmy(c *echo.Context) error {
-	rec, _, err := a.loadArmy(c)
+	rec, err := a.loadRecord(c)
 	if err != nil {
 		return err
 	}
@@ -421,7 +447,7 @@ func (a *app) deleteArmy(c *echo.Context) error {
 }
 
 func (a *app) undeleteArmy(c *echo.Context) error {
-	rec, _, err := a.loadArmyOrDeleted(c)
+	rec, _, err := a.loadRecordOrDeleted(c)
 	if err != nil {
 		return err
 	}
@@ -432,7 +458,7 @@ func (a *app) undeleteArmy(c *echo.Context) error {
 }
 
 func (a *app) shareArmy(c *echo.Context) error {
-	rec, _, err := a.loadArmy(c)
+	rec, err := a.loadRecord(c)
 	if err != nil {
 		return err
 	}
@@ -521,9 +547,9 @@ func (a *app) loadShared(c *echo.Context) (db.Army, *roster.Army, error) {
 	if err != nil {
 		return db.Army{}, nil, err
 	}
-	army, err := roster.Read(file)
+	army, err := readStored(rec.ID, file)
 	if err != nil {
-		return db.Army{}, nil, fmt.Errorf("web: stored army %s does not parse: %w", rec.ID, err)
+		return db.Army{}, nil, err
 	}
 	return rec, army, nil
 }

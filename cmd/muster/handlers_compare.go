@@ -10,7 +10,6 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"muster/db"
-	"muster/roster"
 	"muster/views"
 )
 
@@ -81,7 +80,7 @@ func (a *app) compared(ctx context.Context, owner, id string, version int) (view
 		}
 		file, rec.Version = v.File, version
 	}
-	army, err := roster.Read(file)
+	army, err := readStored(id, file)
 	if err != nil {
 		return views.ArmyView{}, err
 	}

@@ -109,7 +109,7 @@ func unsavedAt(base string, rec db.Army, d db.Draft) *views.UnsavedDraft {
 
 // discardDraft forgets the owner's unsaved changes to their army.
 func (a *app) discardDraft(c *echo.Context) error {
-	rec, _, err := a.loadArmy(c)
+	rec, err := a.loadRecord(c)
 	if err != nil {
 		return err
 	}
@@ -373,7 +373,7 @@ func (a *app) undoArmy(c *echo.Context) error { return a.moveHead(c, true) }
 func (a *app) redoArmy(c *echo.Context) error { return a.moveHead(c, false) }
 
 func (a *app) moveHead(c *echo.Context, undo bool) error {
-	rec, _, err := a.loadArmy(c)
+	rec, err := a.loadRecord(c)
 	if err != nil {
 		return err
 	}

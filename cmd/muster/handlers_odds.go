@@ -81,6 +81,7 @@ func (a *app) odds(c *echo.Context) error {
 		}
 	}
 	v.QRS = qrsOddsSection(q)
+	v.D20 = d20OddsSection(q) // the d20 Star Wars Miniatures section (swm_odds.go)
 	return render(c, http.StatusOK, views.Odds(page(c, "Odds", "odds"), v))
 }
 

@@ -80,15 +80,6 @@ func soloStep(t *testing.T, ts *testServer, id, action string, v url.Values) str
 	return after.body
 }
 
-func idText(t *testing.T, body, id string) string {
-	t.Helper()
-	n := byID(parseHTML(t, body), id)
-	if n == nil {
-		t.Fatalf("no #%s on the page", id)
-	}
-	return text(n)
-}
-
 // "6-7: 4 Stormtroopers": a d6 of 6, -1 for no contact yet, +1 for a second counter in sight
 // of the same figure, is 6: four Stormtroopers appear, on Advance orders, and leave the pool.
 func TestSoloForceGenerationReadsTheResultTable(t *testing.T) {

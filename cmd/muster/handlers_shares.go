@@ -36,7 +36,7 @@ func (a *app) shareRows(c *echo.Context, rec db.Army) ([]views.ShareRow, error) 
 
 // armyShares goes to the share links on the army's page.
 func (a *app) armyShares(c *echo.Context) error {
-	rec, _, err := a.loadArmy(c)
+	rec, err := a.loadRecord(c)
 	if err != nil {
 		return err
 	}
@@ -44,7 +44,7 @@ func (a *app) armyShares(c *echo.Context) error {
 }
 
 func (a *app) revokeShare(c *echo.Context) error {
-	rec, _, err := a.loadArmy(c)
+	rec, err := a.loadRecord(c)
 	if err != nil {
 		return err
 	}

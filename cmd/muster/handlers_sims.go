@@ -183,9 +183,9 @@ func (a *app) headFile(ctx context.Context, owner, id string) (db.Army, []byte, 
 	if army := a.parsed.get(key); army != nil {
 		return rec, file, army, nil
 	}
-	army, err := roster.Read(file)
+	army, err := readStored(id, file)
 	if err != nil {
-		return db.Army{}, nil, nil, fmt.Errorf("web: stored army %s does not parse: %w", id, err)
+		return db.Army{}, nil, nil, err
 	}
 	a.parsed.put(key, army)
 	return rec, file, army, nil

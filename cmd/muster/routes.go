@@ -57,6 +57,7 @@ func newApp(store *db.Store, cat *rules.Catalog, logger *slog.Logger, cfg authCo
 	e.Use(a.identify)
 	e.Use(csrf())
 	e.Use(a.requireLogin)
+	e.Use(a.otherSystemArmies) // armies of the other game systems get their own pages (handlers_systems.go)
 
 	e.GET("/healthz", a.healthz)
 	staticFS, _ := fs.Sub(static.FS, ".")
@@ -91,6 +92,7 @@ func newApp(store *db.Store, cat *rules.Catalog, logger *slog.Logger, cfg authCo
 	e.GET("/catalogue/:kind", a.catalogue)
 	e.GET("/compare", a.compare)
 	e.GET("/odds", a.odds)
+	e.GET("/swm/quick-resolve", a.swmQuickResolve) // two d20 squads (swm_battle.go)
 
 	e.GET("/armies/:id/shares", a.armyShares)
 	e.POST("/armies/:id/shares/:token/revoke", a.revokeShare)

@@ -343,3 +343,13 @@ func startTestJobs(t testing.TB, store *db.Store, logger *slog.Logger, opt jobOp
 	})
 	return j
 }
+
+// idText is the text of the element with the id on the page.
+func idText(t *testing.T, body, id string) string {
+	t.Helper()
+	n := byID(parseHTML(t, body), id)
+	if n == nil {
+		t.Fatalf("no #%s on the page:\n%.3000s", id, body)
+	}
+	return text(n)
+}

@@ -133,7 +133,9 @@ func (a *Army) normalize() error {
 	case a.Limit < 0 || a.Limit > MaxLimit:
 		return &ParseError{Msg: fmt.Sprintf("limit: %d; write the scenario's points, from 1 to %d (100 in a standard scenario)", a.Limit, MaxLimit)}
 	}
-	if len(a.Units) == 0 {
+	// An empty list is a squad being built (the web editor starts one so): check reports
+	// it; a file with no units: at all is refused.
+	if a.Units == nil {
 		return &ParseError{Msg: "units: missing; list the squad's cards, such as \"units: [{card: Hoth Trooper, count: 3}]\""}
 	}
 	if len(a.Units) > MaxUnits {

@@ -22,7 +22,7 @@ func FuzzRead(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		start := time.Now()
 		a, err := Read(data)
-		if err == nil && (a.Format != 1 || a.System != "swm" || len(a.Units) == 0 || a.Limit < 1) {
+		if err == nil && (a.Format != 1 || a.System != "swm" || a.Units == nil || a.Limit < 1) {
 			t.Fatalf("read an army without its required fields: %+v", a)
 		}
 		if err != nil && err.Error() == "" {

@@ -24,6 +24,7 @@ const (
 	RuleUnique  = "swm.unique"  // glossary, Unique (p. 31)
 	RuleRapport = "swm.rapport" // glossary, Rapport (p. 31)
 	RuleStats   = "swm.stats"   // a battle needs every value of every card
+	RuleSquad   = "swm.squad"   // a squad has at least one card
 )
 
 const (
@@ -70,6 +71,11 @@ func Evaluate(a *army.Army) (*Costed, error) {
 		}
 		c.add(system.Problem{Rule: RuleCards, Severity: system.Warning, Unit: -1, Field: "cards",
 			Message: msg, Hint: "check the card again; the abilities: list is the card's whole list"})
+	}
+	if len(a.Units) == 0 {
+		c.add(system.Problem{Rule: RuleSquad, Severity: system.Error, Unit: -1, Field: "units",
+			Message: "the squad has no cards yet: a squad is the stat cards you spend its points on (rulebook, Squad Construction)",
+			Hint:    "add cards, such as \"units: [{card: Hoth Trooper, count: 3}]\""})
 	}
 	c.checkFaction()
 	c.cost()

@@ -12,7 +12,7 @@ import (
 	"muster/rules/swm/check"
 )
 
-func costed(t *testing.T, path string) *check.Costed {
+func costed(t testing.TB, path string) *check.Costed {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {

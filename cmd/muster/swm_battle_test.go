@@ -1,0 +1,63 @@
+package main
+
+import (
+	"encoding/json"
+	"net/http"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// The d20 quick-resolve on the web plays what `muster swm sim` plays: the Echo Base Salvage
+// Mission's squads (with the test house numbers for the unprinted cards) on the salvage
+// map, the same seed, the same wins, draws and losses.
+func TestSWMQuickResolveMatchesTheCommandLine(t *testing.T) {
+	ts := newTestServer(t)
+	rebel, imperial := "../../rules/swm/testdata/salvage-rebel.yaml", "../../rules/swm/testdata/salvage-imperial.yaml"
+	a := ts.importText(t, fileText(t, rebel), "")
+	b := ts.importText(t, fileText(t, imperial), "")
+	r := ts.get("/swm/quick-resolve?a=" + a + "&b=" + b + "&scenario=salvage&battles=20&seed=7")
+	wantStatus(t, "quick-resolve", r, http.StatusOK)
+	code, out, errOut := runMuster(t, "swm", "sim", "--battles", "20", "--seed", "7", "--scenario", "salvage", "--json", rebel, imperial)
+	if code != 0 {
+		t.Fatalf("muster swm sim: %d %s", code, errOut)
+	}
+	var cli struct{ Wins, Draws, Losses int }
+	if err := json.Unmarshal([]byte(out), &cli); err != nil {
+		t.Fatal(err)
+	}
+	table := idText(t, r.body, "swm-outcome")
+	for _, n := range []int{cli.Wins, cli.Draws, cli.Losses} {
+		if !strings.Contains(table, " "+strconv.Itoa(n)+" ") {
+			t.Errorf("the page's outcome %q lacks the command line's %d (wins %d, draws %d, losses %d)", table, n, cli.Wins, cli.Draws, cli.Losses)
+		}
+	}
+	if cli.Wins+cli.Draws+cli.Losses != 20 {
+		t.Errorf("the command line played %d battles", cli.Wins+cli.Draws+cli.Losses)
+	}
+}
+
+// The rulebook prints few cards whole: two squads of the sample cards cannot take the field,
+// and the page names each unit and the values it lacks instead of playing.
+func TestSWMQuickResolveNamesTheMissingValues(t *testing.T) {
+	ts := newTestServer(t)
+	s := ts.importText(t, fileText(t, swmSample), "")
+	r := ts.get("/swm/quick-resolve?a=" + s + "&b=" + s)
+	wantStatus(t, "quick-resolve", r, http.StatusOK)
+	missing := idText(t, r.body, "swm-missing")
+	if !strings.Contains(missing, "Unit 1, Princess Leia, Hoth Commander: not known: hp, defense") {
+		t.Errorf("missing values: %s", missing)
+	}
+	if byID(parseHTML(t, r.body), "outcome") != nil {
+		t.Error("an incomplete squad was played")
+	}
+	bad := ts.get("/swm/quick-resolve?a=" + s + "&b=" + s + "&battles=5000")
+	if !strings.Contains(bad.body, "Battles: write a whole number from 1 to 50") {
+		t.Error("too many battles is not refused in words")
+	}
+	q := ts.importText(t, fileText(t, qrsPatrol), "")
+	other := ts.get("/swm/quick-resolve?a=" + s + "&b=" + q)
+	if !strings.Contains(other.body, "Endor Patrol is not a d20 squad") {
+		t.Errorf("an army of another game: %.2000s", other.body)
+	}
+}

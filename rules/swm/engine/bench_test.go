@@ -1,0 +1,35 @@
+package engine
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// BenchmarkPlay is one battle of each scenario's squads (the test house numbers for the
+// unprinted cards) on its map: what the web's quick-resolve (at most 200 battles in one
+// request) costs a battle.
+func BenchmarkPlay(b *testing.B) {
+	for _, sc := range []struct{ name, a, bb string }{
+		{"salvage", "../testdata/salvage-rebel.yaml", "../testdata/salvage-imperial.yaml"},
+		{"assault", "../testdata/assault-rebel.yaml", "../testdata/assault-imperial.yaml"},
+	} {
+		b.Run(sc.name, func(b *testing.B) {
+			sa, err := FromCosted(costed(b, sc.a))
+			if err != nil {
+				b.Fatal(err)
+			}
+			sb, err := FromCosted(costed(b, sc.bb))
+			if err != nil {
+				b.Fatal(err)
+			}
+			i := uint64(0)
+			for b.Loop() {
+				m, _ := Scenario(sc.name)
+				if _, err := Play(m, sa, sb, rand.New(rand.NewPCG(1, i)), false); err != nil {
+					b.Fatal(err)
+				}
+				i++
+			}
+		})
+	}
+}
