@@ -38,6 +38,7 @@ func (a *app) compare(c *echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, "Choose two of your armies to compare.")
 	}
 	list, err := a.store.List(ctx, ownerID(c))
+	list = swmbOnly(list)
 	if err != nil {
 		return err
 	}

@@ -782,3 +782,15 @@ func TestGameListKeepsTheUnsavedDraft(t *testing.T) {
 		t.Error("the draft survived its discard")
 	}
 }
+
+// A game night takes SWMB armies: a d20 squad pasted as a list is refused in words that say
+// which game it is and where it can go, and what was pasted is kept.
+func TestGameListRefusesAnotherGamesFileInWords(t *testing.T) {
+	ts := newTestServer(t)
+	_, player := ts.createGame("Wrong game", chapterTenSides(t))
+	squad := "format: 1\nsystem: swm\nname: Echo Base\nfaction: Rebel\nunits:\n  - card: Hoth Trooper\n"
+	r := ts.postForm("/play/"+player+"/lists", url.Values{"action": {"import"}, "player": {"Ackbar"}, "side": {"rebel"}, "text": {squad}})
+	if !strings.Contains(r.body, "a game night takes Star Wars Miniatures Battles armies") || !strings.Contains(r.body, "Echo Base") {
+		t.Errorf("a d20 squad as a list: %d\n%.2000s", r.status, r.body)
+	}
+}

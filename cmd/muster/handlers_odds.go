@@ -53,6 +53,7 @@ func (a *app) odds(c *echo.Context) error {
 	// The volley's pickers offer every unit of the asker's armies, by name only: only the two
 	// armies asked about are costed (in the volley).
 	list, err := a.store.List(ctx, ownerID(c))
+	list = swmbOnly(list)
 	if err != nil {
 		return err
 	}

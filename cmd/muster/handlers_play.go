@@ -212,7 +212,13 @@ func (a *app) startList(c *echo.Context) error {
 		if err != nil {
 			return echo.NewHTTPError(http.StatusBadRequest, "The file could not be read: "+err.Error())
 		}
-		if army, err = roster.Read(data); err != nil {
+		if sys := systemFor(data); sys != nil {
+			// Game nights are Chapter Ten's: a list of another game is refused in its words.
+			f.Errors["file"] = "This is a " + sys.Title() + " file (system: " + sys.ID() + "); a game night takes Star Wars Miniatures Battles armies (system: swmb). Import it under New or import instead."
+			if len(data) <= 64<<10 {
+				f.Text = string(data)
+			}
+		} else if army, err = roster.Read(data); err != nil {
 			f.Errors["file"] = "The army file could not be read: " + err.Error()
 			if len(data) <= 64<<10 {
 				f.Text = string(data)

@@ -79,6 +79,7 @@ func (a *app) roundRobinSource(c *echo.Context) (rrSource, error) {
 	src := rrSource{action: "/roundrobin", simBase: "/sims", nav: "sim",
 		lead: "Some of your armies, each against each of the others: a matrix of win rates with their 95% intervals, each cell opening its matchup."}
 	list, err := a.store.List(ctx, ownerID(c))
+	list = swmbOnly(list)
 	if err != nil {
 		return src, err
 	}

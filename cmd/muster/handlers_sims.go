@@ -66,6 +66,7 @@ func (a *app) simForm(c *echo.Context) error {
 func (a *app) renderSimForm(c *echo.Context, status int, f views.SimForm) error {
 	ctx := c.Request().Context()
 	list, err := a.store.List(ctx, ownerID(c))
+	list = swmbOnly(list)
 	if err != nil {
 		return err
 	}

@@ -567,3 +567,16 @@ func systemChoices() []views.SystemChoice {
 	}
 	return out
 }
+
+// swmbOnly keeps the Star Wars Miniatures Battles armies of a list, for the pickers of pages
+// that only SWMB has (compare, matchups, the volley odds, round robins): an army of another
+// game is not offered there, rather than refused once picked.
+func swmbOnly(list []db.Army) []db.Army {
+	out := make([]db.Army, 0, len(list))
+	for _, r := range list {
+		if r.System == "" || r.System == system.SWMB {
+			out = append(out, r)
+		}
+	}
+	return out
+}

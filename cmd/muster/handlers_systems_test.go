@@ -371,3 +371,19 @@ func TestOtherSystemThroughTheAPI(t *testing.T) {
 		t.Errorf("api refusal: %s", bad.body)
 	}
 }
+
+// Pages that only Star Wars Miniatures Battles has (matchups, compare, the volley odds,
+// round robins) do not offer another game's armies in their pickers.
+func TestSWMBOnlyPickersLeaveOtherGamesOut(t *testing.T) {
+	ts := newTestServer(t)
+	ts.importFile(mixed)
+	ts.importFile(mixed) // a round robin lists armies once there are two
+	ts.importFile(swmSample)
+	for _, page := range []string{"/sim", "/compare", "/odds", "/roundrobin"} {
+		r := ts.get(page)
+		wantStatus(t, page, r, http.StatusOK)
+		if !strings.Contains(r.body, "Mixed Imperial Force") || strings.Contains(r.body, "Sample Rebel") {
+			t.Errorf("%s offers the d20 squad, or not the SWMB army", page)
+		}
+	}
+}
