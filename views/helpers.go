@@ -170,6 +170,9 @@ func ArmyLabel(all []ArmyRow, r ArmyRow) string { return armyLabel(all, r) }
 // start of its id), so that two armies of one name can be told apart.
 func armyLabel(all []ArmyRow, r ArmyRow) string {
 	label := fmt.Sprintf("%s (%d)", r.Name, r.Total)
+	if r.System != "" && r.System != "swmb" {
+		label = fmt.Sprintf("%s (%s, %d)", r.Name, systemLabel(r.System), r.Total)
+	}
 	sameName, sameTime := false, false
 	for _, o := range all {
 		if o.ID == r.ID || o.Name != r.Name {

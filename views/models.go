@@ -5,6 +5,7 @@ package views
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"muster/costing"
@@ -131,6 +132,21 @@ type CompareView struct {
 	A, B      *ArmyView
 	Rows      []CompareRow
 	Subtotals []CompareSubtotal
+	// Other, when set, compares two armies of another game (A and B are then nil).
+	Other *CompareOther
+}
+
+// CompareOther is a comparison of two armies of another game, through its costed reports.
+type CompareOther struct {
+	Game string // the game's name
+	A, B CompareSide
+}
+
+// CompareSide is one army of such a comparison.
+type CompareSide struct {
+	ID, Name              string
+	Version, Total, Limit int
+	Errors, Warnings      int
 }
 
 // CompareSubtotal is one kind of unit's SGPs in each army.
@@ -209,3 +225,13 @@ func versionNote(x, other *ArmyView) string {
 	}
 	return fmt.Sprintf(", version %d", x.Version)
 }
+
+// sideVersion names the version compared when both sides are one army of another game.
+func sideVersion(x, other CompareSide) string {
+	if x.ID != other.ID {
+		return ""
+	}
+	return fmt.Sprintf(", version %d", x.Version)
+}
+
+func joinChanges(cs []string) string { return strings.Join(cs, "; ") }

@@ -569,8 +569,8 @@ func systemChoices() []views.SystemChoice {
 }
 
 // swmbOnly keeps the Star Wars Miniatures Battles armies of a list, for the pickers of pages
-// that only SWMB has (compare, matchups, the volley odds, round robins): an army of another
-// game is not offered there, rather than refused once picked.
+// that only SWMB has (matchups, the volley odds, round robins): an army of another game is
+// not offered there, rather than refused once picked.
 func swmbOnly(list []db.Army) []db.Army {
 	out := make([]db.Army, 0, len(list))
 	for _, r := range list {

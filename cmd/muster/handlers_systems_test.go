@@ -237,10 +237,31 @@ func TestOtherSystemSWMBOnlyPagesSaySo(t *testing.T) {
 		t.Errorf("sheets page: %s", msg)
 	}
 	s := ts.importText(t, fileText(t, swmSample), "")
-	cmp := ts.get("/compare?a=" + s + "&b=" + s)
+	w := ts.importFile(mixed)
+	cmp := ts.get("/compare?a=" + s + "&b=" + w)
 	wantStatus(t, "compare", cmp, http.StatusUnprocessableEntity)
-	if !strings.Contains(cmp.body, "is an army of Star Wars Miniatures (d20, Battle of Hoth)") || !strings.Contains(cmp.body, "Star Wars Miniatures Battles armies only") {
+	if !strings.Contains(cmp.body, "are armies of different games: compare two armies of the same game") {
 		t.Errorf("compare: %.2000s", cmp.body)
+	}
+}
+
+// Two d20 squads compared as SWMB armies are: the sample squad (100 points) against the one
+// with a second Leia, Hoth Commander (19 more: 119), cards paired by name, the difference
+// and its count said.
+func TestCompareTwoSWMSquads(t *testing.T) {
+	ts := newTestServer(t)
+	s := ts.importText(t, fileText(t, swmSample), "")
+	l := ts.importText(t, fileText(t, swmTwoLeia), "")
+	cmp := ts.get("/compare?a=" + s + "&b=" + l)
+	wantStatus(t, "compare", cmp, http.StatusOK)
+	got := idText(t, cmp.body, "comparison")
+	for _, want := range []string{"Sample Rebel Alliance squad", "Two Leias", "Total 100 of 100", "119", "+19"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("comparison lacks %q:\n%s", want, got)
+		}
+	}
+	if !strings.Contains(cmp.body, "Sample Rebel Alliance squad (SWM d20, 100)") {
+		t.Error("the pickers do not say the squads' game")
 	}
 }
 
@@ -372,14 +393,14 @@ func TestOtherSystemThroughTheAPI(t *testing.T) {
 	}
 }
 
-// Pages that only Star Wars Miniatures Battles has (matchups, compare, the volley odds,
-// round robins) do not offer another game's armies in their pickers.
+// Pages that only Star Wars Miniatures Battles has (matchups, the volley odds, round robins)
+// do not offer another game's armies in their pickers (compare offers every game's).
 func TestSWMBOnlyPickersLeaveOtherGamesOut(t *testing.T) {
 	ts := newTestServer(t)
 	ts.importFile(mixed)
 	ts.importFile(mixed) // a round robin lists armies once there are two
 	ts.importFile(swmSample)
-	for _, page := range []string{"/sim", "/compare", "/odds", "/roundrobin"} {
+	for _, page := range []string{"/sim", "/odds", "/roundrobin"} {
 		r := ts.get(page)
 		wantStatus(t, page, r, http.StatusOK)
 		if !strings.Contains(r.body, "Mixed Imperial Force") || strings.Contains(r.body, "Sample Rebel") {
