@@ -23,6 +23,8 @@ type SWMEditorView struct {
 	Factions           []string
 	Eras               []check.Era
 	Problem            string // why the last save was refused
+	// Unsaved is the editor's draft kept on the server, offered to resume or discard.
+	Unsaved *UnsavedDraft
 }
 
 // factionListed reports whether the squad's faction is one the faction picker offers.

@@ -51,7 +51,7 @@ func systemsAuthzRows() []systemsAuthzRow {
 		{method: "GET", path: "/share/{t}/sheets", want: all(200)},
 		{method: "GET", path: "/share/{t}/sheets.pdf", want: all(200, 503)},
 		{method: "POST", path: "/share/{t}/copy", want: all(303)},
-		{method: "GET", path: "/compare?a={s}&b={s}", want: [4][]int{s(422), s(404), s(404), s(404)}},
+		{method: "GET", path: "/compare?a={s}&b={s}", want: [4][]int{s(200), s(404), s(404), s(404)}},
 		{method: "GET", path: "/swm/quick-resolve?a={s}&b={s}&battles=1", want: ownerOnly(200)},
 		{method: "GET", path: "/api/armies/{s}", want: apiOwner(200)},
 		{method: "GET", path: "/api/armies/{s}/file", want: apiOwner(200)},

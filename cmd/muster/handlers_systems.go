@@ -42,19 +42,20 @@ type otherRoute func(a *app, c *echo.Context, o otherArmy) error
 // armies get their own pages for. The routes that touch only the stored record (delete,
 // undelete, undo, redo, restore, share, revoke) serve every system as they are.
 var otherArmyRoutes = map[string]otherRoute{
-	"GET /armies/:id":              (*app).showOther,
-	"POST /armies/:id":             (*app).saveOther,
-	"GET /armies/:id/edit":         (*app).editOther,
-	"POST /armies/:id/preview":     (*app).previewOther,
-	"POST /armies/:id/duplicate":   (*app).duplicateOther,
-	"GET /armies/:id/export":       (*app).exportOther,
-	"GET /armies/:id/sheets":       (*app).sheetsOther,
-	"GET /armies/:id/sheets.pdf":   (*app).sheetsPDFOther,
-	"GET /share/:token":            (*app).sharedOther,
-	"GET /share/:token/export":     (*app).exportOther,
-	"GET /share/:token/sheets":     (*app).sheetsOther,
-	"GET /share/:token/sheets.pdf": (*app).sheetsPDFOther,
-	"POST /share/:token/copy":      (*app).copySharedOther,
+	"GET /armies/:id":                (*app).showOther,
+	"POST /armies/:id":               (*app).saveOther,
+	"GET /armies/:id/edit":           (*app).editOther,
+	"POST /armies/:id/preview":       (*app).previewOther,
+	"POST /armies/:id/draft/discard": (*app).discardOtherDraft,
+	"POST /armies/:id/duplicate":     (*app).duplicateOther,
+	"GET /armies/:id/export":         (*app).exportOther,
+	"GET /armies/:id/sheets":         (*app).sheetsOther,
+	"GET /armies/:id/sheets.pdf":     (*app).sheetsPDFOther,
+	"GET /share/:token":              (*app).sharedOther,
+	"GET /share/:token/export":       (*app).exportOther,
+	"GET /share/:token/sheets":       (*app).sheetsOther,
+	"GET /share/:token/sheets.pdf":   (*app).sheetsPDFOther,
+	"POST /share/:token/copy":        (*app).copySharedOther,
 }
 
 // otherSheets are the printable sheets of the systems that have one (swm: the squad
@@ -579,4 +580,12 @@ func swmbOnly(list []db.Army) []db.Army {
 		}
 	}
 	return out
+}
+
+// discardOtherDraft forgets the owner's unsaved changes to another game's army.
+func (a *app) discardOtherDraft(c *echo.Context, o otherArmy) error {
+	if err := a.store.DeleteDraft(c.Request().Context(), ownerID(c), o.rec.ID); err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, "/armies/"+o.rec.ID+"/edit?discarded=1")
 }

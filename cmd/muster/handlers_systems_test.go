@@ -408,3 +408,32 @@ func TestSWMBOnlyPickersLeaveOtherGamesOut(t *testing.T) {
 		}
 	}
 }
+
+// The d20 squad editor keeps what the player typed as the SWMB editor does: a preview is the
+// owner's draft, offered on return, resumed or discarded; a save forgets it.
+func TestSWMEditorKeepsTheUnsavedDraft(t *testing.T) {
+	ts := newTestServer(t)
+	id := ts.importText(t, fileText(t, swmSample), "")
+	r := ts.get("/armies/" + id + "/edit")
+	form := formValues(byID(parseHTML(t, r.body), "squad-form"))
+	form.Set("name", "Echo Base, unsaved")
+	wantStatus(t, "preview", ts.postForm("/armies/"+id+"/preview", form), http.StatusOK)
+	r = ts.get("/armies/" + id + "/edit")
+	if byID(parseHTML(t, r.body), "draft-banner") == nil {
+		t.Fatal("the squad editor does not offer the unsaved changes")
+	}
+	if r = ts.get("/armies/" + id + "/edit?draft=resume"); !strings.Contains(r.body, `value="Echo Base, unsaved"`) {
+		t.Error("resuming does not show the unsaved name")
+	}
+	wantStatus(t, "discard", ts.postForm("/armies/"+id+"/draft/discard", nil), http.StatusSeeOther)
+	if r = ts.get("/armies/" + id + "/edit"); byID(parseHTML(t, r.body), "draft-banner") != nil {
+		t.Error("the draft survived its discard")
+	}
+	// A save forgets the draft.
+	wantStatus(t, "preview again", ts.postForm("/armies/"+id+"/preview", form), http.StatusOK)
+	form.Set("action", "save")
+	wantStatus(t, "save", ts.postForm("/armies/"+id, form), http.StatusSeeOther)
+	if r = ts.get("/armies/" + id + "/edit"); byID(parseHTML(t, r.body), "draft-banner") != nil {
+		t.Error("the draft survived the save")
+	}
+}

@@ -4,12 +4,14 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 
 	"github.com/goccy/go-yaml"
 	"github.com/labstack/echo/v5"
 
+	"muster/db"
 	"muster/rules/swm"
 	"muster/rules/swm/army"
 	"muster/rules/swm/check"
@@ -46,6 +48,12 @@ func readSquadForm(c *echo.Context) (squadForm, error) {
 	if err != nil {
 		return squadForm{}, echo.NewHTTPError(http.StatusBadRequest, "The form could not be read.")
 	}
+	return readSquadValues(vals)
+}
+
+// readSquadValues reads the editor's form from its values (as posted, or as a draft keeps
+// them).
+func readSquadValues(vals url.Values) (squadForm, error) {
 	f := squadForm{Name: strings.TrimSpace(vals.Get("name")), Faction: vals.Get("faction"), Era: vals.Get("era"), Action: vals.Get("action")}
 	if f.Name == "" || len([]rune(f.Name)) > army.MaxName {
 		return f, &formErr{fmt.Sprintf("Name: give the squad a name of 1 to %d characters.", army.MaxName)}
@@ -178,10 +186,50 @@ func (a *app) swmEdit(c *echo.Context, o otherArmy) error {
 		return err
 	}
 	p := page(c, "Edit "+v.Name, "armies")
-	if c.QueryParam("saved") != "" {
+	switch {
+	case c.QueryParam("saved") != "":
 		p.Flash = fmt.Sprintf("Saved as version %d.", o.rec.Version)
+	case c.QueryParam("discarded") != "":
+		p.Flash = "Unsaved changes discarded."
+	}
+	// The form the player last typed is kept on the server (swmPreview): offered, or resumed.
+	draft, hasDraft, err := a.draftOf(c, o.rec)
+	if err != nil {
+		return err
+	}
+	if hasDraft && c.QueryParam("draft") == "resume" {
+		if dv, ok := a.swmResume(o, draft); ok {
+			p.Flash = "Resumed your unsaved changes from " + draft.Updated.Format("2 Jan 2006 15:04") + ": save to keep them."
+			return render(c, http.StatusOK, views.SWMEditor(p, dv))
+		}
+	}
+	if hasDraft {
+		v.Unsaved = unsavedView(o.rec, draft)
 	}
 	return render(c, http.StatusOK, views.SWMEditor(p, v))
+}
+
+// swmResume draws the editor on a draft's form, on top of the stored squad; ok is false when
+// the draft no longer reads (the stored page is shown, with the draft still offered).
+func (a *app) swmResume(o otherArmy, d db.Draft) (views.SWMEditorView, bool) {
+	vals, err := url.ParseQuery(string(d.Form))
+	if err != nil {
+		return views.SWMEditorView{}, false
+	}
+	f, err := readSquadValues(vals)
+	if err != nil {
+		return views.SWMEditorView{}, false
+	}
+	file, err := squadFile(o.file, f)
+	if err != nil {
+		return views.SWMEditorView{}, false
+	}
+	v, err := a.swmEditorView(o, file)
+	if err != nil {
+		return views.SWMEditorView{}, false
+	}
+	v.Army.Draft = true
+	return v, true
 }
 
 // swmPreview costs the form as typed, without saving it: the total, the problems and the
@@ -208,6 +256,10 @@ func (a *app) swmPreview(c *echo.Context, o otherArmy) error {
 		return err
 	}
 	v.Army.Draft = true
+	// The form as typed is the owner's draft: leaving the page loses nothing.
+	if err := a.store.SaveDraft(c.Request().Context(), ownerID(c), o.rec.ID, o.rec.Version, draftForm(c)); err != nil {
+		a.log.Warn("editor: squad draft not kept", "army", o.rec.ID, "err", err)
+	}
 	return render(c, http.StatusOK, views.SWMPreview(v))
 }
 
@@ -251,6 +303,9 @@ func (a *app) swmSave(c *echo.Context, o otherArmy) error {
 		return render(c, http.StatusUnprocessableEntity, views.SWMEditor(page(c, "Edit "+o.rec.Name, "armies"), v))
 	case err != nil:
 		return err
+	}
+	if err := a.store.DeleteDraft(c.Request().Context(), ownerID(c), o.rec.ID); err != nil {
+		a.log.Warn("editor: saved squad draft not forgotten", "army", o.rec.ID, "err", err)
 	}
 	anchor := ""
 	if strings.HasPrefix(f.Action, "add:") || strings.HasPrefix(f.Action, "remove:") {
