@@ -15,8 +15,10 @@ run: build
 build: assets
 	$(GO) build -o $(BIN) ./cmd/muster
 
+# The web app's tests drive Chromium page by page (about 7 minutes on two cores): the
+# timeout leaves room above go test's default of 10 minutes per package.
 test: generate-check lint
-	$(GO) test ./...
+	$(GO) test -timeout 25m ./...
 
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
