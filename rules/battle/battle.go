@@ -316,6 +316,9 @@ func (b *Battle) Play(seed uint64, log io.Writer) *Result {
 	b.tracePhase("Set-up")
 	for b.turn = 1; b.turn <= b.field.Scenario.Turns && !b.over; b.turn++ {
 		b.playTurn()
+		if b.over {
+			break // the battle was decided in this turn: it lasted b.turn turns
+		}
 	}
 	if b.turn > b.field.Scenario.Turns {
 		b.turn = b.field.Scenario.Turns

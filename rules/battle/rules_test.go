@@ -1,6 +1,7 @@
 package battle
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -560,4 +561,33 @@ func TestCreaturesRunAmok(t *testing.T) {
 		}
 	}
 	within(t, "stopped", stopped, n, 4.0/6)
+}
+
+// A battle lasts the turns it was played: one decided in turn 8 says "after 8 turns", the
+// last "Turn N" its log opens. (Play's loop used to count the turn after the decisive one.)
+func TestABattleLastsTheTurnsItWasPlayed(t *testing.T) {
+	field := scenario(t, "open-field")
+	bt := New(field, force(t, "testdata/rebel-1500.yaml"), force(t, "testdata/imperial-1500.yaml"))
+	early := 0
+	for seed := uint64(0); seed < 40; seed++ {
+		var log strings.Builder
+		res := bt.Play(seed, &log)
+		last := strings.LastIndex(log.String(), "\nTurn ")
+		if last < 0 {
+			t.Fatalf("seed %d: no turn in the log", seed)
+		}
+		var n int
+		if _, err := fmt.Sscanf(log.String()[last:], "\nTurn %d", &n); err != nil {
+			t.Fatal(err)
+		}
+		if res.Turns != n {
+			t.Errorf("seed %d: the log's last turn is %d, the result says %d turns", seed, n, res.Turns)
+		}
+		if n < field.Scenario.Turns {
+			early++
+		}
+	}
+	if early == 0 {
+		t.Skip("no battle of these seeds ended before the turn limit: nothing checked")
+	}
 }
