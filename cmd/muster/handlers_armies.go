@@ -367,18 +367,7 @@ func (a *app) showArmy(c *echo.Context) error {
 		v.Unsaved = unsavedView(rec, d)
 	}
 	p := page(c, army.Name, "armies")
-	switch {
-	case c.QueryParam("imported") != "":
-		p.Flash = "Imported as a new army."
-	case c.QueryParam("shared") != "":
-		p.Flash = "Share link ready: anyone with it can view this army, nobody can change it."
-	case c.QueryParam("revoked") != "":
-		p.Flash = "Share link revoked: it opens nothing now."
-	case c.QueryParam("copied") != "":
-		p.Flash = "Copied into your armies."
-	case c.QueryParam("restored") != "":
-		p.Flash = "Restored as version " + strconv.Itoa(rec.Version) + "."
-	}
+	p.Flash = armyPageFlash(c, rec.Version)
 	return render(c, http.StatusOK, views.ArmyPage(p, v, hist))
 }
 
@@ -571,4 +560,24 @@ func (a *app) exportShared(c *echo.Context) error {
 		return err
 	}
 	return a.sendFile(c, army, c.QueryParam("format"), true)
+}
+
+// armyPageFlash says what the action that led to an army's page did (every game's page),
+// from the query the action redirected with; version is the army's head.
+func armyPageFlash(c *echo.Context, version int) string {
+	switch {
+	case c.QueryParam("imported") != "":
+		return "Imported as a new army."
+	case c.QueryParam("shared") != "":
+		return "Share link ready: anyone with it can view this army, nobody can change it."
+	case c.QueryParam("revoked") != "":
+		return "Share link revoked: it opens nothing now."
+	case c.QueryParam("copied") != "":
+		return "Copied into your armies."
+	case c.QueryParam("restored") != "":
+		return fmt.Sprintf("Restored as version %d.", version)
+	case c.QueryParam("saved") != "":
+		return fmt.Sprintf("Saved as version %d.", version)
+	}
+	return ""
 }

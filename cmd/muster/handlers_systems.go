@@ -244,20 +244,7 @@ func (a *app) showOther(c *echo.Context, o otherArmy) error {
 			Note: h.Note, Created: h.Created, Head: h.Number == o.rec.Version})
 	}
 	p := page(c, v.Report.Name, "armies")
-	switch {
-	case c.QueryParam("imported") != "":
-		p.Flash = "Imported as a new army."
-	case c.QueryParam("shared") != "":
-		p.Flash = "Share link ready: anyone with it can view this army, nobody can change it."
-	case c.QueryParam("revoked") != "":
-		p.Flash = "Share link revoked: it opens nothing now."
-	case c.QueryParam("copied") != "":
-		p.Flash = "Copied into your armies."
-	case c.QueryParam("restored") != "":
-		p.Flash = fmt.Sprintf("Restored as version %d.", o.rec.Version)
-	case c.QueryParam("saved") != "":
-		p.Flash = fmt.Sprintf("Saved as version %d.", o.rec.Version)
-	}
+	p.Flash = armyPageFlash(c, o.rec.Version)
 	return render(c, http.StatusOK, views.OtherArmyPage(p, v, rows))
 }
 
@@ -425,18 +412,24 @@ func (a *app) exportOther(c *echo.Context, o otherArmy) error {
 	return c.Blob(http.StatusOK, "application/yaml; charset=utf-8", o.file)
 }
 
-// sheetsOther is the system's printable sheet, or a page saying it has none.
-func (a *app) sheetsOther(c *echo.Context, o otherArmy) error {
+// otherSheet makes another game's printable sheet on the paper asked for; done is set when
+// the game has none and the page saying so has been answered instead.
+func (a *app) otherSheet(c *echo.Context, o otherArmy, forPDF bool) (html []byte, paper string, done bool, err error) {
 	sheet, ok := otherSheets[o.sys.ID()]
 	if !ok {
-		return a.noMeaning(c, o, "Record sheets", "The record sheets are Star Wars Miniatures Battles' own; "+o.sys.Title()+" has no printed sheet in Muster. Print the army's text list instead.")
+		return nil, "", true, a.noMeaning(c, o, "Record sheets", "The record sheets are Star Wars Miniatures Battles' own; "+o.sys.Title()+" has no printed sheet in Muster. Print the army's text list instead.")
 	}
-	paper, err := a.sheetsPaper(c)
-	if err != nil {
-		return err
+	if paper, err = a.sheetsPaper(c); err != nil {
+		return nil, "", false, err
 	}
-	html, err := sheet(a, c, o, paper, false)
-	if err != nil {
+	html, err = sheet(a, c, o, paper, forPDF)
+	return html, paper, false, err
+}
+
+// sheetsOther is the system's printable sheet, or a page saying it has none.
+func (a *app) sheetsOther(c *echo.Context, o otherArmy) error {
+	html, _, done, err := a.otherSheet(c, o, false)
+	if done || err != nil {
 		return err
 	}
 	if o.token != "" {
@@ -447,16 +440,8 @@ func (a *app) sheetsOther(c *echo.Context, o otherArmy) error {
 
 // sheetsPDFOther is the system's sheet as a PDF, printed by Chromium as SWMB's are.
 func (a *app) sheetsPDFOther(c *echo.Context, o otherArmy) error {
-	sheet, ok := otherSheets[o.sys.ID()]
-	if !ok {
-		return a.noMeaning(c, o, "Record sheets", "The record sheets are Star Wars Miniatures Battles' own; "+o.sys.Title()+" has no printed sheet in Muster. Print the army's text list instead.")
-	}
-	paper, err := a.sheetsPaper(c)
-	if err != nil {
-		return err
-	}
-	html, err := sheet(a, c, o, paper, true)
-	if err != nil {
+	html, paper, done, err := a.otherSheet(c, o, true)
+	if done || err != nil {
 		return err
 	}
 	ctx := c.Request().Context()
