@@ -131,14 +131,7 @@ func (a *app) playSim(c *echo.Context) error {
 }
 
 func (a *app) showGameSim(c *echo.Context, g db.Game, base string, gm bool) error {
-	id := c.Param("id")
-	if !validID(id) {
-		return errNoSim
-	}
-	m, err := a.store.GameSim(c.Request().Context(), g.ID, id)
-	if errors.Is(err, db.ErrNotFound) {
-		return errNoSim
-	}
+	m, err := a.gameSimOf(c, g)
 	if err != nil {
 		return err
 	}
@@ -151,4 +144,18 @@ func (a *app) showGameSim(c *echo.Context, g db.Game, base string, gm bool) erro
 		v.Again = &views.SimAgain{Action: base + "/resolve", A: m.ArmyA, B: m.ArmyB, Scenario: m.Scenario, Battles: m.Battles}
 	}
 	return render(c, http.StatusOK, views.SimPage(page(c, title, "games"), v))
+}
+
+// gameSimOf reads the game's matchup the path names (:id); another game's, or none, is
+// errNoSim.
+func (a *app) gameSimOf(c *echo.Context, g db.Game) (db.Sim, error) {
+	id := c.Param("id")
+	if !validID(id) {
+		return db.Sim{}, errNoSim
+	}
+	m, err := a.store.GameSim(c.Request().Context(), g.ID, id)
+	if errors.Is(err, db.ErrNotFound) {
+		return db.Sim{}, errNoSim
+	}
+	return m, err
 }

@@ -57,14 +57,7 @@ func (a *app) playReplay(c *echo.Context) error {
 }
 
 func (a *app) gameReplay(c *echo.Context, g db.Game, base string) error {
-	id := c.Param("id")
-	if !validID(id) {
-		return errNoSim
-	}
-	m, err := a.store.GameSim(c.Request().Context(), g.ID, id)
-	if errors.Is(err, db.ErrNotFound) {
-		return errNoSim
-	}
+	m, err := a.gameSimOf(c, g)
 	if err != nil {
 		return err
 	}
