@@ -2,6 +2,7 @@ package battle
 
 import (
 	"math"
+	"math/bits"
 
 	"muster/rules/combat"
 )
@@ -29,6 +30,8 @@ type Field struct {
 	// impMask and hillMask are the grid bits of the impassable areas and of the hills:
 	// impassableAt and hillAt look only at those (most tables have few or none).
 	impMask, hillMask uint64
+	// cells: which areas and barriers a line between two cells can meet (sightcells.go).
+	cells *sightCells
 }
 
 const gridCell = 2.0
@@ -102,6 +105,7 @@ func (f *Field) index() {
 			f.hillMask |= 1 << i
 		}
 	}
+	f.initSightCells()
 }
 
 // impassableAt is f.at(p).impassable, looking only at the impassable areas.
@@ -194,84 +198,125 @@ func bitIndex(m uint64) int {
 // the firer is within 1" of it too; a prone soldier behind a low wall or in a trench is
 // seen only from across it; doors and windows are seen through only from within 1".
 func (f *Field) sight(p, q Point, pHill, qProne bool) (bool, combat.Cover) {
-	cover := combat.Open
-	sb := segBox(p, q)
-	length := -1.0
-	for k, bb := range f.sightBoxes {
-		if !bb.overlaps(sb) {
-			continue
-		}
-		a := &f.areas[f.sightAreas[k]]
-		if !a.blocks && a.losLimit == 0 {
-			// Cover only: to a target inside it.
-			if a.cover > cover && a.poly.contains(q) {
-				cover = a.cover
+	v := sightLine{p: p, q: q, sb: segBox(p, q), length: -1, pHill: pHill, qProne: qProne}
+	if m, ok := f.sightMask(p, q); ok {
+		// Only the areas and barriers this pair of cells can meet (sightcells.go), in the
+		// same order as below.
+		na := uint(len(f.sightBoxes))
+		for am := m & (1<<na - 1); am != 0; am &= am - 1 {
+			if !f.areaSight(bits.TrailingZeros32(am), &v) {
+				return false, v.cover
 			}
-			continue
 		}
-		t0, t1, ok := a.poly.clipIn(p, q) // the boxes overlap (above)
-		if !ok || t1-t0 < 1e-9 {
-			continue
-		}
-		pIn, qIn := t0 <= 1e-9, t1 >= 1-1e-9
-		if a.blocks && !pIn && !qIn {
-			return false, cover
-		}
-		if length < 0 {
-			length = math.Sqrt(dist2(p, q))
-		}
-		inside := (t1 - t0) * length
-		if a.losLimit > 0 && inside > a.losLimit+1e-9 {
-			return false, cover
-		}
-		switch {
-		case qIn:
-			cover = max(cover, a.cover)
-		case a.losLimit > 0 && pIn:
-			if inside > 1+1e-9 {
-				cover = max(cover, a.cover)
+		for bm := (m &^ cellKnown) >> na; bm != 0; bm &= bm - 1 {
+			if !f.barrierSight(bits.TrailingZeros32(bm), &v) {
+				return false, v.cover
 			}
-		case a.losLimit > 0:
-			cover = max(cover, a.cover)
+		}
+		return true, v.cover
+	}
+	for k := range f.sightBoxes {
+		if !f.areaSight(k, &v) {
+			return false, v.cover
 		}
 	}
 	for i := range f.barriers {
-		b := &f.barriers[i]
-		near := b.bb.pad(1)
-		if !near.overlaps(sb) {
-			continue
-		}
-		// Within 1" of the barrier is within its box widened by 1" (a hair more, for the
-		// rounding of segDist2): outside it, q is not near.
-		qNear := near.pad(1e-6).contains(q) && segDist2(b.a, b.b, q) <= 1+1e-9
-		if b.los == losNone && (!qNear || b.cover == combat.Open) {
-			continue
-		}
-		crosses := segmentsCross(p, q, b.a, b.b)
-		if !crosses && !qNear {
-			continue
-		}
-		pNear := segDist2(b.a, b.b, p) <= 1+1e-9
-		if crosses {
-			switch b.los {
-			case losBlocks:
-				if !pHill {
-					return false, cover
-				}
-			case losBeyond:
-				if !pNear && !qNear {
-					return false, cover
-				}
-			}
-		}
-		if qNear && !pNear && b.cover > combat.Open && (crosses || sideOf(b.a, b.b, p)*sideOf(b.a, b.b, q) < 0) {
-			if qProne && b.hidesProne {
-				return false, cover
-			}
-			cover = max(cover, b.cover)
+		if !f.barrierSight(i, &v) {
+			return false, v.cover
 		}
 	}
-	return true, cover
+	return true, v.cover
+}
+
+// sightLine is a line of sight being followed: its ends, box and length (worked out when
+// first needed), and the cover found so far.
+type sightLine struct {
+	p, q          Point
+	sb            box
+	length        float64
+	pHill, qProne bool
+	cover         combat.Cover
+}
+
+// areaSight applies sight area k (f.sightAreas[k]) to the line: false when it stops it.
+func (f *Field) areaSight(k int, v *sightLine) bool {
+	if !f.sightBoxes[k].overlaps(v.sb) {
+		return true
+	}
+	a := &f.areas[f.sightAreas[k]]
+	if !a.blocks && a.losLimit == 0 {
+		// Cover only: to a target inside it.
+		if a.cover > v.cover && a.poly.contains(v.q) {
+			v.cover = a.cover
+		}
+		return true
+	}
+	t0, t1, ok := a.poly.clipIn(v.p, v.q) // the boxes overlap (above)
+	if !ok || t1-t0 < 1e-9 {
+		return true
+	}
+	pIn, qIn := t0 <= 1e-9, t1 >= 1-1e-9
+	if a.blocks && !pIn && !qIn {
+		return false
+	}
+	if v.length < 0 {
+		v.length = math.Sqrt(dist2(v.p, v.q))
+	}
+	inside := (t1 - t0) * v.length
+	if a.losLimit > 0 && inside > a.losLimit+1e-9 {
+		return false
+	}
+	switch {
+	case qIn:
+		v.cover = max(v.cover, a.cover)
+	case a.losLimit > 0 && pIn:
+		if inside > 1+1e-9 {
+			v.cover = max(v.cover, a.cover)
+		}
+	case a.losLimit > 0:
+		v.cover = max(v.cover, a.cover)
+	}
+	return true
+}
+
+// barrierSight applies barrier i to the line: false when it stops it.
+func (f *Field) barrierSight(i int, v *sightLine) bool {
+	b := &f.barriers[i]
+	near := b.bb.pad(1)
+	if !near.overlaps(v.sb) {
+		return true
+	}
+	p, q := v.p, v.q
+	// Within 1" of the barrier is within its box widened by 1" (a hair more, for the
+	// rounding of segDist2): outside it, q is not near.
+	qNear := near.pad(1e-6).contains(q) && segDist2(b.a, b.b, q) <= 1+1e-9
+	if b.los == losNone && (!qNear || b.cover == combat.Open) {
+		return true
+	}
+	crosses := segmentsCross(p, q, b.a, b.b)
+	if !crosses && !qNear {
+		return true
+	}
+	pNear := segDist2(b.a, b.b, p) <= 1+1e-9
+	if crosses {
+		switch b.los {
+		case losBlocks:
+			if !v.pHill {
+				return false
+			}
+		case losBeyond:
+			if !pNear && !qNear {
+				return false
+			}
+		}
+	}
+	if qNear && !pNear && b.cover > combat.Open && (crosses || sideOf(b.a, b.b, p)*sideOf(b.a, b.b, q) < 0) {
+		if v.qProne && b.hidesProne {
+			return false
+		}
+		v.cover = max(v.cover, b.cover)
+	}
+	return true
 }
 
 // leg is a move along a straight line: where it ends, what it cost, and why it stopped.

@@ -1,0 +1,114 @@
+package battle
+
+import (
+	"math"
+	"sync/atomic"
+)
+
+// Which terrain a line of sight can meet, kept per pair of table cells.
+//
+// Field.sight tests each line against every sight area and barrier of the table, most of
+// which it rejects by box, and clips the line against those whose box its own box meets
+// (a line across the table meets most boxes). Every line from a point of cell A to a
+// point of cell B lies in the hull of the two cells: the segment between their centres
+// widened by half a cell. An area or barrier that hull misses cannot touch the line, so
+// sight can skip it and give the same answer. sightCells keeps, for each ordered pair of
+// gridCell cells, the bits of the areas and barriers the hull meets, worked out the first
+// time a battle on this field asks and shared by every battle after it (the field is
+// shared; each entry is written whole, atomically, and always to the same value, so the
+// order in which goroutines fill it does not matter).
+
+// cellKnown marks an entry as worked out (an entry of 0 is not yet).
+const cellKnown = 1 << 31
+
+// sightCells is the per-field table: an entry per ordered pair of cells, bits 0 to
+// len(sightAreas)-1 for the sight areas, the next len(barriers) bits for the barriers.
+type sightCells struct {
+	n       int // cells
+	entries []atomic.Uint32
+}
+
+// initSightCells sets the table up when the areas and barriers fit its 31 bits.
+func (f *Field) initSightCells() {
+	if len(f.sightAreas)+len(f.barriers) > 31 {
+		return
+	}
+	n := f.nx * f.ny
+	f.cells = &sightCells{n: n, entries: make([]atomic.Uint32, n*n)}
+}
+
+// sightMask returns the bits of the areas and barriers a line from p to q can meet, and
+// false when p or q is off the table (where cells do not hold them) or there is no table.
+func (f *Field) sightMask(p, q Point) (uint32, bool) {
+	t := f.cells
+	if t == nil || p.X < 0 || p.Y < 0 || q.X < 0 || q.Y < 0 || p.X > f.W || q.X > f.W || p.Y > f.H || q.Y > f.H {
+		return 0, false
+	}
+	px, py := f.cellXY(p)
+	qx, qy := f.cellXY(q)
+	a, c := py*f.nx+px, qy*f.nx+qx
+	e := &t.entries[a*t.n+c]
+	if m := e.Load(); m != 0 {
+		return m, true
+	}
+	m := f.cellPairMask(px, py, qx, qy) | cellKnown
+	e.Store(m)
+	return m, true
+}
+
+// cellPairMask works out an entry: the areas and barriers that the hull of cells (px, py)
+// and (qx, qy) meets, each tested as sight would first test it, with a margin for rounding.
+func (f *Field) cellPairMask(px, py, qx, qy int) uint32 {
+	const half = gridCell / 2
+	const eps = 1e-6
+	pc := Point{X: (float64(px) + 0.5) * gridCell, Y: (float64(py) + 0.5) * gridCell}
+	qc := Point{X: (float64(qx) + 0.5) * gridCell, Y: (float64(qy) + 0.5) * gridCell}
+	qCell := box{Point{X: qc.X - half, Y: qc.Y - half}, Point{X: qc.X + half, Y: qc.Y + half}}.pad(eps)
+	var m uint32
+	for k, bb := range f.sightBoxes {
+		a := &f.areas[f.sightAreas[k]]
+		if !a.blocks && a.losLimit == 0 {
+			// Cover only: it matters when the target stands in it.
+			if bb.overlaps(qCell) {
+				m |= 1 << k
+			}
+			continue
+		}
+		if segMeetsBox(pc, qc, bb.pad(half+eps)) {
+			m |= 1 << k
+		}
+	}
+	for i := range f.barriers {
+		// sight looks at a barrier when the line passes within 1" of it or crosses it.
+		if segMeetsBox(pc, qc, f.barriers[i].bb.pad(1+half+eps)) {
+			m |= 1 << (len(f.sightBoxes) + i)
+		}
+	}
+	return m
+}
+
+// segMeetsBox reports whether the segment from a to b has a point in the box (the slab
+// test: the part of the segment inside each pair of sides, intersected).
+func segMeetsBox(a, b Point, bb box) bool {
+	t0, t1 := 0.0, 1.0
+	for _, s := range [2]struct{ a, d, lo, hi float64 }{
+		{a.X, b.X - a.X, bb.lo.X, bb.hi.X},
+		{a.Y, b.Y - a.Y, bb.lo.Y, bb.hi.Y},
+	} {
+		if math.Abs(s.d) < 1e-12 {
+			if s.a < s.lo || s.a > s.hi {
+				return false
+			}
+			continue
+		}
+		u0, u1 := (s.lo-s.a)/s.d, (s.hi-s.a)/s.d
+		if u0 > u1 {
+			u0, u1 = u1, u0
+		}
+		t0, t1 = fmax(t0, u0), fmin(t1, u1)
+		if t0 > t1 {
+			return false
+		}
+	}
+	return true
+}
