@@ -125,7 +125,9 @@ type Battle struct {
 	gunPts  []Point // fireGun's scratch
 	ud      []pairDist
 	geo     []pairSight
-	verSeq  uint64
+	// fsight: the terrain sight between two figures, per pair (figsight.go).
+	fsight []figSight
+	verSeq uint64
 	// blind is fireAt's scratch of firer-target pairs without a line of sight (pairs.go).
 	blind pairBits
 }
