@@ -363,7 +363,7 @@ func Account(p Page, v AccountView) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			if len(v.Tokens) > 0 {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 30, "<div class=\"table-wrap\" tabindex=\"0\" role=\"region\" aria-label=\"Table (scrolls sideways)\"><table id=\"token-list\"><thead><tr><th>Label</th><th>Made</th><th>Last used</th><th></th></tr></thead> <tbody>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 30, "<div class=\"table-wrap\" tabindex=\"0\" role=\"region\" aria-label=\"API tokens (scrolls sideways)\"><table id=\"token-list\"><thead><tr><th>Label</th><th>Made</th><th>Last used</th><th></th></tr></thead> <tbody>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

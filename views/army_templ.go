@@ -531,7 +531,7 @@ func Summary(v ArmyView) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 37, "<div class=\"table-wrap\" tabindex=\"0\" role=\"region\" aria-label=\"Table (scrolls sideways)\"><table><thead><tr><th>#</th><th>Unit</th><th>Kind</th><th class=\"num\">SGPs</th><th>Status</th></tr></thead> <tbody>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 37, "<div class=\"table-wrap\" tabindex=\"0\" role=\"region\" aria-label=\"Cost of each unit (scrolls sideways)\"><table><thead><tr><th>#</th><th>Unit</th><th>Kind</th><th class=\"num\">SGPs</th><th>Status</th></tr></thead> <tbody>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -1778,7 +1778,7 @@ func ShareLinks(p Page, id string, shares []ShareRow) templ.Component {
 		}
 		ctx = templ.ClearChildren(ctx)
 		if len(shares) > 0 {
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 142, "<section id=\"share\"><h2>Share links</h2><p class=\"lead\">Anyone with a link can view, print and copy this army; nobody can change it. Revoke a link and it opens nothing.</p><div class=\"table-wrap\" tabindex=\"0\" role=\"region\" aria-label=\"Table (scrolls sideways)\"><table id=\"share-links\"><thead><tr><th>Link</th><th>Made</th><th>Last opened</th><th></th></tr></thead> <tbody>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 142, "<section id=\"share\"><h2>Share links</h2><p class=\"lead\">Anyone with a link can view, print and copy this army; nobody can change it. Revoke a link and it opens nothing.</p><div class=\"table-wrap\" tabindex=\"0\" role=\"region\" aria-label=\"Share links (scrolls sideways)\"><table id=\"share-links\"><thead><tr><th>Link</th><th>Made</th><th>Last opened</th><th></th></tr></thead> <tbody>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

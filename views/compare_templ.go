@@ -69,7 +69,7 @@ func Compare(p Page, v CompareView) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			if v.A != nil && v.B != nil {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 4, "<div class=\"table-wrap\" tabindex=\"0\" role=\"region\" aria-label=\"Table (scrolls sideways)\"><table id=\"comparison\"><thead><tr><th>Kind</th><th><a href=\"")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 4, "<div class=\"table-wrap\" tabindex=\"0\" role=\"region\" aria-label=\"Comparison (scrolls sideways)\"><table id=\"comparison\"><thead><tr><th>Kind</th><th><a href=\"")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -477,7 +477,7 @@ func compareOther(v CompareView, o *CompareOther) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 35, ": units paired by kind and name; a highlighted row differs, a blue one is in only one army.</p><div class=\"table-wrap\" tabindex=\"0\" role=\"region\" aria-label=\"Table (scrolls sideways)\"><table id=\"comparison\"><thead><tr><th>Kind</th><th><a href=\"")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 35, ": units paired by kind and name; a highlighted row differs, a blue one is in only one army.</p><div class=\"table-wrap\" tabindex=\"0\" role=\"region\" aria-label=\"Comparison (scrolls sideways)\"><table id=\"comparison\"><thead><tr><th>Kind</th><th><a href=\"")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

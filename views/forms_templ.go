@@ -342,7 +342,7 @@ func NewArmy(p Page, f NewArmyForm, imp ImportForm) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			if len(imp.Book) > 0 {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 39, "<h2 id=\"book\">Start from the book</h2><p class=\"lead\">The rulebook's own forces, costed by the rules; where the book prints another total, the army says so and why.</p><div class=\"table-wrap\" tabindex=\"0\" role=\"region\" aria-label=\"Table (scrolls sideways)\"><table id=\"book-forces\"><thead><tr><th>Force</th><th>Side</th><th class=\"num\">Units</th><th class=\"num\">SGPs</th><th>From</th><th></th></tr></thead> <tbody>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 39, "<h2 id=\"book\">Start from the book</h2><p class=\"lead\">The rulebook's own forces, costed by the rules; where the book prints another total, the army says so and why.</p><div class=\"table-wrap\" tabindex=\"0\" role=\"region\" aria-label=\"The book's forces (scrolls sideways)\"><table id=\"book-forces\"><thead><tr><th>Force</th><th>Side</th><th class=\"num\">Units</th><th class=\"num\">SGPs</th><th>From</th><th></th></tr></thead> <tbody>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

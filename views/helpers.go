@@ -44,6 +44,14 @@ func sideLabel(s string) string {
 	return s
 }
 
+// sideListsLabel names a side's table of lists for screen readers (the heading's words).
+func sideListsLabel(side string) string {
+	if side == "" {
+		return "Other sides' lists (scrolls sideways)"
+	}
+	return sideLabel(side) + " lists (scrolls sideways)"
+}
+
 // totalLabel is "1849 of 2100 SGPs" or "1849 SGPs".
 func totalLabel(total, limit int) string {
 	if limit > 0 {

@@ -83,7 +83,7 @@ func Home(p Page, rows []ArmyRow, deleted string) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			} else {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 7, "<div class=\"table-wrap\" tabindex=\"0\" role=\"region\" aria-label=\"Table (scrolls sideways)\"><table id=\"armies\"><thead><tr><th>Army</th><th class=\"wide-only\">Side</th><th class=\"num\">Total</th><th>Status</th><th class=\"wide-only\">Saved</th></tr></thead> <tbody>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 7, "<div class=\"table-wrap\" tabindex=\"0\" role=\"region\" aria-label=\"Your armies (scrolls sideways)\"><table id=\"armies\"><thead><tr><th>Army</th><th class=\"wide-only\">Side</th><th class=\"num\">Total</th><th>Status</th><th class=\"wide-only\">Saved</th></tr></thead> <tbody>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

@@ -650,7 +650,7 @@ func volleyResult(r *VolleyOdds) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 53, " cover</h3><div class=\"table-wrap\" tabindex=\"0\" role=\"region\" aria-label=\"Table (scrolls sideways)\"><table class=\"odds-table\" id=\"volley-shots\"><thead><tr><th>Shots</th><th>Weapon</th><th class=\"num\">Skill</th><th>Range</th><th class=\"num\">Difficulty</th><th class=\"num\">Damage</th></tr></thead> <tbody>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 53, " cover</h3><div class=\"table-wrap\" tabindex=\"0\" role=\"region\" aria-label=\"Shots of the volley (scrolls sideways)\"><table class=\"odds-table\" id=\"volley-shots\"><thead><tr><th>Shots</th><th>Weapon</th><th class=\"num\">Skill</th><th>Range</th><th class=\"num\">Difficulty</th><th class=\"num\">Damage</th></tr></thead> <tbody>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

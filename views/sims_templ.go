@@ -1281,7 +1281,7 @@ func SimPage(p Page, v SimView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 108, "</figure></section><section id=\"units\"><h2>Each unit</h2><div class=\"table-wrap\" tabindex=\"0\" role=\"region\" aria-label=\"Table (scrolls sideways)\"><table><thead><tr><th>Army</th><th>Unit</th><th class=\"num\">SGPs</th><th class=\"num\">Survives</th><th class=\"num\">Enemy SGPs destroyed per SGP</th></tr></thead> <tbody>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 108, "</figure></section><section id=\"units\"><h2>Each unit</h2><div class=\"table-wrap\" tabindex=\"0\" role=\"region\" aria-label=\"Each unit (scrolls sideways)\"><table><thead><tr><th>Army</th><th>Unit</th><th class=\"num\">SGPs</th><th class=\"num\">Survives</th><th class=\"num\">Enemy SGPs destroyed per SGP</th></tr></thead> <tbody>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -1698,7 +1698,7 @@ func SimTable(rows []SimRow) templ.Component {
 			templ_7745c5c3_Var104 = templ.NopComponent
 		}
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 142, "<div class=\"table-wrap\" tabindex=\"0\" role=\"region\" aria-label=\"Table (scrolls sideways)\"><table id=\"sims\"><thead><tr><th>First army</th><th class=\"num\">wins</th><th>Second army</th><th class=\"num\">wins</th><th>Scenario</th><th class=\"num\">Battles</th><th>Played</th></tr></thead> <tbody>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 142, "<div class=\"table-wrap\" tabindex=\"0\" role=\"region\" aria-label=\"Matchups played (scrolls sideways)\"><table id=\"sims\"><thead><tr><th>First army</th><th class=\"num\">wins</th><th>Second army</th><th class=\"num\">wins</th><th>Scenario</th><th class=\"num\">Battles</th><th>Played</th></tr></thead> <tbody>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -908,7 +908,7 @@ func OtherSummary(v OtherArmyView) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 74, "<div class=\"table-wrap\" tabindex=\"0\" role=\"region\" aria-label=\"Table (scrolls sideways)\"><table id=\"unit-costs\"><thead><tr><th>#</th><th>Unit</th><th class=\"num\">Count</th><th class=\"num\">Points</th><th>Status</th></tr></thead> <tbody>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 74, "<div class=\"table-wrap\" tabindex=\"0\" role=\"region\" aria-label=\"Cost of each unit (scrolls sideways)\"><table id=\"unit-costs\"><thead><tr><th>#</th><th>Unit</th><th class=\"num\">Count</th><th class=\"num\">Points</th><th>Status</th></tr></thead> <tbody>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -1483,7 +1483,7 @@ func otherHistory(p Page, id string, rows []VersionRow) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 124, ")</summary><div class=\"table-wrap\" tabindex=\"0\" role=\"region\" aria-label=\"Table (scrolls sideways)\"><table><thead><tr><th>Version</th><th>Note</th><th class=\"num\">Points</th><th>Saved</th><th></th></tr></thead> <tbody>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 124, ")</summary><div class=\"table-wrap\" tabindex=\"0\" role=\"region\" aria-label=\"Versions (scrolls sideways)\"><table><thead><tr><th>Version</th><th>Note</th><th class=\"num\">Points</th><th>Saved</th><th></th></tr></thead> <tbody>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
