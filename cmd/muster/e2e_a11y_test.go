@@ -131,6 +131,17 @@ func TestEveryPageIsAccessibleInChromium(t *testing.T) {
 					t.Errorf("%s at %d px, %s: %s %s (%s) at %v", path, size.w, theme, v.Impact, v.ID, v.Help, v.Nodes)
 				}
 				viewportShot(t, ctx, fmt.Sprintf("a11y-%s-%d-%s", shotName(path), size.w, theme))
+				if size.w == 1280 && theme == "light" {
+					// A screen reader lists a page's regions by name: each scrolling table's
+					// name says which table it is, and no two on a page share one.
+					bad, err := chromedp.Run(ctx, chromedp.Evaluate[string](unnamedRegions))
+					if err != nil {
+						t.Fatal(err)
+					}
+					if bad != "" {
+						t.Errorf("%s: scrolling tables without a name of their own: %s", path, bad)
+					}
+				}
 				if size.w == 360 && theme == "light" {
 					wide, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.documentElement.scrollWidth > window.innerWidth + 1`))
 					if err != nil {
@@ -145,6 +156,18 @@ func TestEveryPageIsAccessibleInChromium(t *testing.T) {
 		}
 	}
 }
+
+// unnamedRegions lists the scrolling tables' region names that say only "Table" or that
+// another region of the page also has ("" when there are none).
+const unnamedRegions = `(function(){
+	var seen = {}, bad = [];
+	document.querySelectorAll(".table-wrap[role=region]").forEach(function (r) {
+		var n = r.getAttribute("aria-label") || "";
+		if (n === "" || /^Table\b/.test(n) || seen[n]) { bad.push(JSON.stringify(n)); }
+		seen[n] = true;
+	});
+	return bad.join(", ");
+})()`
 
 // viewportShot saves what the window shows (not the whole page) when MUSTER_SCREENSHOTS
 // names a folder, for looking at every page at each width and theme.
