@@ -75,10 +75,12 @@ var otherBlank = map[string]func(name, side string, limit int) ([]byte, error){}
 // otherSystemArmies answers the routes of otherArmyRoutes when the army asked for belongs to
 // another system. Who may reach it is decided as for SWMB armies: the owner's store read
 // (another owner's army is not found) or a live share link; anything not found goes on to
-// the SWMB handler, which answers 404.
+// the SWMB handler, which answers 404. A HEAD request is routed to the GET route, so the
+// route's method (not the request's) finds the page: it answers as GET does, and net/http
+// sends no body for HEAD.
 func (a *app) otherSystemArmies(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c *echo.Context) error {
-		h, ok := otherArmyRoutes[c.Request().Method+" "+c.Path()]
+		h, ok := otherArmyRoutes[c.RouteInfo().Method+" "+c.Path()]
 		if !ok {
 			return next(c)
 		}

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"net/url"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -435,5 +437,49 @@ func TestSWMEditorKeepsTheUnsavedDraft(t *testing.T) {
 	wantStatus(t, "save", ts.postForm("/armies/"+id, form), http.StatusSeeOther)
 	if r = ts.get("/armies/" + id + "/edit"); byID(parseHTML(t, r.body), "draft-banner") != nil {
 		t.Error("the draft survived the save")
+	}
+}
+
+// HEAD answers as GET would (RFC 9110: the same status and headers, no body) on every page
+// another game's army gets of its own, asked by its owner and through a share link: a d20
+// squad's page and sheet (200), a skirmish army's page (200) and its sheet (404: it has none).
+func TestOtherSystemHEADAnswersAsGET(t *testing.T) {
+	ts := newTestServer(t)
+	for _, tc := range []struct {
+		file             string
+		page, sheetsWant int
+	}{{swmSample, 200, 200}, {qrsPatrol, 200, 404}} {
+		id := ts.importText(t, fileText(t, tc.file), "")
+		link, err := ts.store.Share(context.Background(), ts.ownerID(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for route := range otherArmyRoutes {
+			method, path, _ := strings.Cut(route, " ")
+			if method != http.MethodGet {
+				continue
+			}
+			path = strings.NewReplacer(":id", id, ":token", link.Token).Replace(path)
+			get := ts.get(path)
+			req, _ := http.NewRequest(http.MethodHead, ts.srv.URL+path, nil)
+			head := ts.do(req)
+			if head.status != get.status {
+				t.Errorf("HEAD %s: %d, GET answers %d", route, head.status, get.status)
+			}
+			if head.body != "" {
+				t.Errorf("HEAD %s sent a body: %.200s", route, head.body)
+			}
+			for _, h := range []string{"Date", "Set-Cookie"} { // the moment, the CSRF cookie's expiry
+				get.header.Del(h)
+				head.header.Del(h)
+			}
+			if !reflect.DeepEqual(head.header, get.header) {
+				t.Errorf("HEAD %s headers differ from GET's:\nHEAD %v\nGET  %v", route, head.header, get.header)
+			}
+		}
+		for path, want := range map[string]int{"/armies/" + id: tc.page, "/armies/" + id + "/sheets": tc.sheetsWant} {
+			req, _ := http.NewRequest(http.MethodHead, ts.srv.URL+path, nil)
+			wantStatus(t, "HEAD "+tc.file+" "+path, ts.do(req), want)
+		}
 	}
 }
