@@ -232,6 +232,9 @@ func TestMatchupResumesAfterARestart(t *testing.T) {
 		if n >= 3 {
 			break
 		}
+		if m, _ := ts.store.MatchupForWork(ctx, id); m.Over() {
+			t.Fatalf("the matchup ended (%s) before the restart", m.Status)
+		}
 		time.Sleep(10 * time.Millisecond)
 	}
 	if err := first.stop(ctx); err != nil {

@@ -38,6 +38,16 @@ func waitResult(t *testing.T, ts *testServer, run string) string {
 	return ""
 }
 
+// wantNoChunks fails when the matchup of a run keeps chunk rows: an ended matchup's are
+// merged into its result, or dropped with it.
+func wantNoChunks(t *testing.T, ts *testServer, run string) {
+	t.Helper()
+	n, battles, err := ts.store.ChunkProgress(t.Context(), strings.TrimPrefix(run, "/sim/run/"))
+	if err != nil || n != 0 || battles != 0 {
+		t.Errorf("the ended matchup %s keeps %d chunks of %d battles (%v), want none", run, n, battles, err)
+	}
+}
+
 // From the form to the saved result: a matchup between two saved armies is played in the
 // background, followed on a progress page, saved, and shown with its odds, intervals,
 // histograms, units, the not-simulated list and a battle's log; its JSON is the command
@@ -95,10 +105,11 @@ func TestMatchupFromTheWeb(t *testing.T) {
 	if string(wb) != string(lb) {
 		t.Errorf("the web's JSON differs from the command line's:\n%s\n%s", wb, lb)
 	}
-	// It is listed on the form page.
+	// It is listed on the form page; its chunks, merged into the result, are not kept.
 	if f := ts.get("/sim"); !strings.Contains(f.body, res) {
 		t.Error("the matchup is not listed")
 	}
+	wantNoChunks(t, ts, run)
 }
 
 // The progress page's events: progress as it goes, then "done" with the result's address.
@@ -133,7 +144,7 @@ func TestMatchupEvents(t *testing.T) {
 	}
 }
 
-// A matchup can be cancelled; nothing is saved.
+// A matchup can be cancelled; nothing is saved, and none of its chunks is kept.
 func TestMatchupCancel(t *testing.T) {
 	ts := newTestServer(t)
 	a := ts.importFile(rebel1500)
@@ -162,6 +173,7 @@ func TestMatchupCancel(t *testing.T) {
 	if list, _ := ts.store.ListSims(t.Context(), ts.ownerID(), 10); len(list) != 0 {
 		t.Errorf("a cancelled matchup was saved: %v", list)
 	}
+	wantNoChunks(t, ts, run)
 }
 
 // Mistakes come back on the form, in words.
