@@ -295,6 +295,9 @@ func (a *app) simEvents(c *echo.Context) error {
 	h.Set("Cache-Control", "no-cache")
 	h.Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
+	if c.Request().Method == http.MethodHead {
+		return nil // the stream's headers, without following the matchup to its end
+	}
 	rc := http.NewResponseController(w)
 	send := func(event string, data any) error {
 		b, _ := json.Marshal(data)

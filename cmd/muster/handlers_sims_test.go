@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"net/http"
 	"net/url"
@@ -236,5 +237,23 @@ func TestLoadMatchup(t *testing.T) {
 		if el > 3*time.Second {
 			t.Errorf("took %v, more than 3 s", el)
 		}
+	}
+}
+
+// HEAD on a matchup's events answers at once with the stream's headers, as GET would start
+// it, rather than following the matchup to its end with nothing sent.
+func TestMatchupEventsHEADAnswersAtOnce(t *testing.T) {
+	ts := newTestServer(t)
+	a := ts.importFile(rebel1500)
+	run := startMatchup(t, ts, a, a, "open-field", "100000", "1")
+	defer ts.postForm(run+"/cancel", nil)
+	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Second)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, http.MethodHead, ts.srv.URL+run+"/events", nil)
+	start := time.Now()
+	r := ts.do(req)
+	wantStatus(t, "HEAD events", r, http.StatusOK)
+	if ct := r.header.Get("Content-Type"); ct != "text/event-stream" || time.Since(start) > 2*time.Second {
+		t.Errorf("HEAD events: content type %q after %v", ct, time.Since(start))
 	}
 }
