@@ -84,7 +84,6 @@ func systemsAuthzFixture(t *testing.T) (*testServer, map[string]*http.Client, ma
 func TestAuthorizationOtherSystemArmies(t *testing.T) {
 	shared, sharedClients, sharedVars := systemsAuthzFixture(t)
 	for _, row := range systemsAuthzRows() {
-		// Subtest names become database paths: no '#' (a repeated name's suffix) in them.
 		t.Run(row.method+" "+row.path, func(t *testing.T) {
 			ts, clients, vars := shared, sharedClients, sharedVars
 			if row.method != "GET" {
