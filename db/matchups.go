@@ -138,26 +138,54 @@ func (s *Store) ActiveMatchups(ctx context.Context) ([]Matchup, error) {
 	return out, rows.Err()
 }
 
-// setMatchupStatus moves a matchup that has not ended to a new state; it answers whether
-// it did (false: it had ended already, or does not exist).
-func (s *Store) setMatchupStatus(ctx context.Context, where string, args []any, status, msg string) (bool, error) {
-	res, err := s.w.ExecContext(ctx, `UPDATE matchups SET status = ?, error = ?, updated = ? WHERE status IN (?, ?) AND `+where,
-		append([]any{status, msg, stamp(s.now()), MatchupQueued, MatchupPlaying}, args...)...)
+// endMatchup ends one of owner's matchups (any owner's when owner is "") that has not
+// ended, without a result (cancelled, failed), and drops its chunks in the same
+// transaction: there is nothing left to merge them into. It answers whether it did (false:
+// it had ended already, or does not exist).
+func (s *Store) endMatchup(ctx context.Context, id, owner, status, msg string) (bool, error) {
+	var ended bool
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		q := `UPDATE matchups SET status = ?, error = ?, updated = ? WHERE id = ? AND status IN (?, ?)`
+		args := []any{status, msg, stamp(s.now()), id, MatchupQueued, MatchupPlaying}
+		if owner != "" {
+			q += ` AND owner_id = ?`
+			args = append(args, owner)
+		}
+		res, err := tx.ExecContext(ctx, q, args...)
+		if err != nil {
+			return err
+		}
+		n, err := res.RowsAffected()
+		if err != nil || n == 0 {
+			return err
+		}
+		ended = true
+		return deleteChunks(ctx, tx, id)
+	})
 	if err != nil {
 		return false, fmt.Errorf("db: unable to change the matchup: %w", err)
 	}
-	n, err := res.RowsAffected()
-	return n > 0, err
+	return ended, nil
+}
+
+// deleteChunks drops a matchup's chunk results, once it has ended: merged into its saved
+// result, or with none to be saved.
+func deleteChunks(ctx context.Context, tx *sql.Tx, matchupID string) error {
+	_, err := tx.ExecContext(ctx, `DELETE FROM matchup_chunks WHERE matchup_id = ?`, matchupID)
+	return err
 }
 
 // CancelMatchup cancels one of owner's matchups, if it has not ended.
 func (s *Store) CancelMatchup(ctx context.Context, owner, id string) (bool, error) {
-	return s.setMatchupStatus(ctx, "id = ? AND owner_id = ?", []any{id, owner}, MatchupCancelled, "")
+	if owner == "" {
+		return false, nil // no one's: not found
+	}
+	return s.endMatchup(ctx, id, owner, MatchupCancelled, "")
 }
 
 // FailMatchup ends a matchup that cannot be played, saying why in the asker's words.
 func (s *Store) FailMatchup(ctx context.Context, id, why string) error {
-	_, err := s.setMatchupStatus(ctx, "id = ?", []any{id}, MatchupFailed, why)
+	_, err := s.endMatchup(ctx, id, "", MatchupFailed, why)
 	return err
 }
 
@@ -169,10 +197,20 @@ func (s *Store) StartMatchup(ctx context.Context, id string) error {
 }
 
 // SaveChunk keeps a chunk's result. A chunk saved already keeps its first result (a chunk
-// played again plays the same battles, so the two are the same): no chunk counts twice.
+// played again plays the same battles, so the two are the same): no chunk counts twice. A
+// chunk of a matchup that has ended is not kept (a worker still playing it when the matchup
+// was completed or cancelled): its matchup's chunks are gone, and this one would stay forever.
 func (s *Store) SaveChunk(ctx context.Context, matchupID string, first, battles int, result []byte) error {
-	_, err := s.w.ExecContext(ctx, `INSERT INTO matchup_chunks (matchup_id, first_battle, battles, result, created)
-		VALUES (?, ?, ?, ?, ?) ON CONFLICT (matchup_id, first_battle) DO NOTHING`, matchupID, first, battles, result, stamp(s.now()))
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		var playing int
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM matchups WHERE id = ? AND status IN (?, ?)`,
+			matchupID, MatchupQueued, MatchupPlaying).Scan(&playing); err != nil || playing == 0 {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO matchup_chunks (matchup_id, first_battle, battles, result, created)
+			VALUES (?, ?, ?, ?, ?) ON CONFLICT (matchup_id, first_battle) DO NOTHING`, matchupID, first, battles, result, stamp(s.now()))
+		return err
+	})
 	if err != nil {
 		return fmt.Errorf("db: unable to save a chunk of matchup %s: %w", matchupID, err)
 	}
@@ -186,7 +224,9 @@ func (s *Store) HasChunk(ctx context.Context, matchupID string, first int) (bool
 	return n > 0, err
 }
 
-// ChunkProgress is how many chunks and battles of a matchup are saved.
+// ChunkProgress is how many chunks and battles of a matchup being played are saved; a
+// matchup that has ended keeps no chunks (its progress is its status: done is all of its
+// battles).
 func (s *Store) ChunkProgress(ctx context.Context, matchupID string) (chunks, battles int, err error) {
 	err = s.r.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(battles), 0) FROM matchup_chunks WHERE matchup_id = ?`,
 		matchupID).Scan(&chunks, &battles)
@@ -211,9 +251,19 @@ func (s *Store) Chunks(ctx context.Context, matchupID string) ([][]byte, error) 
 	return out, rows.Err()
 }
 
-// CompleteMatchup saves a matchup's result as a sim and marks the matchup done, in one
-// transaction; resultBase is where the result is reached ("/sims/", or a game's), followed
-// by the sim's id. A matchup done already keeps its first result, which it answers.
+// MatchupResult returns a done matchup's saved result, for whoever played it (the workers'
+// side, as MatchupForWork: `muster sim --jobs` plays for no owner).
+func (s *Store) MatchupResult(ctx context.Context, m Matchup) (Sim, error) {
+	if m.Status != MatchupDone {
+		return Sim{}, ErrNotFound
+	}
+	return s.findSim(ctx, " WHERE id = ?", m.SimID)
+}
+
+// CompleteMatchup saves a matchup's result as a sim, marks the matchup done and drops its
+// chunks (merged into the result), in one transaction: until it commits, the chunks are
+// kept. resultBase is where the result is reached ("/sims/", or a game's), followed by the
+// sim's id. A matchup done already keeps its first result, which it answers.
 func (s *Store) CompleteMatchup(ctx context.Context, id, resultBase string, m Sim) (Matchup, error) {
 	var out Matchup
 	err := s.tx(ctx, func(tx *sql.Tx) error {
@@ -230,10 +280,12 @@ func (s *Store) CompleteMatchup(ctx context.Context, id, resultBase string, m Si
 			return err
 		}
 		cur.Status, cur.SimID, cur.ResultURL, cur.Updated = MatchupDone, saved.ID, resultBase+saved.ID, s.now()
-		_, err = tx.ExecContext(ctx, `UPDATE matchups SET status = ?, sim_id = ?, result_url = ?, updated = ? WHERE id = ?`,
-			cur.Status, cur.SimID, cur.ResultURL, stamp(cur.Updated), id)
+		if _, err = tx.ExecContext(ctx, `UPDATE matchups SET status = ?, sim_id = ?, result_url = ?, updated = ? WHERE id = ?`,
+			cur.Status, cur.SimID, cur.ResultURL, stamp(cur.Updated), id); err != nil {
+			return err
+		}
 		out = cur
-		return err
+		return deleteChunks(ctx, tx, id)
 	})
 	if err != nil {
 		return Matchup{}, fmt.Errorf("db: unable to complete matchup %s: %w", id, err)

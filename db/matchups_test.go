@@ -3,6 +3,8 @@ package db
 import (
 	"context"
 	"errors"
+	"fmt"
+	"io/fs"
 	"testing"
 )
 
@@ -39,7 +41,8 @@ func TestOneMatchupPerOwnerAtATime(t *testing.T) {
 }
 
 // A chunk saved twice (played again after its worker died) keeps its first result and
-// counts once; completing a matchup twice saves one result.
+// counts once; completing a matchup twice saves one result, and the chunks, merged into it,
+// go with the same transaction.
 func TestChunksAndResultsCountOnce(t *testing.T) {
 	bothDatabases(t, func(t *testing.T) {
 		ctx := context.Background()
@@ -76,7 +79,53 @@ func TestChunksAndResultsCountOnce(t *testing.T) {
 		if list, _ := s.ListSims(ctx, me, 10); len(list) != 1 {
 			t.Errorf("%d results saved, want 1", len(list))
 		}
+		wantNoChunks(t, s, m.ID, "a completed matchup")
 	})
+}
+
+// A matchup that ends without a result (cancelled, or failed) keeps none of its chunks, and
+// a chunk finished after the end (a worker that was still playing it) is not kept either.
+func TestAnEndedMatchupKeepsNoChunks(t *testing.T) {
+	bothDatabases(t, func(t *testing.T) {
+		ctx := context.Background()
+		s, _ := openTemp(t)
+		me := own(t, s)
+		for _, end := range []struct {
+			how    string
+			end    func(id string) error
+			status string
+		}{
+			{"cancelled", func(id string) error { _, err := s.CancelMatchup(ctx, me, id); return err }, MatchupCancelled},
+			{"failed", func(id string) error { return s.FailMatchup(ctx, id, "an army does not read") }, MatchupFailed},
+		} {
+			m, err := s.CreateMatchup(ctx, Matchup{Owner: me, Request: []byte("{}"), Battles: 10, ChunkSize: 5, Chunks: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := s.SaveChunk(ctx, m.ID, 0, 5, []byte("first")); err != nil {
+				t.Fatal(err)
+			}
+			if err := end.end(m.ID); err != nil {
+				t.Fatal(err)
+			}
+			if got, _ := s.OwnerMatchup(ctx, me, m.ID); got.Status != end.status {
+				t.Errorf("%s: status %q", end.how, got.Status)
+			}
+			if err := s.SaveChunk(ctx, m.ID, 5, 5, []byte("late")); err != nil {
+				t.Fatal(err)
+			}
+			wantNoChunks(t, s, m.ID, "a "+end.how+" matchup")
+		}
+	})
+}
+
+// wantNoChunks fails when any chunk row of the matchup is kept.
+func wantNoChunks(t *testing.T, s *Store, id, what string) {
+	t.Helper()
+	n, battles, err := s.ChunkProgress(context.Background(), id)
+	if err != nil || n != 0 || battles != 0 {
+		t.Errorf("%s keeps %d chunks of %d battles (%v), want none", what, n, battles, err)
+	}
 }
 
 // Signing in brings a guest's matchup to the account, as it does the guest's armies.
@@ -109,4 +158,52 @@ func guest(t *testing.T, s *Store) string {
 		t.Fatal(err)
 	}
 	return o.ID
+}
+
+// A database from before ended matchups dropped their chunks loses the chunks of those that
+// ended when it is opened, and keeps those of a matchup still being played.
+func TestOpeningDropsTheChunksOfEndedMatchups(t *testing.T) {
+	bothDatabases(t, func(t *testing.T) {
+		ctx := context.Background()
+		s, path := openTemp(t)
+		me := own(t, s)
+		done, err := s.CreateMatchup(ctx, Matchup{Owner: me, Request: []byte("{}"), Battles: 5, ChunkSize: 5, Chunks: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.CompleteMatchup(ctx, done.ID, "/sims/", Sim{Owner: me, Scenario: "open-field", Battles: 5, Seed: "1"}); err != nil {
+			t.Fatal(err)
+		}
+		playing, err := s.CreateMatchup(ctx, Matchup{Owner: guest(t, s), Request: []byte("{}"), Battles: 5, ChunkSize: 5, Chunks: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// As an older Muster left them: the done matchup's chunk kept, and the schema one
+		// migration behind.
+		names, _ := fs.Glob(migrations, "migrations/*.sql")
+		before := len(names) - 1
+		for _, id := range []string{done.ID, playing.ID} {
+			if _, err := s.DB().ExecContext(ctx, `INSERT INTO matchup_chunks (matchup_id, first_battle, battles, result, created)
+				VALUES (?, 0, 5, ?, '2026-01-01T00:00:00Z')`, id, []byte("{}")); err != nil {
+				t.Fatal(err)
+			}
+		}
+		setVersion := fmt.Sprintf("PRAGMA user_version = %d", before)
+		if s.Postgres() {
+			setVersion = fmt.Sprintf("UPDATE muster_schema SET version = %d", before)
+		}
+		if _, err := s.DB().ExecContext(ctx, setVersion); err != nil {
+			t.Fatal(err)
+		}
+		s.Close()
+		s, err = Open(ctx, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		wantNoChunks(t, s, done.ID, "a matchup done before the upgrade")
+		if n, _, err := s.ChunkProgress(ctx, playing.ID); n != 1 || err != nil {
+			t.Errorf("a matchup being played keeps %d chunks (%v), want its 1", n, err)
+		}
+	})
 }

@@ -99,8 +99,13 @@ func dsn(path string, readOnly bool) string {
 		q.Add("_pragma", "journal_mode(WAL)")
 		q.Add("_txlock", "immediate")
 	}
-	return "file:" + path + "?" + q.Encode()
+	return "file:" + uriPath.Replace(path) + "?" + q.Encode()
 }
+
+// uriPath escapes what SQLite's file: URIs read in a path ('?' starts the query, '#' a
+// fragment, '%' an escape), so that any file name, a test directory's "#01" included,
+// opens the file it names.
+var uriPath = strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23")
 
 // Open opens (creating if needed) the database at path, or the PostgreSQL database at a
 // postgres:// address, and brings its schema up to date.

@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -267,4 +269,34 @@ func own(t *testing.T, s *Store) string {
 	}
 	owners.Store(s, o.ID)
 	return o.ID
+}
+
+// A database file's name may hold '#', '?' and '%' (a club's "night#2.db", a test's
+// directory): the file opened is the one named, not one cut short at the '#' or '?', or
+// with a "%23" read as '#'.
+func TestDatabaseFileNamesKeepEveryCharacter(t *testing.T) {
+	dir := t.TempDir()
+	names := []string{"night#2.db", "who?.db", "100%.db", "a%23b.db"}
+	for _, name := range names {
+		s, err := Open(context.Background(), filepath.Join(dir, name))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		s.Close()
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range entries {
+		if n := e.Name(); !strings.HasSuffix(n, "-wal") && !strings.HasSuffix(n, "-shm") {
+			got = append(got, n)
+		}
+	}
+	slices.Sort(got)
+	want := slices.Sorted(slices.Values(names))
+	if !slices.Equal(got, want) {
+		t.Errorf("the files made are %q, want %q", got, want)
+	}
 }

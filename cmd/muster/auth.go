@@ -182,7 +182,7 @@ func (a *app) requireLogin(next echo.HandlerFunc) echo.HandlerFunc {
 				return next(c)
 			}
 		}
-		if c.Request().Method != http.MethodGet {
+		if m := c.Request().Method; m != http.MethodGet && m != http.MethodHead {
 			return echo.NewHTTPError(http.StatusUnauthorized, "Sign in first: this Muster is for its members.")
 		}
 		return c.Redirect(http.StatusSeeOther, "/signin?next="+safeNext(c.Request().URL.RequestURI()))

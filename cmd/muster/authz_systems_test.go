@@ -46,10 +46,14 @@ func systemsAuthzRows() []systemsAuthzRow {
 		{method: "GET", path: "/armies/{s}/sheets", want: ownerOnly(200)},
 		{method: "GET", path: "/armies/{s}/sheets.pdf", want: [4][]int{pdf, s(404), s(404), s(404)}},
 		{method: "GET", path: "/armies/{q}/sheets", want: ownerOnly(404)}, // no sheet for the skirmish QR: said in words
+		{method: "GET", path: "/armies/{s}/roster", want: ownerOnly(303)}, // SWMB's compact roster: to the squad's own sheet
+		{method: "GET", path: "/armies/{s}/roster.pdf", want: ownerOnly(303)},
 		{method: "GET", path: "/share/{t}", want: all(200)},
 		{method: "GET", path: "/share/{t}/export?format=text", want: all(200)},
 		{method: "GET", path: "/share/{t}/sheets", want: all(200)},
 		{method: "GET", path: "/share/{t}/sheets.pdf", want: all(200, 503)},
+		{method: "GET", path: "/share/{t}/roster", want: all(303)},
+		{method: "GET", path: "/share/{t}/roster.pdf", want: all(303)},
 		{method: "POST", path: "/share/{t}/copy", want: all(303)},
 		{method: "GET", path: "/compare?a={s}&b={s}", want: [4][]int{s(200), s(404), s(404), s(404)}},
 		{method: "GET", path: "/swm/quick-resolve?a={s}&b={s}&battles=1", want: ownerOnly(200)},
@@ -80,7 +84,6 @@ func systemsAuthzFixture(t *testing.T) (*testServer, map[string]*http.Client, ma
 func TestAuthorizationOtherSystemArmies(t *testing.T) {
 	shared, sharedClients, sharedVars := systemsAuthzFixture(t)
 	for _, row := range systemsAuthzRows() {
-		// Subtest names become database paths: no '#' (a repeated name's suffix) in them.
 		t.Run(row.method+" "+row.path, func(t *testing.T) {
 			ts, clients, vars := shared, sharedClients, sharedVars
 			if row.method != "GET" {

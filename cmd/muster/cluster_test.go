@@ -112,7 +112,8 @@ func clusterBattles(t *testing.T) int {
 // Two web processes (pages only) and three workers on one PostgreSQL database: a matchup
 // asked for on one web process and followed on the other is played by the workers; all three
 // are killed midway (SIGKILL, chunks in hand lost) and three new ones started; the result is
-// exactly `muster sim`'s for the same seed, byte for byte, with every chunk saved once.
+// exactly `muster sim`'s for the same seed, byte for byte, every battle counted once, and
+// the chunks, merged into it, not kept.
 func TestMatchupOnTwoWebProcessesAndThreeWorkers(t *testing.T) {
 	dsn := dbtest.Postgres(t)
 	if testing.Short() {
@@ -177,6 +178,9 @@ func TestMatchupOnTwoWebProcessesAndThreeWorkers(t *testing.T) {
 		if n >= m.Chunks/3 {
 			break
 		}
+		if now, _ := store.MatchupForWork(context.Background(), id); now.Over() {
+			t.Fatalf("the matchup ended (%s) before a third of it was played and the workers killed", now.Status)
+		}
 		time.Sleep(50 * time.Millisecond)
 	}
 	for _, p := range first {
@@ -210,13 +214,18 @@ func TestMatchupOnTwoWebProcessesAndThreeWorkers(t *testing.T) {
 	if got, want := compactJSON(t, j.body), compactJSON(t, cli); got != want {
 		t.Errorf("the cluster's result differs from muster sim's:\n%s\n%s", got, want)
 	}
-	// Every chunk saved once (the merge refuses a battle counted twice or missing, too).
-	chunks, played, err := store.ChunkProgress(context.Background(), id)
-	if err != nil || chunks != m.Chunks || played != battles {
-		t.Errorf("%d chunks of %d battles saved (%v), want %d chunks of %d", chunks, played, err, m.Chunks, battles)
+	// Every battle counted once: the result is the command line's, and the merge refuses a
+	// battle counted twice or missing. The matchup is done with all its battles, and its
+	// chunks, merged into the result, are not kept.
+	done, err := store.MatchupForWork(context.Background(), id)
+	if err != nil || done.Status != db.MatchupDone || done.Battles != battles || done.ResultURL != res {
+		t.Errorf("the matchup after the merge: %s, %d battles, result %q (%v); want done, %d, %q", done.Status, done.Battles, done.ResultURL, err, battles, res)
+	}
+	if chunks, played, err := store.ChunkProgress(context.Background(), id); err != nil || chunks != 0 || played != 0 {
+		t.Errorf("the done matchup keeps %d chunks of %d battles (%v), want none", chunks, played, err)
 	}
 	var again int
 	if err := store.DB().QueryRow(`SELECT COUNT(*) FROM river_job WHERE kind = $1 AND attempt > 1`, kindSimChunk).Scan(&again); err == nil {
-		t.Logf("%d battles in %d chunks; %d chunk jobs were played again after the kill", battles, chunks, again)
+		t.Logf("%d battles in %d chunks; %d chunk jobs were played again after the kill", battles, m.Chunks, again)
 	}
 }

@@ -99,6 +99,10 @@ func TestRequireLoginKeepsOutGuests(t *testing.T) {
 	if r := ts.get("/"); !strings.HasPrefix(r.header.Get("Location"), "/signin?next=") {
 		t.Errorf("/ sends a visitor to %q", r.header.Get("Location"))
 	}
+	head, _ := http.NewRequest(http.MethodHead, srv.URL+"/", nil)
+	if r := ts.do(head); r.status != http.StatusSeeOther { // HEAD answers as GET
+		t.Errorf("HEAD / for a visitor: %d, want 303 as GET", r.status)
+	}
 	r := ts.postForm("/signup", url.Values{"name": {"intruder"}, "password": {"a good password"}, "password2": {"a good password"}})
 	if r.status != http.StatusForbidden {
 		t.Errorf("sign-up on a closed instance: %d", r.status)
@@ -227,6 +231,9 @@ func TestMatchupResumesAfterARestart(t *testing.T) {
 		}
 		if n >= 3 {
 			break
+		}
+		if m, _ := ts.store.MatchupForWork(ctx, id); m.Over() {
+			t.Fatalf("the matchup ended (%s) before the restart", m.Status)
 		}
 		time.Sleep(10 * time.Millisecond)
 	}

@@ -794,3 +794,50 @@ func TestGameListRefusesAnotherGamesFileInWords(t *testing.T) {
 		t.Errorf("a d20 squad as a list: %d\n%.2000s", r.status, r.body)
 	}
 }
+
+// Every cap field of the form lands on its own clause of the limits file (SGPs at most and
+// how many at most, kind by kind), and is drawn back into the same field.
+func TestForceLimitsFormKeepsEveryCapInItsClause(t *testing.T) {
+	ts := newTestServer(t)
+	v := formValues(byID(parseHTML(t, ts.get("/games/new").body), "game-form"))
+	v.Set("name", "Every cap")
+	v.Set("plays.imperial", "on")
+	v.Del("plays.rebel")
+	v.Set("action", "save")
+	typed := map[string]string{
+		"sgp.heroes": "101", "sgp.squads": "102", "sgp.droids": "103", "sgp.creatures": "104", "sgp.artillery": "105", "sgp.strikes": "106",
+		"max.heroes": "1", "max.squads": "2", "max.droids": "3", "max.creatures": "4", "max.specialized_weapons": "5", "max.grenades": "6",
+	}
+	for k, n := range typed {
+		v.Set("lim.imperial."+k, n)
+	}
+	r := ts.postForm("/games", v)
+	wantStatus(t, "create", r, http.StatusSeeOther)
+	doc := parseHTML(t, ts.get(r.header.Get("Location")).body)
+	fv := formValues(byID(doc, "game-form"))
+	box := byID(doc, "limits-imperial") // the limits file, as the page shows it
+	if box == nil || box.FirstChild == nil {
+		t.Fatal("no limits file on the GM page")
+	}
+	file := box.FirstChild.Data
+	l, err := roster.ReadLimits([]byte(file))
+	if err != nil {
+		t.Fatalf("the limits file: %v\n%s", err, file)
+	}
+	n := func(p *int) int {
+		if p == nil {
+			return -1
+		}
+		return *p
+	}
+	got := [12]int{n(l.SGP.Heroes), n(l.SGP.Squads), n(l.SGP.Droids), n(l.SGP.Creatures), n(l.SGP.Artillery), n(l.SGP.Strikes),
+		n(l.Max.Heroes), n(l.Max.Squads), n(l.Max.Droids), n(l.Max.Creatures), n(l.Max.SpecializedWeapons), n(l.Max.Grenades)}
+	if want := [12]int{101, 102, 103, 104, 105, 106, 1, 2, 3, 4, 5, 6}; got != want {
+		t.Errorf("the limits file's caps %v, want %v:\n%s", got, want, file)
+	}
+	for k, want := range typed {
+		if back := fv.Get("lim.imperial." + k); back != want {
+			t.Errorf("%s drawn back as %q, want %q", k, back, want)
+		}
+	}
+}

@@ -221,7 +221,7 @@ func chartsOf(s *battle.Summary, forces [2]*battle.Force) simCharts {
 // that any web process answers for any matchup.
 type runState struct {
 	m      db.Matchup
-	done   int // battles played (the saved chunks')
+	done   int // battles played: the saved chunks' while it plays, all of them once done
 	queued int // matchups ahead of it, while none of its chunks is saved
 }
 
@@ -237,8 +237,15 @@ func (a *app) ownRun(c *echo.Context) (runState, error) {
 		return runState{}, err
 	}
 	st := runState{m: m}
-	if _, st.done, err = a.store.ChunkProgress(ctx, m.ID); err != nil {
-		return runState{}, err
+	switch {
+	case m.Status == db.MatchupDone:
+		st.done = m.Battles // its chunks went into the result, and are gone
+	case m.Over():
+		// Cancelled or failed: nothing of it was kept.
+	default:
+		if _, st.done, err = a.store.ChunkProgress(ctx, m.ID); err != nil {
+			return runState{}, err
+		}
 	}
 	if m.Status == db.MatchupQueued && st.done == 0 {
 		if st.queued, err = a.store.MatchupsAhead(ctx, m); err != nil {
@@ -288,6 +295,9 @@ func (a *app) simEvents(c *echo.Context) error {
 	h.Set("Cache-Control", "no-cache")
 	h.Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
+	if c.Request().Method == http.MethodHead {
+		return nil // the stream's headers, without following the matchup to its end
+	}
 	rc := http.NewResponseController(w)
 	send := func(event string, data any) error {
 		b, _ := json.Marshal(data)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"net/http"
 	"net/url"
@@ -36,6 +37,16 @@ func waitResult(t *testing.T, ts *testServer, run string) string {
 	}
 	t.Fatalf("%s never finished", run)
 	return ""
+}
+
+// wantNoChunks fails when the matchup of a run keeps chunk rows: an ended matchup's are
+// merged into its result, or dropped with it.
+func wantNoChunks(t *testing.T, ts *testServer, run string) {
+	t.Helper()
+	n, battles, err := ts.store.ChunkProgress(t.Context(), strings.TrimPrefix(run, "/sim/run/"))
+	if err != nil || n != 0 || battles != 0 {
+		t.Errorf("the ended matchup %s keeps %d chunks of %d battles (%v), want none", run, n, battles, err)
+	}
 }
 
 // From the form to the saved result: a matchup between two saved armies is played in the
@@ -95,10 +106,11 @@ func TestMatchupFromTheWeb(t *testing.T) {
 	if string(wb) != string(lb) {
 		t.Errorf("the web's JSON differs from the command line's:\n%s\n%s", wb, lb)
 	}
-	// It is listed on the form page.
+	// It is listed on the form page; its chunks, merged into the result, are not kept.
 	if f := ts.get("/sim"); !strings.Contains(f.body, res) {
 		t.Error("the matchup is not listed")
 	}
+	wantNoChunks(t, ts, run)
 }
 
 // The progress page's events: progress as it goes, then "done" with the result's address.
@@ -133,7 +145,7 @@ func TestMatchupEvents(t *testing.T) {
 	}
 }
 
-// A matchup can be cancelled; nothing is saved.
+// A matchup can be cancelled; nothing is saved, and none of its chunks is kept.
 func TestMatchupCancel(t *testing.T) {
 	ts := newTestServer(t)
 	a := ts.importFile(rebel1500)
@@ -162,6 +174,7 @@ func TestMatchupCancel(t *testing.T) {
 	if list, _ := ts.store.ListSims(t.Context(), ts.ownerID(), 10); len(list) != 0 {
 		t.Errorf("a cancelled matchup was saved: %v", list)
 	}
+	wantNoChunks(t, ts, run)
 }
 
 // Mistakes come back on the form, in words.
@@ -224,5 +237,23 @@ func TestLoadMatchup(t *testing.T) {
 		if el > 3*time.Second {
 			t.Errorf("took %v, more than 3 s", el)
 		}
+	}
+}
+
+// HEAD on a matchup's events answers at once with the stream's headers, as GET would start
+// it, rather than following the matchup to its end with nothing sent.
+func TestMatchupEventsHEADAnswersAtOnce(t *testing.T) {
+	ts := newTestServer(t)
+	a := ts.importFile(rebel1500)
+	run := startMatchup(t, ts, a, a, "open-field", "100000", "1")
+	defer ts.postForm(run+"/cancel", nil)
+	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Second)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, http.MethodHead, ts.srv.URL+run+"/events", nil)
+	start := time.Now()
+	r := ts.do(req)
+	wantStatus(t, "HEAD events", r, http.StatusOK)
+	if ct := r.header.Get("Content-Type"); ct != "text/event-stream" || time.Since(start) > 2*time.Second {
+		t.Errorf("HEAD events: content type %q after %v", ct, time.Since(start))
 	}
 }

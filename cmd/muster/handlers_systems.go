@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strings"
 
 	"github.com/goccy/go-yaml"
@@ -51,10 +52,14 @@ var otherArmyRoutes = map[string]otherRoute{
 	"GET /armies/:id/export":         (*app).exportOther,
 	"GET /armies/:id/sheets":         (*app).sheetsOther,
 	"GET /armies/:id/sheets.pdf":     (*app).sheetsPDFOther,
+	"GET /armies/:id/roster":         (*app).compactOther,
+	"GET /armies/:id/roster.pdf":     (*app).compactOther,
 	"GET /share/:token":              (*app).sharedOther,
 	"GET /share/:token/export":       (*app).exportOther,
 	"GET /share/:token/sheets":       (*app).sheetsOther,
 	"GET /share/:token/sheets.pdf":   (*app).sheetsPDFOther,
+	"GET /share/:token/roster":       (*app).compactOther,
+	"GET /share/:token/roster.pdf":   (*app).compactOther,
 	"POST /share/:token/copy":        (*app).copySharedOther,
 }
 
@@ -75,10 +80,12 @@ var otherBlank = map[string]func(name, side string, limit int) ([]byte, error){}
 // otherSystemArmies answers the routes of otherArmyRoutes when the army asked for belongs to
 // another system. Who may reach it is decided as for SWMB armies: the owner's store read
 // (another owner's army is not found) or a live share link; anything not found goes on to
-// the SWMB handler, which answers 404.
+// the SWMB handler, which answers 404. A HEAD request is routed to the GET route, so the
+// route's method (not the request's) finds the page: it answers as GET does, and net/http
+// sends no body for HEAD.
 func (a *app) otherSystemArmies(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c *echo.Context) error {
-		h, ok := otherArmyRoutes[c.Request().Method+" "+c.Path()]
+		h, ok := otherArmyRoutes[c.RouteInfo().Method+" "+c.Path()]
 		if !ok {
 			return next(c)
 		}
@@ -462,15 +469,33 @@ func (a *app) sheetsPDFOther(c *echo.Context, o otherArmy) error {
 	return c.Blob(http.StatusOK, "application/pdf", pdf)
 }
 
+// compactOther sends a reader of the compact roster (SWMB's one-page roster, from its
+// record sheets) to the army's own sheet, or its PDF, on the same paper: that sheet is what
+// the army's game prints for the table (a game without one says so there).
+func (a *app) compactOther(c *echo.Context, o otherArmy) error {
+	to := o.base() + "/sheets"
+	if strings.HasSuffix(c.Path(), ".pdf") {
+		to += ".pdf"
+	}
+	if paper := c.QueryParam("paper"); paper != "" {
+		to += "?" + url.Values{"paper": {paper}}.Encode()
+	}
+	return c.Redirect(http.StatusSeeOther, to)
+}
+
+// base is the army's address as it was reached: its owner's, or the share link's.
+func (o otherArmy) base() string {
+	if o.token != "" {
+		return "/share/" + o.token
+	}
+	return "/armies/" + o.rec.ID
+}
+
 // noMeaning is the page for something a system's armies do not have: it says so, and
 // links back to the army.
 func (a *app) noMeaning(c *echo.Context, o otherArmy, what, why string) error {
-	back := "/armies/" + o.rec.ID
-	if o.token != "" {
-		back = "/share/" + o.token
-	}
 	return render(c, http.StatusNotFound, views.NotForSystem(page(c, what, "armies"), views.NotForSystemView{
-		What: what, Why: why, SystemTitle: o.sys.Title(), Back: back}))
+		What: what, Why: why, SystemTitle: o.sys.Title(), Back: o.base()}))
 }
 
 // createOther makes a new army of another system from the create form.

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"net/url"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -435,5 +437,91 @@ func TestSWMEditorKeepsTheUnsavedDraft(t *testing.T) {
 	wantStatus(t, "save", ts.postForm("/armies/"+id, form), http.StatusSeeOther)
 	if r = ts.get("/armies/" + id + "/edit"); byID(parseHTML(t, r.body), "draft-banner") != nil {
 		t.Error("the draft survived the save")
+	}
+}
+
+// HEAD answers as GET would (RFC 9110: the same status and headers, no body) on every page
+// another game's army gets of its own, asked by its owner and through a share link: a d20
+// squad's page and sheet (200), a skirmish army's page (200) and its sheet (404: it has none).
+func TestOtherSystemHEADAnswersAsGET(t *testing.T) {
+	ts := newTestServer(t)
+	for _, tc := range []struct {
+		file             string
+		page, sheetsWant int
+	}{{swmSample, 200, 200}, {qrsPatrol, 200, 404}} {
+		id := ts.importText(t, fileText(t, tc.file), "")
+		link, err := ts.store.Share(context.Background(), ts.ownerID(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for route := range otherArmyRoutes {
+			method, path, _ := strings.Cut(route, " ")
+			if method != http.MethodGet {
+				continue
+			}
+			path = strings.NewReplacer(":id", id, ":token", link.Token).Replace(path)
+			get := ts.get(path)
+			req, _ := http.NewRequest(http.MethodHead, ts.srv.URL+path, nil)
+			head := ts.do(req)
+			if head.status != get.status {
+				t.Errorf("HEAD %s: %d, GET answers %d", route, head.status, get.status)
+			}
+			if head.body != "" {
+				t.Errorf("HEAD %s sent a body: %.200s", route, head.body)
+			}
+			// HEAD may leave out Content-Length (net/http does for an empty body), but not
+			// say another.
+			if n := head.header.Get("Content-Length"); n != "" && n != get.header.Get("Content-Length") {
+				t.Errorf("HEAD %s: Content-Length %s, GET's %s", route, n, get.header.Get("Content-Length"))
+			}
+			for _, h := range []string{"Date", "Set-Cookie", "Content-Length"} { // the moment, the CSRF cookie's expiry
+				get.header.Del(h)
+				head.header.Del(h)
+			}
+			if !reflect.DeepEqual(head.header, get.header) {
+				t.Errorf("HEAD %s headers differ from GET's:\nHEAD %v\nGET  %v", route, head.header, get.header)
+			}
+		}
+		for path, want := range map[string]int{"/armies/" + id: tc.page, "/armies/" + id + "/sheets": tc.sheetsWant} {
+			req, _ := http.NewRequest(http.MethodHead, ts.srv.URL+path, nil)
+			wantStatus(t, "HEAD "+tc.file+" "+path, ts.do(req), want)
+		}
+	}
+}
+
+// The compact roster is SWMB's one-page roster: asked for a d20 squad's, by its owner or
+// through a share link, the reader is sent (303) to the squad's own sheet, or its PDF, on
+// the paper asked for; and no page of the squad links to a compact roster.
+func TestOtherSystemCompactRosterGoesToItsOwnSheet(t *testing.T) {
+	ts := newTestServer(t)
+	id := ts.importText(t, fileText(t, swmSample), "")
+	link, err := ts.store.Share(context.Background(), ts.ownerID(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	army, share := "/armies/"+id, "/share/"+link.Token
+	for path, want := range map[string]string{
+		army + "/roster":                  army + "/sheets",
+		army + "/roster.pdf?paper=letter": army + "/sheets.pdf?paper=letter",
+		share + "/roster?paper=a4":        share + "/sheets?paper=a4",
+		share + "/roster.pdf":             share + "/sheets.pdf",
+	} {
+		r := ts.get(path)
+		wantStatus(t, path, r, http.StatusSeeOther)
+		if got := r.header.Get("Location"); got != want {
+			t.Errorf("%s sends the reader to %q, want %q", path, got, want)
+		}
+		if !strings.Contains(want, ".pdf") {
+			wantStatus(t, "the squad sheet at "+want, ts.get(want), http.StatusOK)
+		}
+	}
+
+	rosterLink := regexp.MustCompile(`href="[^"]*/roster`)
+	for _, path := range []string{army, army + "/edit", army + "/edit?as=text", army + "/sheets", share, share + "/sheets"} {
+		r := ts.get(path)
+		wantStatus(t, path, r, http.StatusOK)
+		if l := rosterLink.FindString(r.body); l != "" {
+			t.Errorf("%s links to a compact roster: %s", path, l)
+		}
 	}
 }

@@ -497,6 +497,27 @@ func summaryRecord(s *battle.Summary, forces [2]*battle.Force, req db.Sim, elaps
 	return m, nil
 }
 
+// summaryOf is a saved matchup's summary again, as summaryRecord saved it: the JSON and what
+// the pictures keep beside it (the SGPs lost per battle are kept only as histograms).
+func summaryOf(m db.Sim) (*battle.Summary, error) {
+	var s battle.Summary
+	var ch simCharts
+	if err := json.Unmarshal(m.Summary, &s); err != nil {
+		return nil, fmt.Errorf("matchup %s: %w", m.ID, err)
+	}
+	if err := json.Unmarshal(m.Charts, &ch); err != nil {
+		return nil, fmt.Errorf("matchup %s: %w", m.ID, err)
+	}
+	s.ScenarioName, s.DrawRate, s.DrawCI, s.TurnCounts, s.SampleLog = ch.ScenarioName, ch.DrawRate, ch.DrawCI, ch.TurnCounts, m.SampleLog
+	s.SampleSeed, _ = strconv.ParseUint(ch.SampleSeed, 10, 64)
+	for i := range s.Units {
+		if i < len(ch.UnitSGP) {
+			s.Units[i].SGP = ch.UnitSGP[i]
+		}
+	}
+	return &s, nil
+}
+
 // logWriter sends River's own log lines to Muster's logger.
 type logWriter struct{ l *slog.Logger }
 

@@ -15,7 +15,8 @@ import (
 )
 
 // `muster sim --jobs` plays the matchup through the database's job queue, in chunks, and
-// prints exactly what `muster sim` prints for the same seed, on SQLite and on PostgreSQL.
+// prints exactly what `muster sim` prints for the same seed (JSON and text), on SQLite and
+// on PostgreSQL.
 func TestSimThroughJobsPrintsTheSameJSON(t *testing.T) {
 	code, want, stderr := runMuster(t, "sim", "--battles", "700", "--seed", "31", "--json", rebel1500, imperial1500)
 	if code != 0 {
@@ -40,6 +41,13 @@ func TestSimThroughJobsPrintsTheSameJSON(t *testing.T) {
 					t.Errorf("chunks of %s: muster sim --jobs printed\n%s\nmuster sim printed\n%s", chunk, got, want)
 				}
 			}
+			// The text table too, read back from the saved result as the JSON is.
+			_, wantText, _ := runMuster(t, "sim", "--battles", "700", "--seed", "31", rebel1500, imperial1500)
+			code, gotText, stderr := runMuster(t, "sim", "--jobs", "--db", dbPath, "--chunk-size", "64", "--workers", "2",
+				"--battles", "700", "--seed", "31", rebel1500, imperial1500)
+			if code != 0 || gotText != wantText {
+				t.Errorf("muster sim --jobs (exit %d, %s) printed\n%s\nmuster sim printed\n%s", code, stderr, gotText, wantText)
+			}
 		})
 	}
 }
@@ -58,6 +66,7 @@ func TestMatchupFromTheWebOnPostgres(t *testing.T) {
 	if got, want := compactJSON(t, j.body), compactJSON(t, cli); got != want {
 		t.Errorf("the web's JSON on PostgreSQL differs from the command line's:\n%s\n%s", got, want)
 	}
+	wantNoChunks(t, ts, run)
 	if f := ts.get("/sim"); !strings.Contains(f.body, res) {
 		t.Error("the matchup is not listed")
 	}
@@ -98,12 +107,18 @@ func TestMatchupsTakeTurnsInTheQueue(t *testing.T) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
+	// Its chunks are counted first, then the long one is seen still being played (an ended
+	// matchup keeps no chunks to count).
 	chunks, _, err := store.ChunkProgress(ctx, ms[0].ID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if chunks > 5 {
-		t.Errorf("the short matchup waited for %d of the long one's 20 chunks", chunks)
+	long, err := store.MatchupForWork(ctx, ms[0].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if long.Over() || chunks > 5 {
+		t.Errorf("the short matchup waited for the long one (%s, %d of its 20 chunks saved)", long.Status, chunks)
 	}
 }
 

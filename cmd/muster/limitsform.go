@@ -43,11 +43,12 @@ func limitsFormOf(l *roster.Limits) views.LimitsForm {
 	if l.Total > 0 {
 		f.Total = strconv.Itoa(l.Total)
 	}
+	sgp, count := capFields(l)
 	for _, k := range views.SGPCapKinds {
-		f.SGP[k.Key] = num(*sgpCap(&l.SGP, k.Key))
+		f.SGP[k.Key] = num(*sgp[k.Key])
 	}
 	for _, k := range views.CountCapKinds {
-		f.Max[k.Key] = num(*countCap(&l.Max, k.Key))
+		f.Max[k.Key] = num(*count[k.Key])
 	}
 	for _, q := range l.Qualities {
 		f.Qualities = append(f.Qualities, string(q))
@@ -60,38 +61,15 @@ func limitsFormOf(l *roster.Limits) views.LimitsForm {
 	return f
 }
 
-func sgpCap(c *roster.SGPCaps, key string) **int {
-	switch key {
-	case "heroes":
-		return &c.Heroes
-	case "squads":
-		return &c.Squads
-	case "droids":
-		return &c.Droids
-	case "creatures":
-		return &c.Creatures
-	case "artillery":
-		return &c.Artillery
-	default:
-		return &c.Strikes
-	}
-}
-
-func countCap(c *roster.CountCaps, key string) **int {
-	switch key {
-	case "heroes":
-		return &c.Heroes
-	case "squads":
-		return &c.Squads
-	case "droids":
-		return &c.Droids
-	case "creatures":
-		return &c.Creatures
-	case "specialized_weapons":
-		return &c.SpecializedWeapons
-	default:
-		return &c.Grenades
-	}
+// capFields are the limits' caps by the form's keys (those of views.SGPCapKinds and
+// views.CountCapKinds): SGPs at most, and how many at most.
+func capFields(l *roster.Limits) (sgp, count map[string]**int) {
+	s, m := &l.SGP, &l.Max
+	sgp = map[string]**int{"heroes": &s.Heroes, "squads": &s.Squads, "droids": &s.Droids, "creatures": &s.Creatures,
+		"artillery": &s.Artillery, "strikes": &s.Strikes}
+	count = map[string]**int{"heroes": &m.Heroes, "squads": &m.Squads, "droids": &m.Droids, "creatures": &m.Creatures,
+		"specialized_weapons": &m.SpecializedWeapons, "grenades": &m.Grenades}
+	return sgp, count
 }
 
 // readLimitsForm reads a side's limits fields: the fields as posted (to draw them again),
@@ -118,13 +96,14 @@ func readLimitsForm(vals url.Values, side string, keep *roster.Limits) (views.Li
 	if n := whole("total", f.Total, roster.MaxLimitTotal); n != nil {
 		l.Total = *n
 	}
+	sgp, count := capFields(l)
 	for _, k := range views.SGPCapKinds {
 		f.SGP[k.Key] = get("sgp." + k.Key)
-		*sgpCap(&l.SGP, k.Key) = whole(k.Label+" (SGPs at most)", f.SGP[k.Key], roster.MaxLimitTotal)
+		*sgp[k.Key] = whole(k.Label+" (SGPs at most)", f.SGP[k.Key], roster.MaxLimitTotal)
 	}
 	for _, k := range views.CountCapKinds {
 		f.Max[k.Key] = get("max." + k.Key)
-		*countCap(&l.Max, k.Key) = whole(k.Label+" (how many at most)", f.Max[k.Key], 1000)
+		*count[k.Key] = whole(k.Label+" (how many at most)", f.Max[k.Key], 1000)
 	}
 	for _, q := range vals[pre+"quality"] {
 		q = strings.TrimSpace(q)

@@ -103,7 +103,7 @@ func printSim(w io.Writer, s *battle.Summary) {
 }
 
 // simViaJobs plays a matchup through the job queue of a database, with workers of this
-// process (and any others working the same database), and sums up its chunks.
+// process (and any others working the same database), and reads back its saved result.
 func simViaJobs(dbPath, scenario, pathA, pathB string, battles int, seed uint64, workers, chunk int, stderr io.Writer) (*battle.Summary, error) {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -160,11 +160,12 @@ func simViaJobs(dbPath, scenario, pathA, pathB string, battles int, seed uint64,
 		case db.MatchupCancelled:
 			return nil, errors.New("the matchup was cancelled")
 		case db.MatchupDone:
-			p, err := jobs.prepare(m)
+			// Its chunks went into the saved result (and are gone): the summary is read back.
+			res, err := store.MatchupResult(ctx, m)
 			if err != nil {
 				return nil, err
 			}
-			return jobs.merge(ctx, m, p)
+			return summaryOf(res)
 		}
 	}
 }

@@ -353,3 +353,18 @@ func idText(t *testing.T, body, id string) string {
 	}
 	return text(n)
 }
+
+// Subtests of one name (the second and third are named "same#01" and "same#02") each get a
+// database of their own: a '#' in the test's directory does not cut the database's path
+// short (to one file the two would share, outside their directories).
+func TestSubtestsOfOneNameHaveTheirOwnDatabase(t *testing.T) {
+	for i := range 3 {
+		t.Run("same", func(t *testing.T) {
+			ts := newTestServer(t) // signs up "tester": refused on a database shared with the first
+			if list, err := ts.store.List(context.Background(), ts.ownerID()); err != nil || len(list) != 0 {
+				t.Errorf("subtest %d (%s) starts with %d armies (%v), want none", i, t.Name(), len(list), err)
+			}
+			ts.importFile(mixed)
+		})
+	}
+}
