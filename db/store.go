@@ -235,10 +235,16 @@ func (s *Store) tx(ctx context.Context, f func(*sql.Tx) error) error {
 
 func token(n int) (string, error) {
 	b := make([]byte, n)
-	if _, err := rand.Read(b); err != nil {
-		return "", err
+	for {
+		if _, err := rand.Read(b); err != nil {
+			return "", err
+		}
+		// An id is also typed on the command line (muster token revoke NAME ID), where one
+		// starting with "-" reads as a flag: one in 64 would. Draw again.
+		if s := base64.RawURLEncoding.EncodeToString(b); s[0] != '-' {
+			return s, nil
+		}
 	}
-	return base64.RawURLEncoding.EncodeToString(b), nil
 }
 
 func stamp(t time.Time) string { return t.UTC().Format(time.RFC3339Nano) }

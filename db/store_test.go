@@ -300,3 +300,18 @@ func TestDatabaseFileNamesKeepEveryCharacter(t *testing.T) {
 		t.Errorf("the files made are %q, want %q", got, want)
 	}
 }
+
+// TestIdsNeverStartWithADash: ids and tokens are typed on the command line (muster token
+// revoke NAME ID), where one starting with "-" would read as a flag; base64url starts one
+// in 64 so.
+func TestIdsNeverStartWithADash(t *testing.T) {
+	for range 2000 {
+		id, err := token(6)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if id[0] == '-' || len(id) != 8 {
+			t.Fatalf("id %q", id)
+		}
+	}
+}

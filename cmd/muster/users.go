@@ -29,7 +29,8 @@ const userUsage = `usage:
                                    make a personal API token for NAME (printed once)
   muster token list NAME --db DB   list NAME's tokens
   muster token revoke NAME ID --db DB
-                                   revoke one of NAME's tokens`
+                                   revoke one of NAME's tokens (an ID starting with "-":
+                                   muster token revoke --db DB NAME -- ID)`
 
 // stdin is what --password-stdin reads; tests replace it.
 var stdin io.Reader = os.Stdin

@@ -48,6 +48,13 @@ func TestAdminCommandsManageAccountsAndTokens(t *testing.T) {
 	if out, _, code := runCmd("", "token", "revoke", "obiwan", id); code != 0 || !strings.Contains(out, "revoked") {
 		t.Errorf("token revoke: %d %q", code, out)
 	}
+	// An id starting with "-" (one in 64 did, before ids stopped starting so) is given
+	// after "--", where it is not read as a flag.
+	var out, errb bytes.Buffer
+	if code := run([]string{"token", "revoke", "--db", dbPath, "obiwan", "--", "-AbCdEfG"}, &out, &errb); code != 1 ||
+		!strings.Contains(errb.String(), `has no token "-AbCdEfG"`) {
+		t.Errorf("token revoke -- -AbCdEfG: %d %q", code, errb.String())
+	}
 	if list, _, _ := runCmd("", "token", "list", "obiwan"); !strings.Contains(list, "revoked") {
 		t.Errorf("after revoking: %q", list)
 	}
