@@ -73,7 +73,10 @@ func TestSWMSampleSquadInChromium(t *testing.T) {
 	b.shot("swm-editor-two-leias-1280-light")
 
 	// The screens at both widths, light and dark: the editor with its error, the summary.
-	b.do("save the two Leias", chromedp.Click(css("#save-squad")), chromedp.WaitVisible(css("#squad-form")))
+	// Wait for the saved page itself: the form is on the page before the save lands too, and
+	// navigating away while the save's page loads aborts one of them (ERR_ABORTED).
+	b.do("save the two Leias", chromedp.Click(css("#save-squad")))
+	b.waitText("#save-state", func(s string) bool { return strings.HasPrefix(s, "saved") })
 	id := strings.TrimSuffix(strings.Split(strings.TrimPrefix(b.location(), base+"/armies/"), "?")[0], "/edit")
 	for _, size := range []struct {
 		w, h int64
