@@ -43,13 +43,16 @@ import (
 // after jobOptions.RescueAfter and played again, and its result, saved once, is the same.
 
 const (
-	simQueue       = "sims"
-	kindSimChunk   = "muster_sim_chunk"
-	kindSimMerge   = "muster_sim_merge"
-	defaultChunk   = 500 // about 0.15 s of one core on the reference matchup: cancels and progress stay prompt
-	defaultWindow  = 16
-	defaultRescue  = time.Minute
-	pgPoolOverhead = 4 // River's leader, listener and maintenance connections, beside one per worker
+	simQueue      = "sims"
+	kindSimChunk  = "muster_sim_chunk"
+	kindSimMerge  = "muster_sim_merge"
+	defaultChunk  = 500 // about 0.15 s of one core on the reference matchup: cancels and progress stay prompt
+	defaultWindow = 16
+	defaultRescue = time.Minute
+	// defaultAttempts: a chunk that fails this often (about a minute and a half of tries)
+	// fails for a reason playing it again will not mend.
+	defaultAttempts = 25
+	pgPoolOverhead  = 4 // River's leader, listener and maintenance connections, beside one per worker
 )
 
 // jobOptions says how a process takes part in the job system.
@@ -58,7 +61,10 @@ type jobOptions struct {
 	ChunkSize   int           // battles per chunk job (0: defaultChunk)
 	Window      int           // chunk jobs of one matchup waiting at a time (0: defaultWindow)
 	RescueAfter time.Duration // a job running this long is taken as its worker's death and played again
-	PollEvery   time.Duration // how often a worker looks for jobs without being told (0: River's default)
+	MaxAttempts int           // tries of a job before its matchup is given up as failed (0: defaultAttempts)
+	// play plays a chunk (nil: battle.PlayChunk); tests make it fail.
+	play      func(ctx context.Context, field *battle.Field, a, b *battle.Force, opt battle.ChunkOptions) (*battle.Chunk, error)
+	PollEvery time.Duration // how often a worker looks for jobs without being told (0: River's default)
 }
 
 // simJobs is a process's handle on the job system.
@@ -112,6 +118,9 @@ func openJobs(ctx context.Context, store *db.Store, cat *rules.Catalog, logger *
 	if opt.RescueAfter <= 0 {
 		opt.RescueAfter = defaultRescue
 	}
+	if opt.MaxAttempts <= 0 {
+		opt.MaxAttempts = defaultAttempts
+	}
 	j := &simJobs{store: store, cat: cat, log: logger, opt: opt}
 	workers := river.NewWorkers()
 	river.AddWorker(workers, &chunkWorker{j: j})
@@ -124,7 +133,7 @@ func openJobs(ctx context.Context, store *db.Store, cat *rules.Catalog, logger *
 		// gives a long chunk more time.
 		JobTimeout:           opt.RescueAfter,
 		RescueStuckJobsAfter: opt.RescueAfter,
-		MaxAttempts:          25,
+		MaxAttempts:          opt.MaxAttempts,
 		// A chunk that failed (its worker stopped) is played again soon, not after River's
 		// default backoff of minutes.
 		RetryPolicy: retrySoon{},
@@ -307,7 +316,12 @@ func (w *chunkWorker) Timeout(job *river.Job[chunkArgs]) time.Duration {
 
 // Work plays a chunk unless the matchup has ended or the chunk is saved already, saves it,
 // queues the matchup's next chunk, and the merge when every chunk is saved.
-func (w *chunkWorker) Work(ctx context.Context, job *river.Job[chunkArgs]) error {
+func (w *chunkWorker) Work(ctx context.Context, job *river.Job[chunkArgs]) (err error) {
+	defer w.j.settle(ctx, job.JobRow, job.Args.Matchup, &err)
+	return w.work(ctx, job)
+}
+
+func (w *chunkWorker) work(ctx context.Context, job *river.Job[chunkArgs]) error {
 	j, a := w.j, job.Args
 	m, err := j.store.MatchupForWork(ctx, a.Matchup)
 	if errors.Is(err, db.ErrNotFound) {
@@ -334,7 +348,7 @@ func (w *chunkWorker) Work(ctx context.Context, job *river.Job[chunkArgs]) error
 				return err
 			}
 		}
-		c, err := battle.PlayChunk(ctx, p.field, p.forces[0], p.forces[1], battle.ChunkOptions{Seed: p.req.Seed, First: a.First,
+		c, err := j.playChunk(ctx, p.field, p.forces[0], p.forces[1], battle.ChunkOptions{Seed: p.req.Seed, First: a.First,
 			Count: a.Count, Workers: 1, SampleLog: true})
 		if err != nil {
 			return err
@@ -370,7 +384,12 @@ type mergeWorker struct {
 }
 
 // Work sums a matchup's chunks up and saves the result, once.
-func (w *mergeWorker) Work(ctx context.Context, job *river.Job[mergeArgs]) error {
+func (w *mergeWorker) Work(ctx context.Context, job *river.Job[mergeArgs]) (err error) {
+	defer w.j.settle(ctx, job.JobRow, job.Args.Matchup, &err)
+	return w.work(ctx, job)
+}
+
+func (w *mergeWorker) work(ctx context.Context, job *river.Job[mergeArgs]) error {
 	j := w.j
 	m, err := j.store.MatchupForWork(ctx, job.Args.Matchup)
 	if errors.Is(err, db.ErrNotFound) {

@@ -7,11 +7,13 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"muster/db"
 	"muster/db/dbtest"
+	"muster/rules/battle"
 )
 
 // `muster sim --jobs` plays the matchup through the database's job queue, in chunks, and
@@ -129,4 +131,57 @@ func readTestFile(t *testing.T, path string) []byte {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// A chunk that fails on every try (here the engine panics; one chunk of ten battles) ends its matchup as failed after
+// the last try, saying so in the owner's words, and the owner may ask for another matchup:
+// it does not stay "playing" for ever.
+func TestAMatchupWhoseChunkKeepsFailingEndsAsFailed(t *testing.T) {
+	ctx := context.Background()
+	store, err := db.Open(ctx, filepath.Join(t.TempDir(), "fail.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+	tries := 0
+	var mu sync.Mutex
+	j := startTestJobs(t, store, logger, jobOptions{Workers: 1, ChunkSize: 10, MaxAttempts: 2,
+		play: func(context.Context, *battle.Field, *battle.Force, *battle.Force, battle.ChunkOptions) (*battle.Chunk, error) {
+			mu.Lock()
+			tries++
+			mu.Unlock()
+			panic("the engine stopped")
+		}})
+	o, err := store.CreateGuest(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := matchupRequest{Scenario: "open-field", Seed: 3, Battles: 10, Armies: [2][]byte{readTestFile(t, rebel1500), readTestFile(t, imperial1500)},
+		Ask: db.Sim{Owner: o.ID}, ResultBase: "/sims/"}
+	m, err := j.submit(ctx, o.ID, "test", req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		if m, err = store.MatchupForWork(ctx, m.ID); err != nil {
+			t.Fatal(err)
+		}
+		if m.Over() || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if m.Status != db.MatchupFailed || !strings.Contains(m.Error, "failed 2 times in a row") || strings.Contains(m.Error, "panic") {
+		t.Fatalf("status %s, %q", m.Status, m.Error)
+	}
+	mu.Lock()
+	if tries != 2 {
+		t.Errorf("the chunk was tried %d times, want 2", tries)
+	}
+	mu.Unlock()
+	if _, err := j.submit(ctx, o.ID, "test", req); err != nil {
+		t.Errorf("the owner cannot ask for another matchup: %v", err)
+	}
 }
