@@ -125,9 +125,7 @@ type Battle struct {
 	gunPts  []Point // fireGun's scratch
 	ud      []pairDist
 	geo     []pairSight
-	// fsight: the terrain sight between two figures, per pair (figsight.go).
-	fsight []figSight
-	verSeq uint64
+	verSeq  uint64
 	// blind is fireAt's scratch of firer-target pairs without a line of sight (pairs.go).
 	blind pairBits
 }

@@ -101,7 +101,7 @@ func (b *Battle) los(a, c int32) (bool, combat.Cover) {
 		return false, combat.Open // darkness.go, hidden.go
 	}
 	hill := fa.hill
-	ok, cover := b.terrainSight(a, c, fa.pos, fc.pos, hill, fc.prone)
+	ok, cover := b.field.sight(fa.pos, fc.pos, hill, fc.prone)
 	if !ok || hill {
 		return ok, cover
 	}
@@ -166,7 +166,7 @@ func (b *Battle) losAmong(a, c int32, blockers []Point) (bool, combat.Cover) {
 	if b.night && !b.nightSees(fa, fc) {
 		return false, combat.Open // darkness.go, hidden.go: as los
 	}
-	ok, cover := b.terrainSight(a, c, fa.pos, fc.pos, fa.hill, fc.prone)
+	ok, cover := b.field.sight(fa.pos, fc.pos, fa.hill, fc.prone)
 	if !ok || fa.hill {
 		return ok, cover
 	}
