@@ -190,3 +190,35 @@ func TestSpotterAddsDamage(t *testing.T) {
 		t.Errorf("a spotter beyond 6 squares: Damage %d, want 10", got)
 	}
 }
+
+// Force Grip (Vader, p. 10: "spend 1 Force point to deal 10 damage to any enemy within line
+// of sight") against Damage Reduction 10 (glossary: "When this character would take damage,
+// reduce the damage dealt by the listed amount"): Force Grip is not an attack, so the
+// lightsaber exception does not apply and a Damage Reduction 10 target takes 10 - 10 = 0.
+// Vader grips the enemy he can hurt, and spends no Force point on one he cannot.
+func TestForceGripIsReducedByDamageReduction(t *testing.T) {
+	speeder := house("Test Speeder", 38, 60, 10, 0, 10, "Damage Reduction 10", "Flight")
+	trooper := house("Test Trooper", 7, 30, 10, 0, 10)
+	b := newBattle(t, field(t, openRows...), squad("Rebels", speeder, trooper), squad("Empire", vaderCard(t)))
+	s, tr, vader := b.char(t, "[A] Test Speeder"), b.char(t, "[A] Test Trooper"), b.char(t, "[B] Darth Vader, Imperial Commander")
+	b.put(s, Point{0, 0})
+	b.put(tr, Point{9, 0})
+	b.put(vader, Point{4, 7}) // 9 or more squares from both: no melee attack this turn
+	b.activate(vader)
+	if s.HP != 60 || tr.HP != 20 || vader.Force != 4 {
+		t.Fatalf("speeder %d HP (want 60), trooper %d HP (want 20), Vader %d Force (want 4):\n%s", s.HP, tr.HP, vader.Force, b.logText())
+	}
+	if got := b.reduced(nil, vader.Pos, s, forceGripDamage); got != 0 {
+		t.Errorf("Force Grip's 10 less Damage Reduction 10 = %d, want 0", got)
+	}
+
+	// Only the speeder in the fight: no Force point spent for nothing.
+	b = newBattle(t, field(t, openRows...), squad("Rebels", speeder), squad("Empire", vaderCard(t)))
+	s, vader = b.char(t, "[A] Test Speeder"), b.char(t, "[B] Darth Vader, Imperial Commander")
+	b.put(s, Point{0, 0})
+	b.put(vader, Point{6, 7})
+	b.activate(vader)
+	if s.HP != 60 || vader.Force != 5 {
+		t.Errorf("speeder %d HP (want 60), Vader %d Force (want 5):\n%s", s.HP, vader.Force, b.logText())
+	}
+}

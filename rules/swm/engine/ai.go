@@ -151,13 +151,9 @@ func (b *Battle) activate(c *Char) {
 		// Force Grip replaces attacks: close in, then grip whoever is in sight.
 		if c.ab.forceGrip && c.Force > 0 {
 			b.moveTo(c, b.closer(c, speed), speed)
-			if ts := b.abilityTargets(c); len(ts) > 0 && b.spend(c, 1) {
-				b.logf("  %s uses Force Grip on %s", c.Label, ts[0].Label)
-				b.quiet = false
-				b.damage(ts[0], 10, "Force Grip")
-				return
+			if !b.forceGrip(c) {
+				b.support(c)
 			}
-			b.support(c)
 			return
 		}
 	}
@@ -206,4 +202,29 @@ func (b *Battle) attackPhase(c *Char, ts []target, moved bool) bool {
 		b.attack(c, t, helpers, useForce, false)
 	}
 	return attacks == 1
+}
+
+// forceGripDamage is Force Grip's printed damage: "spend 1 Force point to deal 10 damage to
+// any enemy within line of sight" (Quick Start, Darth Vader's Force powers).
+const forceGripDamage = 10
+
+// forceGrip uses Force Grip on the enemy in sight it hurts most (the weakest first among
+// equals). Its 10 is damage like any other, so Damage Reduction takes from it (glossary:
+// "When this character would take damage, reduce the damage dealt"); the exception for
+// adjacent enemies with lightsabers is for attacks, and Force Grip is not one. No Force
+// point is spent on an enemy it cannot hurt.
+func (b *Battle) forceGrip(c *Char) bool {
+	var best *Char
+	bestDmg := 0
+	for _, t := range b.abilityTargets(c) {
+		if d := min(b.reduced(nil, c.Pos, t, forceGripDamage), t.HP); d > bestDmg {
+			best, bestDmg = t, d
+		}
+	}
+	if best == nil || !b.spend(c, 1) {
+		return false
+	}
+	b.logf("  %s uses Force Grip on %s", c.Label, best.Label)
+	b.damage(best, b.reduced(nil, c.Pos, best, forceGripDamage), "Force Grip")
+	return true
 }
