@@ -27,6 +27,16 @@ var (
 	armouredChart   = [7]MeleeEffect{NoEffect, NoEffect, Retreat1, KnockedOut, Continue, Wounded, MeleeKilled}
 )
 
+// severity orders the chart's results from the least to the most harm to the loser, for a
+// figure that loses to several opponents and suffers the worst. The chart's own order is
+// by score difference and puts "Continue melee normally" (-3 unarmoured, -4 armoured)
+// between Knocked out and Wounded; continuing to fight is no harm at all, so it ranks just
+// above no effect, and a retreat below being knocked out.
+var severity = [...]int{NoEffect: 0, Continue: 1, Retreat1: 2, KnockedOut: 3, Wounded: 4, MeleeKilled: 5}
+
+// Worse reports whether e harms the loser more than other does.
+func (e MeleeEffect) Worse(other MeleeEffect) bool { return severity[e] > severity[other] }
+
 // ChartEffect reads the chart for the loser of a melee lost by diff. A difference beyond 6
 // reads -6 (Killed in both columns); a draw (0) has no effect: the chart starts at -1, so
 // Muster reads a draw as both figures still fighting.
@@ -85,7 +95,9 @@ func Melee(self Fighter, opponents []Fighter, d Dice) MeleeOutcome {
 		} else {
 			theirs = ChartEffect(diff2/2, op.Armour, self.Saber)
 		}
-		o.Self = max(o.Self, mine)
+		if mine.Worse(o.Self) {
+			o.Self = mine
+		}
 		o.Opponents = append(o.Opponents, theirs)
 	}
 	return o

@@ -71,6 +71,27 @@ func TestMeleeAgainstSeveralOpponentsByHand(t *testing.T) {
 	same(t, "the lone figure loses", new(big.Rat).Sub(rat(1, 1), got[NoEffect.String()]), rat(29, 108))
 }
 
+// "If a figure is fighting multiple opponents, he rolls once and compares his score with
+// the highest D6 score rolled by his opponents, added to each opponent's melee value." A
+// melee 1 figure rolling 2 (3) against melee 4 and 5 whose best die is 1 (5 and 6) loses by
+// 2, "Knocked out (recovers in D3 turns)", and by 3, "Continue melee normally": it is
+// knocked out, the worse of the two, not left to fight on.
+func TestMeleeAgainstSeveralOpponentsSuffersTheWorstResult(t *testing.T) {
+	faces := []int{2, 1, 1}
+	d := DiceFunc(func(int) int { f := faces[0]; faces = faces[1:]; return f })
+	o := Melee(Fighter{Melee: 1}, []Fighter{{Melee: 4}, {Melee: 5}}, d)
+	if o.Self != KnockedOut {
+		t.Errorf("lost by 2 and by 3: %s, want %s", o.Self, KnockedOut)
+	}
+	for _, c := range []struct{ worse, better MeleeEffect }{
+		{MeleeKilled, Wounded}, {Wounded, KnockedOut}, {KnockedOut, Retreat1}, {Retreat1, Continue}, {Continue, NoEffect},
+	} {
+		if !c.worse.Worse(c.better) || c.better.Worse(c.worse) {
+			t.Errorf("%s should be worse than %s", c.worse, c.better)
+		}
+	}
+}
+
 // A wound halves melee: 3 wounded is 1.5; with a 4 that is 5.5 against a melee 1 figure's 3
 // + 1 = 4: a difference of 1.5, read as 1: the opponent retreats.
 func TestWoundedMeleeIsHalved(t *testing.T) {
