@@ -222,3 +222,49 @@ func TestForceGripIsReducedByDamageReduction(t *testing.T) {
 		t.Errorf("speeder %d HP (want 60), Vader %d Force (want 5):\n%s", s.HP, vader.Force, b.logText())
 	}
 }
+
+// Splash and Grenades reach the characters adjacent to the target, and "Two characters are
+// adjacent only if they have line of sight to each other" (Attacks of Opportunity, Walls).
+// A trooper in a walled corner pocket touches the target's square only at the walls'
+// corner: it cannot see the target, so neither Splash 10 nor Grenades 20 reach it, while
+// the trooper beside the target in the open takes the Grenades.
+func TestSplashAndGrenadesSkipACharacterBehindAWallCorner(t *testing.T) {
+	rows := []string{
+		".#...aaaaa",
+		"#.........",
+		"..........",
+		"..........",
+		"..........",
+		"..........",
+		"bbbbb.....",
+	}
+	mortar := house("Test Mortar", 5, 30, 10, 0, 20, "Splash 10")
+	thrower := house("Test Thrower", 5, 30, 10, 0, 10, "Grenades 20")
+	tr := house("Test Trooper", 5, 30, 10, 0, 10)
+	b := newBattle(t, field(t, rows...), squad("A", tr, tr, tr), squad("B", mortar, thrower))
+	x, tg, y := b.char(t, "[A] Test Trooper 1"), b.char(t, "[A] Test Trooper 2"), b.char(t, "[A] Test Trooper 3")
+	mo, th := b.char(t, "[B] Test Mortar"), b.char(t, "[B] Test Thrower")
+	b.put(x, Point{0, 0}) // walls at (1,0) and (0,1)
+	b.put(tg, Point{1, 1})
+	b.put(y, Point{9, 0})
+	b.put(mo, Point{1, 6})
+	b.put(th, Point{4, 6})
+	if b.adjacent(tg, x) {
+		t.Fatal("the trooper behind the wall corner counts as adjacent to the target")
+	}
+	b.script = []int{15, 2, 2, 2}
+	b.attack(mo, tg, nil, false, false)
+	if tg.HP != 10 || x.HP != 30 {
+		t.Errorf("Splash: target %d HP (want 10), trooper behind the corner %d HP (want 30):\n%s", tg.HP, x.HP, b.logText())
+	}
+	tg.HP = 30
+	b.put(y, Point{2, 1})
+	b.put(th, Point{1, 5})
+	b.script = []int{2, 2, 2, 2}
+	if !b.replaceAttacks(th, b.targets(th, th.Pos)) {
+		t.Fatalf("no Grenades thrown:\n%s", b.logText())
+	}
+	if tg.HP != 10 || y.HP != 10 || x.HP != 30 {
+		t.Errorf("Grenades 20: target %d (want 10), beside it %d (want 10), behind the corner %d (want 30):\n%s", tg.HP, y.HP, x.HP, b.logText())
+	}
+}

@@ -182,7 +182,8 @@ func (b *Battle) strike(att, t *Char, helpers []*Char, useForce, aoo bool) {
 	}
 }
 
-// splash: Splash X on the characters next to the target, and on the target itself after a
+// splash: Splash X on the characters adjacent to the target (touching it, with line of
+// sight: a wall between them makes them not adjacent), and on the target itself after a
 // miss; a save of 11 avoids it.
 func (b *Battle) splash(att, t *Char, missed bool) {
 	x := att.ab.splash
@@ -191,7 +192,7 @@ func (b *Battle) splash(att, t *Char, missed bool) {
 		hit = append(hit, t)
 	}
 	for _, c := range b.chars {
-		if c != t && !c.Defeated && !c.ab.hologram && touching(t.Pos, t.Size, c.Pos, c.Size) {
+		if c != t && !c.Defeated && !c.ab.hologram && b.adjacent(t, c) {
 			hit = append(hit, c)
 		}
 	}

@@ -192,6 +192,11 @@ func (b *Battle) adjacentAt(p Point, ps int, t *Char) bool {
 	return touching(p, ps, t.Pos, t.Size) && b.los(p, ps, t.Pos, t.Size)
 }
 
+// adjacent is the glossary's adjacency between two characters, for everything that reaches
+// "adjacent" characters (Splash, Grenades, touch, Gunner): "Two characters are adjacent
+// only if they have line of sight to each other" (Attacks of Opportunity, Walls).
+func (b *Battle) adjacent(a, c *Char) bool { return b.adjacentAt(a.Pos, a.Size, c) }
+
 // cover reports whether the target has cover against an attacker standing at p: the
 // attacker picks the best corner of its space; from it, a line to the target's space
 // through a wall, another character or low objects (not in or next to the attacker's

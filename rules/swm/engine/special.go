@@ -18,7 +18,7 @@ func (b *Battle) combineFire(c, t *Char) []*Char {
 		if a.Side != c.Side || a == c || a.Defeated || a.Activated || a.ab.melee || a.ab.hologram || *a.Card.Damage == 0 {
 			continue
 		}
-		if c.ab.mounted && !a.ab.mounted && !(a.ab.gunner && touching(a.Pos, a.Size, c.Pos, c.Size)) {
+		if c.ab.mounted && !a.ab.mounted && !(a.ab.gunner && b.adjacent(a, c)) {
 			continue
 		}
 		if !b.los(a.Pos, a.Size, t.Pos, t.Size) {
@@ -61,7 +61,7 @@ func (b *Battle) replaceAttacks(c *Char, ts []target) bool {
 			}
 			n, allies := 1, 0
 			for _, o := range b.chars {
-				if o != t.t && !o.Defeated && touching(o.Pos, o.Size, t.t.Pos, t.t.Size) {
+				if o != t.t && !o.Defeated && b.adjacent(t.t, o) {
 					if o.Side == c.Side {
 						allies++
 					} else {
@@ -77,7 +77,7 @@ func (b *Battle) replaceAttacks(c *Char, ts []target) bool {
 			b.logf("  %s throws Grenades %d at %s", c.Label, c.ab.grenades, best.Label)
 			var hit []*Char
 			for _, o := range b.chars {
-				if !o.Defeated && !o.ab.hologram && (o == best || touching(o.Pos, o.Size, best.Pos, best.Size)) {
+				if !o.Defeated && !o.ab.hologram && (o == best || b.adjacent(best, o)) {
 					hit = append(hit, o)
 				}
 			}
@@ -99,7 +99,7 @@ func (b *Battle) support(c *Char) {
 		if a.Side != c.Side || a.Defeated || a.HP >= a.MaxHP || a.ab.hologram {
 			continue
 		}
-		near := a == c || touching(a.Pos, a.Size, c.Pos, c.Size)
+		near := a == c || b.adjacent(c, a)
 		switch {
 		case c.ab.heal > 0 && near && a.living():
 			a.HP = min(a.MaxHP, a.HP+c.ab.heal)
