@@ -61,15 +61,20 @@ func Shoot(st *State, s Shot, d qrs.Dice) (ShotResult, error) {
 	// Totals are kept doubled so that halving (wounds, running) stays exact.
 	own2 := st.defence2(g)
 	enemy2 := 2 * s.EnemyTotal
+	// strongest2 is the largest single shooting group's doubled firepower: Swipe asks for "a
+	// group with Firepower 5 or more", not groups that make 5 between them.
+	strongest2 := enemy2
 	if len(s.From) > 0 {
-		enemy2 = 0
+		enemy2, strongest2 = 0, 0
 		shooters := 0
 		for _, id := range s.From {
 			sg, err := st.Group(id)
 			if err != nil {
 				return ShotResult{}, err
 			}
-			enemy2 += st.firepower2(sg, s.Band)
+			fp2 := st.firepower2(sg, s.Band)
+			enemy2 += fp2
+			strongest2 = max(strongest2, fp2)
 			shooters += CanShoot(st, *sg)
 		}
 		if s.Figures == 0 {
@@ -88,7 +93,7 @@ func Shoot(st *State, s Shot, d qrs.Dice) (ShotResult, error) {
 	if err := f.Check(); err != nil {
 		return ShotResult{}, fmt.Errorf("no firepower to shoot with: %v", err)
 	}
-	defender, err := st.forceDefender(g, s, enemy2)
+	defender, err := st.forceDefender(g, s, strongest2)
 	if err != nil {
 		return ShotResult{}, err
 	}
@@ -137,14 +142,14 @@ func Shoot(st *State, s Shot, d qrs.Dice) (ShotResult, error) {
 
 // forceDefender finds the figure of the group that can take the Force action asked for, or
 // says why none can; -1 when no action was asked.
-func (st *State) forceDefender(g *GroupState, s Shot, enemy2 int) (int, error) {
+func (st *State) forceDefender(g *GroupState, s Shot, strongest2 int) (int, error) {
 	if s.Force == "" {
 		return -1, nil
 	}
 	if s.Force != Deflect && s.Force != Swipe {
 		return -1, fmt.Errorf("%q is not a Force action against fire; write deflect or swipe", s.Force)
 	}
-	if s.Force == Swipe && (s.Band != qrs.PointBlank || enemy2 < 10) {
+	if s.Force == Swipe && (s.Band != qrs.PointBlank || strongest2 < 10) {
 		// "under fire at Point blank range from a group with Firepower 5 or more"
 		return -1, fmt.Errorf("a Swipe works only under fire at point blank range from a group with Firepower 5 or more")
 	}

@@ -249,6 +249,24 @@ func TestSwipeOnlyAtPointBlankAndOnlyTheForceUser(t *testing.T) {
 	}
 }
 
+// "Swipe: A Force user under fire at Point blank range from a group with Firepower 5 or
+// more": two pairs of Stormtroopers (Firepower 2 each, 4 a group) firing together make 8,
+// but neither group has 5, so there is nothing to Swipe; four in one group (8) may be.
+func TestSwipeNeedsOneGroupOfFirepowerFive(t *testing.T) {
+	st := jediAndStormtroopers(t)
+	squad := &st.Groups[1]
+	pair := GroupState{ID: 3, Name: "Pair", Side: Enemy, Figures: squad.Figures[2:]}
+	squad.Figures = squad.Figures[:2]
+	st.Groups = append(st.Groups, pair)
+	_, err := Shoot(st, Shot{Target: 1, From: []int{2, 3}, Band: qrs.PointBlank, Force: Swipe}, scripted(t, 8, 8, 1, 1, 1, 1))
+	if err == nil || !strings.Contains(err.Error(), "Firepower 5 or more") {
+		t.Errorf("a Swipe against two groups of Firepower 4: %v", err)
+	}
+	if _, err := Shoot(jediAndStormtroopers(t), Shot{Target: 1, From: []int{2}, Band: qrs.PointBlank, Force: Swipe}, scripted(t, 8, 8, 1)); err != nil {
+		t.Errorf("a Swipe against one group of Firepower 8: %v", err)
+	}
+}
+
 // "the wound is healed on a 5,6 (D6) each turn treatment is given"; Wound suppression: values
 // back to normal this turn for 1 FP, healed for good on a 6.
 func TestMedicAndWoundSuppression(t *testing.T) {
