@@ -5,7 +5,7 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"muster/internal/cputime"
+	"muster/rules/internal/cputime"
 )
 
 // BenchmarkReferenceBattle plays the reference matchup: two armies of about 1500 SGPs

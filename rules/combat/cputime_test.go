@@ -3,7 +3,7 @@ package combat
 import (
 	"testing"
 
-	"muster/internal/cputime"
+	"muster/rules/internal/cputime"
 )
 
 // reportCPU starts timing CPU; the function it returns reports cpu-ns/op, which a shared

@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"muster/internal/cputime"
+	"muster/rules/internal/cputime"
 	"muster/rules"
 )
 
