@@ -4,8 +4,8 @@ import (
 	"context"
 	"testing"
 
-	"muster/rules/internal/cputime"
 	"muster/rules"
+	"muster/rules/internal/cputime"
 )
 
 // BenchmarkWhatif10Variants1000Battles is issue 14's measure: ten variants of the reference
