@@ -33,6 +33,9 @@ Usage:
                               needs an account); --workers 0 serves pages only
   muster worker --db postgres://... [--workers N]
                               play matchup jobs only, beside any number of web processes
+  muster backup [--db muster.db] FILE
+                              copy the SQLite database, as of one moment, to a new FILE
+                              while muster serve runs (PostgreSQL: pg_dump)
   muster user add|list|passwd|adopt ... --db DB
   muster token add|list|revoke ... --db DB
                               the admin's accounts and personal API tokens (muster user)

@@ -4,6 +4,8 @@ import (
 	"context"
 	"sync/atomic"
 	"testing"
+
+	"muster/rules/internal/cputime"
 )
 
 // BenchmarkReferenceBattle plays the reference matchup: two armies of about 1500 SGPs
@@ -30,14 +32,14 @@ func benchBattle(b *testing.B, pa, pb string) {
 	b.ReportAllocs()
 	var faces uint64
 	i := uint64(0)
-	cpu0 := cpuClock()
+	cpu0 := cputime.Now()
 	b.ResetTimer()
 	for b.Loop() {
 		bt.Play(BattleSeed(1, i), nil)
 		faces += bt.Faces()
 		i++
 	}
-	cpu := cpuClock() - cpu0
+	cpu := cputime.Now() - cpu0
 	b.ReportMetric(float64(i)/b.Elapsed().Seconds(), "battles/s")
 	if cpu > 0 {
 		b.ReportMetric(float64(i)/cpu.Seconds(), "battles/cpu-s")
@@ -80,7 +82,7 @@ func benchMatchup(b *testing.B, size int) {
 	a, e := force(b, "testdata/rebel-1500.yaml"), force(b, "testdata/imperial-1500.yaml")
 	const n = 2000
 	seed := uint64(0)
-	cpu0 := cpuClock()
+	cpu0 := cputime.Now()
 	for b.Loop() {
 		seed++
 		if size == 0 {
@@ -95,7 +97,7 @@ func benchMatchup(b *testing.B, size int) {
 	}
 	b.ReportMetric(float64(b.N*n)/b.Elapsed().Seconds(), "battles/s")
 	// Per CPU second, which other work on a shared machine does not inflate.
-	if cpu := cpuClock() - cpu0; cpu > 0 {
+	if cpu := cputime.Now() - cpu0; cpu > 0 {
 		b.ReportMetric(float64(b.N*n)/cpu.Seconds(), "battles/cpu-s")
 	}
 }

@@ -1,7 +1,0 @@
-//go:build !unix
-
-package whatif
-
-import "time"
-
-func cpuClock() time.Duration { return 0 }
