@@ -29,11 +29,9 @@ func init() {
 const oddsQRSUsage = `usage: muster odds qrs --own-total T --enemy-total E [--cover] [--armour] [--extra-shooters N] [--json]
   T: the Defence total of your figures under fire; E: the Firepower total shooting at them`
 
-// newFlags is a flag set that reports to stderr, for the qrs commands.
-func qrsFlags(name string, stderr io.Writer) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	return fs
+// qrsFlags is a qrs command's flag set; parseFlags reports its problems.
+func qrsFlags(name string, _ io.Writer) *flag.FlagSet {
+	return flag.NewFlagSet(name, flag.ContinueOnError)
 }
 
 // oddsQRS prints the exact odds of the shooting table for one figure under fire.
@@ -45,7 +43,11 @@ func oddsQRS(args []string, stdout, stderr io.Writer) int {
 	armour := fs.Bool("armour", false, "the figure wears armour (W counts as D)")
 	extra := fs.Int("extra-shooters", 0, "extra figures shooting at the group (+1 each)")
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	if err := fs.Parse(args); err != nil || fs.NArg() > 0 || *own < 0 {
+	rest, code, ok := parseFlags(fs, args, oddsQRSUsage, stdout, stderr)
+	if !ok {
+		return code
+	}
+	if len(rest) > 0 || *own < 0 {
 		fmt.Fprintln(stderr, oddsQRSUsage)
 		return 2
 	}

@@ -90,8 +90,13 @@ func qrsSim(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 0, "the dice seed (0: from the clock)")
 	showLog := fs.Bool("log", false, "print the first game's log")
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	if err := fs.Parse(args); err != nil || fs.NArg() > 0 || *armyPath == "" || (*counters == "") == (*vsPath == "") || *sight < 1 || *sight > 10 {
-		fmt.Fprintln(stderr, "usage: muster qrs sim --army ARMY [--group N] (--counters KINDS | --vs ARMY [--vs-group N]) [--battles N] [--seed S] [--log] [--json] (muster qrs help)")
+	usage := "usage: muster qrs sim --army ARMY [--group N] (--counters KINDS | --vs ARMY [--vs-group N]) [--battles N] [--seed S] [--log] [--json] (muster qrs help)"
+	rest, code, ok := parseFlags(fs, args, usage, stdout, stderr)
+	if !ok {
+		return code
+	}
+	if len(rest) > 0 || *armyPath == "" || (*counters == "") == (*vsPath == "") || *sight < 1 || *sight > 10 {
+		fmt.Fprintln(stderr, usage)
 		return 2
 	}
 	a, code := qrsArmy("sim", *armyPath, stderr)

@@ -25,17 +25,17 @@ const serveUsage = `usage: muster serve [--addr 127.0.0.1:8080] [--db muster.db|
 // cmdServe runs the web app until SIGINT or SIGTERM, then shuts down gracefully.
 func cmdServe(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
 	dbPath := fs.String("db", "muster.db", "SQLite database file, or a postgres:// address (created, and migrated, if needed)")
 	workers := fs.Int("workers", defaultWorkers(), "matchup jobs this process plays at once (0: it serves pages only, and `muster worker`s play)")
 	requireLogin := fs.Bool("require-login", false, "every page but sign-in, sign-up, share links and game links needs an account")
 	signup := fs.String("signup", signupOpen, "who may sign up: open, invite (links an admin makes) or closed")
 	secure := fs.Bool("secure-cookies", false, "the instance is served over HTTPS (behind TLS): session cookies only over HTTPS")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	rest, code, ok := parseFlags(fs, args, serveUsage, stdout, stderr)
+	if !ok {
+		return code
 	}
-	if fs.NArg() != 0 || *workers < 0 {
+	if len(rest) != 0 || *workers < 0 {
 		fmt.Fprintln(stderr, serveUsage)
 		return 2
 	}

@@ -21,17 +21,16 @@ const sheetUsage = "usage: muster sheet [--pdf OUT] [--html OUT] [--paper a4|let
 // Chromium); 2: a file cannot be read, parsed or written, or the flags are wrong.
 func cmdSheet(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("sheet", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	pdfOut := fs.String("pdf", "", "write the sheets as a PDF to `file` (needs Chromium)")
 	htmlOut := fs.String("html", "", "write the sheets as one standalone HTML page to `file`")
 	paper := fs.String("paper", views.PaperA4, "paper size: a4 or letter")
 	limitsPath := fs.String("limits", "", "check against a gamemaster's limits `file` (printed on the roster page)")
-	files, ok := parseInterleaved(fs, args)
+	files, code, ok := parseFlags(fs, args, sheetUsage, stdout, stderr)
 	if !ok {
-		return 2
+		return code
 	}
 	if len(files) != 1 {
-		fmt.Fprintln(stderr, sheetUsage)
+		fmt.Fprintln(stderr, "muster sheet: name one army file, as in muster sheet army.yaml (muster sheet --help)")
 		return 2
 	}
 	if *paper != views.PaperA4 && *paper != views.PaperLetter {

@@ -31,7 +31,6 @@ const simUsage = `usage: muster sim [--battles N] [--seed S] [--workers W] [--sc
 // cmdSim plays a matchup. Exit 0: played; 2: bad arguments or unreadable armies.
 func cmdSim(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	battles := fs.Int("battles", 1000, "how many battles to play")
 	seed := fs.String("seed", "1", "the matchup's master seed")
 	workers := fs.Int("workers", 0, "goroutines playing battles (0: one per CPU)")
@@ -40,10 +39,11 @@ func cmdSim(args []string, stdout, stderr io.Writer) int {
 	viaJobs := fs.Bool("jobs", false, "play through the database's job queue (needs --db)")
 	dbPath := fs.String("db", "", "with --jobs: the database (a file, or a postgres:// address)")
 	chunk := fs.Int("chunk-size", defaultChunk, "with --jobs: battles per chunk job")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	files, code, ok := parseFlags(fs, args, simUsage, stdout, stderr)
+	if !ok {
+		return code
 	}
-	if fs.NArg() != 2 {
+	if len(files) != 2 {
 		fmt.Fprintln(stderr, simUsage)
 		return 2
 	}
@@ -60,13 +60,13 @@ func cmdSim(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "muster sim: --battles from 1 to %d, --workers 0 or more\n", battle.MaxBattles)
 		return 2
 	}
-	field, forces, code := battleSetup("sim", *scenario, fs.Arg(0), fs.Arg(1), stderr)
+	field, forces, code := battleSetup("sim", *scenario, files[0], files[1], stderr)
 	if field == nil {
 		return code
 	}
 	var sum *battle.Summary
 	if *viaJobs {
-		sum, err = simViaJobs(*dbPath, *scenario, fs.Arg(0), fs.Arg(1), *battles, s, *workers, *chunk, stderr)
+		sum, err = simViaJobs(*dbPath, *scenario, files[0], files[1], *battles, s, *workers, *chunk, stderr)
 	} else {
 		sum, err = battle.Simulate(context.Background(), field, forces[0], forces[1],
 			battle.SimOptions{Battles: *battles, Seed: s, Workers: *workers})

@@ -43,8 +43,7 @@ type d20Odds struct {
 
 // oddsD20 is one d20 attack's exact odds (rules/swm/odds).
 func oddsD20(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("d20", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := flag.NewFlagSet("odds d20", flag.ContinueOnError)
 	atk := fs.Int("attack", 0, "the attacker's Attack bonus")
 	def := fs.Int("defense", 0, "the target's Defense")
 	dmg := fs.Int("damage", 0, "the attacker's Damage")
@@ -54,14 +53,15 @@ func oddsD20(args []string, stdout, stderr io.Writer) int {
 	reroll := fs.Bool("reroll", false, "spend a Force point to reroll a miss")
 	hp := fs.Int("hp", 0, "the target's Hit Points: print the number of attacks to defeat it")
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	rest, code, ok := parseFlags(fs, args, oddsD20Usage, stdout, stderr)
+	if !ok {
+		return code
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	switch {
-	case fs.NArg() > 0:
-		fmt.Fprintf(stderr, "muster odds d20: unexpected argument %q\n%s\n", fs.Arg(0), oddsD20Usage)
+	case len(rest) > 0:
+		fmt.Fprintf(stderr, "muster odds d20: unexpected argument %q\n%s\n", rest[0], oddsD20Usage)
 		return 2
 	case !set["attack"] || !set["defense"]:
 		fmt.Fprintf(stderr, "muster odds d20: --attack and --defense are required\n%s\n", oddsD20Usage)
@@ -131,6 +131,10 @@ func cmdSWM(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, swmUsage)
 		return 2
 	}
+	if args[0] == "help" || args[0] == "--help" || args[0] == "-h" {
+		fmt.Fprintln(stdout, swmUsage)
+		return 0
+	}
 	switch args[0] {
 	case "battle":
 		return swmBattle(args[1:], stdout, stderr)
@@ -148,11 +152,14 @@ func cmdSWM(args []string, stdout, stderr io.Writer) int {
 // swmCards lists the pack's cards: what Muster knows of each and what a player must copy
 // from the physical card before a battle.
 func swmCards(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("cards", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := flag.NewFlagSet("swm cards", flag.ContinueOnError)
 	asJSON := fs.Bool("json", false, "print the card data as JSON (null: not known)")
-	if err := fs.Parse(args); err != nil || fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "%s\n", swmUsage)
+	rest, code, ok := parseFlags(fs, args, swmUsage, stdout, stderr)
+	if !ok {
+		return code
+	}
+	if len(rest) > 0 {
+		fmt.Fprintf(stderr, "muster swm cards: unexpected argument %q; it takes only --json\n", rest[0])
 		return 2
 	}
 	list := cards.Builtin().Cards()
@@ -267,12 +274,14 @@ func swmMap(cmd, name string, stderr io.Writer) bool {
 
 // swmBattle plays one battle and prints its log.
 func swmBattle(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("battle", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := flag.NewFlagSet("swm battle", flag.ContinueOnError)
 	seed := fs.Uint64("seed", 1, "the dice's seed: the same seed replays the same battle")
 	scenario := fs.String("scenario", "open", "the map: "+strings.Join(engine.Scenarios(), ", "))
-	files, ok := parseInterleaved(fs, args)
-	if !ok || !swmMap("battle", *scenario, stderr) {
+	files, code, ok := parseFlags(fs, args, swmUsage, stdout, stderr)
+	if !ok {
+		return code
+	}
+	if !swmMap("battle", *scenario, stderr) {
 		return 2
 	}
 	squads, ok := swmSquads("battle", files, stderr)
@@ -295,14 +304,16 @@ func swmBattle(args []string, stdout, stderr io.Writer) int {
 
 // swmSim plays many battles and prints the odds.
 func swmSim(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := flag.NewFlagSet("swm sim", flag.ContinueOnError)
 	battles := fs.Int("battles", 200, "how many battles")
 	seed := fs.Uint64("seed", 1, "the dice's seed")
 	scenario := fs.String("scenario", "open", "the map: "+strings.Join(engine.Scenarios(), ", "))
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	files, ok := parseInterleaved(fs, args)
-	if !ok || !swmMap("sim", *scenario, stderr) {
+	files, code, ok := parseFlags(fs, args, swmUsage, stdout, stderr)
+	if !ok {
+		return code
+	}
+	if !swmMap("sim", *scenario, stderr) {
 		return 2
 	}
 	if *battles < 1 || *battles > 100000 {

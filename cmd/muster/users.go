@@ -51,14 +51,13 @@ func adminCommand(group string, args []string, stdout, stderr io.Writer) int {
 	}
 	action := args[0]
 	fs := flag.NewFlagSet(group+" "+action, flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	dbPath := fs.String("db", "muster.db", "the database `file` (or postgres:// address) muster serve uses")
 	admin := fs.Bool("admin", false, "the account is an admin (makes invitation links)")
 	pwStdin := fs.Bool("password-stdin", false, "read the password from standard input")
 	label := fs.String("label", "token", "what the token is for")
-	rest, ok := parseInterleaved(fs, args[1:])
+	rest, code, ok := parseFlags(fs, args[1:], userUsage, stdout, stderr)
 	if !ok {
-		return 2
+		return code
 	}
 	ctx := context.Background()
 	store, err := db.Open(ctx, *dbPath)

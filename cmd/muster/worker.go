@@ -25,14 +25,14 @@ const workerUsage = `usage: muster worker --db postgres://... [--workers N]
 // arguments.
 func cmdWorker(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("worker", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	dbPath := fs.String("db", "", "the database muster serve uses (a postgres:// address; a SQLite file works for one machine)")
 	workers := fs.Int("workers", runtime.NumCPU(), "matchup jobs played at once")
 	rescue := fs.Duration("rescue-after", defaultRescue, "a job running this long is taken as its worker's death and played again")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	rest, code, ok := parseFlags(fs, args, workerUsage, stdout, stderr)
+	if !ok {
+		return code
 	}
-	if fs.NArg() != 0 || *dbPath == "" || *workers < 1 || *rescue <= 0 {
+	if len(rest) != 0 || *dbPath == "" || *workers < 1 || *rescue <= 0 {
 		fmt.Fprintln(stderr, workerUsage)
 		return 2
 	}
