@@ -36,6 +36,14 @@ func cmdBattle(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "muster battle: --seed %q: a whole number from 0 to 18446744073709551615\n", *seed)
 		return 2
 	}
+	if p := outputDirProblem("svg", *svgDir); *svgDir != "" && p != "" {
+		fmt.Fprintf(stderr, "muster battle: %s\n", p)
+		return 2
+	}
+	if p := outputProblem("html", *htmlFile); *htmlFile != "" && p != "" {
+		fmt.Fprintf(stderr, "muster battle: %s\n", p)
+		return 2
+	}
 	field, forces, code := battleSetup("battle", *scenario, files[0], files[1], stderr)
 	if field == nil {
 		return code

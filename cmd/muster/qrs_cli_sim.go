@@ -19,7 +19,7 @@ import (
 func qrsArmy(cmd, path string, stderr io.Writer) (*army.Army, int) {
 	data, err := readCapped(path)
 	if err != nil {
-		fmt.Fprintf(stderr, "muster qrs %s: cannot read %s\n", cmd, path)
+		fmt.Fprintf(stderr, "muster qrs %s: %v\n", cmd, err)
 		return nil, 2
 	}
 	f, err := army.Read(data)

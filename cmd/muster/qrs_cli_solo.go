@@ -58,7 +58,7 @@ func qrsNew(args []string, stdout, stderr io.Writer) int {
 	if *armyPath != "" {
 		data, err := readCapped(*armyPath)
 		if err != nil {
-			fmt.Fprintf(stderr, "muster qrs new: cannot read %s\n", *armyPath)
+			fmt.Fprintf(stderr, "muster qrs new: --army: %v\n", err)
 			return 2
 		}
 		f, err := army.Read(data)

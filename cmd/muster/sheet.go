@@ -37,6 +37,12 @@ func cmdSheet(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "muster: --paper %q: write a4 or letter\n", *paper)
 		return 2
 	}
+	for _, out := range []struct{ flag, path string }{{"html", *htmlOut}, {"pdf", *pdfOut}} {
+		if p := outputProblem(out.flag, out.path); out.path != "" && p != "" {
+			fmt.Fprintf(stderr, "muster sheet: %s\n", p)
+			return 2
+		}
+	}
 	army, code := readArmy(files[0], stderr)
 	if army == nil {
 		return code
@@ -65,7 +71,7 @@ func cmdSheet(args []string, stdout, stderr io.Writer) int {
 	}
 	if *htmlOut != "" {
 		if err := os.WriteFile(*htmlOut, html, 0o644); err != nil {
-			fmt.Fprintf(stderr, "muster: %v\n", err)
+			fmt.Fprintf(stderr, "muster sheet: %s\n", writeProblem("html", *htmlOut, err))
 			return 2
 		}
 	}
@@ -80,7 +86,7 @@ func cmdSheet(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 		if err := os.WriteFile(*pdfOut, pdf, 0o644); err != nil {
-			fmt.Fprintf(stderr, "muster: %v\n", err)
+			fmt.Fprintf(stderr, "muster sheet: %s\n", writeProblem("pdf", *pdfOut, err))
 			return 2
 		}
 	}

@@ -109,7 +109,7 @@ func simViaJobs(dbPath, scenario, pathA, pathB string, battles int, seed uint64,
 	defer stop()
 	var files [2][]byte
 	for i, p := range []string{pathA, pathB} {
-		b, err := os.ReadFile(p)
+		b, err := readCapped(p)
 		if err != nil {
 			return nil, err
 		}

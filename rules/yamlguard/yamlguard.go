@@ -37,7 +37,7 @@ func (e *Error) Error() string { return fmt.Sprintf("line %d, column %d: %s", e.
 // than less: a file it lets through is one the library parses in bounded time and memory;
 // a file it refuses wrongly is one no army needs.
 func Check(data []byte, lim Limits) *Error {
-	if e := notText(data, lim); e != nil {
+	if e := NotText(data, lim.File); e != nil {
 		return e
 	}
 	g := guardScanner{data: data, line: 1, lim: lim}
@@ -302,10 +302,10 @@ func (g *guardScanner) blockScalar() {
 	}
 }
 
-// notText refuses a file that is not UTF-8 text (a picture, a zip, a PDF picked by mistake)
+// NotText refuses a file that is not UTF-8 text (a picture, a zip, a PDF picked by mistake)
 // at its first such byte, rather than letting the YAML library report it as some value
 // "used where mapping is expected".
-func notText(data []byte, lim Limits) *Error {
+func NotText(data []byte, file string) *Error {
 	bad := bytes.IndexByte(data, 0)
 	if bad < 0 && utf8.Valid(data) {
 		return nil
@@ -323,5 +323,5 @@ func notText(data []byte, lim Limits) *Error {
 	}
 	line := 1 + bytes.Count(data[:bad], []byte("\n"))
 	col := bad - bytes.LastIndexByte(data[:bad], '\n')
-	return &Error{Line: line, Column: col, Msg: fmt.Sprintf("the file is not text (it holds binary data, as a picture or a zip file does); %s is YAML text saved as UTF-8", lim.File)}
+	return &Error{Line: line, Column: col, Msg: fmt.Sprintf("the file is not text (it holds binary data, as a picture or a zip file does); %s is YAML text saved as UTF-8", file)}
 }

@@ -1,0 +1,66 @@
+package main
+
+// Output files named on the command line (--html, --pdf, --svg): checked before the work
+// that fills them, so that a typo in a folder name is reported at once and not after a
+// battle or a PDF, and their failures told in words rather than as "open x: ...".
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// outputProblem says why the file path cannot be written by the flag, or "" when it can be
+// (as far as can be known before writing: the folder exists, the path is not a folder).
+func outputProblem(flagName, path string) string {
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return fmt.Sprintf("--%s %s is a folder; name a file to write, as in --%s %s", flagName, path, flagName, filepath.Join(path, "out"+outputExt(flagName)))
+	}
+	dir := filepath.Dir(path)
+	fi, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Sprintf("--%s %s: there is no folder %s; make it first, or name a file in a folder that exists", flagName, path, dir)
+	case err != nil:
+		return writeProblem(flagName, path, err)
+	case !fi.IsDir():
+		return fmt.Sprintf("--%s %s: %s is a file, not a folder", flagName, path, dir)
+	}
+	return ""
+}
+
+// outputDirProblem is outputProblem for a flag naming a folder to fill (--svg DIR), which
+// Muster makes when it does not exist.
+func outputDirProblem(flagName, dir string) string {
+	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
+		return fmt.Sprintf("--%s %s is a file; name a folder to write the pictures into (Muster makes it if needed)", flagName, dir)
+	}
+	return ""
+}
+
+// writeProblem says why a file could not be written, in words.
+func writeProblem(flagName, path string, err error) string {
+	switch {
+	case errors.Is(err, fs.ErrPermission):
+		return fmt.Sprintf("--%s: cannot write %s: you do not have permission to write there; name a file in another folder", flagName, path)
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Sprintf("--%s: cannot write %s: its folder does not exist; make it first, or name a file in a folder that exists", flagName, path)
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return fmt.Sprintf("--%s: cannot write %s: %v", flagName, path, err)
+}
+
+func outputExt(flagName string) string {
+	switch flagName {
+	case "pdf":
+		return ".pdf"
+	case "html":
+		return ".html"
+	}
+	return ""
+}
