@@ -90,7 +90,10 @@ func qrsSim(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 0, "the dice seed (0: from the clock)")
 	showLog := fs.Bool("log", false, "print the first game's log")
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	usage := "usage: muster qrs sim --army ARMY [--group N] (--counters KINDS | --vs ARMY [--vs-group N]) [--battles N] [--seed S] [--log] [--json] (muster qrs help)"
+	usage := `usage: muster qrs sim --army ARMY [--group N] [--cover]
+         (--counters KINDS [--pool NAME=N,...] [--prefer OPTION] [--sight N] [--objective TURNS]
+          | --vs ARMY [--vs-group N] [--vs-cover])
+         [--max-turns N] [--battles N] [--seed S] [--log] [--json]   (muster qrs help)`
 	rest, code, ok := parseFlags(fs, args, usage, stdout, stderr)
 	if !ok {
 		return code

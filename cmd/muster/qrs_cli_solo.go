@@ -28,7 +28,7 @@ func qrsNew(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 0, "the dice seed (0: from the clock)")
 	name := fs.String("name", "", "a name for the game")
 	force := fs.Bool("force", false, "overwrite an existing game file")
-	usage := "usage: muster qrs new --state GAME [--army ARMY] [--counters corner,cover,open] [--pool NAME=N,...] [--prefer OPTION] [--seed N]"
+	usage := "usage: muster qrs new --state GAME [--army ARMY] [--counters corner,cover,open] [--pool NAME=N,...] [--prefer OPTION] [--seed N] [--name NAME] [--force]"
 	rest, code, ok := parseFlags(fs, args, usage, stdout, stderr)
 	if !ok {
 		return code
@@ -229,7 +229,7 @@ func qrsShoot(args []string, stdout, stderr io.Writer) int {
 	figures := fs.Int("figures", 0, "dice for the nearest N figures only (default with --from: 3 per shooting figure)")
 	force := fs.String("force", "", "a Force user of the target group acts: deflect (light sabre, sends the shot back) or swipe (point blank)")
 	asJSON := fs.Bool("json", false, "print JSON")
-	usage := "usage: muster qrs shoot --state GAME --target N (--from G,G | --enemy-total E) [--cover] [--extra N] [--running] [--figures N]"
+	usage := "usage: muster qrs shoot --state GAME --target N (--from G,G [--band long|medium|point-blank] | --enemy-total E) [--cover] [--extra N] [--running] [--figures N] [--force deflect|swipe] [--json]"
 	rest, code, ok := parseFlags(fs, args, usage, stdout, stderr)
 	if !ok {
 		return code

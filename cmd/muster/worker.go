@@ -16,7 +16,7 @@ import (
 	"muster/rules"
 )
 
-const workerUsage = `usage: muster worker --db postgres://... [--workers N]
+const workerUsage = `usage: muster worker --db postgres://... [--workers N] [--rescue-after DURATION]
   plays matchup jobs (chunks of battles, and their merges) from the database's queue until
   stopped (SIGINT or SIGTERM: the chunks in hand are given up and played again by another
   worker). Run any number, on any machines, beside muster serve --workers 0.`
