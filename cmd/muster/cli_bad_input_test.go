@@ -152,3 +152,15 @@ func TestEveryCommandsHelpNamesEveryFlagItTakes(t *testing.T) {
 		}
 	}
 }
+
+// An army of another game given to a command that plays one game says what the file is and
+// where its commands are, instead of "system: "swm" is not a game Muster knows; write one of
+// swmb, qrs, swm".
+func TestAnArmyOfAnotherGameIsNamedWithItsCommands(t *testing.T) {
+	const squad = "../../rules/swm/testdata/assault-rebel.yaml"
+	const patrol = "../../rules/qrs/army/testdata/patrol.yaml"
+	failsInWords(t, 2, []string{squad + " is a Star Wars Miniatures (d20", "(system: swm)", "muster swm help"}, "battle", rebels, squad)
+	failsInWords(t, 2, []string{patrol + " is a Star Wars skirmish quick reference file", "muster qrs help"}, "sheet", patrol)
+	failsInWords(t, 2, []string{squad + " is a Star Wars Miniatures (d20", "this command reads Star Wars skirmish quick reference files"}, "qrs", "sim", "--army", squad, "--counters", "open")
+	failsInWords(t, 2, []string{rebels + ` does not say "system: swm"`}, "swm", "sim", squad, rebels)
+}

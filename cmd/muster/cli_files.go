@@ -46,7 +46,7 @@ func writeProblem(flagName, path string, err error) string {
 	case errors.Is(err, fs.ErrPermission):
 		return fmt.Sprintf("--%s: cannot write %s: you do not have permission to write there; name a file in another folder", flagName, path)
 	case errors.Is(err, fs.ErrNotExist):
-		return fmt.Sprintf("--%s: cannot write %s: its folder does not exist; make it first, or name a file in a folder that exists", flagName, path)
+		return fmt.Sprintf("--%s: cannot write %s: the system has no such file or folder; name a file in a folder you can write to", flagName, path)
 	}
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
@@ -61,6 +61,8 @@ func outputExt(flagName string) string {
 		return ".pdf"
 	case "html":
 		return ".html"
+	case "state":
+		return ".yaml"
 	}
 	return ""
 }

@@ -10,6 +10,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"regexp"
 	"strings"
 	"time"
@@ -107,6 +108,9 @@ func flagProblem(fs *flag.FlagSet, err error) string {
 		if ov, ok := f.Value.(*onceValue); ok && ov.twice {
 			return fmt.Sprintf("--%s is given twice (%s, then %s); give it once", name, ov.first, value)
 		}
+		if why == errNotFinite.Error() {
+			return fmt.Sprintf("--%s %s is not a number Muster can use: %s", name, value, valueWanted(f))
+		}
 		if strings.Contains(why, "out of range") {
 			return fmt.Sprintf("--%s %s is too large: %s", name, value, valueWanted(f))
 		}
@@ -184,8 +188,12 @@ type onceValue struct {
 	first      string
 }
 
-// errTwice is reported by flagProblem in words; its text never reaches a player.
-var errTwice = errors.New("given twice")
+// errTwice and errNotFinite are reported by flagProblem in words; their text never reaches
+// a player.
+var (
+	errTwice     = errors.New("given twice")
+	errNotFinite = errors.New("not finite")
+)
 
 func (o *onceValue) Set(s string) error {
 	if o.set {
@@ -196,7 +204,14 @@ func (o *onceValue) Set(s string) error {
 		return errTwice
 	}
 	o.set, o.first = true, s
-	return o.Value.Set(s)
+	if err := o.Value.Set(s); err != nil {
+		return err
+	}
+	// The flag package reads "NaN" and "Inf" as numbers; no distance or total is either.
+	if f, ok := o.Get().(float64); ok && (math.IsNaN(f) || math.IsInf(f, 0)) {
+		return errNotFinite
+	}
+	return nil
 }
 
 func (o *onceValue) IsBoolFlag() bool {

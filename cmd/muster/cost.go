@@ -213,6 +213,10 @@ func readArmy(path string, stderr io.Writer) (*roster.Army, int) {
 
 // parseArmy parses an army file read already (standard input can be read only once).
 func parseArmy(path string, data []byte, stderr io.Writer) (*roster.Army, int) {
+	if msg := otherSystemFile(path, data, system.SWMB); msg != "" {
+		fmt.Fprintf(stderr, "muster: %s\n", msg)
+		return nil, 2
+	}
 	army, err := roster.Read(data)
 	if err != nil {
 		if id := system.Detect(data); id != system.SWMB && len(otherSystems) > 0 {

@@ -8,9 +8,11 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strconv"
 	"strings"
@@ -47,8 +49,12 @@ func oddsQRS(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return code
 	}
-	if len(rest) > 0 || *own < 0 {
+	if len(rest) > 0 {
 		fmt.Fprintln(stderr, oddsQRSUsage)
+		return 2
+	}
+	if *own < 0 {
+		fmt.Fprintln(stderr, "muster odds qrs: --own-total is required: the Defence total of your figures under fire, 0 or more")
 		return 2
 	}
 	f := qrs.Fire{Own: *own, Enemy: *enemy, Cover: *cover, Armour: *armour, ExtraShooters: *extra}
@@ -195,15 +201,24 @@ func qrsLoad(path string, stderr io.Writer) (*qrsGame, int) {
 		fmt.Fprintln(stderr, "muster qrs: name the game file with --state GAME (start one with muster qrs new)")
 		return nil, 2
 	}
+	fi, err := os.Stat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		fmt.Fprintf(stderr, "muster qrs: there is no game file %s (start one with muster qrs new --state %s)\n", path, path)
+		return nil, 2
+	case err == nil && fi.IsDir():
+		fmt.Fprintf(stderr, "muster qrs: --state %s is a folder; name the game file (muster qrs new --state GAME starts one)\n", path)
+		return nil, 2
+	}
 	f, err := os.Open(path)
 	if err != nil {
-		fmt.Fprintf(stderr, "muster qrs: cannot open the game file %s (start one with muster qrs new --state %s)\n", path, path)
+		fmt.Fprintf(stderr, "muster qrs: %v\n", readError(path, err))
 		return nil, 2
 	}
 	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, solo.MaxFileSize+1))
 	if err != nil {
-		fmt.Fprintf(stderr, "muster qrs: cannot read %s\n", path)
+		fmt.Fprintf(stderr, "muster qrs: %v\n", readError(path, err))
 		return nil, 2
 	}
 	st, err := solo.Read(data)
@@ -229,7 +244,7 @@ func qrsSave(path string, st *solo.State, stderr io.Writer) int {
 		}
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "muster qrs: cannot save the game to %s: %v\n", path, err)
+		fmt.Fprintf(stderr, "muster qrs: the game was not saved: %s\n", writeProblem("state", path, err))
 		return 2
 	}
 	return 0

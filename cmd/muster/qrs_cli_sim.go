@@ -22,6 +22,10 @@ func qrsArmy(cmd, path string, stderr io.Writer) (*army.Army, int) {
 		fmt.Fprintf(stderr, "muster qrs %s: %v\n", cmd, err)
 		return nil, 2
 	}
+	if msg := otherSystemFile(path, data, army.ID); msg != "" {
+		fmt.Fprintf(stderr, "muster qrs %s: %s\n", cmd, msg)
+		return nil, 2
+	}
 	f, err := army.Read(data)
 	if err != nil {
 		fmt.Fprintf(stderr, "muster qrs %s: %s: %v\n", cmd, path, err)

@@ -37,6 +37,10 @@ func qrsNew(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, usage)
 		return 2
 	}
+	if p := outputProblem("state", *path); p != "" {
+		fmt.Fprintf(stderr, "muster qrs new: %s\n", p)
+		return 2
+	}
 	if _, err := os.Stat(*path); err == nil && !*force {
 		fmt.Fprintf(stderr, "muster qrs new: %s already exists; add --force to start over\n", *path)
 		return 2
@@ -59,6 +63,10 @@ func qrsNew(args []string, stdout, stderr io.Writer) int {
 		data, err := readCapped(*armyPath)
 		if err != nil {
 			fmt.Fprintf(stderr, "muster qrs new: --army: %v\n", err)
+			return 2
+		}
+		if msg := otherSystemFile(*armyPath, data, army.ID); msg != "" {
+			fmt.Fprintf(stderr, "muster qrs new: --army: %s\n", msg)
 			return 2
 		}
 		f, err := army.Read(data)

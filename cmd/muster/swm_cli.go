@@ -217,6 +217,10 @@ func swmSquads(cmd string, files []string, stderr io.Writer) ([2]engine.Squad, b
 			fmt.Fprintf(stderr, "muster: %v\n", err)
 			return out, false
 		}
+		if msg := otherSystemFile(path, data, swm.ID); msg != "" {
+			fmt.Fprintf(stderr, "muster swm %s: %s\n", cmd, msg)
+			return out, false
+		}
 		a, err := army.Read(data)
 		if err != nil {
 			fmt.Fprintf(stderr, "muster: %s: %v\n", path, err)
@@ -355,13 +359,22 @@ func swmSim(args []string, stdout, stderr io.Writer) int {
 // blank to fill in where the rulebook does not print the value) and a Hit Point track per
 // figure, a box for every 10 Hit Points (5 when the total is not a multiple of 10).
 func swmSheet(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("swm sheet", flag.ContinueOnError)
+	args, code, ok := parseFlags(fs, args, swmUsage, stdout, stderr)
+	if !ok {
+		return code
+	}
 	if len(args) != 1 {
-		fmt.Fprintf(stderr, "%s\n", swmUsage)
+		fmt.Fprintf(stderr, "muster swm sheet: name one squad file, as in muster swm sheet squad.yaml\n")
 		return 2
 	}
 	data, err := readCapped(args[0])
 	if err != nil {
 		fmt.Fprintf(stderr, "muster: %v\n", err)
+		return 2
+	}
+	if msg := otherSystemFile(args[0], data, swm.ID); msg != "" {
+		fmt.Fprintf(stderr, "muster swm sheet: %s\n", msg)
 		return 2
 	}
 	a, err := army.Read(data)
