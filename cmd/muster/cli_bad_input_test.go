@@ -164,3 +164,18 @@ func TestAnArmyOfAnotherGameIsNamedWithItsCommands(t *testing.T) {
 	failsInWords(t, 2, []string{squad + " is a Star Wars Miniatures (d20", "this command reads Star Wars skirmish quick reference files"}, "qrs", "sim", "--army", squad, "--counters", "open")
 	failsInWords(t, 2, []string{rebels + ` does not say "system: swm"`}, "swm", "sim", squad, rebels)
 }
+
+// The skirmish quick reference's numbers out of range, or missing, name the flag and its
+// range instead of printing the usage alone or being replaced by a default.
+func TestAQRSNumberOutOfRangeNamesTheFlagAndItsRange(t *testing.T) {
+	const patrol = "../../rules/qrs/army/testdata/patrol.yaml"
+	failsInWords(t, 2, []string{"--max-turns -1: write 1 to 100 turns"}, "qrs", "sim", "--army", patrol, "--counters", "open", "--max-turns", "-1")
+	failsInWords(t, 2, []string{"--sight 50: write how many counters ahead the group sees, 1 to 10"}, "qrs", "sim", "--army", patrol, "--counters", "open", "--sight", "50")
+	failsInWords(t, 2, []string{"--group 7: Endor Patrol has groups 1 to 3"}, "qrs", "sim", "--army", patrol, "--counters", "open", "--group", "7")
+	failsInWords(t, 2, []string{"--melee 30: write 0 to 20 (your figure's Melee value)"}, "qrs", "melee", "--melee", "30", "--against", "2")
+	failsInWords(t, 2, []string{"--melee is required"}, "qrs", "melee", "--against", "2")
+	failsInWords(t, 2, []string{"--leaders 99: write 0 to 10"}, "qrs", "movement", "--leaders", "99")
+	failsInWords(t, 2, []string{"--range is required"}, "qrs", "grenade")
+	failsInWords(t, 2, []string{"--own-total is required"}, "odds", "qrs", "--enemy-total", "3")
+	failsInWords(t, 2, []string{"--range NaN is not a number Muster can use"}, "qrs", "walker", "--range", "NaN", "--own-total", "3")
+}

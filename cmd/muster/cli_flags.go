@@ -225,3 +225,49 @@ func (o *onceValue) Get() any {
 	}
 	return o.Value.String()
 }
+
+// outOfRange checks number flags against their ranges, in order, and says what is wrong
+// with the first one outside: "--melee is required (0 to 20)" when it was not given (its
+// default is a "not given" mark outside the range), "--leaders 99: write 0 to 10" when it
+// was. "" when all are within.
+func outOfRange(fs *flag.FlagSet, checks ...flagBounds) string {
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	for _, c := range checks {
+		f := fs.Lookup(c.name)
+		if f == nil {
+			continue
+		}
+		var v float64
+		switch x := f.Value.(flag.Getter).Get().(type) {
+		case int:
+			v = float64(x)
+		case float64:
+			v = x
+		default:
+			continue
+		}
+		if v >= c.lo && v <= c.hi {
+			continue
+		}
+		if !set[c.name] {
+			return fmt.Sprintf("--%s is required: %s, %s", c.name, c.what, c.span())
+		}
+		return fmt.Sprintf("--%s %s: write %s (%s)", c.name, f.Value.String(), c.span(), c.what)
+	}
+	return ""
+}
+
+// flagBounds is a number flag's range, and what it counts.
+type flagBounds struct {
+	name   string
+	lo, hi float64
+	what   string
+}
+
+func (c flagBounds) span() string {
+	if c.hi >= math.MaxInt32 {
+		return fmt.Sprintf("%g or more", c.lo)
+	}
+	return fmt.Sprintf("%g to %g", c.lo, c.hi)
+}

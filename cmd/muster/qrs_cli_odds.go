@@ -156,7 +156,11 @@ func qrsMovementOdds(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return code
 	}
-	if len(rest) > 0 || s.QuartersKilled < 0 || s.QuartersKilled > 4 || s.Leaders < 0 || s.Leaders > 10 {
+	if msg := outOfRange(fs, flagBounds{"quarters-killed", 0, 4, "quarters of the unit killed"}, flagBounds{"leaders", 0, 10, "heroes or officers within 12\""}); msg != "" {
+		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), msg)
+		return 2
+	}
+	if len(rest) > 0 {
 		fmt.Fprintln(stderr, usage)
 		return 2
 	}
@@ -192,7 +196,11 @@ func qrsMeleeOdds(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return code
 	}
-	if len(rest) > 0 || self.Melee < 0 || self.Melee > 20 || *against == "" {
+	if msg := outOfRange(fs, flagBounds{"melee", 0, 20, "your figure's Melee value"}); msg != "" {
+		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), msg)
+		return 2
+	}
+	if len(rest) > 0 || *against == "" {
 		fmt.Fprintln(stderr, usage)
 		return 2
 	}
@@ -250,13 +258,16 @@ func qrsDuelOdds(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&b.Melee, "against-melee", -1, "the opponent's Melee value")
 	fs.IntVar(&b.ForcePoints, "against-fp", -1, "the opponent's Force points")
 	asJSON := fs.Bool("json", false, "print JSON")
-	bad := func(v int) bool { return v < 0 || v > army.MaxForcePoints }
 	usage := "usage: muster qrs duel --melee M --fp F --against-melee M --against-fp F [--json]"
 	rest, code, ok := parseFlags(fs, args, usage, stdout, stderr)
 	if !ok {
 		return code
 	}
-	if len(rest) > 0 || bad(a.Melee) || bad(a.ForcePoints) || bad(b.Melee) || bad(b.ForcePoints) {
+	if msg := outOfRange(fs, flagBounds{"melee", 0, army.MaxForcePoints, "your Force user's Melee"}, flagBounds{"fp", 0, army.MaxForcePoints, "your Force user's Force points"}, flagBounds{"against-melee", 0, army.MaxForcePoints, "the opponent's Melee"}, flagBounds{"against-fp", 0, army.MaxForcePoints, "the opponent's Force points"}); msg != "" {
+		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), msg)
+		return 2
+	}
+	if len(rest) > 0 {
 		fmt.Fprintln(stderr, usage)
 		return 2
 	}
@@ -288,7 +299,11 @@ func qrsRange(name string, args []string, stdout, stderr io.Writer) (r float64, 
 	if !ok {
 		return 0, false, code, false
 	}
-	if len(rest) > 0 || *rng < 0 {
+	if msg := outOfRange(fs, flagBounds{"range", 0, math.MaxInt32, "the range in inches"}); msg != "" {
+		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), msg)
+		return 0, false, 2, false
+	}
+	if len(rest) > 0 {
 		fmt.Fprintln(stderr, usage)
 		return 0, false, 2, false
 	}
@@ -346,7 +361,11 @@ func qrsWalkerOdds(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return code
 	}
-	if len(rest) > 0 || *r < 0 || *own < 0 || *extra < 0 {
+	if msg := outOfRange(fs, flagBounds{"range", 0, math.MaxInt32, "the range in inches"}, flagBounds{"own-total", 0, math.MaxInt32, "the Defence total of your figures under fire"}, flagBounds{"extra", 0, math.MaxInt32, "extra figures shooting"}); msg != "" {
+		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), msg)
+		return 2
+	}
+	if len(rest) > 0 {
 		fmt.Fprintln(stderr, usage)
 		return 2
 	}

@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -162,7 +163,11 @@ func qrsOrders(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return code
 	}
-	if len(rest) > 0 || *group == "" || s.QuartersKilled < 0 || s.QuartersKilled > 4 || s.Leaders < 0 || s.Leaders > 10 {
+	if msg := outOfRange(fs, flagBounds{"quarters-killed", 0, 4, "quarters of the unit killed"}, flagBounds{"leaders", 0, 10, "heroes or officers within 12\""}); msg != "" {
+		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), msg)
+		return 2
+	}
+	if len(rest) > 0 || *group == "" {
 		fmt.Fprintln(stderr, usage)
 		return 2
 	}
@@ -242,7 +247,11 @@ func qrsShoot(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return code
 	}
-	if len(rest) > 0 || *target == 0 || (*from == "") == (*enemy == 0) || *figures < 0 || *extra < 0 {
+	if msg := outOfRange(fs, flagBounds{"figures", 0, math.MaxInt32, "how many figures fire"}, flagBounds{"extra", 0, math.MaxInt32, "extra figures shooting"}); msg != "" {
+		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), msg)
+		return 2
+	}
+	if len(rest) > 0 || *target == 0 || (*from == "") == (*enemy == 0) {
 		fmt.Fprintln(stderr, usage)
 		return 2
 	}
