@@ -28,7 +28,7 @@ func cmdBattle(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if len(files) != 2 {
-		fmt.Fprintln(stderr, battleUsage)
+		fmt.Fprintf(stderr, "muster battle: name two army files, A.yaml and B.yaml; %d given (muster battle --help)\n", len(files))
 		return 2
 	}
 	s, err := strconv.ParseUint(*seed, 10, 64)

@@ -179,3 +179,27 @@ func TestAQRSNumberOutOfRangeNamesTheFlagAndItsRange(t *testing.T) {
 	failsInWords(t, 2, []string{"--own-total is required"}, "odds", "qrs", "--enemy-total", "3")
 	failsInWords(t, 2, []string{"--range NaN is not a number Muster can use"}, "qrs", "walker", "--range", "NaN", "--own-total", "3")
 }
+
+// A mistyped admin command stops before the database is opened: opening creates it, and a
+// new muster.db must not be left behind by `muster user add` without a name.
+func TestAMistypedUserCommandLeavesNoDatabaseBehind(t *testing.T) {
+	dir := t.TempDir()
+	dbFile := filepath.Join(dir, "muster.db")
+	failsInWords(t, 2, []string{"write muster user add NAME --db DB"}, "user", "add", "--db", dbFile)
+	failsInWords(t, 2, []string{`"bogus" is not an action of muster user; write add, list, passwd or adopt`}, "user", "bogus", "--db", dbFile)
+	failsInWords(t, 2, []string{`write muster token revoke NAME ID --db DB`}, "token", "revoke", "ann", "--db", dbFile)
+	if _, err := os.Stat(dbFile); err == nil {
+		t.Errorf("%s was created by a command that was refused", dbFile)
+	}
+	failsInWords(t, 2, []string{"--db " + dir + " is a folder; name the database file"}, "user", "list", "--db", dir)
+}
+
+// The server's and the worker's settings are checked before anything starts.
+func TestServeAndWorkerSettingsAreNamed(t *testing.T) {
+	failsInWords(t, 2, []string{`--addr "nonsense": write a host and port`}, "serve", "--addr", "nonsense")
+	failsInWords(t, 2, []string{"--workers -1: write 0 or more"}, "serve", "--workers", "-1")
+	failsInWords(t, 2, []string{"--workers 0: write 1 or more"}, "worker", "--db", filepath.Join(t.TempDir(), "m.db"), "--workers", "0")
+	failsInWords(t, 2, []string{"--db is for --jobs"}, "sim", "--db", "m.db", rebels, rebels)
+	failsInWords(t, 2, []string{"name two army files, A.yaml and B.yaml; 1 given"}, "battle", rebels)
+	failsInWords(t, 2, []string{`"frob" is not a command; muster help lists them`}, "frob")
+}

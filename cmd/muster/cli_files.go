@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // outputProblem says why the file path cannot be written by the flag, or "" when it can be
@@ -65,4 +66,17 @@ func outputExt(flagName string) string {
 		return ".yaml"
 	}
 	return ""
+}
+
+// dbPathProblem says why a --db path cannot be a SQLite database file (a folder, a folder
+// that does not exist), before the driver's "unable to open database file (14)"; "" for a
+// postgres:// address or a path that may be.
+func dbPathProblem(path string) string {
+	if strings.HasPrefix(path, "postgres://") || strings.HasPrefix(path, "postgresql://") {
+		return ""
+	}
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return fmt.Sprintf("--db %s is a folder; name the database file, as in --db %s", path, filepath.Join(path, "muster.db"))
+	}
+	return outputProblem("db", path)
 }

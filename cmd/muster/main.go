@@ -92,6 +92,6 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if cmd, ok := extraCommands[args[0]]; ok {
 		return cmd(args[1:], stdout, stderr)
 	}
-	fmt.Fprintf(stderr, "muster: unknown command %q\n\n%s", args[0], usage)
+	fmt.Fprintf(stderr, "muster: %q is not a command; muster help lists them\n", args[0])
 	return 2
 }

@@ -47,7 +47,7 @@ func cmdOdds(args []string, stdout, stderr io.Writer) int {
 	if proc, ok := oddsProcedures[args[0]]; ok {
 		return proc(args[1:], stdout, stderr)
 	}
-	fmt.Fprintf(stderr, "muster odds: unknown procedure %q\n%s\n", args[0], oddsUsage)
+	fmt.Fprintf(stderr, "muster odds: %q is not a procedure Muster computes; write test, damage, volley, d20 or qrs (muster odds help)\n", args[0])
 	return 2
 }
 
@@ -71,7 +71,8 @@ func required(fs *flag.FlagSet, stderr io.Writer, names ...string) bool {
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	for _, n := range names {
 		if !set[n] {
-			fmt.Fprintf(stderr, "muster %s: --%s is required\n%s\n", fs.Name(), n, oddsUsage)
+			f := fs.Lookup(n)
+			fmt.Fprintf(stderr, "muster %s: --%s is required: %s\n", fs.Name(), n, f.Usage)
 			return false
 		}
 	}

@@ -183,7 +183,7 @@ func cmdQRS(args []string, stdout, stderr io.Writer) int {
 	if cmd, ok := cmds[args[0]]; ok {
 		return cmd(args[1:], stdout, stderr)
 	}
-	fmt.Fprintf(stderr, "muster qrs: unknown command %q\n%s\n", args[0], qrsUsage)
+	fmt.Fprintf(stderr, "muster qrs: %q is not a command of muster qrs; muster qrs help lists them\n", args[0])
 	return 2
 }
 

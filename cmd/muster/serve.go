@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"net"
 	"net/http"
 	"os"
@@ -35,12 +36,19 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return code
 	}
-	if len(rest) != 0 || *workers < 0 {
-		fmt.Fprintln(stderr, serveUsage)
-		return 2
+	var bad string
+	if len(rest) != 0 {
+		bad = fmt.Sprintf("unexpected argument %q; every setting is given with a flag (muster serve --help)", rest[0])
+	} else if bad = outOfRange(fs, flagBounds{"workers", 0, math.MaxInt32, "matchup jobs played at once; 0 serves pages only"}); bad != "" {
+	} else if *signup != signupOpen && *signup != signupInvite && *signup != signupClosed {
+		bad = fmt.Sprintf("--signup %q: write open, invite or closed", *signup)
+	} else if _, _, err := net.SplitHostPort(*addr); err != nil {
+		bad = fmt.Sprintf("--addr %q: write a host and port, such as 127.0.0.1:8080 or :8080", *addr)
+	} else {
+		bad = dbPathProblem(*dbPath)
 	}
-	if *signup != signupOpen && *signup != signupInvite && *signup != signupClosed {
-		fmt.Fprintf(stderr, "muster serve: --signup %q: write open, invite or closed\n%s\n", *signup, serveUsage)
+	if bad != "" {
+		fmt.Fprintf(stderr, "muster serve: %s\n", bad)
 		return 2
 	}
 	cfg := authConfig{RequireLogin: *requireLogin, Signup: *signup, SecureCookie: *secure}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"os"
 	"os/signal"
 	"runtime"
@@ -44,7 +45,7 @@ func cmdSim(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if len(files) != 2 {
-		fmt.Fprintln(stderr, simUsage)
+		fmt.Fprintf(stderr, "muster sim: name two army files, A.yaml and B.yaml; %d given (muster sim --help)\n", len(files))
 		return 2
 	}
 	s, err := strconv.ParseUint(*seed, 10, 64)
@@ -56,8 +57,16 @@ func cmdSim(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "muster sim: --jobs needs --db DB, and --chunk-size 1 or more")
 		return 2
 	}
-	if *battles <= 0 || *battles > battle.MaxBattles || *workers < 0 {
-		fmt.Fprintf(stderr, "muster sim: --battles from 1 to %d, --workers 0 or more\n", battle.MaxBattles)
+	if !*viaJobs && *dbPath != "" {
+		fmt.Fprintln(stderr, "muster sim: --db is for --jobs (play through the database's job queue); add --jobs, or leave --db out")
+		return 2
+	}
+	if p := dbPathProblem(*dbPath); *viaJobs && p != "" {
+		fmt.Fprintf(stderr, "muster sim: %s\n", p)
+		return 2
+	}
+	if p := outOfRange(fs, flagBounds{"battles", 1, battle.MaxBattles, "how many battles to play"}, flagBounds{"workers", 0, math.MaxInt32, "goroutines playing battles; 0 is one per CPU"}); p != "" {
+		fmt.Fprintf(stderr, "muster sim: %s\n", p)
 		return 2
 	}
 	field, forces, code := battleSetup("sim", *scenario, files[0], files[1], stderr)

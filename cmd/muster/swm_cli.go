@@ -61,10 +61,10 @@ func oddsD20(args []string, stdout, stderr io.Writer) int {
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	switch {
 	case len(rest) > 0:
-		fmt.Fprintf(stderr, "muster odds d20: unexpected argument %q\n%s\n", rest[0], oddsD20Usage)
+		fmt.Fprintf(stderr, "muster odds d20: unexpected argument %q; every value is given with a flag (muster odds d20 --help)\n", rest[0])
 		return 2
 	case !set["attack"] || !set["defense"]:
-		fmt.Fprintf(stderr, "muster odds d20: --attack and --defense are required\n%s\n", oddsD20Usage)
+		fmt.Fprintln(stderr, "muster odds d20: --attack and --defense are required: the attacker's Attack bonus and the target's Defense")
 		return 2
 	case *combined < 0 || *combined > 50 || *hp < 0 || *hp > 100000 || *dmg < 0 || *dmg > 10000:
 		fmt.Fprintf(stderr, "muster odds d20: --combined, --damage and --hp take a count from 0 (combined at most 50, damage 10000, hp 100000)\n")
@@ -145,7 +145,7 @@ func cmdSWM(args []string, stdout, stderr io.Writer) int {
 	case "sheet":
 		return swmSheet(args[1:], stdout, stderr)
 	}
-	fmt.Fprintf(stderr, "muster swm: unknown command %q\n%s\n", args[0], swmUsage)
+	fmt.Fprintf(stderr, "muster swm: %q is not a command of muster swm; write battle, sim, cards or sheet (muster swm help)\n", args[0])
 	return 2
 }
 
@@ -208,7 +208,7 @@ func swmSquads(cmd string, files []string, stderr io.Writer) ([2]engine.Squad, b
 	var out [2]engine.Squad
 	var sides [2]string
 	if len(files) != 2 {
-		fmt.Fprintf(stderr, "muster swm %s: give two squad files\n%s\n", cmd, swmUsage)
+		fmt.Fprintf(stderr, "muster swm %s: name two squad files, A.yaml and B.yaml; %d given (muster swm help)\n", cmd, len(files))
 		return out, false
 	}
 	for i, path := range files {

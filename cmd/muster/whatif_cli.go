@@ -38,7 +38,7 @@ func cmdWhatif(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if len(files) != 2 {
-		fmt.Fprintln(stderr, whatifUsage)
+		fmt.Fprintf(stderr, "muster whatif: name two army files, A.yaml (the one to change) and B.yaml; %d given (muster whatif --help)\n", len(files))
 		return 2
 	}
 	s, err := strconv.ParseUint(*seed, 10, 64)

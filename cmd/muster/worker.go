@@ -32,8 +32,21 @@ func cmdWorker(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return code
 	}
-	if len(rest) != 0 || *dbPath == "" || *workers < 1 || *rescue <= 0 {
-		fmt.Fprintln(stderr, workerUsage)
+	var bad string
+	switch {
+	case len(rest) != 0:
+		bad = fmt.Sprintf("unexpected argument %q; every setting is given with a flag (muster worker --help)", rest[0])
+	case *dbPath == "":
+		bad = "--db is required: the database muster serve uses (a postgres:// address, or a SQLite file)"
+	case *workers < 1:
+		bad = fmt.Sprintf("--workers %d: write 1 or more matchup jobs played at once", *workers)
+	case *rescue <= 0:
+		bad = fmt.Sprintf("--rescue-after %s: write a time longer than zero, such as 10m", *rescue)
+	default:
+		bad = dbPathProblem(*dbPath)
+	}
+	if bad != "" {
+		fmt.Fprintf(stderr, "muster worker: %s\n", bad)
 		return 2
 	}
 	logger := slog.New(slog.NewTextHandler(stderr, nil))
