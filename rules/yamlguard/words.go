@@ -15,6 +15,10 @@ var goTypeError = regexp.MustCompile(`cannot unmarshal (\S+(?: \{\})?) into Go (
 
 var digits = regexp.MustCompile(`^-?[0-9]+$`)
 
+// usedWhere is the library's message for a list or a single value where a block of fields
+// belongs ("sequence was used where mapping is expected").
+var usedWhere = regexp.MustCompile(`^(\w+) was used where (\w+) is expected`)
+
 // TypeWords rewrites a type error in the file's own terms: the field as the file writes
 // it, what it holds and what it should hold.
 func TypeWords(msg string) string { return TypeWordsAt(msg, nil, 0, 0) }
@@ -26,6 +30,15 @@ var keyBefore = regexp.MustCompile(`([A-Za-z_][A-Za-z0-9_]*)\s*:\s*$`)
 // names the outermost struct field ("Army.Units" for a unit's size), so the key is read from
 // the file where the bad value stands.
 func TypeWordsAt(msg string, data []byte, line, col int) string {
+	if m := usedWhere.FindStringSubmatch(msg); m != nil {
+		field := "this value"
+		if k := keyAt(data, line, col); k != "" {
+			field = k
+		} else if line == 1 && col == 1 {
+			field = "the file"
+		}
+		return fmt.Sprintf("%s: write %s here, not %s", field, kindWords(m[2]), kindWords(m[1]))
+	}
 	m := goTypeError.FindStringSubmatch(msg)
 	if m == nil {
 		return msg
@@ -55,7 +68,7 @@ func kindWords(t string) string {
 		return "a whole number"
 	case strings.HasPrefix(t, "float"):
 		return "a number"
-	case t == "string", strings.HasSuffix(t, ".Side"), strings.HasSuffix(t, ".Kind"), strings.HasSuffix(t, ".Severity"), strings.HasSuffix(t, ".Armor"):
+	case t == "string", t == "scalar", strings.HasSuffix(t, ".Side"), strings.HasSuffix(t, ".Kind"), strings.HasSuffix(t, ".Severity"), strings.HasSuffix(t, ".Armor"):
 		return "text"
 	case t == "bool":
 		return "true or false"

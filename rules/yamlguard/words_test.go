@@ -16,6 +16,8 @@ func TestAWrongKindOfValueIsToldInTheFilesWords(t *testing.T) {
 		{"cannot unmarshal string into Go struct field File.Groups of type int", "groups: [{name: a, figures: [{profile: x, count: lots}]}]\n", 1, 50, "count: write a whole number here, not text"},
 		{"cannot unmarshal 99999999999999999999 into Go value of type int", "    size: 99999999999999999999\n", 1, 11, "size: 99999999999999999999 is too large a number; no army needs one this size"},
 		{"cannot unmarshal string into Go struct field Limits.Total of type int", "", 0, 0, "total: write a whole number here, not text"},
+		{"sequence was used where mapping is expected", "- a\n- b\n", 1, 1, "the file: write a block of fields here, not a list"},
+		{"string was used where mapping is expected", "format: 1\nrules: yes\n", 2, 8, "rules: write a block of fields here, not text"},
 	} {
 		var data []byte
 		if c.data != "" {
