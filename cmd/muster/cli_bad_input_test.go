@@ -110,6 +110,8 @@ func TestStandardInputIsReadForADash(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "Blue Rangers (rebel): 710 SGPs") {
 		t.Errorf("exit %d\n%s%s", code, out, errOut)
 	}
+	stdin = bytes.NewReader(data)
+	failsInWords(t, 2, []string{`standard input ("-") was read already for another file; give at most one file as -`}, "battle", "-", "-")
 }
 
 // --html, --pdf and --svg naming a folder, a file, or a folder that does not exist are

@@ -161,6 +161,10 @@ func readLimitsFile(path string, stderr io.Writer) (*roster.Limits, int) {
 // Its errors say what Muster was reading and what to do, in words (readError).
 func readCapped(path string) ([]byte, error) {
 	if path == "-" {
+		if stdinTaken == stdin {
+			return nil, errors.New(`standard input ("-") was read already for another file; give at most one file as -`)
+		}
+		stdinTaken = stdin
 		data, err := io.ReadAll(io.LimitReader(stdin, roster.MaxFileSize+1))
 		if err != nil {
 			return nil, fmt.Errorf("cannot read standard input: %w", err)
@@ -183,6 +187,10 @@ func readCapped(path string) ([]byte, error) {
 	}
 	return data, nil
 }
+
+// stdinTaken is the standard input readCapped has read, which cannot be read a second time
+// (muster battle - -); tests hand in a new reader for each run.
+var stdinTaken io.Reader
 
 // readError says why a file could not be read, in words, keeping the system's reason only
 // where there is no plainer one.

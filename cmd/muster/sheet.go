@@ -34,7 +34,7 @@ func cmdSheet(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if *paper != views.PaperA4 && *paper != views.PaperLetter {
-		fmt.Fprintf(stderr, "muster: --paper %q: write a4 or letter\n", *paper)
+		fmt.Fprintf(stderr, "muster sheet: --paper %q: write a4 or letter\n", *paper)
 		return 2
 	}
 	for _, out := range []struct{ flag, path string }{{"html", *htmlOut}, {"pdf", *pdfOut}} {
