@@ -205,3 +205,10 @@ func TestServeAndWorkerSettingsAreNamed(t *testing.T) {
 	failsInWords(t, 2, []string{"name two army files, A.yaml and B.yaml; 1 given"}, "battle", rebels)
 	failsInWords(t, 2, []string{`"frob" is not a command; muster help lists them`}, "frob")
 }
+
+// A skirmish command missing a flag its usage requires names that flag and what it holds.
+func TestAQRSCommandMissingAFlagNamesIt(t *testing.T) {
+	failsInWords(t, 2, []string{"--state is required: the game file to create"}, "qrs", "new")
+	failsInWords(t, 2, []string{"--counters is required"}, "qrs", "generate")
+	failsInWords(t, 2, []string{`unexpected argument "extra"`}, "qrs", "profiles", "extra")
+}

@@ -271,3 +271,33 @@ func (c flagBounds) span() string {
 	}
 	return fmt.Sprintf("%g to %g", c.lo, c.hi)
 }
+
+var (
+	optionalPart = regexp.MustCompile(`\[[^\[\]]*\]|\([^()]*\)`)
+	usageFlag    = regexp.MustCompile(`--([a-z0-9-]+)`)
+)
+
+// usageProblem says what is wrong when a command's arguments do not fit its one-line usage:
+// an argument where it takes none, or the first flag the usage requires (written outside
+// [ ] and ( )) that was not given; else the usage itself, as the way to write the command.
+func usageProblem(fs *flag.FlagSet, rest []string, usage string) string {
+	if len(rest) > 0 {
+		return fmt.Sprintf("unexpected argument %q; every value is given with a flag (muster %s --help)", rest[0], fs.Name())
+	}
+	required := usage
+	for {
+		next := optionalPart.ReplaceAllString(required, "")
+		if next == required {
+			break
+		}
+		required = next
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	for _, m := range usageFlag.FindAllStringSubmatch(required, -1) {
+		if f := fs.Lookup(m[1]); f != nil && !set[m[1]] {
+			return fmt.Sprintf("--%s is required: %s", m[1], f.Usage)
+		}
+	}
+	return "write it as " + strings.TrimPrefix(usage, "usage: ")
+}

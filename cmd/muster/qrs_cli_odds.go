@@ -27,7 +27,7 @@ func qrsProfiles(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if len(rest) > 0 {
-		fmt.Fprintln(stderr, usage)
+		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
 		return 2
 	}
 	ps := qrs.Starter().Profiles()
@@ -102,7 +102,7 @@ func qrsGenerateOdds(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if len(rest) > 0 || *counters == "" {
-		fmt.Fprintln(stderr, usage)
+		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
 		return 2
 	}
 	s := solo.Sighting{Officer: *officer, NoContact: *noContact}
@@ -161,7 +161,7 @@ func qrsMovementOdds(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if len(rest) > 0 {
-		fmt.Fprintln(stderr, usage)
+		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
 		return 2
 	}
 	odds := map[string]*big.Rat{}
@@ -201,7 +201,7 @@ func qrsMeleeOdds(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if len(rest) > 0 || *against == "" {
-		fmt.Fprintln(stderr, usage)
+		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
 		return 2
 	}
 	values, err := qrsInts(*against, "--against")
@@ -268,7 +268,7 @@ func qrsDuelOdds(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if len(rest) > 0 {
-		fmt.Fprintln(stderr, usage)
+		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
 		return 2
 	}
 	odds, _ := qrs.Enumerate(func(d qrs.Dice) string {
@@ -304,7 +304,7 @@ func qrsRange(name string, args []string, stdout, stderr io.Writer) (r float64, 
 		return 0, false, 2, false
 	}
 	if len(rest) > 0 {
-		fmt.Fprintln(stderr, usage)
+		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
 		return 0, false, 2, false
 	}
 	return *rng, *js, 0, true
@@ -366,7 +366,7 @@ func qrsWalkerOdds(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if len(rest) > 0 {
-		fmt.Fprintln(stderr, usage)
+		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
 		return 2
 	}
 	f, band, err := qrs.WalkerFire(*r, *moving, *own, *extra, *heavy)

@@ -103,7 +103,7 @@ func qrsSim(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if len(rest) > 0 {
-		fmt.Fprintln(stderr, usage)
+		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
 		return 2
 	}
 	// The engine would take a zero or negative count as "the default"; typed on the command

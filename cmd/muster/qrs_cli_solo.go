@@ -35,7 +35,7 @@ func qrsNew(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if len(rest) > 0 || *path == "" {
-		fmt.Fprintln(stderr, usage)
+		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
 		return 2
 	}
 	if p := outputProblem("state", *path); p != "" {
@@ -108,7 +108,7 @@ func qrsSpot(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if len(rest) > 0 {
-		fmt.Fprintln(stderr, usage)
+		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
 		return 2
 	}
 	ids, err := qrsInts(*list, "--counters")
@@ -168,7 +168,7 @@ func qrsOrders(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if len(rest) > 0 || *group == "" {
-		fmt.Fprintln(stderr, usage)
+		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
 		return 2
 	}
 	g, code := qrsLoad(*path, stderr)
@@ -252,7 +252,7 @@ func qrsShoot(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if len(rest) > 0 || *target == 0 || (*from == "") == (*enemy == 0) {
-		fmt.Fprintln(stderr, usage)
+		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
 		return 2
 	}
 	b, ok := qrsBands[*band]
@@ -298,7 +298,7 @@ func qrsMark(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if len(rest) != 1 {
-		fmt.Fprintln(stderr, usage)
+		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest[min(1, len(rest)):], usage))
 		return 2
 	}
 	g, code := qrsLoad(*path, stderr)
@@ -345,7 +345,7 @@ func qrsFight(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if len(rest) > 0 || *figure == "" || *against == "" {
-		fmt.Fprintln(stderr, usage)
+		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
 		return 2
 	}
 	self, err := qrsRefs(*figure, "--figure")
@@ -387,7 +387,7 @@ func qrsDuelGame(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if len(rest) > 0 {
-		fmt.Fprintln(stderr, usage)
+		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
 		return 2
 	}
 	a, err := qrsRefs(*figure, "--figure")
@@ -430,7 +430,7 @@ func qrsFigureRoll(name string, proc func(*solo.State, int, int, qrs.Dice) (stri
 			return code
 		}
 		if len(rest) > 0 {
-			fmt.Fprintln(stderr, usage)
+			fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
 			return 2
 		}
 		g, code := qrsLoad(*path, stderr)
@@ -459,7 +459,7 @@ func qrsRemove(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if len(rest) > 0 || *counter == 0 {
-		fmt.Fprintln(stderr, usage)
+		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
 		return 2
 	}
 	g, code := qrsLoad(*path, stderr)
@@ -486,7 +486,7 @@ func qrsTurn(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if len(rest) > 0 {
-		fmt.Fprintln(stderr, usage)
+		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
 		return 2
 	}
 	g, code := qrsLoad(*path, stderr)
@@ -514,7 +514,7 @@ func qrsShow(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if len(rest) > 0 {
-		fmt.Fprintln(stderr, usage)
+		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
 		return 2
 	}
 	g, code := qrsLoad(*path, stderr)
@@ -537,7 +537,7 @@ func qrsLog(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if len(rest) > 0 {
-		fmt.Fprintln(stderr, usage)
+		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
 		return 2
 	}
 	g, code := qrsLoad(*path, stderr)
