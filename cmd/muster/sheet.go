@@ -78,9 +78,10 @@ func cmdSheet(args []string, stdout, stderr io.Writer) int {
 	if *pdfOut != "" {
 		pdf, err := printPDF(ctx, html, *paper)
 		if err != nil {
-			fmt.Fprintf(stderr, "muster: %v", err)
 			if err == errNoChromium {
-				fmt.Fprint(stderr, "; install it (apt-get install chromium), or write the HTML with --html and print it from a browser")
+				fmt.Fprintf(stderr, "muster sheet: --pdf: %v; install it (apt-get install chromium), or write the HTML with --html and print it from a browser", err)
+			} else {
+				fmt.Fprintf(stderr, "muster sheet: --pdf: the PDF could not be made (%v); write the HTML with --html and print it from a browser", err)
 			}
 			fmt.Fprintln(stderr)
 			return 1
