@@ -5,13 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/goccy/go-yaml"
 	"github.com/goccy/go-yaml/ast"
 
 	"muster/rules"
+	"muster/rules/yamlguard"
 )
 
 // MaxFileSize bounds an army file: a 1500-point army is a few kilobytes.
@@ -67,14 +67,14 @@ func unmarshal(data []byte, v any) (err error) {
 		}
 	}()
 	if err := yaml.UnmarshalWithOptions(data, v, yaml.DisallowUnknownField()); err != nil {
-		return parseError(err)
+		return parseError(err, data)
 	}
 	return nil
 }
 
 // parseError turns the YAML library's error into one that names the line and column and
 // says what is wrong in a player's words.
-func parseError(err error) error {
+func parseError(err error, data []byte) error {
 	var pe *ParseError
 	if errors.As(err, &pe) {
 		return pe
@@ -88,63 +88,10 @@ func parseError(err error) error {
 		if strings.Contains(pe.Msg, "unknown field") {
 			pe.Msg += "; see the army file format for the fields each unit kind takes"
 		}
-		pe.Msg = playerWords(pe.Msg)
+		pe.Msg = yamlguard.TypeWordsAt(pe.Msg, data, pe.Line, pe.Column)
 		return pe
 	}
-	return &ParseError{Msg: playerWords(err.Error())}
-}
-
-// goTypeError is the YAML library's message for a value of the wrong type, which names Go's
-// types and fields ("cannot unmarshal string into Go struct field Limits.Total of type int").
-var goTypeError = regexp.MustCompile(`cannot unmarshal (\S+) into Go (?:struct field (\S+) of type|value of type) (\S+)`)
-
-// playerWords rewrites a type error in the file's own terms: the field as the file writes
-// it, what it holds and what it should hold.
-func playerWords(msg string) string {
-	m := goTypeError.FindStringSubmatch(msg)
-	if m == nil {
-		return msg
-	}
-	field := "this value"
-	if m[2] != "" {
-		parts := strings.Split(m[2], ".")
-		field = snake(parts[len(parts)-1])
-	}
-	return fmt.Sprintf("%s: write %s here, not %s", field, kindWords(m[3]), kindWords(m[1]))
-}
-
-// kindWords names a Go or YAML type as a player would.
-func kindWords(t string) string {
-	switch {
-	case strings.HasPrefix(t, "int"), strings.HasPrefix(t, "uint"), t == "number":
-		return "a whole number"
-	case strings.HasPrefix(t, "float"):
-		return "a number"
-	case t == "string", strings.HasSuffix(t, ".Side"), strings.HasSuffix(t, ".Kind"), strings.HasSuffix(t, ".Severity"):
-		return "text"
-	case t == "bool":
-		return "true or false"
-	case strings.HasPrefix(t, "[]"), t == "array", t == "sequence":
-		return "a list"
-	case strings.HasPrefix(t, "map"), t == "mapping", t == "object", strings.HasPrefix(t, "roster."), strings.HasPrefix(t, "*roster."):
-		return "a block of fields"
-	}
-	return t
-}
-
-// snake writes a Go field name (PointRolls) as the file's key (point_rolls).
-func snake(name string) string {
-	var b strings.Builder
-	for i, r := range name {
-		if r >= 'A' && r <= 'Z' {
-			if i > 0 {
-				b.WriteByte('_')
-			}
-			r += 'a' - 'A'
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
+	return &ParseError{Msg: yamlguard.TypeWords(err.Error())}
 }
 
 func (a *Army) checkStructure() error {

@@ -19,16 +19,16 @@ const battleUsage = `usage: muster battle [--scenario NAME] [--seed N] [--svg DI
 // cmdBattle plays one battle. Exit 0: played; 2: bad arguments or unreadable armies.
 func cmdBattle(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("battle", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	scenario := fs.String("scenario", battle.DefaultScenario, "the battlefield and its rules")
 	seed := fs.String("seed", "1", "the battle's seed (0 to 2^64-1)")
 	svgDir := fs.String("svg", "", "a directory to draw the battle in, one SVG per phase")
 	htmlFile := fs.String("html", "", "a file to write the battle's replay to, as one page")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	files, code, ok := parseFlags(fs, args, battleUsage, stdout, stderr)
+	if !ok {
+		return code
 	}
-	if fs.NArg() != 2 {
-		fmt.Fprintln(stderr, battleUsage)
+	if len(files) != 2 {
+		fmt.Fprintf(stderr, "muster battle: name two army files, A.yaml and B.yaml; %d given (muster battle --help)\n", len(files))
 		return 2
 	}
 	s, err := strconv.ParseUint(*seed, 10, 64)
@@ -36,7 +36,15 @@ func cmdBattle(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "muster battle: --seed %q: a whole number from 0 to 18446744073709551615\n", *seed)
 		return 2
 	}
-	field, forces, code := battleSetup("battle", *scenario, fs.Arg(0), fs.Arg(1), stderr)
+	if p := outputDirProblem("svg", *svgDir); *svgDir != "" && p != "" {
+		fmt.Fprintf(stderr, "muster battle: %s\n", p)
+		return 2
+	}
+	if p := outputProblem("html", *htmlFile); *htmlFile != "" && p != "" {
+		fmt.Fprintf(stderr, "muster battle: %s\n", p)
+		return 2
+	}
+	field, forces, code := battleSetup("battle", *scenario, files[0], files[1], stderr)
 	if field == nil {
 		return code
 	}

@@ -20,13 +20,13 @@ import (
 func writeReplay(tr *battle.Trace, dir, file string, stderr io.Writer) int {
 	if dir != "" {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
-			fmt.Fprintf(stderr, "muster battle: --svg %s: cannot make the directory: %v\n", dir, err)
+			fmt.Fprintf(stderr, "muster battle: %s\n", writeProblem("svg", dir, err))
 			return 1
 		}
 		for k, svg := range replay.Frames(tr) {
 			name := filepath.Join(dir, frameFile(tr, k))
 			if err := os.WriteFile(name, svg, 0o644); err != nil {
-				fmt.Fprintf(stderr, "muster battle: --svg: cannot write %s: %v\n", name, err)
+				fmt.Fprintf(stderr, "muster battle: %s\n", writeProblem("svg", name, err))
 				return 1
 			}
 		}
@@ -42,7 +42,7 @@ func writeReplay(tr *battle.Trace, dir, file string, stderr io.Writer) int {
 			return 1
 		}
 		if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
-			fmt.Fprintf(stderr, "muster battle: --html: cannot write %s: %v\n", file, err)
+			fmt.Fprintf(stderr, "muster battle: %s\n", writeProblem("html", file, err))
 			return 1
 		}
 	}

@@ -2,9 +2,11 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strconv"
 	"strings"
@@ -28,6 +30,16 @@ type costReport struct {
 	Waived   []roster.Problem    `json:"waived,omitempty"`
 }
 
+const costUsage = `usage: muster cost [--json|--text] [--limits LIMITS] FILE
+  prints each unit's record-sheet cost breakdown, the army total and every problem
+  muster check finds; FILE "-" reads the army from standard input. Exit 0: no errors;
+  1: errors (costs still printed); 2: a file cannot be read or parsed.`
+
+const checkUsage = `usage: muster check [--json] [--limits LIMITS] FILE
+  checks the army against the Troop Lists, the creation rules and a gamemaster's force
+  limits; FILE "-" reads the army from standard input. Exit 0: no errors (warnings and
+  notes allowed); 1: errors; 2: a file cannot be read or parsed.`
+
 // cmdCost prints an army's costs and every problem `muster check` finds. Exit 0: no errors;
 // 1: errors (costs still printed); 2: a file cannot be read or parsed.
 func cmdCost(args []string, stdout, stderr io.Writer) int {
@@ -35,6 +47,10 @@ func cmdCost(args []string, stdout, stderr io.Writer) int {
 	army, res, asJSON, code := evaluateArgs("cost", args, stdout, stderr)
 	if army == nil {
 		return code
+	}
+	if asText && asJSON {
+		fmt.Fprintln(stderr, "muster cost: --json and --text are two ways to print the same; give one")
+		return 2
 	}
 	if asText {
 		fmt.Fprint(stdout, costing.Text(army, res))
@@ -76,27 +92,34 @@ func textFlag(args []string) ([]string, bool) {
 // through its system (systems.go), and army is nil with that command's exit code.
 func evaluateArgs(cmd string, args []string, stdout, stderr io.Writer) (army *roster.Army, res *costing.Result, asJSON bool, code int) {
 	fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	jsonFlag := fs.Bool("json", false, "print one JSON object")
 	limitsPath := fs.String("limits", "", "check against a gamemaster's limits `file` (replaces the army's limits: block)")
-	files, ok := parseInterleaved(fs, args)
+	usage := checkUsage
+	if cmd == "cost" {
+		usage = costUsage
+		fs.Bool("text", false, "print the plain-text list for a forum or a chat")
+	}
+	files, code, ok := parseFlags(fs, args, usage, stdout, stderr)
 	if !ok {
-		return nil, nil, false, 2
+		return nil, nil, false, code
 	}
 	if len(files) != 1 {
-		fmt.Fprintf(stderr, "usage: muster %s [--json] [--limits FILE] FILE\n", cmd)
+		fmt.Fprintf(stderr, "muster %s: name one army file, as in muster %s army.yaml (muster %s --help)\n", cmd, cmd, cmd)
 		return nil, nil, false, 2
 	}
-	if data, err := readCapped(files[0]); err == nil {
-		if sys := systemFor(data); sys != nil {
-			if *limitsPath != "" {
-				fmt.Fprintf(stderr, "muster %s: --limits is for Star Wars Miniatures Battles armies; %s armies carry their limit in the file\n", cmd, sys.Title())
-				return nil, nil, false, 2
-			}
-			return nil, nil, false, evaluateOther(sys, files[0], data, *jsonFlag, stdout, stderr)
-		}
+	data, err := readCapped(files[0])
+	if err != nil {
+		fmt.Fprintf(stderr, "muster %s: %v\n", cmd, err)
+		return nil, nil, false, 2
 	}
-	army, code = readArmy(files[0], stderr)
+	if sys := systemFor(data); sys != nil {
+		if *limitsPath != "" {
+			fmt.Fprintf(stderr, "muster %s: --limits is for Star Wars Miniatures Battles armies; %s armies carry their limit in the file\n", cmd, sys.Title())
+			return nil, nil, false, 2
+		}
+		return nil, nil, false, evaluateOther(sys, files[0], data, *jsonFlag, stdout, stderr)
+	}
+	army, code = parseArmy(files[0], data, stderr)
 	if army == nil {
 		return nil, nil, false, code
 	}
@@ -112,22 +135,6 @@ func evaluateArgs(cmd string, args []string, stdout, stderr io.Writer) (army *ro
 func armyCatalog(army *roster.Army) *rules.Catalog {
 	c, _ := costing.CatalogFor(rules.Default(), army)
 	return c
-}
-
-// parseInterleaved parses flags written before or after the file names, as in
-// `muster check army.yaml --limits gm.yaml`, and returns the file names.
-func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, bool) {
-	var files []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, false
-		}
-		if fs.NArg() == 0 {
-			return files, true
-		}
-		files = append(files, fs.Arg(0))
-		args = fs.Args()[1:]
-	}
 }
 
 // readLimitsFile reads a gamemaster's limits file; an empty path means none. The exit code
@@ -150,18 +157,55 @@ func readLimitsFile(path string, stderr io.Writer) (*roster.Limits, int) {
 }
 
 // readCapped reads at most one byte more than an army file may hold, so that an enormous
-// file is refused by its size without being read whole.
+// file is refused by its size without being read whole. The path "-" is standard input.
+// Its errors say what Muster was reading and what to do, in words (readError).
 func readCapped(path string) ([]byte, error) {
+	if path == "-" {
+		if stdinTaken == stdin {
+			return nil, errors.New(`standard input ("-") was read already for another file; give at most one file as -`)
+		}
+		stdinTaken = stdin
+		data, err := io.ReadAll(io.LimitReader(stdin, roster.MaxFileSize+1))
+		if err != nil {
+			return nil, fmt.Errorf("cannot read standard input: %w", err)
+		}
+		return data, nil
+	}
+	if fi, err := os.Stat(path); err != nil {
+		return nil, readError(path, err)
+	} else if fi.IsDir() {
+		return nil, fmt.Errorf("%s is a folder, not a file; name a file inside it", path)
+	}
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, err
+		return nil, readError(path, err)
 	}
 	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, roster.MaxFileSize+1))
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, readError(path, err)
 	}
 	return data, nil
+}
+
+// stdinTaken is the standard input readCapped has read, which cannot be read a second time
+// (muster battle - -); tests hand in a new reader for each run.
+var stdinTaken io.Reader
+
+// readError says why a file could not be read, in words, keeping the system's reason only
+// where there is no plainer one.
+func readError(path string, err error) error {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("there is no file %s; check its name and folder", path)
+	case errors.Is(err, fs.ErrPermission):
+		return fmt.Errorf("cannot read %s: you do not have permission to read it", path)
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return fmt.Errorf("cannot read %s: %v", path, err)
 }
 
 // readArmy reads and parses an army file, reporting failures as the contract asks (exit 2,
@@ -170,6 +214,15 @@ func readArmy(path string, stderr io.Writer) (*roster.Army, int) {
 	data, err := readCapped(path)
 	if err != nil {
 		fmt.Fprintf(stderr, "muster: %v\n", err)
+		return nil, 2
+	}
+	return parseArmy(path, data, stderr)
+}
+
+// parseArmy parses an army file read already (standard input can be read only once).
+func parseArmy(path string, data []byte, stderr io.Writer) (*roster.Army, int) {
+	if msg := otherSystemFile(path, data, system.SWMB); msg != "" {
+		fmt.Fprintf(stderr, "muster: %s\n", msg)
 		return nil, 2
 	}
 	army, err := roster.Read(data)

@@ -42,7 +42,7 @@ Usage:
   muster odds test|damage|volley [--json] ...
                               exact odds of a skill test, a hit on the Damage Table, or a
                               squad's volley at a unit of another army (muster odds for flags)
-  muster battle [--scenario S] [--seed N] A.yaml B.yaml
+  muster battle [--scenario S] [--seed N] [--svg DIR] [--html FILE] A.yaml B.yaml
                               play one battle of army A against army B: the turn-by-turn
                               log and the result (muster battle --help for scenarios)
   muster sim [--battles N] [--seed S] [--workers W] [--scenario S] [--json]
@@ -50,7 +50,7 @@ Usage:
                               play N battles and print the odds (wins with 95% intervals,
                               SGPs lost, turns, each unit's record, what is not simulated);
                               with --jobs, through the database's job queue
-  muster whatif [--battles N] [--seed S] [--max-variants K] [--json] A.yaml B.yaml
+  muster whatif [--battles N] [--seed S] [--max-variants K] [--workers W] [--json] A.yaml B.yaml
                               what to change in army A against B: legal changes within its
                               limit, played on the same seeds, ranked by the change in wins
   muster qrs COMMAND ...      the skirmish quick reference (system: qrs armies): a solo game
@@ -95,6 +95,6 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if cmd, ok := extraCommands[args[0]]; ok {
 		return cmd(args[1:], stdout, stderr)
 	}
-	fmt.Fprintf(stderr, "muster: unknown command %q\n\n%s", args[0], usage)
+	fmt.Fprintf(stderr, "muster: %q is not a command; muster help lists them\n", args[0])
 	return 2
 }

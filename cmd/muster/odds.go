@@ -20,7 +20,11 @@ const oddsUsage = `usage:
   muster odds test --skill S --difficulty D [--json]
   muster odds damage --damage DS --strength SR [--json]
   muster odds volley --army A.yaml --squad N --target-army B.yaml --target N
-                     --range INCHES [--cover none|light|medium|heavy] [--prone] [--walking] [--json]`
+                     --range INCHES [--cover none|light|medium|heavy] [--prone] [--walking] [--json]
+  muster odds d20 --attack A --defense D [--damage N] [--cover] [--combined K]
+                  [--droid] [--reroll] [--hp H] [--json]
+  muster odds qrs --own-total T --enemy-total E [--cover] [--armour] [--extra-shooters N] [--json]
+  muster odds PROCEDURE --help: that procedure's flags`
 
 // cmdOdds computes exact odds for single procedures (rules/combat). Exit 0: done; 2: bad
 // arguments or unreadable files.
@@ -30,6 +34,9 @@ func cmdOdds(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	switch args[0] {
+	case "help", "--help", "-h":
+		fmt.Fprintln(stdout, oddsUsage)
+		return 0
 	case "test":
 		return oddsTest(args[1:], stdout, stderr)
 	case "damage":
@@ -40,21 +47,22 @@ func cmdOdds(args []string, stdout, stderr io.Writer) int {
 	if proc, ok := oddsProcedures[args[0]]; ok {
 		return proc(args[1:], stdout, stderr)
 	}
-	fmt.Fprintf(stderr, "muster odds: unknown procedure %q\n%s\n", args[0], oddsUsage)
+	fmt.Fprintf(stderr, "muster odds: %q is not a procedure Muster computes; write test, damage, volley, d20 or qrs (muster odds help)\n", args[0])
 	return 2
 }
 
-// oddsFlags parses a procedure's flags; no positional arguments are allowed.
-func oddsFlags(fs *flag.FlagSet, args []string, stderr io.Writer) bool {
-	fs.SetOutput(stderr)
-	if err := fs.Parse(args); err != nil {
-		return false
+// oddsFlags parses a procedure's flags; no positional arguments are allowed. ok false: stop
+// with code (0 after --help).
+func oddsFlags(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) (code int, ok bool) {
+	rest, code, ok := parseFlags(fs, args, oddsUsage, stdout, stderr)
+	if !ok {
+		return code, false
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "muster odds %s: unexpected argument %q\n%s\n", fs.Name(), fs.Arg(0), oddsUsage)
-		return false
+	if len(rest) > 0 {
+		fmt.Fprintf(stderr, "muster %s: unexpected argument %q; every value is given with a flag (muster %s --help)\n", fs.Name(), rest[0], fs.Name())
+		return 2, false
 	}
-	return true
+	return 0, true
 }
 
 // required reports a missing flag.
@@ -63,7 +71,8 @@ func required(fs *flag.FlagSet, stderr io.Writer, names ...string) bool {
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	for _, n := range names {
 		if !set[n] {
-			fmt.Fprintf(stderr, "muster odds %s: --%s is required\n%s\n", fs.Name(), n, oddsUsage)
+			f := fs.Lookup(n)
+			fmt.Fprintf(stderr, "muster %s: --%s is required: %s\n", fs.Name(), n, f.Usage)
 			return false
 		}
 	}
@@ -83,11 +92,14 @@ func pct(p float64) string { return strconv.FormatFloat(100*p, 'f', 2, 64) + "%"
 
 // oddsTest: a straight skill test.
 func oddsTest(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("test", flag.ContinueOnError)
+	fs := flag.NewFlagSet("odds test", flag.ContinueOnError)
 	skill := fs.Int("skill", 0, "the skill code added to the roll")
 	diff := fs.Int("difficulty", 0, "the difficulty number")
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	if !oddsFlags(fs, args, stderr) || !required(fs, stderr, "skill", "difficulty") {
+	if code, ok := oddsFlags(fs, args, stdout, stderr); !ok {
+		return code
+	}
+	if !required(fs, stderr, "skill", "difficulty") {
 		return 2
 	}
 	p := combat.TestOdds(*skill, *diff)
@@ -100,11 +112,14 @@ func oddsTest(args []string, stdout, stderr io.Writer) int {
 
 // oddsDamage: one hit on the Damage Table.
 func oddsDamage(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("damage", flag.ContinueOnError)
+	fs := flag.NewFlagSet("odds damage", flag.ContinueOnError)
 	ds := fs.Int("damage", 0, "the weapon's Damage Strength")
 	sr := fs.Int("strength", 0, "the target's Strength (armor included)")
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	if !oddsFlags(fs, args, stderr) || !required(fs, stderr, "damage", "strength") {
+	if code, ok := oddsFlags(fs, args, stdout, stderr); !ok {
+		return code
+	}
+	if !required(fs, stderr, "damage", "strength") {
 		return 2
 	}
 	p := combat.Default().DamageOdds(*ds, *sr)
@@ -158,7 +173,7 @@ type volleyAverage struct {
 
 // oddsVolley: a squad of one army firing at a unit of another.
 func oddsVolley(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("volley", flag.ContinueOnError)
+	fs := flag.NewFlagSet("odds volley", flag.ContinueOnError)
 	armyPath := fs.String("army", "", "the firing army's `file`")
 	squad := fs.Int("squad", 0, "the firing unit's index in its army (0 is the first)")
 	targetPath := fs.String("target-army", "", "the target army's `file`")
@@ -168,7 +183,10 @@ func oddsVolley(args []string, stdout, stderr io.Writer) int {
 	prone := fs.Bool("prone", false, "the target is prone")
 	walking := fs.Bool("walking", false, "the firing squad walked this turn")
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	if !oddsFlags(fs, args, stderr) || !required(fs, stderr, "army", "squad", "target-army", "target", "range") {
+	if code, ok := oddsFlags(fs, args, stdout, stderr); !ok {
+		return code
+	}
+	if !required(fs, stderr, "army", "squad", "target-army", "target", "range") {
 		return 2
 	}
 	c, err := combat.ParseCover(*cover)

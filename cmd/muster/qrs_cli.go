@@ -8,9 +8,11 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strconv"
 	"strings"
@@ -29,11 +31,9 @@ func init() {
 const oddsQRSUsage = `usage: muster odds qrs --own-total T --enemy-total E [--cover] [--armour] [--extra-shooters N] [--json]
   T: the Defence total of your figures under fire; E: the Firepower total shooting at them`
 
-// newFlags is a flag set that reports to stderr, for the qrs commands.
-func qrsFlags(name string, stderr io.Writer) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	return fs
+// qrsFlags is a qrs command's flag set; parseFlags reports its problems.
+func qrsFlags(name string, _ io.Writer) *flag.FlagSet {
+	return flag.NewFlagSet(name, flag.ContinueOnError)
 }
 
 // oddsQRS prints the exact odds of the shooting table for one figure under fire.
@@ -45,8 +45,16 @@ func oddsQRS(args []string, stdout, stderr io.Writer) int {
 	armour := fs.Bool("armour", false, "the figure wears armour (W counts as D)")
 	extra := fs.Int("extra-shooters", 0, "extra figures shooting at the group (+1 each)")
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	if err := fs.Parse(args); err != nil || fs.NArg() > 0 || *own < 0 {
+	rest, code, ok := parseFlags(fs, args, oddsQRSUsage, stdout, stderr)
+	if !ok {
+		return code
+	}
+	if len(rest) > 0 {
 		fmt.Fprintln(stderr, oddsQRSUsage)
+		return 2
+	}
+	if *own < 0 {
+		fmt.Fprintln(stderr, "muster odds qrs: --own-total is required: the Defence total of your figures under fire, 0 or more")
 		return 2
 	}
 	f := qrs.Fire{Own: *own, Enemy: *enemy, Cover: *cover, Armour: *armour, ExtraShooters: *extra}
@@ -175,7 +183,7 @@ func cmdQRS(args []string, stdout, stderr io.Writer) int {
 	if cmd, ok := cmds[args[0]]; ok {
 		return cmd(args[1:], stdout, stderr)
 	}
-	fmt.Fprintf(stderr, "muster qrs: unknown command %q\n%s\n", args[0], qrsUsage)
+	fmt.Fprintf(stderr, "muster qrs: %q is not a command of muster qrs; muster qrs help lists them\n", args[0])
 	return 2
 }
 
@@ -193,15 +201,24 @@ func qrsLoad(path string, stderr io.Writer) (*qrsGame, int) {
 		fmt.Fprintln(stderr, "muster qrs: name the game file with --state GAME (start one with muster qrs new)")
 		return nil, 2
 	}
+	fi, err := os.Stat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		fmt.Fprintf(stderr, "muster qrs: there is no game file %s (start one with muster qrs new --state %s)\n", path, path)
+		return nil, 2
+	case err == nil && fi.IsDir():
+		fmt.Fprintf(stderr, "muster qrs: --state %s is a folder; name the game file (muster qrs new --state GAME starts one)\n", path)
+		return nil, 2
+	}
 	f, err := os.Open(path)
 	if err != nil {
-		fmt.Fprintf(stderr, "muster qrs: cannot open the game file %s (start one with muster qrs new --state %s)\n", path, path)
+		fmt.Fprintf(stderr, "muster qrs: %v\n", readError(path, err))
 		return nil, 2
 	}
 	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, solo.MaxFileSize+1))
 	if err != nil {
-		fmt.Fprintf(stderr, "muster qrs: cannot read %s\n", path)
+		fmt.Fprintf(stderr, "muster qrs: %v\n", readError(path, err))
 		return nil, 2
 	}
 	st, err := solo.Read(data)
@@ -227,7 +244,7 @@ func qrsSave(path string, st *solo.State, stderr io.Writer) int {
 		}
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "muster qrs: cannot save the game to %s: %v\n", path, err)
+		fmt.Fprintf(stderr, "muster qrs: the game was not saved: %s\n", writeProblem("state", path, err))
 		return 2
 	}
 	return 0

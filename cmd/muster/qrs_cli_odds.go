@@ -21,8 +21,13 @@ import (
 func qrsProfiles(args []string, stdout, stderr io.Writer) int {
 	fs := qrsFlags("qrs profiles", stderr)
 	asJSON := fs.Bool("json", false, "print JSON")
-	if err := fs.Parse(args); err != nil || fs.NArg() > 0 {
-		fmt.Fprintln(stderr, "usage: muster qrs profiles [--json]")
+	usage := "usage: muster qrs profiles [--json]"
+	rest, code, ok := parseFlags(fs, args, usage, stdout, stderr)
+	if !ok {
+		return code
+	}
+	if len(rest) > 0 {
+		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
 		return 2
 	}
 	ps := qrs.Starter().Profiles()
@@ -91,8 +96,13 @@ func qrsGenerateOdds(args []string, stdout, stderr io.Writer) int {
 	pool := fs.String("pool", "", "your figures for the enemy, e.g. stormtrooper=4")
 	prefer := fs.String("prefer", "", "the option you prefer: "+strings.Join(solo.PreferKeys(), ", "))
 	asJSON := fs.Bool("json", false, "print JSON")
-	if err := fs.Parse(args); err != nil || fs.NArg() > 0 || *counters == "" {
-		fmt.Fprintln(stderr, "usage: muster qrs generate --counters corner,open [--officer] [--no-contact] [--pool NAME=N,...] [--prefer OPTION] [--json]")
+	usage := "usage: muster qrs generate --counters corner,open [--officer] [--no-contact] [--pool NAME=N,...] [--prefer OPTION] [--json]"
+	rest, code, ok := parseFlags(fs, args, usage, stdout, stderr)
+	if !ok {
+		return code
+	}
+	if len(rest) > 0 || *counters == "" {
+		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
 		return 2
 	}
 	s := solo.Sighting{Officer: *officer, NoContact: *noContact}
@@ -141,8 +151,17 @@ func qrsMovementOdds(args []string, stdout, stderr io.Writer) int {
 	fs := qrsFlags("qrs movement", stderr)
 	asJSON := fs.Bool("json", false, "print JSON")
 	s := qrsSituation(fs)
-	if err := fs.Parse(args); err != nil || fs.NArg() > 0 || s.QuartersKilled < 0 || s.QuartersKilled > 4 || s.Leaders < 0 || s.Leaders > 10 {
-		fmt.Fprintln(stderr, "usage: muster qrs movement [situation flags] [--json] (muster qrs help)")
+	usage := "usage: muster qrs movement [situation flags] [--json] (muster qrs help)"
+	rest, code, ok := parseFlags(fs, args, usage, stdout, stderr)
+	if !ok {
+		return code
+	}
+	if msg := outOfRange(fs, flagBounds{"quarters-killed", 0, 4, "quarters of the unit killed"}, flagBounds{"leaders", 0, 10, "heroes or officers within 12\""}); msg != "" {
+		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), msg)
+		return 2
+	}
+	if len(rest) > 0 {
+		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
 		return 2
 	}
 	odds := map[string]*big.Rat{}
@@ -172,8 +191,17 @@ func qrsMeleeOdds(args []string, stdout, stderr io.Writer) int {
 	theirArmour := fs.Bool("against-armour", false, "the opponents wear armour")
 	theirSaber := fs.Bool("against-saber", false, "the opponents fight with light sabres")
 	asJSON := fs.Bool("json", false, "print JSON")
-	if err := fs.Parse(args); err != nil || fs.NArg() > 0 || self.Melee < 0 || self.Melee > 20 || *against == "" {
-		fmt.Fprintln(stderr, "usage: muster qrs melee --melee M [--wounded] [--armour] [--saber] --against M[,M...] [--against-armour] [--against-saber] [--json]")
+	usage := "usage: muster qrs melee --melee M [--wounded] [--armour] [--saber] --against M[,M...] [--against-armour] [--against-saber] [--json]"
+	rest, code, ok := parseFlags(fs, args, usage, stdout, stderr)
+	if !ok {
+		return code
+	}
+	if msg := outOfRange(fs, flagBounds{"melee", 0, 20, "your figure's Melee value"}); msg != "" {
+		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), msg)
+		return 2
+	}
+	if len(rest) > 0 || *against == "" {
+		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
 		return 2
 	}
 	values, err := qrsInts(*against, "--against")
@@ -230,9 +258,17 @@ func qrsDuelOdds(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&b.Melee, "against-melee", -1, "the opponent's Melee value")
 	fs.IntVar(&b.ForcePoints, "against-fp", -1, "the opponent's Force points")
 	asJSON := fs.Bool("json", false, "print JSON")
-	bad := func(v int) bool { return v < 0 || v > army.MaxForcePoints }
-	if err := fs.Parse(args); err != nil || fs.NArg() > 0 || bad(a.Melee) || bad(a.ForcePoints) || bad(b.Melee) || bad(b.ForcePoints) {
-		fmt.Fprintln(stderr, "usage: muster qrs duel --melee M --fp F --against-melee M --against-fp F [--json]")
+	usage := "usage: muster qrs duel --melee M --fp F --against-melee M --against-fp F [--json]"
+	rest, code, ok := parseFlags(fs, args, usage, stdout, stderr)
+	if !ok {
+		return code
+	}
+	if msg := outOfRange(fs, flagBounds{"melee", 0, army.MaxForcePoints, "your Force user's Melee"}, flagBounds{"fp", 0, army.MaxForcePoints, "your Force user's Force points"}, flagBounds{"against-melee", 0, army.MaxForcePoints, "the opponent's Melee"}, flagBounds{"against-fp", 0, army.MaxForcePoints, "the opponent's Force points"}); msg != "" {
+		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), msg)
+		return 2
+	}
+	if len(rest) > 0 {
+		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
 		return 2
 	}
 	odds, _ := qrs.Enumerate(func(d qrs.Dice) string {
@@ -254,21 +290,30 @@ func qrsDuelOdds(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func qrsRange(name string, args []string, stderr io.Writer) (float64, bool, bool) {
+func qrsRange(name string, args []string, stdout, stderr io.Writer) (r float64, asJSON bool, code int, ok bool) {
 	fs := qrsFlags("qrs "+name, stderr)
-	r := fs.Float64("range", -1, "the range in inches to the target's base")
-	asJSON := fs.Bool("json", false, "print JSON")
-	if err := fs.Parse(args); err != nil || fs.NArg() > 0 || *r < 0 {
-		fmt.Fprintf(stderr, "usage: muster qrs %s --range INCHES [--json]\n", name)
-		return 0, false, false
+	rng := fs.Float64("range", -1, "the range in inches to the target's base")
+	js := fs.Bool("json", false, "print JSON")
+	usage := fmt.Sprintf("usage: muster qrs %s --range INCHES [--json]", name)
+	rest, code, ok := parseFlags(fs, args, usage, stdout, stderr)
+	if !ok {
+		return 0, false, code, false
 	}
-	return *r, *asJSON, true
+	if msg := outOfRange(fs, flagBounds{"range", 0, math.MaxInt32, "the range in inches"}); msg != "" {
+		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), msg)
+		return 0, false, 2, false
+	}
+	if len(rest) > 0 {
+		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
+		return 0, false, 2, false
+	}
+	return *rng, *js, 0, true
 }
 
 func qrsGrenadeOdds(args []string, stdout, stderr io.Writer) int {
-	r, asJSON, ok := qrsRange("grenade", args, stderr)
+	r, asJSON, code, ok := qrsRange("grenade", args, stdout, stderr)
 	if !ok {
-		return 2
+		return code
 	}
 	hit, killed, duck, err := qrs.GrenadeOdds(r)
 	if err != nil {
@@ -285,9 +330,9 @@ func qrsGrenadeOdds(args []string, stdout, stderr io.Writer) int {
 }
 
 func qrsExplosiveOdds(args []string, stdout, stderr io.Writer) int {
-	r, asJSON, ok := qrsRange("explosive", args, stderr)
+	r, asJSON, code, ok := qrsRange("explosive", args, stdout, stderr)
 	if !ok {
-		return 2
+		return code
 	}
 	hit, err := qrs.ExplosiveOdds(r)
 	if err != nil {
@@ -311,8 +356,17 @@ func qrsWalkerOdds(args []string, stdout, stderr io.Writer) int {
 	heavy := fs.Bool("heavy-cover", false, "your figures are in cover heavier than light cover (-1)")
 	extra := fs.Int("extra", 0, "extra figures shooting at the group")
 	asJSON := fs.Bool("json", false, "print JSON")
-	if err := fs.Parse(args); err != nil || fs.NArg() > 0 || *r < 0 || *own < 0 || *extra < 0 {
-		fmt.Fprintln(stderr, "usage: muster qrs walker --range R [--moving] --own-total T [--heavy-cover] [--extra N] [--json]")
+	usage := "usage: muster qrs walker --range R [--moving] --own-total T [--heavy-cover] [--extra N] [--json]"
+	rest, code, ok := parseFlags(fs, args, usage, stdout, stderr)
+	if !ok {
+		return code
+	}
+	if msg := outOfRange(fs, flagBounds{"range", 0, math.MaxInt32, "the range in inches"}, flagBounds{"own-total", 0, math.MaxInt32, "the Defence total of your figures under fire"}, flagBounds{"extra", 0, math.MaxInt32, "extra figures shooting"}); msg != "" {
+		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), msg)
+		return 2
+	}
+	if len(rest) > 0 {
+		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
 		return 2
 	}
 	f, band, err := qrs.WalkerFire(*r, *moving, *own, *extra, *heavy)

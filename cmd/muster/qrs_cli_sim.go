@@ -19,7 +19,11 @@ import (
 func qrsArmy(cmd, path string, stderr io.Writer) (*army.Army, int) {
 	data, err := readCapped(path)
 	if err != nil {
-		fmt.Fprintf(stderr, "muster qrs %s: cannot read %s\n", cmd, path)
+		fmt.Fprintf(stderr, "muster qrs %s: %v\n", cmd, err)
+		return nil, 2
+	}
+	if msg := otherSystemFile(path, data, army.ID); msg != "" {
+		fmt.Fprintf(stderr, "muster qrs %s: %s\n", cmd, msg)
 		return nil, 2
 	}
 	f, err := army.Read(data)
@@ -90,8 +94,41 @@ func qrsSim(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 0, "the dice seed (0: from the clock)")
 	showLog := fs.Bool("log", false, "print the first game's log")
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	if err := fs.Parse(args); err != nil || fs.NArg() > 0 || *armyPath == "" || (*counters == "") == (*vsPath == "") || *sight < 1 || *sight > 10 {
-		fmt.Fprintln(stderr, "usage: muster qrs sim --army ARMY [--group N] (--counters KINDS | --vs ARMY [--vs-group N]) [--battles N] [--seed S] [--log] [--json] (muster qrs help)")
+	usage := `usage: muster qrs sim --army ARMY [--group N] [--cover]
+         (--counters KINDS [--pool NAME=N,...] [--prefer OPTION] [--sight N] [--objective TURNS]
+          | --vs ARMY [--vs-group N] [--vs-cover])
+         [--max-turns N] [--battles N] [--seed S] [--log] [--json]   (muster qrs help)`
+	rest, code, ok := parseFlags(fs, args, usage, stdout, stderr)
+	if !ok {
+		return code
+	}
+	if len(rest) > 0 {
+		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
+		return 2
+	}
+	// The engine would take a zero or negative count as "the default"; typed on the command
+	// line it is a mistake to name, not to replace.
+	var bad string
+	switch {
+	case *armyPath == "":
+		bad = "--army is required: your army file (system: qrs)"
+	case *counters == "" && *vsPath == "":
+		bad = "give --counters KINDS (portals along the approach) or --vs ARMY (a group to fight)"
+	case *counters != "" && *vsPath != "":
+		bad = "--counters and --vs are two different games; give one"
+	case *sight < 1 || *sight > 10:
+		bad = fmt.Sprintf("--sight %d: write how many counters ahead the group sees, 1 to 10", *sight)
+	case *maxTurns < 1 || *maxTurns > 100:
+		bad = fmt.Sprintf("--max-turns %d: write 1 to 100 turns", *maxTurns)
+	case *objective < 0 || *objective > 100:
+		bad = fmt.Sprintf("--objective %d: write 1 to 100 turns of advance, or 0 for one past the last counter", *objective)
+	case *battles < 1 || *battles > sim.MaxBattles:
+		bad = fmt.Sprintf("--battles %d: write 1 to %d games", *battles, sim.MaxBattles)
+	case *group < 0 || *vsGroup < 0:
+		bad = "--group and --vs-group: write a group's number (1 is the first), or 0 for all groups as one"
+	}
+	if bad != "" {
+		fmt.Fprintf(stderr, "muster qrs sim: %s\n", bad)
 		return 2
 	}
 	a, code := qrsArmy("sim", *armyPath, stderr)
@@ -100,7 +137,7 @@ func qrsSim(args []string, stdout, stderr io.Writer) int {
 	}
 	players, err := qrsGroup(a, *group)
 	if err != nil {
-		fmt.Fprintf(stderr, "muster qrs sim: %v\n", err)
+		fmt.Fprintf(stderr, "muster qrs sim: --group %d: %v\n", *group, err)
 		return 2
 	}
 	if *seed == 0 {

@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -28,8 +29,17 @@ func qrsNew(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 0, "the dice seed (0: from the clock)")
 	name := fs.String("name", "", "a name for the game")
 	force := fs.Bool("force", false, "overwrite an existing game file")
-	if err := fs.Parse(args); err != nil || fs.NArg() > 0 || *path == "" {
-		fmt.Fprintln(stderr, "usage: muster qrs new --state GAME [--army ARMY] [--counters corner,cover,open] [--pool NAME=N,...] [--prefer OPTION] [--seed N]")
+	usage := "usage: muster qrs new --state GAME [--army ARMY] [--counters corner,cover,open] [--pool NAME=N,...] [--prefer OPTION] [--seed N] [--name NAME] [--force]"
+	rest, code, ok := parseFlags(fs, args, usage, stdout, stderr)
+	if !ok {
+		return code
+	}
+	if len(rest) > 0 || *path == "" {
+		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
+		return 2
+	}
+	if p := outputProblem("state", *path); p != "" {
+		fmt.Fprintf(stderr, "muster qrs new: %s\n", p)
 		return 2
 	}
 	if _, err := os.Stat(*path); err == nil && !*force {
@@ -53,7 +63,11 @@ func qrsNew(args []string, stdout, stderr io.Writer) int {
 	if *armyPath != "" {
 		data, err := readCapped(*armyPath)
 		if err != nil {
-			fmt.Fprintf(stderr, "muster qrs new: cannot read %s\n", *armyPath)
+			fmt.Fprintf(stderr, "muster qrs new: --army: %v\n", err)
+			return 2
+		}
+		if msg := otherSystemFile(*armyPath, data, army.ID); msg != "" {
+			fmt.Fprintf(stderr, "muster qrs new: --army: %s\n", msg)
 			return 2
 		}
 		f, err := army.Read(data)
@@ -88,8 +102,13 @@ func qrsSpot(args []string, stdout, stderr io.Writer) int {
 	path := fs.String("state", "", "the game file")
 	list := fs.String("counters", "", "the counters in sight of the same figure, e.g. 1,3")
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	if err := fs.Parse(args); err != nil || fs.NArg() > 0 {
-		fmt.Fprintln(stderr, "usage: muster qrs spot --state GAME --counters 1,3 [--json]")
+	usage := "usage: muster qrs spot --state GAME --counters 1,3 [--json]"
+	rest, code, ok := parseFlags(fs, args, usage, stdout, stderr)
+	if !ok {
+		return code
+	}
+	if len(rest) > 0 {
+		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
 		return 2
 	}
 	ids, err := qrsInts(*list, "--counters")
@@ -139,8 +158,17 @@ func qrsOrders(args []string, stdout, stderr io.Writer) int {
 	ordered := fs.Bool("ordered", false, "a player's figure within 6\" issues an order (may add/subtract up to D6)")
 	asJSON := fs.Bool("json", false, "print JSON")
 	s := qrsSituation(fs)
-	if err := fs.Parse(args); err != nil || fs.NArg() > 0 || *group == "" || s.QuartersKilled < 0 || s.QuartersKilled > 4 || s.Leaders < 0 || s.Leaders > 10 {
-		fmt.Fprintln(stderr, "usage: muster qrs orders --state GAME --group N|all [situation flags] (muster qrs help)")
+	usage := "usage: muster qrs orders --state GAME --group N|all [situation flags] (muster qrs help)"
+	rest, code, ok := parseFlags(fs, args, usage, stdout, stderr)
+	if !ok {
+		return code
+	}
+	if msg := outOfRange(fs, flagBounds{"quarters-killed", 0, 4, "quarters of the unit killed"}, flagBounds{"leaders", 0, 10, "heroes or officers within 12\""}); msg != "" {
+		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), msg)
+		return 2
+	}
+	if len(rest) > 0 || *group == "" {
+		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
 		return 2
 	}
 	g, code := qrsLoad(*path, stderr)
@@ -214,8 +242,17 @@ func qrsShoot(args []string, stdout, stderr io.Writer) int {
 	figures := fs.Int("figures", 0, "dice for the nearest N figures only (default with --from: 3 per shooting figure)")
 	force := fs.String("force", "", "a Force user of the target group acts: deflect (light sabre, sends the shot back) or swipe (point blank)")
 	asJSON := fs.Bool("json", false, "print JSON")
-	if err := fs.Parse(args); err != nil || fs.NArg() > 0 || *target == 0 || (*from == "") == (*enemy == 0) || *figures < 0 || *extra < 0 {
-		fmt.Fprintln(stderr, "usage: muster qrs shoot --state GAME --target N (--from G,G | --enemy-total E) [--cover] [--extra N] [--running] [--figures N]")
+	usage := "usage: muster qrs shoot --state GAME --target N (--from G,G [--band long|medium|point-blank] | --enemy-total E) [--cover] [--extra N] [--running] [--figures N] [--force deflect|swipe] [--json]"
+	rest, code, ok := parseFlags(fs, args, usage, stdout, stderr)
+	if !ok {
+		return code
+	}
+	if msg := outOfRange(fs, flagBounds{"figures", 0, math.MaxInt32, "how many figures fire"}, flagBounds{"extra", 0, math.MaxInt32, "extra figures shooting"}); msg != "" {
+		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), msg)
+		return 2
+	}
+	if len(rest) > 0 || *target == 0 || (*from == "") == (*enemy == 0) {
+		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
 		return 2
 	}
 	b, ok := qrsBands[*band]
@@ -255,15 +292,20 @@ func qrsMark(args []string, stdout, stderr io.Writer) int {
 	path := fs.String("state", "", "the game file")
 	group := fs.Int("group", 0, "the group")
 	figure := fs.Int("figure", 0, "the figure's number in the group (muster qrs show)")
-	if err := fs.Parse(args); err != nil || fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: muster qrs mark --state GAME --group N --figure I wound|heal|down|up|duck|force:-1|force:+1")
+	usage := "usage: muster qrs mark --state GAME --group N --figure I wound|heal|down|up|duck|force:-1|force:+1"
+	rest, code, ok := parseFlags(fs, args, usage, stdout, stderr)
+	if !ok {
+		return code
+	}
+	if len(rest) != 1 {
+		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest[min(1, len(rest)):], usage))
 		return 2
 	}
 	g, code := qrsLoad(*path, stderr)
 	if g == nil {
 		return code
 	}
-	if _, err := solo.Mark(g.st, *group, *figure, fs.Arg(0)); err != nil {
+	if _, err := solo.Mark(g.st, *group, *figure, rest[0]); err != nil {
 		fmt.Fprintf(stderr, "muster qrs mark: %v\n", err)
 		return 2
 	}
@@ -297,8 +339,13 @@ func qrsFight(args []string, stdout, stderr io.Writer) int {
 	path := fs.String("state", "", "the game file")
 	figure := fs.String("figure", "", "the figure fighting, GROUP:FIGURE")
 	against := fs.String("against", "", "the opponents in contact with it, GROUP:FIGURE,...")
-	if err := fs.Parse(args); err != nil || fs.NArg() > 0 || *figure == "" || *against == "" {
-		fmt.Fprintln(stderr, "usage: muster qrs fight --state GAME --figure G:I --against G:I[,G:I...]")
+	usage := "usage: muster qrs fight --state GAME --figure G:I --against G:I[,G:I...]"
+	rest, code, ok := parseFlags(fs, args, usage, stdout, stderr)
+	if !ok {
+		return code
+	}
+	if len(rest) > 0 || *figure == "" || *against == "" {
+		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
 		return 2
 	}
 	self, err := qrsRefs(*figure, "--figure")
@@ -334,8 +381,13 @@ func qrsDuelGame(args []string, stdout, stderr io.Writer) int {
 	figure := fs.String("figure", "", "your duellist, GROUP:FIGURE")
 	against := fs.String("against", "", "the other duellist, GROUP:FIGURE")
 	kill := fs.Bool("kill", false, "on max/min the winner kills rather than taking 8 Force points")
-	if err := fs.Parse(args); err != nil || fs.NArg() > 0 {
-		fmt.Fprintln(stderr, "usage: muster qrs duel --state GAME --figure G:I --against G:I [--kill]")
+	usage := "usage: muster qrs duel --state GAME --figure G:I --against G:I [--kill]"
+	rest, code, ok := parseFlags(fs, args, usage, stdout, stderr)
+	if !ok {
+		return code
+	}
+	if len(rest) > 0 {
+		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
 		return 2
 	}
 	a, err := qrsRefs(*figure, "--figure")
@@ -372,8 +424,13 @@ func qrsFigureRoll(name string, proc func(*solo.State, int, int, qrs.Dice) (stri
 		path := fs.String("state", "", "the game file")
 		group := fs.Int("group", 0, "the group")
 		figure := fs.Int("figure", 0, "the figure's number in the group (muster qrs show)")
-		if err := fs.Parse(args); err != nil || fs.NArg() > 0 {
-			fmt.Fprintf(stderr, "usage: muster qrs %s --state GAME --group N --figure I\n", name)
+		usage := fmt.Sprintf("usage: muster qrs %s --state GAME --group N --figure I", name)
+		rest, code, ok := parseFlags(fs, args, usage, stdout, stderr)
+		if !ok {
+			return code
+		}
+		if len(rest) > 0 {
+			fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
 			return 2
 		}
 		g, code := qrsLoad(*path, stderr)
@@ -396,8 +453,13 @@ func qrsRemove(args []string, stdout, stderr io.Writer) int {
 	fs := qrsFlags("qrs remove", stderr)
 	path := fs.String("state", "", "the game file")
 	counter := fs.Int("counter", 0, "the counter to take off the table")
-	if err := fs.Parse(args); err != nil || fs.NArg() > 0 || *counter == 0 {
-		fmt.Fprintln(stderr, "usage: muster qrs remove --state GAME --counter N")
+	usage := "usage: muster qrs remove --state GAME --counter N"
+	rest, code, ok := parseFlags(fs, args, usage, stdout, stderr)
+	if !ok {
+		return code
+	}
+	if len(rest) > 0 || *counter == 0 {
+		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
 		return 2
 	}
 	g, code := qrsLoad(*path, stderr)
@@ -418,8 +480,13 @@ func qrsRemove(args []string, stdout, stderr io.Writer) int {
 func qrsTurn(args []string, stdout, stderr io.Writer) int {
 	fs := qrsFlags("qrs turn", stderr)
 	path := fs.String("state", "", "the game file")
-	if err := fs.Parse(args); err != nil || fs.NArg() > 0 {
-		fmt.Fprintln(stderr, "usage: muster qrs turn --state GAME")
+	usage := "usage: muster qrs turn --state GAME"
+	rest, code, ok := parseFlags(fs, args, usage, stdout, stderr)
+	if !ok {
+		return code
+	}
+	if len(rest) > 0 {
+		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
 		return 2
 	}
 	g, code := qrsLoad(*path, stderr)
@@ -441,8 +508,13 @@ func qrsShow(args []string, stdout, stderr io.Writer) int {
 	fs := qrsFlags("qrs show", stderr)
 	path := fs.String("state", "", "the game file")
 	asJSON := fs.Bool("json", false, "print the game as JSON")
-	if err := fs.Parse(args); err != nil || fs.NArg() > 0 {
-		fmt.Fprintln(stderr, "usage: muster qrs show --state GAME [--json]")
+	usage := "usage: muster qrs show --state GAME [--json]"
+	rest, code, ok := parseFlags(fs, args, usage, stdout, stderr)
+	if !ok {
+		return code
+	}
+	if len(rest) > 0 {
+		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
 		return 2
 	}
 	g, code := qrsLoad(*path, stderr)
@@ -459,8 +531,13 @@ func qrsShow(args []string, stdout, stderr io.Writer) int {
 func qrsLog(args []string, stdout, stderr io.Writer) int {
 	fs := qrsFlags("qrs log", stderr)
 	path := fs.String("state", "", "the game file")
-	if err := fs.Parse(args); err != nil || fs.NArg() > 0 {
-		fmt.Fprintln(stderr, "usage: muster qrs log --state GAME")
+	usage := "usage: muster qrs log --state GAME"
+	rest, code, ok := parseFlags(fs, args, usage, stdout, stderr)
+	if !ok {
+		return code
+	}
+	if len(rest) > 0 {
+		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
 		return 2
 	}
 	g, code := qrsLoad(*path, stderr)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"net"
 	"net/http"
 	"os"
@@ -25,22 +26,29 @@ const serveUsage = `usage: muster serve [--addr 127.0.0.1:8080] [--db muster.db|
 // cmdServe runs the web app until SIGINT or SIGTERM, then shuts down gracefully.
 func cmdServe(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
 	dbPath := fs.String("db", "muster.db", "SQLite database file, or a postgres:// address (created, and migrated, if needed)")
 	workers := fs.Int("workers", defaultWorkers(), "matchup jobs this process plays at once (0: it serves pages only, and `muster worker`s play)")
 	requireLogin := fs.Bool("require-login", false, "every page but sign-in, sign-up, share links and game links needs an account")
 	signup := fs.String("signup", signupOpen, "who may sign up: open, invite (links an admin makes) or closed")
 	secure := fs.Bool("secure-cookies", false, "the instance is served over HTTPS (behind TLS): session cookies only over HTTPS")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	rest, code, ok := parseFlags(fs, args, serveUsage, stdout, stderr)
+	if !ok {
+		return code
 	}
-	if fs.NArg() != 0 || *workers < 0 {
-		fmt.Fprintln(stderr, serveUsage)
-		return 2
+	var bad string
+	if len(rest) != 0 {
+		bad = fmt.Sprintf("unexpected argument %q; every setting is given with a flag (muster serve --help)", rest[0])
+	} else if bad = outOfRange(fs, flagBounds{"workers", 0, math.MaxInt32, "matchup jobs played at once; 0 serves pages only"}); bad != "" {
+	} else if *signup != signupOpen && *signup != signupInvite && *signup != signupClosed {
+		bad = fmt.Sprintf("--signup %q: write open, invite or closed", *signup)
+	} else if _, _, err := net.SplitHostPort(*addr); err != nil {
+		bad = fmt.Sprintf("--addr %q: write a host and port, such as 127.0.0.1:8080 or :8080", *addr)
+	} else {
+		bad = dbPathProblem(*dbPath)
 	}
-	if *signup != signupOpen && *signup != signupInvite && *signup != signupClosed {
-		fmt.Fprintf(stderr, "muster serve: --signup %q: write open, invite or closed\n%s\n", *signup, serveUsage)
+	if bad != "" {
+		fmt.Fprintf(stderr, "muster serve: %s\n", bad)
 		return 2
 	}
 	cfg := authConfig{RequireLogin: *requireLogin, Signup: *signup, SecureCookie: *secure}

@@ -21,22 +21,27 @@ const sheetUsage = "usage: muster sheet [--pdf OUT] [--html OUT] [--paper a4|let
 // Chromium); 2: a file cannot be read, parsed or written, or the flags are wrong.
 func cmdSheet(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("sheet", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	pdfOut := fs.String("pdf", "", "write the sheets as a PDF to `file` (needs Chromium)")
 	htmlOut := fs.String("html", "", "write the sheets as one standalone HTML page to `file`")
 	paper := fs.String("paper", views.PaperA4, "paper size: a4 or letter")
 	limitsPath := fs.String("limits", "", "check against a gamemaster's limits `file` (printed on the roster page)")
-	files, ok := parseInterleaved(fs, args)
+	files, code, ok := parseFlags(fs, args, sheetUsage, stdout, stderr)
 	if !ok {
-		return 2
+		return code
 	}
 	if len(files) != 1 {
-		fmt.Fprintln(stderr, sheetUsage)
+		fmt.Fprintln(stderr, "muster sheet: name one army file, as in muster sheet army.yaml (muster sheet --help)")
 		return 2
 	}
 	if *paper != views.PaperA4 && *paper != views.PaperLetter {
-		fmt.Fprintf(stderr, "muster: --paper %q: write a4 or letter\n", *paper)
+		fmt.Fprintf(stderr, "muster sheet: --paper %q: write a4 or letter\n", *paper)
 		return 2
+	}
+	for _, out := range []struct{ flag, path string }{{"html", *htmlOut}, {"pdf", *pdfOut}} {
+		if p := outputProblem(out.flag, out.path); out.path != "" && p != "" {
+			fmt.Fprintf(stderr, "muster sheet: %s\n", p)
+			return 2
+		}
 	}
 	army, code := readArmy(files[0], stderr)
 	if army == nil {
@@ -66,22 +71,23 @@ func cmdSheet(args []string, stdout, stderr io.Writer) int {
 	}
 	if *htmlOut != "" {
 		if err := os.WriteFile(*htmlOut, html, 0o644); err != nil {
-			fmt.Fprintf(stderr, "muster: %v\n", err)
+			fmt.Fprintf(stderr, "muster sheet: %s\n", writeProblem("html", *htmlOut, err))
 			return 2
 		}
 	}
 	if *pdfOut != "" {
 		pdf, err := printPDF(ctx, html, *paper)
 		if err != nil {
-			fmt.Fprintf(stderr, "muster: %v", err)
 			if err == errNoChromium {
-				fmt.Fprint(stderr, "; install it (apt-get install chromium), or write the HTML with --html and print it from a browser")
+				fmt.Fprintf(stderr, "muster sheet: --pdf: %v; install it (apt-get install chromium), or write the HTML with --html and print it from a browser", err)
+			} else {
+				fmt.Fprintf(stderr, "muster sheet: --pdf: the PDF could not be made (%v); write the HTML with --html and print it from a browser", err)
 			}
 			fmt.Fprintln(stderr)
 			return 1
 		}
 		if err := os.WriteFile(*pdfOut, pdf, 0o644); err != nil {
-			fmt.Fprintf(stderr, "muster: %v\n", err)
+			fmt.Fprintf(stderr, "muster sheet: %s\n", writeProblem("pdf", *pdfOut, err))
 			return 2
 		}
 	}

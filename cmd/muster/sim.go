@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"os"
 	"os/signal"
 	"runtime"
@@ -31,7 +32,6 @@ const simUsage = `usage: muster sim [--battles N] [--seed S] [--workers W] [--sc
 // cmdSim plays a matchup. Exit 0: played; 2: bad arguments or unreadable armies.
 func cmdSim(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	battles := fs.Int("battles", 1000, "how many battles to play")
 	seed := fs.String("seed", "1", "the matchup's master seed")
 	workers := fs.Int("workers", 0, "goroutines playing battles (0: one per CPU)")
@@ -40,11 +40,12 @@ func cmdSim(args []string, stdout, stderr io.Writer) int {
 	viaJobs := fs.Bool("jobs", false, "play through the database's job queue (needs --db)")
 	dbPath := fs.String("db", "", "with --jobs: the database (a file, or a postgres:// address)")
 	chunk := fs.Int("chunk-size", defaultChunk, "with --jobs: battles per chunk job")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	files, code, ok := parseFlags(fs, args, simUsage, stdout, stderr)
+	if !ok {
+		return code
 	}
-	if fs.NArg() != 2 {
-		fmt.Fprintln(stderr, simUsage)
+	if len(files) != 2 {
+		fmt.Fprintf(stderr, "muster sim: name two army files, A.yaml and B.yaml; %d given (muster sim --help)\n", len(files))
 		return 2
 	}
 	s, err := strconv.ParseUint(*seed, 10, 64)
@@ -56,17 +57,25 @@ func cmdSim(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "muster sim: --jobs needs --db DB, and --chunk-size 1 or more")
 		return 2
 	}
-	if *battles <= 0 || *battles > battle.MaxBattles || *workers < 0 {
-		fmt.Fprintf(stderr, "muster sim: --battles from 1 to %d, --workers 0 or more\n", battle.MaxBattles)
+	if !*viaJobs && *dbPath != "" {
+		fmt.Fprintln(stderr, "muster sim: --db is for --jobs (play through the database's job queue); add --jobs, or leave --db out")
 		return 2
 	}
-	field, forces, code := battleSetup("sim", *scenario, fs.Arg(0), fs.Arg(1), stderr)
+	if p := dbPathProblem(*dbPath); *viaJobs && p != "" {
+		fmt.Fprintf(stderr, "muster sim: %s\n", p)
+		return 2
+	}
+	if p := outOfRange(fs, flagBounds{"battles", 1, battle.MaxBattles, "how many battles to play"}, flagBounds{"workers", 0, math.MaxInt32, "goroutines playing battles; 0 is one per CPU"}); p != "" {
+		fmt.Fprintf(stderr, "muster sim: %s\n", p)
+		return 2
+	}
+	field, forces, code := battleSetup("sim", *scenario, files[0], files[1], stderr)
 	if field == nil {
 		return code
 	}
 	var sum *battle.Summary
 	if *viaJobs {
-		sum, err = simViaJobs(*dbPath, *scenario, fs.Arg(0), fs.Arg(1), *battles, s, *workers, *chunk, stderr)
+		sum, err = simViaJobs(*dbPath, *scenario, files[0], files[1], *battles, s, *workers, *chunk, stderr)
 	} else {
 		sum, err = battle.Simulate(context.Background(), field, forces[0], forces[1],
 			battle.SimOptions{Battles: *battles, Seed: s, Workers: *workers})
@@ -109,7 +118,7 @@ func simViaJobs(dbPath, scenario, pathA, pathB string, battles int, seed uint64,
 	defer stop()
 	var files [2][]byte
 	for i, p := range []string{pathA, pathB} {
-		b, err := os.ReadFile(p)
+		b, err := readCapped(p)
 		if err != nil {
 			return nil, err
 		}

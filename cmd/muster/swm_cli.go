@@ -43,8 +43,7 @@ type d20Odds struct {
 
 // oddsD20 is one d20 attack's exact odds (rules/swm/odds).
 func oddsD20(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("d20", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := flag.NewFlagSet("odds d20", flag.ContinueOnError)
 	atk := fs.Int("attack", 0, "the attacker's Attack bonus")
 	def := fs.Int("defense", 0, "the target's Defense")
 	dmg := fs.Int("damage", 0, "the attacker's Damage")
@@ -54,17 +53,18 @@ func oddsD20(args []string, stdout, stderr io.Writer) int {
 	reroll := fs.Bool("reroll", false, "spend a Force point to reroll a miss")
 	hp := fs.Int("hp", 0, "the target's Hit Points: print the number of attacks to defeat it")
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	rest, code, ok := parseFlags(fs, args, oddsD20Usage, stdout, stderr)
+	if !ok {
+		return code
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	switch {
-	case fs.NArg() > 0:
-		fmt.Fprintf(stderr, "muster odds d20: unexpected argument %q\n%s\n", fs.Arg(0), oddsD20Usage)
+	case len(rest) > 0:
+		fmt.Fprintf(stderr, "muster odds d20: unexpected argument %q; every value is given with a flag (muster odds d20 --help)\n", rest[0])
 		return 2
 	case !set["attack"] || !set["defense"]:
-		fmt.Fprintf(stderr, "muster odds d20: --attack and --defense are required\n%s\n", oddsD20Usage)
+		fmt.Fprintln(stderr, "muster odds d20: --attack and --defense are required: the attacker's Attack bonus and the target's Defense")
 		return 2
 	case *combined < 0 || *combined > 50 || *hp < 0 || *hp > 100000 || *dmg < 0 || *dmg > 10000:
 		fmt.Fprintf(stderr, "muster odds d20: --combined, --damage and --hp take a count from 0 (combined at most 50, damage 10000, hp 100000)\n")
@@ -131,6 +131,10 @@ func cmdSWM(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, swmUsage)
 		return 2
 	}
+	if args[0] == "help" || args[0] == "--help" || args[0] == "-h" {
+		fmt.Fprintln(stdout, swmUsage)
+		return 0
+	}
 	switch args[0] {
 	case "battle":
 		return swmBattle(args[1:], stdout, stderr)
@@ -141,18 +145,21 @@ func cmdSWM(args []string, stdout, stderr io.Writer) int {
 	case "sheet":
 		return swmSheet(args[1:], stdout, stderr)
 	}
-	fmt.Fprintf(stderr, "muster swm: unknown command %q\n%s\n", args[0], swmUsage)
+	fmt.Fprintf(stderr, "muster swm: %q is not a command of muster swm; write battle, sim, cards or sheet (muster swm help)\n", args[0])
 	return 2
 }
 
 // swmCards lists the pack's cards: what Muster knows of each and what a player must copy
 // from the physical card before a battle.
 func swmCards(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("cards", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := flag.NewFlagSet("swm cards", flag.ContinueOnError)
 	asJSON := fs.Bool("json", false, "print the card data as JSON (null: not known)")
-	if err := fs.Parse(args); err != nil || fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "%s\n", swmUsage)
+	rest, code, ok := parseFlags(fs, args, swmUsage, stdout, stderr)
+	if !ok {
+		return code
+	}
+	if len(rest) > 0 {
+		fmt.Fprintf(stderr, "muster swm cards: unexpected argument %q; it takes only --json\n", rest[0])
 		return 2
 	}
 	list := cards.Builtin().Cards()
@@ -201,13 +208,17 @@ func swmSquads(cmd string, files []string, stderr io.Writer) ([2]engine.Squad, b
 	var out [2]engine.Squad
 	var sides [2]string
 	if len(files) != 2 {
-		fmt.Fprintf(stderr, "muster swm %s: give two squad files\n%s\n", cmd, swmUsage)
+		fmt.Fprintf(stderr, "muster swm %s: name two squad files, A.yaml and B.yaml; %d given (muster swm help)\n", cmd, len(files))
 		return out, false
 	}
 	for i, path := range files {
 		data, err := readCapped(path)
 		if err != nil {
 			fmt.Fprintf(stderr, "muster: %v\n", err)
+			return out, false
+		}
+		if msg := otherSystemFile(path, data, swm.ID); msg != "" {
+			fmt.Fprintf(stderr, "muster swm %s: %s\n", cmd, msg)
 			return out, false
 		}
 		a, err := army.Read(data)
@@ -267,12 +278,14 @@ func swmMap(cmd, name string, stderr io.Writer) bool {
 
 // swmBattle plays one battle and prints its log.
 func swmBattle(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("battle", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := flag.NewFlagSet("swm battle", flag.ContinueOnError)
 	seed := fs.Uint64("seed", 1, "the dice's seed: the same seed replays the same battle")
 	scenario := fs.String("scenario", "open", "the map: "+strings.Join(engine.Scenarios(), ", "))
-	files, ok := parseInterleaved(fs, args)
-	if !ok || !swmMap("battle", *scenario, stderr) {
+	files, code, ok := parseFlags(fs, args, swmUsage, stdout, stderr)
+	if !ok {
+		return code
+	}
+	if !swmMap("battle", *scenario, stderr) {
 		return 2
 	}
 	squads, ok := swmSquads("battle", files, stderr)
@@ -295,14 +308,16 @@ func swmBattle(args []string, stdout, stderr io.Writer) int {
 
 // swmSim plays many battles and prints the odds.
 func swmSim(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := flag.NewFlagSet("swm sim", flag.ContinueOnError)
 	battles := fs.Int("battles", 200, "how many battles")
 	seed := fs.Uint64("seed", 1, "the dice's seed")
 	scenario := fs.String("scenario", "open", "the map: "+strings.Join(engine.Scenarios(), ", "))
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	files, ok := parseInterleaved(fs, args)
-	if !ok || !swmMap("sim", *scenario, stderr) {
+	files, code, ok := parseFlags(fs, args, swmUsage, stdout, stderr)
+	if !ok {
+		return code
+	}
+	if !swmMap("sim", *scenario, stderr) {
 		return 2
 	}
 	if *battles < 1 || *battles > 100000 {
@@ -344,13 +359,22 @@ func swmSim(args []string, stdout, stderr io.Writer) int {
 // blank to fill in where the rulebook does not print the value) and a Hit Point track per
 // figure, a box for every 10 Hit Points (5 when the total is not a multiple of 10).
 func swmSheet(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("swm sheet", flag.ContinueOnError)
+	args, code, ok := parseFlags(fs, args, swmUsage, stdout, stderr)
+	if !ok {
+		return code
+	}
 	if len(args) != 1 {
-		fmt.Fprintf(stderr, "%s\n", swmUsage)
+		fmt.Fprintf(stderr, "muster swm sheet: name one squad file, as in muster swm sheet squad.yaml\n")
 		return 2
 	}
 	data, err := readCapped(args[0])
 	if err != nil {
 		fmt.Fprintf(stderr, "muster: %v\n", err)
+		return 2
+	}
+	if msg := otherSystemFile(args[0], data, swm.ID); msg != "" {
+		fmt.Fprintf(stderr, "muster swm sheet: %s\n", msg)
 		return 2
 	}
 	a, err := army.Read(data)

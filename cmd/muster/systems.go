@@ -7,6 +7,7 @@ import (
 	"sort"
 
 	"muster/rules/system"
+	"muster/rules/yamlguard"
 )
 
 // The game systems other than SWMB, by their army files' system: value. Each system's own
@@ -107,4 +108,34 @@ func printReport(w io.Writer, sys system.System, rep *system.Report) {
 		}
 		fmt.Fprintf(w, "  %s%s\n", p, tag)
 	}
+}
+
+// otherSystemFile says, for a file of a system a command does not play, what the file is
+// and which commands read it; "" when the file claims the system want (or none Muster
+// knows, which the reader then reports). want is system.SWMB, or another system's ID.
+func otherSystemFile(path string, data []byte, want string) string {
+	id := system.Detect(data)
+	if id == want || yamlguard.NotText(data, "") != nil {
+		return "" // the reader says what is wrong with a file that is not text
+	}
+	title := func(id string) string {
+		if id == system.SWMB {
+			return "Star Wars Miniatures Battles"
+		}
+		return otherSystems[id].Title()
+	}
+	if id != system.SWMB && otherSystems[id] == nil {
+		return ""
+	}
+	if id == system.SWMB && want != system.SWMB {
+		// A file without system: is SWMB's, or another system's file missing the line.
+		return fmt.Sprintf("%s does not say \"system: %s\"; a %s file starts with \"format: 1\" and \"system: %s\" (a file without system: is a Star Wars Miniatures Battles army: muster help)",
+			path, want, title(want), want)
+	}
+	where := "muster " + id + " help"
+	if id == system.SWMB {
+		where = "muster help"
+	}
+	return fmt.Sprintf("%s is a %s file (system: %s); this command reads %s files (system: %s). %s lists the commands for it",
+		path, title(id), id, title(want), want, where)
 }

@@ -49,15 +49,33 @@ func adminCommand(group string, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, userUsage)
 		return 2
 	}
+	if args[0] == "help" || args[0] == "--help" || args[0] == "-h" {
+		fmt.Fprintln(stdout, userUsage)
+		return 0
+	}
 	action := args[0]
 	fs := flag.NewFlagSet(group+" "+action, flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	dbPath := fs.String("db", "muster.db", "the database `file` (or postgres:// address) muster serve uses")
 	admin := fs.Bool("admin", false, "the account is an admin (makes invitation links)")
 	pwStdin := fs.Bool("password-stdin", false, "read the password from standard input")
 	label := fs.String("label", "token", "what the token is for")
-	rest, ok := parseInterleaved(fs, args[1:])
+	rest, code, ok := parseFlags(fs, args[1:], userUsage, stdout, stderr)
 	if !ok {
+		return code
+	}
+	// The action and its names are checked before the database is opened: opening creates
+	// it, and a mistyped command must not leave a new muster.db behind.
+	want, known := adminArgs[group+" "+action]
+	if !known {
+		fmt.Fprintf(stderr, "muster %s: %q is not an action of muster %s; write %s (muster %s help)\n", group, action, group, adminActions(group), group)
+		return 2
+	}
+	if len(rest) != len(want) {
+		fmt.Fprintf(stderr, "muster %s %s: write muster %s %s %s --db DB (muster %s help)\n", group, action, group, action, strings.Join(want, " "), group)
+		return 2
+	}
+	if p := dbPathProblem(*dbPath); p != "" {
+		fmt.Fprintf(stderr, "muster %s: %s\n", group, p)
 		return 2
 	}
 	ctx := context.Background()
@@ -247,4 +265,21 @@ func password(fromStdin bool, stderr io.Writer) (pw string, made bool, code int)
 		return "", false, 2
 	}
 	return pw, false, 0
+}
+
+// adminArgs are the names each action takes after it.
+var adminArgs = map[string][]string{
+	"user add": {"NAME"}, "user list": {}, "user passwd": {"NAME"}, "user adopt": {"NAME"},
+	"token add": {"NAME"}, "token list": {"NAME"}, "token revoke": {"NAME", "ID"},
+}
+
+// adminActions lists a group's actions for a message: "add, list, passwd or adopt".
+func adminActions(group string) string {
+	var out []string
+	for _, a := range []string{"add", "list", "passwd", "adopt", "revoke"} {
+		if _, ok := adminArgs[group+" "+a]; ok {
+			out = append(out, a)
+		}
+	}
+	return strings.Join(out[:len(out)-1], ", ") + " or " + out[len(out)-1]
 }

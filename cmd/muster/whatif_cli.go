@@ -15,7 +15,7 @@ import (
 
 func init() { extraCommands["whatif"] = cmdWhatif }
 
-const whatifUsage = `usage: muster whatif [--battles N] [--seed S] [--max-variants K] [--scenario NAME] [--json] A.yaml B.yaml
+const whatifUsage = `usage: muster whatif [--battles N] [--seed S] [--max-variants K] [--workers W] [--scenario NAME] [--json] A.yaml B.yaml
   proposes up to K changes to army A that keep it legal (muster check) and within its limit
   (drop a unit, swap a weapon or armor its Troop List allows, one more level of a skill,
   one soldier more or less, a second unit like one it has), plays army A and every variant
@@ -27,19 +27,18 @@ const whatifUsage = `usage: muster whatif [--battles N] [--seed S] [--max-varian
 // army A that does not pass muster check.
 func cmdWhatif(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("whatif", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	battles := fs.Int("battles", 1000, "battles for army A and for each variant")
 	seed := fs.String("seed", "1", "the master seed: battle i of every army has the same seed")
 	maxV := fs.Int("max-variants", whatif.DefaultVariants, "how many variants to play at most")
 	workers := fs.Int("workers", 0, "goroutines playing battles (0: one per CPU; the results do not depend on it)")
 	scenario := fs.String("scenario", battle.DefaultScenario, "the battlefield and its rules")
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	files, ok := parseInterleaved(fs, args)
+	files, code, ok := parseFlags(fs, args, whatifUsage, stdout, stderr)
 	if !ok {
-		return 2
+		return code
 	}
 	if len(files) != 2 {
-		fmt.Fprintln(stderr, whatifUsage)
+		fmt.Fprintf(stderr, "muster whatif: name two army files, A.yaml (the one to change) and B.yaml; %d given (muster whatif --help)\n", len(files))
 		return 2
 	}
 	s, err := strconv.ParseUint(*seed, 10, 64)

@@ -97,7 +97,7 @@ func TestWhatifRefusesBadInputInWords(t *testing.T) {
 		{[]string{"whatif", "--battles", "0", unarmedArmy, imperials1000}, "--battles 0: write a number from 1 to"},
 		{[]string{"whatif", "--max-variants", "0", unarmedArmy, imperials1000}, "--max-variants 0: write a number from 1 to 100"},
 		{[]string{"whatif", "--seed", "x", unarmedArmy, imperials1000}, `--seed "x": a whole number`},
-		{[]string{"whatif", unarmedArmy}, "usage: muster whatif"},
+		{[]string{"whatif", unarmedArmy}, "muster whatif: name two army files"},
 		{[]string{"whatif", "../../costing/testdata/mixed-2000.yaml", imperials1000}, "does not pass muster check"},
 	} {
 		var out, errb bytes.Buffer

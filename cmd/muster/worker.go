@@ -16,7 +16,7 @@ import (
 	"muster/rules"
 )
 
-const workerUsage = `usage: muster worker --db postgres://... [--workers N]
+const workerUsage = `usage: muster worker --db postgres://... [--workers N] [--rescue-after DURATION]
   plays matchup jobs (chunks of battles, and their merges) from the database's queue until
   stopped (SIGINT or SIGTERM: the chunks in hand are given up and played again by another
   worker). Run any number, on any machines, beside muster serve --workers 0.`
@@ -25,15 +25,28 @@ const workerUsage = `usage: muster worker --db postgres://... [--workers N]
 // arguments.
 func cmdWorker(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("worker", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	dbPath := fs.String("db", "", "the database muster serve uses (a postgres:// address; a SQLite file works for one machine)")
 	workers := fs.Int("workers", runtime.NumCPU(), "matchup jobs played at once")
 	rescue := fs.Duration("rescue-after", defaultRescue, "a job running this long is taken as its worker's death and played again")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	rest, code, ok := parseFlags(fs, args, workerUsage, stdout, stderr)
+	if !ok {
+		return code
 	}
-	if fs.NArg() != 0 || *dbPath == "" || *workers < 1 || *rescue <= 0 {
-		fmt.Fprintln(stderr, workerUsage)
+	var bad string
+	switch {
+	case len(rest) != 0:
+		bad = fmt.Sprintf("unexpected argument %q; every setting is given with a flag (muster worker --help)", rest[0])
+	case *dbPath == "":
+		bad = "--db is required: the database muster serve uses (a postgres:// address, or a SQLite file)"
+	case *workers < 1:
+		bad = fmt.Sprintf("--workers %d: write 1 or more matchup jobs played at once", *workers)
+	case *rescue <= 0:
+		bad = fmt.Sprintf("--rescue-after %s: write a time longer than zero, such as 10m", *rescue)
+	default:
+		bad = dbPathProblem(*dbPath)
+	}
+	if bad != "" {
+		fmt.Fprintf(stderr, "muster worker: %s\n", bad)
 		return 2
 	}
 	logger := slog.New(slog.NewTextHandler(stderr, nil))

@@ -9,6 +9,8 @@ import (
 	"github.com/goccy/go-yaml"
 	"github.com/goccy/go-yaml/lexer"
 	"github.com/goccy/go-yaml/token"
+
+	"muster/rules/yamlguard"
 )
 
 // MaxFileSize bounds an army or game file: a skirmish force is a few hundred bytes, a long
@@ -56,11 +58,14 @@ func DecodeLimit(data []byte, v any, what string, limit int) (err error) {
 			err = &ReadError{Msg: "the file is not YAML Muster can read; check its indentation and punctuation"}
 		}
 	}()
+	if e := yamlguard.NotText(data, what); e != nil {
+		return &ReadError{Line: e.Line, Column: e.Column, Msg: e.Msg}
+	}
 	if err := guard(string(data)); err != nil {
 		return err
 	}
 	if err := yaml.UnmarshalWithOptions(data, v, yaml.DisallowUnknownField()); err != nil {
-		return readError(err)
+		return readError(err, data)
 	}
 	return nil
 }
@@ -96,7 +101,7 @@ func guard(src string) error {
 }
 
 // readError turns the YAML library's error into one naming the line and column.
-func readError(err error) error {
+func readError(err error, data []byte) error {
 	var ye yaml.Error
 	if errors.As(err, &ye) {
 		re := &ReadError{Msg: ye.GetMessage()}
@@ -107,7 +112,11 @@ func readError(err error) error {
 		case strings.Contains(re.Msg, "unknown field"):
 			re.Msg += "; docs/qrs.md lists the fields"
 		case strings.Contains(re.Msg, "cannot unmarshal"):
-			re.Msg = "this value has the wrong kind (" + re.Msg + "); a number, a name or a list is expected here"
+			if w := yamlguard.TypeWordsAt(re.Msg, data, re.Line, re.Column); w != re.Msg {
+				re.Msg = w
+			} else {
+				re.Msg = "this value has the wrong kind; a number, a name or a list is expected here"
+			}
 		}
 		return re
 	}

@@ -6,7 +6,11 @@
 // linear pass that keeps almost nothing in memory and refuses what an army file never needs.
 package yamlguard
 
-import "fmt"
+import (
+	"bytes"
+	"fmt"
+	"unicode/utf8"
+)
 
 // Limits are what a kind of file may hold, and the words its messages name it with.
 type Limits struct {
@@ -33,6 +37,9 @@ func (e *Error) Error() string { return fmt.Sprintf("line %d, column %d: %s", e.
 // than less: a file it lets through is one the library parses in bounded time and memory;
 // a file it refuses wrongly is one no army needs.
 func Check(data []byte, lim Limits) *Error {
+	if e := NotText(data, lim.File); e != nil {
+		return e
+	}
 	g := guardScanner{data: data, line: 1, lim: lim}
 	return g.scan()
 }
@@ -293,4 +300,28 @@ func (g *guardScanner) blockScalar() {
 		}
 		g.toLineEnd()
 	}
+}
+
+// NotText refuses a file that is not UTF-8 text (a picture, a zip, a PDF picked by mistake)
+// at its first such byte, rather than letting the YAML library report it as some value
+// "used where mapping is expected".
+func NotText(data []byte, file string) *Error {
+	bad := bytes.IndexByte(data, 0)
+	if bad < 0 && utf8.Valid(data) {
+		return nil
+	}
+	for i := 0; i < len(data); {
+		r, n := utf8.DecodeRune(data[i:])
+		if r == utf8.RuneError && n <= 1 {
+			bad = i
+			break
+		}
+		if bad >= 0 && i >= bad {
+			break
+		}
+		i += n
+	}
+	line := 1 + bytes.Count(data[:bad], []byte("\n"))
+	col := bad - bytes.LastIndexByte(data[:bad], '\n')
+	return &Error{Line: line, Column: col, Msg: fmt.Sprintf("the file is not text (it holds binary data, as a picture or a zip file does); %s is YAML text saved as UTF-8", file)}
 }

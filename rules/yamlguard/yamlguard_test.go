@@ -25,3 +25,24 @@ func TestRefusalsUseTheCallersLimitsAndWords(t *testing.T) {
 		t.Errorf("an honest file was refused: %v", err)
 	}
 }
+
+// A picture or a zip picked by mistake is refused as not text, at its first such byte,
+// before the YAML library calls it "a string used where a mapping is expected".
+func TestABinaryFileIsRefusedAsNotText(t *testing.T) {
+	for _, data := range [][]byte{
+		[]byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"),
+		[]byte("format: 1\nname: caf\xe9\n"),
+		[]byte("format: 1\nname: a\x00b\n"),
+	} {
+		e := Check(data, Limits{MaxDepth: 32, MaxNodes: 100, File: "an army file"})
+		if e == nil || !strings.Contains(e.Msg, "not text") || !strings.Contains(e.Msg, "an army file is YAML text") {
+			t.Errorf("%q: got %v, want the file refused as not text", data, e)
+		}
+	}
+	if e := Check([]byte("format: 1\nname: café\n"), Limits{MaxDepth: 32, MaxNodes: 100, File: "an army file"}); e != nil {
+		t.Errorf("UTF-8 text refused: %v", e)
+	}
+	if e := Check([]byte("format: 1\nname: caf\xe9\n"), Limits{MaxDepth: 32, MaxNodes: 100, File: "an army file"}); e == nil || e.Line != 2 || e.Column != 10 {
+		t.Errorf("got %v, want line 2, column 10 (the é written in Latin-1)", e)
+	}
+}

@@ -143,7 +143,7 @@ func TestUnreadableFilesGiveLineAndColumn(t *testing.T) {
 		{"format: 2\nsystem: qrs\n", "format: 2 is not a format"},
 		{"system: qrs\nname: x\n", "format: missing"},
 		{"format: 1\nsystem: qrs\nname: &a x\ngroups: []\n", "anchors"},
-		{"format: 1\nsystem: qrs\ngroups: [{name: a, figures: [{profile: x, count: lots}]}]\n", "wrong kind"},
+		{"format: 1\nsystem: qrs\ngroups: [{name: a, figures: [{profile: x, count: lots}]}]\n", "count: write a whole number here, not text"},
 		{"", "empty"},
 		{"format: 1\nsystem: qrs\nname: " + strings.Repeat("[", 100) + "\n", "line 3"},
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/goccy/go-yaml"
 
 	"muster/rules/swm/cards"
+	"muster/rules/yamlguard"
 )
 
 // Bounds on a squad file. A 100-point squad is a dozen cards; these leave room for any
@@ -97,12 +98,13 @@ func unmarshal(data []byte, v any) (err error) {
 			if tk := ye.GetToken(); tk != nil && tk.Position != nil {
 				pe.Line, pe.Column = tk.Position.Line, tk.Position.Column
 			}
+			pe.Msg = yamlguard.TypeWordsAt(pe.Msg, data, pe.Line, pe.Column)
 			if strings.Contains(pe.Msg, "unknown field") {
 				pe.Msg += "; a squad file has format, system, name, faction, era, limit, units and cards"
 			}
 			return pe
 		}
-		return &ParseError{Msg: err.Error()}
+		return &ParseError{Msg: yamlguard.TypeWords(err.Error())}
 	}
 	return nil
 }

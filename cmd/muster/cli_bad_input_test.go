@@ -1,0 +1,214 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// The command line under bad input: every failure is a line or two on stderr that names
+// the file, field or flag and the fix, with a non-zero exit, and never a Go error string
+// ("flag provided but not defined", "open x: no such file", "cannot unmarshal") or a panic.
+
+const rebels = book + "blue-rangers.yaml"
+
+// goWords are the standard library's and the YAML library's phrasings a player must not see.
+var goWords = regexp.MustCompile(`flag provided but not defined|invalid value|parse error|Usage of|cannot unmarshal|Go struct|interface \{\}|strconv\.|panic|goroutine|^open |: open |used where mapping is expected`)
+
+func failsInWords(t *testing.T, wantCode int, wantWords []string, args ...string) {
+	t.Helper()
+	code, out, errOut := runMuster(t, args...)
+	if code != wantCode {
+		t.Errorf("muster %s: exit %d, want %d\nstdout: %s\nstderr: %s", strings.Join(args, " "), code, wantCode, out, errOut)
+	}
+	if goWords.MatchString(errOut) {
+		t.Errorf("muster %s: a Go error string reached the player:\n%s", strings.Join(args, " "), errOut)
+	}
+	if n := strings.Count(strings.TrimRight(errOut, "\n"), "\n") + 1; n > 2 {
+		t.Errorf("muster %s: %d lines on stderr, want one or two:\n%s", strings.Join(args, " "), n, errOut)
+	}
+	for _, w := range wantWords {
+		if !strings.Contains(errOut, w) {
+			t.Errorf("muster %s: stderr lacks %q:\n%s", strings.Join(args, " "), w, errOut)
+		}
+	}
+}
+
+func TestAFlagMusterDoesNotKnowIsNamedWithWhereToFindTheFlags(t *testing.T) {
+	failsInWords(t, 2, []string{"--bogus is not a flag of muster cost", "muster cost --help"}, "cost", "--bogus", rebels)
+	failsInWords(t, 2, []string{"--turns is not a flag of muster sim"}, "sim", "--turns", "5", rebels, rebels)
+	failsInWords(t, 2, []string{"--x is not a flag of muster qrs profiles"}, "qrs", "profiles", "--x")
+	failsInWords(t, 2, []string{"--x is not a flag of muster odds test"}, "odds", "test", "--x")
+	failsInWords(t, 2, []string{"--x is not a flag of muster swm battle"}, "swm", "battle", "--x")
+}
+
+func TestAFlagWithoutItsValueSaysWhatToWrite(t *testing.T) {
+	failsInWords(t, 2, []string{"--limits needs a value after it", "--limits FILE"}, "check", rebels, "--limits")
+	failsInWords(t, 2, []string{"--battles needs a value", "whole number"}, "sim", rebels, rebels, "--battles")
+}
+
+func TestANumberFlagGivenWordsOrAnOverlargeNumberSaysSo(t *testing.T) {
+	failsInWords(t, 2, []string{`--battles "many": write a whole number, such as 1000`}, "sim", "--battles", "many", rebels, rebels)
+	failsInWords(t, 2, []string{"--battles 99999999999999999999 is too large"}, "sim", "--battles", "99999999999999999999", rebels, rebels)
+	failsInWords(t, 2, []string{"--max-variants", "whole number"}, "whatif", "--max-variants", "1e3", rebels, rebels)
+	failsInWords(t, 2, []string{"--seed", "from 0 to 18446744073709551615"}, "swm", "sim", "--seed", "-1", rebels, rebels)
+	failsInWords(t, 2, []string{"--range", "write a number"}, "qrs", "grenade", "--range", "far")
+	failsInWords(t, 2, []string{"--json=maybe: write --json alone"}, "check", "--json=maybe", rebels)
+}
+
+// `--seed 1 ... --seed 5` keeps no silent winner; the same flag twice alike means the same.
+func TestAFlagGivenTwiceWithTwoValuesIsRefused(t *testing.T) {
+	failsInWords(t, 2, []string{"--seed is given twice (1, then 5); give it once"}, "battle", "--seed", "1", rebels, rebels, "--seed", "5")
+	if code, _, errOut := runMuster(t, "check", "--json", rebels, "--json"); code != 0 {
+		t.Errorf("--json twice: exit %d: %s", code, errOut)
+	}
+}
+
+func TestCostRefusesJSONAndTextTogether(t *testing.T) {
+	failsInWords(t, 2, []string{"--json and --text", "give one"}, "cost", "--json", "--text", rebels)
+}
+
+func TestAMissingFileAFolderAndABinaryFileAreNamedInWords(t *testing.T) {
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "army.yaml")
+	if err := os.WriteFile(bin, []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	missing := filepath.Join(dir, "nope.yaml")
+	for _, cmd := range [][]string{{"cost"}, {"check"}, {"sheet"}, {"battle", rebels}, {"sim", rebels}, {"whatif", rebels}, {"swm", "sheet"}} {
+		failsInWords(t, 2, []string{"there is no file " + missing, "check its name and folder"}, append(cmd, missing)...)
+		failsInWords(t, 2, []string{dir + " is a folder, not a file"}, append(cmd, dir)...)
+		failsInWords(t, 2, []string{bin, "line 1, column 1: the file is not text"}, append(cmd, bin)...)
+	}
+	failsInWords(t, 2, []string{"there is no file " + missing}, "check", rebels, "--limits", missing)
+	failsInWords(t, 2, []string{"there is no file " + missing}, "qrs", "sim", "--army", missing, "--counters", "open")
+	failsInWords(t, 2, []string{"there is no file " + missing}, "odds", "volley", "--army", missing, "--squad", "0", "--target-army", rebels, "--target", "0", "--range", "10")
+}
+
+// A value of the wrong kind names the key as the file writes it, not Go's struct field.
+func TestAWrongKindOfValueNamesTheKeyTheFileWrites(t *testing.T) {
+	army := writeFile(t, "format: 1\nside: rebel\nname: X\nunits:\n  - kind: squad\n    name: A\n    troop: Hoth Trooper\n    size: ten\n")
+	failsInWords(t, 2, []string{"line 8, column 11: size: write a whole number here, not text"}, "check", army)
+	sideList := writeFile(t, "format: 1\nside: [rebel]\nname: X\n")
+	failsInWords(t, 2, []string{"side: write text here, not a list"}, "cost", sideList)
+	squad := writeFile(t, "format: 1\nsystem: swm\nname: S\nfaction: Rebel Alliance\nlimit: lots\n")
+	failsInWords(t, 2, []string{"limit: write a whole number here, not text"}, "check", squad)
+}
+
+func TestStandardInputIsReadForADash(t *testing.T) {
+	data, err := os.ReadFile(rebels)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := stdin
+	stdin = bytes.NewReader(data)
+	defer func() { stdin = old }()
+	code, out, errOut := runMuster(t, "check", "-")
+	if code != 0 || !strings.Contains(out, "Blue Rangers (rebel): 710 SGPs") {
+		t.Errorf("exit %d\n%s%s", code, out, errOut)
+	}
+	stdin = bytes.NewReader(data)
+	failsInWords(t, 2, []string{`standard input ("-") was read already for another file; give at most one file as -`}, "battle", "-", "-")
+}
+
+// --html, --pdf and --svg naming a folder, a file, or a folder that does not exist are
+// refused before the battle is played or the sheet printed.
+func TestAnOutputThatCannotBeWrittenIsNamedBeforeTheWork(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "f.txt")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gone := filepath.Join(dir, "gone", "out.html")
+	failsInWords(t, 2, []string{"--html " + dir + " is a folder; name a file to write"}, "battle", "--html", dir, rebels, rebels)
+	failsInWords(t, 2, []string{"--svg " + file + " is a file; name a folder"}, "battle", "--svg", file, rebels, rebels)
+	failsInWords(t, 2, []string{"there is no folder " + filepath.Dir(gone)}, "sheet", "--html", gone, rebels)
+	failsInWords(t, 2, []string{"--pdf " + dir + " is a folder"}, "sheet", "--pdf", dir, rebels)
+	if code, out, _ := runMuster(t, "battle", "--html", dir, rebels, rebels); code == 0 || out != "" {
+		t.Errorf("the battle was played before its output was refused (exit %d):\n%s", code, out)
+	}
+}
+
+// --help of every command: its usage and every flag it takes, on stdout, exit 0; the usage
+// line names every flag the command takes (the list under it comes from the flags themselves).
+func TestEveryCommandsHelpNamesEveryFlagItTakes(t *testing.T) {
+	flagName := regexp.MustCompile(`(?m)^  (--[a-z0-9-]+)`)
+	for _, cmd := range [][]string{{"cost"}, {"check"}, {"sheet"}, {"battle"}, {"sim"}, {"whatif"}, {"serve"}, {"worker"},
+		{"odds", "test"}, {"odds", "damage"}, {"odds", "volley"}, {"odds", "d20"}, {"odds", "qrs"},
+		{"swm", "battle"}, {"swm", "sim"}, {"swm", "cards"},
+		{"qrs", "sim"}, {"qrs", "new"}, {"qrs", "shoot"}, {"qrs", "melee"}, {"qrs", "walker"}} {
+		code, out, errOut := runMuster(t, append(cmd, "--help")...)
+		name := strings.Join(cmd, " ")
+		if code != 0 || errOut != "" || !strings.Contains(out, "muster "+name) {
+			t.Errorf("muster %s --help: exit %d, stderr %q\n%s", name, code, errOut, out)
+			continue
+		}
+		usage, flags, _ := strings.Cut(out, "\nFlags:\n")
+		for _, m := range flagName.FindAllStringSubmatch(flags, -1) {
+			if !strings.Contains(usage, m[1]) {
+				t.Errorf("muster %s --help: the usage does not mention %s", name, m[1])
+			}
+		}
+	}
+}
+
+// An army of another game given to a command that plays one game says what the file is and
+// where its commands are, instead of "system: "swm" is not a game Muster knows; write one of
+// swmb, qrs, swm".
+func TestAnArmyOfAnotherGameIsNamedWithItsCommands(t *testing.T) {
+	const squad = "../../rules/swm/testdata/assault-rebel.yaml"
+	const patrol = "../../rules/qrs/army/testdata/patrol.yaml"
+	failsInWords(t, 2, []string{squad + " is a Star Wars Miniatures (d20", "(system: swm)", "muster swm help"}, "battle", rebels, squad)
+	failsInWords(t, 2, []string{patrol + " is a Star Wars skirmish quick reference file", "muster qrs help"}, "sheet", patrol)
+	failsInWords(t, 2, []string{squad + " is a Star Wars Miniatures (d20", "this command reads Star Wars skirmish quick reference files"}, "qrs", "sim", "--army", squad, "--counters", "open")
+	failsInWords(t, 2, []string{rebels + ` does not say "system: swm"`}, "swm", "sim", squad, rebels)
+}
+
+// The skirmish quick reference's numbers out of range, or missing, name the flag and its
+// range instead of printing the usage alone or being replaced by a default.
+func TestAQRSNumberOutOfRangeNamesTheFlagAndItsRange(t *testing.T) {
+	const patrol = "../../rules/qrs/army/testdata/patrol.yaml"
+	failsInWords(t, 2, []string{"--max-turns -1: write 1 to 100 turns"}, "qrs", "sim", "--army", patrol, "--counters", "open", "--max-turns", "-1")
+	failsInWords(t, 2, []string{"--sight 50: write how many counters ahead the group sees, 1 to 10"}, "qrs", "sim", "--army", patrol, "--counters", "open", "--sight", "50")
+	failsInWords(t, 2, []string{"--group 7: Endor Patrol has groups 1 to 3"}, "qrs", "sim", "--army", patrol, "--counters", "open", "--group", "7")
+	failsInWords(t, 2, []string{"--melee 30: write 0 to 20 (your figure's Melee value)"}, "qrs", "melee", "--melee", "30", "--against", "2")
+	failsInWords(t, 2, []string{"--melee is required"}, "qrs", "melee", "--against", "2")
+	failsInWords(t, 2, []string{"--leaders 99: write 0 to 10"}, "qrs", "movement", "--leaders", "99")
+	failsInWords(t, 2, []string{"--range is required"}, "qrs", "grenade")
+	failsInWords(t, 2, []string{"--own-total is required"}, "odds", "qrs", "--enemy-total", "3")
+	failsInWords(t, 2, []string{"--range NaN is not a number Muster can use"}, "qrs", "walker", "--range", "NaN", "--own-total", "3")
+}
+
+// A mistyped admin command stops before the database is opened: opening creates it, and a
+// new muster.db must not be left behind by `muster user add` without a name.
+func TestAMistypedUserCommandLeavesNoDatabaseBehind(t *testing.T) {
+	dir := t.TempDir()
+	dbFile := filepath.Join(dir, "muster.db")
+	failsInWords(t, 2, []string{"write muster user add NAME --db DB"}, "user", "add", "--db", dbFile)
+	failsInWords(t, 2, []string{`"bogus" is not an action of muster user; write add, list, passwd or adopt`}, "user", "bogus", "--db", dbFile)
+	failsInWords(t, 2, []string{`write muster token revoke NAME ID --db DB`}, "token", "revoke", "ann", "--db", dbFile)
+	if _, err := os.Stat(dbFile); err == nil {
+		t.Errorf("%s was created by a command that was refused", dbFile)
+	}
+	failsInWords(t, 2, []string{"--db " + dir + " is a folder; name the database file"}, "user", "list", "--db", dir)
+}
+
+// The server's and the worker's settings are checked before anything starts.
+func TestServeAndWorkerSettingsAreNamed(t *testing.T) {
+	failsInWords(t, 2, []string{`--addr "nonsense": write a host and port`}, "serve", "--addr", "nonsense")
+	failsInWords(t, 2, []string{"--workers -1: write 0 or more"}, "serve", "--workers", "-1")
+	failsInWords(t, 2, []string{"--workers 0: write 1 or more"}, "worker", "--db", filepath.Join(t.TempDir(), "m.db"), "--workers", "0")
+	failsInWords(t, 2, []string{"--db is for --jobs"}, "sim", "--db", "m.db", rebels, rebels)
+	failsInWords(t, 2, []string{"name two army files, A.yaml and B.yaml; 1 given"}, "battle", rebels)
+	failsInWords(t, 2, []string{`"frob" is not a command; muster help lists them`}, "frob")
+}
+
+// A skirmish command missing a flag its usage requires names that flag and what it holds.
+func TestAQRSCommandMissingAFlagNamesIt(t *testing.T) {
+	failsInWords(t, 2, []string{"--state is required: the game file to create"}, "qrs", "new")
+	failsInWords(t, 2, []string{"--counters is required"}, "qrs", "generate")
+	failsInWords(t, 2, []string{`unexpected argument "extra"`}, "qrs", "profiles", "extra")
+}

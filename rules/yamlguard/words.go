@@ -1,0 +1,115 @@
+package yamlguard
+
+// The YAML library's messages for a value of the wrong kind name Go's types and struct
+// fields; every game system's reader turns them into the file's own words here.
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// goTypeError is the YAML library's message for a value of the wrong type, which names Go's
+// types and fields ("cannot unmarshal string into Go struct field Limits.Total of type int").
+var goTypeError = regexp.MustCompile(`cannot unmarshal (\S+(?: \{\})?) into Go (?:struct field (\S+) of type|value of type) (\S+)`)
+
+var digits = regexp.MustCompile(`^-?[0-9]+$`)
+
+// usedWhere is the library's message for a list or a single value where a block of fields
+// belongs ("sequence was used where mapping is expected").
+var usedWhere = regexp.MustCompile(`^(\w+) was used where (\w+) is expected`)
+
+// TypeWords rewrites a type error in the file's own terms: the field as the file writes
+// it, what it holds and what it should hold.
+func TypeWords(msg string) string { return TypeWordsAt(msg, nil, 0, 0) }
+
+// keyBefore finds the key written just before a value ("size: abc", "{count: lots}").
+var keyBefore = regexp.MustCompile(`([A-Za-z_][A-Za-z0-9_]*)\s*:\s*$`)
+
+// TypeWordsAt is TypeWords for an error at a line and column (1-based) of data. The library
+// names the outermost struct field ("Army.Units" for a unit's size), so the key is read from
+// the file where the bad value stands.
+func TypeWordsAt(msg string, data []byte, line, col int) string {
+	if m := usedWhere.FindStringSubmatch(msg); m != nil {
+		field := "this value"
+		if k := keyAt(data, line, col); k != "" {
+			field = k
+		} else if line == 1 && col == 1 {
+			field = "the file"
+		}
+		return fmt.Sprintf("%s: write %s here, not %s", field, kindWords(m[2]), kindWords(m[1]))
+	}
+	m := goTypeError.FindStringSubmatch(msg)
+	if m == nil {
+		return msg
+	}
+	field := "this value"
+	if m[2] != "" {
+		parts := strings.Split(m[2], ".")
+		field = snake(parts[len(parts)-1])
+	}
+	if k := keyAt(data, line, col); k != "" {
+		field = k
+	} else if data != nil {
+		// The named field may be the one holding the value several levels up; the line and
+		// column say where it is.
+		field = "this value"
+	}
+	if digits.MatchString(m[1]) && kindWords(m[3]) == "a whole number" {
+		return fmt.Sprintf("%s: %s is too large a number; no army needs one this size", field, m[1])
+	}
+	return fmt.Sprintf("%s: write %s here, not %s", field, kindWords(m[3]), kindWords(m[1]))
+}
+
+// kindWords names a Go or YAML type as a player would.
+func kindWords(t string) string {
+	switch {
+	case strings.HasPrefix(t, "int"), strings.HasPrefix(t, "uint"), t == "number":
+		return "a whole number"
+	case strings.HasPrefix(t, "float"):
+		return "a number"
+	case t == "string", t == "scalar", strings.HasSuffix(t, ".Side"), strings.HasSuffix(t, ".Kind"), strings.HasSuffix(t, ".Severity"), strings.HasSuffix(t, ".Armor"):
+		return "text"
+	case t == "bool":
+		return "true or false"
+	case strings.HasPrefix(t, "[]"), t == "array", t == "sequence":
+		return "a list"
+	case strings.HasPrefix(t, "map"), t == "mapping", t == "object", strings.HasPrefix(t, "roster."), strings.HasPrefix(t, "*roster."):
+		return "a block of fields"
+	}
+	return t
+}
+
+// snake writes a Go field name (PointRolls) as the file's key (point_rolls).
+func snake(name string) string {
+	var b strings.Builder
+	for i, r := range name {
+		if r >= 'A' && r <= 'Z' {
+			if i > 0 {
+				b.WriteByte('_')
+			}
+			r += 'a' - 'A'
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// keyAt is the key written before the value at line and column of data, or "".
+func keyAt(data []byte, line, col int) string {
+	if data == nil || line < 1 || col < 1 {
+		return ""
+	}
+	lines := strings.Split(string(data), "\n")
+	if line > len(lines) {
+		return ""
+	}
+	l := lines[line-1]
+	if col-1 <= len(l) {
+		l = l[:col-1]
+	}
+	if m := keyBefore.FindStringSubmatch(l); m != nil {
+		return m[1]
+	}
+	return ""
+}
