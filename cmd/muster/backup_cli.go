@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
 	"muster/db"
 )
@@ -25,15 +26,23 @@ func cmdBackup(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("backup", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	dbPath := fs.String("db", "muster.db", "the database `file` muster serve uses")
-	files, ok := parseInterleaved(fs, args)
+	files, code, ok := parseFlags(fs, args, backupUsage, stdout, stderr)
 	if !ok {
-		return 2
+		return code
 	}
 	if len(files) != 1 {
-		fmt.Fprintln(stderr, backupUsage)
+		fmt.Fprintln(stderr, "muster backup: name one new file to write the copy to, as in muster backup --db muster.db muster-backup.db")
 		return 2
 	}
 	out := files[0]
+	if fi, err := os.Stat(out); err == nil && fi.IsDir() {
+		fmt.Fprintf(stderr, "muster backup: %s is a folder; name a new file in it, as in %s\n", out, filepath.Join(out, "muster-backup.db"))
+		return 2
+	}
+	if fi, err := os.Stat(filepath.Dir(out)); err != nil || !fi.IsDir() {
+		fmt.Fprintf(stderr, "muster backup: there is no folder %s for %s; make it first, or name a file in a folder that exists\n", filepath.Dir(out), out)
+		return 2
+	}
 	if db.IsPostgres(*dbPath) {
 		fmt.Fprintln(stderr, "muster backup: --db is a PostgreSQL address: back it up with PostgreSQL's own pg_dump (pg_dump ADDRESS > muster.sql); muster backup copies SQLite files")
 		return 2

@@ -58,7 +58,9 @@ func TestBackupRefusesWhatItCannotCopyInWords(t *testing.T) {
 	}{
 		{[]string{"backup", "--db", filepath.Join(dir, "none.db"), filepath.Join(dir, "x.db")}, "there is no database file at"},
 		{[]string{"backup", "--db", "postgres://localhost/muster", filepath.Join(dir, "x.db")}, "pg_dump"},
-		{[]string{"backup", "--db", filepath.Join(dir, "none.db")}, "usage: muster backup"},
+		{[]string{"backup", "--db", filepath.Join(dir, "none.db")}, "name one new file to write the copy to"},
+		{[]string{"backup", "--db", filepath.Join(dir, "none.db"), dir}, "is a folder; name a new file in it"},
+		{[]string{"backup", "--db", filepath.Join(dir, "none.db"), filepath.Join(dir, "no-folder", "x.db")}, "there is no folder"},
 	} {
 		var o, e bytes.Buffer
 		if code := run(c.args, &o, &e); code != 2 || !strings.Contains(e.String(), c.want) {
