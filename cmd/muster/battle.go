@@ -6,6 +6,7 @@ import (
 	"io"
 	"strconv"
 
+	"muster/roster"
 	"muster/rules/battle"
 )
 
@@ -44,11 +45,11 @@ func cmdBattle(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "muster battle: %s\n", p)
 		return 2
 	}
-	field, forces, code := battleSetup("battle", *scenario, files[0], files[1], stderr)
-	if field == nil {
+	m, code := battleSetup("battle", *scenario, files[0], files[1], stderr)
+	if m == nil {
 		return code
 	}
-	bt := battle.New(field, forces[0], forces[1])
+	bt := battle.New(m.field, m.forces[0], m.forces[1])
 	if *svgDir == "" && *htmlFile == "" {
 		bt.Play(s, stdout)
 		return 0
@@ -57,25 +58,40 @@ func cmdBattle(args []string, stdout, stderr io.Writer) int {
 	return writeReplay(tr, *svgDir, *htmlFile, stderr)
 }
 
-// battleSetup loads a scenario and two armies as forces.
-func battleSetup(cmd, scenario, a, b string, stderr io.Writer) (*battle.Field, [2]*battle.Force, int) {
-	var forces [2]*battle.Force
+// matchSetup is what the battle, sim and whatif commands play: the scenario, the two armies
+// as read (and their files' bytes, since standard input can be read only once) and as forces.
+type matchSetup struct {
+	field  *battle.Field
+	armies [2]*roster.Army
+	files  [2][]byte
+	forces [2]*battle.Force
+}
+
+// battleSetup loads a scenario and two armies as forces; nil and the exit code when one
+// cannot be read (said on stderr).
+func battleSetup(cmd, scenario, a, b string, stderr io.Writer) (*matchSetup, int) {
 	field, err := battle.LoadScenario(scenario)
 	if err != nil {
 		fmt.Fprintf(stderr, "muster %s: %v\n", cmd, err)
-		return nil, forces, 2
+		return nil, 2
 	}
+	m := &matchSetup{field: field}
 	for i, path := range []string{a, b} {
-		army, code := readArmy(path, stderr)
+		data, err := readCapped(path)
+		if err != nil {
+			fmt.Fprintf(stderr, "muster: %v\n", err)
+			return nil, 2
+		}
+		army, code := parseArmy(path, data, stderr)
 		if army == nil {
-			return nil, forces, code
+			return nil, code
 		}
 		f, err := battle.NewForce(armyCatalog(army), army)
 		if err != nil {
 			fmt.Fprintf(stderr, "muster %s: %s: %v\n", cmd, path, err)
-			return nil, forces, 2
+			return nil, 2
 		}
-		forces[i] = f
+		m.armies[i], m.files[i], m.forces[i] = army, data, f
 	}
-	return field, forces, 0
+	return m, 0
 }

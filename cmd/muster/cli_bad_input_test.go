@@ -57,6 +57,9 @@ func TestANumberFlagGivenWordsOrAnOverlargeNumberSaysSo(t *testing.T) {
 	failsInWords(t, 2, []string{"--seed", "from 0 to 18446744073709551615"}, "swm", "sim", "--seed", "-1", rebels, rebels)
 	failsInWords(t, 2, []string{"--range", "write a number"}, "qrs", "grenade", "--range", "far")
 	failsInWords(t, 2, []string{"--json=maybe: write --json alone"}, "check", "--json=maybe", rebels)
+	// Each worker holds a battle: a mistyped count is refused rather than filling the memory.
+	failsInWords(t, 2, []string{"--workers 100000: write 0 to 1024"}, "sim", "--workers", "100000", rebels, rebels)
+	failsInWords(t, 2, []string{"--workers -1: write 0 to 1024"}, "whatif", "--workers", "-1", rebels, rebels)
 }
 
 // `--seed 1 ... --seed 5` keeps no silent winner; the same flag twice alike means the same.
@@ -112,6 +115,12 @@ func TestStandardInputIsReadForADash(t *testing.T) {
 	}
 	stdin = bytes.NewReader(data)
 	failsInWords(t, 2, []string{`standard input ("-") was read already for another file; give at most one file as -`}, "battle", "-", "-")
+	// whatif reads army A once, for the battles and for its changes.
+	stdin = bytes.NewReader(data)
+	code, out, errOut = runMuster(t, "whatif", "--battles", "2", "--max-variants", "1", "-", book+"crystal-forest-imperial.yaml")
+	if code != 0 || !strings.Contains(out, "What to change in Blue Rangers") {
+		t.Errorf("whatif - B: exit %d\n%s%s", code, out, errOut)
+	}
 }
 
 // --html, --pdf and --svg naming a folder, a file, or a folder that does not exist are

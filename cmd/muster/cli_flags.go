@@ -258,6 +258,10 @@ func outOfRange(fs *flag.FlagSet, checks ...flagBounds) string {
 	return ""
 }
 
+// workersBounds is --workers of sim and whatif: each worker holds a battle of its own, so a
+// mistyped 100000 would take gigabytes to share the same few cores more thinly.
+var workersBounds = flagBounds{"workers", 0, 1024, "battles played at once; 0 is one per CPU"}
+
 // flagBounds is a number flag's range, and what it counts.
 type flagBounds struct {
 	name   string

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"math"
 	"os"
 	"os/signal"
 	"runtime"
@@ -65,19 +64,19 @@ func cmdSim(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "muster sim: %s\n", p)
 		return 2
 	}
-	if p := outOfRange(fs, flagBounds{"battles", 1, battle.MaxBattles, "how many battles to play"}, flagBounds{"workers", 0, math.MaxInt32, "goroutines playing battles; 0 is one per CPU"}); p != "" {
+	if p := outOfRange(fs, flagBounds{"battles", 1, battle.MaxBattles, "how many battles to play"}, workersBounds); p != "" {
 		fmt.Fprintf(stderr, "muster sim: %s\n", p)
 		return 2
 	}
-	field, forces, code := battleSetup("sim", *scenario, files[0], files[1], stderr)
-	if field == nil {
+	m, code := battleSetup("sim", *scenario, files[0], files[1], stderr)
+	if m == nil {
 		return code
 	}
 	var sum *battle.Summary
 	if *viaJobs {
-		sum, err = simViaJobs(*dbPath, *scenario, files[0], files[1], *battles, s, *workers, *chunk, stderr)
+		sum, err = simViaJobs(*dbPath, *scenario, files, m.files, *battles, s, *workers, *chunk, stderr)
 	} else {
-		sum, err = battle.Simulate(context.Background(), field, forces[0], forces[1],
+		sum, err = battle.Simulate(context.Background(), m.field, m.forces[0], m.forces[1],
 			battle.SimOptions{Battles: *battles, Seed: s, Workers: *workers})
 	}
 	if err != nil {
@@ -113,17 +112,9 @@ func printSim(w io.Writer, s *battle.Summary) {
 
 // simViaJobs plays a matchup through the job queue of a database, with workers of this
 // process (and any others working the same database), and reads back its saved result.
-func simViaJobs(dbPath, scenario, pathA, pathB string, battles int, seed uint64, workers, chunk int, stderr io.Writer) (*battle.Summary, error) {
+func simViaJobs(dbPath, scenario string, paths []string, files [2][]byte, battles int, seed uint64, workers, chunk int, stderr io.Writer) (*battle.Summary, error) {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	var files [2][]byte
-	for i, p := range []string{pathA, pathB} {
-		b, err := readCapped(p)
-		if err != nil {
-			return nil, err
-		}
-		files[i] = b
-	}
 	store, err := db.Open(ctx, dbPath)
 	if err != nil {
 		return nil, err
@@ -146,7 +137,7 @@ func simViaJobs(dbPath, scenario, pathA, pathB string, battles int, seed uint64,
 		_ = jobs.stop(sctx)
 	}()
 	req := matchupRequest{Scenario: scenario, Seed: seed, Battles: battles, ChunkSize: chunk, Armies: files,
-		Ask: db.Sim{ArmyA: pathA, ArmyB: pathB}, ResultBase: "/sims/"}
+		Ask: db.Sim{ArmyA: paths[0], ArmyB: paths[1]}, ResultBase: "/sims/"}
 	m, err := jobs.submit(ctx, "", "muster sim --jobs", req)
 	if err != nil {
 		return nil, err

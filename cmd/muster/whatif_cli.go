@@ -54,19 +54,15 @@ func cmdWhatif(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "muster whatif: --max-variants %d: write a number from 1 to 100\n", *maxV)
 		return 2
 	}
-	if *workers < 0 {
-		fmt.Fprintln(stderr, "muster whatif: --workers: 0 (one per CPU) or more")
+	if p := outOfRange(fs, workersBounds); p != "" {
+		fmt.Fprintf(stderr, "muster whatif: %s\n", p)
 		return 2
 	}
-	field, forces, code := battleSetup("whatif", *scenario, files[0], files[1], stderr)
-	if field == nil {
+	m, code := battleSetup("whatif", *scenario, files[0], files[1], stderr)
+	if m == nil {
 		return code
 	}
-	armyA, code := readArmy(files[0], stderr)
-	if armyA == nil {
-		return code
-	}
-	rep, err := whatif.Run(context.Background(), rules.Default(), field, armyA, forces[1],
+	rep, err := whatif.Run(context.Background(), rules.Default(), m.field, m.armies[0], m.forces[1],
 		whatif.Options{Battles: *battles, Seed: s, MaxVariants: *maxV, Workers: *workers})
 	var nl *whatif.NotLegalError
 	if errors.As(err, &nl) {
@@ -80,7 +76,8 @@ func cmdWhatif(args []string, stdout, stderr io.Writer) int {
 	if *asJSON {
 		return writeJSON(stdout, rep)
 	}
-	printWhatif(stdout, armyA.Name, forces[1].Name, field.Scenario.Name, armyA.Limit == 0 && (armyA.Limits == nil || armyA.Limits.Total == 0), rep)
+	armyA := m.armies[0]
+	printWhatif(stdout, armyA.Name, m.forces[1].Name, m.field.Scenario.Name, armyA.Limit == 0 && (armyA.Limits == nil || armyA.Limits.Total == 0), rep)
 	return 0
 }
 
