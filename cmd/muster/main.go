@@ -44,7 +44,7 @@ Usage:
                               squad's volley at a unit of another army (muster odds for flags)
   muster battle [--scenario S] [--seed N] [--svg DIR] [--html FILE] A.yaml B.yaml
                               play one battle of army A against army B: the turn-by-turn
-                              log and the result (muster battle --help for scenarios)
+                              log and the result (muster battle alone lists the scenarios)
   muster sim [--battles N] [--seed S] [--workers W] [--scenario S] [--json]
              [--jobs --db DB [--chunk-size K]] A.yaml B.yaml
                               play N battles and print the odds (wins with 95% intervals,
