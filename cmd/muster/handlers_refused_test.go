@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 )
@@ -183,4 +184,36 @@ func apiUnits(t *testing.T, ts *testServer, id string) []any {
 		t.Fatal(err)
 	}
 	return a.Units
+}
+
+// The new-army form: a limit past what an army keeps (1,000,000 SGPs) and a d20 squad's limit
+// past its game's 10,000 points come back on the form, as typed, with the game chosen still
+// chosen, never as an error page or a 500.
+func TestNewArmyLimitOutOfRangeComesBackOnTheForm(t *testing.T) {
+	ts := newTestServer(t)
+	for _, tc := range []struct{ system, limit, want string }{
+		{"swmb", "2000000", "at most 1000000"},
+		{"swm", "999999", "from 1 to 10000"},
+	} {
+		r := ts.postForm("/armies", url.Values{"name": {"Too big"}, "side": {"rebel"}, "system": {tc.system}, "limit": {tc.limit}})
+		wantStatus(t, tc.system+" limit "+tc.limit, r, http.StatusUnprocessableEntity)
+		if !strings.Contains(r.body, tc.want) || !strings.Contains(r.body, `value="`+tc.limit+`"`) || !strings.Contains(r.body, `value="Too big"`) {
+			t.Errorf("%s limit %s: the form does not come back as typed with %q:\n%.1500s", tc.system, tc.limit, tc.want, r.body)
+		}
+		if !strings.Contains(r.body, `<option value="`+tc.system+`" selected>`) {
+			t.Errorf("%s: the game chosen is not chosen on the refused form", tc.system)
+		}
+	}
+}
+
+// An army file that reads but holds more than an army keeps (a 101-character name) is
+// refused on the import form with the pasted text still there.
+func TestImportPastTheBoundsKeepsThePastedText(t *testing.T) {
+	ts := newTestServer(t)
+	file := "format: 1\nname: " + strings.Repeat("N", 101) + "\nside: rebel\nunits: []\n"
+	r := ts.postForm("/armies/import", url.Values{"text": {file}})
+	wantStatus(t, "101-character name", r, http.StatusUnprocessableEntity)
+	if !strings.Contains(r.body, "shorten it to at most 100") || !strings.Contains(r.body, strings.Repeat("N", 101)) {
+		t.Errorf("the import refusal lost the pasted file or the reason:\n%.1500s", r.body)
+	}
 }
