@@ -207,8 +207,10 @@ func (a *app) startList(c *echo.Context) error {
 		f.Errors["side"] = "Choose one of the sides that play in this game."
 	}
 	var army *roster.Army
+	var data []byte
 	if importing {
-		data, err := readUpload(c)
+		var err error
+		data, err = readUpload(c)
 		if err != nil {
 			return echo.NewHTTPError(http.StatusBadRequest, "The file could not be read: "+err.Error())
 		}
@@ -227,7 +229,7 @@ func (a *app) startList(c *echo.Context) error {
 	} else if f.Name == "" {
 		f.Errors["name"] = "Give the list a name."
 	}
-	if len(f.Errors) > 0 {
+	refuse := func() error {
 		blank := views.PlayForm{Side: f.Side, Player: f.Player, Errors: map[string]string{}}
 		form, imp := f, blank
 		if importing {
@@ -238,6 +240,9 @@ func (a *app) startList(c *echo.Context) error {
 			return err
 		}
 		return render(c, http.StatusUnprocessableEntity, views.PlayGame(page(c, g.Name, "games"), v))
+	}
+	if len(f.Errors) > 0 {
+		return refuse()
 	}
 	note := "started"
 	if importing {
@@ -255,7 +260,16 @@ func (a *app) startList(c *echo.Context) error {
 		army.Limit = lim.Total
 	}
 	if err := roster.CheckBounds(army); err != nil {
-		return echo.NewHTTPError(http.StatusUnprocessableEntity, err.Error())
+		// A file that reads but holds more than an army keeps: shown again as pasted.
+		field := "name"
+		if importing {
+			field = "file"
+			if len(data) <= 64<<10 {
+				f.Text = string(data)
+			}
+		}
+		f.Errors[field] = "Not started: " + boundsWords(err)
+		return refuse()
 	}
 	file, err := army.YAML()
 	if err != nil {

@@ -217,3 +217,16 @@ func TestImportPastTheBoundsKeepsThePastedText(t *testing.T) {
 		t.Errorf("the import refusal lost the pasted file or the reason:\n%.1500s", r.body)
 	}
 }
+
+// A game list imported from a file that holds more than an army keeps (a 101-character
+// name) is refused on the player's page with the pasted text kept, not on an error page.
+func TestGameListImportPastTheBoundsKeepsThePastedText(t *testing.T) {
+	ts := newTestServer(t)
+	_, player := ts.createGame("Bounds night", chapterTenSides(t))
+	file := "format: 1\nname: " + strings.Repeat("N", 101) + "\nside: rebel\nunits: []\n"
+	r := ts.postForm("/play/"+player+"/lists", url.Values{"action": {"import"}, "player": {"Ackbar"}, "side": {"rebel"}, "text": {file}})
+	wantStatus(t, "101-character name", r, http.StatusUnprocessableEntity)
+	if !strings.Contains(r.body, "shorten it to at most 100") || !strings.Contains(r.body, strings.Repeat("N", 101)) || !strings.Contains(r.body, `value="Ackbar"`) {
+		t.Errorf("the list import refusal lost the pasted file, the player or the reason:\n%.2000s", r.body)
+	}
+}
