@@ -114,6 +114,9 @@ type GMView struct {
 	Scenarios []Choice
 	// ResolveError says why the last quick-resolve could not start.
 	ResolveError string
+	// Resolve is the quick-resolve form as the gamemaster sent it, drawn again after a
+	// refusal (empty: the defaults).
+	Resolve ResolveForm
 	// Sims are the game's matchups, newest first.
 	Sims []SimRow
 }
@@ -230,4 +233,18 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// ResolveForm is the quick-resolve form's values: the two lists, the battlefield and the
+// number of battles, as typed.
+type ResolveForm struct {
+	A, B, Scenario, Battles string
+}
+
+// BattlesShown is the number of battles the form shows: as typed, or 1000 at first.
+func (f ResolveForm) BattlesShown() string {
+	if f.Battles == "" {
+		return "1000"
+	}
+	return f.Battles
 }
