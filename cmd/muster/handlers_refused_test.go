@@ -230,3 +230,18 @@ func TestGameListImportPastTheBoundsKeepsThePastedText(t *testing.T) {
 		t.Errorf("the list import refusal lost the pasted file, the player or the reason:\n%.2000s", r.body)
 	}
 }
+
+// A page's address sent the wrong method (a form posted to the new-army page, a script's
+// PUT) answers 405 in words that say what the address takes, not "Method Not Allowed".
+func TestWrongMethodIsAnsweredInWords(t *testing.T) {
+	ts := newTestServer(t)
+	for _, m := range []string{http.MethodPut, http.MethodDelete} {
+		req, _ := http.NewRequest(m, ts.srv.URL+"/armies/new", nil)
+		req.Header.Set("Sec-Fetch-Site", "same-origin")
+		r := ts.do(req)
+		wantStatus(t, m+" /armies/new", r, http.StatusMethodNotAllowed)
+		if msg := text(byID(parseHTML(t, r.body), "content")); !strings.Contains(msg, "does not take a "+m+" request") {
+			t.Errorf("%s: the page says %q", m, msg)
+		}
+	}
+}
