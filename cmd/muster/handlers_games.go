@@ -635,7 +635,12 @@ func (a *app) importLimits(c *echo.Context) error {
 			d.Sides[i].Limits = text
 		}
 	}
-	if _, _, errs := gamenight.CheckSideLimits(a.cat, side, text); len(errs) > 0 {
+	_, _, errs := gamenight.CheckSideLimits(a.cat, side, text)
+	if strings.TrimSpace(text) == "" {
+		// "Import" pressed with no file chosen: an empty file would wipe the side's limits.
+		errs = []string{"Choose a limits file to import: none was sent, so the " + sideName(side) + " limits were not changed."}
+	}
+	if len(errs) > 0 {
 		f := a.formOf(g, "/gm/"+c.Param("token"))
 		for i := range f.Sides {
 			if f.Sides[i].Side == side {

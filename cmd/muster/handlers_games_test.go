@@ -448,8 +448,14 @@ func TestLimitsFilesExportImportAndCheck(t *testing.T) {
 	if errs := text(byID(parseHTML(t, r.body), "limits-errors-imperial")); !strings.Contains(errs, "line 2, column 15") {
 		t.Errorf("bad import: %q", errs)
 	}
+	// "Import" pressed with no file chosen sends an empty one: the limits stay as they were.
+	r = upload("imperial", "")
+	wantStatus(t, "import with no file", r, http.StatusUnprocessableEntity)
+	if errs := text(byID(parseHTML(t, r.body), "limits-errors-imperial")); !strings.Contains(errs, "Choose a limits file to import") {
+		t.Errorf("import with no file: %q", errs)
+	}
 	if g, _, _ := ts.store.GameByGMToken(context.Background(), gm); g.Versions != 2 {
-		t.Errorf("%d versions after one import and one refused", g.Versions)
+		t.Errorf("%d versions after one import and two refused", g.Versions)
 	}
 }
 
