@@ -31,6 +31,9 @@ type GameForm struct {
 	Errors   map[string]string
 	// Action is where the form posts: /games for a new game, the GM link for a game.
 	Action string
+	// Version is the game's version the form edits (0: a new game); a save from a tab left
+	// open on an older one is refused.
+	Version int
 	// Catalog offers what the limits may ban.
 	Catalog *rules.Catalog
 }

@@ -268,7 +268,7 @@ func staleForm(c *echo.Context, what string, latest int) string {
 		return ""
 	}
 	return fmt.Sprintf("the %s was saved as version %d in another tab or window after this page opened version %d. "+
-		"Your changes are below, as you typed them: look at the history on the %s's summary for what that save changed, "+
+		"Your changes are below, as you typed them: look at the %s's history for what that save changed, "+
 		"then Save to make your changes version %d (nothing is lost: every version is kept).", what, latest, n, what, latest+1)
 }
 
