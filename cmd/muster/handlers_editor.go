@@ -208,7 +208,9 @@ func (a *app) saveArmy(c *echo.Context) error {
 	army := merge(stored, form, freeHand)
 	note, focus, err := applyAction(a.catalogFor(army), army, c.FormValue("action"), c.FormValue("add"))
 	if err != nil {
-		return echo.NewHTTPError(http.StatusBadRequest, err.Error())
+		// A button that names no unit, or nothing to add: the form as typed, with why.
+		typed, _ := formArmy(c)
+		return a.refuseArmyForm(c, rec, stored, typed, http.StatusBadRequest, err.Error())
 	}
 	if err := roster.CheckBounds(army); err != nil {
 		// The button pressed went past a bound (a 201st unit): the form as typed, before it.

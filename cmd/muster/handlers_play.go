@@ -501,7 +501,9 @@ func (a *app) saveList(c *echo.Context) error {
 	}
 	note, focus, err := applyAction(a.catalogFor(army), army, c.FormValue("action"), c.FormValue("add"))
 	if err != nil {
-		return echo.NewHTTPError(http.StatusBadRequest, err.Error())
+		// A button that names no unit, or nothing to add: the form as typed, with why.
+		typed, _, _ := a.formList(c, g, l, stored)
+		return a.refuseList(c, g, l, typed, http.StatusBadRequest, err.Error())
 	}
 	if army.Units == nil {
 		army.Units = []roster.Unit{}

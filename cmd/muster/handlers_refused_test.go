@@ -245,3 +245,28 @@ func TestWrongMethodIsAnsweredInWords(t *testing.T) {
 		}
 	}
 }
+
+// A button that cannot be carried out (remove a unit that is not there, add what the
+// catalogue does not know) is refused with the editor and the form as typed, not an error
+// page that loses the edits made before pressing it.
+func TestRefusedEditorActionKeepsTheFormAsTyped(t *testing.T) {
+	ts := newTestServer(t)
+	id := ts.importFile(mixed)
+	for _, tc := range []struct{ action, add, want string }{
+		{"remove:99", "", `no unit "99"`},
+		{"add", "squad|Nonexistent", `unknown troop type "Nonexistent"`},
+	} {
+		form := ts.editorForm(id)
+		form.Set("name", "Edited before pressing "+tc.action)
+		form.Set("action", tc.action)
+		form.Set("add", tc.add)
+		r := ts.postForm("/armies/"+id, form)
+		wantStatus(t, tc.action, r, http.StatusBadRequest)
+		if msg := idText(t, r.body, "form-error"); !strings.Contains(msg, tc.want) {
+			t.Errorf("%s: the refusal reads %q, want %q", tc.action, msg, tc.want)
+		}
+		if !strings.Contains(r.body, `value="Edited before pressing `+tc.action+`"`) {
+			t.Errorf("%s: the refused form lost the name typed", tc.action)
+		}
+	}
+}
