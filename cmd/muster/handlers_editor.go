@@ -90,10 +90,13 @@ func (a *app) resumeDraft(rec db.Army, stored *roster.Army, d db.Draft) (*roster
 		return nil, fmt.Errorf("web: the draft of army %s does not parse: %w", rec.ID, err)
 	}
 	form, err := parseArmyForm(vals)
-	if err != nil {
+	var fe *formError
+	if err != nil && (!errors.As(err, &fe) || form == nil) {
 		return nil, fmt.Errorf("web: the draft of army %s is not a form: %w", rec.ID, err)
 	}
-	return merge(stored, form, vals.Get("freehand") == "on"), nil
+	// A draft kept before a field's range narrowed still opens, that value left empty
+	// (the breakdown then says what is missing): nothing else in it is lost.
+	return typedArmy(stored, form, vals.Get("freehand") == "on"), nil
 }
 
 func unsavedView(rec db.Army, d db.Draft) *views.UnsavedDraft {

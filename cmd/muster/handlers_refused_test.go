@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"net/url"
@@ -268,5 +269,27 @@ func TestRefusedEditorActionKeepsTheFormAsTyped(t *testing.T) {
 		if !strings.Contains(r.body, `value="Edited before pressing `+tc.action+`"`) {
 			t.Errorf("%s: the refused form lost the name typed", tc.action)
 		}
+	}
+}
+
+// A draft kept with a value the form no longer takes (a squad of 5000, from before sizes
+// were bounded at 1000) still opens, with the rest of what was typed, not a 500.
+func TestDraftWithAValueOutOfRangeStillOpens(t *testing.T) {
+	ts := newTestServer(t)
+	id := ts.importFile(mixed)
+	form := ts.editorForm(id)
+	form.Set("name", "Drafted name")
+	form.Set("u0.size", "5000")
+	rec, _, err := ts.store.Get(context.Background(), ts.ownerID(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ts.store.SaveDraft(context.Background(), ts.ownerID(), id, rec.Version, []byte(form.Encode())); err != nil {
+		t.Fatal(err)
+	}
+	r := ts.get("/armies/" + id + "/edit?draft=resume")
+	wantStatus(t, "resume", r, http.StatusOK)
+	if !strings.Contains(r.body, `value="Drafted name"`) {
+		t.Error("the resumed draft lost its name")
 	}
 }
