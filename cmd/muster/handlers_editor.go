@@ -243,7 +243,7 @@ func (a *app) refuseArmyForm(c *echo.Context, rec db.Army, stored, form *roster.
 	}
 	v.Draft = true
 	v.Message = "Not saved: " + msg
-	return renderRefusedWith(c, status, views.Editor(page(c, "Edit "+stored.Name, "armies"), v))
+	return renderRefused(c, status, views.Editor(page(c, "Edit "+stored.Name, "armies"), v))
 }
 
 // typedArmy is the form as typed on top of the stored army; a side the form could not
@@ -313,14 +313,9 @@ func isHTMX(c *echo.Context) bool { return c.Request().Header.Get("HX-Request") 
 
 // renderRefused shows the editor again with why a save was refused. htmx does not swap
 // error answers, so an htmx post gets the page as a 200 swapped over the body (its address
-// unchanged); a plain post gets the 422.
-func renderRefused(c *echo.Context, comp templ.Component) error {
-	return renderRefusedWith(c, http.StatusUnprocessableEntity, comp)
-}
-
-// renderRefusedWith is renderRefused with the status a plain post gets (409 for a form
+// unchanged); a plain post gets status (422 for a form that cannot be saved, 409 for one
 // drawn from an older version).
-func renderRefusedWith(c *echo.Context, status int, comp templ.Component) error {
+func renderRefused(c *echo.Context, status int, comp templ.Component) error {
 	if isHTMX(c) {
 		h := c.Response().Header()
 		h.Set("HX-Retarget", "body")

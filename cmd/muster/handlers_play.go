@@ -539,7 +539,7 @@ func (a *app) refuseList(c *echo.Context, g db.Game, l db.List, typed *roster.Ar
 	}
 	v.Draft = true
 	v.Message = "Not saved: " + msg
-	return renderRefusedWith(c, status, views.Editor(page(c, "Edit "+typed.Name, "games"), v))
+	return renderRefused(c, status, views.Editor(page(c, "Edit "+typed.Name, "games"), v))
 }
 
 func (a *app) undoList(c *echo.Context) error { return a.moveList(c, true) }
