@@ -31,6 +31,9 @@ type GameForm struct {
 	Errors   map[string]string
 	// Action is where the form posts: /games for a new game, the GM link for a game.
 	Action string
+	// Version is the game's version the form edits (0: a new game); a save from a tab left
+	// open on an older one is refused.
+	Version int
 	// Catalog offers what the limits may ban.
 	Catalog *rules.Catalog
 }
@@ -114,6 +117,9 @@ type GMView struct {
 	Scenarios []Choice
 	// ResolveError says why the last quick-resolve could not start.
 	ResolveError string
+	// Resolve is the quick-resolve form as the gamemaster sent it, drawn again after a
+	// refusal (empty: the defaults).
+	Resolve ResolveForm
 	// Sims are the game's matchups, newest first.
 	Sims []SimRow
 }
@@ -230,4 +236,18 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// ResolveForm is the quick-resolve form's values: the two lists, the battlefield and the
+// number of battles, as typed.
+type ResolveForm struct {
+	A, B, Scenario, Battles string
+}
+
+// BattlesShown is the number of battles the form shows: as typed, or 1000 at first.
+func (f ResolveForm) BattlesShown() string {
+	if f.Battles == "" {
+		return "1000"
+	}
+	return f.Battles
 }

@@ -26,6 +26,7 @@ import (
 	"strconv"
 	"strings"
 
+	"muster/costing"
 	"muster/roster"
 	"muster/rules"
 )
@@ -42,6 +43,39 @@ type formError struct {
 }
 
 func (e *formError) Error() string { return e.Field + ": " + e.Msg }
+
+// words says what is wrong as the editor shows it: the unit by its place and name (as the
+// unit list and the problems name it) instead of the form's field name ("u0.size").
+func (e *formError) words(a *roster.Army) string {
+	if i, ok := formUnit(e.Field); ok {
+		where := fmt.Sprintf("Unit %d", i+1)
+		if a != nil && i < len(a.Units) {
+			where += ", " + costing.UnitName(&a.Units[i], i)
+		}
+		return where + ": " + e.Msg
+	}
+	switch e.Field {
+	case "side":
+		return "Side: " + e.Msg
+	case "limit":
+		return "SGP limit: " + e.Msg
+	}
+	return e.Field + ": " + e.Msg
+}
+
+// formUnit reads the unit index out of a field name such as "u3.size".
+func formUnit(field string) (int, bool) {
+	rest, ok := strings.CutPrefix(field, "u")
+	if !ok {
+		return 0, false
+	}
+	num, _, ok := strings.Cut(rest, ".")
+	if !ok {
+		return 0, false
+	}
+	i, err := strconv.Atoi(num)
+	return i, err == nil && i >= 0
+}
 
 type formReader struct {
 	v   url.Values
@@ -73,7 +107,8 @@ func (f *formReader) num(key string, lo, hi int, what string) int {
 	return n
 }
 
-// parseArmyForm reads the editor's form into an army.
+// parseArmyForm reads the editor's form into an army. On a *formError it still returns the
+// army as far as it reads, the refused value left empty, for the editor to show again.
 func parseArmyForm(v url.Values) (*roster.Army, error) {
 	f := &formReader{v: v}
 	a := &roster.Army{Format: 1, System: "swmb", Name: f.str("name"), Units: []roster.Unit{}}
@@ -81,7 +116,8 @@ func parseArmyForm(v url.Values) (*roster.Army, error) {
 	case rules.Rebel, rules.Imperial, rules.Neutral:
 		a.Side = side
 	default:
-		return nil, &formError{Field: "side", Msg: "write rebel, imperial or neutral"}
+		// Read on: a refused form is shown again with everything else the player typed.
+		f.err = &formError{Field: "side", Msg: fmt.Sprintf("write rebel, imperial or neutral, not %q", f.str("side"))}
 	}
 	a.Limit = f.num("limit", 0, 1_000_000, "the limit")
 	n := f.num("units", 0, maxUnits, "the number of units")
@@ -89,7 +125,9 @@ func parseArmyForm(v url.Values) (*roster.Army, error) {
 		a.Units = append(a.Units, f.unit(i))
 	}
 	if f.err != nil {
-		return nil, f.err
+		// The army as far as it reads (the refused value left empty), so that the editor can
+		// show the form again as typed, with the reason.
+		return a, f.err
 	}
 	return a, nil
 }
@@ -101,7 +139,7 @@ func (f *formReader) unit(i int) roster.Unit {
 	case roster.KindSquad:
 		u.Troop = f.str(p + "troop")
 		u.Quality = rules.Quality(f.str(p + "quality"))
-		u.Size = f.num(p+"size", 0, 10_000, "the squad's size")
+		u.Size = f.num(p+"size", 0, 1000, "the squad's size")
 		u.Attributes = f.attributes(p + "attr.")
 		u.Skills = f.skills(p + "skills")
 		u.Weapons = f.items(p+"weapons", false)
@@ -118,7 +156,7 @@ func (f *formReader) unit(i int) roster.Unit {
 			}
 		}
 		if c := f.str(p + "mounts.creature"); c != "" {
-			u.Mounts = &roster.Mounts{Creature: c, Count: f.num(p+"mounts.count", 0, 10_000, "the number of mounts")}
+			u.Mounts = &roster.Mounts{Creature: c, Count: f.num(p+"mounts.count", 0, 1000, "the number of mounts")}
 		}
 	case roster.KindHero:
 		u.Origin = f.str(p + "origin")
@@ -151,7 +189,7 @@ func (f *formReader) unit(i int) roster.Unit {
 		u.Equipment = f.items(p+"equipment", false)
 	case roster.KindCreature:
 		u.Creature = f.str(p + "creature")
-		u.Count = f.num(p+"count", 0, 10_000, "the number of creatures")
+		u.Count = f.num(p+"count", 0, 1000, "the number of creatures")
 	case roster.KindArtillery:
 		u.Artillery = f.str(p + "artillery")
 	case roster.KindStrike:

@@ -284,7 +284,10 @@ type newArmyRequest struct {
 
 func (a *app) createArmy(c *echo.Context) error {
 	req := newArmyRequest{Name: strings.TrimSpace(c.FormValue("name")), Side: c.FormValue("side"), Limit: strings.TrimSpace(c.FormValue("limit"))}
-	form := views.NewArmyForm{Name: req.Name, Side: req.Side, Limit: req.Limit, Errors: map[string]string{}}
+	form := views.NewArmyForm{Name: req.Name, Side: req.Side, Limit: req.Limit, System: c.FormValue("system"), Errors: map[string]string{}}
+	refuse := func() error {
+		return render(c, http.StatusUnprocessableEntity, views.NewArmy(page(c, "New army", "new"), form, views.ImportForm{Book: a.bookChoices()}))
+	}
 	if err := a.validate.Struct(req); err != nil {
 		var ve validator.ValidationErrors
 		if errors.As(err, &ve) {
@@ -299,11 +302,27 @@ func (a *app) createArmy(c *echo.Context) error {
 				}
 			}
 		}
-		return render(c, http.StatusUnprocessableEntity, views.NewArmy(page(c, "New army", "new"), form, views.ImportForm{Book: a.bookChoices()}))
+		return refuse()
 	}
-	limit, _ := strconv.Atoi(req.Limit)
+	limit, _ := strconv.Atoi(req.Limit) // digits only, at most 7 of them (validated above)
 	if sys := c.FormValue("system"); sys != "" && sys != "swmb" {
-		return a.createOther(c, sys, req.Name, req.Side, limit)
+		// The other game's own bounds (a d20 squad's limit is 1 to 10000) come back as its
+		// reader's words, on the form as typed.
+		err := a.createOther(c, sys, req.Name, req.Side, limit)
+		var fe *fileError
+		if errors.As(err, &fe) {
+			field := "name"
+			if strings.HasPrefix(fe.msg, "limit") {
+				field = "limit"
+			}
+			form.Errors[field] = "Not created: " + fe.msg + "."
+			return refuse()
+		}
+		return err
+	}
+	if limit > roster.MaxLimitTotal {
+		form.Errors["limit"] = fmt.Sprintf("The limit is at most %d Squad Generation Points, or empty for none.", roster.MaxLimitTotal)
+		return refuse()
 	}
 	army := &roster.Army{Format: 1, System: "swmb", Name: req.Name, Side: rules.Side(req.Side), Limit: limit, Units: []roster.Unit{}}
 	rec, _, err := a.save(c, "", army, "created")
@@ -336,7 +355,15 @@ func (a *app) importArmy(c *echo.Context) error {
 	}
 	army, err := roster.Read(data)
 	if err != nil {
-		imp := views.ImportForm{Error: "The army file could not be read: " + err.Error(), Book: a.bookChoices()}
+		imp := views.ImportForm{Error: "The army file could not be read: " + err.Error(), Book: a.bookChoices(), System: c.FormValue("system")}
+		if len(data) <= 64<<10 {
+			imp.Text = string(data)
+		}
+		return render(c, http.StatusUnprocessableEntity, views.NewArmy(page(c, "Import", "new"), views.NewArmyForm{Side: "rebel"}, imp))
+	}
+	if err := roster.CheckBounds(army); err != nil {
+		// A file that reads but holds more than an army keeps: shown again as pasted.
+		imp := views.ImportForm{Error: "The army file was not imported: " + boundsWords(err), Book: a.bookChoices(), System: c.FormValue("system")}
 		if len(data) <= 64<<10 {
 			imp.Text = string(data)
 		}

@@ -90,10 +90,13 @@ func (a *app) resumeDraft(rec db.Army, stored *roster.Army, d db.Draft) (*roster
 		return nil, fmt.Errorf("web: the draft of army %s does not parse: %w", rec.ID, err)
 	}
 	form, err := parseArmyForm(vals)
-	if err != nil {
+	var fe *formError
+	if err != nil && (!errors.As(err, &fe) || form == nil) {
 		return nil, fmt.Errorf("web: the draft of army %s is not a form: %w", rec.ID, err)
 	}
-	return merge(stored, form, vals.Get("freehand") == "on"), nil
+	// A draft kept before a field's range narrowed still opens, that value left empty
+	// (the breakdown then says what is missing): nothing else in it is lost.
+	return typedArmy(stored, form, vals.Get("freehand") == "on"), nil
 }
 
 func unsavedView(rec db.Army, d db.Draft) *views.UnsavedDraft {
@@ -157,7 +160,7 @@ func (a *app) previewArmy(c *echo.Context) error {
 	if err != nil {
 		var fe *formError
 		if errors.As(err, &fe) {
-			return render(c, http.StatusOK, views.InlineError(fe.Error()))
+			return render(c, http.StatusOK, views.InlineError(fe.words(form)))
 		}
 		return err
 	}
@@ -196,18 +199,26 @@ func (a *app) saveArmy(c *echo.Context) error {
 		if !errors.As(err, &fe) {
 			return err
 		}
-		// Show the stored army again with the reason the form was refused.
-		v, _, verr := a.armyView(c.Request().Context(), rec, stored)
-		if verr != nil {
-			return verr
-		}
-		v.Message = "Not saved: " + fe.Error()
-		return renderRefused(c, views.Editor(page(c, "Edit "+stored.Name, "armies"), v))
+		return a.refuseArmyForm(c, rec, stored, form, http.StatusUnprocessableEntity, fe.words(form))
 	}
-	army := merge(stored, form, c.FormValue("freehand") == "on")
+	if msg := staleForm(c, "army", rec.Version); msg != "" {
+		return a.refuseArmyForm(c, rec, stored, form, http.StatusConflict, msg)
+	}
+	freeHand := c.FormValue("freehand") == "on"
+	if err := roster.CheckBounds(merge(stored, form, freeHand)); err != nil {
+		return a.refuseArmyForm(c, rec, stored, form, http.StatusUnprocessableEntity, boundsWords(err))
+	}
+	army := merge(stored, form, freeHand)
 	note, focus, err := applyAction(a.catalogFor(army), army, c.FormValue("action"), c.FormValue("add"))
 	if err != nil {
-		return echo.NewHTTPError(http.StatusBadRequest, err.Error())
+		// A button that names no unit, or nothing to add: the form as typed, with why.
+		typed, _ := formArmy(c)
+		return a.refuseArmyForm(c, rec, stored, typed, http.StatusBadRequest, err.Error())
+	}
+	if err := roster.CheckBounds(army); err != nil {
+		// The button pressed went past a bound (a 201st unit): the form as typed, before it.
+		typed, _ := formArmy(c)
+		return a.refuseArmyForm(c, rec, stored, typed, http.StatusUnprocessableEntity, boundsWords(err))
 	}
 	if _, _, err := a.save(c, rec.ID, army, note); err != nil {
 		return err
@@ -216,6 +227,63 @@ func (a *app) saveArmy(c *echo.Context) error {
 		a.log.Warn("editor: saved draft not forgotten", "army", rec.ID, "err", err)
 	}
 	return editorDone(c, "/armies/"+rec.ID+"/edit?saved=1", focus)
+}
+
+// refuseArmyForm shows the editor again on the army as the player typed it (form, read as
+// far as it goes), marked not saved, with why: a refused save loses nothing typed. The
+// form then edits the latest version, so that saving it again is the player's choice.
+func (a *app) refuseArmyForm(c *echo.Context, rec db.Army, stored, form *roster.Army, status int, msg string) error {
+	army := stored
+	if form != nil {
+		army = typedArmy(stored, form, c.FormValue("freehand") == "on")
+	}
+	v, _, err := a.armyView(c.Request().Context(), rec, army)
+	if err != nil {
+		return err
+	}
+	v.Draft = true
+	v.Message = "Not saved: " + msg
+	return renderRefused(c, status, views.Editor(page(c, "Edit "+stored.Name, "armies"), v))
+}
+
+// typedArmy is the form as typed on top of the stored army; a side the form could not
+// read stays the stored one.
+func typedArmy(stored, form *roster.Army, freeHand bool) *roster.Army {
+	army := merge(stored, form, freeHand)
+	if army.Side == "" {
+		army.Side = stored.Side
+	}
+	return army
+}
+
+// staleForm says why a form must not be saved over the army ("" when it may): it was drawn
+// from an older version than the latest, so another tab or window saved the army since,
+// and saving it would silently undo that save. A form without a version (a script's) is
+// saved as before.
+func staleForm(c *echo.Context, what string, latest int) string {
+	posted := strings.TrimSpace(c.FormValue("version"))
+	if posted == "" {
+		return ""
+	}
+	n, err := strconv.Atoi(posted)
+	if err != nil {
+		return fmt.Sprintf("this form does not say which version of the %s it edits (version %q). Your changes are below: Save to make them version %d.", what, posted, latest+1)
+	}
+	if n == latest {
+		return ""
+	}
+	return fmt.Sprintf("the %s was saved as version %d in another tab or window after this page opened version %d. "+
+		"Your changes are below, as you typed them: look at the %s's history for what that save changed, "+
+		"then Save to make your changes version %d (nothing is lost: every version is kept).", what, latest, n, what, latest+1)
+}
+
+// boundsWords is a bound the army goes past (roster.CheckBounds), in the player's words.
+func boundsWords(err error) string {
+	var be *roster.BoundsError
+	if errors.As(err, &be) {
+		return be.Message
+	}
+	return err.Error()
 }
 
 // editorDone sends the player back to the editor after a save, scrolled to the unit the
@@ -245,15 +313,16 @@ func isHTMX(c *echo.Context) bool { return c.Request().Header.Get("HX-Request") 
 
 // renderRefused shows the editor again with why a save was refused. htmx does not swap
 // error answers, so an htmx post gets the page as a 200 swapped over the body (its address
-// unchanged); a plain post gets the 422.
-func renderRefused(c *echo.Context, comp templ.Component) error {
+// unchanged); a plain post gets status (422 for a form that cannot be saved, 409 for one
+// drawn from an older version).
+func renderRefused(c *echo.Context, status int, comp templ.Component) error {
 	if isHTMX(c) {
 		h := c.Response().Header()
 		h.Set("HX-Retarget", "body")
 		h.Set("HX-Reswap", "innerHTML show:window:top")
 		return render(c, http.StatusOK, comp)
 	}
-	return render(c, http.StatusUnprocessableEntity, comp)
+	return render(c, status, comp)
 }
 
 // applyAction changes the army as the pressed button asks and says what was done, for the

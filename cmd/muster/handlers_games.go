@@ -256,7 +256,7 @@ func sideErrors(f views.GameForm) bool {
 
 // formOf is the game form filled with a game's details.
 func (a *app) formOf(g db.Game, action string) views.GameForm {
-	f := views.GameForm{Name: g.Name, Date: g.Date, Scenario: g.Scenario, Notes: g.Notes, Action: action, Errors: map[string]string{}}
+	f := views.GameForm{Name: g.Name, Date: g.Date, Scenario: g.Scenario, Notes: g.Notes, Action: action, Version: g.Version, Errors: map[string]string{}}
 	for _, s := range gameSides {
 		text, plays := g.SideLimits(s)
 		f.Sides = append(f.Sides, views.SideForm{Side: s, Plays: plays, Limits: text})
@@ -483,12 +483,19 @@ func (a *app) updateGame(c *echo.Context) error {
 	}
 	f, d, ok := a.readGameForm(c)
 	f.Action = "/gm/" + c.Param("token")
+	// The form shown again edits the latest version: saving it then is the gamemaster's choice.
+	f.Version = g.Version
 	status := http.StatusUnprocessableEntity
+	stale := ""
 	if key, isPreset := strings.CutPrefix(c.FormValue("action"), "preset:"); isPreset {
 		applyPreset(&f, key)
 		f.Errors = map[string]string{}
 		a.checkGameForm(&f)
 		status, ok = http.StatusOK, false
+	} else if ok {
+		if stale = staleForm(c, "game", g.Version); stale != "" {
+			status, ok = http.StatusConflict, false
+		}
 	}
 	if !ok {
 		v, err := a.gmView(c, g, player, &f)
@@ -496,9 +503,12 @@ func (a *app) updateGame(c *echo.Context) error {
 			return err
 		}
 		p := page(c, g.Name, "games")
-		if status == http.StatusOK {
+		switch {
+		case status == http.StatusOK:
 			p.Flash = "Example limits filled in below: not saved yet."
-		} else {
+		case stale != "":
+			p.Flash = "Not saved: " + stale
+		default:
 			p.Flash = "Not saved: see what to fix below."
 		}
 		return render(c, status, views.GMGame(p, v))
@@ -635,7 +645,12 @@ func (a *app) importLimits(c *echo.Context) error {
 			d.Sides[i].Limits = text
 		}
 	}
-	if _, _, errs := gamenight.CheckSideLimits(a.cat, side, text); len(errs) > 0 {
+	_, _, errs := gamenight.CheckSideLimits(a.cat, side, text)
+	if strings.TrimSpace(text) == "" {
+		// "Import" pressed with no file chosen: an empty file would wipe the side's limits.
+		errs = []string{"Choose a limits file to import: none was sent, so the " + sideName(side) + " limits were not changed."}
+	}
+	if len(errs) > 0 {
 		f := a.formOf(g, "/gm/"+c.Param("token"))
 		for i := range f.Sides {
 			if f.Sides[i].Side == side {

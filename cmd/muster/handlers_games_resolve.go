@@ -32,6 +32,7 @@ func (a *app) resolveLists(c *echo.Context) error {
 			return err
 		}
 		v.ResolveError = msg
+		v.Resolve = views.ResolveForm{A: c.FormValue("a"), B: c.FormValue("b"), Scenario: c.FormValue("scenario"), Battles: c.FormValue("battles")}
 		return render(c, http.StatusBadRequest, views.GMGame(page(c, g.Name, "games"), v))
 	}
 	n, err := strconv.Atoi(c.FormValue("battles"))

@@ -75,3 +75,20 @@ func TestGamemasterQuickResolvesTwoLists(t *testing.T) {
 		t.Errorf("the player link reached quick-resolve: %d", r.status)
 	}
 }
+
+// A quick-resolve refused for its number of battles comes back with the two lists, the
+// battlefield and the number the gamemaster chose, not the form's defaults.
+func TestRefusedQuickResolveKeepsTheGamemastersChoices(t *testing.T) {
+	ts := newTestServer(t)
+	gm, player := ts.createGame("Choices", chapterTenSides(t))
+	ts.addUnit("/play/"+player+"/lists/"+ts.startList(player, "rebel", "Ackbar", "Home One boarders"), "squad|Mon Calamari")
+	ts.addUnit("/play/"+player+"/lists/"+ts.startList(player, "imperial", "Veers", "Blizzard Force"), "squad|Stormtrooper")
+	ids := selectValues(byID(parseHTML(t, ts.get("/gm/"+gm).body), "resolve-a"))
+	// The second list first, the night battlefield, and a number past the 100,000 allowed.
+	r := ts.postForm("/gm/"+gm+"/resolve", url.Values{"a": {ids[1]}, "b": {ids[0]}, "scenario": {"open-field-at-night"}, "battles": {"250000"}})
+	wantStatus(t, "too many battles", r, http.StatusBadRequest)
+	form := formValues(byID(parseHTML(t, r.body), "quick-resolve"))
+	if form.Get("a") != ids[1] || form.Get("b") != ids[0] || form.Get("scenario") != "open-field-at-night" || form.Get("battles") != "250000" {
+		t.Errorf("the refused quick-resolve shows %v, want the lists swapped, the night battlefield and 250000", form)
+	}
+}

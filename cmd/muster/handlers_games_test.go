@@ -389,7 +389,9 @@ func TestChangingTheLimitsLosesNoListAndJudgesEachAgain(t *testing.T) {
 	if imps := text(byID(parseHTML(t, g.body), "lists-imperial")); !strings.Contains(imps, "valid") || strings.Contains(imps, "error") {
 		t.Errorf("after restoring: %q", imps)
 	}
-	// A side that stops playing keeps its lists, apart.
+	// A side that stops playing keeps its lists, apart. (The form edits the restored
+	// version: one drawn before the restore would be refused as stale.)
+	form.Set("version", formValues(byID(parseHTML(t, g.body), "game-form")).Get("version"))
 	form.Del("plays.imperial")
 	form.Set("limits.imperial", sides["imperial"])
 	wantStatus(t, "drop imperial", ts.postForm("/gm/"+gm, form), http.StatusSeeOther)
@@ -448,8 +450,14 @@ func TestLimitsFilesExportImportAndCheck(t *testing.T) {
 	if errs := text(byID(parseHTML(t, r.body), "limits-errors-imperial")); !strings.Contains(errs, "line 2, column 15") {
 		t.Errorf("bad import: %q", errs)
 	}
+	// "Import" pressed with no file chosen sends an empty one: the limits stay as they were.
+	r = upload("imperial", "")
+	wantStatus(t, "import with no file", r, http.StatusUnprocessableEntity)
+	if errs := text(byID(parseHTML(t, r.body), "limits-errors-imperial")); !strings.Contains(errs, "Choose a limits file to import") {
+		t.Errorf("import with no file: %q", errs)
+	}
 	if g, _, _ := ts.store.GameByGMToken(context.Background(), gm); g.Versions != 2 {
-		t.Errorf("%d versions after one import and one refused", g.Versions)
+		t.Errorf("%d versions after one import and two refused", g.Versions)
 	}
 }
 
@@ -840,4 +848,31 @@ func TestForceLimitsFormKeepsEveryCapInItsClause(t *testing.T) {
 			t.Errorf("%s drawn back as %q, want %q", k, back, want)
 		}
 	}
+}
+
+// Two gamemaster tabs on the same game: the older one's save is refused (409) with its
+// fields as typed, and the limits the other tab saved stay; saving the shown form again is
+// then the gamemaster's choice.
+func TestGameSaveFromAStaleTabIsRefusedAndKeepsWhatWasTyped(t *testing.T) {
+	ts := newTestServer(t)
+	gm, _ := ts.createGame("Two tabs", map[string]string{"rebel": "total: 1500\n", "imperial": "total: 1500\n"})
+	gameForm := func() url.Values {
+		r := ts.get("/gm/" + gm)
+		wantStatus(t, "GM page", r, http.StatusOK)
+		return formValues(byID(parseHTML(t, r.body), "game-form"))
+	}
+	tab1, tab2 := gameForm(), gameForm()
+	tab1.Set("lim.rebel.total", "2000")
+	wantStatus(t, "tab 1 saves", ts.postForm("/gm/"+gm, tab1), http.StatusSeeOther)
+	tab2.Set("name", "Renamed in tab two")
+	r := ts.postForm("/gm/"+gm, tab2)
+	wantStatus(t, "tab 2 saves its older form", r, http.StatusConflict)
+	if !strings.Contains(r.body, "another tab or window") || !strings.Contains(r.body, `value="Renamed in tab two"`) {
+		t.Errorf("the stale game save does not come back as typed with why:\n%.2000s", r.body)
+	}
+	if got := ts.get("/gm/" + gm + "/limits/rebel").body; !strings.Contains(got, "total: 2000") {
+		t.Errorf("tab one's Rebel total was undone by the stale save: %q", got)
+	}
+	again := formValues(byID(parseHTML(t, r.body), "game-form"))
+	wantStatus(t, "saving the shown form", ts.postForm("/gm/"+gm, again), http.StatusSeeOther)
 }

@@ -207,8 +207,10 @@ func (a *app) startList(c *echo.Context) error {
 		f.Errors["side"] = "Choose one of the sides that play in this game."
 	}
 	var army *roster.Army
+	var data []byte
 	if importing {
-		data, err := readUpload(c)
+		var err error
+		data, err = readUpload(c)
 		if err != nil {
 			return echo.NewHTTPError(http.StatusBadRequest, "The file could not be read: "+err.Error())
 		}
@@ -227,7 +229,7 @@ func (a *app) startList(c *echo.Context) error {
 	} else if f.Name == "" {
 		f.Errors["name"] = "Give the list a name."
 	}
-	if len(f.Errors) > 0 {
+	refuse := func() error {
 		blank := views.PlayForm{Side: f.Side, Player: f.Player, Errors: map[string]string{}}
 		form, imp := f, blank
 		if importing {
@@ -238,6 +240,9 @@ func (a *app) startList(c *echo.Context) error {
 			return err
 		}
 		return render(c, http.StatusUnprocessableEntity, views.PlayGame(page(c, g.Name, "games"), v))
+	}
+	if len(f.Errors) > 0 {
+		return refuse()
 	}
 	note := "started"
 	if importing {
@@ -255,7 +260,16 @@ func (a *app) startList(c *echo.Context) error {
 		army.Limit = lim.Total
 	}
 	if err := roster.CheckBounds(army); err != nil {
-		return echo.NewHTTPError(http.StatusUnprocessableEntity, err.Error())
+		// A file that reads but holds more than an army keeps: shown again as pasted.
+		field := "name"
+		if importing {
+			field = "file"
+			if len(data) <= 64<<10 {
+				f.Text = string(data)
+			}
+		}
+		f.Errors[field] = "Not started: " + boundsWords(err)
+		return refuse()
 	}
 	file, err := army.YAML()
 	if err != nil {
@@ -397,10 +411,11 @@ func (a *app) editList(c *echo.Context) error {
 // formList reads the editor's form into the list's army: the side and limit stay the
 // game's.
 func (a *app) formList(c *echo.Context, g db.Game, l db.List, stored *roster.Army) (*roster.Army, *roster.Limits, error) {
-	form, err := formArmy(c)
-	if err != nil {
-		return nil, nil, err
+	form, ferr := formArmy(c)
+	if form == nil {
+		return nil, nil, ferr
 	}
+	// On a *formError the army as far as the form reads comes back too, to show it again.
 	army := merge(stored, form, false)
 	lim, _ := a.sideLimits(g, l.Side)
 	army.Side = rules.Side(l.Side)
@@ -408,7 +423,7 @@ func (a *app) formList(c *echo.Context, g db.Game, l db.List, stored *roster.Arm
 	if lim != nil {
 		army.Limit = lim.Total
 	}
-	return army, lim, nil
+	return army, lim, ferr
 }
 
 func (a *app) previewList(c *echo.Context) error {
@@ -427,7 +442,7 @@ func (a *app) previewList(c *echo.Context) error {
 	if err != nil {
 		var fe *formError
 		if errors.As(err, &fe) {
-			return render(c, http.StatusOK, views.InlineError(fe.Error()))
+			return render(c, http.StatusOK, views.InlineError(fe.words(army)))
 		}
 		return err
 	}
@@ -473,25 +488,30 @@ func (a *app) saveList(c *echo.Context) error {
 	army, lim, err := a.formList(c, g, l, stored)
 	if err != nil {
 		var fe *formError
-		if !errors.As(err, &fe) {
+		if !errors.As(err, &fe) || army == nil {
 			return err
 		}
-		v, verr := a.listEditor(c, g, l, stored)
-		if verr != nil {
-			return verr
-		}
-		v.Message = "Not saved: " + fe.Error()
-		return renderRefused(c, views.Editor(page(c, "Edit "+stored.Name, "games"), v))
+		return a.refuseList(c, g, l, army, http.StatusUnprocessableEntity, fe.words(army))
+	}
+	if msg := staleForm(c, "list", l.Army.Version); msg != "" {
+		return a.refuseList(c, g, l, army, http.StatusConflict, msg)
+	}
+	if err := roster.CheckBounds(army); err != nil {
+		return a.refuseList(c, g, l, army, http.StatusUnprocessableEntity, boundsWords(err))
 	}
 	note, focus, err := applyAction(a.catalogFor(army), army, c.FormValue("action"), c.FormValue("add"))
 	if err != nil {
-		return echo.NewHTTPError(http.StatusBadRequest, err.Error())
+		// A button that names no unit, or nothing to add: the form as typed, with why.
+		typed, _, _ := a.formList(c, g, l, stored)
+		return a.refuseList(c, g, l, typed, http.StatusBadRequest, err.Error())
 	}
 	if army.Units == nil {
 		army.Units = []roster.Unit{}
 	}
 	if err := roster.CheckBounds(army); err != nil {
-		return echo.NewHTTPError(http.StatusUnprocessableEntity, "Not saved: "+err.Error())
+		// The button pressed went past a bound (a 201st unit): the form as typed, before it.
+		typed, _, _ := a.formList(c, g, l, stored)
+		return a.refuseList(c, g, l, typed, http.StatusUnprocessableEntity, boundsWords(err))
 	}
 	file, err := army.YAML()
 	if err != nil {
@@ -508,6 +528,18 @@ func (a *app) saveList(c *echo.Context) error {
 		a.log.Warn("editor: saved list draft not forgotten", "list", l.ID, "err", err)
 	}
 	return editorDone(c, listBase(c)+"/edit?saved=1", focus)
+}
+
+// refuseList shows a game list's editor again on the list as the player typed it, marked
+// not saved, with why (as refuseArmyForm does for an army).
+func (a *app) refuseList(c *echo.Context, g db.Game, l db.List, typed *roster.Army, status int, msg string) error {
+	v, err := a.listEditor(c, g, l, typed)
+	if err != nil {
+		return err
+	}
+	v.Draft = true
+	v.Message = "Not saved: " + msg
+	return renderRefused(c, status, views.Editor(page(c, "Edit "+typed.Name, "games"), v))
 }
 
 func (a *app) undoList(c *echo.Context) error { return a.moveList(c, true) }

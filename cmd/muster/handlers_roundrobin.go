@@ -155,15 +155,21 @@ func (a *app) playRoundRobin(c *echo.Context) error {
 	if err != nil {
 		return refuse(http.StatusBadRequest, "The form could not be read: send it again.")
 	}
+	// What was typed is read first, so that any refusal below shows it again.
+	v.Scenario, v.Seed = c.FormValue("scenario"), c.FormValue("seed")
+	n, nerr := strconv.Atoi(c.FormValue("battles"))
+	if nerr == nil {
+		v.Battles = n
+	}
 	var chosen []rrEntrant
+	unknown := false
 	for _, id := range form["army"] {
 		i := slices.IndexFunc(src.entrants, func(e rrEntrant) bool { return e.id == id })
 		if i < 0 {
-			return refuse(http.StatusBadRequest, "Armies: there is no such army here; tick among those listed.")
+			unknown = true
+			continue
 		}
-		if !v.Chosen[id] {
-			v.Chosen[id] = true
-		}
+		v.Chosen[id] = true
 	}
 	// In the order of the list on the page, so that the matrix reads like it.
 	for _, e := range src.entrants {
@@ -171,13 +177,10 @@ func (a *app) playRoundRobin(c *echo.Context) error {
 			chosen = append(chosen, e)
 		}
 	}
-	v.Scenario, v.Seed = c.FormValue("scenario"), c.FormValue("seed")
-	n, nerr := strconv.Atoi(c.FormValue("battles"))
-	if nerr == nil {
-		v.Battles = n
-	}
 	pairs := len(chosen) * (len(chosen) - 1) / 2
 	switch {
+	case unknown:
+		return refuse(http.StatusBadRequest, "Armies: there is no such army here; tick among those listed.")
 	case len(chosen) < 2:
 		return refuse(http.StatusBadRequest, "Armies: tick two armies or more.")
 	case len(chosen) > views.RoundRobinMaxArmies:

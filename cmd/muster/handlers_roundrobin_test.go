@@ -76,3 +76,20 @@ func checkboxValues(t *testing.T, body string) []string {
 	}
 	return out
 }
+
+// A round robin refused for a list that is not this game's shows again the lists ticked
+// that are, the battles, the battlefield and the seed as the gamemaster wrote them.
+func TestRefusedRoundRobinKeepsWhatWasChosen(t *testing.T) {
+	ts := newTestServer(t)
+	gm, player := ts.createGame("Choices", chapterTenSides(t))
+	ts.addUnit("/play/"+player+"/lists/"+ts.startList(player, "rebel", "Ackbar", "Home One boarders"), "squad|Mon Calamari")
+	ts.addUnit("/play/"+player+"/lists/"+ts.startList(player, "imperial", "Veers", "Blizzard Force"), "squad|Stormtrooper")
+	ids := checkboxValues(t, ts.get("/gm/"+gm+"/roundrobin").body)
+	r := ts.postForm("/gm/"+gm+"/roundrobin", url.Values{"army": {"not-a-list-here", ids[0], ids[1]}, "battles": {"30"},
+		"scenario": {"open-field-at-night"}, "seed": {"77"}})
+	wantStatus(t, "a list not of this game", r, http.StatusBadRequest)
+	form := formValues(byID(parseHTML(t, r.body), "rr-form"))
+	if len(form["army"]) != 2 || form.Get("battles") != "30" || form.Get("scenario") != "open-field-at-night" || form.Get("seed") != "77" {
+		t.Errorf("the refused round robin shows %v, want both lists ticked, 30 battles, the night battlefield and seed 77", form)
+	}
+}

@@ -323,6 +323,13 @@ func (a *app) saveOther(c *echo.Context, o otherArmy) error {
 	}
 	text := c.FormValue("text")
 	file := []byte(text)
+	if msg := staleForm(c, "army", o.rec.Version); msg != "" {
+		v, err := a.otherView(c, o)
+		if err != nil {
+			return err
+		}
+		return render(c, http.StatusConflict, views.OtherFileEditor(page(c, "Edit "+v.Report.Name, "armies"), v, text, "The file was not saved: "+msg))
+	}
 	err := sameSystem(o.sys, file)
 	if err == nil {
 		_, _, err = a.saveOtherFile(c, o.rec.ID, o.sys, file, "edited as text")

@@ -118,7 +118,10 @@ func (a *app) runWhatif(c *echo.Context) error {
 	title := "What to change in " + st.army.Name
 	n, nerr := strconv.Atoi(c.FormValue("battles"))
 	k, kerr := strconv.Atoi(c.FormValue("variants"))
-	switch {
+	switch side := c.FormValue("side"); {
+	case side != "a" && side != "b":
+		// Not played on a guess: the page shows the first army chosen, to send again.
+		v.Error = "Army to change: choose one of the matchup's two armies."
 	case nerr != nil || n < whatifMinBattles || n > whatifMaxBattles:
 		v.Error = fmt.Sprintf("Battles for each: write a number from %d to %d.", whatifMinBattles, whatifMaxBattles)
 	case kerr != nil || k < 1 || k > whatifMaxVariants:

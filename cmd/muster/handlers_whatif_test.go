@@ -51,6 +51,14 @@ func TestWhatToChangeFromTheMatchupPageSavesTheBestChangeAsANewVersion(t *testin
 	if !strings.Contains(bad.body, "Battles for each: write a number from 20 to 500.") {
 		t.Errorf("too few battles: no message naming the field")
 	}
+	// A side that is neither army is refused, not played as the first army.
+	for _, side := range []string{"", "c"} {
+		r := ts.postForm(res+"/whatif", url.Values{"side": {side}, "battles": {"20"}, "variants": {"2"}})
+		wantStatus(t, "side "+side, r, http.StatusBadRequest)
+		if !strings.Contains(r.body, "Army to change: choose one of the matchup") {
+			t.Errorf("side %q: no message naming the field", side)
+		}
+	}
 	// Either army of one's own matchup may be changed.
 	sideB := ts.postForm(res+"/whatif", url.Values{"side": {"b"}, "battles": {"20"}, "variants": {"2"}})
 	wantStatus(t, "what to change in the second army", sideB, http.StatusOK)

@@ -198,6 +198,10 @@ func (a *app) handleError(c *echo.Context, err error) {
 	if status == http.StatusNotFound && msg == http.StatusText(status) {
 		msg = "There is no page here."
 	}
+	if status == http.StatusMethodNotAllowed && msg == http.StatusText(status) {
+		// A form posted to a page, or a page's address sent a DELETE by a script.
+		msg = "This address does not take a " + c.Request().Method + " request: open it from a link, or send its form from Muster's own page."
+	}
 	if status >= 500 {
 		a.log.Error("request failed", "path", c.Request().URL.Path, "err", err)
 	}

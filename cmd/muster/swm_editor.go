@@ -52,17 +52,24 @@ func readSquadForm(c *echo.Context) (squadForm, error) {
 }
 
 // readSquadValues reads the editor's form from its values (as posted, or as a draft keeps
-// them).
+// them). On a *formErr it still reads the rest (a refused value left at the stored one or
+// out), so that the refused form comes back as typed.
 func readSquadValues(vals url.Values) (squadForm, error) {
 	f := squadForm{Name: strings.TrimSpace(vals.Get("name")), Faction: vals.Get("faction"), Era: vals.Get("era"), Action: vals.Get("action")}
+	var first error
+	refuse := func(msg string) {
+		if first == nil {
+			first = &formErr{msg}
+		}
+	}
 	if f.Name == "" || len([]rune(f.Name)) > army.MaxName {
-		return f, &formErr{fmt.Sprintf("Name: give the squad a name of 1 to %d characters.", army.MaxName)}
+		refuse(fmt.Sprintf("Name: give the squad a name of 1 to %d characters (this one has %d).", army.MaxName, len([]rune(f.Name))))
 	}
 	lim := strings.TrimSpace(vals.Get("limit"))
 	if lim == "" {
 		f.Limit = army.DefaultLimit
 	} else if n, err := strconv.Atoi(lim); err != nil || n < 1 || n > army.MaxLimit {
-		return f, &formErr{fmt.Sprintf("Limit: write the scenario's points as a whole number from 1 to %d (100 in a standard scenario).", army.MaxLimit)}
+		refuse(fmt.Sprintf("Limit: write the scenario's points as a whole number from 1 to %d (100 in a standard scenario), not %q.", army.MaxLimit, lim))
 	} else {
 		f.Limit = n
 	}
@@ -71,16 +78,18 @@ func readSquadValues(vals url.Values) (squadForm, error) {
 		return f, echo.NewHTTPError(http.StatusBadRequest, "The form could not be read: each unit needs its card and its count.")
 	}
 	if len(names) > army.MaxUnits {
-		return f, &formErr{fmt.Sprintf("Units: a squad may list at most %d units.", army.MaxUnits)}
+		refuse(fmt.Sprintf("Units: a squad may list at most %d units.", army.MaxUnits))
+		names = names[:army.MaxUnits]
 	}
 	for i, name := range names {
 		n, err := strconv.Atoi(strings.TrimSpace(counts[i]))
 		if err != nil || n < 1 || n > army.MaxCount {
-			return f, &formErr{fmt.Sprintf("%s count: write how many figures, a whole number from 1 to %d.", check.Label(i, name), army.MaxCount)}
+			refuse(fmt.Sprintf("%s count: write how many figures, a whole number from 1 to %d, not %q.", check.Label(i, name), army.MaxCount, counts[i]))
+			n = 0 // kept in its place, shown empty
 		}
 		f.Units = append(f.Units, army.Unit{Card: name, Count: n})
 	}
-	return f, nil
+	return f, first
 }
 
 // apply carries out the button pressed: add a card (one more figure when the squad already
@@ -263,11 +272,46 @@ func (a *app) swmPreview(c *echo.Context, o otherArmy) error {
 	return render(c, http.StatusOK, views.SWMPreview(v))
 }
 
+// swmRefusedView draws the editor on the form as the player typed it, so that a refused save
+// loses nothing: the squad the form makes when it costs, else the stored squad with the
+// typed name, faction, era and limit (a refused number stays the stored one, the message
+// quoting what was typed).
+func (a *app) swmRefusedView(o otherArmy, f squadForm) (views.SWMEditorView, error) {
+	stored, err := a.swmEditorView(o, o.file)
+	if err != nil {
+		return stored, err
+	}
+	typed := f
+	if typed.Limit == 0 {
+		typed.Limit = stored.Limit
+	}
+	if typed.Name == "" || len([]rune(typed.Name)) > army.MaxName {
+		typed.Name = stored.Name
+	}
+	v := stored
+	if file, err := squadFile(o.file, typed); err == nil {
+		if tv, err := a.swmEditorView(o, file); err == nil {
+			v = tv
+		}
+	}
+	v.Name, v.Faction, v.Era, v.Limit = f.Name, f.Faction, f.Era, typed.Limit
+	v.Army.Draft = true
+	return v, nil
+}
+
 // swmSave applies the button pressed and saves the squad as a new version. A form that
 // cannot be saved is shown again as typed, with the reason.
 func (a *app) swmSave(c *echo.Context, o otherArmy) error {
 	f, err := readSquadForm(c)
 	if err == nil {
+		if msg := staleForm(c, "squad", o.rec.Version); msg != "" {
+			v, verr := a.swmRefusedView(o, f)
+			if verr != nil {
+				return verr
+			}
+			v.Problem = "The squad was not saved: " + msg
+			return render(c, http.StatusConflict, views.SWMEditor(page(c, "Edit "+o.rec.Name, "armies"), v))
+		}
 		err = f.apply()
 	}
 	var file []byte
@@ -294,12 +338,11 @@ func (a *app) swmSave(c *echo.Context, o otherArmy) error {
 		} else {
 			msg = fle.msg
 		}
-		v, verr := a.swmEditorView(o, o.file)
+		v, verr := a.swmRefusedView(o, f)
 		if verr != nil {
 			return verr
 		}
 		v.Problem = "The squad was not saved: " + msg
-		v.Name, v.Faction, v.Era, v.Limit = f.Name, f.Faction, f.Era, f.Limit
 		return render(c, http.StatusUnprocessableEntity, views.SWMEditor(page(c, "Edit "+o.rec.Name, "armies"), v))
 	case err != nil:
 		return err
