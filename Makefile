@@ -84,7 +84,7 @@ PAPER ?= a4
 sheets-png: build
 	@mkdir -p $(SHEETS_OUT)
 	for f in blue-rangers wuwuhuul sc-4x creatures; do \
-	  ./$(BIN) sheet costing/testdata/book/$$f.yaml --paper $(PAPER) --pdf $(SHEETS_OUT)/$$f.pdf && \
+	  ./$(BIN) sheet rules/data/forces/$$f.yaml --paper $(PAPER) --pdf $(SHEETS_OUT)/$$f.pdf && \
 	  pdftoppm -r 100 -png $(SHEETS_OUT)/$$f.pdf $(SHEETS_OUT)/$$f || exit 1; \
 	done
 	./$(BIN) sheet costing/testdata/mixed-2000.yaml --paper $(PAPER) --pdf $(SHEETS_OUT)/mixed-2000.pdf 2>/dev/null; \
