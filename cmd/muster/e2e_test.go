@@ -105,10 +105,12 @@ func (b *browser) text(sel string) string {
 	return strings.TrimSpace(s)
 }
 
-// waitText waits until the element's text satisfies ok and returns it.
+// waitText waits until the element's text satisfies ok and returns it. The deadline is
+// as long as a step's: on a loaded machine (CI beside other builds) a save and the page it
+// brings back have taken more than 15 seconds; a passing test does not wait for it.
 func (b *browser) waitText(sel string, ok func(string) bool) string {
 	b.t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
+	deadline := time.Now().Add(30 * time.Second)
 	for {
 		// The page may be navigating (a form posted): a missing node is retried.
 		ctx, cancel := context.WithTimeout(b.ctx, 5*time.Second)
@@ -149,7 +151,7 @@ func (b *browser) importArmy(base, path string) string {
 // the game form after a preset, is read again until it does).
 func (b *browser) waitValue(sel, want string) {
 	b.t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
+	deadline := time.Now().Add(30 * time.Second)
 	for {
 		ctx, cancel := context.WithTimeout(b.ctx, 5*time.Second)
 		v, err := chromedp.Run(ctx, chromedp.Value(chromedp.CSS(sel)))
