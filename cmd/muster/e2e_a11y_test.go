@@ -94,6 +94,7 @@ func TestEveryPageIsAccessibleInChromium(t *testing.T) {
 	soloURL, _, _ := strings.Cut(b.location(), "#")
 
 	pages := []string{"/", "/armies/new", "/armies/" + idA, "/armies/" + idA + "/edit", "/armies/" + idA + "/delete",
+		"/armies/" + idA + "/sheets", "/armies/" + idA + "/roster",
 		"/catalogue", "/catalogue/weapons", "/catalogue/troops", "/compare?a=" + idA + "&b=" + idB,
 		"/odds?skill=4&difficulty=10&damage=5&strength=3&firer=" + idA + ":0&target=" + idB + ":0&range=10",
 		"/sim", strings.TrimPrefix(simURL, base), "/games/new", strings.TrimPrefix(gmURL, base), strings.TrimPrefix(playerURL, base),
