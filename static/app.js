@@ -168,6 +168,21 @@
   document.addEventListener("DOMContentLoaded", markProblems);
   document.addEventListener("htmx:afterSettle", markProblems);
 
+  // On narrow windows the editor's status bar (total, problems, saved state) is pinned over
+  // the top of the window, and wraps to two or three lines at 360 px: the page starts below
+  // it, however tall it is, so that it never hides the header or the first fields.
+  var padForBar = function () {
+    var bar = document.getElementById("totalbar");
+    if (!bar) {
+      return;
+    }
+    var fixed = window.getComputedStyle(bar).position === "fixed";
+    document.body.style.paddingTop = fixed ? (bar.offsetHeight + 8) + "px" : "";
+  };
+  document.addEventListener("DOMContentLoaded", padForBar);
+  document.addEventListener("htmx:afterSettle", padForBar);
+  window.addEventListener("resize", padForBar);
+
   // Forms marked data-busy play battles before the page comes back (what to change, round
   // robins): say so in their status line, and keep a second click from starting it again.
   document.addEventListener("submit", function (ev) {

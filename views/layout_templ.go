@@ -151,7 +151,7 @@ func Layout(p Page) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 9, "</main><footer>Star Wars Miniatures Battles (West End Games, 1993) army builder. Costs in Squad Generation Points by the rulebook's rules.</footer></body></html>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 9, "</main><footer>Army builder for Star Wars Miniatures Battles (West End Games, 1993), costed in Squad Generation Points by the rulebook's rules; also Star Wars Miniatures (d20, Battle of Hoth) squads and the skirmish quick reference.</footer></body></html>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -78,6 +78,14 @@ func percent(p float64) string {
 
 func decimal(v float64) string { return strconv.FormatFloat(v, 'f', 2, 64) }
 
+// coverWords is the target's cover in a sentence: "no cover", "light cover".
+func coverWords(c string) string {
+	if c == "" || c == "none" {
+		return "no cover"
+	}
+	return c + " cover"
+}
+
 // barWidth is a probability as the width of a bar out of 100 units of an SVG.
 func barWidth(p float64) string { return strconv.FormatFloat(100*p, 'f', 1, 64) }
 

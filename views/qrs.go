@@ -222,6 +222,14 @@ func liveCounters(cs []solo.Counter) []solo.Counter {
 	return out
 }
 
+// counterWord is "Counter" before one counter's number, "Counters" before several.
+func counterWord(ns []int) string {
+	if len(ns) == 1 {
+		return "Counter"
+	}
+	return "Counters"
+}
+
 func intList(ns []int) string {
 	s := ""
 	for i, n := range ns {

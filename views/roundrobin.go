@@ -13,7 +13,9 @@ type RoundRobinView struct {
 	// Action is where the form posts ("/roundrobin", or a game night's).
 	Action string
 	// Lead says whose armies these are.
-	Lead   string
+	Lead string
+	// Game is the game night's page when the armies are its lists ("" for your armies).
+	Game   string
 	Matrix *RoundRobinMatrix
 }
 

@@ -1339,9 +1339,9 @@ func OtherProblems(ps []system.Problem) templ.Component {
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var69 string
-					templ_7745c5c3_Var69, templ_7745c5c3_Err = templ.JoinStringErrs(pr.Field)
+					templ_7745c5c3_Var69, templ_7745c5c3_Err = templ.JoinStringErrs(otherPlace(pr))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `systems.templ`, Line: 204, Col: 96}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `systems.templ`, Line: 204, Col: 102}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var69))
 					if templ_7745c5c3_Err != nil {
@@ -1354,7 +1354,7 @@ func OtherProblems(ps []system.Problem) templ.Component {
 					var templ_7745c5c3_Var70 string
 					templ_7745c5c3_Var70, templ_7745c5c3_Err = templ.JoinStringErrs(pr.Message)
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `systems.templ`, Line: 204, Col: 116}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `systems.templ`, Line: 204, Col: 122}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var70))
 					if templ_7745c5c3_Err != nil {

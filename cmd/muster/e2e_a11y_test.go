@@ -94,6 +94,7 @@ func TestEveryPageIsAccessibleInChromium(t *testing.T) {
 	soloURL, _, _ := strings.Cut(b.location(), "#")
 
 	pages := []string{"/", "/armies/new", "/armies/" + idA, "/armies/" + idA + "/edit", "/armies/" + idA + "/delete",
+		"/armies/" + idA + "/sheets", "/armies/" + idA + "/roster",
 		"/catalogue", "/catalogue/weapons", "/catalogue/troops", "/compare?a=" + idA + "&b=" + idB,
 		"/odds?skill=4&difficulty=10&damage=5&strength=3&firer=" + idA + ":0&target=" + idB + ":0&range=10",
 		"/sim", strings.TrimPrefix(simURL, base), "/games/new", strings.TrimPrefix(gmURL, base), strings.TrimPrefix(playerURL, base),
@@ -114,7 +115,7 @@ func TestEveryPageIsAccessibleInChromium(t *testing.T) {
 	for _, size := range []struct{ w, h int64 }{{1280, 900}, {360, 800}} {
 		for _, theme := range []string{"light", "dark"} {
 			b.do("window", chromedp.EmulateViewport(size.w, size.h))
-			for _, path := range pages {
+			for i, path := range pages {
 				b.do(path, chromedp.Navigate(base+path), chromedp.WaitReady(css("body")))
 				if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.documentElement.setAttribute("data-theme", "`+theme+`"), true`)); err != nil {
 					t.Fatal(err)
@@ -130,7 +131,7 @@ func TestEveryPageIsAccessibleInChromium(t *testing.T) {
 				for _, v := range vs {
 					t.Errorf("%s at %d px, %s: %s %s (%s) at %v", path, size.w, theme, v.Impact, v.ID, v.Help, v.Nodes)
 				}
-				viewportShot(t, ctx, fmt.Sprintf("a11y-%s-%d-%s", shotName(path), size.w, theme))
+				pageShot(t, ctx, fmt.Sprintf("a11y-%02d-%s-%d-%s", i, shotName(path), size.w, theme))
 				if size.w == 1280 && theme == "light" {
 					// A screen reader lists a page's regions by name: each scrolling table's
 					// name says which table it is, and no two on a page share one.
@@ -140,6 +141,13 @@ func TestEveryPageIsAccessibleInChromium(t *testing.T) {
 					}
 					if bad != "" {
 						t.Errorf("%s: scrolling tables without a name of their own: %s", path, bad)
+					}
+					skips, err := chromedp.Run(ctx, chromedp.Evaluate[string](headingSkips))
+					if err != nil {
+						t.Fatal(err)
+					}
+					if skips != "" {
+						t.Errorf("%s: headings out of order (a screen reader's outline of the page): %s", path, skips)
 					}
 				}
 				if size.w == 360 && theme == "light" {
@@ -151,11 +159,50 @@ func TestEveryPageIsAccessibleInChromium(t *testing.T) {
 						culprits, _ := chromedp.Run(ctx, chromedp.Evaluate[string](wideElements))
 						t.Errorf("%s is wider than a 360 px window: it scrolls sideways (%s)", path, culprits)
 					}
+					bad, err := chromedp.Run(ctx, chromedp.Evaluate[string](narrowDefects))
+					if err != nil {
+						t.Fatal(err)
+					}
+					if bad != "" {
+						t.Errorf("%s at 360 px: %s", path, bad)
+					}
 				}
 			}
 		}
 	}
 }
+
+// narrowDefects says what a phone's window hides ("" when nothing): the pinned status bar
+// covering the page's header when the page opens, or a button past the window's right edge
+// (in a table that scrolls sideways, where a player would not look for it).
+const narrowDefects = `(function(){
+	var out = [], w = window.innerWidth;
+	var bar = document.getElementById("totalbar"), head = document.querySelector("header.top");
+	if (bar && head && getComputedStyle(bar).position === "fixed" && head.getBoundingClientRect().top < bar.getBoundingClientRect().bottom - 1) {
+		out.push("the pinned status bar covers the header (" + Math.round(bar.getBoundingClientRect().bottom - head.getBoundingClientRect().top) + " px)");
+	}
+	document.querySelectorAll("button, .button, input[type=submit]").forEach(function (e) {
+		var r = e.getBoundingClientRect();
+		if (r.width > 0 && r.right > w + 1) {
+			out.push("the button " + JSON.stringify(e.textContent.trim()) + " is past the right edge (" + Math.round(r.right) + " px)");
+		}
+	});
+	return out.slice(0, 4).join("; ");
+})()`
+
+// headingSkips lists the headings that skip a level (an h3 straight after an h1) or a page
+// that does not start with one h1 ("" when the outline is in order).
+const headingSkips = `(function(){
+	var out = [], last = 0, h1s = 0;
+	document.querySelectorAll("h1, h2, h3, h4, h5, h6").forEach(function (h) {
+		var n = +h.tagName[1];
+		if (n === 1) { h1s++; }
+		if (n > last + 1) { out.push(h.tagName.toLowerCase() + " " + JSON.stringify(h.textContent.trim().slice(0, 40)) + " after h" + last); }
+		last = n;
+	});
+	if (h1s !== 1) { out.push(h1s + " h1 headings"); }
+	return out.slice(0, 4).join("; ");
+})()`
 
 // unnamedRegions lists the scrolling tables' region names that say only "Table" or that
 // another region of the page also has ("" when there are none).
@@ -169,14 +216,16 @@ const unnamedRegions = `(function(){
 	return bad.join(", ");
 })()`
 
-// viewportShot saves what the window shows (not the whole page) when MUSTER_SCREENSHOTS
-// names a folder, for looking at every page at each width and theme.
-func viewportShot(t *testing.T, ctx context.Context, name string) {
+// pageShot saves the whole page, top to bottom, when MUSTER_SCREENSHOTS names a folder, for
+// looking at every page at each width and theme: a defect below the first screenful (a
+// table cut off, a button wrapping badly) shows too. The page's number in the list keeps
+// pages whose paths differ only by ids (three armies' pages) from overwriting each other.
+func pageShot(t *testing.T, ctx context.Context, name string) {
 	dir := os.Getenv("MUSTER_SCREENSHOTS")
 	if dir == "" {
 		return
 	}
-	buf, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 	if err != nil {
 		t.Logf("screenshot %s: %v", name, err)
 		return

@@ -79,6 +79,9 @@ func (a *app) odds(c *echo.Context) error {
 			v.Errors["volley"] = err.Error()
 		} else {
 			v.Volley = volleyView(rep)
+			// The page names the units as its pickers do ("Aurek Squad"), not by the battle
+			// log's "[0] Aurek Squad".
+			v.Volley.Firer, v.Volley.Target = unitChoiceName(v.Units, v.Firer, rep.Firer), unitChoiceName(v.Units, v.Target, rep.Target)
 		}
 	}
 	v.QRS = qrsOddsSection(q)
@@ -153,4 +156,14 @@ func firstErr(errs ...error) error {
 		}
 	}
 	return nil
+}
+
+// unitChoiceName is the picker's name of the unit chosen as value, or fallback.
+func unitChoiceName(units []views.UnitChoice, value, fallback string) string {
+	for _, u := range units {
+		if u.Value == value {
+			return u.Unit
+		}
+	}
+	return fallback
 }

@@ -124,6 +124,9 @@ func (a *app) gameSource(ctx context.Context, g db.Game, base string, submittedO
 
 func (a *app) roundRobinView(src rrSource) views.RoundRobinView {
 	v := views.RoundRobinView{Chosen: map[string]bool{}, Scenario: battle.DefaultScenario, Battles: 200, Action: src.action, Lead: src.lead}
+	if src.game != "" {
+		v.Game = strings.TrimSuffix(src.action, "/roundrobin")
+	}
 	for _, e := range src.entrants {
 		v.Armies = append(v.Armies, views.ArmyRow{ID: e.id, Name: e.name, Total: e.total})
 	}

@@ -99,7 +99,11 @@ func qrsSpotStep(st *solo.State, d qrs.Dice, form url.Values, r *views.QRSResult
 	if o.Deployed() {
 		what = o.Force
 	}
-	return fmt.Sprintf("Force generation at counters %s: %s", intsText(ids), what), nil
+	at := "counters"
+	if len(ids) == 1 {
+		at = "counter"
+	}
+	return fmt.Sprintf("Force generation at %s %s: %s", at, intsText(ids), what), nil
 }
 
 func intsText(ns []int) string {

@@ -76,7 +76,10 @@ func (a *app) swmQuickResolve(c *echo.Context) error {
 		switch {
 		case errors.As(err, &inc):
 			for _, m := range inc.Missing {
-				v.Missing = append(v.Missing, inc.Squad+": "+m)
+				// A squad played against itself lacks the same values once, not twice.
+				if line := inc.Squad + ": " + m; !slices.Contains(v.Missing, line) {
+					v.Missing = append(v.Missing, line)
+				}
 			}
 		case err != nil:
 			v.Error = err.Error()

@@ -48,6 +48,10 @@ func TestSWMQuickResolveNamesTheMissingValues(t *testing.T) {
 	if !strings.Contains(missing, "Unit 1, Princess Leia, Hoth Commander: not known: hp, defense") {
 		t.Errorf("missing values: %s", missing)
 	}
+	// The squad plays both sides here: what it lacks is said once.
+	if n := strings.Count(missing, "Unit 1, Princess Leia, Hoth Commander"); n != 1 {
+		t.Errorf("Princess Leia's missing values are listed %d times, want once: %s", n, missing)
+	}
 	if byID(parseHTML(t, r.body), "outcome") != nil {
 		t.Error("an incomplete squad was played")
 	}
