@@ -484,17 +484,21 @@ func (l *Limits) Summary() string {
 	sgp("creatures", l.SGP.Creatures)
 	sgp("artillery", l.SGP.Artillery)
 	sgp("strikes", l.SGP.Strikes)
-	count := func(name string, v *int) {
+	count := func(one, many string, v *int) {
 		if v != nil {
+			name := many
+			if *v == 1 {
+				name = one
+			}
 			parts = append(parts, fmt.Sprintf("at most %d %s", *v, name))
 		}
 	}
-	count("heroes", l.Max.Heroes)
-	count("squads", l.Max.Squads)
-	count("droids", l.Max.Droids)
-	count("creatures", l.Max.Creatures)
-	count("specialized weapons", l.Max.SpecializedWeapons)
-	count("grenades", l.Max.Grenades)
+	count("hero", "heroes", l.Max.Heroes)
+	count("squad", "squads", l.Max.Squads)
+	count("droid", "droids", l.Max.Droids)
+	count("creature", "creatures", l.Max.Creatures)
+	count("specialized weapon", "specialized weapons", l.Max.SpecializedWeapons)
+	count("grenade", "grenades", l.Max.Grenades)
 	if len(l.Qualities) > 0 {
 		qs := make([]string, len(l.Qualities))
 		for i, q := range l.Qualities {

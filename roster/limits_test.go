@@ -174,3 +174,13 @@ func TestLimitsValueRange(t *testing.T) {
 		t.Errorf("problems = %v", ps)
 	}
 }
+
+// A gamemaster's caps read as English: one hero, two squads.
+func TestLimitsSummaryCountsInTheSingularForOne(t *testing.T) {
+	one, two := 1, 2
+	l := &Limits{}
+	l.Max.Heroes, l.Max.Squads = &one, &two
+	if got, want := l.Summary(), "at most 1 hero; at most 2 squads"; got != want {
+		t.Errorf("Summary() = %q, want %q", got, want)
+	}
+}

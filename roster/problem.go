@@ -2,6 +2,8 @@ package roster
 
 import (
 	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -28,8 +30,9 @@ type Problem struct {
 	Where string `json:"where,omitempty"`
 }
 
-// Place is where the problem is, in the player's words: "Unit 6, Ewok: weapons[0]", or the
-// field for the army as a whole.
+// Place is where the problem is, in the player's words: "Unit 6, Ewok: weapon 1" (the field
+// path units[5].weapons[0], counted from 1 as the screens count units), or the field for the
+// army as a whole. The field path itself stays in Field, for scripts (muster check --json).
 func (p Problem) Place() string {
 	if p.Where == "" {
 		return p.Field
@@ -40,7 +43,24 @@ func (p Problem) Place() string {
 	} else if strings.HasPrefix(rest, "units[") {
 		return p.Where
 	}
-	return p.Where + ": " + rest
+	return p.Where + ": " + fieldWords(rest)
+}
+
+var (
+	indexed   = regexp.MustCompile(`([a-z_]+?)s?\[(\d+)\]`)
+	skillPath = regexp.MustCompile(`skills\.([a-z_]+)`)
+)
+
+// fieldWords says a unit's field path as a player counts: "specialists[0].weapons" is
+// "specialist 1 weapons", "skills.blaster" "blaster skill".
+func fieldWords(path string) string {
+	path = skillPath.ReplaceAllString(path, "${1} skill")
+	path = indexed.ReplaceAllStringFunc(path, func(m string) string {
+		g := indexed.FindStringSubmatch(m)
+		n, _ := strconv.Atoi(g[2])
+		return fmt.Sprintf("%s %d", g[1], n+1)
+	})
+	return strings.NewReplacer(".", " ", "_", " ").Replace(path)
 }
 
 func (p Problem) String() string {

@@ -26,7 +26,7 @@ func TestCheckExitsZeroWhenTheArmyObeys(t *testing.T) {
 // STR skills.
 func TestCheckExitsOneOnErrors(t *testing.T) {
 	code, out, _ := runMuster(t, "check", book+"crystal-forest-imperial.yaml")
-	want := `error: Unit 3, Charlie Company: skills.command: command 6 is 3 levels above PER 3; Elite Bounty Hunters train only DEX, MEC and STR skills`
+	want := `error: Unit 3, Charlie Company: command skill: command 6 is 3 levels above PER 3; Elite Bounty Hunters train only DEX, MEC and STR skills`
 	if code != 1 || !strings.Contains(out, want) || !strings.Contains(out, "(Elite Bounty Hunters may not train command: command at most 3) [troop.training]") {
 		t.Errorf("exit %d\n%s", code, out)
 	}
@@ -108,8 +108,8 @@ units:
         weapons: [repeating blaster (tripod)]
 `)
 	code, out, _ := runMuster(t, "check", p)
-	if code != 0 || !strings.Contains(out, "Waived by house rules (2):") || !strings.Contains(out, "waived: Unit 1, Baker Company: weapons[1]") ||
-		!strings.Contains(out, "warning: Unit 1, Baker Company: specialists[0].skills.blaster") || !strings.Contains(out, "0 errors, 1 warnings, 0 notes, 2 waived") {
+	if code != 0 || !strings.Contains(out, "Waived by house rules (2):") || !strings.Contains(out, "waived: Unit 1, Baker Company: weapon 2") ||
+		!strings.Contains(out, "warning: Unit 1, Baker Company: specialist 1 blaster skill") || !strings.Contains(out, "0 errors, 1 warnings, 0 notes, 2 waived") {
 		t.Errorf("exit %d\n%s", code, out)
 	}
 }

@@ -127,7 +127,7 @@ func TestProblemsNameUnitsAsTheScreenDoes(t *testing.T) {
 	id := ts.importFile(mixed)
 	for _, path := range []string{"/armies/" + id, "/armies/" + id + "/edit", "/armies/" + id + "/sheets"} {
 		body := ts.get(path).body
-		if !strings.Contains(body, "Unit 1, Aurek Squad: weapons[1]") {
+		if !strings.Contains(body, "Unit 1, Aurek Squad: weapon 2") {
 			t.Errorf("%s does not name the unit as the screen does", path)
 		}
 		if strings.Contains(body, "units[0]") {
