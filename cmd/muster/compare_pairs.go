@@ -107,7 +107,7 @@ func unitType(u roster.Unit) string {
 }
 
 // unitChanges lists the fields of an army file's unit that differ, as "field: before →
-// after" in the file's own terms (its JSON keys and values).
+// after" in the file's own terms (its keys, "point_rolls" read as "point rolls", and values).
 func unitChanges(a, b roster.Unit) []string {
 	fields := func(u roster.Unit) map[string]json.RawMessage {
 		out := map[string]json.RawMessage{}
@@ -133,18 +133,18 @@ func unitChanges(a, b roster.Unit) []string {
 		if va == vb {
 			continue
 		}
-		out = append(out, fmt.Sprintf("%s: %s → %s", k, shown(va), shown(vb)))
+		out = append(out, fmt.Sprintf("%s: %s → %s", strings.ReplaceAll(k, "_", " "), shown(va), shown(vb)))
 	}
 	return out
 }
 
-// shown is a field's JSON value as a player reads it: quotes and braces trimmed, nothing
-// as "none", long values cut.
+// shown is a field's JSON value as a player reads it: quotes and braces trimmed, keys'
+// underscores as spaces, nothing as "none", long values cut.
 func shown(v string) string {
 	if v == "" || v == "null" {
 		return "none"
 	}
-	v = strings.NewReplacer(`"`, "", "{", "", "}", "", "[", "", "]", "").Replace(v)
+	v = strings.NewReplacer(`"`, "", "{", "", "}", "", "[", "", "]", "", "_", " ").Replace(v)
 	v = strings.ReplaceAll(v, ",", ", ")
 	v = strings.ReplaceAll(v, ":", ": ")
 	if len(v) > 80 {
