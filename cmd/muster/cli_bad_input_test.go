@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"net"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -220,4 +221,15 @@ func TestAQRSCommandMissingAFlagNamesIt(t *testing.T) {
 	failsInWords(t, 2, []string{"--state is required: the game file to create"}, "qrs", "new")
 	failsInWords(t, 2, []string{"--counters is required"}, "qrs", "generate")
 	failsInWords(t, 2, []string{`unexpected argument "extra"`}, "qrs", "profiles", "extra")
+}
+
+// A port another program holds is said in words with what to do, not logged as a Go error.
+func TestServeSaysWhenItsPortIsTaken(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	failsInWords(t, 1, []string{"muster serve: cannot listen on " + ln.Addr().String() + ": another program (perhaps another Muster) is using that port; stop it, or choose another port with --addr"},
+		"serve", "--addr", ln.Addr().String(), "--db", filepath.Join(t.TempDir(), "m.db"))
 }

@@ -58,10 +58,34 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 	if err := serve(ctx, *addr, *dbPath, cfg, logger, func(a net.Addr) {
 		fmt.Fprintf(stdout, "Muster is listening on http://%s/ (database %s); Ctrl+C stops it\n", a, *dbPath)
 	}, jobOptions{Workers: *workers}); err != nil {
+		var se startError
+		if errors.As(err, &se) {
+			fmt.Fprintf(stderr, "muster serve: %s\n", se.msg)
+			return 1
+		}
 		logger.Error("serve: stopped", "err", err)
 		return 1
 	}
 	return 0
+}
+
+// startError is why Muster could not start serving, in words for the one who started it
+// (printed as a line, not logged).
+type startError struct{ msg string }
+
+func (e startError) Error() string { return e.msg }
+
+// listenProblem says why addr cannot be listened on, with what to do.
+func listenProblem(addr string, err error) startError {
+	switch {
+	case errors.Is(err, syscall.EADDRINUSE):
+		return startError{fmt.Sprintf("cannot listen on %s: another program (perhaps another Muster) is using that port; stop it, or choose another port with --addr", addr)}
+	case errors.Is(err, syscall.EACCES):
+		return startError{fmt.Sprintf("cannot listen on %s: this user may not use that port (ports below 1024 need an administrator); choose another with --addr, such as 127.0.0.1:8080", addr)}
+	case errors.Is(err, syscall.EADDRNOTAVAIL):
+		return startError{fmt.Sprintf("cannot listen on %s: this machine has no such address; use 127.0.0.1 (this machine only) or 0.0.0.0 (every network) with --addr", addr)}
+	}
+	return startError{fmt.Sprintf("cannot listen on %s (%v); choose another address with --addr", addr, err)}
 }
 
 // serve opens the store, listens on addr and serves until ctx is done; then it stops
@@ -80,7 +104,7 @@ func serve(ctx context.Context, addr, dbPath string, cfg authConfig, logger *slo
 
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
-		return fmt.Errorf("serve: %w", err)
+		return listenProblem(addr, err)
 	}
 	e, a := newApp(store, rules.Default(), logger, cfg)
 	jobs, err := openJobs(ctx, store, rules.Default(), logger, opt)
