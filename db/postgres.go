@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"database/sql/driver"
+	"errors"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -29,6 +30,10 @@ func IsPostgres(dsn string) bool {
 	return strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://")
 }
 
+// ErrUnreachable is Open's answer when no PostgreSQL server answers at the address (or it
+// refuses the user, password or database).
+var ErrUnreachable = errors.New("db: unable to reach the PostgreSQL database")
+
 // WriterLock is the advisory lock key of write transactions (an arbitrary constant: "MUST");
 // the job system's migrations take it too.
 const WriterLock = 0x4d555354
@@ -50,7 +55,7 @@ func openPostgres(ctx context.Context, dsn string) (*Store, error) {
 	p.SetMaxIdleConns(4)
 	if err := p.PingContext(ctx); err != nil {
 		p.Close()
-		return nil, fmt.Errorf("db: unable to reach the PostgreSQL database: %w", err)
+		return nil, fmt.Errorf("%w: %w", ErrUnreachable, err)
 	}
 	s := &Store{w: p, r: p, pg: true, dsn: dsn}
 	if err := s.migrate(ctx); err != nil {

@@ -55,7 +55,7 @@ func cmdBackup(args []string, stdout, stderr io.Writer) int {
 	ctx := context.Background()
 	store, err := db.Open(ctx, *dbPath)
 	if err != nil {
-		fmt.Fprintf(stderr, "muster backup: the database %s cannot be opened: %v\n", *dbPath, err)
+		fmt.Fprintf(stderr, "muster backup: %v\n", dbProblem(*dbPath, err))
 		return 1
 	}
 	defer store.Close()

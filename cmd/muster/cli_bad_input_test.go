@@ -233,3 +233,13 @@ func TestServeSaysWhenItsPortIsTaken(t *testing.T) {
 	failsInWords(t, 1, []string{"muster serve: cannot listen on " + ln.Addr().String() + ": another program (perhaps another Muster) is using that port; stop it, or choose another port with --addr"},
 		"serve", "--addr", ln.Addr().String(), "--db", filepath.Join(t.TempDir(), "m.db"))
 }
+
+// A database that cannot be opened is said in a line: a PostgreSQL server that does not
+// answer without the driver's report or the password, a file that is not a database by name.
+func TestServeSaysWhenItsDatabaseCannotBeOpened(t *testing.T) {
+	failsInWords(t, 1, []string{"the PostgreSQL database postgres://muster:xxxxx@127.0.0.1:1/muster does not answer"},
+		"serve", "--addr", "127.0.0.1:0", "--db", "postgres://muster:secret@127.0.0.1:1/muster")
+	notDB := writeFile(t, "an army, not a database\n")
+	failsInWords(t, 1, []string{"the database " + notDB + " cannot be opened", "file is not a database", "check what --db names"},
+		"serve", "--addr", "127.0.0.1:0", "--db", notDB)
+}

@@ -8,9 +8,12 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"muster/db"
 )
 
 // outputProblem says why the file path cannot be written by the flag, or "" when it can be
@@ -79,4 +82,23 @@ func dbPathProblem(path string) string {
 		return fmt.Sprintf("--db %s is a folder; name the database file, as in --db %s", path, filepath.Join(path, "muster.db"))
 	}
 	return outputProblem("db", path)
+}
+
+// dbProblem says why the database cannot be opened: a PostgreSQL address by its server (the
+// driver's multi-line report is no help to the one who typed it; the password is not shown),
+// a file by SQLite's reason.
+func dbProblem(dbPath string, err error) startError {
+	if errors.Is(err, db.ErrUnreachable) {
+		return startError{fmt.Sprintf("the PostgreSQL database %s does not answer: is the server running there, and are the user, password and database name right?", redacted(dbPath))}
+	}
+	first, _, _ := strings.Cut(err.Error(), "\n")
+	return startError{fmt.Sprintf("the database %s cannot be opened (%s); check what --db names", redacted(dbPath), first)}
+}
+
+// redacted is a database address without its password.
+func redacted(dbPath string) string {
+	if u, err := url.Parse(dbPath); err == nil && db.IsPostgres(dbPath) {
+		return u.Redacted()
+	}
+	return dbPath
 }

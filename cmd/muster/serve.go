@@ -98,7 +98,7 @@ func serve(ctx context.Context, addr, dbPath string, cfg authConfig, logger *slo
 	}
 	store, err := db.Open(ctx, dbPath)
 	if err != nil {
-		return fmt.Errorf("serve: unable to open the database: %w", err)
+		return dbProblem(dbPath, err)
 	}
 	defer store.Close()
 

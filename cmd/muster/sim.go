@@ -117,7 +117,7 @@ func simViaJobs(dbPath, scenario string, paths []string, files [2][]byte, battle
 	defer stop()
 	store, err := db.Open(ctx, dbPath)
 	if err != nil {
-		return nil, err
+		return nil, dbProblem(dbPath, err)
 	}
 	defer store.Close()
 	if workers == 0 {

@@ -81,7 +81,7 @@ func adminCommand(group string, args []string, stdout, stderr io.Writer) int {
 	ctx := context.Background()
 	store, err := db.Open(ctx, *dbPath)
 	if err != nil {
-		fmt.Fprintf(stderr, "muster %s: the database %s cannot be opened: %v\n", group, *dbPath, err)
+		fmt.Fprintf(stderr, "muster %s: %v\n", group, dbProblem(*dbPath, err))
 		return 1
 	}
 	defer store.Close()

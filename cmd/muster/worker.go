@@ -54,7 +54,7 @@ func cmdWorker(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	store, err := db.Open(ctx, *dbPath)
 	if err != nil {
-		fmt.Fprintf(stderr, "muster worker: the database cannot be opened: %v\n", err)
+		fmt.Fprintf(stderr, "muster worker: %v\n", dbProblem(*dbPath, err))
 		return 1
 	}
 	defer store.Close()
