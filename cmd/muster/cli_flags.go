@@ -49,6 +49,20 @@ func parseFlags(fs *flag.FlagSet, args []string, usage string, stdout, stderr io
 	}
 }
 
+// parseFlagsOnly is parseFlags for a command that takes no file names: an argument left
+// over is refused in words (usageProblem).
+func parseFlagsOnly(fs *flag.FlagSet, args []string, usage string, stdout, stderr io.Writer) (code int, ok bool) {
+	rest, code, ok := parseFlags(fs, args, usage, stdout, stderr)
+	if !ok {
+		return code, false
+	}
+	if len(rest) > 0 {
+		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
+		return 2, false
+	}
+	return 0, true
+}
+
 // printUsage prints a command's usage and then every flag it takes, from the flag set
 // itself, so that --help cannot leave one out.
 func printUsage(w io.Writer, fs *flag.FlagSet, usage string) {

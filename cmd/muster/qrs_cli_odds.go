@@ -22,13 +22,8 @@ func qrsProfiles(args []string, stdout, stderr io.Writer) int {
 	fs := qrsFlags("qrs profiles", stderr)
 	asJSON := fs.Bool("json", false, "print JSON")
 	usage := "usage: muster qrs profiles [--json]"
-	rest, code, ok := parseFlags(fs, args, usage, stdout, stderr)
-	if !ok {
+	if code, ok := parseFlagsOnly(fs, args, usage, stdout, stderr); !ok {
 		return code
-	}
-	if len(rest) > 0 {
-		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
-		return 2
 	}
 	ps := qrs.Starter().Profiles()
 	if *asJSON {

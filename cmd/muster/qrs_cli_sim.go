@@ -98,13 +98,8 @@ func qrsSim(args []string, stdout, stderr io.Writer) int {
          (--counters KINDS [--pool NAME=N,...] [--prefer OPTION] [--sight N] [--objective TURNS]
           | --vs ARMY [--vs-group N] [--vs-cover])
          [--max-turns N] [--battles N] [--seed S] [--log] [--json]   (muster qrs help)`
-	rest, code, ok := parseFlags(fs, args, usage, stdout, stderr)
-	if !ok {
+	if code, ok := parseFlagsOnly(fs, args, usage, stdout, stderr); !ok {
 		return code
-	}
-	if len(rest) > 0 {
-		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
-		return 2
 	}
 	// The engine would take a zero or negative count as "the default"; typed on the command
 	// line it is a mistake to name, not to replace.

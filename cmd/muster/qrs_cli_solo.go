@@ -103,13 +103,8 @@ func qrsSpot(args []string, stdout, stderr io.Writer) int {
 	list := fs.String("counters", "", "the counters in sight of the same figure, e.g. 1,3")
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	usage := "usage: muster qrs spot --state GAME --counters 1,3 [--json]"
-	rest, code, ok := parseFlags(fs, args, usage, stdout, stderr)
-	if !ok {
+	if code, ok := parseFlagsOnly(fs, args, usage, stdout, stderr); !ok {
 		return code
-	}
-	if len(rest) > 0 {
-		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
-		return 2
 	}
 	ids, err := qrsInts(*list, "--counters")
 	if err != nil || len(ids) == 0 {
@@ -382,13 +377,8 @@ func qrsDuelGame(args []string, stdout, stderr io.Writer) int {
 	against := fs.String("against", "", "the other duellist, GROUP:FIGURE")
 	kill := fs.Bool("kill", false, "on max/min the winner kills rather than taking 8 Force points")
 	usage := "usage: muster qrs duel --state GAME --figure G:I --against G:I [--kill]"
-	rest, code, ok := parseFlags(fs, args, usage, stdout, stderr)
-	if !ok {
+	if code, ok := parseFlagsOnly(fs, args, usage, stdout, stderr); !ok {
 		return code
-	}
-	if len(rest) > 0 {
-		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
-		return 2
 	}
 	a, err := qrsRefs(*figure, "--figure")
 	var b []solo.Ref
@@ -481,13 +471,8 @@ func qrsTurn(args []string, stdout, stderr io.Writer) int {
 	fs := qrsFlags("qrs turn", stderr)
 	path := fs.String("state", "", "the game file")
 	usage := "usage: muster qrs turn --state GAME"
-	rest, code, ok := parseFlags(fs, args, usage, stdout, stderr)
-	if !ok {
+	if code, ok := parseFlagsOnly(fs, args, usage, stdout, stderr); !ok {
 		return code
-	}
-	if len(rest) > 0 {
-		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
-		return 2
 	}
 	g, code := qrsLoad(*path, stderr)
 	if g == nil {
@@ -509,13 +494,8 @@ func qrsShow(args []string, stdout, stderr io.Writer) int {
 	path := fs.String("state", "", "the game file")
 	asJSON := fs.Bool("json", false, "print the game as JSON")
 	usage := "usage: muster qrs show --state GAME [--json]"
-	rest, code, ok := parseFlags(fs, args, usage, stdout, stderr)
-	if !ok {
+	if code, ok := parseFlagsOnly(fs, args, usage, stdout, stderr); !ok {
 		return code
-	}
-	if len(rest) > 0 {
-		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
-		return 2
 	}
 	g, code := qrsLoad(*path, stderr)
 	if g == nil {
@@ -532,13 +512,8 @@ func qrsLog(args []string, stdout, stderr io.Writer) int {
 	fs := qrsFlags("qrs log", stderr)
 	path := fs.String("state", "", "the game file")
 	usage := "usage: muster qrs log --state GAME"
-	rest, code, ok := parseFlags(fs, args, usage, stdout, stderr)
-	if !ok {
+	if code, ok := parseFlagsOnly(fs, args, usage, stdout, stderr); !ok {
 		return code
-	}
-	if len(rest) > 0 {
-		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
-		return 2
 	}
 	g, code := qrsLoad(*path, stderr)
 	if g == nil {
