@@ -151,7 +151,7 @@ func qrsMovementOdds(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return code
 	}
-	if msg := outOfRange(fs, flagBounds{"quarters-killed", 0, 4, "quarters of the unit killed"}, flagBounds{"leaders", 0, 10, "heroes or officers within 12\""}); msg != "" {
+	if msg := outOfRange(fs, situationBounds...); msg != "" {
 		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), msg)
 		return 2
 	}

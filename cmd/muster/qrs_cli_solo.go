@@ -130,6 +130,12 @@ func qrsSpot(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// situationBounds are the ranges of the situation flags qrsSituation defines.
+var situationBounds = []flagBounds{
+	{"quarters-killed", 0, 4, "quarters of the unit killed"},
+	{"leaders", 0, 10, "heroes or officers within 12\""},
+}
+
 // qrsSituation adds the random movement table's situation flags to a flag set.
 func qrsSituation(fs *flag.FlagSet) *qrs.MoveSituation {
 	s := &qrs.MoveSituation{}
@@ -158,7 +164,7 @@ func qrsOrders(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return code
 	}
-	if msg := outOfRange(fs, flagBounds{"quarters-killed", 0, 4, "quarters of the unit killed"}, flagBounds{"leaders", 0, 10, "heroes or officers within 12\""}); msg != "" {
+	if msg := outOfRange(fs, situationBounds...); msg != "" {
 		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), msg)
 		return 2
 	}
