@@ -91,12 +91,17 @@ func (s *Store) Create(ctx context.Context, owner string, file []byte, m Meta, n
 	return a, err
 }
 
-// Save appends a new version on top of the current head and makes it the head.
-func (s *Store) Save(ctx context.Context, owner, id string, file []byte, m Meta, note string) (Army, error) {
+// Save appends a new version on top of the current head and makes it the head, if the
+// head is still base, the version the saved form was drawn from (*StaleError if not;
+// AnyVersion: whatever the head is).
+func (s *Store) Save(ctx context.Context, owner, id string, base int, file []byte, m Meta, note string) (Army, error) {
 	var a Army
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		cur, err := ownedArmy(ctx, tx, owner, id)
 		if err != nil {
+			return err
+		}
+		if err := onBase(base, cur.Version); err != nil {
 			return err
 		}
 		if err := s.insertVersion(ctx, tx, id, cur.Versions+1, cur.Version, file, m, note); err != nil {
@@ -230,12 +235,17 @@ func (s *Store) version(ctx context.Context, id string, number int) (Version, er
 	return v, nil
 }
 
-// Restore makes a copy of an old version the new head: a new version, so nothing is lost.
-func (s *Store) Restore(ctx context.Context, owner, id string, number int) (Army, error) {
+// Restore makes a copy of version number the new head: a new version, so nothing is lost.
+// base is the head the page offering it showed (*StaleError if the head has moved since;
+// AnyVersion: whatever it is).
+func (s *Store) Restore(ctx context.Context, owner, id string, base, number int) (Army, error) {
 	var a Army
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		cur, err := ownedArmy(ctx, tx, owner, id)
 		if err != nil {
+			return err
+		}
+		if err := onBase(base, cur.Version); err != nil {
 			return err
 		}
 		old, err := scanVersion(tx.QueryRowContext(ctx,
@@ -262,32 +272,36 @@ const (
 	redoQuery = `SELECT MAX(number) FROM versions WHERE army_id = ? AND parent = ? HAVING COUNT(*) > 0`
 )
 
-// Undo moves the head to the version it was saved on top of.
-func (s *Store) Undo(ctx context.Context, owner, id string) (Army, error) {
-	return s.moveHead(ctx, owner, id, undoQuery)
+// Undo moves the head to the version it was saved on top of, if the head is still base,
+// the version the page offering it showed (*StaleError if not; AnyVersion: whatever it is).
+func (s *Store) Undo(ctx context.Context, owner, id string, base int) (Army, error) {
+	return s.moveHead(ctx, owner, id, base, undoQuery)
 }
 
-// Redo moves the head to the newest version saved on top of it.
-func (s *Store) Redo(ctx context.Context, owner, id string) (Army, error) {
-	return s.moveHead(ctx, owner, id, redoQuery)
+// Redo moves the head to the newest version saved on top of it (base: as for Undo).
+func (s *Store) Redo(ctx context.Context, owner, id string, base int) (Army, error) {
+	return s.moveHead(ctx, owner, id, base, redoQuery)
 }
 
-func (s *Store) moveHead(ctx context.Context, owner, id, query string) (Army, error) {
+func (s *Store) moveHead(ctx context.Context, owner, id string, base int, query string) (Army, error) {
 	var a Army
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		if _, err := ownedArmy(ctx, tx, owner, id); err != nil {
 			return err
 		}
 		var err error
-		a, err = s.moveHeadTx(ctx, tx, id, query)
+		a, err = s.moveHeadTx(ctx, tx, id, base, query)
 		return err
 	})
 	return a, err
 }
 
-func (s *Store) moveHeadTx(ctx context.Context, tx *sql.Tx, id, query string) (Army, error) {
+func (s *Store) moveHeadTx(ctx context.Context, tx *sql.Tx, id string, base int, query string) (Army, error) {
 	cur, err := getArmy(ctx, tx, id)
 	if err != nil {
+		return Army{}, err
+	}
+	if err := onBase(base, cur.Version); err != nil {
 		return Army{}, err
 	}
 	var to int

@@ -20,14 +20,14 @@ func TestABackupHoldsEverythingSavedBeforeIt(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Save(ctx, owner, a.ID, []byte("v2"), meta("Blue Rangers", 720), "saved"); err != nil {
+	if _, err := s.Save(ctx, owner, a.ID, AnyVersion, []byte("v2"), meta("Blue Rangers", 720), "saved"); err != nil {
 		t.Fatal(err)
 	}
 	out := filepath.Join(t.TempDir(), "backup.db")
 	if err := s.Backup(ctx, out); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Save(ctx, owner, a.ID, []byte("v3"), meta("Blue Rangers", 730), "after the backup"); err != nil {
+	if _, err := s.Save(ctx, owner, a.ID, AnyVersion, []byte("v3"), meta("Blue Rangers", 730), "after the backup"); err != nil {
 		t.Fatal(err)
 	}
 	b, err := Open(ctx, out)

@@ -30,7 +30,7 @@ func BenchmarkSaveVersion(b *testing.B) {
 			}
 			b.ResetTimer()
 			for i := 0; b.Loop(); i++ {
-				if _, err := s.Save(ctx, o.ID, a.ID, file, Meta{Name: fmt.Sprint(i)}, "saved"); err != nil {
+				if _, err := s.Save(ctx, o.ID, a.ID, AnyVersion, file, Meta{Name: fmt.Sprint(i)}, "saved"); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -285,13 +285,17 @@ func (s *Store) GameByPlayerToken(ctx context.Context, player string) (Game, err
 	return getGame(ctx, s.r, id)
 }
 
-// UpdateGame saves the game's details and limits as a new version. Lists are not touched:
-// they are judged against the limits when they are read.
-func (s *Store) UpdateGame(ctx context.Context, id string, d GameDetails, note string) (Game, error) {
+// UpdateGame saves the game's details and limits as a new version, if the head is still
+// base, the version the form was drawn from (*StaleError if not; AnyVersion: whatever it
+// is). Lists are not touched: they are judged against the limits when they are read.
+func (s *Store) UpdateGame(ctx context.Context, id string, base int, d GameDetails, note string) (Game, error) {
 	var g Game
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		cur, err := getGame(ctx, tx, id)
 		if err != nil {
+			return err
+		}
+		if err := onBase(base, cur.Version); err != nil {
 			return err
 		}
 		if err := s.insertGameVersion(ctx, tx, id, cur.Versions+1, d, note); err != nil {
@@ -339,12 +343,17 @@ func (s *Store) GameHistory(ctx context.Context, id string) ([]GameVersion, erro
 	return out, rows.Err()
 }
 
-// RestoreGame copies an old version of the game forward as the new head.
-func (s *Store) RestoreGame(ctx context.Context, id string, number int) (Game, error) {
+// RestoreGame copies version number of the game forward as the new head, if the head is
+// still base, the one the page offering it showed (*StaleError if not; AnyVersion:
+// whatever it is).
+func (s *Store) RestoreGame(ctx context.Context, id string, base, number int) (Game, error) {
 	var g Game
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		cur, err := getGame(ctx, tx, id)
 		if err != nil {
+			return err
+		}
+		if err := onBase(base, cur.Version); err != nil {
 			return err
 		}
 		old, err := scanGameVersion(tx.QueryRowContext(ctx,
@@ -606,26 +615,32 @@ func (s *Store) listTx(ctx context.Context, listID string, f func(tx *sql.Tx, l 
 	return out, err
 }
 
-// SaveList saves a list's army as a new version (ErrLocked once the game is locked).
-func (s *Store) SaveList(ctx context.Context, listID string, file []byte, m Meta, note string) (List, error) {
+// SaveList saves a list's army as a new version (ErrLocked once the game is locked), if its
+// head is still base, the version the form was drawn from (*StaleError if not; AnyVersion:
+// whatever it is).
+func (s *Store) SaveList(ctx context.Context, listID string, base int, file []byte, m Meta, note string) (List, error) {
 	return s.listTx(ctx, listID, func(tx *sql.Tx, l List) error {
+		if err := onBase(base, l.Army.Version); err != nil {
+			return err
+		}
 		return s.insertVersion(ctx, tx, l.Army.ID, l.Army.Versions+1, l.Army.Version, file, m, note)
 	})
 }
 
 // UndoList and RedoList move a list's army between its versions, as Undo and Redo do
-// (ErrLocked once the game is locked; ErrNotFound when there is nothing to undo or redo).
-func (s *Store) UndoList(ctx context.Context, listID string) (List, error) {
+// (ErrLocked once the game is locked; ErrNotFound when there is nothing to undo or redo;
+// *StaleError when the head is no longer base).
+func (s *Store) UndoList(ctx context.Context, listID string, base int) (List, error) {
 	return s.listTx(ctx, listID, func(tx *sql.Tx, l List) error {
-		_, err := s.moveHeadTx(ctx, tx, l.Army.ID, undoQuery)
+		_, err := s.moveHeadTx(ctx, tx, l.Army.ID, base, undoQuery)
 		return err
 	})
 }
 
 // RedoList: see UndoList.
-func (s *Store) RedoList(ctx context.Context, listID string) (List, error) {
+func (s *Store) RedoList(ctx context.Context, listID string, base int) (List, error) {
 	return s.listTx(ctx, listID, func(tx *sql.Tx, l List) error {
-		_, err := s.moveHeadTx(ctx, tx, l.Army.ID, redoQuery)
+		_, err := s.moveHeadTx(ctx, tx, l.Army.ID, base, redoQuery)
 		return err
 	})
 }

@@ -132,7 +132,7 @@ func TestChangingLimitsKeepsEveryVersionAndEveryList(t *testing.T) {
 		}
 		d := g.GameDetails
 		d.Sides = []Side{{Side: "imperial", Limits: "total: 1000\n"}, {Side: "rebel", Limits: "total: 1000\n"}}
-		g2, err := s.UpdateGame(ctx, g.ID, d, "saved")
+		g2, err := s.UpdateGame(ctx, g.ID, AnyVersion, d, "saved")
 		if err != nil || g2.Version != 2 || g2.Versions != 2 {
 			t.Fatalf("update = %+v %v", g2, err)
 		}
@@ -147,14 +147,14 @@ func TestChangingLimitsKeepsEveryVersionAndEveryList(t *testing.T) {
 		if err != nil || len(h) != 2 || h[0].Number != 2 || h[1].Note != "created" {
 			t.Fatalf("history = %+v %v", h, err)
 		}
-		g3, err := s.RestoreGame(ctx, g.ID, 1)
+		g3, err := s.RestoreGame(ctx, g.ID, AnyVersion, 1)
 		if err != nil || g3.Version != 3 {
 			t.Fatalf("restore = %+v %v", g3, err)
 		}
 		if lim, _ := g3.SideLimits("rebel"); lim != chapterTen.Sides[1].Limits {
 			t.Errorf("restored rebel limits %q", lim)
 		}
-		if _, err := s.RestoreGame(ctx, g.ID, 9); !errors.Is(err, ErrNotFound) {
+		if _, err := s.RestoreGame(ctx, g.ID, AnyVersion, 9); !errors.Is(err, ErrNotFound) {
 			t.Errorf("restore of a missing version: %v", err)
 		}
 	})
@@ -202,17 +202,17 @@ func TestListsBelongToTheirGame(t *testing.T) {
 		if err != nil || sub.Submitted != 1 {
 			t.Fatalf("submit = %+v %v", sub, err)
 		}
-		l, err = s.SaveList(ctx, l.ID, []byte("v2"), meta("Death Squadron", 1600), "saved")
+		l, err = s.SaveList(ctx, l.ID, AnyVersion, []byte("v2"), meta("Death Squadron", 1600), "saved")
 		if err != nil || l.Army.Version != 2 || l.Submitted != 1 {
 			t.Fatalf("save after submit = %+v %v", l, err)
 		}
-		if l, err = s.UndoList(ctx, l.ID); err != nil || l.Army.Version != 1 {
+		if l, err = s.UndoList(ctx, l.ID, AnyVersion); err != nil || l.Army.Version != 1 {
 			t.Fatalf("undo = %+v %v", l, err)
 		}
-		if l, err = s.RedoList(ctx, l.ID); err != nil || l.Army.Version != 2 {
+		if l, err = s.RedoList(ctx, l.ID, AnyVersion); err != nil || l.Army.Version != 2 {
 			t.Fatalf("redo = %+v %v", l, err)
 		}
-		if _, err := s.RedoList(ctx, l.ID); !errors.Is(err, ErrNotFound) {
+		if _, err := s.RedoList(ctx, l.ID, AnyVersion); !errors.Is(err, ErrNotFound) {
 			t.Errorf("redo at the newest version: %v", err)
 		}
 		s.Submit(ctx, l.ID)
@@ -244,8 +244,11 @@ func TestLockedGameRefusesChanges(t *testing.T) {
 				_, _, err := s.CreateList(ctx, own(t, s), g.ID, "rebel", "Luke", []byte("x"), meta("X", 1), "created")
 				return err
 			},
-			"save":     func() error { _, err := s.SaveList(ctx, l.ID, []byte("v2"), meta("Alliance", 1), "saved"); return err },
-			"undo":     func() error { _, err := s.UndoList(ctx, l.ID); return err },
+			"save": func() error {
+				_, err := s.SaveList(ctx, l.ID, AnyVersion, []byte("v2"), meta("Alliance", 1), "saved")
+				return err
+			},
+			"undo":     func() error { _, err := s.UndoList(ctx, l.ID, AnyVersion); return err },
 			"submit":   func() error { _, err := s.Submit(ctx, l.ID); return err },
 			"withdraw": func() error { _, err := s.Withdraw(ctx, l.ID); return err },
 		} {
@@ -260,7 +263,7 @@ func TestLockedGameRefusesChanges(t *testing.T) {
 		if _, err := s.SetLocked(ctx, g.ID, false); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.SaveList(ctx, l.ID, []byte("v2"), meta("Alliance", 1), "saved"); err != nil {
+		if _, err := s.SaveList(ctx, l.ID, AnyVersion, []byte("v2"), meta("Alliance", 1), "saved"); err != nil {
 			t.Errorf("save after unlocking: %v", err)
 		}
 		if _, err := s.SetLocked(ctx, "nope", true); !errors.Is(err, ErrNotFound) {
@@ -292,7 +295,7 @@ func TestConcurrentSubmissionsLoseNothing(t *testing.T) {
 				}
 				ids[p] = l.ID
 				for i := range saves {
-					if _, err := s.SaveList(ctx, l.ID, fmt.Appendf(nil, "%d-%d", p, i), meta("list", 100+i), "saved"); err != nil {
+					if _, err := s.SaveList(ctx, l.ID, AnyVersion, fmt.Appendf(nil, "%d-%d", p, i), meta("list", 100+i), "saved"); err != nil {
 						errs <- err
 					}
 					if _, err := s.GameLists(ctx, g.ID); err != nil {

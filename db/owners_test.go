@@ -21,7 +21,7 @@ func TestAnotherOwnersArmyIsNotFound(t *testing.T) {
 			if _, _, err := s.Get(ctx, who, a.ID); !errors.Is(err, ErrNotFound) {
 				t.Errorf("%q: get: %v", who, err)
 			}
-			if _, err := s.Save(ctx, who, a.ID, []byte("v2"), meta("Theirs", 1), "saved"); !errors.Is(err, ErrNotFound) {
+			if _, err := s.Save(ctx, who, a.ID, AnyVersion, []byte("v2"), meta("Theirs", 1), "saved"); !errors.Is(err, ErrNotFound) {
 				t.Errorf("%q: save: %v", who, err)
 			}
 			if _, err := s.History(ctx, who, a.ID); !errors.Is(err, ErrNotFound) {
@@ -30,10 +30,10 @@ func TestAnotherOwnersArmyIsNotFound(t *testing.T) {
 			if _, err := s.Version(ctx, who, a.ID, 1); !errors.Is(err, ErrNotFound) {
 				t.Errorf("%q: version: %v", who, err)
 			}
-			if _, err := s.Restore(ctx, who, a.ID, 1); !errors.Is(err, ErrNotFound) {
+			if _, err := s.Restore(ctx, who, a.ID, AnyVersion, 1); !errors.Is(err, ErrNotFound) {
 				t.Errorf("%q: restore: %v", who, err)
 			}
-			if _, err := s.Undo(ctx, who, a.ID); !errors.Is(err, ErrNotFound) {
+			if _, err := s.Undo(ctx, who, a.ID, AnyVersion); !errors.Is(err, ErrNotFound) {
 				t.Errorf("%q: undo: %v", who, err)
 			}
 			if err := s.Delete(ctx, who, a.ID); !errors.Is(err, ErrNotFound) {

@@ -53,7 +53,7 @@ func TestEverySaveIsANewVersion(t *testing.T) {
 		if a.Version != 1 || a.Versions != 1 || a.Total != 710 || len(a.ID) < 16 {
 			t.Fatalf("created %+v", a)
 		}
-		a, err = s.Save(ctx, own(t, s), a.ID, []byte("v2"), meta("Blue Rangers", 720), "saved")
+		a, err = s.Save(ctx, own(t, s), a.ID, AnyVersion, []byte("v2"), meta("Blue Rangers", 720), "saved")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -79,42 +79,42 @@ func TestUndoRedoAndRestoreLoseNothing(t *testing.T) {
 		ctx := context.Background()
 		s, _ := openTemp(t)
 		a, _ := s.Create(ctx, own(t, s), []byte("v1"), meta("A", 1), "created")
-		s.Save(ctx, own(t, s), a.ID, []byte("v2"), meta("A", 2), "saved")
-		if _, err := s.Redo(ctx, own(t, s), a.ID); !errors.Is(err, ErrNotFound) {
+		s.Save(ctx, own(t, s), a.ID, AnyVersion, []byte("v2"), meta("A", 2), "saved")
+		if _, err := s.Redo(ctx, own(t, s), a.ID, AnyVersion); !errors.Is(err, ErrNotFound) {
 			t.Errorf("redo at the newest version: err = %v, want ErrNotFound", err)
 		}
-		a, err := s.Undo(ctx, own(t, s), a.ID)
+		a, err := s.Undo(ctx, own(t, s), a.ID, AnyVersion)
 		if err != nil || a.Version != 1 || a.Total != 1 {
 			t.Fatalf("undo = %+v %v", a, err)
 		}
-		if _, err := s.Undo(ctx, own(t, s), a.ID); !errors.Is(err, ErrNotFound) {
+		if _, err := s.Undo(ctx, own(t, s), a.ID, AnyVersion); !errors.Is(err, ErrNotFound) {
 			t.Errorf("undo past the first version: err = %v, want ErrNotFound", err)
 		}
-		a, err = s.Redo(ctx, own(t, s), a.ID)
+		a, err = s.Redo(ctx, own(t, s), a.ID, AnyVersion)
 		if err != nil || a.Version != 2 {
 			t.Fatalf("redo = %+v %v", a, err)
 		}
-		s.Undo(ctx, own(t, s), a.ID)
-		a, _ = s.Save(ctx, own(t, s), a.ID, []byte("v3"), meta("A", 3), "saved")
+		s.Undo(ctx, own(t, s), a.ID, AnyVersion)
+		a, _ = s.Save(ctx, own(t, s), a.ID, AnyVersion, []byte("v3"), meta("A", 3), "saved")
 		if a.Version != 3 || a.Versions != 3 {
 			t.Fatalf("branch save = %+v", a)
 		}
-		a, _ = s.Undo(ctx, own(t, s), a.ID)
+		a, _ = s.Undo(ctx, own(t, s), a.ID, AnyVersion)
 		if a.Version != 1 {
 			t.Fatalf("undo of the branch = %+v, want version 1", a)
 		}
-		a, _ = s.Redo(ctx, own(t, s), a.ID)
+		a, _ = s.Redo(ctx, own(t, s), a.ID, AnyVersion)
 		if a.Version != 3 {
 			t.Fatalf("redo goes to the newest child: %+v, want version 3", a)
 		}
-		a, err = s.Restore(ctx, own(t, s), a.ID, 2)
+		a, err = s.Restore(ctx, own(t, s), a.ID, AnyVersion, 2)
 		if err != nil || a.Version != 4 || a.Total != 2 {
 			t.Fatalf("restore = %+v %v", a, err)
 		}
 		if _, file, _ := s.Get(ctx, own(t, s), a.ID); string(file) != "v2" {
 			t.Errorf("restored file = %q", file)
 		}
-		if _, err := s.Restore(ctx, own(t, s), a.ID, 99); !errors.Is(err, ErrNotFound) {
+		if _, err := s.Restore(ctx, own(t, s), a.ID, AnyVersion, 99); !errors.Is(err, ErrNotFound) {
 			t.Errorf("restore of a missing version: %v", err)
 		}
 	})
@@ -208,7 +208,7 @@ func TestConcurrentWritersLoseNoSave(t *testing.T) {
 			go func() {
 				defer wg.Done()
 				for i := range saves {
-					if _, err := s.Save(ctx, own(t, s), a.ID, fmt.Appendf(nil, "%d-%d", w, i), meta("A", i), "saved"); err != nil {
+					if _, err := s.Save(ctx, own(t, s), a.ID, AnyVersion, fmt.Appendf(nil, "%d-%d", w, i), meta("A", i), "saved"); err != nil {
 						errs <- err
 					}
 					if _, err := s.List(ctx, own(t, s)); err != nil {

@@ -90,6 +90,18 @@ type VersionRow struct {
 	Head    bool
 }
 
+// headNumber is the head's version among rows (0, "any", if none is): the version a
+// restore form was drawn from, so that a restore from a page showing an older head is
+// refused.
+func headNumber(rows []VersionRow) int {
+	for _, r := range rows {
+		if r.Head {
+			return r.Number
+		}
+	}
+	return 0
+}
+
 // NewArmyForm is the create form's values, echoed back with messages when they are wrong.
 type NewArmyForm struct {
 	Name   string

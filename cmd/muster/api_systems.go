@@ -6,6 +6,7 @@ import (
 
 	"github.com/labstack/echo/v5"
 
+	"muster/db"
 	"muster/rules/system"
 )
 
@@ -28,7 +29,7 @@ func (a *app) apiCreateOther(c *echo.Context, data []byte) (bool, error) {
 	if sys == nil {
 		return false, nil
 	}
-	rec, rep, err := a.saveOtherFile(c, "", sys, data, "created through the API")
+	rec, rep, err := a.saveOtherFile(c, "", db.AnyVersion, sys, data, "created through the API")
 	var fe *fileError
 	if errors.As(err, &fe) {
 		return true, c.JSON(http.StatusBadRequest, apiError{Error: fe.msg})

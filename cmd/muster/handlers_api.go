@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"muster/costing"
+	"muster/db"
 	"muster/roster"
 )
 
@@ -62,7 +63,7 @@ func (a *app) apiCreate(c *echo.Context) error {
 		}
 		return c.JSON(http.StatusBadRequest, out)
 	}
-	rec, res, err := a.save(c, "", army, "created through the API")
+	rec, res, err := a.save(c, "", db.AnyVersion, army, "created through the API")
 	if err != nil {
 		return err
 	}

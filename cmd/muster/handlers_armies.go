@@ -195,9 +195,10 @@ func (a *app) loadRecordOrDeleted(c *echo.Context) (db.Army, []byte, error) {
 	return rec, file, nil
 }
 
-// save stores an army as a new version of the asking owner's army (or, when id is "", as a
-// new army of theirs: a visitor with no owner yet becomes a guest here).
-func (a *app) save(c *echo.Context, id string, army *roster.Army, note string) (db.Army, *costing.Result, error) {
+// save stores an army as a new version of the asking owner's army, made on version base
+// (a *db.StaleError when the head is no longer base; db.AnyVersion: whatever it is), or,
+// when id is "", as a new army of theirs: a visitor with no owner yet becomes a guest here.
+func (a *app) save(c *echo.Context, id string, base int, army *roster.Army, note string) (db.Army, *costing.Result, error) {
 	ctx := c.Request().Context()
 	if err := roster.CheckBounds(army); err != nil {
 		return db.Army{}, nil, echo.NewHTTPError(http.StatusUnprocessableEntity, err.Error())
@@ -218,7 +219,7 @@ func (a *app) save(c *echo.Context, id string, army *roster.Army, note string) (
 		}
 		rec, err = a.store.Create(ctx, owner, file, metaOf(army, res), note)
 	} else {
-		rec, err = a.store.Save(ctx, ownerID(c), id, file, metaOf(army, res), note)
+		rec, err = a.store.Save(ctx, ownerID(c), id, base, file, metaOf(army, res), note)
 	}
 	if errors.Is(err, db.ErrNotFound) {
 		err = errNoArmy
@@ -325,7 +326,7 @@ func (a *app) createArmy(c *echo.Context) error {
 		return refuse()
 	}
 	army := &roster.Army{Format: 1, System: "swmb", Name: req.Name, Side: rules.Side(req.Side), Limit: limit, Units: []roster.Unit{}}
-	rec, _, err := a.save(c, "", army, "created")
+	rec, _, err := a.save(c, "", db.AnyVersion, army, "created")
 	if err != nil {
 		return err
 	}
@@ -369,7 +370,7 @@ func (a *app) importArmy(c *echo.Context) error {
 		}
 		return render(c, http.StatusUnprocessableEntity, views.NewArmy(page(c, "Import", "new"), views.NewArmyForm{Side: "rebel"}, imp))
 	}
-	rec, _, err := a.save(c, "", army, "imported")
+	rec, _, err := a.save(c, "", db.AnyVersion, army, "imported")
 	if err != nil {
 		return err
 	}
@@ -412,7 +413,14 @@ func (a *app) restoreArmy(c *echo.Context) error {
 	if err := a.validate.Struct(versionRequest{Version: n}); err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, "Choose a version to restore.")
 	}
-	if _, err := a.store.Restore(c.Request().Context(), ownerID(c), rec.ID, n); err != nil {
+	base, ok := postedBase(c, "base")
+	if !ok {
+		return echo.NewHTTPError(http.StatusBadRequest, notOnAVersion("restored", "army", c.FormValue("base")))
+	}
+	if _, err := a.store.Restore(c.Request().Context(), ownerID(c), rec.ID, base, n); err != nil {
+		if msg := staleChange(err, "army", "restored"); msg != "" {
+			return echo.NewHTTPError(http.StatusConflict, msg)
+		}
 		if errors.Is(err, db.ErrNotFound) {
 			return echo.NewHTTPError(http.StatusNotFound, "That version does not exist.")
 		}
@@ -427,7 +435,7 @@ func (a *app) duplicateArmy(c *echo.Context) error {
 		return err
 	}
 	army.Name = copyName(army.Name)
-	dup, _, err := a.save(c, "", army, "duplicated from "+rec.ID)
+	dup, _, err := a.save(c, "", db.AnyVersion, army, "duplicated from "+rec.ID)
 	if err != nil {
 		return err
 	}

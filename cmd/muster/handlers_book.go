@@ -7,6 +7,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"muster/costing"
+	"muster/db"
 	"muster/roster"
 	"muster/rules"
 	"muster/views"
@@ -40,7 +41,7 @@ func (a *app) startFromBook(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	rec, _, err := a.save(c, "", army, "from the book")
+	rec, _, err := a.save(c, "", db.AnyVersion, army, "from the book")
 	if err != nil {
 		return err
 	}

@@ -201,8 +201,9 @@ func (a *app) saveArmy(c *echo.Context) error {
 		}
 		return a.refuseArmyForm(c, rec, stored, form, http.StatusUnprocessableEntity, fe.words(form))
 	}
-	if msg := staleForm(c, "army", rec.Version); msg != "" {
-		return a.refuseArmyForm(c, rec, stored, form, http.StatusConflict, msg)
+	base, bad, ok := formBase(c, "army", rec.Version)
+	if !ok {
+		return a.refuseArmyForm(c, rec, stored, form, http.StatusConflict, bad)
 	}
 	freeHand := c.FormValue("freehand") == "on"
 	if err := roster.CheckBounds(merge(stored, form, freeHand)); err != nil {
@@ -220,7 +221,15 @@ func (a *app) saveArmy(c *echo.Context) error {
 		typed, _ := formArmy(c)
 		return a.refuseArmyForm(c, rec, stored, typed, http.StatusUnprocessableEntity, boundsWords(err))
 	}
-	if _, _, err := a.save(c, rec.ID, army, note); err != nil {
+	if _, _, err := a.save(c, rec.ID, base, army, note); err != nil {
+		if msg := staleForm(err, "army"); msg != "" {
+			// The form as typed, on the latest version: saving it again is the player's choice.
+			typed, _ := formArmy(c)
+			if rec, stored, err = a.loadArmy(c); err != nil {
+				return err
+			}
+			return a.refuseArmyForm(c, rec, stored, typed, http.StatusConflict, msg)
+		}
 		return err
 	}
 	if err := a.store.DeleteDraft(c.Request().Context(), ownerID(c), rec.ID); err != nil {
@@ -256,25 +265,58 @@ func typedArmy(stored, form *roster.Army, freeHand bool) *roster.Army {
 	return army
 }
 
-// staleForm says why a form must not be saved over the army ("" when it may): it was drawn
-// from an older version than the latest, so another tab or window saved the army since,
-// and saving it would silently undo that save. A form without a version (a script's) is
-// saved as before.
-func staleForm(c *echo.Context, what string, latest int) string {
-	posted := strings.TrimSpace(c.FormValue("version"))
+// formBase is the version the posted form was drawn from: what its save is made on, so
+// that the store refuses it (db.StaleError) when another tab or window changed the army
+// since. A form without a version (a script's) is saved on whatever version is the head, as
+// before; ok is false for one whose version is not a version (bad says it for the save's
+// refusal).
+func formBase(c *echo.Context, what string, latest int) (base int, bad string, ok bool) {
+	if base, ok = postedBase(c, "version"); ok {
+		return base, "", true
+	}
+	return 0, fmt.Sprintf("this form does not say which version of the %s it edits (version %q). Your changes are below: Save to make them version %d.",
+		what, c.FormValue("version"), latest+1), false
+}
+
+// postedBase is the version the form posted in field was drawn from (the undo and redo
+// forms' "version"; a restore form's "base", its "version" being the one to restore):
+// db.AnyVersion when it posts none; ok is false for one that is not a version.
+func postedBase(c *echo.Context, field string) (base int, ok bool) {
+	posted := strings.TrimSpace(c.FormValue(field))
 	if posted == "" {
-		return ""
+		return db.AnyVersion, true
 	}
 	n, err := strconv.Atoi(posted)
-	if err != nil {
-		return fmt.Sprintf("this form does not say which version of the %s it edits (version %q). Your changes are below: Save to make them version %d.", what, posted, latest+1)
-	}
-	if n == latest {
+	return n, err == nil && n >= 1
+}
+
+// staleForm says why the store refused a form as drawn from an older version than the
+// latest ("" when err is not that): another tab or window saved the army since, and saving
+// it would silently undo that save.
+func staleForm(err error, what string) string {
+	var se *db.StaleError
+	if !errors.As(err, &se) {
 		return ""
 	}
 	return fmt.Sprintf("the %s was saved as version %d in another tab or window after this page opened version %d. "+
 		"Your changes are below, as you typed them: look at the %s's history for what that save changed, "+
-		"then Save to make your changes version %d (nothing is lost: every version is kept).", what, latest, n, what, latest+1)
+		"then Save to make your changes version %d (nothing is lost: every version is kept).", what, se.Head, se.Base, what, se.Head+1)
+}
+
+// notOnAVersion refuses an undo, redo or restore whose form's version is not a version.
+func notOnAVersion(done, what, posted string) string {
+	return fmt.Sprintf("Not %s: the form does not say which version of the %s it was on (%q is not a version number). Open the %s again and try again.", done, what, posted, what)
+}
+
+// staleChange says why an undo, redo or restore from a page showing an older version was
+// refused ("" when err is not that).
+func staleChange(err error, what, done string) string {
+	var se *db.StaleError
+	if !errors.As(err, &se) {
+		return ""
+	}
+	return fmt.Sprintf("Not %s: the %s was saved as version %d in another tab or window after this page opened version %d. "+
+		"Open it again to see version %d, then try again if you still want to.", done, what, se.Head, se.Base, se.Head)
 }
 
 // boundsWords is a bound the army goes past (roster.CheckBounds), in the player's words.
@@ -447,19 +489,26 @@ func (a *app) moveHead(c *echo.Context, undo bool) error {
 		return err
 	}
 	ctx := c.Request().Context()
+	what, done := "undo", "undone"
+	if !undo {
+		what, done = "redo", "redone"
+	}
+	base, ok := postedBase(c, "version")
+	if !ok {
+		return echo.NewHTTPError(http.StatusBadRequest, notOnAVersion(done, "army", c.FormValue("version")))
+	}
 	// What is undone is the head's change; what is redone, the new head's: the flash says it.
 	from, _ := a.store.Version(ctx, ownerID(c), rec.ID, rec.Version)
 	var to db.Army
 	if undo {
-		to, err = a.store.Undo(ctx, ownerID(c), rec.ID)
+		to, err = a.store.Undo(ctx, ownerID(c), rec.ID, base)
 	} else {
-		to, err = a.store.Redo(ctx, ownerID(c), rec.ID)
+		to, err = a.store.Redo(ctx, ownerID(c), rec.ID, base)
+	}
+	if msg := staleChange(err, "army", done); msg != "" {
+		return echo.NewHTTPError(http.StatusConflict, msg)
 	}
 	if errors.Is(err, db.ErrNotFound) {
-		what := "undo"
-		if !undo {
-			what = "redo"
-		}
 		return echo.NewHTTPError(http.StatusConflict, "There is nothing to "+what+".")
 	}
 	if err != nil {

@@ -485,38 +485,43 @@ func (a *app) updateGame(c *echo.Context) error {
 	f.Action = "/gm/" + c.Param("token")
 	// The form shown again edits the latest version: saving it then is the gamemaster's choice.
 	f.Version = g.Version
-	status := http.StatusUnprocessableEntity
-	stale := ""
 	if key, isPreset := strings.CutPrefix(c.FormValue("action"), "preset:"); isPreset {
 		applyPreset(&f, key)
 		f.Errors = map[string]string{}
 		a.checkGameForm(&f)
-		status, ok = http.StatusOK, false
-	} else if ok {
-		if stale = staleForm(c, "game", g.Version); stale != "" {
-			status, ok = http.StatusConflict, false
-		}
+		return a.showGameForm(c, g, player, &f, http.StatusOK, "Example limits filled in below: not saved yet.")
 	}
 	if !ok {
-		v, err := a.gmView(c, g, player, &f)
-		if err != nil {
+		return a.showGameForm(c, g, player, &f, http.StatusUnprocessableEntity, "Not saved: see what to fix below.")
+	}
+	base, bad, ok := formBase(c, "game", g.Version)
+	if !ok {
+		return a.showGameForm(c, g, player, &f, http.StatusConflict, "Not saved: "+bad)
+	}
+	_, err = a.store.UpdateGame(c.Request().Context(), g.ID, base, d, "saved")
+	if msg := staleForm(err, "game"); msg != "" {
+		// Saved from another tab since the form was drawn: the form as typed, on the latest.
+		if g, player, err = a.gmGameOf(c); err != nil {
 			return err
 		}
-		p := page(c, g.Name, "games")
-		switch {
-		case status == http.StatusOK:
-			p.Flash = "Example limits filled in below: not saved yet."
-		case stale != "":
-			p.Flash = "Not saved: " + stale
-		default:
-			p.Flash = "Not saved: see what to fix below."
-		}
-		return render(c, status, views.GMGame(p, v))
+		f.Version = g.Version
+		return a.showGameForm(c, g, player, &f, http.StatusConflict, "Not saved: "+msg)
 	}
-	if _, err := a.store.UpdateGame(c.Request().Context(), g.ID, d, "saved"); err != nil {
+	if err != nil {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, "/gm/"+c.Param("token")+"?saved=1#edit-game")
+}
+
+// showGameForm shows the gamemaster's page with the game form as typed (f), and why.
+func (a *app) showGameForm(c *echo.Context, g db.Game, player string, f *views.GameForm, status int, flash string) error {
+	v, err := a.gmView(c, g, player, f)
+	if err != nil {
+		return err
+	}
+	p := page(c, g.Name, "games")
+	p.Flash = flash
+	return render(c, status, views.GMGame(p, v))
 }
 
 func (a *app) lockGame(c *echo.Context) error   { return a.setLocked(c, true) }
@@ -575,7 +580,14 @@ func (a *app) restoreGame(c *echo.Context) error {
 	if err := a.validate.Struct(versionRequest{Version: n}); err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, "Choose a version to restore.")
 	}
-	if _, err := a.store.RestoreGame(c.Request().Context(), g.ID, n); err != nil {
+	base, ok := postedBase(c, "base")
+	if !ok {
+		return echo.NewHTTPError(http.StatusBadRequest, notOnAVersion("restored", "game", c.FormValue("base")))
+	}
+	if _, err := a.store.RestoreGame(c.Request().Context(), g.ID, base, n); err != nil {
+		if msg := staleChange(err, "game", "restored"); msg != "" {
+			return echo.NewHTTPError(http.StatusConflict, msg)
+		}
 		if errors.Is(err, db.ErrNotFound) {
 			return echo.NewHTTPError(http.StatusNotFound, "That version of the game does not exist.")
 		}
@@ -665,7 +677,12 @@ func (a *app) importLimits(c *echo.Context) error {
 		p.Flash = "The limits file was not imported: see why under " + sideName(side) + " below."
 		return render(c, http.StatusUnprocessableEntity, views.GMGame(p, v))
 	}
-	if _, err := a.store.UpdateGame(c.Request().Context(), g.ID, d, "imported "+side+" limits"); err != nil {
+	// Made on the version read above, so that a save landing meanwhile is not undone by
+	// the rest of d.
+	if _, err := a.store.UpdateGame(c.Request().Context(), g.ID, g.Version, d, "imported "+side+" limits"); err != nil {
+		if msg := staleChange(err, "game", "imported"); msg != "" {
+			return echo.NewHTTPError(http.StatusConflict, msg)
+		}
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, "/gm/"+c.Param("token")+"?imported=1#edit-game")

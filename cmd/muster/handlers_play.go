@@ -493,8 +493,9 @@ func (a *app) saveList(c *echo.Context) error {
 		}
 		return a.refuseList(c, g, l, army, http.StatusUnprocessableEntity, fe.words(army))
 	}
-	if msg := staleForm(c, "list", l.Army.Version); msg != "" {
-		return a.refuseList(c, g, l, army, http.StatusConflict, msg)
+	base, bad, ok := formBase(c, "list", l.Army.Version)
+	if !ok {
+		return a.refuseList(c, g, l, army, http.StatusConflict, bad)
 	}
 	if err := roster.CheckBounds(army); err != nil {
 		return a.refuseList(c, g, l, army, http.StatusUnprocessableEntity, boundsWords(err))
@@ -518,9 +519,20 @@ func (a *app) saveList(c *echo.Context) error {
 		return fmt.Errorf("web: unable to write the army file: %w", err)
 	}
 	shown, res := a.judge(army, lim)
-	if _, err := a.store.SaveList(ctx, l.ID, file, metaOf(shown, res), note); err != nil {
+	if _, err := a.store.SaveList(ctx, l.ID, base, file, metaOf(shown, res), note); err != nil {
 		if errors.Is(err, db.ErrLocked) {
 			return errGameLocked
+		}
+		if msg := staleForm(err, "list"); msg != "" {
+			// The form as typed, on the latest version: saving it again is the player's choice.
+			if g, l, err = a.ownListOf(c); err != nil {
+				return err
+			}
+			if stored, err = a.listArmy(ctx, l, l.Army.Version); err != nil {
+				return err
+			}
+			typed, _, _ := a.formList(c, g, l, stored)
+			return a.refuseList(c, g, l, typed, http.StatusConflict, msg)
 		}
 		return err
 	}
@@ -551,16 +563,24 @@ func (a *app) moveList(c *echo.Context, undo bool) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	what, q := "undo", "?undone=1"
+	what, done, q := "undo", "undone", "?undone=1"
+	if !undo {
+		what, done, q = "redo", "redone", "?redone=1"
+	}
+	base, ok := postedBase(c, "version")
+	if !ok {
+		return echo.NewHTTPError(http.StatusBadRequest, notOnAVersion(done, "list", c.FormValue("version")))
+	}
 	if undo {
-		_, err = a.store.UndoList(ctx, l.ID)
+		_, err = a.store.UndoList(ctx, l.ID, base)
 	} else {
-		_, err = a.store.RedoList(ctx, l.ID)
-		what, q = "redo", "?redone=1"
+		_, err = a.store.RedoList(ctx, l.ID, base)
 	}
 	switch {
 	case errors.Is(err, db.ErrLocked):
 		return errGameLocked
+	case staleChange(err, "list", done) != "":
+		return echo.NewHTTPError(http.StatusConflict, staleChange(err, "list", done))
 	case errors.Is(err, db.ErrNotFound):
 		return echo.NewHTTPError(http.StatusConflict, "There is nothing to "+what+".")
 	case err != nil:

@@ -293,3 +293,41 @@ func TestDraftWithAValueOutOfRangeStillOpens(t *testing.T) {
 		t.Error("the resumed draft lost its name")
 	}
 }
+
+// A tab opened on version 1, then another tab saves version 2: Undo, Redo and Restore from
+// the first tab are refused (409) saying why, and version 2 stays the army's; from a page
+// showing version 2 they work.
+func TestUndoRedoAndRestoreFromAStaleTabAreRefused(t *testing.T) {
+	ts := newTestServer(t)
+	id := ts.importFile(mixed)
+	other := ts.editorForm(id)
+	other.Set("action", "save")
+	other.Set("name", "Saved in another tab")
+	wantStatus(t, "another tab saves", ts.postForm("/armies/"+id, other), http.StatusSeeOther)
+
+	for _, c := range []struct {
+		path string
+		form url.Values
+		word string
+	}{
+		{"/armies/" + id + "/undo", url.Values{"version": {"1"}}, "Not undone"},
+		{"/armies/" + id + "/redo", url.Values{"version": {"1"}}, "Not redone"},
+		{"/armies/" + id + "/restore", url.Values{"version": {"1"}, "base": {"1"}}, "Not restored"},
+	} {
+		r := ts.postForm(c.path, c.form)
+		wantStatus(t, c.path+" from the stale tab", r, http.StatusConflict)
+		for _, want := range []string{c.word, "another tab or window", "version 2"} {
+			if !strings.Contains(r.body, want) {
+				t.Errorf("%s: the refusal does not say %q:\n%.800s", c.path, want, r.body)
+			}
+		}
+		if got := ts.editorForm(id).Get("name"); got != "Saved in another tab" {
+			t.Fatalf("after %s from the stale tab the army is named %q: the other tab's save was undone", c.path, got)
+		}
+	}
+	wantStatus(t, "undo from version 2", ts.postForm("/armies/"+id+"/undo", url.Values{"version": {"2"}}), http.StatusSeeOther)
+	if got := ts.editorForm(id).Get("name"); got == "Saved in another tab" {
+		t.Error("undo from the page showing the head did not undo")
+	}
+	wantStatus(t, "a version that is not one", ts.postForm("/armies/"+id+"/redo", url.Values{"version": {"two"}}), http.StatusBadRequest)
+}

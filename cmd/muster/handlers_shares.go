@@ -118,7 +118,7 @@ func (a *app) copyShared(c *echo.Context) error {
 		return err
 	}
 	army := *shared
-	rec, _, err := a.save(c, "", &army, "copied from a share link")
+	rec, _, err := a.save(c, "", db.AnyVersion, &army, "copied from a share link")
 	if err != nil {
 		return err
 	}

@@ -175,9 +175,10 @@ func otherMeta(sys system.System, rep *system.Report) db.Meta {
 }
 
 // saveOtherFile costs and checks a file of another system and stores it: as a new army of
-// the asker's when id is "", else as the next version of theirs. A file the system cannot
+// the asker's when id is "", else as the next version of theirs, made on version base (a
+// *db.StaleError when the head is no longer base; db.AnyVersion: whatever it is). A file the system cannot
 // read is refused with its reader's message (the caller shows it beside the text).
-func (a *app) saveOtherFile(c *echo.Context, id string, sys system.System, file []byte, note string) (db.Army, *system.Report, error) {
+func (a *app) saveOtherFile(c *echo.Context, id string, base int, sys system.System, file []byte, note string) (db.Army, *system.Report, error) {
 	rep, err := sys.Evaluate(file)
 	if err != nil {
 		return db.Army{}, nil, &fileError{msg: err.Error()}
@@ -194,7 +195,7 @@ func (a *app) saveOtherFile(c *echo.Context, id string, sys system.System, file 
 			return db.Army{}, nil, err
 		}
 	} else {
-		rec, err = a.store.Save(ctx, ownerID(c), id, file, otherMeta(sys, rep), note)
+		rec, err = a.store.Save(ctx, ownerID(c), id, base, file, otherMeta(sys, rep), note)
 		if errors.Is(err, db.ErrNotFound) {
 			return db.Army{}, nil, errNoArmy
 		}
@@ -323,16 +324,20 @@ func (a *app) saveOther(c *echo.Context, o otherArmy) error {
 	}
 	text := c.FormValue("text")
 	file := []byte(text)
-	if msg := staleForm(c, "army", o.rec.Version); msg != "" {
-		v, err := a.otherView(c, o)
-		if err != nil {
-			return err
-		}
-		return render(c, http.StatusConflict, views.OtherFileEditor(page(c, "Edit "+v.Report.Name, "armies"), v, text, "The file was not saved: "+msg))
+	base, bad, ok := formBase(c, "army", o.rec.Version)
+	if !ok {
+		return a.refuseOtherText(c, o, text, bad)
 	}
 	err := sameSystem(o.sys, file)
 	if err == nil {
-		_, _, err = a.saveOtherFile(c, o.rec.ID, o.sys, file, "edited as text")
+		_, _, err = a.saveOtherFile(c, o.rec.ID, base, o.sys, file, "edited as text")
+	}
+	if msg := staleForm(err, "army"); msg != "" {
+		// The text as typed, on the latest version: saving it again is the player's choice.
+		if o, err = a.reloadOther(c); err != nil {
+			return err
+		}
+		return a.refuseOtherText(c, o, text, msg)
 	}
 	var fe *fileError
 	if errors.As(err, &fe) {
@@ -346,6 +351,26 @@ func (a *app) saveOther(c *echo.Context, o otherArmy) error {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, "/armies/"+o.rec.ID+"?saved=1")
+}
+
+// reloadOther reads the army again after a save was refused as drawn from an older
+// version, for the page that says so to edit the latest one.
+func (a *app) reloadOther(c *echo.Context) (otherArmy, error) {
+	o, found, err := a.findOther(c)
+	if err == nil && !found {
+		err = errNoArmy
+	}
+	return o, err
+}
+
+// refuseOtherText shows the text editor again with the text as typed, not saved because it
+// was drawn from an older version (409), with why.
+func (a *app) refuseOtherText(c *echo.Context, o otherArmy, text, msg string) error {
+	v, err := a.otherView(c, o)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusConflict, views.OtherFileEditor(page(c, "Edit "+v.Report.Name, "armies"), v, text, "The file was not saved: "+msg))
 }
 
 // renamed returns the file with its top-level name: replaced (a copy's name), the rest
@@ -376,7 +401,7 @@ func (a *app) duplicateOther(c *echo.Context, o otherArmy) error {
 	if err != nil {
 		return err
 	}
-	dup, _, err := a.saveOtherFile(c, "", o.sys, renamed(o.file, copyName(rep.Name)), "duplicated from "+o.rec.ID)
+	dup, _, err := a.saveOtherFile(c, "", db.AnyVersion, o.sys, renamed(o.file, copyName(rep.Name)), "duplicated from "+o.rec.ID)
 	if err != nil {
 		return err
 	}
@@ -384,7 +409,7 @@ func (a *app) duplicateOther(c *echo.Context, o otherArmy) error {
 }
 
 func (a *app) copySharedOther(c *echo.Context, o otherArmy) error {
-	rec, _, err := a.saveOtherFile(c, "", o.sys, o.file, "copied from a share link")
+	rec, _, err := a.saveOtherFile(c, "", db.AnyVersion, o.sys, o.file, "copied from a share link")
 	if err != nil {
 		return err
 	}
@@ -521,7 +546,7 @@ func (a *app) createOther(c *echo.Context, sysID, name, side string, limit int) 
 	if err != nil {
 		return fmt.Errorf("web: unable to write a new %s army: %w", sysID, err)
 	}
-	rec, _, err := a.saveOtherFile(c, "", sys, file, "created")
+	rec, _, err := a.saveOtherFile(c, "", db.AnyVersion, sys, file, "created")
 	if err != nil {
 		return err
 	}
@@ -557,7 +582,7 @@ func (a *app) importOther(c *echo.Context, data []byte) (bool, error) {
 	if sys == nil {
 		return false, nil
 	}
-	rec, _, err := a.saveOtherFile(c, "", sys, data, "imported")
+	rec, _, err := a.saveOtherFile(c, "", db.AnyVersion, sys, data, "imported")
 	var fe *fileError
 	if errors.As(err, &fe) {
 		return true, a.importRefused(c, data, fe.msg)

@@ -48,6 +48,7 @@ type whatifSetup struct {
 	sim      db.Sim
 	side     string // "a" or "b"
 	armyID   string
+	version  int // the version of the army read, which a saved change is made on
 	army     *roster.Army
 	opponent *battle.Force
 	field    *battle.Field
@@ -67,15 +68,16 @@ func (a *app) loadWhatif(c *echo.Context, side string) (*whatifSetup, error) {
 	ctx := c.Request().Context()
 	ids := [2]string{m.ArmyA, m.ArmyB}
 	var armies [2]*roster.Army
+	var versions [2]int
 	for i, id := range ids {
-		_, _, army, err := a.headFile(ctx, ownerID(c), id)
+		rec, _, army, err := a.headFile(ctx, ownerID(c), id)
 		if errors.Is(err, errNoArmy) {
 			return nil, echo.NewHTTPError(http.StatusNotFound, "One of this matchup's armies is no longer saved: there is nothing to change.")
 		}
 		if err != nil {
 			return nil, err
 		}
-		armies[i] = army
+		armies[i], versions[i] = army, rec.Version
 	}
 	me, them := 0, 1
 	if side == "b" && m.ArmyA != m.ArmyB {
@@ -89,7 +91,7 @@ func (a *app) loadWhatif(c *echo.Context, side string) (*whatifSetup, error) {
 	if err != nil {
 		return nil, echo.NewHTTPError(http.StatusUnprocessableEntity, fmt.Sprintf("%s cannot take the field: %v", armies[them].Name, err))
 	}
-	st := &whatifSetup{sim: m, side: []string{"a", "b"}[me], armyID: ids[me], army: armies[me], opponent: opp, field: field}
+	st := &whatifSetup{sim: m, side: []string{"a", "b"}[me], armyID: ids[me], version: versions[me], army: armies[me], opponent: opp, field: field}
 	st.view = views.WhatIfView{SimID: m.ID, Side: st.side, Army: armies[me].Name, Opponent: armies[them].Name,
 		Scenario: field.Scenario.Name, Battles: max(whatifMinBattles, min(m.Battles, 200)), Variants: whatifMaxVariants}
 	st.view.Sides = append(st.view.Sides, views.Choice{Value: "a", Label: armies[0].Name})
@@ -204,7 +206,12 @@ func (a *app) saveWhatif(c *echo.Context) error {
 	}
 	for _, v := range vs {
 		if v.Change == change {
-			if _, _, err := a.save(c, st.armyID, v.Army, "what to change: "+change); err != nil {
+			if _, _, err := a.save(c, st.armyID, st.version, v.Army, "what to change: "+change); err != nil {
+				var se *db.StaleError
+				if errors.As(err, &se) {
+					// Saved since it was read here: the change was worked out on the older version.
+					return echo.NewHTTPError(http.StatusConflict, fmt.Sprintf("Not saved: %s was saved as version %d in another tab or window while this change was worked out on version %d. Find what to change again.", st.army.Name, se.Head, se.Base))
+				}
 				return err
 			}
 			return c.Redirect(http.StatusSeeOther, "/armies/"+st.armyID)

@@ -299,18 +299,27 @@ func (a *app) swmRefusedView(o otherArmy, f squadForm) (views.SWMEditorView, err
 	return v, nil
 }
 
+// refuseStaleSquad shows the squad editor again on the form as typed, not saved (409), with
+// why.
+func (a *app) refuseStaleSquad(c *echo.Context, o otherArmy, f squadForm, msg string) error {
+	v, err := a.swmRefusedView(o, f)
+	if err != nil {
+		return err
+	}
+	v.Problem = "The squad was not saved: " + msg
+	return render(c, http.StatusConflict, views.SWMEditor(page(c, "Edit "+o.rec.Name, "armies"), v))
+}
+
 // swmSave applies the button pressed and saves the squad as a new version. A form that
 // cannot be saved is shown again as typed, with the reason.
 func (a *app) swmSave(c *echo.Context, o otherArmy) error {
 	f, err := readSquadForm(c)
+	base := db.AnyVersion
 	if err == nil {
-		if msg := staleForm(c, "squad", o.rec.Version); msg != "" {
-			v, verr := a.swmRefusedView(o, f)
-			if verr != nil {
-				return verr
-			}
-			v.Problem = "The squad was not saved: " + msg
-			return render(c, http.StatusConflict, views.SWMEditor(page(c, "Edit "+o.rec.Name, "armies"), v))
+		var bad string
+		var ok bool
+		if base, bad, ok = formBase(c, "squad", o.rec.Version); !ok {
+			return a.refuseStaleSquad(c, o, f, bad)
 		}
 		err = f.apply()
 	}
@@ -326,7 +335,19 @@ func (a *app) swmSave(c *echo.Context, o otherArmy) error {
 		case strings.HasPrefix(f.Action, "remove:"):
 			note = "removed a unit"
 		}
-		_, _, err = a.saveOtherFile(c, o.rec.ID, o.sys, file, note)
+		_, _, err = a.saveOtherFile(c, o.rec.ID, base, o.sys, file, note)
+	}
+	if msg := staleForm(err, "squad"); msg != "" {
+		// The form as typed (before its button's change), on the latest version: saving it
+		// again is the player's choice.
+		typed, ferr := readSquadForm(c)
+		if ferr != nil {
+			return ferr
+		}
+		if o, err = a.reloadOther(c); err != nil {
+			return err
+		}
+		return a.refuseStaleSquad(c, o, typed, msg)
 	}
 	var fe *formErr
 	var fle *fileError
