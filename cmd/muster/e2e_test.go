@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"log/slog"
 	"net"
@@ -122,7 +123,7 @@ func (b *browser) waitText(sel string, ok func(string) bool) string {
 			return s
 		}
 		if time.Now().After(deadline) {
-			b.t.Fatalf("waiting for %s: last text %q", sel, s)
+			b.t.Fatalf("waiting for %s: last text %q%s", sel, s, b.where())
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
@@ -164,6 +165,20 @@ func (b *browser) waitValue(sel, want string) {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
+}
+
+// where is the page a wait gave up on, for the failure message: its address and the start
+// of its text (a flaky wait says what the browser showed instead).
+func (b *browser) where() string {
+	ctx, cancel := context.WithTimeout(b.ctx, 5*time.Second)
+	defer cancel()
+	loc, _ := chromedp.Run(ctx, chromedp.Location())
+	body, _ := chromedp.Run(ctx, chromedp.Text(chromedp.CSS("body")))
+	body = strings.Join(strings.Fields(body), " ")
+	if len(body) > 400 {
+		body = body[:400] + "…"
+	}
+	return fmt.Sprintf("\n  the page: %s\n  its text: %s", loc, body)
 }
 
 func (b *browser) location() string {
