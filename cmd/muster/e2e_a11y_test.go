@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -105,6 +106,10 @@ func TestEveryPageIsAccessibleInChromium(t *testing.T) {
 		"/armies/" + idS, "/armies/" + idS + "/edit", "/armies/" + idS + "/edit?as=text", "/armies/" + idS + "/sheets",
 		"/armies/" + idQ, "/armies/" + idQ + "/sheets", "/swm/quick-resolve?a=" + idS + "&b=" + idS,
 		"/odds?d20atk=7&d20def=23&d20dmg=20&d20hp=140"}
+	// Pages whose tables a phone shows whole (a card per row, table.stack): at 360 px none of
+	// their tables scrolls sideways, cutting a column off.
+	fitsPhone := map[string]bool{"/catalogue/troops": true, strings.TrimPrefix(simURL, base): true}
+	replayPath := strings.TrimPrefix(simURL, base) + "/replay"
 	run := `(function(){` + string(axe) + `
 		return axe.run(document, {resultTypes: ["violations"]}).then(function (r) {
 			return JSON.stringify(r.violations.filter(function (v) { return v.impact === "serious" || v.impact === "critical"; })
@@ -132,6 +137,9 @@ func TestEveryPageIsAccessibleInChromium(t *testing.T) {
 					t.Errorf("%s at %d px, %s: %s %s (%s) at %v", path, size.w, theme, v.Impact, v.ID, v.Help, v.Nodes)
 				}
 				pageShot(t, ctx, fmt.Sprintf("a11y-%02d-%s-%d-%s", i, shotName(path), size.w, theme))
+				if path == replayPath && size.w == 360 && theme == "dark" {
+					checkSideRims(t, ctx)
+				}
 				if size.w == 1280 && theme == "light" {
 					// A screen reader lists a page's regions by name: each scrolling table's
 					// name says which table it is, and no two on a page share one.
@@ -166,6 +174,15 @@ func TestEveryPageIsAccessibleInChromium(t *testing.T) {
 					if bad != "" {
 						t.Errorf("%s at 360 px: %s", path, bad)
 					}
+					if fitsPhone[path] {
+						cut, err := chromedp.Run(ctx, chromedp.Evaluate[string](cutTables))
+						if err != nil {
+							t.Fatal(err)
+						}
+						if cut != "" {
+							t.Errorf("%s at 360 px: tables cut at the window's edge (scroll sideways): %s", path, cut)
+						}
+					}
 				}
 			}
 		}
@@ -173,8 +190,9 @@ func TestEveryPageIsAccessibleInChromium(t *testing.T) {
 }
 
 // narrowDefects says what a phone's window hides ("" when nothing): the pinned status bar
-// covering the page's header when the page opens, or a button past the window's right edge
-// (in a table that scrolls sideways, where a player would not look for it).
+// covering the page's header when the page opens, a button past the window's right edge
+// (in a table that scrolls sideways, where a player would not look for it), a multi-select
+// or a name field too short for a name.
 const narrowDefects = `(function(){
 	var out = [], w = window.innerWidth;
 	var bar = document.getElementById("totalbar"), head = document.querySelector("header.top");
@@ -187,8 +205,82 @@ const narrowDefects = `(function(){
 			out.push("the button " + JSON.stringify(e.textContent.trim()) + " is past the right edge (" + Math.round(r.right) + " px)");
 		}
 	});
+	// A multi-select picks several with Ctrl-click, which a phone has not: tick boxes instead.
+	document.querySelectorAll("select[multiple]").forEach(function (e) {
+		out.push("the multi-select " + (e.name || e.id) + " needs Ctrl-click to pick several");
+	});
+	// A game's or a list's name gets the form's width, not a short box that cuts it.
+	document.querySelectorAll("#game-name, #list-name").forEach(function (e) {
+		var r = e.getBoundingClientRect();
+		if (r.width > 0 && r.width < w * 0.75) {
+			out.push("the name field #" + e.id + " is " + Math.round(r.width) + " px wide, cutting a long name");
+		}
+	});
 	return out.slice(0, 4).join("; ");
 })()`
+
+// cutTables names the tables wider than the space they have ("" when every one fits).
+const cutTables = `(function(){
+	var out = [];
+	document.querySelectorAll(".table-wrap").forEach(function (w) {
+		if (w.scrollWidth > w.clientWidth + 1) {
+			out.push(JSON.stringify(w.getAttribute("aria-label") || w.className) + " (" + w.scrollWidth + " px in " + w.clientWidth + ")");
+		}
+	});
+	return out.join(", ");
+})()`
+
+// sideRims is, per side of the replay's map (the "(South)" of "Victor (South): standing"),
+// the rims its figures wear: a hero's gold rim left out, each other as "colour width".
+const sideRims = `(function(){
+	var rims = {};
+	document.querySelectorAll(".replay-svg g.fig > title + :is(circle, ellipse)").forEach(function (c) {
+		if (c.getAttribute("stroke") === "#eab308") { return; }
+		var m = /\(([^)]+)\):/.exec(c.parentNode.querySelector("title").textContent);
+		var st = getComputedStyle(c), side = m ? m[1] : "?";
+		(rims[side] = rims[side] || {})[st.stroke + " " + st.strokeWidth] = true;
+	});
+	return JSON.stringify(rims);
+})()`
+
+// On the replay's map the two sides differ by more than their colours (dark blues and dark
+// reds look alike on a phone, and on a dark page): every figure of a side wears its side's
+// rim, one rim a side, the two rims differ and are thicker than the drawing's 0.08" outline.
+func checkSideRims(t *testing.T, ctx context.Context) {
+	t.Helper()
+	out, err := chromedp.Run(ctx, chromedp.Evaluate[string](sideRims))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rims map[string]map[string]bool
+	if err := json.Unmarshal([]byte(out), &rims); err != nil {
+		t.Fatal(err)
+	}
+	if len(rims) != 2 {
+		t.Fatalf("the replay's figures by side: %s, want two sides", out)
+	}
+	seen := map[string]string{}
+	for side, rs := range rims {
+		if len(rs) != 1 {
+			t.Errorf("the replay's %s figures wear %d different rims (%s): a side's figures should share one", side, len(rs), out)
+		}
+		for r := range rs {
+			var colour string
+			var width float64
+			if i := strings.LastIndex(r, " "); i > 0 {
+				colour = r[:i]
+				width, _ = strconv.ParseFloat(strings.TrimSuffix(r[i+1:], "px"), 64)
+			}
+			if width < 0.15 {
+				t.Errorf("the replay's %s figures' rim is %q: thinner than 0.15\" it does not tell the side", side, r)
+			}
+			if other, ok := seen[colour]; ok {
+				t.Errorf("the replay's %s and %s figures wear the same rim (%s)", other, side, colour)
+			}
+			seen[colour] = side
+		}
+	}
+}
 
 // headingSkips lists the headings that skip a level (an h3 straight after an h1) or a page
 // that does not start with one h1 ("" when the outline is in order).
