@@ -33,6 +33,7 @@ type ReplayFrame struct {
 // ReplayUnit is a unit in the legend.
 type ReplayUnit struct {
 	Name, Colour string
+	Side         int // 0: the first army's, 1: the second's
 }
 
 // NewReplayView draws a trace.
@@ -43,7 +44,7 @@ func NewReplayView(t *battle.Trace) ReplayView {
 		v.Frames = append(v.Frames, ReplayFrame{Caption: replay.Caption(t, k), SVG: string(svgs[k]), Log: t.Frames[k].Log})
 	}
 	for ui, u := range t.Units {
-		v.Units = append(v.Units, ReplayUnit{Name: u.Name, Colour: replay.UnitColour(t, ui)})
+		v.Units = append(v.Units, ReplayUnit{Name: u.Name, Colour: replay.UnitColour(t, ui), Side: u.Side})
 	}
 	return v
 }

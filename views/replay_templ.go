@@ -646,38 +646,51 @@ func replayLegend(v ReplayView) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		for _, u := range v.Units {
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 50, "<li><svg class=\"replay-swatch\" width=\"18\" height=\"18\" viewBox=\"0 0 14 14\" aria-hidden=\"true\"><circle cx=\"7\" cy=\"7\" r=\"5\" fill=\"")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 50, "<li><svg class=\"replay-swatch\" data-side=\"")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var38 string
-			templ_7745c5c3_Var38, templ_7745c5c3_Err = templ.JoinStringErrs(u.Colour)
+			templ_7745c5c3_Var38, templ_7745c5c3_Err = templ.JoinStringErrs(itoa(u.Side))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `replay.templ`, Line: 92, Col: 140}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `replay.templ`, Line: 92, Col: 59}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var38))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 51, "\" stroke=\"#111827\" stroke-width=\"1\"></circle></svg> ")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 51, "\" width=\"18\" height=\"18\" viewBox=\"0 0 14 14\" aria-hidden=\"true\"><circle cx=\"7\" cy=\"7\" r=\"5\" fill=\"")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var39 string
-			templ_7745c5c3_Var39, templ_7745c5c3_Err = templ.JoinStringErrs(u.Name)
+			templ_7745c5c3_Var39, templ_7745c5c3_Err = templ.JoinStringErrs(u.Colour)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `replay.templ`, Line: 92, Col: 201}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `replay.templ`, Line: 92, Col: 167}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var39))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 52, "</li>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 52, "\" stroke=\"#111827\" stroke-width=\"1\"></circle></svg> ")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var40 string
+			templ_7745c5c3_Var40, templ_7745c5c3_Err = templ.JoinStringErrs(u.Name)
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `replay.templ`, Line: 92, Col: 228}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var40))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 53, "</li>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 53, "</ul><ul class=\"replay-symbols\"><li>The first army's figures (blues and greens) have a white rim, the second army's (reds and browns) a black one. A white dot: wounded; an oval: prone; a dashed rim: the unit is broken; a gold rim: a hero.</li><li>A cross: incapacitated (red in the phase he fell); a red ring: hit this phase.</li><li>Dashed arrows: moves; solid arrows: charges. Red lines: fire that hit (the number of hits at the target); grey dashed lines: fire that missed.</li><li>Orange circles: grenade, flame, shell and strike templates. A brown line with a cross: a close assault.</li><li>Dashed rectangles: deployment zones; yellow circles: objectives; dark lines: barriers.</li></ul></details>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 54, "</ul><ul class=\"replay-symbols\"><li>The first army's figures (blues and greens) have a white rim, the second army's (reds and browns) a black one. A white dot: wounded; an oval: prone; a dashed rim: the unit is broken; a gold rim: a hero.</li><li>A cross: incapacitated (red in the phase he fell); a red ring: hit this phase.</li><li>Dashed arrows: moves; solid arrows: charges. Red lines: fire that hit (the number of hits at the target); grey dashed lines: fire that missed.</li><li>Orange circles: grenade, flame, shell and strike templates. A brown line with a cross: a close assault.</li><li>Dashed rectangles: deployment zones; yellow circles: objectives; dark lines: barriers.</li></ul></details>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

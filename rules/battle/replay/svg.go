@@ -328,8 +328,9 @@ func drawFigures(w *svgWriter, t *battle.Trace, fr *battle.Frame) {
 		if f.Broken {
 			dash = ` stroke-dasharray="0.2 0.15"`
 		}
-		w.f(`<g class="fig" data-fig="%d" data-unit="%d" data-state="%s" data-x="%s" data-y="%s"><title>%s: %s</title>`,
-			i, f.Unit, st, num(f.At.X), num(f.At.Y), esc(name), st)
+		// data-side lets the page's style tell the sides apart beyond their colours.
+		w.f(`<g class="fig" data-fig="%d" data-unit="%d" data-side="%d" data-state="%s" data-x="%s" data-y="%s"><title>%s: %s</title>`,
+			i, f.Unit, t.Units[f.Unit].Side, st, num(f.At.X), num(f.At.Y), esc(name), st)
 		if f.Prone {
 			w.f(`<ellipse cx="%s" cy="%s" rx="0.5" ry="0.3" fill="%s" stroke="%s" stroke-width="%s"%s/>`, x, y, c, stroke, sw, dash)
 		} else {
