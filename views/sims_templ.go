@@ -1698,7 +1698,7 @@ func SimTable(rows []SimRow) templ.Component {
 			templ_7745c5c3_Var104 = templ.NopComponent
 		}
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 142, "<div class=\"table-wrap\" tabindex=\"0\" role=\"region\" aria-label=\"Matchups played (scrolls sideways)\"><table id=\"sims\"><thead><tr><th>First army</th><th class=\"num\">wins</th><th>Second army</th><th class=\"num\">wins</th><th>Scenario</th><th class=\"num\">Battles</th><th>Played</th></tr></thead> <tbody>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 142, "<div class=\"table-wrap\" tabindex=\"0\" role=\"region\" aria-label=\"Matchups played (scrolls sideways)\"><table id=\"sims\"><thead><tr><th>First army</th><th class=\"num\"><span class=\"sr-only\">First army </span>wins</th><th>Second army</th><th class=\"num\"><span class=\"sr-only\">Second army </span>wins</th><th>Scenario</th><th class=\"num\">Battles</th><th>Played</th></tr></thead> <tbody>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
