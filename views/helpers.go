@@ -151,7 +151,10 @@ func oobAttr(oob bool) templ.Attributes {
 // fetches and swaps in without a page reload, so the page's state (and the player's
 // scroll) is not thrown away for each unit added.
 func editAction(v ArmyView) templ.Attributes {
-	return templ.Attributes{"hx-post": v.Href(""), "hx-swap": "none"}
+	// Its own sync, not the form's "this:replace" (inherited otherwise): a cost update that
+	// fires after the click (the 300 ms after the last keystroke) must not abort the save in
+	// flight, and a second click while it is saving is dropped.
+	return templ.Attributes{"hx-post": v.Href(""), "hx-swap": "none", "hx-sync": "this:drop"}
 }
 
 // reshape makes a control of unit i draw the unit's fields again when it changes (a troop
