@@ -171,3 +171,27 @@ func TestEditorMarksTheFieldAProblemNames(t *testing.T) {
 	}
 	t.Logf("marked %s", got)
 }
+
+// A cost update that fires while a save is in flight (the last keystroke's 300 ms passing
+// after the click) does not abort the save: the editor comes back saved, with what was typed.
+func TestSaveIsNotAbortedByACostUpdateAfterTheClick(t *testing.T) {
+	base := startServer(t)
+	ctx := startChromium(t, "about:blank")
+	b := &browser{t: t, ctx: ctx}
+	id := b.importArmy(base, mixed)
+	b.do("editor", chromedp.Navigate(base+"/armies/"+id+"/edit"), chromedp.WaitVisible(chromedp.CSS("#army-form")))
+	// In one tick: a new name, Save clicked, then the form's cost update triggered while the
+	// save's request is certainly still in flight.
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(function(){
+		document.getElementById("army-name").value = "Renamed in a hurry";
+		document.getElementById("save").click();
+		document.getElementById("army-form").dispatchEvent(new Event("change", {bubbles: true}));
+		return true;
+	})()`)); err != nil {
+		t.Fatal(err)
+	}
+	b.waitText(".flash", func(s string) bool { return strings.Contains(s, "Saved") })
+	if name := b.text("h1"); !strings.Contains(name, "Renamed in a hurry") {
+		t.Fatalf("after the save the editor shows %q", name)
+	}
+}
