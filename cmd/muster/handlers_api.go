@@ -2,14 +2,17 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
+	"strings"
 
 	"github.com/labstack/echo/v5"
 
 	"muster/costing"
 	"muster/db"
 	"muster/roster"
+	"muster/rules/system"
 )
 
 // apiCreated is the answer to POST /api/armies.
@@ -34,11 +37,41 @@ type apiArmy struct {
 	Army     *roster.Army        `json:"army"`
 }
 
-// apiError is the answer when a file cannot be read: the reason, and where.
+// apiError is the API's answer to a request it cannot carry out: the reason, and where in
+// the file sent (line, column), or the methods the address takes (allow).
 type apiError struct {
-	Error  string `json:"error"`
-	Line   int    `json:"line,omitempty"`
-	Column int    `json:"column,omitempty"`
+	Error  string   `json:"error"`
+	Line   int      `json:"line,omitempty"`
+	Column int      `json:"column,omitempty"`
+	Allow  []string `json:"allow,omitempty"`
+}
+
+// apiErrorFor is handleError's answer on the API: msg, except that a wrong method is told
+// with the methods the address takes (from the Allow header the router set), and an address
+// the API does not have is told with the ones it has, instead of the pages' wording.
+func apiErrorFor(c *echo.Context, status int, msg string) apiError {
+	r := c.Request()
+	switch {
+	case status == http.StatusMethodNotAllowed:
+		var allow []string
+		for m := range strings.SplitSeq(c.Response().Header().Get(echo.HeaderAllow), ",") {
+			if m = strings.TrimSpace(m); m != "" && m != http.MethodOptions {
+				allow = append(allow, m)
+			}
+		}
+		return apiError{Error: fmt.Sprintf("%s does not take a %s request; send %s.", r.URL.Path, r.Method, orList(allow)), Allow: allow}
+	case status == http.StatusNotFound && msg == "There is no page here.":
+		return apiError{Error: fmt.Sprintf("The API has no address %s; its addresses are /api/armies, /api/armies/{id} and /api/armies/{id}/file.", r.URL.Path)}
+	}
+	return apiError{Error: msg}
+}
+
+// orList writes names as "A", "A or B", "A, B or C".
+func orList(names []string) string {
+	if len(names) <= 1 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
 // apiCreate saves the army file in the body (YAML or JSON) as a new army.
@@ -56,6 +89,10 @@ func (a *app) apiCreate(c *echo.Context) error {
 	}
 	army, err := roster.Read(data)
 	if err != nil {
+		if id := system.Detect(data); id != system.SWMB {
+			// Not SWMB's to report: its reader knows only its own system: value.
+			return c.JSON(http.StatusBadRequest, apiError{Error: fmt.Sprintf("system: %q is not a game Muster knows; write one of %s", id, strings.Join(knownSystems(), ", "))})
+		}
 		out := apiError{Error: err.Error()}
 		var pe *roster.ParseError
 		if errors.As(err, &pe) {

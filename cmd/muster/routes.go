@@ -113,12 +113,15 @@ func newApp(store *db.Store, cat *rules.Catalog, logger *slog.Logger, cfg authCo
 	a.whatifRoutes(e)     // issue 14: what to change (handlers_whatif.go)
 	a.roundRobinRoutes(e) // issue 14: round robins (handlers_roundrobin.go)
 
-	api := e.Group("/api", a.apiAuth)
-	api.GET("/armies", a.apiList)
-	api.POST("/armies", a.apiCreate)
-	api.GET("/armies/:id", a.apiGet)
-	api.DELETE("/armies/:id", a.apiDelete)
-	api.GET("/armies/:id/file", a.apiFile)
+	// The JSON API's guard goes on each route, not on the group: a group's middleware makes
+	// echo register catch-all routes under /api/ that answered a wrong method (PUT
+	// /api/armies) 404 instead of 405 with the Allow header.
+	api := e.Group("/api")
+	api.GET("/armies", a.apiList, a.apiAuth)
+	api.POST("/armies", a.apiCreate, a.apiAuth)
+	api.GET("/armies/:id", a.apiGet, a.apiAuth)
+	api.DELETE("/armies/:id", a.apiDelete, a.apiAuth)
+	api.GET("/armies/:id/file", a.apiFile, a.apiAuth)
 	return e, a
 }
 
@@ -210,7 +213,7 @@ func (a *app) handleError(c *echo.Context, err error) {
 		return
 	}
 	if strings.HasPrefix(c.Request().URL.Path, "/api/") {
-		_ = c.JSON(status, map[string]string{"error": msg})
+		_ = c.JSON(status, apiErrorFor(c, status, msg))
 		return
 	}
 	title := http.StatusText(status)
