@@ -88,6 +88,26 @@ func writeJSON(w io.Writer, v any) int {
 	return 0
 }
 
+// The numbers a straight test and a hit can be given: what the book's charts produce, with
+// room to spare, so a slip of the keyboard (a skill of 30000) is told rather than computed
+// as a roll no figure makes. A skill is a code plus the roll's modifiers, and penalties are
+// negative: a close assault roll of the lowest STR in the Troop Lists (2) can take -2 from
+// the side or rear, -2 prone, -1 separated, -2 demoralized (the Close Assault Combat
+// Modifiers Chart) and -1 for a wound, so -6. Difficulties are the Fire Combat Chart's 6, 8,
+// 10 plus modifiers that only add (cover, walking, following fire +2 a shot), bounded as on
+// the odds page; Damage Strengths run to 15 (the heaviest weapon and creature attack) and
+// Strengths to 12, armor included.
+var (
+	testBounds = []flagBounds{
+		{"skill", -10, 30, "the skill code with the roll's modifiers; penalties are negative"},
+		{"difficulty", 0, 60, "the final difficulty number"},
+	}
+	damageBounds = []flagBounds{
+		{"damage", 0, 30, "the weapon's Damage Strength"},
+		{"strength", 0, 30, "the target's Strength, armor included"},
+	}
+)
+
 func pct(p float64) string { return strconv.FormatFloat(100*p, 'f', 2, 64) + "%" }
 
 // oddsTest: a straight skill test.
@@ -100,6 +120,10 @@ func oddsTest(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if !required(fs, stderr, "skill", "difficulty") {
+		return 2
+	}
+	if msg := outOfRange(fs, testBounds...); msg != "" {
+		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), msg)
 		return 2
 	}
 	p := combat.TestOdds(*skill, *diff)
@@ -120,6 +144,10 @@ func oddsDamage(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if !required(fs, stderr, "damage", "strength") {
+		return 2
+	}
+	if msg := outOfRange(fs, damageBounds...); msg != "" {
+		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), msg)
 		return 2
 	}
 	p := combat.Default().DamageOdds(*ds, *sr)

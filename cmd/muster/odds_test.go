@@ -61,6 +61,37 @@ func TestOddsUsageErrors(t *testing.T) {
 	}
 }
 
+// A skill, difficulty, Damage Strength or Strength beyond what the book's charts produce is
+// refused naming the flag and its range (it used to be computed: a skill of 30000 "succeeded"
+// 83.33%, a Damage Strength of 9999999999 ran the machine out of memory). Penalties are
+// negative: a demoralized, prone soldier attacked from the side rolls with a skill below 0.
+func TestOddsTestAndDamageTakeWhatTheChartsProduce(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"test", "--skill", "30000", "--difficulty", "6"}, "--skill 30000: write -10 to 30 (the skill code with the roll's modifiers; penalties are negative)"},
+		{[]string{"test", "--skill", "-11", "--difficulty", "6"}, "--skill -11: write -10 to 30"},
+		{[]string{"test", "--skill", "3", "--difficulty", "61"}, "--difficulty 61: write 0 to 60"},
+		{[]string{"test", "--skill", "3", "--difficulty", "-1"}, "--difficulty -1: write 0 to 60"},
+		{[]string{"damage", "--damage", "9999999999", "--strength", "2"}, "--damage 9999999999: write 0 to 30 (the weapon's Damage Strength)"},
+		{[]string{"damage", "--damage", "-3", "--strength", "2"}, "--damage -3: write 0 to 30"},
+		{[]string{"damage", "--damage", "4", "--strength", "99999"}, "--strength 99999: write 0 to 30 (the target's Strength, armor included)"},
+	} {
+		code, out, errOut := runMuster(t, append([]string{"odds"}, tc.args...)...)
+		if code != 2 || out != "" || !strings.Contains(errOut, tc.want) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want 2 and %q", tc.args, code, out, errOut, tc.want)
+		}
+	}
+	// Skill -2 against difficulty 3 (a shaken, prone trooper of skill 1): a roll of 5 scores
+	// 3; a six rolls over and always scores 4 or more. 1/6 + 1/6 = 1/3.
+	code, out, errOut := runMuster(t, "odds", "test", "--skill", "-2", "--difficulty", "3", "--json")
+	var got map[string]float64
+	if code != 0 || json.Unmarshal([]byte(out), &got) != nil || math.Abs(got["success"]-1.0/3) > 1e-9 {
+		t.Errorf("skill -2 against 3: exit %d, %s %s; want success 1/3", code, out, errOut)
+	}
+}
+
 const oddsRebels = `format: 1
 system: swmb
 name: Rebels
