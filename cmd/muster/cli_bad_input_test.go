@@ -221,6 +221,20 @@ func TestAQRSCommandMissingAFlagNamesIt(t *testing.T) {
 	failsInWords(t, 2, []string{"--state is required: the game file to create"}, "qrs", "new")
 	failsInWords(t, 2, []string{"--counters is required"}, "qrs", "generate")
 	failsInWords(t, 2, []string{`unexpected argument "extra"`}, "qrs", "profiles", "extra")
+	// Every skirmish command that takes no file reads its flags through parseFlagsOnly, so
+	// each says which required flag is missing, and what a flag may hold, the same way.
+	game := filepath.Join(t.TempDir(), "game.yaml")
+	if code, _, errOut := runMuster(t, "qrs", "new", "--state", game, "--army", "../../rules/qrs/army/testdata/rescue.yaml", "--counters", "corner", "--seed", "1"); code != 0 {
+		t.Fatal(errOut)
+	}
+	failsInWords(t, 2, []string{"--group is required: the group, or all for every enemy group"}, "qrs", "orders", "--state", game)
+	failsInWords(t, 2, []string{"--leaders 11: write 0 to 10"}, "qrs", "orders", "--state", game, "--group", "all", "--leaders", "11")
+	failsInWords(t, 2, []string{"--group is required: the group"}, "qrs", "medic", "--state", game, "--figure", "1")
+	failsInWords(t, 2, []string{"--state is required: the game file"}, "qrs", "suppress", "--group", "1", "--figure", "1")
+	failsInWords(t, 2, []string{"--from G,G", "--enemy-total E", "one of the two"}, "qrs", "shoot", "--state", game, "--target", "1", "--from", "2", "--enemy-total", "4")
+	failsInWords(t, 2, []string{"--quarters-killed 5: write 0 to 4"}, "qrs", "movement", "--quarters-killed", "5")
+	// A duellist's Melee is a profile's melee, 0 to 20 (docs/qrs.md), not the Force points' 50.
+	failsInWords(t, 2, []string{"--melee 30: write 0 to 20"}, "qrs", "duel", "--melee", "30", "--fp", "3", "--against-melee", "2", "--against-fp", "3")
 }
 
 // A port another program holds is said in words with what to do, not logged as a Go error.

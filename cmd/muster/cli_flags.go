@@ -49,15 +49,23 @@ func parseFlags(fs *flag.FlagSet, args []string, usage string, stdout, stderr io
 	}
 }
 
-// parseFlagsOnly is parseFlags for a command that takes no file names: an argument left
-// over is refused in words (usageProblem).
-func parseFlagsOnly(fs *flag.FlagSet, args []string, usage string, stdout, stderr io.Writer) (code int, ok bool) {
+// parseFlagsOnly is parseFlags for a command that takes no file names. It refuses in one
+// line, exit 2, the first of: a number flag outside its bounds (outOfRange), an argument
+// left over, a flag the usage requires (written outside [ ] and ( )) that was not given.
+func parseFlagsOnly(fs *flag.FlagSet, args []string, usage string, stdout, stderr io.Writer, bounds ...flagBounds) (code int, ok bool) {
 	rest, code, ok := parseFlags(fs, args, usage, stdout, stderr)
 	if !ok {
 		return code, false
 	}
-	if len(rest) > 0 {
-		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
+	msg := outOfRange(fs, bounds...)
+	if msg == "" && len(rest) > 0 {
+		msg = usageProblem(fs, rest, usage)
+	}
+	if msg == "" {
+		msg = missingFlag(fs, usage)
+	}
+	if msg != "" {
+		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), msg)
 		return 2, false
 	}
 	return 0, true
@@ -302,6 +310,15 @@ func usageProblem(fs *flag.FlagSet, rest []string, usage string) string {
 	if len(rest) > 0 {
 		return fmt.Sprintf("unexpected argument %q; every value is given with a flag (muster %s --help)", rest[0], fs.Name())
 	}
+	if msg := missingFlag(fs, usage); msg != "" {
+		return msg
+	}
+	return "write it as " + strings.TrimPrefix(usage, "usage: ")
+}
+
+// missingFlag names the first flag the usage requires (written outside [ ] and ( )) that
+// was not given: "--state is required: the game file"; "" when all were.
+func missingFlag(fs *flag.FlagSet, usage string) string {
 	required := usage
 	for {
 		next := optionalPart.ReplaceAllString(required, "")
@@ -317,5 +334,5 @@ func usageProblem(fs *flag.FlagSet, rest []string, usage string) string {
 			return fmt.Sprintf("--%s is required: %s", m[1], f.Usage)
 		}
 	}
-	return "write it as " + strings.TrimPrefix(usage, "usage: ")
+	return ""
 }

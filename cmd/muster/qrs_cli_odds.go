@@ -92,13 +92,8 @@ func qrsGenerateOdds(args []string, stdout, stderr io.Writer) int {
 	prefer := fs.String("prefer", "", "the option you prefer: "+strings.Join(solo.PreferKeys(), ", "))
 	asJSON := fs.Bool("json", false, "print JSON")
 	usage := "usage: muster qrs generate --counters corner,open [--officer] [--no-contact] [--pool NAME=N,...] [--prefer OPTION] [--json]"
-	rest, code, ok := parseFlags(fs, args, usage, stdout, stderr)
-	if !ok {
+	if code, ok := parseFlagsOnly(fs, args, usage, stdout, stderr); !ok {
 		return code
-	}
-	if len(rest) > 0 || *counters == "" {
-		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
-		return 2
 	}
 	s := solo.Sighting{Officer: *officer, NoContact: *noContact}
 	for i, k := range strings.Split(*counters, ",") {
@@ -147,17 +142,8 @@ func qrsMovementOdds(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print JSON")
 	s := qrsSituation(fs)
 	usage := "usage: muster qrs movement [situation flags] [--json] (muster qrs help)"
-	rest, code, ok := parseFlags(fs, args, usage, stdout, stderr)
-	if !ok {
+	if code, ok := parseFlagsOnly(fs, args, usage, stdout, stderr, situationBounds...); !ok {
 		return code
-	}
-	if msg := outOfRange(fs, situationBounds...); msg != "" {
-		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), msg)
-		return 2
-	}
-	if len(rest) > 0 {
-		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
-		return 2
 	}
 	odds := map[string]*big.Rat{}
 	for o, p := range qrs.MovementOdds(*s) {
@@ -187,17 +173,8 @@ func qrsMeleeOdds(args []string, stdout, stderr io.Writer) int {
 	theirSaber := fs.Bool("against-saber", false, "the opponents fight with light sabres")
 	asJSON := fs.Bool("json", false, "print JSON")
 	usage := "usage: muster qrs melee --melee M [--wounded] [--armour] [--saber] --against M[,M...] [--against-armour] [--against-saber] [--json]"
-	rest, code, ok := parseFlags(fs, args, usage, stdout, stderr)
-	if !ok {
+	if code, ok := parseFlagsOnly(fs, args, usage, stdout, stderr, flagBounds{"melee", 0, 20, "your figure's Melee value"}); !ok {
 		return code
-	}
-	if msg := outOfRange(fs, flagBounds{"melee", 0, 20, "your figure's Melee value"}); msg != "" {
-		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), msg)
-		return 2
-	}
-	if len(rest) > 0 || *against == "" {
-		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
-		return 2
 	}
 	values, err := qrsInts(*against, "--against")
 	if err != nil || len(values) == 0 || len(values) > 6 {
@@ -254,17 +231,8 @@ func qrsDuelOdds(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&b.ForcePoints, "against-fp", -1, "the opponent's Force points")
 	asJSON := fs.Bool("json", false, "print JSON")
 	usage := "usage: muster qrs duel --melee M --fp F --against-melee M --against-fp F [--json]"
-	rest, code, ok := parseFlags(fs, args, usage, stdout, stderr)
-	if !ok {
+	if code, ok := parseFlagsOnly(fs, args, usage, stdout, stderr, flagBounds{"melee", 0, army.MaxSmallStat, "your Force user's Melee"}, flagBounds{"fp", 0, army.MaxForcePoints, "your Force user's Force points"}, flagBounds{"against-melee", 0, army.MaxSmallStat, "the opponent's Melee"}, flagBounds{"against-fp", 0, army.MaxForcePoints, "the opponent's Force points"}); !ok {
 		return code
-	}
-	if msg := outOfRange(fs, flagBounds{"melee", 0, army.MaxForcePoints, "your Force user's Melee"}, flagBounds{"fp", 0, army.MaxForcePoints, "your Force user's Force points"}, flagBounds{"against-melee", 0, army.MaxForcePoints, "the opponent's Melee"}, flagBounds{"against-fp", 0, army.MaxForcePoints, "the opponent's Force points"}); msg != "" {
-		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), msg)
-		return 2
-	}
-	if len(rest) > 0 {
-		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
-		return 2
 	}
 	odds, _ := qrs.Enumerate(func(d qrs.Dice) string {
 		o := qrs.Duel(a, b, d)
@@ -290,17 +258,8 @@ func qrsRange(name string, args []string, stdout, stderr io.Writer) (r float64, 
 	rng := fs.Float64("range", -1, "the range in inches to the target's base")
 	js := fs.Bool("json", false, "print JSON")
 	usage := fmt.Sprintf("usage: muster qrs %s --range INCHES [--json]", name)
-	rest, code, ok := parseFlags(fs, args, usage, stdout, stderr)
-	if !ok {
+	if code, ok := parseFlagsOnly(fs, args, usage, stdout, stderr, flagBounds{"range", 0, math.MaxInt32, "the range in inches"}); !ok {
 		return 0, false, code, false
-	}
-	if msg := outOfRange(fs, flagBounds{"range", 0, math.MaxInt32, "the range in inches"}); msg != "" {
-		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), msg)
-		return 0, false, 2, false
-	}
-	if len(rest) > 0 {
-		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
-		return 0, false, 2, false
 	}
 	return *rng, *js, 0, true
 }
@@ -352,17 +311,8 @@ func qrsWalkerOdds(args []string, stdout, stderr io.Writer) int {
 	extra := fs.Int("extra", 0, "extra figures shooting at the group")
 	asJSON := fs.Bool("json", false, "print JSON")
 	usage := "usage: muster qrs walker --range R [--moving] --own-total T [--heavy-cover] [--extra N] [--json]"
-	rest, code, ok := parseFlags(fs, args, usage, stdout, stderr)
-	if !ok {
+	if code, ok := parseFlagsOnly(fs, args, usage, stdout, stderr, flagBounds{"range", 0, math.MaxInt32, "the range in inches"}, flagBounds{"own-total", 0, math.MaxInt32, "the Defence total of your figures under fire"}, flagBounds{"extra", 0, math.MaxInt32, "extra figures shooting"}); !ok {
 		return code
-	}
-	if msg := outOfRange(fs, flagBounds{"range", 0, math.MaxInt32, "the range in inches"}, flagBounds{"own-total", 0, math.MaxInt32, "the Defence total of your figures under fire"}, flagBounds{"extra", 0, math.MaxInt32, "extra figures shooting"}); msg != "" {
-		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), msg)
-		return 2
-	}
-	if len(rest) > 0 {
-		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
-		return 2
 	}
 	f, band, err := qrs.WalkerFire(*r, *moving, *own, *extra, *heavy)
 	if err == nil {

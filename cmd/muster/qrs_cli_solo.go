@@ -30,13 +30,8 @@ func qrsNew(args []string, stdout, stderr io.Writer) int {
 	name := fs.String("name", "", "a name for the game")
 	force := fs.Bool("force", false, "overwrite an existing game file")
 	usage := "usage: muster qrs new --state GAME [--army ARMY] [--counters corner,cover,open] [--pool NAME=N,...] [--prefer OPTION] [--seed N] [--name NAME] [--force]"
-	rest, code, ok := parseFlags(fs, args, usage, stdout, stderr)
-	if !ok {
+	if code, ok := parseFlagsOnly(fs, args, usage, stdout, stderr); !ok {
 		return code
-	}
-	if len(rest) > 0 || *path == "" {
-		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
-		return 2
 	}
 	if p := outputProblem("state", *path); p != "" {
 		fmt.Fprintf(stderr, "muster qrs new: %s\n", p)
@@ -160,17 +155,8 @@ func qrsOrders(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print JSON")
 	s := qrsSituation(fs)
 	usage := "usage: muster qrs orders --state GAME --group N|all [situation flags] (muster qrs help)"
-	rest, code, ok := parseFlags(fs, args, usage, stdout, stderr)
-	if !ok {
+	if code, ok := parseFlagsOnly(fs, args, usage, stdout, stderr, situationBounds...); !ok {
 		return code
-	}
-	if msg := outOfRange(fs, situationBounds...); msg != "" {
-		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), msg)
-		return 2
-	}
-	if len(rest) > 0 || *group == "" {
-		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
-		return 2
 	}
 	g, code := qrsLoad(*path, stderr)
 	if g == nil {
@@ -244,16 +230,11 @@ func qrsShoot(args []string, stdout, stderr io.Writer) int {
 	force := fs.String("force", "", "a Force user of the target group acts: deflect (light sabre, sends the shot back) or swipe (point blank)")
 	asJSON := fs.Bool("json", false, "print JSON")
 	usage := "usage: muster qrs shoot --state GAME --target N (--from G,G [--band long|medium|point-blank] | --enemy-total E) [--cover] [--extra N] [--running] [--figures N] [--force deflect|swipe] [--json]"
-	rest, code, ok := parseFlags(fs, args, usage, stdout, stderr)
-	if !ok {
+	if code, ok := parseFlagsOnly(fs, args, usage, stdout, stderr, flagBounds{"figures", 0, math.MaxInt32, "how many figures fire"}, flagBounds{"extra", 0, math.MaxInt32, "extra figures shooting"}); !ok {
 		return code
 	}
-	if msg := outOfRange(fs, flagBounds{"figures", 0, math.MaxInt32, "how many figures fire"}, flagBounds{"extra", 0, math.MaxInt32, "extra figures shooting"}); msg != "" {
-		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), msg)
-		return 2
-	}
-	if len(rest) > 0 || *target == 0 || (*from == "") == (*enemy == 0) {
-		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
+	if (*from == "") == (*enemy == 0) {
+		fmt.Fprintf(stderr, "muster %s: name who shoots with --from G,G (the shooting groups) or --enemy-total E (their firepower total), one of the two\n", fs.Name())
 		return 2
 	}
 	b, ok := qrsBands[*band]
@@ -341,13 +322,8 @@ func qrsFight(args []string, stdout, stderr io.Writer) int {
 	figure := fs.String("figure", "", "the figure fighting, GROUP:FIGURE")
 	against := fs.String("against", "", "the opponents in contact with it, GROUP:FIGURE,...")
 	usage := "usage: muster qrs fight --state GAME --figure G:I --against G:I[,G:I...]"
-	rest, code, ok := parseFlags(fs, args, usage, stdout, stderr)
-	if !ok {
+	if code, ok := parseFlagsOnly(fs, args, usage, stdout, stderr); !ok {
 		return code
-	}
-	if len(rest) > 0 || *figure == "" || *against == "" {
-		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
-		return 2
 	}
 	self, err := qrsRefs(*figure, "--figure")
 	if err == nil && len(self) != 1 {
@@ -421,13 +397,8 @@ func qrsFigureRoll(name string, proc func(*solo.State, int, int, qrs.Dice) (stri
 		group := fs.Int("group", 0, "the group")
 		figure := fs.Int("figure", 0, "the figure's number in the group (muster qrs show)")
 		usage := fmt.Sprintf("usage: muster qrs %s --state GAME --group N --figure I", name)
-		rest, code, ok := parseFlags(fs, args, usage, stdout, stderr)
-		if !ok {
+		if code, ok := parseFlagsOnly(fs, args, usage, stdout, stderr); !ok {
 			return code
-		}
-		if len(rest) > 0 {
-			fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
-			return 2
 		}
 		g, code := qrsLoad(*path, stderr)
 		if g == nil {
@@ -450,13 +421,8 @@ func qrsRemove(args []string, stdout, stderr io.Writer) int {
 	path := fs.String("state", "", "the game file")
 	counter := fs.Int("counter", 0, "the counter to take off the table")
 	usage := "usage: muster qrs remove --state GAME --counter N"
-	rest, code, ok := parseFlags(fs, args, usage, stdout, stderr)
-	if !ok {
+	if code, ok := parseFlagsOnly(fs, args, usage, stdout, stderr); !ok {
 		return code
-	}
-	if len(rest) > 0 || *counter == 0 {
-		fmt.Fprintf(stderr, "muster %s: %s\n", fs.Name(), usageProblem(fs, rest, usage))
-		return 2
 	}
 	g, code := qrsLoad(*path, stderr)
 	if g == nil {
