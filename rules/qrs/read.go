@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math"
+	"reflect"
+	"strconv"
 	"strings"
 
 	"github.com/goccy/go-yaml"
@@ -61,19 +64,69 @@ func DecodeLimit(data []byte, v any, what string, limit int) (err error) {
 	if e := yamlguard.NotText(data, what); e != nil {
 		return &ReadError{Line: e.Line, Column: e.Column, Msg: e.Msg}
 	}
-	if err := guard(string(data)); err != nil {
+	fractions, err := guard(string(data))
+	if err != nil {
 		return err
 	}
 	if err := yaml.UnmarshalWithOptions(data, v, yaml.DisallowUnknownField()); err != nil {
 		return readError(err, data)
 	}
+	if len(fractions) > 0 {
+		return wholeNumbers(data, v, fractions)
+	}
 	return nil
 }
 
-// guard walks the tokens once (linear in the file) before the decoder builds anything.
-func guard(src string) error {
+// fractionError is a number with a fraction where a whole number belongs.
+type fractionError struct{ value string }
+
+func (e *fractionError) Error() string { return "not a whole number: " + e.value }
+
+// wholeNumbers refuses a number with a fraction written where the file takes a whole number
+// ("count: 1.5"): the YAML library cuts it to 1 without a word, one figure where the player
+// wrote one and a half. A second, rarely needed pass (only a file with a fraction in it)
+// decodes into a scratch value with whole-number fields that refuse fractions; a fraction
+// where text belongs (a name "2.5") is text and passes. fractions are the file's number
+// tokens with a fraction, to say where the refused one stands.
+func wholeNumbers(data []byte, v any, fractions []*token.Token) error {
+	refuse := func(b []byte) error {
+		lit := strings.TrimSpace(string(b))
+		if f, err := strconv.ParseFloat(lit, 64); err == nil && f != math.Trunc(f) {
+			return &fractionError{lit}
+		}
+		return nil
+	}
+	scratch := reflect.New(reflect.TypeOf(v).Elem()).Interface()
+	err := yaml.UnmarshalWithOptions(data, scratch,
+		yaml.CustomUnmarshaler(func(_ *int, b []byte) error { return refuse(b) }),
+		yaml.CustomUnmarshaler(func(_ *uint64, b []byte) error { return refuse(b) }))
+	var fe *fractionError
+	if !errors.As(err, &fe) {
+		return nil
+	}
+	re := &ReadError{Msg: fmt.Sprintf("write a whole number here, not %s", fe.value)}
+	for _, tk := range fractions {
+		if tk.Value == fe.value && tk.Position != nil {
+			re.Line, re.Column = tk.Position.Line, tk.Position.Column
+			if k := yamlguard.KeyAt(data, re.Line, re.Column); k != "" {
+				re.Msg = k + ": " + re.Msg
+			}
+			break
+		}
+	}
+	return re
+}
+
+// guard walks the tokens once (linear in the file) before the decoder builds anything. It
+// returns the numbers written with a fraction, for wholeNumbers.
+func guard(src string) (fractions []*token.Token, err error) {
 	depth := 0
 	for _, tk := range lexer.Tokenize(src) {
+		if tk.Type == token.FloatType {
+			if f, err := strconv.ParseFloat(strings.TrimSpace(tk.Value), 64); err == nil && f != math.Trunc(f) {
+				fractions = append(fractions, tk)
+			}
+		}
 		at := func(msg string) error {
 			re := &ReadError{Msg: msg}
 			if tk.Position != nil {
@@ -83,21 +136,21 @@ func guard(src string) error {
 		}
 		switch tk.Type {
 		case token.AnchorType, token.AliasType:
-			return at("YAML anchors (&) and aliases (*) are not allowed; write each value out")
+			return nil, at("YAML anchors (&) and aliases (*) are not allowed; write each value out")
 		case token.MergeKeyType:
-			return at("YAML merge keys (<<) are not allowed; write each value out")
+			return nil, at("YAML merge keys (<<) are not allowed; write each value out")
 		case token.SequenceStartType, token.MappingStartType:
 			depth++
 		case token.SequenceEndType, token.MappingEndType:
 			depth--
 		case token.InvalidType:
-			return at("this is not valid YAML: " + tk.Error)
+			return nil, at("this is not valid YAML: " + tk.Error)
 		}
 		if depth > MaxIndent || (tk.Position != nil && tk.Position.IndentNum > 2*MaxIndent) {
-			return at(fmt.Sprintf("the file nests more than %d levels deep", MaxIndent))
+			return nil, at(fmt.Sprintf("the file nests more than %d levels deep", MaxIndent))
 		}
 	}
-	return nil
+	return fractions, nil
 }
 
 // readError turns the YAML library's error into one naming the line and column.
@@ -111,7 +164,7 @@ func readError(err error, data []byte) error {
 		switch {
 		case strings.Contains(re.Msg, "unknown field"):
 			re.Msg += "; docs/qrs.md lists the fields"
-		case strings.Contains(re.Msg, "cannot unmarshal"):
+		case strings.Contains(re.Msg, "cannot unmarshal"), strings.Contains(re.Msg, " was used where "):
 			if w := yamlguard.TypeWordsAt(re.Msg, data, re.Line, re.Column); w != re.Msg {
 				re.Msg = w
 			} else {

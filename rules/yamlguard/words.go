@@ -23,8 +23,9 @@ var usedWhere = regexp.MustCompile(`^(\w+) was used where (\w+) is expected`)
 // it, what it holds and what it should hold.
 func TypeWords(msg string) string { return TypeWordsAt(msg, nil, 0, 0) }
 
-// keyBefore finds the key written just before a value ("size: abc", "{count: lots}").
-var keyBefore = regexp.MustCompile(`([A-Za-z_][A-Za-z0-9_]*)\s*:\s*$`)
+// keyBefore finds the key written just before a value ("size: abc", "{count: lots}", and
+// JSON's quoted keys, {"count": "lots"}).
+var keyBefore = regexp.MustCompile(`"?([A-Za-z_][A-Za-z0-9_]*)"?\s*:\s*$`)
 
 // TypeWordsAt is TypeWords for an error at a line and column (1-based) of data. The library
 // names the outermost struct field ("Army.Units" for a unit's size), so the key is read from
@@ -32,7 +33,7 @@ var keyBefore = regexp.MustCompile(`([A-Za-z_][A-Za-z0-9_]*)\s*:\s*$`)
 func TypeWordsAt(msg string, data []byte, line, col int) string {
 	if m := usedWhere.FindStringSubmatch(msg); m != nil {
 		field := "this value"
-		if k := keyAt(data, line, col); k != "" {
+		if k := KeyAt(data, line, col); k != "" {
 			field = k
 		} else if line == 1 && col == 1 {
 			field = "the file"
@@ -48,7 +49,7 @@ func TypeWordsAt(msg string, data []byte, line, col int) string {
 		parts := strings.Split(m[2], ".")
 		field = snake(parts[len(parts)-1])
 	}
-	if k := keyAt(data, line, col); k != "" {
+	if k := KeyAt(data, line, col); k != "" {
 		field = k
 	} else if data != nil {
 		// The named field may be the one holding the value several levels up; the line and
@@ -95,8 +96,9 @@ func snake(name string) string {
 	return b.String()
 }
 
-// keyAt is the key written before the value at line and column of data, or "".
-func keyAt(data []byte, line, col int) string {
+// KeyAt is the key written before the value at line and column of data (1-based), or "":
+// "count" for "count: 1.5", and for a JSON body's "count": 1.5 too.
+func KeyAt(data []byte, line, col int) string {
 	if data == nil || line < 1 || col < 1 {
 		return ""
 	}

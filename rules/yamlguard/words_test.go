@@ -18,6 +18,8 @@ func TestAWrongKindOfValueIsToldInTheFilesWords(t *testing.T) {
 		{"cannot unmarshal string into Go struct field Limits.Total of type int", "", 0, 0, "total: write a whole number here, not text"},
 		{"sequence was used where mapping is expected", "- a\n- b\n", 1, 1, "the file: write a block of fields here, not a list"},
 		{"string was used where mapping is expected", "format: 1\nrules: yes\n", 2, 8, "rules: write a block of fields here, not text"},
+		// A JSON body quotes its keys; the key is named all the same.
+		{"cannot unmarshal string into Go struct field File.Groups of type bool", `{"groups":[{"figures":[{"armour":"yes"}]}]}`, 1, 34, "armour: write true or false here, not text"},
 	} {
 		var data []byte
 		if c.data != "" {

@@ -156,6 +156,31 @@ func TestUnreadableFilesGiveLineAndColumn(t *testing.T) {
 	}
 }
 
+// A value of the wrong kind names its key and the kind it needs, in a YAML file or a JSON
+// body alike, and a number with a fraction where the file counts figures is refused: the
+// YAML library would read "count: 1.5" as 1, one figure where the player wrote one and a
+// half. A number with a fraction is still text where text belongs (a group named 2.5).
+func TestAWrongKindOrAFractionIsNamedWhereItStands(t *testing.T) {
+	cases := []struct{ src, want string }{
+		{"format: 1\nsystem: qrs\nname: x\ngroups: 5\n", "line 4, column 9: groups: write a list here, not a whole number"},
+		{"format: 1\nsystem: qrs\nname: x\ngroups:\n  - name: a\n    figures:\n      - {profile: Rebel Trooper, count: 1.5}\n", "line 7, column 41: count: write a whole number here, not 1.5"},
+		{"format: 1\nsystem: qrs\nname: x\ngroups: [{name: a, figures: [{profile: Rebel Trooper}]}]\nprofiles:\n  - {name: Rebel Trooper, firepower: 2.5, defence: 2}\n", "line 6, column 38: firepower: write a whole number here, not 2.5"},
+		{`{"format":1,"system":"qrs","name":"J","groups":[{"name":"A","figures":[{"profile":"Jedi Knight","armour":"yes"}]}]}`, "line 1, column 106: armour: write true or false here, not text"},
+		{`{"format":1,"system":"qrs","name":"J","groups":[{"name":"A","figures":[{"profile":"Jedi Knight","count":2.25}]}]}`, "line 1, column 105: count: write a whole number here, not 2.25"},
+	}
+	for _, c := range cases {
+		_, err := System{}.Evaluate([]byte(c.src))
+		var re *qrs.ReadError
+		if !errors.As(err, &re) || err.Error() != c.want {
+			t.Errorf("%q:\n got %v\nwant %q", c.src, err, c.want)
+		}
+	}
+	rep := evaluate(t, "format: 1\nsystem: qrs\nname: 1.5\ngroups: [{name: 2.5, figures: [{profile: Rebel Trooper, count: 3.0}]}]\n")
+	if rep.Name != "1.5" || rep.Units[0].Name != "2.5" || rep.Units[0].Cost != 6 || rep.HasErrors() {
+		t.Errorf("fractions as names, 3.0 figures: %+v", rep)
+	}
+}
+
 // Hostile input is refused before it costs anything: size, groups, entries, figures, names.
 func TestHostileFilesAreRefused(t *testing.T) {
 	var many strings.Builder
