@@ -78,16 +78,22 @@ func (a *app) renderSoloHome(c *echo.Context, status int, f views.QRSNewForm, pr
 	return render(c, status, views.QRSSoloHome(page(c, "Solo skirmish", "qrs"), v))
 }
 
-// qrsPreferLabel names a preferable option as the result table words it.
+// qrsPreferLabel names a preferable option as the result table words it, with every row
+// that offers it ("8 Stormtroopers (on a 12 or 13)").
 func qrsPreferLabel(key string) string {
+	label, rows := key, []string{}
 	for _, r := range solo.Table {
 		for _, o := range r.Options {
 			if o.Key == key {
-				return o.Label + " (on a " + strconv.Itoa(r.Low) + ")"
+				label = o.Label
+				rows = append(rows, strconv.Itoa(r.Low))
 			}
 		}
 	}
-	return key
+	if len(rows) == 0 {
+		return key
+	}
+	return label + " (on a " + orList(rows) + ")"
 }
 
 // qrsSoloCreate starts a game from the form: counters, the pool, the player's groups (form
@@ -218,6 +224,11 @@ func qrsArmyFrom(f views.QRSNewForm) (*army.File, string) {
 	}
 	index := map[string]int{}
 	for i, r := range f.Rows {
+		if r.Count == "" && (r.Group != "" || r.Name != "") {
+			// A line with a group or a figure named but no number of figures was dropped
+			// without a word: the game began without the figures the player typed.
+			return nil, fmt.Sprintf("Your groups, line %d: write how many figures (1 for a named figure), or 0 to leave the line out.", i+1)
+		}
 		if r.Count == "" || r.Count == "0" {
 			continue
 		}

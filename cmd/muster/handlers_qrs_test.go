@@ -314,6 +314,9 @@ func TestSoloBadInputSaysWhatToFix(t *testing.T) {
 		{"a bad pool", url.Values{"counter1": {"open"}, "pool0": {"lots"}}, "Figure pool, Stormtrooper: write a number"},
 		{"a bad seed", url.Values{"counter1": {"open"}, "seed": {"abc"}, "unlimited": {"on"}}, "Dice seed: write a whole number"},
 		{"a group without a name", url.Values{"counter1": {"open"}, "unlimited": {"on"}, "count0": {"2"}, "profile0": {"Rebel Trooper"}}, "give the group a name"},
+		// A line naming a group (or a figure) but not how many would be dropped without a word.
+		{"a group without a number of figures", url.Values{"counter1": {"open"}, "unlimited": {"on"}, "group0": {"Red Team"}, "profile0": {"Rebel Trooper"}, "count0": {"2"},
+			"group1": {"Jedi"}, "profile1": {"Jedi Knight"}, "fname1": {"Tal Orin"}}, "Your groups, line 2: write how many figures (1 for a named figure), or 0 to leave the line out."},
 		{"a broken army file", url.Values{"counter1": {"open"}, "unlimited": {"on"}, "army": {"format: 1\nsystem: qrs\ngroups: [\n"}}, "The army file:"},
 	}
 	for _, c := range cases {
@@ -346,6 +349,20 @@ func TestSoloBadInputSaysWhatToFix(t *testing.T) {
 	}
 	if g, _ := ts.store.GetSolo(t.Context(), ts.ownerID(), id); g.Head != 1 {
 		t.Errorf("refused steps were saved: head %d", g.Head)
+	}
+}
+
+// The new game form offers each option of the result table once, named with every row that
+// offers it: "8 Stormtroopers" is on the 12 row and the 13 row.
+func TestSoloPreferenceOffersEachOptionOnce(t *testing.T) {
+	ts := newTestServer(t)
+	page := ts.get("/qrs/solo")
+	wantStatus(t, "the new game form", page, http.StatusOK)
+	if n := strings.Count(page.body, `<option value="8stormtroopers"`); n != 1 {
+		t.Errorf("8 Stormtroopers is offered %d times", n)
+	}
+	if !strings.Contains(page.body, `<option value="8stormtroopers">8 Stormtroopers (on a 12 or 13)</option>`) {
+		t.Error("the 8 Stormtroopers option does not name both rows")
 	}
 }
 

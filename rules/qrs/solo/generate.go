@@ -6,6 +6,7 @@ package solo
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"muster/rules/qrs"
@@ -286,12 +287,13 @@ func describe(f Force, counts []int) string {
 	return strings.Join(parts, " and ")
 }
 
-// PreferKeys lists the option keys a player may prefer.
+// PreferKeys lists the option keys a player may prefer, each once: "8 Stormtroopers" is an
+// option of the 12 and the 13 rows alike, and preferring it prefers it in both.
 func PreferKeys() []string {
 	var out []string
 	for _, r := range Table {
-		for i, f := range r.Options {
-			if i > 0 || len(r.Options) > 1 {
+		for _, f := range r.Options {
+			if len(r.Options) > 1 && !slices.Contains(out, f.Key) {
 				out = append(out, f.Key)
 			}
 		}

@@ -2,6 +2,7 @@ package solo
 
 import (
 	"math/big"
+	"strings"
 	"testing"
 
 	"muster/rules/qrs"
@@ -147,3 +148,28 @@ func TestGenerationNeedsACounterInSight(t *testing.T) {
 }
 
 func itoa(n int) string { return big.NewInt(int64(n)).String() }
+
+// "8 Stormtroopers" is offered on a 12 ("If desired, replace this selection with an
+// Inquisitor, or 8 Stormtroopers!") and on a 13 ("4 Death Troopers ... or 8 Stormtroopers"):
+// one preference, listed once, that applies to both rows.
+func TestEachPreferenceIsListedOnce(t *testing.T) {
+	want := []string{"walker", "inquisitor", "8stormtroopers", "deathtroopers"}
+	if got := PreferKeys(); strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Errorf("PreferKeys() = %v, want %v", got, want)
+	}
+	// A d6 of 6, +2 for the officer, +1 for each counter after the first: 12 with five
+	// counters in sight, 13 with six.
+	top := qrs.DiceFunc(func(n int) int { return n })
+	for _, c := range []struct {
+		sighting Sighting
+		total    int
+	}{
+		{Sighting{InSight: counters(Cover, Cover, Cover, Cover, Cover), Officer: true}, 12},
+		{Sighting{InSight: counters(Cover, Cover, Cover, Cover, Cover, Cover), Officer: true}, 13},
+	} {
+		o, _ := Generate(c.sighting, nil, "8stormtroopers", top)
+		if o.Total != c.total || o.Force != "8 Stormtroopers" {
+			t.Errorf("a %d preferring 8 Stormtroopers: %+v", c.total, o)
+		}
+	}
+}
