@@ -189,6 +189,9 @@ func TestAQRSNumberOutOfRangeNamesTheFlagAndItsRange(t *testing.T) {
 	failsInWords(t, 2, []string{"--leaders 99: write 0 to 10"}, "qrs", "movement", "--leaders", "99")
 	failsInWords(t, 2, []string{"--range is required"}, "qrs", "grenade")
 	failsInWords(t, 2, []string{"--own-total is required"}, "odds", "qrs", "--enemy-total", "3")
+	failsInWords(t, 2, []string{"--own-total 99999999999: write 0 to 100000 (the Defence total of your figures under fire)"}, "odds", "qrs", "--own-total", "99999999999", "--enemy-total", "4")
+	failsInWords(t, 2, []string{"--extra-shooters 5000: write 0 to 1000"}, "odds", "qrs", "--own-total", "3", "--enemy-total", "4", "--extra-shooters", "5000")
+	failsInWords(t, 2, []string{`unexpected argument "x"`}, "odds", "qrs", "--own-total", "3", "--enemy-total", "4", "x")
 	failsInWords(t, 2, []string{"--range NaN is not a number Muster can use"}, "qrs", "walker", "--range", "NaN", "--own-total", "3")
 }
 

@@ -16,12 +16,12 @@ func qrsOddsSection(q url.Values) views.QRSOdds {
 		return o
 	}
 	o.Asked = true
-	own, err1 := boundedInt("Your side's total", o.Own, 0, 100000)
-	enemy, err2 := boundedInt("Enemy's total", o.Enemy, 1, 100000)
+	own, err1 := boundedInt("Your side's total", o.Own, 0, qrs.MaxTotal)
+	enemy, err2 := boundedInt("Enemy's total", o.Enemy, 1, qrs.MaxTotal)
 	extra := 0
 	var err3 error
 	if o.Extra != "" {
-		extra, err3 = boundedInt("Extra figures shooting", o.Extra, 0, 1000)
+		extra, err3 = boundedInt("Extra figures shooting", o.Extra, 0, qrs.MaxExtraShooters)
 	}
 	if err := firstErr(err1, err2, err3); err != nil {
 		o.Error = err.Error()

@@ -45,17 +45,11 @@ func oddsQRS(args []string, stdout, stderr io.Writer) int {
 	armour := fs.Bool("armour", false, "the figure wears armour (W counts as D)")
 	extra := fs.Int("extra-shooters", 0, "extra figures shooting at the group (+1 each)")
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	rest, code, ok := parseFlags(fs, args, oddsQRSUsage, stdout, stderr)
-	if !ok {
+	if code, ok := parseFlagsOnly(fs, args, oddsQRSUsage, stdout, stderr,
+		flagBounds{"own-total", 0, qrs.MaxTotal, "the Defence total of your figures under fire"},
+		flagBounds{"enemy-total", 1, qrs.MaxTotal, "the Firepower total shooting at them"},
+		flagBounds{"extra-shooters", 0, qrs.MaxExtraShooters, "extra figures shooting at the group"}); !ok {
 		return code
-	}
-	if len(rest) > 0 {
-		fmt.Fprintln(stderr, oddsQRSUsage)
-		return 2
-	}
-	if *own < 0 {
-		fmt.Fprintln(stderr, "muster odds qrs: --own-total is required: the Defence total of your figures under fire, 0 or more")
-		return 2
 	}
 	f := qrs.Fire{Own: *own, Enemy: *enemy, Cover: *cover, Armour: *armour, ExtraShooters: *extra}
 	if err := f.Check(); err != nil {

@@ -115,7 +115,16 @@ func (f Fire) Modifier() int {
 	return m
 }
 
-// Check says what is wrong with a Fire in the player's words, or nil.
+// The largest totals and count of extra shooters Muster compares: far beyond any table (the
+// ratio, not the size, picks the row, and a modified roll past 8 reads column 8), but a bound
+// that keeps a mistyped number from being taken for a game.
+const (
+	MaxTotal         = 100000
+	MaxExtraShooters = 1000
+)
+
+// Check says what is wrong with a Fire in the player's words, naming the number and the
+// range that would do, or nil.
 func (f Fire) Check() error {
 	switch {
 	case f.Enemy <= 0:
@@ -124,8 +133,12 @@ func (f Fire) Check() error {
 		return fmt.Errorf("your side's total cannot be negative")
 	case f.ExtraShooters < 0:
 		return fmt.Errorf("extra shooters cannot be negative")
-	case f.Own > 100000 || f.Enemy > 100000 || f.ExtraShooters > 1000:
-		return fmt.Errorf("those numbers are larger than any table holds")
+	case f.Own > MaxTotal:
+		return fmt.Errorf("your side's total %d is larger than any table holds; write 0 to %d", f.Own, MaxTotal)
+	case f.Enemy > MaxTotal:
+		return fmt.Errorf("the enemy's firepower total %d is larger than any table holds; write 1 to %d", f.Enemy, MaxTotal)
+	case f.ExtraShooters > MaxExtraShooters:
+		return fmt.Errorf("%d extra shooters is more than any table holds; write 0 to %d", f.ExtraShooters, MaxExtraShooters)
 	}
 	return nil
 }

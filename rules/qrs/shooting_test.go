@@ -120,6 +120,26 @@ func TestFireCheckRefusesNobodyShooting(t *testing.T) {
 	}
 }
 
+// A total beyond any table is refused naming which number and what would do (a group's total
+// typed on the solo page's shooting form reaches this check), not "those numbers".
+func TestFireCheckNamesTheNumberTooLarge(t *testing.T) {
+	for _, c := range []struct {
+		f    Fire
+		want string
+	}{
+		{Fire{Own: 100001, Enemy: 3}, "your side's total 100001 is larger than any table holds; write 0 to 100000"},
+		{Fire{Own: 4, Enemy: 100001}, "the enemy's firepower total 100001 is larger than any table holds; write 1 to 100000"},
+		{Fire{Own: 4, Enemy: 3, ExtraShooters: 1001}, "1001 extra shooters is more than any table holds; write 0 to 1000"},
+	} {
+		if err := c.f.Check(); err == nil || err.Error() != c.want {
+			t.Errorf("%+v: %v, want %q", c.f, err, c.want)
+		}
+	}
+	if err := (Fire{Own: MaxTotal, Enemy: MaxTotal, ExtraShooters: MaxExtraShooters}).Check(); err != nil {
+		t.Errorf("the largest numbers: %v", err)
+	}
+}
+
 // The range table: a Blaster at 12" is medium range, at 41" out of range; moving, it uses
 // the Pistol's row below (15" medium, 10" point blank); Stormtroopers keep theirs.
 func TestRangesOfWeaponsAndMovingAndShooting(t *testing.T) {
