@@ -274,11 +274,18 @@ func qrsGrenadeOdds(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "muster qrs grenade: %v\n", err)
 		return 2
 	}
-	odds := map[string]*big.Rat{"hit": hit, "each figure within 3\" killed": killed, "each figure within 3\" ducks back": duck}
+	// A figure within 3" meets one of three outcomes, so the lines add up to 1: the hit
+	// itself is said in the heading, not listed beside the two results it splits into.
+	miss := new(big.Rat).Sub(big.NewRat(1, 1), hit)
+	odds := map[string]*big.Rat{"each figure within 3\" killed": killed, "each figure within 3\" ducks back": duck,
+		"missed: no effect": miss}
 	if asJSON {
+		odds["hit"] = hit // a script reads the hit beside the three outcomes
 		return qrsOddsJSON(stdout, stderr, odds)
 	}
-	fmt.Fprintf(stdout, "Grenade at %g\": D6+6 must reach %g; a hit kills each figure within 3\" on 4+, else it ducks back (a full activation to throw)\n", r, math.Ceil(r))
+	hf, _ := hit.Float64()
+	fmt.Fprintf(stdout, "Grenade at %g\": D6+6 must reach %g, a hit %s (%.3f%%); each figure within 3\" is then killed on 4+, else it ducks back (a full activation to throw)\n",
+		r, math.Ceil(r), hit.RatString(), hf*100)
 	qrsOddsLines(stdout, odds)
 	return 0
 }

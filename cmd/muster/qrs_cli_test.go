@@ -340,3 +340,22 @@ func TestQRSSimTwoGroups(t *testing.T) {
 		t.Error("portals and --vs together accepted")
 	}
 }
+
+// The quick reference's grenade: "throw a D6+6 and score equal or more than the range", then
+// each figure within 3" is "killed on a 4+(D6) or Duck back"; misses have no effect. At 9"
+// a D6 of 3 or more hits (2/3): killed 1/3, ducks back 1/3, missed 1/3. The lines a player
+// reads are one figure's three outcomes and add up to 1 (they listed the hit beside them).
+func TestGrenadeOddsLinesAreOneFiguresOutcomes(t *testing.T) {
+	code, out, errOut := runMuster(t, "qrs", "grenade", "--range", "9")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{`a hit 2/3`, `1/3        each figure within 3" killed`, `1/3        each figure within 3" ducks back`, `1/3        missed: no effect`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %q in:\n%s", want, out)
+		}
+	}
+	if strings.Count(out, "\n") != 4 {
+		t.Errorf("want a heading and three outcomes:\n%s", out)
+	}
+}
