@@ -91,6 +91,10 @@ func (f *formReader) on(key string) bool {
 	return s == "on" || s == "true" || s == "1"
 }
 
+// notANumber is what the editor's script posts for a number field holding something that
+// is not a number ("5e"): the browser would post it as empty, which reads as the default.
+const notANumber = "not a number"
+
 // num reads a whole number in [lo, hi]; empty reads as 0.
 func (f *formReader) num(key string, lo, hi int, what string) int {
 	s := f.str(key)
@@ -100,7 +104,11 @@ func (f *formReader) num(key string, lo, hi int, what string) int {
 	n, err := strconv.Atoi(s)
 	if err != nil || n < lo || n > hi {
 		if f.err == nil {
-			f.err = &formError{Field: key, Msg: fmt.Sprintf("%s must be a whole number from %d to %d, not %q", what, lo, hi, s)}
+			msg := fmt.Sprintf("%s must be a whole number from %d to %d, not %q", what, lo, hi, s)
+			if s == notANumber {
+				msg = fmt.Sprintf("%s must be a whole number from %d to %d; what is typed there is not a number", what, lo, hi)
+			}
+			f.err = &formError{Field: key, Msg: msg}
 		}
 		return 0
 	}
