@@ -215,6 +215,28 @@
   document.addEventListener("htmx:afterSettle", padForBar);
   window.addEventListener("resize", padForBar);
 
+  // On wide windows the breakdown (its total first) sticks beside the fields, as tall as the
+  // window. Near the end of the page the editor's box ends above the window's bottom (the
+  // footer) and would push the sticky panel up, its total out of sight just when a unit has
+  // been added at the end: the panel is kept no taller than the room its box leaves.
+  var fitPanel = function () {
+    var panel = document.getElementById("breakdown-panel");
+    var editor = panel && panel.closest(".editor");
+    if (!editor || window.getComputedStyle(panel).position !== "sticky") {
+      if (panel) {
+        panel.style.maxHeight = "";
+      }
+      return;
+    }
+    var top = parseFloat(window.getComputedStyle(panel).top) || 0;
+    var room = editor.getBoundingClientRect().bottom - top;
+    panel.style.maxHeight = Math.max(160, Math.min(window.innerHeight - 2 * top, room)) + "px";
+  };
+  document.addEventListener("DOMContentLoaded", fitPanel);
+  document.addEventListener("htmx:afterSettle", fitPanel);
+  window.addEventListener("resize", fitPanel);
+  window.addEventListener("scroll", fitPanel, {passive: true});
+
   // Forms marked data-busy play battles before the page comes back (what to change, round
   // robins): say so in their status line, and keep a second click from starting it again.
   document.addEventListener("submit", function (ev) {

@@ -242,3 +242,30 @@ units:
 		t.Errorf("the saved army lost its blaster 4:\n%s", file2)
 	}
 }
+
+// The total against the limit is pinned on every screen width (docs: ux.md). On a laptop
+// (1280 x 900) the breakdown sticks beside the fields; scrolled to the end of a long army
+// (where "Add" brings the player, to the new unit) the editor's box ended above the footer
+// and pushed the panel up, the total out of the window.
+func TestTheTotalStaysInSightAtTheEndOfALongArmy(t *testing.T) {
+	base := startServer(t)
+	ctx := startChromium(t, "about:blank")
+	b := &browser{t: t, ctx: ctx}
+	id := b.importArmy(base, mixed)
+	b.do("editor at 1280 x 900", chromedp.EmulateViewport(1280, 900),
+		chromedp.Navigate(base+"/armies/"+id+"/edit"), chromedp.WaitVisible(chromedp.CSS("#army-form")))
+	for _, where := range []string{"0", "document.body.scrollHeight / 2", "document.body.scrollHeight"} {
+		got, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(async function(){
+			window.scrollTo(0, `+where+`);
+			await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+			const r = document.getElementById("totalbar").getBoundingClientRect();
+			return (r.top >= 0 && r.bottom <= window.innerHeight ? "in sight" : "hidden") + " at " + Math.round(r.top) + ".." + Math.round(r.bottom);
+		})()`, chromedp.EvalAwaitPromise))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(got, "in sight") {
+			t.Errorf("scrolled to %s, the total is %s (window 900 high)", where, got)
+		}
+	}
+}
