@@ -109,6 +109,24 @@
     box.className = "error-box";
     box.textContent = found ? found.textContent : "That did not work (" + xhr.status + "): reload the page and try again.";
   });
+  // A number field holding what is not a number ("5e", "4.") posts as empty, which the
+  // editor reads as the Troop List's value: the cost would quietly fall and a save would
+  // store it. Such a field is posted as "not a number" instead, which the server refuses
+  // in words naming the field, and the field is marked until it holds a number.
+  var badNumbers = function (form) {
+    return form ? Array.prototype.filter.call(form.querySelectorAll("input[type=number]"), function (el) {
+      return el.validity && el.validity.badInput;
+    }) : [];
+  };
+  document.addEventListener("htmx:configRequest", function (ev) {
+    var elt = ev.detail && ev.detail.elt;
+    if (!inEditor(elt) || !ev.detail.parameters) {
+      return;
+    }
+    badNumbers(document.getElementById("army-form")).forEach(function (el) {
+      ev.detail.parameters[el.name] = "not a number";
+    });
+  });
   // Problems where they are: each problem in the editor names its field (data-field, the
   // form's own name; views.FormField); the field is marked (aria-invalid, a red border) with
   // the message beside it, and the problem's link goes to it. A field the form does not
@@ -164,6 +182,20 @@
         link.setAttribute("href", "#" + el.id);
       }
     });
+    badNumbers(form).forEach(function (el) {
+      if (el.classList.contains("field-invalid")) {
+        return;
+      }
+      n++;
+      var msg = document.createElement("span");
+      msg.className = "field-problem error";
+      msg.id = "field-problem-" + n;
+      msg.textContent = "not a number: write a whole number" + (el.min !== "" && el.max !== "" ? " from " + el.min + " to " + el.max : "");
+      el.classList.add("field-invalid");
+      el.setAttribute("aria-invalid", "true");
+      el.setAttribute("aria-describedby", msg.id);
+      (el.closest("label") || el).insertAdjacentElement("afterend", msg);
+    });
   };
   document.addEventListener("DOMContentLoaded", markProblems);
   document.addEventListener("htmx:afterSettle", markProblems);
@@ -182,6 +214,28 @@
   document.addEventListener("DOMContentLoaded", padForBar);
   document.addEventListener("htmx:afterSettle", padForBar);
   window.addEventListener("resize", padForBar);
+
+  // On wide windows the breakdown (its total first) sticks beside the fields, as tall as the
+  // window. Near the end of the page the editor's box ends above the window's bottom (the
+  // footer) and would push the sticky panel up, its total out of sight just when a unit has
+  // been added at the end: the panel is kept no taller than the room its box leaves.
+  var fitPanel = function () {
+    var panel = document.getElementById("breakdown-panel");
+    var editor = panel && panel.closest(".editor");
+    if (!editor || window.getComputedStyle(panel).position !== "sticky") {
+      if (panel) {
+        panel.style.maxHeight = "";
+      }
+      return;
+    }
+    var top = parseFloat(window.getComputedStyle(panel).top) || 0;
+    var room = editor.getBoundingClientRect().bottom - top;
+    panel.style.maxHeight = Math.max(160, Math.min(window.innerHeight - 2 * top, room)) + "px";
+  };
+  document.addEventListener("DOMContentLoaded", fitPanel);
+  document.addEventListener("htmx:afterSettle", fitPanel);
+  window.addEventListener("resize", fitPanel);
+  window.addEventListener("scroll", fitPanel, {passive: true});
 
   // Forms marked data-busy play battles before the page comes back (what to change, round
   // robins): say so in their status line, and keep a second click from starting it again.

@@ -275,7 +275,38 @@ func droidGroups(c *rules.Catalog, current string) []OptGroup {
 	for _, d := range c.Droids {
 		o = append(o, Option{Value: d.Name, Label: fmt.Sprintf("%s (%d)", d.Name, d.Cost)})
 	}
-	return groups(c, rules.KindDroid, current, OptGroup{Label: "Droid Chart", Options: o})
+	// A droid from another product has no chart entry: without this choice the select
+	// would show the chart's first droid, and the next cost update would make it that one.
+	other := OptGroup{Options: []Option{{Value: "", Label: "Not on the Droid Chart (Move and attributes below)", Selected: current == ""}}}
+	return groups(c, rules.KindDroid, current, other, OptGroup{Label: "Droid Chart", Options: o})
+}
+
+// droidOf is the Droid Chart's entry for name, nil when it has none.
+func droidOf(c *rules.Catalog, name string) *rules.Droid {
+	if name == "" {
+		return nil
+	}
+	d, err := c.Droid(name)
+	if err != nil {
+		return nil
+	}
+	return d
+}
+
+// droidMovePlaceholder and droidAttrPlaceholder show the chart's values in a droid's empty
+// Move and attribute fields (empty keeps the chart's).
+func droidMovePlaceholder(d *rules.Droid) string {
+	if d == nil {
+		return ""
+	}
+	return fmt.Sprint(d.Move)
+}
+
+func droidAttrPlaceholder(d *rules.Droid, at rules.Attr) string {
+	if d == nil {
+		return ""
+	}
+	return fmt.Sprint(d.Attributes[at])
 }
 
 func artilleryGroups(c *rules.Catalog, current string) []OptGroup {

@@ -5,13 +5,13 @@ package main
 //
 //	name, side, limit, units (how many units)
 //	u3.kind, u3.name, u3.troop, u3.quality, u3.size, u3.attr.DEX, u3.armor, u3.origin,
-//	u3.move, u3.droid, u3.creature, u3.count, u3.artillery, u3.strike, u3.weapon,
+//	u3.move (heroes, droids), u3.droid, u3.creature, u3.count, u3.artillery, u3.strike, u3.weapon,
 //	u3.plating, u3.repulsorlift, u3.self_destruct (checkboxes)
 //	u3.skills.skill.blaster = 4              a skill with its own input
 //	u3.skills.x.0.name, u3.skills.x.0.code   a free row (specializations, custom skills)
 //	u3.weapons.0.name, .count, .turret       item rows; u3.equipment.0.name, .count
 //	u3.commander (checkbox), u3.commander.skills...
-//	u3.sp0 (checkbox), u3.sp0.skills..., u3.sp0.weapons...
+//	u3.sp0 (checkbox), u3.sp0.skills..., u3.sp0.weapons...   (sp0, sp1; more for a squad imported with more)
 //	u3.mounts.creature, u3.mounts.count
 //	u3.force (checkbox), u3.force.skills..., u3.force.powers (repeated), u3.force.point_rolls,
 //	u3.force.points
@@ -91,6 +91,10 @@ func (f *formReader) on(key string) bool {
 	return s == "on" || s == "true" || s == "1"
 }
 
+// notANumber is what the editor's script posts for a number field holding something that
+// is not a number ("5e"): the browser would post it as empty, which reads as the default.
+const notANumber = "not a number"
+
 // num reads a whole number in [lo, hi]; empty reads as 0.
 func (f *formReader) num(key string, lo, hi int, what string) int {
 	s := f.str(key)
@@ -100,7 +104,11 @@ func (f *formReader) num(key string, lo, hi int, what string) int {
 	n, err := strconv.Atoi(s)
 	if err != nil || n < lo || n > hi {
 		if f.err == nil {
-			f.err = &formError{Field: key, Msg: fmt.Sprintf("%s must be a whole number from %d to %d, not %q", what, lo, hi, s)}
+			msg := fmt.Sprintf("%s must be a whole number from %d to %d, not %q", what, lo, hi, s)
+			if s == notANumber {
+				msg = fmt.Sprintf("%s must be a whole number from %d to %d; what is typed there is not a number", what, lo, hi)
+			}
+			f.err = &formError{Field: key, Msg: msg}
 		}
 		return 0
 	}
@@ -148,7 +156,9 @@ func (f *formReader) unit(i int) roster.Unit {
 		if f.on(p + "commander") {
 			u.Commander = &roster.Commander{Skills: f.skills(p + "commander.skills")}
 		}
-		for j := 0; j < 2; j++ {
+		// The form offers two specialists, and every one of an imported squad with more
+		// (each marked): all ticked ones are read, so that saving drops none.
+		for j := 0; j < maxRows; j++ {
 			sp := fmt.Sprintf("%ssp%d", p, j)
 			if f.on(sp) {
 				u.Specialists = append(u.Specialists, roster.Specialist{
@@ -179,6 +189,9 @@ func (f *formReader) unit(i int) roster.Unit {
 		}
 	case roster.KindDroid:
 		u.Droid = f.str(p + "droid")
+		// Empty: the Droid Chart's; a droid from another product has only these.
+		u.Move = f.num(p+"move", 0, 100, "Move")
+		u.Attributes = f.attributes(p + "attr.")
 		u.Skills = f.skills(p + "skills")
 		u.Weapons = f.items(p+"weapons", true)
 		if f.on(p + "plating") {

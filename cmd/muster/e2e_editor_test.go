@@ -195,3 +195,77 @@ func TestSaveIsNotAbortedByACostUpdateAfterTheClick(t *testing.T) {
 		t.Fatalf("after the save the editor shows %q", name)
 	}
 }
+
+// A number field holding letters ("5e": Chromium lets an "e" into a number field) posts as
+// empty, which reads as the Troop List's code: the cost fell silently and Save stored the
+// lower skill. Six Standard Rebel Troopers with blaster 4 cost 6 x (33 + 1) = 204; "5e" in
+// the blaster field must be refused in words naming the field, and the saved blaster stays 4.
+func TestANumberFieldWithLettersIsRefusedNotReadAsEmpty(t *testing.T) {
+	base := startServer(t)
+	ctx := startChromium(t, "about:blank")
+	b := &browser{t: t, ctx: ctx}
+	file := filepath.Join(t.TempDir(), "six.yaml")
+	if err := os.WriteFile(file, []byte(`format: 1
+name: Six troopers
+side: rebel
+units:
+  - kind: squad
+    troop: Standard Rebel Trooper
+    size: 6
+    skills: {blaster: 4}
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	id := b.importArmy(base, file)
+	css := func(s string) chromedp.CSS { return chromedp.CSS(s) }
+	blaster := `input[name="u0.skills.skill.blaster"]`
+	b.do("editor", chromedp.Navigate(base+"/armies/"+id+"/edit"), chromedp.WaitVisible(css(blaster)))
+	if total := b.text("#army-total"); total != "204" {
+		t.Fatalf("the squad costs %s, want 204", total)
+	}
+	b.do("type 5e", chromedp.Clear(css(blaster)), chromedp.SendKeys(css(blaster), "5e"))
+	msg := b.waitText("#breakdown-panel", func(s string) bool { return strings.Contains(s, "not a number") || strings.Contains(s, "198") })
+	if !strings.Contains(msg, "Unit 1") || !strings.Contains(msg, "blaster") || !strings.Contains(msg, "not a number") {
+		t.Fatalf("after typing 5e the breakdown reads %q, want the field named and refused", msg)
+	}
+	b.waitText(`.field-problem`, func(s string) bool { return strings.Contains(s, "not a number") })
+	b.do("save", chromedp.Click(css("#save")))
+	refused := b.waitText("#form-error", func(s string) bool { return true })
+	if !strings.Contains(refused, "Not saved") || !strings.Contains(refused, "blaster") {
+		t.Errorf("Save with 5e in the blaster field: %q", refused)
+	}
+	file2, err := chromedp.Run(ctx, chromedp.Evaluate[string](`fetch("/armies/`+id+`/export").then(r => r.text())`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(file2, "blaster: 4") {
+		t.Errorf("the saved army lost its blaster 4:\n%s", file2)
+	}
+}
+
+// The total against the limit is pinned on every screen width (docs: ux.md). On a laptop
+// (1280 x 900) the breakdown sticks beside the fields; scrolled to the end of a long army
+// (where "Add" brings the player, to the new unit) the editor's box ended above the footer
+// and pushed the panel up, the total out of the window.
+func TestTheTotalStaysInSightAtTheEndOfALongArmy(t *testing.T) {
+	base := startServer(t)
+	ctx := startChromium(t, "about:blank")
+	b := &browser{t: t, ctx: ctx}
+	id := b.importArmy(base, mixed)
+	b.do("editor at 1280 x 900", chromedp.EmulateViewport(1280, 900),
+		chromedp.Navigate(base+"/armies/"+id+"/edit"), chromedp.WaitVisible(chromedp.CSS("#army-form")))
+	for _, where := range []string{"0", "document.body.scrollHeight / 2", "document.body.scrollHeight"} {
+		got, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(async function(){
+			window.scrollTo(0, `+where+`);
+			await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+			const r = document.getElementById("totalbar").getBoundingClientRect();
+			return (r.top >= 0 && r.bottom <= window.innerHeight ? "in sight" : "hidden") + " at " + Math.round(r.top) + ".." + Math.round(r.bottom);
+		})()`, chromedp.EvalAwaitPromise))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(got, "in sight") {
+			t.Errorf("scrolled to %s, the total is %s (window 900 high)", where, got)
+		}
+	}
+}
