@@ -6,6 +6,8 @@ package main
 // every read takes the owner (db/armies.go), so a handler cannot fetch another owner's row.
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"net/http"
 	"strings"
@@ -36,6 +38,7 @@ type authConfig struct {
 
 const (
 	sessionOwner   = "owner" // the session key holding the owner's id
+	sessionPass    = "pass"  // the session key holding the account's password mark (passwordMark)
 	ctxOwner       = "owner" // the echo context key holding the db.Owner
 	ctxViaToken    = "via-token"
 	sessionTimeout = 90 * 24 * time.Hour
@@ -112,6 +115,11 @@ func (a *app) identify(next echo.HandlerFunc) echo.HandlerFunc {
 		if id := a.sessions.GetString(ctx, sessionOwner); id != "" {
 			o, err := a.store.OwnerByID(ctx, id)
 			switch {
+			case err == nil && !o.Guest() && a.sessions.GetString(ctx, sessionPass) != passwordMark(o.Password):
+				// Signed in before the password was changed (here, on another browser, or
+				// by muster user passwd): the change signs every other session out.
+				a.sessions.Remove(ctx, sessionOwner)
+				a.sessions.Remove(ctx, sessionPass)
 			case err == nil:
 				c.Set(ctxOwner, o)
 			case errors.Is(err, db.ErrNotFound):
@@ -161,8 +169,17 @@ func (a *app) signIn(c *echo.Context, acct db.Owner) error {
 		return err
 	}
 	a.sessions.Put(ctx, sessionOwner, acct.ID)
+	a.sessions.Put(ctx, sessionPass, passwordMark(acct.Password))
 	c.Set(ctxOwner, acct)
 	return nil
+}
+
+// passwordMark is what a session keeps of the password it was signed in with: a digest of
+// the password's hash (never the hash itself), so that changing the password ends every
+// session signed in before the change.
+func passwordMark(hash string) string {
+	sum := sha256.Sum256([]byte("muster session " + hash))
+	return hex.EncodeToString(sum[:16])
 }
 
 // openPaths are what a visitor reaches on an instance that requires signing in: signing

@@ -262,3 +262,47 @@ func compactJSON(t testing.TB, s string) string {
 	}
 	return b.String()
 }
+
+// Changing the password signs out every other browser signed in to the account (a session
+// stolen or left on a shared computer is worth nothing after the change); the browser that
+// changed it stays signed in, and signs in again with the new password only.
+func TestPasswordChangeSignsOutEveryOtherSession(t *testing.T) {
+	ts := newTestServer(t)
+	laptop := ts.client()
+	ts.as(laptop, func() {
+		r := ts.postForm("/signin", url.Values{"name": {"tester"}, "password": {"password-tester"}, "next": {"/account"}})
+		wantStatus(t, "sign in on the laptop", r, http.StatusSeeOther)
+		wantStatus(t, "the laptop's account page", ts.get("/account"), http.StatusOK)
+	})
+	r := ts.postForm("/account/password", url.Values{"current": {"password-tester"}, "password": {"a brand new password"}, "password2": {"a brand new password"}})
+	wantStatus(t, "change the password", r, http.StatusSeeOther)
+	if r := ts.get("/account?password=1"); r.status != http.StatusOK || !strings.Contains(r.body, "Every other browser signed in to this account is signed out") {
+		t.Errorf("the browser that changed the password: %d\n%.600s", r.status, r.body)
+	}
+	ts.as(laptop, func() {
+		if r := ts.get("/account"); r.status != http.StatusUnauthorized {
+			t.Errorf("the laptop after the password change: %d, want 401 (signed out)", r.status)
+		}
+		if r := ts.postForm("/signin", url.Values{"name": {"tester"}, "password": {"password-tester"}}); r.status != http.StatusUnauthorized {
+			t.Errorf("sign in with the old password: %d, want 401", r.status)
+		}
+		r := ts.postForm("/signin", url.Values{"name": {"tester"}, "password": {"a brand new password"}, "next": {"/account"}})
+		wantStatus(t, "sign in with the new password", r, http.StatusSeeOther)
+		wantStatus(t, "the laptop signed in again", ts.get("/account"), http.StatusOK)
+	})
+}
+
+// The new password is typed twice: a typo typed once would lock the account out, and the
+// old password keeps working.
+func TestPasswordChangeNeedsTheNewPasswordTwice(t *testing.T) {
+	ts := newTestServer(t)
+	r := ts.postForm("/account/password", url.Values{"current": {"password-tester"}, "password": {"a brand new password"}, "password2": {"a brand new pasword"}})
+	if r.status != http.StatusUnprocessableEntity || !strings.Contains(r.body, "The two new passwords differ") {
+		t.Errorf("two different new passwords: %d\n%.600s", r.status, r.body)
+	}
+	visitor := ts.client()
+	ts.as(visitor, func() {
+		r := ts.postForm("/signin", url.Values{"name": {"tester"}, "password": {"password-tester"}})
+		wantStatus(t, "the old password still signs in", r, http.StatusSeeOther)
+	})
+}
