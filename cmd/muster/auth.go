@@ -206,9 +206,13 @@ func (a *app) requireLogin(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-// safeNext keeps a post-sign-in destination on this site.
+// safeNext keeps a post-sign-in destination on this site. Browsers drop tabs and newlines
+// from a Location (the WHATWG URL parser) and read a backslash as a slash, so "/" + tab +
+// "/evil.example" or "/" + backslash + "evil.example" would lead off the site: a control
+// character or a backslash anywhere sends the visitor home instead.
 func safeNext(next string) string {
-	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.ContainsAny(next, "\\\r\n") || len(next) > 512 {
+	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || len(next) > 512 ||
+		strings.ContainsFunc(next, func(r rune) bool { return r < 0x20 || r == 0x7f || r == '\\' }) {
 		return "/"
 	}
 	return next

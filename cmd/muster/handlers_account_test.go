@@ -306,3 +306,25 @@ func TestPasswordChangeNeedsTheNewPasswordTwice(t *testing.T) {
 		wantStatus(t, "the old password still signs in", r, http.StatusSeeOther)
 	})
 }
+
+// After signing in the browser goes back where it was asked to sign in, on this site only:
+// a destination a browser would read as another site's (a browser drops a tab from a
+// Location, and reads "/\t/evil.example" as "//evil.example") goes home instead.
+func TestSignInGoesBackOnThisSiteOnly(t *testing.T) {
+	ts := newTestServer(t)
+	for next, want := range map[string]string{
+		"/armies/new?x=1":      "/armies/new?x=1",
+		"//evil.example":       "/",
+		"/\t/evil.example":     "/",
+		"/\\evil.example":      "/",
+		"https://evil.example": "/",
+	} {
+		visitor := ts.client()
+		ts.as(visitor, func() {
+			r := ts.postForm("/signin", url.Values{"name": {"tester"}, "password": {"password-tester"}, "next": {next}})
+			if r.status != http.StatusSeeOther || r.header.Get("Location") != want {
+				t.Errorf("next %q: %d to %q, want %q", next, r.status, r.header.Get("Location"), want)
+			}
+		})
+	}
+}
