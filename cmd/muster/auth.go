@@ -264,17 +264,34 @@ type limiters struct {
 	m  map[string]*rate.Limiter
 }
 
-const maxLimiters = 10_000
+const (
+	maxLimiters  = 10_000
+	signInBurst  = 5
+	signInRefill = 12 * time.Second
+)
 
 func (l *limiters) allow(key string) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if l.m == nil || len(l.m) >= maxLimiters {
-		l.m = map[string]*rate.Limiter{} // bounded: start over when full
+	if l.m == nil {
+		l.m = map[string]*rate.Limiter{}
 	}
 	lim := l.m[key]
 	if lim == nil {
-		lim = rate.NewLimiter(rate.Every(12*time.Second), 5)
+		if len(l.m) >= maxLimiters {
+			// Bounded: forget the limiters that have refilled (as good as new ones). One still
+			// counting is never forgotten, or 10,000 made-up names would start an account's
+			// count over; while none can be forgotten a new name waits its turn.
+			for k, v := range l.m {
+				if v.Tokens() >= signInBurst {
+					delete(l.m, k)
+				}
+			}
+			if len(l.m) >= maxLimiters {
+				return false
+			}
+		}
+		lim = rate.NewLimiter(rate.Every(signInRefill), signInBurst)
 		l.m[key] = lim
 	}
 	return lim.Allow()

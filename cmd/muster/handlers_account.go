@@ -36,7 +36,8 @@ const errBadSignIn = "That account name and password do not match an account her
 func (a *app) signInPost(c *echo.Context) error {
 	f := views.AuthForm{Name: strings.TrimSpace(c.FormValue("name")), Next: safeNext(c.FormValue("next")), Signup: a.auth.Signup}
 	pw := c.FormValue("password")
-	if !a.signins.allow("name:"+strings.ToLower(f.Name)) || !a.signins.allow("addr:"+c.RealIP()) {
+	// The address first: names an address may not try are not counted (nor kept) at all.
+	if !a.signins.allow("addr:"+c.RealIP()) || !a.signins.allow("name:"+strings.ToLower(f.Name)) {
 		f.Error = "Too many sign-in attempts: wait a minute and try again."
 		return render(c, http.StatusTooManyRequests, views.SignIn(page(c, "Sign in", "signin"), f))
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -326,5 +327,26 @@ func TestSignInGoesBackOnThisSiteOnly(t *testing.T) {
 				t.Errorf("next %q: %d to %q, want %q", next, r.status, r.header.Get("Location"), want)
 			}
 		})
+	}
+}
+
+// An account's sign-in limit (a burst of 5, then one every 12 s) holds however many other
+// names are tried meanwhile: before, the 10,000th name emptied the table and the account's
+// count started over, five more guesses at its password.
+func TestSignInLimitIsNotResetByManyOtherNames(t *testing.T) {
+	var l limiters
+	for i := range 5 {
+		if !l.allow("name:victim") {
+			t.Fatalf("attempt %d of the burst of 5 refused", i+1)
+		}
+	}
+	if l.allow("name:victim") {
+		t.Fatal("the sixth attempt at once allowed")
+	}
+	for i := range maxLimiters {
+		l.allow(fmt.Sprintf("name:made-up-%d", i))
+	}
+	if l.allow("name:victim") {
+		t.Error("after 10,000 other names the account's attempts start over")
 	}
 }
