@@ -203,7 +203,7 @@ func (a *app) handleError(c *echo.Context, err error) {
 		msg = "This address does not take a " + c.Request().Method + " request: open it from a link, or send its form from Muster's own page."
 	}
 	if status >= 500 {
-		a.log.Error("request failed", "path", c.Request().URL.Path, "err", err)
+		a.log.Error("request failed", "path", loggedPath(c.Request().URL.Path), "err", err)
 	}
 	if c.Request().Method == http.MethodHead {
 		_ = c.NoContent(status)
