@@ -257,6 +257,14 @@ func nameProblem(name string) string {
 	return ""
 }
 
+// clientAddress is the address sign-in attempts are counted by: the connection's, or, when
+// the connection comes from this machine (the TLS proxy README recommends, in front of
+// Muster), the nearest address its X-Forwarded-For names. Without it every member behind the
+// proxy shares one count, and a club's first five sign-ins of an evening lock out the rest.
+// A client elsewhere cannot choose its address by sending the header: only a loopback
+// connection's is read.
+var clientAddress = echo.ExtractIPFromXFFHeader(echo.TrustLoopback(true), echo.TrustLinkLocal(false), echo.TrustPrivateNet(false))
+
 // limiters rate-limits sign-in attempts per account name and per address: a burst of 5,
 // then one every 12 seconds.
 type limiters struct {

@@ -350,3 +350,36 @@ func TestSignInLimitIsNotResetByManyOtherNames(t *testing.T) {
 		t.Error("after 10,000 other names the account's attempts start over")
 	}
 }
+
+// Behind a TLS proxy on the same machine (README, "For a club"), each member's sign-in
+// attempts are counted by their own address, from X-Forwarded-For: five wrong passwords from
+// one address do not keep another member out. A connection from elsewhere cannot choose the
+// address it is counted by.
+func TestSignInLimitCountsEachAddressBehindTheProxy(t *testing.T) {
+	ts := newTestServer(t)
+	signIn := func(from, name string) int {
+		t.Helper()
+		v := url.Values{"name": {name}, "password": {"a wrong guess"}, "_csrf": {ts.token()}}
+		req, _ := http.NewRequest(http.MethodPost, ts.srv.URL+"/signin", strings.NewReader(v.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("X-Forwarded-For", from)
+		return ts.do(req).status
+	}
+	for i := range 5 {
+		if got := signIn("203.0.113.7", fmt.Sprintf("guess-%d", i)); got != http.StatusUnauthorized {
+			t.Fatalf("attempt %d from 203.0.113.7: %d, want 401", i+1, got)
+		}
+	}
+	if got := signIn("203.0.113.7", "guess-5"); got != http.StatusTooManyRequests {
+		t.Errorf("the sixth attempt from 203.0.113.7: %d, want 429", got)
+	}
+	if got := signIn("203.0.113.8", "another-member"); got != http.StatusUnauthorized {
+		t.Errorf("another member behind the proxy: %d, want 401 (counted apart)", got)
+	}
+	direct, _ := http.NewRequest(http.MethodPost, "/signin", nil)
+	direct.RemoteAddr = "198.51.100.9:40000"
+	direct.Header.Set("X-Forwarded-For", "203.0.113.99")
+	if got := clientAddress(direct); got != "198.51.100.9" {
+		t.Errorf("a client elsewhere naming its own address: counted as %q, want its connection's 198.51.100.9", got)
+	}
+}

@@ -50,7 +50,7 @@ func newApp(store *db.Store, cat *rules.Catalog, logger *slog.Logger, cfg authCo
 	// HEAD answers as GET would on every page (RFC 9110: a server must support both): the
 	// router sends it to the GET route, and no body is sent.
 	router := echo.NewRouter(echo.RouterConfig{AutoHandleHEAD: true})
-	e := echo.NewWithConfig(echo.Config{Logger: logger, Router: router})
+	e := echo.NewWithConfig(echo.Config{Logger: logger, Router: router, IPExtractor: clientAddress})
 	e.HTTPErrorHandler = a.handleError
 	e.Use(requestLog(logger))
 	e.Use(middleware.Recover())
