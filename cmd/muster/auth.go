@@ -6,6 +6,8 @@ package main
 // every read takes the owner (db/armies.go), so a handler cannot fetch another owner's row.
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"net/http"
 	"strings"
@@ -36,6 +38,7 @@ type authConfig struct {
 
 const (
 	sessionOwner   = "owner" // the session key holding the owner's id
+	sessionPass    = "pass"  // the session key holding the account's password mark (passwordMark)
 	ctxOwner       = "owner" // the echo context key holding the db.Owner
 	ctxViaToken    = "via-token"
 	sessionTimeout = 90 * 24 * time.Hour
@@ -112,6 +115,11 @@ func (a *app) identify(next echo.HandlerFunc) echo.HandlerFunc {
 		if id := a.sessions.GetString(ctx, sessionOwner); id != "" {
 			o, err := a.store.OwnerByID(ctx, id)
 			switch {
+			case err == nil && !o.Guest() && a.sessions.GetString(ctx, sessionPass) != passwordMark(o.Password):
+				// Signed in before the password was changed (here, on another browser, or
+				// by muster user passwd): the change signs every other session out.
+				a.sessions.Remove(ctx, sessionOwner)
+				a.sessions.Remove(ctx, sessionPass)
 			case err == nil:
 				c.Set(ctxOwner, o)
 			case errors.Is(err, db.ErrNotFound):
@@ -161,8 +169,17 @@ func (a *app) signIn(c *echo.Context, acct db.Owner) error {
 		return err
 	}
 	a.sessions.Put(ctx, sessionOwner, acct.ID)
+	a.sessions.Put(ctx, sessionPass, passwordMark(acct.Password))
 	c.Set(ctxOwner, acct)
 	return nil
+}
+
+// passwordMark is what a session keeps of the password it was signed in with: a digest of
+// the password's hash (never the hash itself), so that changing the password ends every
+// session signed in before the change.
+func passwordMark(hash string) string {
+	sum := sha256.Sum256([]byte("muster session " + hash))
+	return hex.EncodeToString(sum[:16])
 }
 
 // openPaths are what a visitor reaches on an instance that requires signing in: signing
@@ -189,9 +206,13 @@ func (a *app) requireLogin(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-// safeNext keeps a post-sign-in destination on this site.
+// safeNext keeps a post-sign-in destination on this site. Browsers drop tabs and newlines
+// from a Location (the WHATWG URL parser) and read a backslash as a slash, so "/" + tab +
+// "/evil.example" or "/" + backslash + "evil.example" would lead off the site: a control
+// character or a backslash anywhere sends the visitor home instead.
 func safeNext(next string) string {
-	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.ContainsAny(next, "\\\r\n") || len(next) > 512 {
+	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || len(next) > 512 ||
+		strings.ContainsFunc(next, func(r rune) bool { return r < 0x20 || r == 0x7f || r == '\\' }) {
 		return "/"
 	}
 	return next
@@ -236,6 +257,14 @@ func nameProblem(name string) string {
 	return ""
 }
 
+// clientAddress is the address sign-in attempts are counted by: the connection's, or, when
+// the connection comes from this machine (the TLS proxy README recommends, in front of
+// Muster), the nearest address its X-Forwarded-For names. Without it every member behind the
+// proxy shares one count, and a club's first five sign-ins of an evening lock out the rest.
+// A client elsewhere cannot choose its address by sending the header: only a loopback
+// connection's is read.
+var clientAddress = echo.ExtractIPFromXFFHeader(echo.TrustLoopback(true), echo.TrustLinkLocal(false), echo.TrustPrivateNet(false))
+
 // limiters rate-limits sign-in attempts per account name and per address: a burst of 5,
 // then one every 12 seconds.
 type limiters struct {
@@ -243,17 +272,34 @@ type limiters struct {
 	m  map[string]*rate.Limiter
 }
 
-const maxLimiters = 10_000
+const (
+	maxLimiters  = 10_000
+	signInBurst  = 5
+	signInRefill = 12 * time.Second
+)
 
 func (l *limiters) allow(key string) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if l.m == nil || len(l.m) >= maxLimiters {
-		l.m = map[string]*rate.Limiter{} // bounded: start over when full
+	if l.m == nil {
+		l.m = map[string]*rate.Limiter{}
 	}
 	lim := l.m[key]
 	if lim == nil {
-		lim = rate.NewLimiter(rate.Every(12*time.Second), 5)
+		if len(l.m) >= maxLimiters {
+			// Bounded: forget the limiters that have refilled (as good as new ones). One still
+			// counting is never forgotten, or 10,000 made-up names would start an account's
+			// count over; while none can be forgotten a new name waits its turn.
+			for k, v := range l.m {
+				if v.Tokens() >= signInBurst {
+					delete(l.m, k)
+				}
+			}
+			if len(l.m) >= maxLimiters {
+				return false
+			}
+		}
+		lim = rate.NewLimiter(rate.Every(signInRefill), signInBurst)
 		l.m[key] = lim
 	}
 	return lim.Allow()

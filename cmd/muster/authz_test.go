@@ -147,6 +147,7 @@ func authzRows() []authzRow {
 		{method: "POST", route: "/gm/:token/resolve", path: "/gm/{gm}/resolve", form: url.Values{"a": {"{list}"}, "b": {"{list2}"}, "battles": {"1"}, "scenario": {"open-field"}}, want: all(303)},
 		{method: "GET", route: "/gm/:token/sims/:id", path: "/gm/{gm}/sims/{gmsim}", want: all(200)},
 		{method: "GET", route: "/gm/:token/sims/:id/replay", path: "/gm/{gm}/sims/{gmsim}/replay", want: all(200)},
+		{method: "GET", route: "/gm/:token/sims/:id/json", path: "/gm/{gm}/sims/{gmsim}/json", want: all(200)},
 
 		{method: "GET", route: "/play/:token", path: "/play/{player}", want: all(200)},
 		{method: "POST", route: "/play/:token/lists", path: "/play/{player}/lists", form: url.Values{"action": {"new"}, "player": {"Wedge"}, "side": {"rebel"}, "name": {"Rogues"}}, want: all(303)},
@@ -167,6 +168,7 @@ func authzRows() []authzRow {
 		{method: "GET", route: "/play/:token/view/:id", path: "/play/{player}/view/{list}", want: all(404)},
 		{method: "GET", route: "/play/:token/sims/:id", path: "/play/{player}/sims/{gmsim}", want: all(404)},
 		{method: "GET", route: "/play/:token/sims/:id/replay", path: "/play/{player}/sims/{gmsim}/replay", want: all(404)},
+		{method: "GET", route: "/play/:token/sims/:id/json", path: "/play/{player}/sims/{gmsim}/json", want: all(404)},
 
 		// The skirmish quick reference's solo games (handlers_qrs.go): the owner's alone.
 		{method: "GET", route: "/qrs/solo", path: "/qrs/solo", want: all(200)},

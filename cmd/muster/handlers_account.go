@@ -36,7 +36,8 @@ const errBadSignIn = "That account name and password do not match an account her
 func (a *app) signInPost(c *echo.Context) error {
 	f := views.AuthForm{Name: strings.TrimSpace(c.FormValue("name")), Next: safeNext(c.FormValue("next")), Signup: a.auth.Signup}
 	pw := c.FormValue("password")
-	if !a.signins.allow("name:"+strings.ToLower(f.Name)) || !a.signins.allow("addr:"+c.RealIP()) {
+	// The address first: names an address may not try are not counted (nor kept) at all.
+	if !a.signins.allow("addr:"+c.RealIP()) || !a.signins.allow("name:"+strings.ToLower(f.Name)) {
 		f.Error = "Too many sign-in attempts: wait a minute and try again."
 		return render(c, http.StatusTooManyRequests, views.SignIn(page(c, "Sign in", "signin"), f))
 	}
@@ -151,7 +152,7 @@ func (a *app) accountView(c *echo.Context, v views.AccountView) error {
 	}
 	p := page(c, "Your account", "account")
 	if c.QueryParam("password") != "" {
-		p.Flash = "Password changed."
+		p.Flash = "Password changed. Every other browser signed in to this account is signed out."
 	}
 	return render(c, status, views.Account(p, v))
 }
@@ -173,6 +174,11 @@ func (a *app) changePassword(c *echo.Context) error {
 	if msg := passwordProblem(pw); msg != "" {
 		return a.accountView(c, views.AccountView{Error: msg})
 	}
+	if pw != c.FormValue("password2") {
+		// A typo in a password typed once would lock the account out: nothing resets it
+		// but the admin's muster user passwd.
+		return a.accountView(c, views.AccountView{Error: "The two new passwords differ: type the same one twice. The password was not changed."})
+	}
 	hash, err := hashPassword(pw)
 	if err != nil {
 		return err
@@ -180,9 +186,12 @@ func (a *app) changePassword(c *echo.Context) error {
 	if err := a.store.SetPassword(c.Request().Context(), o.ID, hash); err != nil {
 		return err
 	}
+	// This browser stays signed in, on a new session token; every other session of the
+	// account is signed out by identify, its password mark no longer matching.
 	if err := a.sessions.RenewToken(c.Request().Context()); err != nil {
 		return err
 	}
+	a.sessions.Put(c.Request().Context(), sessionPass, passwordMark(hash))
 	return c.Redirect(http.StatusSeeOther, "/account?password=1")
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -261,4 +262,124 @@ func compactJSON(t testing.TB, s string) string {
 		t.Fatalf("%v: %.200s", err, s)
 	}
 	return b.String()
+}
+
+// Changing the password signs out every other browser signed in to the account (a session
+// stolen or left on a shared computer is worth nothing after the change); the browser that
+// changed it stays signed in, and signs in again with the new password only.
+func TestPasswordChangeSignsOutEveryOtherSession(t *testing.T) {
+	ts := newTestServer(t)
+	laptop := ts.client()
+	ts.as(laptop, func() {
+		r := ts.postForm("/signin", url.Values{"name": {"tester"}, "password": {"password-tester"}, "next": {"/account"}})
+		wantStatus(t, "sign in on the laptop", r, http.StatusSeeOther)
+		wantStatus(t, "the laptop's account page", ts.get("/account"), http.StatusOK)
+	})
+	r := ts.postForm("/account/password", url.Values{"current": {"password-tester"}, "password": {"a brand new password"}, "password2": {"a brand new password"}})
+	wantStatus(t, "change the password", r, http.StatusSeeOther)
+	if r := ts.get("/account?password=1"); r.status != http.StatusOK || !strings.Contains(r.body, "Every other browser signed in to this account is signed out") {
+		t.Errorf("the browser that changed the password: %d\n%.600s", r.status, r.body)
+	}
+	ts.as(laptop, func() {
+		if r := ts.get("/account"); r.status != http.StatusUnauthorized {
+			t.Errorf("the laptop after the password change: %d, want 401 (signed out)", r.status)
+		}
+		if r := ts.postForm("/signin", url.Values{"name": {"tester"}, "password": {"password-tester"}}); r.status != http.StatusUnauthorized {
+			t.Errorf("sign in with the old password: %d, want 401", r.status)
+		}
+		r := ts.postForm("/signin", url.Values{"name": {"tester"}, "password": {"a brand new password"}, "next": {"/account"}})
+		wantStatus(t, "sign in with the new password", r, http.StatusSeeOther)
+		wantStatus(t, "the laptop signed in again", ts.get("/account"), http.StatusOK)
+	})
+}
+
+// The new password is typed twice: a typo typed once would lock the account out, and the
+// old password keeps working.
+func TestPasswordChangeNeedsTheNewPasswordTwice(t *testing.T) {
+	ts := newTestServer(t)
+	r := ts.postForm("/account/password", url.Values{"current": {"password-tester"}, "password": {"a brand new password"}, "password2": {"a brand new pasword"}})
+	if r.status != http.StatusUnprocessableEntity || !strings.Contains(r.body, "The two new passwords differ") {
+		t.Errorf("two different new passwords: %d\n%.600s", r.status, r.body)
+	}
+	visitor := ts.client()
+	ts.as(visitor, func() {
+		r := ts.postForm("/signin", url.Values{"name": {"tester"}, "password": {"password-tester"}})
+		wantStatus(t, "the old password still signs in", r, http.StatusSeeOther)
+	})
+}
+
+// After signing in the browser goes back where it was asked to sign in, on this site only:
+// a destination a browser would read as another site's (a browser drops a tab from a
+// Location, and reads "/\t/evil.example" as "//evil.example") goes home instead.
+func TestSignInGoesBackOnThisSiteOnly(t *testing.T) {
+	ts := newTestServer(t)
+	for next, want := range map[string]string{
+		"/armies/new?x=1":      "/armies/new?x=1",
+		"//evil.example":       "/",
+		"/\t/evil.example":     "/",
+		"/\\evil.example":      "/",
+		"https://evil.example": "/",
+	} {
+		visitor := ts.client()
+		ts.as(visitor, func() {
+			r := ts.postForm("/signin", url.Values{"name": {"tester"}, "password": {"password-tester"}, "next": {next}})
+			if r.status != http.StatusSeeOther || r.header.Get("Location") != want {
+				t.Errorf("next %q: %d to %q, want %q", next, r.status, r.header.Get("Location"), want)
+			}
+		})
+	}
+}
+
+// An account's sign-in limit (a burst of 5, then one every 12 s) holds however many other
+// names are tried meanwhile: before, the 10,000th name emptied the table and the account's
+// count started over, five more guesses at its password.
+func TestSignInLimitIsNotResetByManyOtherNames(t *testing.T) {
+	var l limiters
+	for i := range 5 {
+		if !l.allow("name:victim") {
+			t.Fatalf("attempt %d of the burst of 5 refused", i+1)
+		}
+	}
+	if l.allow("name:victim") {
+		t.Fatal("the sixth attempt at once allowed")
+	}
+	for i := range maxLimiters {
+		l.allow(fmt.Sprintf("name:made-up-%d", i))
+	}
+	if l.allow("name:victim") {
+		t.Error("after 10,000 other names the account's attempts start over")
+	}
+}
+
+// Behind a TLS proxy on the same machine (README, "For a club"), each member's sign-in
+// attempts are counted by their own address, from X-Forwarded-For: five wrong passwords from
+// one address do not keep another member out. A connection from elsewhere cannot choose the
+// address it is counted by.
+func TestSignInLimitCountsEachAddressBehindTheProxy(t *testing.T) {
+	ts := newTestServer(t)
+	signIn := func(from, name string) int {
+		t.Helper()
+		v := url.Values{"name": {name}, "password": {"a wrong guess"}, "_csrf": {ts.token()}}
+		req, _ := http.NewRequest(http.MethodPost, ts.srv.URL+"/signin", strings.NewReader(v.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("X-Forwarded-For", from)
+		return ts.do(req).status
+	}
+	for i := range 5 {
+		if got := signIn("203.0.113.7", fmt.Sprintf("guess-%d", i)); got != http.StatusUnauthorized {
+			t.Fatalf("attempt %d from 203.0.113.7: %d, want 401", i+1, got)
+		}
+	}
+	if got := signIn("203.0.113.7", "guess-5"); got != http.StatusTooManyRequests {
+		t.Errorf("the sixth attempt from 203.0.113.7: %d, want 429", got)
+	}
+	if got := signIn("203.0.113.8", "another-member"); got != http.StatusUnauthorized {
+		t.Errorf("another member behind the proxy: %d, want 401 (counted apart)", got)
+	}
+	direct, _ := http.NewRequest(http.MethodPost, "/signin", nil)
+	direct.RemoteAddr = "198.51.100.9:40000"
+	direct.Header.Set("X-Forwarded-For", "203.0.113.99")
+	if got := clientAddress(direct); got != "198.51.100.9" {
+		t.Errorf("a client elsewhere naming its own address: counted as %q, want its connection's 198.51.100.9", got)
+	}
 }

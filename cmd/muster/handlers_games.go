@@ -65,6 +65,7 @@ func (a *app) gameRoutes(e *echo.Echo) {
 	gm.GET("/lists/:id/sheets", a.gmListSheets)
 	gm.POST("/resolve", a.resolveLists)
 	gm.GET("/sims/:id", a.gmSim)
+	gm.GET("/sims/:id/json", a.gmSimJSON)
 
 	play := e.Group("/play/:token", linkPage)
 	play.GET("", a.playGame)
@@ -82,6 +83,7 @@ func (a *app) gameRoutes(e *echo.Echo) {
 	play.GET("/lists/:key/sheets", a.listSheets)
 	play.GET("/view/:id", a.viewList)
 	play.GET("/sims/:id", a.playSim)
+	play.GET("/sims/:id/json", a.playSimJSON)
 }
 
 // linkPage marks the pages reached through a secret link: not cached, not indexed, and no

@@ -131,6 +131,35 @@ func (a *app) playSim(c *echo.Context) error {
 	return a.showGameSim(c, g, "/play/"+c.Param("token"), false)
 }
 
+// gmSimJSON and playSimJSON answer a game's matchup as /sims/{id}/json does (the shape of
+// muster sim --json), to the same links as its page: the players' once the game is locked.
+func (a *app) gmSimJSON(c *echo.Context) error {
+	g, _, err := a.gmGameOf(c)
+	if err != nil {
+		return err
+	}
+	return a.gameSimJSON(c, g)
+}
+
+func (a *app) playSimJSON(c *echo.Context) error {
+	g, err := a.playGameOf(c)
+	if err != nil {
+		return err
+	}
+	if !g.Locked {
+		return errNoSim
+	}
+	return a.gameSimJSON(c, g)
+}
+
+func (a *app) gameSimJSON(c *echo.Context, g db.Game) error {
+	m, err := a.gameSimOf(c, g)
+	if err != nil {
+		return err
+	}
+	return c.JSONBlob(http.StatusOK, m.Summary)
+}
+
 func (a *app) showGameSim(c *echo.Context, g db.Game, base string, gm bool) error {
 	m, err := a.gameSimOf(c, g)
 	if err != nil {

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"encoding/json"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -91,4 +93,52 @@ func TestRefusedQuickResolveKeepsTheGamemastersChoices(t *testing.T) {
 	if form.Get("a") != ids[1] || form.Get("b") != ids[0] || form.Get("scenario") != "open-field-at-night" || form.Get("battles") != "250000" {
 		t.Errorf("the refused quick-resolve shows %v, want the lists swapped, the night battlefield and 250000", form)
 	}
+}
+
+// A game's matchup result links to its JSON (muster sim --json's shape) under the link it
+// was opened with: the gamemaster's always, the players' once the game is locked. Before,
+// the link was /sims/{id}/json, which answers only on /sim's own matchups: 404 for everyone.
+func TestGameMatchupJSONOpensFromTheGamesLinks(t *testing.T) {
+	ts := newTestServer(t)
+	gm, player := ts.createGame("Force Mixes", chapterTenSides(t))
+	ts.addUnit("/play/"+player+"/lists/"+ts.startList(player, "rebel", "Ackbar", "Home One boarders"), "squad|Mon Calamari")
+	ts.addUnit("/play/"+player+"/lists/"+ts.startList(player, "imperial", "Veers", "Blizzard Force"), "squad|Stormtrooper")
+	ids := selectValues(byID(parseHTML(t, ts.get("/gm/"+gm).body), "resolve-a"))
+	r := ts.postForm("/gm/"+gm+"/resolve", url.Values{"a": {ids[0]}, "b": {ids[1]}, "scenario": {"open-field"}, "battles": {"12"}})
+	wantStatus(t, "resolve", r, http.StatusSeeOther)
+	result := waitResult(t, ts, r.header.Get("Location"))
+	id := result[strings.LastIndex(result, "/")+1:]
+
+	jsonLink := regexp.MustCompile(`href="([^"]*)">JSON</a>`)
+	checkJSON := func(who string, r response) {
+		t.Helper()
+		wantStatus(t, who+"'s JSON", r, http.StatusOK)
+		var got struct{ Battles int }
+		if err := json.Unmarshal([]byte(r.body), &got); err != nil || got.Battles != 12 {
+			t.Errorf("%s's JSON: %v, battles %d, want the 12 the gamemaster asked for", who, err, got.Battles)
+		}
+	}
+	checkJSON("the gamemaster", ts.followJSON(t, "/gm/"+gm+"/sims/"+id, jsonLink))
+	// A player, on another browser: nothing before the lock, the JSON after it.
+	players := ts.asAnotherBrowser()
+	wantStatus(t, "the players' JSON before the lock", players.get("/play/"+player+"/sims/"+id+"/json"), http.StatusNotFound)
+	wantStatus(t, "lock", ts.postForm("/gm/"+gm+"/lock", nil), http.StatusSeeOther)
+	checkJSON("a player", players.followJSON(t, "/play/"+player+"/sims/"+id, jsonLink))
+	// Another game's links do not open it.
+	other, otherPlayer := ts.createGame("Another night", chapterTenSides(t))
+	wantStatus(t, "another game's GM link", ts.get("/gm/"+other+"/sims/"+id+"/json"), http.StatusNotFound)
+	wantStatus(t, "lock the other game", ts.postForm("/gm/"+other+"/lock", nil), http.StatusSeeOther)
+	wantStatus(t, "another game's player link", players.get("/play/"+otherPlayer+"/sims/"+id+"/json"), http.StatusNotFound)
+}
+
+// followJSON opens a result page and the JSON it links to.
+func (ts *testServer) followJSON(t *testing.T, page string, link *regexp.Regexp) response {
+	t.Helper()
+	p := ts.get(page)
+	wantStatus(t, page, p, http.StatusOK)
+	m := link.FindStringSubmatch(p.body)
+	if m == nil {
+		t.Fatalf("%s has no JSON link", page)
+	}
+	return ts.get(html.UnescapeString(m[1]))
 }

@@ -876,3 +876,33 @@ func TestGameSaveFromAStaleTabIsRefusedAndKeepsWhatWasTyped(t *testing.T) {
 	again := formValues(byID(parseHTML(t, r.body), "game-form"))
 	wantStatus(t, "saving the shown form", ts.postForm("/gm/"+gm, again), http.StatusSeeOther)
 }
+
+// The list's page says "Submitted version N" only while it is submitted: opened again at its
+// ?submitted=1 address after a withdrawal (the browser's history, another tab), it said
+// "Submitted version 0 to the gamemaster" over a list the gamemaster no longer counts.
+func TestWithdrawnListIsNotAnnouncedAsSubmitted(t *testing.T) {
+	ts := newTestServer(t)
+	_, player := ts.createGame("Force Mixes", chapterTenSides(t))
+	base := "/play/" + player + "/lists/" + ts.startList(player, "rebel", "Ackbar", "Home One boarders")
+	r := ts.postForm(base+"/submit", nil)
+	wantStatus(t, "submit", r, http.StatusSeeOther)
+	submitted := r.header.Get("Location")
+	flashOf := func(body string) string {
+		if m := regexp.MustCompile(`<p class="flash" role="status">([^<]*)</p>`).FindStringSubmatch(body); m != nil {
+			return m[1]
+		}
+		return ""
+	}
+	if flash := flashOf(ts.get(submitted).body); flash != "Submitted version 1 to the gamemaster." {
+		t.Errorf("right after submitting: %q", flash)
+	}
+	wantStatus(t, "withdraw", ts.postForm(base+"/withdraw", nil), http.StatusSeeOther)
+	page := ts.get(submitted)
+	wantStatus(t, "the submitted address again", page, http.StatusOK)
+	if flash := flashOf(page.body); strings.Contains(flash, "Submitted") {
+		t.Errorf("a withdrawn list's page says %q", flash)
+	}
+	if status := text(byID(parseHTML(t, page.body), "list-status")); !strings.Contains(status, "not submitted") {
+		t.Errorf("a withdrawn list's status: %q", status)
+	}
+}

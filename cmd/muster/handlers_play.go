@@ -315,7 +315,9 @@ func (a *app) playList(c *echo.Context) error {
 	v.Row.Sheets = base + "/sheets"
 	p := page(c, v.Row.Name, "games")
 	switch {
-	case c.QueryParam("submitted") != "":
+	case c.QueryParam("submitted") != "" && l.Submitted > 0:
+		// (Opened again after a withdrawal, from the history or another tab, the address
+		// still says submitted: the list's status below says what holds now.)
 		p.Flash = fmt.Sprintf("Submitted version %d to the gamemaster.", l.Submitted)
 	case c.QueryParam("withdrawn") != "":
 		p.Flash = "Withdrawn: the gamemaster no longer counts this list."

@@ -3,6 +3,7 @@ package main
 import (
 	"log/slog"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -49,7 +50,7 @@ func requestLog(logger *slog.Logger) echo.MiddlewareFunc {
 			if status >= 500 {
 				level = slog.LevelError
 			}
-			attrs := []any{"method", c.Request().Method, "path", c.Request().URL.Path,
+			attrs := []any{"method", c.Request().Method, "path", loggedPath(c.Request().URL.Path),
 				"status", status, "duration", time.Since(start).Round(time.Microsecond)}
 			if err != nil && status >= 500 {
 				attrs = append(attrs, "err", err.Error())
@@ -87,4 +88,25 @@ func csrfToken(c *echo.Context) string {
 		return s
 	}
 	return ""
+}
+
+// secretSegments are the paths whose next segment is a secret link's token: a share link, a
+// game's gamemaster or player link. A list's key follows /lists/ under /play/, and a share
+// link being revoked /shares/ under /armies/{id}.
+var secretSegments = []string{"share", "gm", "play"}
+
+// loggedPath is a request's path as the log keeps it: with the tokens of secret links
+// replaced by "…". The database keeps only their hashes; a log that anyone running the
+// server reads (or ships elsewhere) must not hold what opens a game or a list either.
+func loggedPath(p string) string {
+	parts := strings.Split(p, "/")
+	for i := 1; i+1 < len(parts); i++ {
+		switch {
+		case i == 1 && slices.Contains(secretSegments, parts[i]) && parts[i+1] != "":
+			parts[i+1] = "…"
+		case i == 3 && (parts[1] == "play" && parts[i] == "lists" || parts[1] == "armies" && parts[i] == "shares") && parts[i+1] != "":
+			parts[i+1] = "…"
+		}
+	}
+	return strings.Join(parts, "/")
 }

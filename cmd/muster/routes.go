@@ -50,7 +50,7 @@ func newApp(store *db.Store, cat *rules.Catalog, logger *slog.Logger, cfg authCo
 	// HEAD answers as GET would on every page (RFC 9110: a server must support both): the
 	// router sends it to the GET route, and no body is sent.
 	router := echo.NewRouter(echo.RouterConfig{AutoHandleHEAD: true})
-	e := echo.NewWithConfig(echo.Config{Logger: logger, Router: router})
+	e := echo.NewWithConfig(echo.Config{Logger: logger, Router: router, IPExtractor: clientAddress})
 	e.HTTPErrorHandler = a.handleError
 	e.Use(requestLog(logger))
 	e.Use(middleware.Recover())
@@ -206,7 +206,7 @@ func (a *app) handleError(c *echo.Context, err error) {
 		msg = "This address does not take a " + c.Request().Method + " request: open it from a link, or send its form from Muster's own page."
 	}
 	if status >= 500 {
-		a.log.Error("request failed", "path", c.Request().URL.Path, "err", err)
+		a.log.Error("request failed", "path", loggedPath(c.Request().URL.Path), "err", err)
 	}
 	if c.Request().Method == http.MethodHead {
 		_ = c.NoContent(status)
