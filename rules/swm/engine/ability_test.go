@@ -64,6 +64,30 @@ func TestUseTheForceAutomaticCritical(t *testing.T) {
 	}
 }
 
+// Use the Force rolls no die: the attack "automatically" hits, so the next roll of the
+// battle is the next action's. Here Luke uses the Force, then attacks again on a later turn
+// with no Force left: the scripted 1 must be that attack's roll, an automatic miss.
+func TestUseTheForceRollsNoDie(t *testing.T) {
+	luke := printed(t, "Luke Skywalker on Tauntaun", cardZero())
+	rows := append([]string{"aaaaaaaaaa"}, openRows...)
+	b := newBattle(t, field(t, rows...), squad("Rebels", luke), squad("Empire", vaderCard(t)))
+	l, v := b.char(t, "[A] Luke Skywalker on Tauntaun"), b.char(t, "[B] Darth Vader, Imperial Commander")
+	b.put(l, Point{2, 0})
+	b.put(v, Point{2, 6})
+	v.Force = 0
+	v.Activated = true
+	b.script = []int{1, 20}
+	b.attack(l, v, nil, true, false)
+	if len(b.script) != 2 {
+		t.Fatalf("Use the Force rolled %d dice, want none:\n%s", 2-len(b.script), b.logText())
+	}
+	b.turn++
+	b.attack(l, v, nil, false, false)
+	if v.HP != 120 || !strings.Contains(b.logText(), ": 1 + 8 against Defense 23: misses") {
+		t.Errorf("the next attack should roll the 1 and miss; Vader %d HP:\n%s", v.HP, b.logText())
+	}
+}
+
 // Heal 10 replaces attacks: touch, a living character; Splash 10 hits those next to the
 // target (a save of 11 avoids it), and on a miss the target too.
 func TestHealAndSplash(t *testing.T) {

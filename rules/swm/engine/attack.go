@@ -116,22 +116,26 @@ func (b *Battle) attack(att, t *Char, helpers []*Char, useForce, aoo bool) bool 
 func (b *Battle) strike(att, t *Char, helpers []*Char, useForce, aoo bool) {
 	b.quiet = false
 	s := b.aim(att, att.Pos, t, helpers)
-	roll := b.d20()
-	o := odds.Resolve(roll, s.Attack)
+	var roll int
+	var o odds.Outcome
 	note := ""
-	switch {
-	case useForce && b.spend(att, 3):
-		// Use the Force: the attack hits automatically and counts as a critical hit.
+	if useForce && b.spend(att, 3) {
+		// Use the Force: the attack hits automatically and counts as a critical hit. No
+		// die is rolled: one that decided nothing would shift every later roll of a seed.
 		o = odds.Outcome{Hit: true, Critical: !s.Droid, Damage: 2 * s.Damage}
 		if s.Droid {
 			o.Damage = s.Damage
 		}
 		note = " (Use the Force: an automatic critical hit)"
-	case !o.Hit && b.spend(att, 1):
-		first := roll
+	} else {
 		roll = b.d20()
 		o = odds.Resolve(roll, s.Attack)
-		note = " (Force point: rerolled a " + itoa(first) + ")"
+		if !o.Hit && b.spend(att, 1) {
+			first := roll
+			roll = b.d20()
+			o = odds.Resolve(roll, s.Attack)
+			note = " (Force point: rerolled a " + itoa(first) + ")"
+		}
 	}
 	what := "misses"
 	if o.Hit {
