@@ -213,3 +213,23 @@ func TestTieBreakerCountsAroundWalls(t *testing.T) {
 		t.Errorf("winner %d: %q; want South, 3 squares from the centre against 11 round the wall", w, why)
 	}
 }
+
+// A squad takes the field only as the squad-building rules allow: the Echo Base Salvage
+// Mission's Imperial squad (26 points) with a limit of 20 is 6 over (Squad Construction),
+// and is refused with the error that says so, although every card is complete.
+func TestBattleRefusesASquadThatBreaksTheRules(t *testing.T) {
+	c := costed(t, "../testdata/salvage-imperial.yaml")
+	if _, err := FromCosted(c); err != nil {
+		t.Fatalf("the scenario's squad: %v", err)
+	}
+	c.Army.Limit = 20
+	c, err := check.Evaluate(c.Army)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = FromCosted(c)
+	var broken *RulesError
+	if !errors.As(err, &broken) || len(broken.Errors) != 1 || !strings.Contains(broken.Errors[0], "the squad costs 26 points, 6 over the limit of 20") {
+		t.Fatalf("err %v; want the points error", err)
+	}
+}
