@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"math"
 	"net/http"
 	"slices"
 	"strconv"
@@ -62,7 +63,8 @@ func (a *app) swmQuickResolve(c *echo.Context) error {
 	n, err1 := boundedInt("Battles", v.Battles, 1, swmMaxBattles)
 	seed, err2 := strconv.ParseUint(strings.TrimSpace(v.Seed), 10, 64)
 	if err2 != nil {
-		err2 = fmt.Errorf("%s: write a whole number from 0", "Seed")
+		// Any seed muster swm sim takes: the page replays the command line's battles.
+		err2 = fmt.Errorf("Seed: write a whole number from 0 to %d, not %q", uint64(math.MaxUint64), v.Seed)
 	}
 	if !slices.Contains(engine.Scenarios(), v.Scenario) {
 		err1 = fmt.Errorf("%s: choose one of %s", "Map", strings.Join(engine.Scenarios(), ", "))

@@ -59,6 +59,16 @@ func TestSWMQuickResolveNamesTheMissingValues(t *testing.T) {
 	if !strings.Contains(bad.body, "Battles: write a whole number from 1 to 50") {
 		t.Error("too many battles is not refused in words")
 	}
+	// A seed the command line takes plays; one past its 64 bits is named with the range.
+	big := ts.get("/swm/quick-resolve?a=" + s + "&b=" + s + "&seed=18446744073709551616")
+	if !strings.Contains(big.body, "Seed: write a whole number from 0 to 18446744073709551615, not &#34;18446744073709551616&#34;") {
+		t.Errorf("a seed past 64 bits: %s", idText(t, big.body, "content"))
+	}
+	if n := byID(parseHTML(t, big.body), "seed"); n == nil {
+		t.Error("no seed field")
+	} else if v, _ := attr(n, "value"); v != "18446744073709551616" {
+		t.Error("the refused seed is not kept as typed")
+	}
 	q := ts.importText(t, fileText(t, qrsPatrol), "")
 	other := ts.get("/swm/quick-resolve?a=" + s + "&b=" + q)
 	if !strings.Contains(other.body, "Endor Patrol is not a d20 squad") {
