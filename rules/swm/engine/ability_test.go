@@ -26,6 +26,9 @@ func TestLightsaberDeflectAgainstANonmeleeHit(t *testing.T) {
 	if vader.HP >= 140 || vader.Force != 3 {
 		t.Errorf("a failed deflection: Vader %d HP, %d Force", vader.HP, vader.Force)
 	}
+	if !strings.Contains(b.logText(), "[B] Darth Vader, Imperial Commander spends a Force point on Lightsaber Deflect and fails the save of 11") {
+		t.Errorf("the log does not say where the Force point went:\n%s", b.logText())
+	}
 }
 
 // Lightsaber Riposte: hit by a melee attack, 1 Force point for an immediate attack back.

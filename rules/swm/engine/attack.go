@@ -175,8 +175,14 @@ func (b *Battle) strike(att, t *Char, helpers []*Char, useForce, aoo bool) {
 			}
 			return
 		}
+		// The Force point is spent all the same: the log says where it went.
+		b.logf("  %s spends a Force point on Lightsaber Deflect and fails the save of 11", t.Label)
 	}
-	b.damage(t, b.reduced(att, att.Pos, t, o.Damage), att.Label)
+	if n := b.reduced(att, att.Pos, t, o.Damage); n <= 0 && o.Damage > 0 {
+		b.logf("  %s's Damage Reduction %d stops all %d damage", t.Label, t.ab.dr, o.Damage)
+	} else {
+		b.damage(t, n, att.Label)
+	}
 	if att.ab.splash > 0 {
 		b.splash(att, t, false)
 	}

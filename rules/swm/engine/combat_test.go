@@ -304,6 +304,22 @@ func TestDamageReductionFragileTwinAttack(t *testing.T) {
 	}
 }
 
+// Damage Reduction 10 against a hit of 10 leaves no damage, and the log says so rather than
+// reporting a hit that did nothing.
+func TestDamageReductionThatStopsAHitIsLogged(t *testing.T) {
+	speeder := house("Test Speeder", 5, 60, 10, 0, 10, "Damage Reduction 10")
+	tr := house("Test Trooper", 5, 10, 10, 0, 10)
+	b := newBattle(t, field(t, openRows...), squad("A", speeder), squad("B", tr))
+	s, x := b.char(t, "[A] Test Speeder"), b.char(t, "[B] Test Trooper")
+	b.put(s, Point{3, 1})
+	b.put(x, Point{3, 6})
+	b.script = []int{15}
+	b.attack(x, s, nil, false, false)
+	if s.HP != 60 || !strings.Contains(b.logText(), "[A] Test Speeder's Damage Reduction 10 stops all 10 damage") {
+		t.Errorf("HP %d, want 60, and the log to say why:\n%s", s.HP, b.logText())
+	}
+}
+
 // Hologram: defeated if it activates with no trooper ally within 2 squares; never a
 // target.
 func TestHologramNeedsATrooperWithinTwo(t *testing.T) {
