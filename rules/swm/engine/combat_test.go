@@ -339,6 +339,10 @@ func TestHologramNeedsATrooperWithinTwo(t *testing.T) {
 	if h.Defeated {
 		t.Fatal("a trooper 2 squares away keeps the Hologram")
 	}
+	// It cannot be damaged: the log counts no Hit Points for it.
+	if !strings.Contains(b.logText(), "[A] Test Hologram's turn (a Hologram)") || strings.Contains(b.logText(), "Hologram's turn (1 Hit Points") {
+		t.Errorf("the Hologram's turn in the log:\n%s", b.logText())
+	}
 	b.put(tr, Point{8, 0})
 	b.turn++
 	b.activate(h)
