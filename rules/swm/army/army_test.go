@@ -41,6 +41,15 @@ func TestUnknownFieldNamesThePartsFields(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), "unknown field") || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), c.not) {
 			t.Errorf("%s: %v; want %q", c.name, err, c.want)
 		}
+		if strings.Contains(err.Error(), "quotes") {
+			t.Errorf("%s: a misspelt field is not a card's name: %v", c.name, err)
+		}
+	}
+	// A card name with a comma, unquoted in a one-line unit, ends in a "field": the message
+	// says to quote the name.
+	_, err := Read([]byte(head + "units:\n  - {card: General Veers, Hologram}\n"))
+	if err == nil || !strings.Contains(err.Error(), `if "Hologram" is the end of a card's name, put the whole name in quotes`) {
+		t.Errorf("an unquoted name with a comma: %v", err)
 	}
 }
 
