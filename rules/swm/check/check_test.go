@@ -222,3 +222,28 @@ func TestSidesNoteForTwoSquadsOfOneSide(t *testing.T) {
 		}
 	}
 }
+
+// A card the file's cards: block adds (a card of another set) is not the rulebook's to
+// print: what it lacks is the block's to give; a pack card's gaps are the rulebook's.
+func TestMissingValuesOfAFileCardAreTheFilesToGive(t *testing.T) {
+	c := evaluate(t, `format: 1
+system: swm
+name: s
+faction: Rebel Alliance
+units:
+  - card: Rebel Leader
+  - card: "Luke Skywalker, Jedi Knight"
+cards:
+  - {name: "Luke Skywalker, Jedi Knight", faction: Rebel Alliance, cost: 30}
+`)
+	var msgs []string
+	for _, p := range c.Problems {
+		if p.Rule == RuleStats {
+			msgs = append(msgs, p.Message)
+		}
+	}
+	if len(msgs) != 2 || !strings.HasPrefix(msgs[0], "Unit 1, Rebel Leader: the rulebook does not print its hp") ||
+		!strings.HasPrefix(msgs[1], "Unit 2, Luke Skywalker, Jedi Knight: the file's cards: block does not give its hp") {
+		t.Errorf("%q", msgs)
+	}
+}
