@@ -64,7 +64,7 @@ func (a *app) swmQuickResolve(c *echo.Context) error {
 	seed, err2 := strconv.ParseUint(strings.TrimSpace(v.Seed), 10, 64)
 	if err2 != nil {
 		// Any seed muster swm sim takes: the page replays the command line's battles.
-		err2 = fmt.Errorf("Seed: write a whole number from 0 to %d, not %q", uint64(math.MaxUint64), v.Seed)
+		err2 = fmt.Errorf("%s: write a whole number from 0 to %d, not %q", "Seed", uint64(math.MaxUint64), v.Seed)
 	}
 	if !slices.Contains(engine.Scenarios(), v.Scenario) {
 		err1 = fmt.Errorf("%s: choose one of %s", "Map", strings.Join(engine.Scenarios(), ", "))
