@@ -17,11 +17,19 @@ type SWMBattleView struct {
 	Seed      string
 	MaxBattle int
 
-	Error   string   // a form value that cannot be used
-	Missing []string // the cards a battle cannot play yet, by unit
-	Result  *engine.Summary
-	AName   string
-	BName   string
+	Error     string           // a form value that cannot be used
+	Missing   []string         // the cards a battle cannot play yet, by unit
+	Broken    []SWMBrokenSquad // squads that break the squad-building rules: not played
+	SidesNote string           // both squads on one side of the Force: played, and said
+	Result    *engine.Summary
+	AName     string
+	BName     string
+}
+
+// SWMBrokenSquad is a squad the quick-resolve refuses: it breaks the squad-building rules.
+type SWMBrokenSquad struct {
+	ID, Name string
+	Errors   []string
 }
 
 // outcome is the win/draw/loss bar of the quick-resolve, as the matchup page draws it.

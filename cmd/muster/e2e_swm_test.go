@@ -72,6 +72,22 @@ func TestSWMSampleSquadInChromium(t *testing.T) {
 	}
 	b.shot("swm-editor-two-leias-1280-light")
 
+	// A count past the file's 100 figures: the cost update still runs (the browser's own
+	// validation would stop it and leave 119 standing) and names the field and the fix;
+	// back at 2, the total is 119 again.
+	setCount := func(v string) {
+		b.do("count "+v, chromedp.SetValue(css("#count-0"), v))
+		if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.querySelector("#count-0").dispatchEvent(new Event("input", {bubbles: true}))`)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	setCount("101")
+	b.waitText("#breakdown-panel", func(s string) bool {
+		return strings.Contains(s, `Unit 1, Princess Leia, Hoth Commander count: write how many figures, a whole number from 1 to 100, not "101"`)
+	})
+	setCount("2")
+	b.waitText("#army-total", func(s string) bool { return s == "119" })
+
 	// The screens at both widths, light and dark: the editor with its error, the summary.
 	// Wait for the saved page itself: the form is on the page before the save lands too, and
 	// navigating away while the save's page loads aborts one of them (ERR_ABORTED).

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"math"
 	"net/http"
 	"slices"
 	"strconv"
@@ -52,8 +53,8 @@ func (a *app) swmQuickResolve(c *echo.Context) error {
 		return render(c, http.StatusOK, views.SWMBattle(p, v))
 	}
 	// Not yours reads as not found, as everywhere.
-	sa, aName, errA := a.fieldSquad(c, v.A)
-	sb, bName, errB := a.fieldSquad(c, v.B)
+	sa, ca, aName, errA := a.fieldSquad(c, v.A)
+	sb, cb, bName, errB := a.fieldSquad(c, v.B)
 	for _, err := range []error{errA, errB} {
 		if errors.Is(err, errNoArmy) {
 			return err
@@ -62,7 +63,8 @@ func (a *app) swmQuickResolve(c *echo.Context) error {
 	n, err1 := boundedInt("Battles", v.Battles, 1, swmMaxBattles)
 	seed, err2 := strconv.ParseUint(strings.TrimSpace(v.Seed), 10, 64)
 	if err2 != nil {
-		err2 = fmt.Errorf("%s: write a whole number from 0", "Seed")
+		// Any seed muster swm sim takes: the page replays the command line's battles.
+		err2 = fmt.Errorf("%s: write a whole number from 0 to %d, not %q", "Seed", uint64(math.MaxUint64), v.Seed)
 	}
 	if !slices.Contains(engine.Scenarios(), v.Scenario) {
 		err1 = fmt.Errorf("%s: choose one of %s", "Map", strings.Join(engine.Scenarios(), ", "))
@@ -72,8 +74,15 @@ func (a *app) swmQuickResolve(c *echo.Context) error {
 		return render(c, http.StatusOK, views.SWMBattle(p, v))
 	}
 	var inc *engine.IncompleteError
-	for _, err := range []error{errA, errB} {
+	var broken *engine.RulesError
+	for i, err := range []error{errA, errB} {
 		switch {
+		case errors.As(err, &broken):
+			// The command line refuses such a squad too (muster swm sim); the same squad on
+			// both sides is listed once.
+			if i == 0 || v.A != v.B {
+				v.Broken = append(v.Broken, views.SWMBrokenSquad{ID: []string{v.A, v.B}[i], Name: broken.Squad, Errors: broken.Errors})
+			}
 		case errors.As(err, &inc):
 			for _, m := range inc.Missing {
 				// A squad played against itself lacks the same values once, not twice.
@@ -85,9 +94,10 @@ func (a *app) swmQuickResolve(c *echo.Context) error {
 			v.Error = err.Error()
 		}
 	}
-	if v.Error != "" || len(v.Missing) > 0 {
+	if v.Error != "" || len(v.Missing) > 0 || len(v.Broken) > 0 {
 		return render(c, http.StatusOK, views.SWMBattle(p, v))
 	}
+	v.SidesNote = check.SidesNote(ca, cb)
 	sum, err := engine.Simulate(func() *engine.Map { m, _ := engine.Scenario(v.Scenario); return m }, sa, sb, n, seed)
 	if err != nil {
 		v.Error = "The battle could not be played: " + err.Error()
@@ -100,30 +110,31 @@ func (a *app) swmQuickResolve(c *echo.Context) error {
 	return render(c, http.StatusOK, views.SWMBattle(p, v))
 }
 
-// fieldSquad reads one of the asker's d20 squads and fields it; a squad whose cards lack
-// values is an *engine.IncompleteError naming them.
-func (a *app) fieldSquad(c *echo.Context, id string) (engine.Squad, string, error) {
+// fieldSquad reads one of the asker's d20 squads, costs and checks it, and fields it; a
+// squad that breaks the squad-building rules is an *engine.RulesError, one whose cards lack
+// values an *engine.IncompleteError naming them.
+func (a *app) fieldSquad(c *echo.Context, id string) (engine.Squad, *check.Costed, string, error) {
 	if !validID(id) {
-		return engine.Squad{}, "", errNoArmy
+		return engine.Squad{}, nil, "", errNoArmy
 	}
 	rec, file, err := a.store.Get(c.Request().Context(), ownerID(c), id)
 	if errors.Is(err, db.ErrNotFound) || err == nil && rec.Deleted {
-		return engine.Squad{}, "", errNoArmy
+		return engine.Squad{}, nil, "", errNoArmy
 	}
 	if err != nil {
-		return engine.Squad{}, "", err
+		return engine.Squad{}, nil, "", err
 	}
 	if rec.System != swm.ID {
-		return engine.Squad{}, rec.Name, errors.New(rec.Name + " is not a d20 squad: the quick-resolve plays Star Wars Miniatures (d20) squads; Matchups plays SWMB armies")
+		return engine.Squad{}, nil, rec.Name, errors.New(rec.Name + " is not a d20 squad: the quick-resolve plays Star Wars Miniatures (d20) squads; Matchups plays SWMB armies")
 	}
 	sq, err := army.Read(file)
 	if err != nil {
-		return engine.Squad{}, rec.Name, errors.New(rec.Name + ": the squad file does not read: " + err.Error())
+		return engine.Squad{}, nil, rec.Name, errors.New(rec.Name + ": the squad file does not read: " + err.Error())
 	}
 	costed, err := check.Evaluate(sq)
 	if err != nil {
-		return engine.Squad{}, rec.Name, errors.New(rec.Name + ": " + err.Error())
+		return engine.Squad{}, nil, rec.Name, errors.New(rec.Name + ": " + err.Error())
 	}
 	s, err := engine.FromCosted(costed)
-	return s, sq.Name, err
+	return s, costed, sq.Name, err
 }

@@ -59,9 +59,54 @@ func TestSWMQuickResolveNamesTheMissingValues(t *testing.T) {
 	if !strings.Contains(bad.body, "Battles: write a whole number from 1 to 50") {
 		t.Error("too many battles is not refused in words")
 	}
+	// A seed the command line takes plays; one past its 64 bits is named with the range.
+	big := ts.get("/swm/quick-resolve?a=" + s + "&b=" + s + "&seed=18446744073709551616")
+	if !strings.Contains(big.body, "Seed: write a whole number from 0 to 18446744073709551615, not &#34;18446744073709551616&#34;") {
+		t.Errorf("a seed past 64 bits: %s", idText(t, big.body, "content"))
+	}
+	if n := byID(parseHTML(t, big.body), "seed"); n == nil {
+		t.Error("no seed field")
+	} else if v, _ := attr(n, "value"); v != "18446744073709551616" {
+		t.Error("the refused seed is not kept as typed")
+	}
 	q := ts.importText(t, fileText(t, qrsPatrol), "")
 	other := ts.get("/swm/quick-resolve?a=" + s + "&b=" + q)
 	if !strings.Contains(other.body, "Endor Patrol is not a d20 squad") {
 		t.Errorf("an army of another game: %.2000s", other.body)
+	}
+}
+
+// A squad that breaks the squad-building rules does not take the field on the web, as
+// `muster swm sim` refuses it: the Salvage Mission's Imperial squad (26 points) with a
+// limit of 20 is named with its error, and nothing is played. Two squads of one side of the
+// Force (Characters, p. 12) are played with a note saying so; Rebels against the Empire
+// draw none.
+func TestSWMQuickResolveRefusesASquadThatBreaksTheRules(t *testing.T) {
+	ts := newTestServer(t)
+	rebelFile, imperialFile := "../../rules/swm/testdata/salvage-rebel.yaml", "../../rules/swm/testdata/salvage-imperial.yaml"
+	rebel := ts.importText(t, fileText(t, rebelFile), "")
+	imperial := ts.importText(t, fileText(t, imperialFile), "")
+	over := ts.importText(t, strings.Replace(fileText(t, imperialFile), "limit: 26", "limit: 20", 1), "")
+	r := ts.get("/swm/quick-resolve?a=" + rebel + "&b=" + over + "&scenario=salvage&battles=5")
+	wantStatus(t, "quick-resolve", r, http.StatusOK)
+	doc := parseHTML(t, r.body)
+	if byID(doc, "outcome") != nil {
+		t.Error("a squad 6 points over its limit was played")
+	}
+	broken := idText(t, r.body, "swm-broken")
+	if !strings.Contains(broken, "Blizzard Force recon") || !strings.Contains(broken, "the squad costs 26 points, 6 over the limit of 20") {
+		t.Errorf("the refusal: %s", broken)
+	}
+	if !strings.Contains(r.body, `href="/armies/`+over+`/edit"`) {
+		t.Error("the refusal does not link to the squad's editor")
+	}
+
+	same := ts.get("/swm/quick-resolve?a=" + imperial + "&b=" + imperial + "&scenario=salvage&battles=5")
+	if !strings.Contains(idText(t, same.body, "swm-sides"), "both squads fight for the dark side") || byID(parseHTML(t, same.body), "outcome") == nil {
+		t.Error("two Empire squads of the Rebellion era: want the battles played with a note")
+	}
+	mixed := ts.get("/swm/quick-resolve?a=" + rebel + "&b=" + imperial + "&scenario=salvage&battles=5")
+	if byID(parseHTML(t, mixed.body), "swm-sides") != nil {
+		t.Error("Rebels against the Empire drew the same-side note")
 	}
 }

@@ -206,7 +206,7 @@ func swmCards(args []string, stdout, stderr io.Writer) int {
 // whose cards lack values cannot play. It prints why and returns the exit code 2.
 func swmSquads(cmd string, files []string, stderr io.Writer) ([2]engine.Squad, bool) {
 	var out [2]engine.Squad
-	var sides [2]string
+	var costed [2]*check.Costed
 	if len(files) != 2 {
 		fmt.Fprintf(stderr, "muster swm %s: name two squad files, A.yaml and B.yaml; %d given (muster swm help)\n", cmd, len(files))
 		return out, false
@@ -231,22 +231,17 @@ func swmSquads(cmd string, files []string, stderr io.Writer) ([2]engine.Squad, b
 			fmt.Fprintf(stderr, "muster: %s: %v\n", path, err)
 			return out, false
 		}
-		if rep := c.Report(); rep.HasErrors() {
-			fmt.Fprintf(stderr, "muster: %s: the squad has errors; muster check shows them:\n", path)
-			for _, p := range rep.Problems {
-				if p.Severity == "error" {
-					fmt.Fprintf(stderr, "  %s\n", p.Message)
-				}
-			}
-			return out, false
-		}
-		sides[i] = c.Side
+		costed[i] = c
 		s, err := engine.FromCosted(c)
 		if err != nil {
 			var inc *engine.IncompleteError
-			if errors.As(err, &inc) {
+			var broken *engine.RulesError
+			switch {
+			case errors.As(err, &broken):
+				fmt.Fprintf(stderr, "muster: %s: the squad has errors; muster check shows them:\n  %s\n", path, strings.Join(broken.Errors, "\n  "))
+			case errors.As(err, &inc):
 				fmt.Fprintf(stderr, "muster: %s: %v\n", path, inc)
-			} else {
+			default:
 				fmt.Fprintf(stderr, "muster: %s: %v\n", path, err)
 			}
 			return out, false
@@ -256,10 +251,8 @@ func swmSquads(cmd string, files []string, stderr io.Writer) ([2]engine.Squad, b
 		}
 		out[i] = s
 	}
-	if sides[0] != "" && sides[0] == sides[1] {
-		// Characters (p. 12): one squad is Light Side, the other Dark Side. Muster plays the
-		// matchup anyway (a what-if), but says so.
-		fmt.Fprintf(stderr, "muster swm %s: note: both squads fight for the %s side in their era; a skirmish pits a Light Side squad against a Dark Side one\n", cmd, sides[0])
+	if note := check.SidesNote(costed[0], costed[1]); note != "" {
+		fmt.Fprintf(stderr, "muster swm %s: note: %s\n", cmd, note)
 	}
 	if out[0].Name == out[1].Name {
 		out[0].Name += " (A)"

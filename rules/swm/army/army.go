@@ -100,13 +100,66 @@ func unmarshal(data []byte, v any) (err error) {
 			}
 			pe.Msg = yamlguard.TypeWordsAt(pe.Msg, data, pe.Line, pe.Column)
 			if strings.Contains(pe.Msg, "unknown field") {
-				pe.Msg += "; a squad file has format, system, name, faction, era, limit, units and cards"
+				pe.Msg += "; " + fieldsHint(data, pe.Line, pe.Column)
+				// "{card: General Veers, Hologram}" reads "Hologram" as a field: three of the
+				// pack's names have a comma. Field names are lower case, card names are not.
+				if f := unknownField(pe.Msg); f != strings.ToLower(f) {
+					pe.Msg += fmt.Sprintf("; if %q is the end of a card's name, put the whole name in quotes, as card: \"Darth Vader, Imperial Commander\"", f)
+				}
 			}
 			return pe
 		}
 		return &ParseError{Msg: yamlguard.TypeWords(err.Error())}
 	}
 	return nil
+}
+
+// The fields of each part of a squad file, for the message about a field Muster does not
+// know.
+const (
+	fileFields = "a squad file has format, system, name, faction, era, limit, units and cards"
+	unitFields = "a unit under units: has card and count"
+	cardFields = "a card under cards: has name, given_name, faction, cost, hp, defense, attack, damage, speed, size, unique, abilities, abilities_complete, rapport ([{name_contains, reduction}]), force, force_powers, commander ({has, text, effects: [{stat, bonus, name_contains, followers_only, range}]}), set, number and sources"
+)
+
+// unknownField is the field the YAML library's message names: unknown field "x".
+func unknownField(msg string) string {
+	_, rest, ok := strings.Cut(msg, `unknown field "`)
+	if !ok {
+		return ""
+	}
+	f, _, _ := strings.Cut(rest, `"`)
+	return f
+}
+
+// fieldsHint names the fields of the part of the file where an unknown field stands: the
+// top level, a unit or a card (the nearest key at the start of a line above it says which).
+// A file whose parts cannot be told (JSON on one line) hears all three.
+func fieldsHint(data []byte, line, col int) string {
+	lines := strings.Split(string(data), "\n")
+	if line < 1 || line > len(lines) {
+		return fileFields + "; " + unitFields + "; " + cardFields
+	}
+	if col == 1 {
+		return fileFields
+	}
+	for i := line - 1; i >= 0; i-- {
+		l := strings.TrimRight(lines[i], "\r")
+		if i < line-1 && (l == "" || l[0] == ' ' || l[0] == '\t' || l[0] == '-' || l[0] == '#') {
+			continue
+		}
+		key := strings.Trim(strings.TrimSpace(strings.SplitN(l, ":", 2)[0]), `"{ `)
+		switch key {
+		case "units":
+			return unitFields
+		case "cards":
+			return cardFields
+		}
+		if i < line-1 {
+			break
+		}
+	}
+	return fileFields + "; " + unitFields + "; " + cardFields
 }
 
 func (a *Army) normalize() error {

@@ -25,6 +25,34 @@ func TestReadErrorsNameLineAndColumn(t *testing.T) {
 	}
 }
 
+// A field Muster does not know is answered with the fields of the part of the file it
+// stands in: a unit's (card, count), a card's, or the file's own, so that the player sees
+// what was meant (a unit's "cout", a card's "hitpoints", a file's "points").
+func TestUnknownFieldNamesThePartsFields(t *testing.T) {
+	head := "format: 1\nsystem: swm\nname: x\nfaction: Empire\n"
+	for _, c := range []struct{ name, file, want, not string }{
+		{"a unit's field", head + "units:\n  - card: Snowtrooper\n    cout: 2\n", "a unit under units: has card and count", "a squad file has"},
+		{"a unit on one line", head + "units:\n  - {card: Snowtrooper, cout: 2}\n", "a unit under units: has card and count", "a squad file has"},
+		{"a unit on the key's line", head + "units: [{card: Snowtrooper, cout: 2}]\n", "a unit under units: has card and count", "a squad file has"},
+		{"a card's field", head + "units:\n  - card: Snowtrooper\ncards:\n  - name: Snowtrooper\n    hitpoints: 10\n", "a card under cards: has name", "a squad file has"},
+		{"the file's field", head + "points: 100\nunits:\n  - card: Snowtrooper\n", "a squad file has format, system", "a unit under"},
+	} {
+		_, err := Read([]byte(c.file))
+		if err == nil || !strings.Contains(err.Error(), "unknown field") || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), c.not) {
+			t.Errorf("%s: %v; want %q", c.name, err, c.want)
+		}
+		if strings.Contains(err.Error(), "quotes") {
+			t.Errorf("%s: a misspelt field is not a card's name: %v", c.name, err)
+		}
+	}
+	// A card name with a comma, unquoted in a one-line unit, ends in a "field": the message
+	// says to quote the name.
+	_, err := Read([]byte(head + "units:\n  - {card: General Veers, Hologram}\n"))
+	if err == nil || !strings.Contains(err.Error(), `if "Hologram" is the end of a card's name, put the whole name in quotes`) {
+		t.Errorf("an unquoted name with a comma: %v", err)
+	}
+}
+
 func TestReadRefusesHostileFiles(t *testing.T) {
 	long := strings.Repeat("x", 101)
 	many := "format: 1\nsystem: swm\nfaction: Empire\nunits:\n" + strings.Repeat("  - card: Snowtrooper\n", 201)

@@ -69,6 +69,14 @@ func TestRulebookNumbersOnTheCards(t *testing.T) {
 	check("Han's Hit Points", han.HP, 90)
 	check("Snowtrooper's Attack", snow.Attack, 4)
 	check("Snowtrooper's Damage", snow.Damage, 10)
+	// The Quick Start's Snowtroopers move 6 (L45; only the tauntaun riders are faster, L235),
+	// have no Force points (only Vader, Han, Luke and Leia do, L261) and no commander effect
+	// (only Vader and Leia, L267).
+	check("Snowtrooper's Speed", snow.Speed, 6)
+	check("Snowtrooper's Force", snow.Force, 0)
+	if snow.Commander == nil || snow.Commander.Has {
+		t.Errorf("Snowtrooper's commander effect: %+v, want none", snow.Commander)
+	}
 	// What the book does not print stays unknown.
 	if leia.HP != nil || leia.Defense != nil || vader.Attack != nil || snow.HP != nil {
 		t.Error("an unprinted value was filled in")

@@ -258,13 +258,19 @@ func firstOther(units []Unit, i int, key string) (int, bool) {
 
 // checkStats notes the cards a battle cannot play yet (costing needs only the cost).
 func (c *Costed) checkStats() {
+	builtin := cards.Builtin()
 	for i, u := range c.Units {
 		if u.Card == nil {
 			continue
 		}
 		if m := u.Card.Missing(); len(m) > 0 {
+			who := "the rulebook does not print"
+			if _, pack := builtin.Lookup(u.Card.Name); !pack {
+				// A card the file's cards: block adds: the rulebook never had it.
+				who = "the file's cards: block does not give"
+			}
 			c.add(system.Problem{Rule: RuleStats, Severity: system.Info, Unit: i, Field: fmt.Sprintf("units[%d].card", i),
-				Message: fmt.Sprintf("%s: the rulebook does not print its %s, so Muster cannot play it in a battle", Label(i, u.Card.Name), strings.Join(m, ", ")),
+				Message: fmt.Sprintf("%s: %s its %s, so Muster cannot play it in a battle", Label(i, u.Card.Name), who, strings.Join(m, ", ")),
 				Hint:    "copy the missing values from the physical card into the file's cards: block"})
 		}
 	}

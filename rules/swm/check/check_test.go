@@ -200,3 +200,50 @@ cards:
 		t.Errorf("Defense %d (printed 23 stays), Attack %d (filled in: 14)", d, *c.Units[0].Card.Attack)
 	}
 }
+
+// Characters (p. 12): one squad is Light Side, the other Dark Side. Two Empire squads of the
+// Rebellion era are both Dark Side, and the note says so; Rebels against the Empire, or a
+// squad that names no era, draw no note.
+func TestSidesNoteForTwoSquadsOfOneSide(t *testing.T) {
+	squad := func(faction, era string) *Costed {
+		c, err := Evaluate(&army.Army{Name: "s", Faction: faction, Era: era, Limit: 100, Units: []army.Unit{{Card: "Snowtrooper", Count: 1}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	empire, rebels, noEra := squad("Empire", "Rebellion"), squad("Rebel Alliance", "Rebellion"), squad("Empire", "")
+	if n := SidesNote(empire, empire); !strings.Contains(n, "both squads fight for the dark side") {
+		t.Errorf("two Rebellion-era Empire squads: %q", n)
+	}
+	for _, pair := range [][2]*Costed{{empire, rebels}, {rebels, empire}, {noEra, noEra}} {
+		if n := SidesNote(pair[0], pair[1]); n != "" {
+			t.Errorf("%s (%s) against %s (%s): %q", pair[0].Army.Faction, pair[0].Side, pair[1].Army.Faction, pair[1].Side, n)
+		}
+	}
+}
+
+// A card the file's cards: block adds (a card of another set) is not the rulebook's to
+// print: what it lacks is the block's to give; a pack card's gaps are the rulebook's.
+func TestMissingValuesOfAFileCardAreTheFilesToGive(t *testing.T) {
+	c := evaluate(t, `format: 1
+system: swm
+name: s
+faction: Rebel Alliance
+units:
+  - card: Rebel Leader
+  - card: "Luke Skywalker, Jedi Knight"
+cards:
+  - {name: "Luke Skywalker, Jedi Knight", faction: Rebel Alliance, cost: 30}
+`)
+	var msgs []string
+	for _, p := range c.Problems {
+		if p.Rule == RuleStats {
+			msgs = append(msgs, p.Message)
+		}
+	}
+	if len(msgs) != 2 || !strings.HasPrefix(msgs[0], "Unit 1, Rebel Leader: the rulebook does not print its hp") ||
+		!strings.HasPrefix(msgs[1], "Unit 2, Luke Skywalker, Jedi Knight: the file's cards: block does not give its hp") {
+		t.Errorf("%q", msgs)
+	}
+}

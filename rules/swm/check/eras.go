@@ -1,6 +1,7 @@
 package check
 
 import (
+	"fmt"
 	"strings"
 
 	"muster/rules/swm/cards"
@@ -96,4 +97,14 @@ func eraNames() string {
 		n = append(n, e.Name)
 	}
 	return strings.Join(n, ", ")
+}
+
+// SidesNote says when two squads fight for the same side of the Force in their eras: a
+// skirmish pits a Light Side squad against a Dark Side one (Characters, p. 12). It is ""
+// when the sides differ or a squad names no era. A matchup is still played (a what-if).
+func SidesNote(a, b *Costed) string {
+	if a.Side == "" || a.Side != b.Side {
+		return ""
+	}
+	return fmt.Sprintf("both squads fight for the %s side in their era; a skirmish pits a Light Side squad against a Dark Side one (rulebook, Characters, p. 12)", a.Side)
 }

@@ -26,6 +26,9 @@ func TestLightsaberDeflectAgainstANonmeleeHit(t *testing.T) {
 	if vader.HP >= 140 || vader.Force != 3 {
 		t.Errorf("a failed deflection: Vader %d HP, %d Force", vader.HP, vader.Force)
 	}
+	if !strings.Contains(b.logText(), "[B] Darth Vader, Imperial Commander spends a Force point on Lightsaber Deflect and fails the save of 11") {
+		t.Errorf("the log does not say where the Force point went:\n%s", b.logText())
+	}
 }
 
 // Lightsaber Riposte: hit by a melee attack, 1 Force point for an immediate attack back.
@@ -61,6 +64,30 @@ func TestUseTheForceAutomaticCritical(t *testing.T) {
 	b.attack(l, v, nil, true, false)
 	if v.HP != 120 || l.Force != 0 {
 		t.Errorf("Vader %d HP (want 140 - 2 x 10), Luke %d Force:\n%s", v.HP, l.Force, b.logText())
+	}
+}
+
+// Use the Force rolls no die: the attack "automatically" hits, so the next roll of the
+// battle is the next action's. Here Luke uses the Force, then attacks again on a later turn
+// with no Force left: the scripted 1 must be that attack's roll, an automatic miss.
+func TestUseTheForceRollsNoDie(t *testing.T) {
+	luke := printed(t, "Luke Skywalker on Tauntaun", cardZero())
+	rows := append([]string{"aaaaaaaaaa"}, openRows...)
+	b := newBattle(t, field(t, rows...), squad("Rebels", luke), squad("Empire", vaderCard(t)))
+	l, v := b.char(t, "[A] Luke Skywalker on Tauntaun"), b.char(t, "[B] Darth Vader, Imperial Commander")
+	b.put(l, Point{2, 0})
+	b.put(v, Point{2, 6})
+	v.Force = 0
+	v.Activated = true
+	b.script = []int{1, 20}
+	b.attack(l, v, nil, true, false)
+	if len(b.script) != 2 {
+		t.Fatalf("Use the Force rolled %d dice, want none:\n%s", 2-len(b.script), b.logText())
+	}
+	b.turn++
+	b.attack(l, v, nil, false, false)
+	if v.HP != 120 || !strings.Contains(b.logText(), ": 1 + 8 against Defense 23: misses") {
+		t.Errorf("the next attack should roll the 1 and miss; Vader %d HP:\n%s", v.HP, b.logText())
 	}
 }
 

@@ -91,12 +91,14 @@ func (b *Battle) pick(side int) *Char {
 func (b *Battle) activate(c *Char) {
 	b.turn++
 	c.Activated = true
-	b.logf(" %s's turn (%d Hit Points, %d Force)", c.Label, c.HP, c.Force)
 	defer b.endTurn(c)
 	if c.ab.hologram {
+		// A Hologram has no Hit Points to count: it cannot be damaged (glossary).
+		b.logf(" %s's turn (a Hologram)", c.Label)
 		b.hologramTurn(c)
 		return
 	}
+	b.logf(" %s's turn (%d Hit Points, %d Force)", c.Label, c.HP, c.Force)
 	canMove := c.harpoonRound != b.round
 	if c.ab.fireSupport && b.fireSupport(c) {
 		return

@@ -116,22 +116,26 @@ func (b *Battle) attack(att, t *Char, helpers []*Char, useForce, aoo bool) bool 
 func (b *Battle) strike(att, t *Char, helpers []*Char, useForce, aoo bool) {
 	b.quiet = false
 	s := b.aim(att, att.Pos, t, helpers)
-	roll := b.d20()
-	o := odds.Resolve(roll, s.Attack)
+	var roll int
+	var o odds.Outcome
 	note := ""
-	switch {
-	case useForce && b.spend(att, 3):
-		// Use the Force: the attack hits automatically and counts as a critical hit.
+	if useForce && b.spend(att, 3) {
+		// Use the Force: the attack hits automatically and counts as a critical hit. No
+		// die is rolled: one that decided nothing would shift every later roll of a seed.
 		o = odds.Outcome{Hit: true, Critical: !s.Droid, Damage: 2 * s.Damage}
 		if s.Droid {
 			o.Damage = s.Damage
 		}
 		note = " (Use the Force: an automatic critical hit)"
-	case !o.Hit && b.spend(att, 1):
-		first := roll
+	} else {
 		roll = b.d20()
 		o = odds.Resolve(roll, s.Attack)
-		note = " (Force point: rerolled a " + itoa(first) + ")"
+		if !o.Hit && b.spend(att, 1) {
+			first := roll
+			roll = b.d20()
+			o = odds.Resolve(roll, s.Attack)
+			note = " (Force point: rerolled a " + itoa(first) + ")"
+		}
 	}
 	what := "misses"
 	if o.Hit {
@@ -171,8 +175,14 @@ func (b *Battle) strike(att, t *Char, helpers []*Char, useForce, aoo bool) {
 			}
 			return
 		}
+		// The Force point is spent all the same: the log says where it went.
+		b.logf("  %s spends a Force point on Lightsaber Deflect and fails the save of 11", t.Label)
 	}
-	b.damage(t, b.reduced(att, att.Pos, t, o.Damage), att.Label)
+	if n := b.reduced(att, att.Pos, t, o.Damage); n <= 0 && o.Damage > 0 {
+		b.logf("  %s's Damage Reduction %d stops all %d damage", t.Label, t.ab.dr, o.Damage)
+	} else {
+		b.damage(t, n, att.Label)
+	}
 	if att.ab.splash > 0 {
 		b.splash(att, t, false)
 	}

@@ -210,7 +210,8 @@ func (b *Battle) defeatedSide() (int, bool) {
 }
 
 // tieBreaker: the squad that defeated more points wins; then the one with a character
-// nearest the map's centre; then the one whose nearest character costs more (How to Win).
+// nearest the map's centre, counted from the character's nearest square around walls as
+// range is; then the one whose nearest character costs more (How to Win).
 func (b *Battle) tieBreaker(why string) (int, string) {
 	var pts [2]int
 	for _, c := range b.chars {
@@ -227,11 +228,11 @@ func (b *Battle) tieBreaker(why string) (int, string) {
 	}
 	var near [2]int
 	var cost [2]int
+	centre := b.centreDist()
 	for s := range 2 {
 		near[s] = 1 << 30
 		for _, c := range b.alive(s) {
-			// Twice the distance from the centre, in squares counted as for range.
-			d := abs(2*c.Pos.X+c.Size-b.m.W) + abs(2*c.Pos.Y+c.Size-b.m.H)
+			d := b.nearest(centre, c)
 			if d < near[s] || d == near[s] && c.Cost > cost[s] {
 				near[s], cost[s] = d, c.Cost
 			}
@@ -243,7 +244,7 @@ func (b *Battle) tieBreaker(why string) (int, string) {
 		if near[1] < near[0] {
 			w = 1
 		}
-		return w, why + "; points defeated equal, a character nearer the centre of the map"
+		return w, fmt.Sprintf("%s; points defeated equal, a character nearer the centre of the map (%s against %s)", why, squares(near[w]), squares(near[1-w]))
 	case cost[0] != cost[1]:
 		w := 0
 		if cost[1] > cost[0] {
@@ -252,4 +253,15 @@ func (b *Battle) tieBreaker(why string) (int, string) {
 		return w, why + "; points and distance to the centre equal, the costlier character nearest the centre"
 	}
 	return -1, why + "; points, distance to the centre and cost all equal"
+}
+
+// squares says a count of squares from the centre; a character walled off from it has none.
+func squares(n int) string {
+	switch {
+	case n >= 1<<20:
+		return "no way round the walls"
+	case n == 1:
+		return "1 square"
+	}
+	return itoa(n) + " squares"
 }

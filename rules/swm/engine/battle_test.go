@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"muster/rules/swm/army"
+	"muster/rules/swm/cards"
 	"muster/rules/swm/check"
 )
 
@@ -153,5 +154,82 @@ func TestScenarioMapsParse(t *testing.T) {
 	}
 	if _, ok := Scenario("hoth"); ok {
 		t.Error("an unknown scenario was found")
+	}
+}
+
+// How to Win, tie-breaker, with the glossary's range: distance to the centre is counted from
+// the nearest square of a figure's space. On a 10 x 8 map the centre point touches columns
+// 5-6, rows 4-5 (squares are (column,row) from 1, as the log shows them). A Large figure at
+// (7,3) covers (7,3)-(8,4); its square (7,4) is next to the centre square (6,4): 1 square.
+// A trooper at (6,2) is 2 squares from (6,4). The Large figure is nearer, though both
+// figures' middles are 3 squares from the centre point (measured so, the costlier trooper
+// won the next tie-break).
+func TestTieBreakerCountsFromABigFiguresNearestSquare(t *testing.T) {
+	big := house("Test Tauntaun", 5, 10, 10, 0, 10)
+	large := cards.Large
+	big.Size = &large
+	small := house("Test Trooper", 50, 10, 10, 0, 10)
+	m := field(t,
+		"aaaaaaaaaa",
+		"aaaaaaaaaa",
+		"..........",
+		"..........",
+		"..........",
+		"..........",
+		"..........",
+		"bbbbbbbbbb",
+	)
+	b := newBattle(t, m, squad("Riders", big), squad("Troopers", small))
+	b.put(b.char(t, "[A] Test Tauntaun"), Point{6, 2})
+	b.put(b.char(t, "[B] Test Trooper"), Point{5, 1})
+	w, why := b.tieBreaker("test")
+	if w != 0 || !strings.Contains(why, "(1 square against 2 squares)") {
+		t.Errorf("winner %d: %q; want the Large figure, 1 square from the centre against 2", w, why)
+	}
+}
+
+// Range is counted around walls (glossary, range), so a figure behind a wall is as far from
+// the centre as the way round. On a 10 x 8 map with a wall across row 3 but for its last
+// square, a figure at (5,2) is 2 squares from the centre square (5,4) through the wall but
+// 5 + 2 + 4 = 11 round the wall's end, by (10,2), (10,4) and (6,4); one at (5,8) is 3
+// squares from (5,5) and wins.
+func TestTieBreakerCountsAroundWalls(t *testing.T) {
+	m := field(t,
+		"a.........",
+		"..........",
+		"#########.",
+		"..........",
+		"..........",
+		"..........",
+		"..........",
+		"b.........",
+	)
+	tr := house("Test Trooper", 5, 10, 10, 0, 10)
+	b := newBattle(t, m, squad("North", tr), squad("South", tr))
+	b.put(b.char(t, "[A] Test Trooper"), Point{4, 1})
+	b.put(b.char(t, "[B] Test Trooper"), Point{4, 7})
+	w, why := b.tieBreaker("test")
+	if w != 1 || !strings.Contains(why, "(3 squares against 11 squares)") {
+		t.Errorf("winner %d: %q; want South, 3 squares from the centre against 11 round the wall", w, why)
+	}
+}
+
+// A squad takes the field only as the squad-building rules allow: the Echo Base Salvage
+// Mission's Imperial squad (26 points) with a limit of 20 is 6 over (Squad Construction),
+// and is refused with the error that says so, although every card is complete.
+func TestBattleRefusesASquadThatBreaksTheRules(t *testing.T) {
+	c := costed(t, "../testdata/salvage-imperial.yaml")
+	if _, err := FromCosted(c); err != nil {
+		t.Fatalf("the scenario's squad: %v", err)
+	}
+	c.Army.Limit = 20
+	c, err := check.Evaluate(c.Army)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = FromCosted(c)
+	var broken *RulesError
+	if !errors.As(err, &broken) || len(broken.Errors) != 1 || !strings.Contains(broken.Errors[0], "the squad costs 26 points, 6 over the limit of 20") {
+		t.Fatalf("err %v; want the points error", err)
 	}
 }

@@ -126,6 +126,46 @@ func TestCombinedFireWhoMayHelp(t *testing.T) {
 	}
 }
 
+// Fragile 40 (glossary): below 40 Hit Points the character "can no longer attack", so it
+// has no attack to pool in combined fire (p. 19). The gun at (6,1) sees the target at
+// (6,7), which low objects cover from it, while a nearer enemy (4 squares round the wall
+// at (5,1)) is out of its sight: it has no target of its own, so at 40 Hit Points it
+// combines fire with the trooper's long shot (needs 18), and at 39 it may not.
+func TestFragileBelowItsNumberGivesNoCombinedFire(t *testing.T) {
+	m := field(t,
+		"....#.....",
+		"..........",
+		"..........",
+		"....ooo...",
+		"..........",
+		"..........",
+		"..........",
+		"aa......bb",
+	)
+	shooter := house("Test Trooper", 5, 10, 10, 0, 10)
+	gun := house("Test Gun", 15, 60, 10, 3, 30, "Fragile 40")
+	target := house("Test Target", 5, 100, 18, 0, 10)
+	b := newBattle(t, m, squad("A", shooter, gun), squad("B", target, target))
+	s, g := b.char(t, "[A] Test Trooper"), b.char(t, "[A] Test Gun")
+	tg, hid := b.char(t, "[B] Test Target 1"), b.char(t, "[B] Test Target 2")
+	b.put(s, Point{9, 6})
+	b.put(g, Point{5, 0})
+	b.put(tg, Point{5, 6})
+	b.put(hid, Point{3, 0})
+	if ts := b.targets(g, g.Pos); len(ts) != 0 {
+		t.Fatalf("the gun has a target of its own: %v", ts[0].t.Label)
+	}
+	g.HP = 40
+	if h := b.combineFire(s, tg); len(h) != 1 {
+		t.Fatalf("at 40 Hit Points (Fragile 40) the gun may combine fire: helpers %d", len(h))
+	}
+	g.Activated = false
+	g.HP = 39
+	if h := b.combineFire(s, tg); len(h) != 0 {
+		t.Errorf("at 39 Hit Points (Fragile 40) the gun cannot attack and may not combine fire:\n%s", b.logText())
+	}
+}
+
 // Vader, Imperial Commander: trooper followers get +6 Defense; with low objects' cover the
 // Snowtrooper gets +10 in all (stacking, glossary).
 func TestVaderTrooperDefenseStacksWithCover(t *testing.T) {
@@ -264,6 +304,22 @@ func TestDamageReductionFragileTwinAttack(t *testing.T) {
 	}
 }
 
+// Damage Reduction 10 against a hit of 10 leaves no damage, and the log says so rather than
+// reporting a hit that did nothing.
+func TestDamageReductionThatStopsAHitIsLogged(t *testing.T) {
+	speeder := house("Test Speeder", 5, 60, 10, 0, 10, "Damage Reduction 10")
+	tr := house("Test Trooper", 5, 10, 10, 0, 10)
+	b := newBattle(t, field(t, openRows...), squad("A", speeder), squad("B", tr))
+	s, x := b.char(t, "[A] Test Speeder"), b.char(t, "[B] Test Trooper")
+	b.put(s, Point{3, 1})
+	b.put(x, Point{3, 6})
+	b.script = []int{15}
+	b.attack(x, s, nil, false, false)
+	if s.HP != 60 || !strings.Contains(b.logText(), "[A] Test Speeder's Damage Reduction 10 stops all 10 damage") {
+		t.Errorf("HP %d, want 60, and the log to say why:\n%s", s.HP, b.logText())
+	}
+}
+
 // Hologram: defeated if it activates with no trooper ally within 2 squares; never a
 // target.
 func TestHologramNeedsATrooperWithinTwo(t *testing.T) {
@@ -282,6 +338,10 @@ func TestHologramNeedsATrooperWithinTwo(t *testing.T) {
 	b.activate(h)
 	if h.Defeated {
 		t.Fatal("a trooper 2 squares away keeps the Hologram")
+	}
+	// It cannot be damaged: the log counts no Hit Points for it.
+	if !strings.Contains(b.logText(), "[A] Test Hologram's turn (a Hologram)") || strings.Contains(b.logText(), "Hologram's turn (1 Hit Points") {
+		t.Errorf("the Hologram's turn in the log:\n%s", b.logText())
 	}
 	b.put(tr, Point{8, 0})
 	b.turn++

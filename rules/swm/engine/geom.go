@@ -23,14 +23,23 @@ func (b *Battle) dist(p Point, size int) []int {
 	if d, ok := b.distCache[key]; ok {
 		return d
 	}
+	d := b.spread(footprint(p, size))
+	b.distCache[key] = d
+	return d
+}
+
+// spread counts squares out from the sources (0) in orthogonal steps that never enter a
+// wall or closed door; -1 marks a square that cannot be reached. A source may itself be a
+// wall (a pillar on the map's centre): the count then starts at its edge.
+func (b *Battle) spread(from []Point) []int {
 	m := b.m
 	d := make([]int, m.W*m.H)
 	for i := range d {
 		d[i] = -1
 	}
 	queue := make([]Point, 0, m.W*m.H)
-	for _, q := range footprint(p, size) {
-		if m.in(q) {
+	for _, q := range from {
+		if m.in(q) && d[q.Y*m.W+q.X] < 0 {
 			d[q.Y*m.W+q.X] = 0
 			queue = append(queue, q)
 		}
@@ -47,16 +56,40 @@ func (b *Battle) dist(p Point, size int) []int {
 			queue = append(queue, n)
 		}
 	}
-	b.distCache[key] = d
 	return d
 }
+
+// centre are the squares that touch the centre of the map: one, two or four, as the
+// map's sides are odd or even.
+func (m *Map) centre() []Point {
+	mid := func(n int) []int {
+		if n%2 == 1 {
+			return []int{n / 2}
+		}
+		return []int{n/2 - 1, n / 2}
+	}
+	var out []Point
+	for _, y := range mid(m.H) {
+		for _, x := range mid(m.W) {
+			out = append(out, Point{x, y})
+		}
+	}
+	return out
+}
+
+// centreDist counts squares from the centre of the map as range is counted: around walls
+// (How to Win, tie-breaker; glossary, range). nearest reads a character off it.
+func (b *Battle) centreDist() []int { return b.spread(b.m.centre()) }
 
 var orth = []Point{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}
 
 // rangeTo is the range from a space to a character: the nearest of its squares. A
 // character behind walls with no way round is out of range (a large number).
-func (b *Battle) rangeTo(p Point, size int, t *Char) int {
-	d := b.dist(p, size)
+func (b *Battle) rangeTo(p Point, size int, t *Char) int { return b.nearest(b.dist(p, size), t) }
+
+// nearest is the least count in d over the character's squares; a large number when none
+// is reachable.
+func (b *Battle) nearest(d []int, t *Char) int {
 	best := 1 << 20
 	for _, q := range t.squares() {
 		if b.m.in(q) {

@@ -5,17 +5,19 @@ package engine
 import "sort"
 
 // combineFire chooses allies to combine fire on this attack (Combined Fire, p. 19):
-// unactivated, with line of sight to the target, not Melee Attack and dealing damage;
-// Mounted Weapon attackers only with Mounted Weapon allies or adjacent Gunners. Muster's
-// players call on an ally only when it has no target of its own from where it stands, and
-// only while the shot misses more often than it hits.
+// unactivated, with line of sight to the target, not Melee Attack, dealing damage and able
+// to attack; Mounted Weapon attackers only with Mounted Weapon allies or adjacent Gunners.
+// Muster's players call on an ally only when it has no target of its own from where it
+// stands, and only while the shot misses more often than it hits.
 func (b *Battle) combineFire(c, t *Char) []*Char {
 	if c.ab.melee || *c.Card.Damage == 0 {
 		return nil
 	}
 	var helpers []*Char
 	for _, a := range b.chars {
-		if a.Side != c.Side || a == c || a.Defeated || a.Activated || a.ab.melee || a.ab.hologram || *a.Card.Damage == 0 {
+		// Combined fire pools attacks (p. 19): a character that cannot attack (a Hologram,
+		// or Fragile below its number: "can no longer attack") has none to pool.
+		if a.Side != c.Side || a == c || a.Defeated || a.Activated || a.ab.melee || !a.canAttack() || *a.Card.Damage == 0 {
 			continue
 		}
 		if c.ab.mounted && !a.ab.mounted && !(a.ab.gunner && b.adjacent(a, c)) {
@@ -28,7 +30,7 @@ func (b *Battle) combineFire(c, t *Char) []*Char {
 		if _, hit := b.expected(c, c.Pos, t, s); hit >= 0.5 {
 			break
 		}
-		if a.canAttack() && len(b.targets(a, a.Pos)) > 0 {
+		if len(b.targets(a, a.Pos)) > 0 {
 			continue
 		}
 		a.Activated = true

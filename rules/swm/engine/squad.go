@@ -8,6 +8,7 @@ import (
 
 	"muster/rules/swm/cards"
 	"muster/rules/swm/check"
+	"muster/rules/system"
 )
 
 // Squad is one side: its name and figures (a card and what its defeat scores).
@@ -23,9 +24,20 @@ type Figure struct {
 	Cost int
 }
 
-// FromCosted fields a costed squad, one figure per count. It refuses a squad whose cards a
-// battle cannot play yet, naming each unit and the values its card lacks.
+// FromCosted fields a costed squad, one figure per count. It refuses a squad that breaks
+// the squad-building rules (a *RulesError with its errors), so that the command line and the
+// web play the same squads, and a squad whose cards a battle cannot play yet (an
+// *IncompleteError naming each unit and the values its card lacks).
 func FromCosted(c *check.Costed) (Squad, error) {
+	var broken []string
+	for _, p := range c.Problems {
+		if p.Severity == system.Error {
+			broken = append(broken, p.Message)
+		}
+	}
+	if len(broken) > 0 {
+		return Squad{}, &RulesError{Squad: c.Army.Name, Errors: broken}
+	}
 	s := Squad{Name: c.Army.Name}
 	var missing []string
 	for i, u := range c.Units {
@@ -59,4 +71,16 @@ type IncompleteError struct {
 func (e *IncompleteError) Error() string {
 	return fmt.Sprintf("%s cannot play a battle until its cards are complete (copy the values from the physical cards into the file's cards: block):\n  %s",
 		e.Squad, strings.Join(e.Missing, "\n  "))
+}
+
+// RulesError is a squad that breaks the squad-building rules (`muster check` shows the
+// errors): it does not take the field.
+type RulesError struct {
+	Squad  string
+	Errors []string
+}
+
+func (e *RulesError) Error() string {
+	return fmt.Sprintf("%s breaks the squad-building rules; fix it first (muster check shows the errors):\n  %s",
+		e.Squad, strings.Join(e.Errors, "\n  "))
 }
