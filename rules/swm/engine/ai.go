@@ -199,8 +199,13 @@ func (b *Battle) attackPhase(c *Char, ts []target, moved bool) bool {
 			}
 		}
 		t := ts[0].t
-		helpers := b.combineFire(c, t)
 		useForce := c.ab.useForce && c.Force >= 3 && c.fpTurn != b.turn && ts[0].hit < 0.5
+		var helpers []*Char
+		if !useForce {
+			// Use the Force hits automatically: allies combining fire would spend their
+			// activations on a roll that is never made.
+			helpers = b.combineFire(c, t)
+		}
 		b.attack(c, t, helpers, useForce, false)
 	}
 	return attacks == 1

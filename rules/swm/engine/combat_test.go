@@ -350,3 +350,44 @@ func TestHologramNeedsATrooperWithinTwo(t *testing.T) {
 		t.Errorf("no trooper within 2: defeated:\n%s", b.logText())
 	}
 }
+
+// Use the Force: "the attack automatically hits" (Quick Start, Luke's Force power), so no
+// ally combines fire with it (p. 19: combined fire adds to an attack roll) and spends its
+// activation for nothing. Luke (Attack 8) against Defense 25 hits on 17 or more (20%), so he
+// uses the Force; the gun that would otherwise combine fire keeps its activation.
+func TestNoAllyCombinesFireWithUseTheForce(t *testing.T) {
+	m := field(t,
+		"....#.....",
+		"..........",
+		"..........",
+		"....ooo...",
+		"..........",
+		"..........",
+		"aaa.....bb",
+		"aaa.....bb",
+	)
+	luke := printed(t, "Luke Skywalker on Tauntaun", cardZero())
+	gun := house("Test Gun", 15, 60, 10, 3, 30)
+	target := house("Test Target", 5, 200, 25, 0, 10)
+	b := newBattle(t, m, squad("A", luke, gun), squad("B", target, target))
+	l, g := b.char(t, "[A] Luke Skywalker on Tauntaun"), b.char(t, "[A] Test Gun")
+	tg, hid := b.char(t, "[B] Test Target 1"), b.char(t, "[B] Test Target 2")
+	b.put(l, Point{8, 6})
+	b.put(g, Point{5, 0})
+	b.put(tg, Point{5, 6})
+	b.put(hid, Point{3, 0})
+	if h := b.combineFire(l, tg); len(h) != 1 {
+		t.Fatalf("without Use the Force the gun would combine fire: helpers %d", len(h))
+	}
+	g.Activated = false
+	b.lines = nil
+	ts := b.targets(l, l.Pos)
+	if len(ts) == 0 || ts[0].t != tg || ts[0].hit >= 0.5 {
+		t.Fatalf("Luke should aim at the target with under even odds: %+v", ts)
+	}
+	b.attackPhase(l, ts, false)
+	log := b.logText()
+	if g.Activated || strings.Contains(log, "combines fire") || !strings.Contains(log, "Use the Force") {
+		t.Errorf("Use the Force with no ally combining fire; gun activated %v:\n%s", g.Activated, log)
+	}
+}
