@@ -68,6 +68,11 @@ func eachLabel(count int) string {
 }
 
 // cardSubline is the card's faction, size and Unique, with a line to fill where unknown.
+// CustomCardNote marks, on a printed sheet, a card whose values the squad file's cards:
+// block added or completed: a player checks them against the physical card, as they are not
+// the rulebook's.
+const CustomCardNote = "Values from this squad file's cards: block, not all printed in the rulebook: check them against your card."
+
 func cardSubline(c *cards.Card) string {
 	parts := []string{c.Faction}
 	if c.Size != nil {

@@ -19,6 +19,7 @@ import (
 	"muster/rules/swm/check"
 	"muster/rules/swm/engine"
 	"muster/rules/swm/odds"
+	"muster/views"
 )
 
 func init() {
@@ -400,6 +401,9 @@ func swmSheet(args []string, stdout, stderr io.Writer) int {
 		}
 		k := u.Card
 		fmt.Fprintf(stdout, "\n%s, %d point(s) each\n", check.Label(i, k.Name), u.Each)
+		if k.Custom {
+			fmt.Fprintf(stdout, "  %s\n", views.CustomCardNote)
+		}
 		fmt.Fprintf(stdout, "  Defense %s  Attack %s  Damage %s  Speed %s  Force %s\n",
 			blank(k.Defense, false), blank(k.Attack, true), blank(k.Damage, false), blank(k.Speed, false), blank(k.Force, false))
 		if len(k.Abilities) > 0 || len(k.ForcePowers) > 0 {
