@@ -190,6 +190,8 @@ func TestMatchupFormMistakes(t *testing.T) {
 		{url.Values{"a": {a}, "b": {a}, "battles": {"0"}}, "from 1 to 100000"},
 		{url.Values{"a": {a}, "b": {a}, "battles": {"10"}, "scenario": {"the moon"}}, "no scenario"},
 		{url.Values{"a": {a}, "b": {a}, "battles": {"10"}, "seed": {"-1"}}, "The seed is a whole number"},
+		// Longer than a seed can be (though it reads as 1): the seed is named, not the battles.
+		{url.Values{"a": {a}, "b": {a}, "battles": {"10"}, "seed": {"0000000000000000000000001"}}, "The seed is a whole number"},
 		{url.Values{"a": {a}, "b": {"nosucharmy"}, "battles": {"10"}}, "There is no such army"},
 	} {
 		r := ts.postForm("/sim", c.v)
