@@ -210,7 +210,8 @@ func (a *app) saveWhatif(c *echo.Context) error {
 				}
 				return err
 			}
-			return c.Redirect(http.StatusSeeOther, "/armies/"+st.armyID)
+			// The army's page says it was saved, and as which version.
+			return c.Redirect(http.StatusSeeOther, "/armies/"+st.armyID+"?saved=1")
 		}
 	}
 	return echo.NewHTTPError(http.StatusConflict, fmt.Sprintf("Not saved: %q is not one of the changes %s allows as it is saved now (it was edited since?). Find what to change again.", change, st.army.Name))

@@ -92,8 +92,13 @@ func TestWhatToChangeFromTheMatchupPageSavesTheBestChangeAsANewVersion(t *testin
 	change := save.Get("change")
 	s := ts.postForm(res+"/whatif/save", save)
 	wantStatus(t, "save the change", s, http.StatusSeeOther)
-	if loc := s.header.Get("Location"); loc != "/armies/"+a {
+	loc := s.header.Get("Location")
+	if loc != "/armies/"+a+"?saved=1" {
 		t.Errorf("saved, then sent to %q", loc)
+	}
+	// The army's page says what happened: the change is its second version.
+	if landed := ts.get(loc); !strings.Contains(landed.body, "Saved as version 2.") {
+		t.Errorf("the army's page after saving the change does not say it was saved:\n%.600s", landed.body)
 	}
 	exp := ts.get("/armies/" + a + "/export")
 	wantStatus(t, "export", exp, http.StatusOK)
