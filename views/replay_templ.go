@@ -694,7 +694,7 @@ func replayLegend(v ReplayView) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 54, "</ul><ul class=\"replay-symbols\"><li>The first army's figures (blues and greens) have a white rim, the second army's (reds and browns) a black one. A white dot: wounded; an oval: prone; a dashed rim: the unit is broken; a gold rim: a hero.</li><li>A cross: incapacitated (red in the phase he fell); a red ring: hit this phase.</li><li>Dashed arrows: moves; solid arrows: charges. Red lines: fire that hit (the number of hits at the target); grey dashed lines: fire that missed.</li><li>Orange circles: grenade, flame, shell and strike templates. A brown line with a cross: a close assault.</li><li>Dashed rectangles: deployment zones; yellow circles: objectives; dark lines: barriers.</li></ul></details>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 54, "</ul><ul class=\"replay-symbols\"><li>The first army's figures (reds and browns) have a white rim, the second army's (blues and greens) a black one. A white dot: wounded; an oval: prone; a dashed rim: the unit is broken; a gold rim: a hero.</li><li>A cross: incapacitated (red in the phase he fell); a red ring: hit this phase.</li><li>Dashed arrows: moves; solid arrows: charges. Red lines: fire that hit (the number of hits at the target); grey dashed lines: fire that missed.</li><li>Orange circles: grenade, flame, shell and strike templates. A brown line with a cross: a close assault.</li><li>Dashed rectangles: deployment zones; yellow circles: objectives; dark lines: barriers.</li></ul></details>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

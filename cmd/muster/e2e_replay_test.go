@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -404,4 +405,97 @@ func uprightRims(t *testing.T, ctx context.Context, k int) map[string]map[string
 		t.Fatalf("the upright map's rims: %v", err)
 	}
 	return rims
+}
+
+// sideColoursJS reads, on a matchup's result page, the colour of each army's key in the
+// outcome table (the bar's and the histograms' colours), as "rgb(r, g, b)".
+const sideColoursJS = `JSON.stringify([getComputedStyle(document.querySelector("#odds-table .key.win-a")).backgroundColor,
+	getComputedStyle(document.querySelector("#odds-table .key.win-b")).backgroundColor])`
+
+// replaySwatchesJS reads the replay key's swatches: each unit's side and colour.
+const replaySwatchesJS = `JSON.stringify(Array.from(document.querySelectorAll(".replay-swatch")).map(function (s) {
+	return [s.getAttribute("data-side"), s.querySelector("circle").getAttribute("fill")]; }))`
+
+// hue is a colour's hue in degrees, from "rgb(r, g, b)" or "#rrggbb".
+func hue(t *testing.T, c string) float64 {
+	t.Helper()
+	var r, g, b float64
+	if _, err := fmt.Sscanf(c, "rgb(%g, %g, %g)", &r, &g, &b); err != nil {
+		var x, y, z int
+		if _, err := fmt.Sscanf(c, "#%02x%02x%02x", &x, &y, &z); err != nil {
+			t.Fatalf("colour %q", c)
+		}
+		r, g, b = float64(x), float64(y), float64(z)
+	}
+	hi, lo := max(r, g, b), min(r, g, b)
+	if hi == lo {
+		return 0
+	}
+	var h float64
+	switch hi {
+	case r:
+		h = math.Mod((g-b)/(hi-lo), 6)
+	case g:
+		h = (b-r)/(hi-lo) + 2
+	default:
+		h = (r-g)/(hi-lo) + 4
+	}
+	return math.Mod(h*60+360, 360)
+}
+
+// hueApart is how far apart two hues are on the colour wheel (0 to 180 degrees).
+func hueApart(a, b float64) float64 {
+	d := math.Abs(a - b)
+	return math.Min(d, 360-d)
+}
+
+// The armies keep their colours from the result to the map: every unit of the first army
+// is drawn nearer in hue to the result page's first army (its key, bar and histogram) than
+// to the second's, and every unit of the second army nearer to the second's, in both
+// themes. (The map drew the first army in blues, the result page in dark red.)
+func TestEachArmyKeepsItsColourFromTheResultToTheMap(t *testing.T) {
+	ctx := startChromium(t, "about:blank")
+	base := startServer(t)
+	b := &browser{t: t, ctx: ctx}
+	css := func(s string) chromedp.CSS { return chromedp.CSS(s) }
+	ids := []string{b.importArmy(base, rebel1500), b.importArmy(base, imperial1500)}
+	b.do("a matchup", chromedp.Navigate(base+"/sim?a="+ids[0]+"&b="+ids[1]), chromedp.WaitVisible(css("#sim-battles")),
+		chromedp.SetValue(css("#sim-battles"), "10"), chromedp.Click(css("#sim-form button[type=submit]")))
+	b.waitText("h1", func(s string) bool { return strings.Contains(s, " against ") })
+	result := b.location()
+	b.do("the replay", chromedp.Navigate(result+"/replay"), chromedp.WaitVisible(css("#replay-range")))
+	out, err := chromedp.Run(ctx, chromedp.Evaluate[string](replaySwatchesJS))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var swatches [][2]string
+	if err := json.Unmarshal([]byte(out), &swatches); err != nil || len(swatches) == 0 {
+		t.Fatalf("the replay's key: %s (%v)", out, err)
+	}
+	for _, theme := range []string{"light", "dark"} {
+		b.do("the result", chromedp.Navigate(result), chromedp.WaitVisible(css("#odds-table")))
+		if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.documentElement.setAttribute("data-theme", "`+theme+`"), true`)); err != nil {
+			t.Fatal(err)
+		}
+		out, err := chromedp.Run(ctx, chromedp.Evaluate[string](sideColoursJS))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sides [2]string
+		if err := json.Unmarshal([]byte(out), &sides); err != nil {
+			t.Fatal(err)
+		}
+		h := [2]float64{hue(t, sides[0]), hue(t, sides[1])}
+		for _, s := range swatches {
+			u := hue(t, s[1])
+			own, other := h[0], h[1]
+			if s[0] == "1" {
+				own, other = h[1], h[0]
+			}
+			if hueApart(u, own) >= hueApart(u, other) {
+				t.Errorf("%s: a unit of army %s is drawn %s (hue %.0f), nearer the other army's %.0f than its own %.0f on the result page",
+					theme, s[0], s[1], u, other, own)
+			}
+		}
+	}
 }

@@ -21,10 +21,13 @@ import (
 // margin is the inches drawn around the table, where units enter and leave.
 const margin = 2.0
 
-// Colours of the units: each side's units take its palette's colours in army order.
+// Colours of the units: each side's units take its palette's colours in army order. The
+// first army's are reds and browns and the second's blues and greens, as the matchup's
+// result page draws them (its first army in the site's accent, a dark red, its second in
+// blue): a player who read the odds knows the armies on the map.
 var palettes = [2][]string{
-	{"#1d4ed8", "#0e7490", "#4338ca", "#047857", "#0369a1", "#6d28d9", "#15803d", "#1e3a8a"},
 	{"#b91c1c", "#c2410c", "#9d174d", "#a16207", "#be123c", "#7c2d12", "#86198f", "#991b1b"},
+	{"#1d4ed8", "#0e7490", "#4338ca", "#047857", "#0369a1", "#6d28d9", "#15803d", "#1e3a8a"},
 }
 
 // UnitColour is the colour a unit is drawn in.
