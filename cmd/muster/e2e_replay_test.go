@@ -322,6 +322,13 @@ func TestReplayMapStandsUprightOnAPhoneWithTheScrubberInView(t *testing.T) {
 	if p = read(); p.NextTop < 0 || p.NextBottom > p.Window || p.Current != 4 || p.Log != "4" {
 		t.Errorf("reading the log, Next is at %g to %g px, the scrubber on %d and the log on %s", p.NextTop, p.NextBottom, p.Current, p.Log)
 	}
+	// A phase picked in the log, under the map, shows on the map, scrolled back into the
+	// window below the scrubber.
+	b.do("pick a phase in the log", chromedp.Click(css("#replay-log-6 a")))
+	if p = read(); p.Current != 6 || p.Frame != 6 || p.Log != "6" || p.Bottom > p.Window+1 || p.Bottom-p.Height < p.NextBottom {
+		t.Errorf("turn 6 picked in the log: the scrubber on %d, the map shown frame %d, from %g to %g px in a %g px window (the scrubber's Next ends at %g)",
+			p.Current, p.Frame, p.Bottom-p.Height, p.Bottom, p.Window, p.NextBottom)
+	}
 	b.shot("replay-phone")
 	// Last: reading the shadow tree through the DevTools protocol upsets the steps' own.
 	// The figures wear their side's rim upright as they do lying (the key says so): white
