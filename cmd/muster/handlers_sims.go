@@ -61,6 +61,11 @@ func (a *app) simForm(c *echo.Context) error {
 	if _, msg := formCount("Battles", c.QueryParam("battles"), 1, simMaxBattles); msg == "" {
 		f.Battles = c.QueryParam("battles")
 	}
+	if sd := c.QueryParam("seed"); len(sd) <= 24 {
+		if _, err := strconv.ParseUint(sd, 10, 64); err == nil {
+			f.Seed = sd
+		}
+	}
 	if c.QueryParam("cancelled") != "" {
 		f.Flash = "Matchup cancelled: no result was saved. Your picks are below, to play it again or change them."
 	}
@@ -161,7 +166,7 @@ func (a *app) startSim(c *echo.Context) error {
 	ids := [2]string{f.A, f.B}
 	asked := db.Sim{Owner: owner, ArmyA: ids[0], VersionA: versions[0], ArmyB: ids[1], VersionB: versions[1],
 		Scenario: f.Scenario, Battles: n, Seed: strconv.FormatUint(seed, 10)}
-	run, err := a.startRun(c.Request().Context(), owner, field, forces, matchupRequest{Scenario: f.Scenario, Seed: seed,
+	run, err := a.startRun(c.Request().Context(), owner, field, forces, matchupRequest{Scenario: f.Scenario, Seed: seed, SeedTyped: f.Seed != "",
 		Battles: n, Armies: files, Ask: asked, ResultBase: "/sims/"})
 	if errors.Is(err, db.ErrBusy) {
 		f.Errors["armies"] = "You have a matchup being played already: wait for it to finish, or cancel it, before starting another."
@@ -377,6 +382,11 @@ func cancelledURL(m db.Matchup) string {
 		q.Set("b", req.Ask.ArmyB)
 		q.Set("scenario", req.Scenario)
 		q.Set("battles", strconv.Itoa(req.Battles))
+		// A seed the player wrote comes back; one drawn for an empty field does not, so
+		// that the form still draws a new one.
+		if req.SeedTyped {
+			q.Set("seed", strconv.FormatUint(req.Seed, 10))
+		}
 	}
 	return "/sim?" + q.Encode()
 }
