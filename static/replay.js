@@ -32,8 +32,15 @@
       b.addEventListener("click", function () { show(cur + Number(b.getAttribute("data-step"))); });
     });
     range.addEventListener("input", function () { show(Number(range.value)); });
+    // A phase picked in the log shows on the map; where the map is not in the window (a
+    // phone, whose log is under the map), the window scrolls back up to it.
     logs.forEach(function (li, i) {
-      li.querySelector("a").addEventListener("click", function (e) { e.preventDefault(); show(i); });
+      li.querySelector("a").addEventListener("click", function (e) {
+        e.preventDefault();
+        show(i);
+        var r = frames[i].getBoundingClientRect();
+        if (r.top < 0 || r.bottom > window.innerHeight) frames[i].scrollIntoView({block: "start"});
+      });
     });
     document.addEventListener("keydown", function (e) {
       var t = e.target;

@@ -23,10 +23,12 @@ type ReplayView struct {
 	Base, Back, BackLabel string
 }
 
-// ReplayFrame is one phase: its caption, its picture and its log.
+// ReplayFrame is one phase: its caption, its picture (and the same turned upright for a
+// phone, drawn from the picture by reference) and its log.
 type ReplayFrame struct {
 	Caption string
 	SVG     string
+	Upright string
 	Log     string
 }
 
@@ -41,7 +43,8 @@ func NewReplayView(t *battle.Trace) ReplayView {
 	v := ReplayView{Scenario: t.Scenario, Seed: strconv.FormatUint(t.Seed, 10), Result: t.Result}
 	svgs := replay.Frames(t)
 	for k := range t.Frames {
-		v.Frames = append(v.Frames, ReplayFrame{Caption: replay.Caption(t, k), SVG: string(svgs[k]), Log: t.Frames[k].Log})
+		v.Frames = append(v.Frames, ReplayFrame{Caption: replay.Caption(t, k), SVG: string(svgs[k]),
+			Upright: string(replay.Upright(t, k)), Log: t.Frames[k].Log})
 	}
 	for ui, u := range t.Units {
 		v.Units = append(v.Units, ReplayUnit{Name: u.Name, Colour: replay.UnitColour(t, ui), Side: u.Side})

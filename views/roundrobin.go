@@ -7,9 +7,10 @@ type RoundRobinView struct {
 	Chosen    map[string]bool
 	Scenarios []Choice
 	Scenario  string
-	Battles   int
-	Seed      string
-	Errors    []string
+	// Battles is as typed: a refused form shows it again as it was.
+	Battles string
+	Seed    string
+	Errors  []string
 	// Action is where the form posts ("/roundrobin", or a game night's).
 	Action string
 	// Lead says whose armies these are.

@@ -13,10 +13,11 @@ type SimForm struct {
 	Scenarios []Choice
 	A, B      string
 	Scenario  string
-	Battles   int
-	Seed      string
-	Errors    map[string]string
-	Recent    []SimRow
+	// Battles is as typed: a refused form shows it again as it was.
+	Battles string
+	Seed    string
+	Errors  map[string]string
+	Recent  []SimRow
 	// Flash says what just happened (a matchup cancelled).
 	Flash string
 }

@@ -9,9 +9,10 @@ type WhatIfView struct {
 	Army     string // the army changed, by name
 	Opponent string
 	Scenario string
-	Battles  int
-	Variants int // the most to play
-	Error    string
+	// Battles and Variants (the most changes to play) are as typed: a refused form shows
+	// them again as they were.
+	Battles, Variants string
+	Error             string
 	// Played is set once the what-if has run.
 	Played *WhatIfResult
 }

@@ -108,7 +108,7 @@ func TestEveryPageIsAccessibleInChromium(t *testing.T) {
 		"/odds?d20atk=7&d20def=23&d20dmg=20&d20hp=140"}
 	// Pages whose tables a phone shows whole (a card per row, table.stack): at 360 px none of
 	// their tables scrolls sideways, cutting a column off.
-	fitsPhone := map[string]bool{"/catalogue/troops": true, strings.TrimPrefix(simURL, base): true}
+	fitsPhone := map[string]bool{"/catalogue/troops": true, strings.TrimPrefix(simURL, base): true, "/sim": true}
 	replayPath := strings.TrimPrefix(simURL, base) + "/replay"
 	run := `(function(){` + string(axe) + `
 		return axe.run(document, {resultTypes: ["violations"]}).then(function (r) {
@@ -174,6 +174,15 @@ func TestEveryPageIsAccessibleInChromium(t *testing.T) {
 					if bad != "" {
 						t.Errorf("%s at 360 px: %s", path, bad)
 					}
+					// A screen reader hears a region's name: one that becomes cards here does
+					// not scroll sideways, and its name does not say it does.
+					claims, err := chromedp.Run(ctx, chromedp.Evaluate[string](falseScrollClaims))
+					if err != nil {
+						t.Fatal(err)
+					}
+					if claims != "" {
+						t.Errorf("%s at 360 px: tables shown as cards named as scrolling sideways: %s", path, claims)
+					}
 					if fitsPhone[path] {
 						cut, err := chromedp.Run(ctx, chromedp.Evaluate[string](cutTables))
 						if err != nil {
@@ -226,6 +235,16 @@ const cutTables = `(function(){
 		if (w.scrollWidth > w.clientWidth + 1) {
 			out.push(JSON.stringify(w.getAttribute("aria-label") || w.className) + " (" + w.scrollWidth + " px in " + w.clientWidth + ")");
 		}
+	});
+	return out.join(", ");
+})()`
+
+// falseScrollClaims names the regions whose name says "(scrolls sideways)" around a table
+// that a phone shows as cards (table.stack), where nothing scrolls ("" when none).
+const falseScrollClaims = `(function(){
+	var out = [];
+	document.querySelectorAll(".table-wrap[aria-label*='scrolls sideways']").forEach(function (w) {
+		if (w.querySelector("table.stack")) { out.push(JSON.stringify(w.getAttribute("aria-label"))); }
 	});
 	return out.join(", ");
 })()`

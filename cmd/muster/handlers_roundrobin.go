@@ -123,7 +123,7 @@ func (a *app) gameSource(ctx context.Context, g db.Game, base string, submittedO
 }
 
 func (a *app) roundRobinView(src rrSource) views.RoundRobinView {
-	v := views.RoundRobinView{Chosen: map[string]bool{}, Scenario: battle.DefaultScenario, Battles: 200, Action: src.action, Lead: src.lead}
+	v := views.RoundRobinView{Chosen: map[string]bool{}, Scenario: battle.DefaultScenario, Battles: "200", Action: src.action, Lead: src.lead}
 	if src.game != "" {
 		v.Game = strings.TrimSuffix(src.action, "/roundrobin")
 	}
@@ -159,11 +159,8 @@ func (a *app) playRoundRobin(c *echo.Context) error {
 		return refuse(http.StatusBadRequest, "The form could not be read: send it again.")
 	}
 	// What was typed is read first, so that any refusal below shows it again.
-	v.Scenario, v.Seed = c.FormValue("scenario"), c.FormValue("seed")
-	n, nerr := strconv.Atoi(c.FormValue("battles"))
-	if nerr == nil {
-		v.Battles = n
-	}
+	v.Scenario, v.Seed, v.Battles = c.FormValue("scenario"), c.FormValue("seed"), c.FormValue("battles")
+	n, nmsg := formCount("Battles per pair", v.Battles, 10, 2000)
 	var chosen []rrEntrant
 	unknown := false
 	for _, id := range form["army"] {
@@ -188,8 +185,8 @@ func (a *app) playRoundRobin(c *echo.Context) error {
 		return refuse(http.StatusBadRequest, "Armies: tick two armies or more.")
 	case len(chosen) > views.RoundRobinMaxArmies:
 		return refuse(http.StatusBadRequest, fmt.Sprintf("Armies: tick at most %d armies.", views.RoundRobinMaxArmies))
-	case nerr != nil || n < 10 || n > 2000:
-		return refuse(http.StatusBadRequest, "Battles per pair: write a number from 10 to 2000.")
+	case nmsg != "":
+		return refuse(http.StatusBadRequest, nmsg)
 	case pairs*n > views.RoundRobinMaxBattles:
 		return refuse(http.StatusBadRequest, fmt.Sprintf("Battles per pair: %d pairs of %d battles is %d battles, more than the %d a round robin may play here; tick fewer armies or write fewer battles.",
 			pairs, n, pairs*n, views.RoundRobinMaxBattles))

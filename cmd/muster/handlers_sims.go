@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/go-playground/validator/v10"
 	"github.com/labstack/echo/v5"
 
 	"muster/db"
@@ -38,6 +39,9 @@ func (a *app) simRoutes(e *echo.Echo) {
 // Matchups are played as jobs (jobs.go): any web process shows any matchup's progress from
 // the database, and any worker plays it.
 
+// simMaxBattles is the most battles a matchup from the web plays.
+const simMaxBattles = 100000
+
 // simRequest is the form's shape.
 type simRequest struct {
 	A        string `validate:"required,max=64"`
@@ -48,14 +52,19 @@ type simRequest struct {
 }
 
 func (a *app) simForm(c *echo.Context) error {
-	f := views.SimForm{Battles: 1000, Scenario: battle.DefaultScenario, A: c.QueryParam("a"), B: c.QueryParam("b")}
+	f := views.SimForm{Battles: "1000", Scenario: battle.DefaultScenario, A: c.QueryParam("a"), B: c.QueryParam("b")}
 	// A cancelled matchup comes back with its picks (cancelledURL); anything odd in them is
 	// left at the defaults, the form shows what it will play.
 	if sc := c.QueryParam("scenario"); sc != "" && len(sc) <= 64 {
 		f.Scenario = sc
 	}
-	if n, err := strconv.Atoi(c.QueryParam("battles")); err == nil && n >= 1 && n <= 100000 {
-		f.Battles = n
+	if _, msg := formCount("Battles", c.QueryParam("battles"), 1, simMaxBattles); msg == "" {
+		f.Battles = c.QueryParam("battles")
+	}
+	if sd := c.QueryParam("seed"); len(sd) <= 24 {
+		if _, err := strconv.ParseUint(sd, 10, 64); err == nil {
+			f.Seed = sd
+		}
 	}
 	if c.QueryParam("cancelled") != "" {
 		f.Flash = "Matchup cancelled: no result was saved. Your picks are below, to play it again or change them."
@@ -96,19 +105,27 @@ func scenarioName(id string) string {
 // startSim checks the form, builds both armies' forces and starts the run.
 func (a *app) startSim(c *echo.Context) error {
 	f := views.SimForm{A: c.FormValue("a"), B: c.FormValue("b"), Scenario: c.FormValue("scenario"), Seed: c.FormValue("seed"),
-		Errors: map[string]string{}}
-	n, err := strconv.Atoi(c.FormValue("battles"))
-	if err != nil {
-		f.Errors["battles"] = "Write how many battles to play, from 1 to 100000."
+		Battles: c.FormValue("battles"), Errors: map[string]string{}}
+	n, msg := formCount("Battles", f.Battles, 1, simMaxBattles)
+	if msg != "" {
+		f.Errors["battles"] = msg
 	}
-	f.Battles = n
 	req := simRequest{A: f.A, B: f.B, Scenario: f.Scenario, Battles: n, Seed: f.Seed}
-	if a.validate.Struct(req) != nil || !validID(req.A) || !validID(req.B) {
-		if f.A == "" || f.B == "" {
-			f.Errors["armies"] = "Choose two saved armies."
-		} else if len(f.Errors) == 0 {
-			f.Errors["battles"] = "Write how many battles to play, from 1 to 100000."
+	var ve validator.ValidationErrors
+	if err := a.validate.Struct(req); errors.As(err, &ve) {
+		// Each field says its own fix; Battles has said its already, and the scenario's
+		// name is looked up below.
+		for _, fe := range ve {
+			switch fe.Field() {
+			case "A", "B":
+				f.Errors["armies"] = "Choose two saved armies."
+			case "Seed":
+				f.Errors["seed"] = "The seed is a whole number from 0 to 18446744073709551615, or empty for a new one."
+			}
 		}
+	}
+	if f.Errors["armies"] == "" && (!validID(req.A) || !validID(req.B)) {
+		f.Errors["armies"] = "There is no such army: choose two of your saved armies."
 	}
 	field, err := battle.LoadScenario(f.Scenario)
 	if err != nil {
@@ -149,7 +166,7 @@ func (a *app) startSim(c *echo.Context) error {
 	ids := [2]string{f.A, f.B}
 	asked := db.Sim{Owner: owner, ArmyA: ids[0], VersionA: versions[0], ArmyB: ids[1], VersionB: versions[1],
 		Scenario: f.Scenario, Battles: n, Seed: strconv.FormatUint(seed, 10)}
-	run, err := a.startRun(c.Request().Context(), owner, field, forces, matchupRequest{Scenario: f.Scenario, Seed: seed,
+	run, err := a.startRun(c.Request().Context(), owner, field, forces, matchupRequest{Scenario: f.Scenario, Seed: seed, SeedTyped: f.Seed != "",
 		Battles: n, Armies: files, Ask: asked, ResultBase: "/sims/"})
 	if errors.Is(err, db.ErrBusy) {
 		f.Errors["armies"] = "You have a matchup being played already: wait for it to finish, or cancel it, before starting another."
@@ -365,6 +382,11 @@ func cancelledURL(m db.Matchup) string {
 		q.Set("b", req.Ask.ArmyB)
 		q.Set("scenario", req.Scenario)
 		q.Set("battles", strconv.Itoa(req.Battles))
+		// A seed the player wrote comes back; one drawn for an empty field does not, so
+		// that the form still draws a new one.
+		if req.SeedTyped {
+			q.Set("seed", strconv.FormatUint(req.Seed, 10))
+		}
 	}
 	return "/sim?" + q.Encode()
 }

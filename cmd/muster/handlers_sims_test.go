@@ -158,8 +158,8 @@ func TestMatchupCancel(t *testing.T) {
 		t.Errorf("the form after a cancel does not say so: %s", r.header.Get("Location"))
 	}
 	fv := formValues(byID(parseHTML(t, form.body), "sim-form"))
-	if fv.Get("a") != a || fv.Get("b") != a || fv.Get("scenario") != "open-field" || fv.Get("battles") != "100000" {
-		t.Errorf("picks after the cancel: %v", fv)
+	if fv.Get("a") != a || fv.Get("b") != a || fv.Get("scenario") != "open-field" || fv.Get("battles") != "100000" || fv.Get("seed") != "1" {
+		t.Errorf("picks after the cancel (the seed written 1): %v", fv)
 	}
 	for range 200 {
 		p := ts.get(run)
@@ -175,6 +175,15 @@ func TestMatchupCancel(t *testing.T) {
 		t.Errorf("a cancelled matchup was saved: %v", list)
 	}
 	wantNoChunks(t, ts, run)
+
+	// A seed left empty (drawn for the player) stays empty: played again, it draws anew.
+	run = startMatchup(t, ts, a, a, "open-field", "100000", "")
+	r = ts.postForm(run+"/cancel", nil)
+	wantStatus(t, "cancel", r, http.StatusSeeOther)
+	fv = formValues(byID(parseHTML(t, ts.get(r.header.Get("Location")).body), "sim-form"))
+	if fv.Get("seed") != "" || fv.Get("battles") != "100000" {
+		t.Errorf("picks after cancelling a matchup with no seed written: %v", fv)
+	}
 }
 
 // Mistakes come back on the form, in words.
@@ -190,6 +199,8 @@ func TestMatchupFormMistakes(t *testing.T) {
 		{url.Values{"a": {a}, "b": {a}, "battles": {"0"}}, "from 1 to 100000"},
 		{url.Values{"a": {a}, "b": {a}, "battles": {"10"}, "scenario": {"the moon"}}, "no scenario"},
 		{url.Values{"a": {a}, "b": {a}, "battles": {"10"}, "seed": {"-1"}}, "The seed is a whole number"},
+		// Longer than a seed can be (though it reads as 1): the seed is named, not the battles.
+		{url.Values{"a": {a}, "b": {a}, "battles": {"10"}, "seed": {"0000000000000000000000001"}}, "The seed is a whole number"},
 		{url.Values{"a": {a}, "b": {"nosucharmy"}, "battles": {"10"}}, "There is no such army"},
 	} {
 		r := ts.postForm("/sim", c.v)

@@ -93,7 +93,7 @@ func (a *app) loadWhatif(c *echo.Context, side string) (*whatifSetup, error) {
 	}
 	st := &whatifSetup{sim: m, side: []string{"a", "b"}[me], armyID: ids[me], version: versions[me], army: armies[me], opponent: opp, field: field}
 	st.view = views.WhatIfView{SimID: m.ID, Side: st.side, Army: armies[me].Name, Opponent: armies[them].Name,
-		Scenario: field.Scenario.Name, Battles: max(whatifMinBattles, min(m.Battles, 200)), Variants: whatifMaxVariants}
+		Scenario: field.Scenario.Name, Battles: strconv.Itoa(max(whatifMinBattles, min(m.Battles, 200))), Variants: strconv.Itoa(whatifMaxVariants)}
 	st.view.Sides = append(st.view.Sides, views.Choice{Value: "a", Label: armies[0].Name})
 	if m.ArmyA != m.ArmyB {
 		st.view.Sides = append(st.view.Sides, views.Choice{Value: "b", Label: armies[1].Name})
@@ -118,24 +118,20 @@ func (a *app) runWhatif(c *echo.Context) error {
 	}
 	v := st.view
 	title := "What to change in " + st.army.Name
-	n, nerr := strconv.Atoi(c.FormValue("battles"))
-	k, kerr := strconv.Atoi(c.FormValue("variants"))
+	// What was typed stays in the form, whatever is refused.
+	v.Battles, v.Variants = c.FormValue("battles"), c.FormValue("variants")
+	n, nmsg := formCount("Battles for each", v.Battles, whatifMinBattles, whatifMaxBattles)
+	k, kmsg := formCount("Changes to try", v.Variants, 1, whatifMaxVariants)
 	switch side := c.FormValue("side"); {
 	case side != "a" && side != "b":
 		// Not played on a guess: the page shows the first army chosen, to send again.
 		v.Error = "Army to change: choose one of the matchup's two armies."
-	case nerr != nil || n < whatifMinBattles || n > whatifMaxBattles:
-		v.Error = fmt.Sprintf("Battles for each: write a number from %d to %d.", whatifMinBattles, whatifMaxBattles)
-	case kerr != nil || k < 1 || k > whatifMaxVariants:
-		v.Error = fmt.Sprintf("Changes to try: write a number from 1 to %d.", whatifMaxVariants)
+	case nmsg != "":
+		v.Error = nmsg
+	case kmsg != "":
+		v.Error = kmsg
 	case a.jobs == nil:
 		v.Error = "This server plays no battles (it was started with --workers 0)."
-	}
-	if nerr == nil {
-		v.Battles = n
-	}
-	if kerr == nil {
-		v.Variants = k
 	}
 	if v.Error != "" {
 		return render(c, http.StatusBadRequest, views.WhatIfPage(page(c, title, "sim"), v))
@@ -214,7 +210,8 @@ func (a *app) saveWhatif(c *echo.Context) error {
 				}
 				return err
 			}
-			return c.Redirect(http.StatusSeeOther, "/armies/"+st.armyID)
+			// The army's page says it was saved, and as which version.
+			return c.Redirect(http.StatusSeeOther, "/armies/"+st.armyID+"?saved=1")
 		}
 	}
 	return echo.NewHTTPError(http.StatusConflict, fmt.Sprintf("Not saved: %q is not one of the changes %s allows as it is saved now (it was edited since?). Find what to change again.", change, st.army.Name))

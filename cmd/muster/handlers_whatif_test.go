@@ -48,7 +48,7 @@ func TestWhatToChangeFromTheMatchupPageSavesTheBestChangeAsANewVersion(t *testin
 	}
 	bad := ts.postForm(res+"/whatif", url.Values{"side": {"a"}, "battles": {"5"}, "variants": {"10"}})
 	wantStatus(t, "too few battles", bad, http.StatusBadRequest)
-	if !strings.Contains(bad.body, "Battles for each: write a number from 20 to 500.") {
+	if !strings.Contains(bad.body, "Battles for each: 5 is fewer than 20; write a whole number from 20 to 500.") {
 		t.Errorf("too few battles: no message naming the field")
 	}
 	// A side that is neither army is refused, not played as the first army.
@@ -92,8 +92,13 @@ func TestWhatToChangeFromTheMatchupPageSavesTheBestChangeAsANewVersion(t *testin
 	change := save.Get("change")
 	s := ts.postForm(res+"/whatif/save", save)
 	wantStatus(t, "save the change", s, http.StatusSeeOther)
-	if loc := s.header.Get("Location"); loc != "/armies/"+a {
+	loc := s.header.Get("Location")
+	if loc != "/armies/"+a+"?saved=1" {
 		t.Errorf("saved, then sent to %q", loc)
+	}
+	// The army's page says what happened: the change is its second version.
+	if landed := ts.get(loc); !strings.Contains(landed.body, "Saved as version 2.") {
+		t.Errorf("the army's page after saving the change does not say it was saved:\n%.600s", landed.body)
 	}
 	exp := ts.get("/armies/" + a + "/export")
 	wantStatus(t, "export", exp, http.StatusOK)
@@ -139,7 +144,7 @@ func TestRoundRobinPlaysEveryPairOnceAndLinksEachCellToItsMatchup(t *testing.T) 
 	}
 	many := ts.postForm("/roundrobin", url.Values{"army": ids, "battles": {"2001"}, "scenario": {"open-field"}})
 	wantStatus(t, "too many battles", many, http.StatusBadRequest)
-	if !strings.Contains(many.body, "Battles per pair: write a number from 10 to 2000.") {
+	if !strings.Contains(many.body, "Battles per pair: 2001 is more than 2000; write a whole number from 10 to 2000.") {
 		t.Error("too many battles: no message naming the field")
 	}
 	v := url.Values{"army": ids, "battles": {"40"}, "scenario": {"open-field"}, "seed": {"3"}}

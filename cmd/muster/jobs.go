@@ -238,6 +238,7 @@ func (retrySoon) NextRetry(job *rivertype.JobRow) time.Time {
 type matchupRequest struct {
 	Scenario   string    `json:"scenario"`
 	Seed       uint64    `json:"seed"`
+	SeedTyped  bool      `json:"seed_typed,omitempty"` // the player wrote the seed (not drawn for them): a cancel gives it back
 	Battles    int       `json:"battles"`
 	ChunkSize  int       `json:"chunk_size"`
 	Window     int       `json:"window"` // chunk jobs queued at a time (the asking process's, for every worker)

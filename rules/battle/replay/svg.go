@@ -21,10 +21,13 @@ import (
 // margin is the inches drawn around the table, where units enter and leave.
 const margin = 2.0
 
-// Colours of the units: each side's units take its palette's colours in army order.
+// Colours of the units: each side's units take its palette's colours in army order. The
+// first army's are reds and browns and the second's blues and greens, as the matchup's
+// result page draws them (its first army in the site's accent, a dark red, its second in
+// blue): a player who read the odds knows the armies on the map.
 var palettes = [2][]string{
-	{"#1d4ed8", "#0e7490", "#4338ca", "#047857", "#0369a1", "#6d28d9", "#15803d", "#1e3a8a"},
 	{"#b91c1c", "#c2410c", "#9d174d", "#a16207", "#be123c", "#7c2d12", "#86198f", "#991b1b"},
+	{"#1d4ed8", "#0e7490", "#4338ca", "#047857", "#0369a1", "#6d28d9", "#15803d", "#1e3a8a"},
 }
 
 // UnitColour is the colour a unit is drawn in.
@@ -106,13 +109,44 @@ func Frame(t *battle.Trace, k int) []byte {
 	w.f(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="%s %s %s %s" role="img" aria-labelledby="replay-title-%d" class="replay-svg" data-frame="%d">`,
 		num(-margin), num(-margin), num(m.W+2*margin), num(m.H+2*margin), k, k)
 	w.f(`<title id="replay-title-%d">%s, %s</title>`, k, esc(t.Scenario), esc(Caption(t, k)))
-	w.f(`<defs><marker id="arrow-%d" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="4" markerHeight="4" orient="auto-start-reverse"><path d="M0 0L10 5L0 10z" fill="#334155"/></marker></defs>`, k)
+	// The drawing is one group with an id, so that Upright can show it turned a quarter.
+	w.f(`<g id="%s">`, MapID(k))
 	drawTable(w, t)
-	drawMoves(w, t, fr, k)
+	drawMoves(w, t, fr)
 	drawTemplates(w, fr)
 	drawFire(w, t, fr)
 	drawAssaults(w, t, fr)
 	drawFigures(w, t, fr)
+	w.f(`</g></svg>`)
+	return w.Bytes()
+}
+
+// MapID is the id of frame k's drawing inside its SVG.
+func MapID(k int) string { return "replay-map-" + strconv.Itoa(k) }
+
+// Upright is frame k turned a quarter anticlockwise, for a phone's tall window: the table's
+// long side runs up the screen, so that its inches are half as large again as across it (a
+// 72" table and its margins, 76" across 360 px, are 4.7 px an inch; upright, its 52" are
+// 6.9). It draws nothing itself: it shows Frame(t, k)'s drawing, which must be in the same
+// page, by reference (<use>), so that a page carrying both is not twice as heavy; the page's
+// style shows one or the other. East is up, North to the left, South to the right: the
+// edges are named in the margins, since the map no longer has North at the top.
+func Upright(t *battle.Trace, k int) []byte {
+	m := &t.Map
+	w := &svgWriter{h: m.H}
+	// rotate(-90) takes the frame's (x, y) to (y, -x): x from -margin to H+margin across,
+	// y from -(W+margin) to margin down.
+	w.f(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="%s %s %s %s" role="img" aria-labelledby="replay-title-%d" class="replay-svg replay-upright" data-frame="%d">`,
+		num(-margin), num(-(m.W + margin)), num(m.H+2*margin), num(m.W+2*margin), k, k)
+	w.f(`<use href="#%s" transform="rotate(-90)"/>`, MapID(k))
+	// The edges' names, each along its edge in the margin, reading up the left and down the
+	// right.
+	label := `<text x="%s" y="%s" transform="rotate(%d %s %s)" font-size="1.2" font-family="sans-serif" fill="#5c5340" text-anchor="middle" dominant-baseline="middle">%s</text>`
+	lx, rx, cy, ty, by := num(-margin/2), num(m.H+margin/2), num(-m.W/2), num(-(m.W + margin/2)), num(margin/2)
+	w.f(label, lx, cy, -90, lx, cy, "North")
+	w.f(label, rx, cy, 90, rx, cy, "South")
+	w.f(label, num(m.H/2), ty, 0, num(m.H/2), ty, "East")
+	w.f(label, num(m.H/2), by, 0, num(m.H/2), by, "West")
 	w.f(`</svg>`)
 	return w.Bytes()
 }
@@ -164,15 +198,16 @@ func (w *svgWriter) zone(z battle.Zone, colour, dash, title string) {
 		num(x0), num(w.h-y1), num(x1-x0), num(y1-y0), colour, colour, dash, esc(title))
 }
 
-func drawMoves(w *svgWriter, t *battle.Trace, fr *battle.Frame, k int) {
+func drawMoves(w *svgWriter, t *battle.Trace, fr *battle.Frame) {
 	for _, mv := range fr.Moves {
 		if len(mv.Path) < 2 || samePath(mv.Path) {
 			continue
 		}
 		c := UnitColour(t, mv.Unit)
-		width, dash, what := "0.18", ` stroke-dasharray="0.5 0.3"`, " moves"
+		// The head is four times the line's width.
+		width, head, dash, what := "0.18", 0.72, ` stroke-dasharray="0.5 0.3"`, " moves"
 		if mv.Charge {
-			width, dash, what = "0.3", "", " charges"
+			width, head, dash, what = "0.3", 1.2, "", " charges"
 		}
 		w.f(`<polyline class="move" data-unit="%d" points="`, mv.Unit)
 		for i, p := range mv.Path {
@@ -181,9 +216,31 @@ func drawMoves(w *svgWriter, t *battle.Trace, fr *battle.Frame, k int) {
 			}
 			w.f("%s,%s", w.x(p), w.y(p))
 		}
-		w.f(`" fill="none" stroke="%s" stroke-width="%s"%s stroke-opacity="0.8" marker-end="url(#arrow-%d)"><title>%s</title></polyline>`,
-			c, width, dash, k, esc(t.Units[mv.Unit].Name+what))
+		w.f(`" fill="none" stroke="%s" stroke-width="%s"%s stroke-opacity="0.8"><title>%s</title></polyline>`,
+			c, width, dash, esc(t.Units[mv.Unit].Name+what))
+		w.arrowhead(mv.Path, head)
 	}
+}
+
+// arrowhead draws a path's head: a triangle size long and size wide, its tip at the last
+// point, pointing the way the last step went. It is drawn, not a <marker>: a marker is not
+// drawn where a frame is shown by reference (Upright) from an SVG the page hides.
+func (w *svgWriter) arrowhead(path []battle.Point, size float64) {
+	tip := path[len(path)-1]
+	from := tip
+	for i := len(path) - 2; i >= 0 && math.Hypot(from.X-tip.X, from.Y-tip.Y) < 0.01; i-- {
+		from = path[i]
+	}
+	d := math.Hypot(tip.X-from.X, tip.Y-from.Y)
+	if d < 0.01 {
+		return
+	}
+	// In the drawing's units (y down): the way along, and across it.
+	ux, uy := (tip.X-from.X)/d, -(tip.Y-from.Y)/d
+	x, y := tip.X, w.h-tip.Y
+	bx, by := x-ux*size, y-uy*size
+	w.f(`<path class="move-head" d="M%s %sL%s %sL%s %sz" fill="#334155"/>`,
+		num(x), num(y), num(bx-uy*size/2), num(by+ux*size/2), num(bx+uy*size/2), num(by-ux*size/2))
 }
 
 func samePath(p []battle.Point) bool {

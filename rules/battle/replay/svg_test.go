@@ -6,7 +6,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 
 	"muster/roster"
@@ -155,5 +157,80 @@ func TestFrameDrawsTheTable(t *testing.T) {
 	}
 	if n := bytes.Count([]byte(svg), []byte("deployment zone of ")); n < 2 {
 		t.Errorf("%d deployment zones drawn, want one per side at least", n)
+	}
+}
+
+// Upright shows frame k's drawing (by reference, from the same page) turned a quarter
+// anticlockwise in a viewBox that holds the turned table and its margins: the open
+// field's 72" by 48" table, with 2" a side, is 52" across and 76" down. Turning (x, y) to
+// (y, -x) puts the table's East edge at the top and its North edge on the left, where the
+// map names them.
+func TestUprightTurnsTheTableAQuarterInAViewOfItsOwnSize(t *testing.T) {
+	tr := trace(t, "open-field", "rebel-1500.yaml", "imperial-1500.yaml", 1)
+	if tr.Map.W != 72 || tr.Map.H != 48 {
+		t.Fatalf("the open field is %gx%g, the test expects 72x48", tr.Map.W, tr.Map.H)
+	}
+	k := 3
+	frame, up := string(Frame(tr, k)), string(Upright(tr, k))
+	parse(t, Upright(tr, k))
+	if !strings.Contains(frame, `<g id="replay-map-3">`) {
+		t.Fatalf("frame 3 has no drawing named replay-map-3")
+	}
+	for _, want := range []string{`viewBox="-2 -74 52 76"`, `<use href="#replay-map-3" transform="rotate(-90)"/>`,
+		`aria-labelledby="replay-title-3"`, `data-frame="3"`} {
+		if !strings.Contains(up, want) {
+			t.Errorf("the upright frame lacks %s:\n%s", want, up)
+		}
+	}
+	// Where each edge's name is, in the upright view's units: North's on the left (x < 0),
+	// South's right (x > 48), East's above the table (y < -72), West's below (y > 0).
+	edge := regexp.MustCompile(`<text x="([-0-9.]+)" y="([-0-9.]+)"[^>]*>(\w+)</text>`)
+	got := map[string][2]float64{}
+	for _, m := range edge.FindAllStringSubmatch(up, -1) {
+		x, _ := strconv.ParseFloat(m[1], 64)
+		y, _ := strconv.ParseFloat(m[2], 64)
+		got[m[3]] = [2]float64{x, y}
+	}
+	if p, ok := got["North"]; !ok || p[0] >= 0 {
+		t.Errorf("North is named at %v, want left of the table", p)
+	}
+	if p, ok := got["South"]; !ok || p[0] <= 48 {
+		t.Errorf("South is named at %v, want right of the table", p)
+	}
+	if p, ok := got["East"]; !ok || p[1] >= -72 {
+		t.Errorf("East is named at %v, want above the table", p)
+	}
+	if p, ok := got["West"]; !ok || p[1] <= 0 {
+		t.Errorf("West is named at %v, want below the table", p)
+	}
+}
+
+// A move's arrowhead is drawn in the frame itself (a marker would not show where the frame
+// is shown by reference from a hidden SVG): every move ends in a head whose tip is the
+// move's last point.
+func TestEveryMoveEndsInItsArrowhead(t *testing.T) {
+	tr := trace(t, "open-field", "rebel-1500.yaml", "imperial-1500.yaml", 1)
+	move := regexp.MustCompile(`<polyline class="move" data-unit="\d+" points="([^"]+)"[^>]*><title>[^<]*</title></polyline><path class="move-head" d="M([-0-9.]+) ([-0-9.]+)L`)
+	moves := 0
+	for k := range tr.Frames {
+		svg := string(Frame(tr, k))
+		if strings.Contains(svg, "<marker") {
+			t.Fatalf("frame %d still uses a marker", k)
+		}
+		n := strings.Count(svg, `class="move"`)
+		found := move.FindAllStringSubmatch(svg, -1)
+		if len(found) != n {
+			t.Errorf("frame %d: %d moves, %d with their head after them", k, n, len(found))
+		}
+		for _, m := range found {
+			pts := strings.Fields(m[1])
+			if last := pts[len(pts)-1]; last != m[2]+","+m[3] {
+				t.Errorf("frame %d: a move ends at %s, its head's tip is at %s,%s", k, last, m[2], m[3])
+			}
+		}
+		moves += n
+	}
+	if moves == 0 {
+		t.Fatal("the battle drew no move: the test saw nothing")
 	}
 }
