@@ -187,7 +187,7 @@ func (g *gen) drop(i int) {
 	}
 	v := g.clone()
 	v.Units = slices.Delete(v.Units, i, i+1)
-	g.try(KindDrop, fmt.Sprintf("drop %s (%d SGPs)", g.name(i), g.res.Units[i].Cost), v)
+	g.try(KindDrop, fmt.Sprintf("Drop %s (%d SGPs)", g.name(i), g.res.Units[i].Cost), v)
 }
 
 // weapons swaps each of a squad's weapons for another its Troop List allows and that is
@@ -355,7 +355,7 @@ func (g *gen) add(i int) {
 	nu := v.Units[i]
 	nu.Name = name
 	v.Units = append(v.Units, nu)
-	g.try(KindAdd, fmt.Sprintf("add %s, a copy of %s (%d SGPs)", name, g.name(i), g.res.Units[i].Cost), v)
+	g.try(KindAdd, fmt.Sprintf("Add %s, a copy of %s (%d SGPs)", name, g.name(i), g.res.Units[i].Cost), v)
 	if u.Kind != roster.KindSquad {
 		return
 	}
@@ -367,5 +367,5 @@ func (g *gen) add(i int) {
 	nu = v.Units[i]
 	nu.Name, nu.Size = name, troop.SizeMin
 	v.Units = append(v.Units, nu)
-	g.try(KindAdd, fmt.Sprintf("add %s, %s at %d soldiers", name, g.name(i), troop.SizeMin), v)
+	g.try(KindAdd, fmt.Sprintf("Add %s, %s at %d soldiers", name, g.name(i), troop.SizeMin), v)
 }
