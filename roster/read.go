@@ -69,7 +69,7 @@ func unmarshal(data []byte, v any) (err error) {
 	if err := yaml.UnmarshalWithOptions(data, v, yaml.DisallowUnknownField()); err != nil {
 		return parseError(err, data)
 	}
-	return nil
+	return wholeNumbers(data, v)
 }
 
 // parseError turns the YAML library's error into one that names the line and column and
@@ -139,6 +139,9 @@ func (it *Item) UnmarshalYAML(node ast.Node) error {
 	if node.Type() == ast.MappingType || node.Type() == ast.MappingValueType {
 		type plain Item
 		var p plain
+		if err := itemCountFraction(node); err != nil {
+			return err
+		}
 		if err := yaml.NodeToValue(node, &p, yaml.DisallowUnknownField()); err != nil {
 			return err
 		}

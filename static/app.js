@@ -253,4 +253,57 @@
       setTimeout(function () { b.disabled = true; }, 0);
     }
   });
+  // A field with a maxlength takes no more: the browser cuts a longer paste, and drops keys
+  // past the limit, without a word. Say so beside the field: at the limit, how many it
+  // takes; after a paste that was cut, how much of it was left out.
+  var limitNote = function (el, text) {
+    var id = (el.id || el.name) + "-limit";
+    var note = document.getElementById(id);
+    if (!text) {
+      if (note) {
+        note.remove();
+        el.removeAttribute("aria-describedby");
+      }
+      return;
+    }
+    if (!note) {
+      note = document.createElement("span");
+      note.id = id;
+      note.className = "field-limit";
+      note.setAttribute("role", "status");
+      el.insertAdjacentElement("afterend", note);
+    }
+    note.textContent = text;
+    el.setAttribute("aria-describedby", id);
+  };
+  var limited = function (el) {
+    return el && (el.tagName === "INPUT" || el.tagName === "TEXTAREA") && el.maxLength > 0;
+  };
+  document.addEventListener("paste", function (ev) {
+    var el = ev.target;
+    if (!limited(el) || !ev.clipboardData) {
+      return;
+    }
+    var pasted = ev.clipboardData.getData("text");
+    var chosen = 0;
+    try {
+      chosen = (el.selectionEnd || 0) - (el.selectionStart || 0);
+    } catch (e) {}
+    var room = el.maxLength - (el.value.length - chosen);
+    if (pasted.length <= room) {
+      return;
+    }
+    var left = pasted.length - Math.max(room, 0);
+    setTimeout(function () {
+      limitNote(el, "This field takes at most " + el.maxLength + " characters: the last " + left +
+        " of what you pasted " + (left === 1 ? "was" : "were") + " left out.");
+    }, 0);
+  });
+  document.addEventListener("input", function (ev) {
+    var el = ev.target;
+    if (!limited(el) || ev.inputType === "insertFromPaste") {
+      return;
+    }
+    limitNote(el, el.value.length >= el.maxLength ? el.maxLength + " of " + el.maxLength + " characters: the most this field takes." : "");
+  });
 })();

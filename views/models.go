@@ -59,6 +59,9 @@ type ArmyView struct {
 	Unsaved *UnsavedDraft
 	// Message is shown at the top of the editor (a save that could not be read).
 	Message string
+	// Refused, set by a cost update, names the field Muster could not read and why; the
+	// breakdown beside it costs the army without that field.
+	Refused string
 	// Base, when set, is where the editor's forms and links go instead of /armies/{id}: a
 	// game's list, edited through the player's link (/play/{token}/lists/{key}).
 	Base string

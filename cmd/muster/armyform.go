@@ -194,6 +194,9 @@ func (f *formReader) unit(i int) roster.Unit {
 		u.Attributes = f.attributes(p + "attr.")
 		u.Skills = f.skills(p + "skills")
 		u.Weapons = f.items(p+"weapons", true)
+		// Armor a droid does not wear (posted only when the army has it) is kept, flagged
+		// by the checks, until the player removes it or takes the plating instead.
+		u.Armor = roster.Armor(f.str(p + "armor"))
 		if f.on(p + "plating") {
 			u.Armor = roster.ArmorPlating
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v5"
 
+	"muster/costing"
 	"muster/db"
 	"muster/roster"
 	"muster/rules"
@@ -36,12 +37,16 @@ func (a *app) editArmy(c *echo.Context) error {
 	}
 	if hasDraft && c.QueryParam("draft") == "resume" {
 		// The editor opens on the unsaved form, marked not saved; Save keeps it.
-		resumed, err := a.resumeDraft(rec, army, draft)
+		resumed, refused, err := a.resumeDraft(rec, army, draft)
 		if err != nil {
 			return err
 		}
 		v.Army, v.Result, v.Catalog, v.Draft = resumed, a.evaluate(resumed), a.catalogFor(resumed), true
 		p.Flash = "Resumed your unsaved changes from " + draft.Updated.Format("2 Jan 2006 15:04") + ": save to keep them."
+		if refused.words != "" {
+			v.Refused = refused.words + " (that field is left empty: type it again)"
+			v.Result = withoutField(v.Result, refused.field)
+		}
 		return render(c, http.StatusOK, views.Editor(p, v))
 	}
 	if hasDraft {
@@ -84,19 +89,39 @@ func (a *app) draftOf(c *echo.Context, rec db.Army) (db.Draft, bool, error) {
 
 // resumeDraft puts a draft's form on top of the stored army, as the preview did when the
 // player typed it.
-func (a *app) resumeDraft(rec db.Army, stored *roster.Army, d db.Draft) (*roster.Army, error) {
+func (a *app) resumeDraft(rec db.Army, stored *roster.Army, d db.Draft) (army *roster.Army, refused refusal, err error) {
 	vals, err := url.ParseQuery(string(d.Form))
 	if err != nil {
-		return nil, fmt.Errorf("web: the draft of army %s does not parse: %w", rec.ID, err)
+		return nil, refusal{}, fmt.Errorf("web: the draft of army %s does not parse: %w", rec.ID, err)
 	}
 	form, err := parseArmyForm(vals)
 	var fe *formError
 	if err != nil && (!errors.As(err, &fe) || form == nil) {
-		return nil, fmt.Errorf("web: the draft of army %s is not a form: %w", rec.ID, err)
+		return nil, refusal{}, fmt.Errorf("web: the draft of army %s is not a form: %w", rec.ID, err)
 	}
-	// A draft kept before a field's range narrowed still opens, that value left empty
-	// (the breakdown then says what is missing): nothing else in it is lost.
-	return typedArmy(stored, form, vals.Get("freehand") == "on"), nil
+	// A draft kept with a refused field (typed so, or kept before a field's range narrowed)
+	// still opens, that value left empty and named in refused: nothing else in it is lost.
+	if fe != nil {
+		refused = refusal{field: fe.Field, words: fe.words(form)}
+	}
+	return typedArmy(stored, form, vals.Get("freehand") == "on"), refused, nil
+}
+
+// refusal is a draft's field that Muster could not read: its form name and why, in words.
+type refusal struct{ field, words string }
+
+// withoutField is the result without the problems of a refused form field: the army is
+// costed with that field left empty, and its problems would be about the empty field
+// ("blaster 0 is below its attribute"), not about what the player typed.
+func withoutField(res *costing.Result, field string) *costing.Result {
+	out := *res
+	out.Problems = nil
+	for _, p := range res.Problems {
+		if views.FormField(p.Field) != field {
+			out.Problems = append(out.Problems, p)
+		}
+	}
+	return &out
 }
 
 func unsavedView(rec db.Army, d db.Draft) *views.UnsavedDraft {
@@ -157,19 +182,29 @@ func (a *app) previewArmy(c *echo.Context) error {
 		return err
 	}
 	form, err := formArmy(c)
-	if err != nil {
-		var fe *formError
-		if errors.As(err, &fe) {
-			return render(c, http.StatusOK, views.InlineError(fe.words(form)))
-		}
+	var fe *formError
+	if err != nil && (!errors.As(err, &fe) || form == nil) {
 		return err
 	}
-	army := merge(stored, form, c.FormValue("freehand") == "on")
-	// The form as typed is the owner's draft: leaving the page loses nothing.
+	// The form as typed is the owner's draft, a refused field and all (the draft is the
+	// form, not a valid army): leaving the page or reloading it loses nothing.
 	if err := a.store.SaveDraft(c.Request().Context(), ownerID(c), rec.ID, rec.Version, draftForm(c)); err != nil {
 		a.log.Warn("editor: draft not kept", "army", rec.ID, "err", err)
 	}
+	army := typedArmy(stored, form, c.FormValue("freehand") == "on")
 	v := views.ArmyView{ID: rec.ID, Army: army, Result: a.evaluate(army), Catalog: a.catalogFor(army), Draft: true}
+	if fe != nil {
+		// The refusal beside the breakdown of the army without the refused field: the
+		// total stays in sight. A reshaping change is answered in the breakdown's place, so
+		// that the unit's fields, as typed, are not drawn again without the refused value.
+		v.Refused = fe.words(form)
+		v.Result = withoutField(v.Result, fe.Field)
+		if c.FormValue("rerender") != "" {
+			c.Response().Header().Set("HX-Retarget", "#breakdown-panel")
+			c.Response().Header().Set("HX-Reswap", "outerHTML")
+		}
+		return render(c, http.StatusOK, views.Preview(v))
+	}
 	return renderPreview(c, v)
 }
 

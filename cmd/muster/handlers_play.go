@@ -377,7 +377,7 @@ func (a *app) editList(c *echo.Context) error {
 		return err
 	}
 	if hasDraft && c.QueryParam("draft") == "resume" {
-		resumed, err := a.resumeDraft(l.Army, army, draft)
+		resumed, _, err := a.resumeDraft(l.Army, army, draft)
 		if err != nil {
 			return err
 		}

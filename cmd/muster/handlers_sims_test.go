@@ -67,7 +67,7 @@ func TestMatchupFromTheWeb(t *testing.T) {
 	run := startMatchup(t, ts, a, b, "open-field", "300", "5")
 	page := ts.get(run)
 	if page.status == http.StatusOK {
-		for _, want := range []string{`<progress`, `data-sim-events="` + run + `/events"`, `id="sim-cancel"`, `src="/static/sim.js"`} {
+		for _, want := range []string{`<progress`, `data-sim-events="` + run + `/events"`, `id="sim-cancel"`, `src="/static/sim.js?v=`} {
 			if !strings.Contains(page.body, want) {
 				t.Errorf("the progress page lacks %q", want)
 			}

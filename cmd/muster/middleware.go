@@ -1,6 +1,8 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"log/slog"
 	"net/http"
 	"slices"
@@ -41,6 +43,14 @@ func requestLog(logger *slog.Logger) echo.MiddlewareFunc {
 		return func(c *echo.Context) error {
 			start := time.Now()
 			err := next(c)
+			if err != nil && clientGone(c, err) {
+				// Nobody is waiting for an answer (htmx's hx-sync cancels a cost update the
+				// next keystroke replaces; a tab was closed): nothing failed on Muster's side.
+				logger.Log(c.Request().Context(), slog.LevelInfo, "request cancelled: the client went away",
+					"method", c.Request().Method, "path", c.Request().URL.Path,
+					"status", statusClientClosed, "duration", time.Since(start).Round(time.Microsecond))
+				return nil
+			}
 			if err != nil {
 				// Let the error handler write the page now, so the status logged is the one sent.
 				c.Echo().HTTPErrorHandler(c, err)
@@ -59,6 +69,17 @@ func requestLog(logger *slog.Logger) echo.MiddlewareFunc {
 			return nil
 		}
 	}
+}
+
+// statusClientClosed is what the log records for a request whose client went away before
+// the answer (nginx's 499): no answer is sent, and it is not a server error.
+const statusClientClosed = 499
+
+// clientGone reports whether err is the request's own cancellation: the client closed the
+// connection or cancelled the request, and whatever the handler was doing stopped with it.
+func clientGone(c *echo.Context, err error) bool {
+	return errors.Is(c.Request().Context().Err(), context.Canceled) &&
+		(errors.Is(err, context.Canceled) || echo.StatusCode(err) == 0)
 }
 
 // csrf protects every mutating form with a token (cookie + form field or X-CSRF-Token

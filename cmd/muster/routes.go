@@ -133,8 +133,11 @@ func (a *app) healthz(c *echo.Context) error {
 	return c.JSON(http.StatusOK, map[string]string{"status": "ok"})
 }
 
-// staticFile serves the embedded assets. Names are fixed, so a day's caching is safe
-// enough; a new release changes them rarely.
+// staticFile serves the embedded assets. The pages link each by its content version
+// (static.URL: /static/app.js?v=<hash>), so that address names one content for good and is
+// cached as immutable; any other address of the file (none, or an older release's version)
+// is served with the current content and must be revalidated, by its ETag, on every use:
+// after an upgrade no browser keeps an old app.js beside the new pages.
 func (a *app) staticFile(fsys fs.FS) echo.HandlerFunc {
 	h := http.FileServerFS(fsys)
 	return func(c *echo.Context) error {
@@ -145,7 +148,16 @@ func (a *app) staticFile(fsys fs.FS) echo.HandlerFunc {
 		if _, err := fs.Stat(fsys, name); err != nil {
 			return echo.ErrNotFound
 		}
-		c.Response().Header().Set("Cache-Control", "public, max-age=86400")
+		hdr := c.Response().Header()
+		version := static.Version(name)
+		if version != "" && c.QueryParam("v") == version {
+			hdr.Set("Cache-Control", "public, max-age=31536000, immutable")
+		} else {
+			hdr.Set("Cache-Control", "no-cache")
+		}
+		if version != "" {
+			hdr.Set("ETag", `"`+version+`"`)
+		}
 		r := c.Request().Clone(c.Request().Context())
 		r.URL.Path = "/" + name
 		h.ServeHTTP(c.Response(), r)

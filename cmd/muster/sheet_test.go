@@ -134,7 +134,7 @@ func TestSheetsPrintView(t *testing.T) {
 	r := ts.get("/armies/" + id + "/sheets?paper=letter")
 	wantStatus(t, "GET sheets", r, http.StatusOK)
 	for _, w := range []string{`id="roster"`, `id="unit-0"`, `id="unit-6"`, "SQUAD RECORD SHEET", "HERO RECORD SHEET",
-		"DROID RECORD SHEET", "CREATURE RECORD SHEET", `href="/static/print.css"`, `href="/static/paper-letter.css"`,
+		"DROID RECORD SHEET", "CREATURE RECORD SHEET", `href="/static/print.css?v=`, `href="/static/paper-letter.css?v=`,
 		`href="/armies/` + id + `/sheets.pdf?paper=letter"`} {
 		if !strings.Contains(r.body, w) {
 			t.Errorf("print view lacks %s", w)

@@ -99,9 +99,12 @@ func Compact(d *Document) []CompactRow {
 			if cr.ArmoredSTR.OK && cr.ArmoredSTR != cr.STR {
 				row.Codes += " (" + cr.ArmoredSTR.String() + " armored)"
 			}
+			// As the Creature Record Sheet writes an Attack Forms line (Diagram 25: "claw
+			// (STR +3)", Dam. 10): the Damage Strength is the number the table rolls with;
+			// its relation to STR alone ("horns STR -1") left the player to work it out.
 			var att []string
 			for _, a := range cr.Attacks {
-				att = append(att, fmt.Sprintf("%s %s", a.Name, a.Bonus))
+				att = append(att, fmt.Sprintf("%s (%s) %s", a.Name, a.Bonus, a.Dam))
 			}
 			row.Weapons = strings.Join(att, ", ")
 			row.Other = strings.Join(cr.Special, "; ")

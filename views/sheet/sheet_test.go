@@ -249,3 +249,20 @@ func TestExtraSkillsGoOnTheBlankLines(t *testing.T) {
 		t.Errorf("commander line %+v; want the squad's command %v, no cost", c, q.CommandSkill)
 	}
 }
+
+// The compact roster writes a creature's Attack Forms as the Creature Record Sheet does
+// (Diagram 25: "claw (STR +3)" with Dam. 10): the bantha's horns are Damage Strength 7 by
+// the Creature Chart ("horns (7)", STR 8), the rancor's claw 10 and bite 12 (STR 7).
+func TestCompactRosterWritesACreaturesAttackFormsWithTheirDamageStrength(t *testing.T) {
+	a := &roster.Army{Format: 1, Name: "t", Side: rules.Neutral, Units: []roster.Unit{
+		{Kind: roster.KindCreature, Creature: "Bantha", Count: 1},
+		{Kind: roster.KindCreature, Creature: "Rancor", Count: 1},
+	}}
+	res := costing.Evaluate(rules.Default(), a, nil)
+	rows := Compact(Build(rules.Default(), rules.DefaultTables(), a, res))
+	for i, want := range []string{"horns (STR -1) 7", "claw (STR +3) 10, bite (STR +5) 12"} {
+		if rows[i].Weapons != want {
+			t.Errorf("%s: attacks %q, want %q", rows[i].Name, rows[i].Weapons, want)
+		}
+	}
+}
