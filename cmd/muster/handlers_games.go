@@ -51,7 +51,7 @@ func (a *app) gameRoutes(e *echo.Echo) {
 	e.GET("/games/new", a.newGame)
 	e.POST("/games", a.createGame)
 
-	gm := e.Group("/gm/:token", linkPage)
+	gm := linkRoutes{e.Group("/gm/:token")}
 	gm.GET("", a.gmGame)
 	gm.POST("", a.updateGame)
 	gm.POST("/lock", a.lockGame)
@@ -67,7 +67,7 @@ func (a *app) gameRoutes(e *echo.Echo) {
 	gm.GET("/sims/:id", a.gmSim)
 	gm.GET("/sims/:id/json", a.gmSimJSON)
 
-	play := e.Group("/play/:token", linkPage)
+	play := linkRoutes{e.Group("/play/:token")}
 	play.GET("", a.playGame)
 	play.POST("/lists", a.startList)
 	play.GET("/lists/:key", a.playList)
@@ -86,16 +86,34 @@ func (a *app) gameRoutes(e *echo.Echo) {
 	play.GET("/sims/:id/json", a.playSimJSON)
 }
 
+// linkRoutes registers routes under a secret link (/gm/{token}, /play/{token}), each
+// guarded by linkPage. The guard goes on each route, not on the group: a group's middleware
+// makes echo register catch-all routes under the prefix, which answered a wrong method (GET
+// /gm/{token}/lock) 404 instead of 405 with the Allow header. Addresses the group does not
+// have are guarded too: handleError marks every page under the prefixes as linkPage does.
+type linkRoutes struct{ g *echo.Group }
+
+func (r linkRoutes) GET(path string, h echo.HandlerFunc)  { r.g.GET(path, h, linkPage) }
+func (r linkRoutes) POST(path string, h echo.HandlerFunc) { r.g.POST(path, h, linkPage) }
+
 // linkPage marks the pages reached through a secret link: not cached, not indexed, and no
 // Referer (which would carry the token) when following a link off the page.
 func linkPage(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c *echo.Context) error {
-		h := c.Response().Header()
-		h.Set("Cache-Control", "no-store")
-		h.Set("Referrer-Policy", "no-referrer")
-		h.Set("X-Robots-Tag", "noindex, nofollow")
+		markLinkPage(c.Response().Header())
 		return next(c)
 	}
+}
+
+func markLinkPage(h http.Header) {
+	h.Set("Cache-Control", "no-store")
+	h.Set("Referrer-Policy", "no-referrer")
+	h.Set("X-Robots-Tag", "noindex, nofollow")
+}
+
+// underLink reports whether a path is reached through a game's secret link.
+func underLink(path string) bool {
+	return strings.HasPrefix(path, "/gm/") || strings.HasPrefix(path, "/play/")
 }
 
 // baseURL is the scheme and host the request came to, for the links a gamemaster copies.
