@@ -4,10 +4,14 @@ package main
 // refused under a link is guarded as the link's pages are.
 
 import (
+	"maps"
 	"net/http"
+	"net/url"
 	"slices"
 	"strings"
 	"testing"
+
+	"golang.org/x/net/html"
 )
 
 // RFC 9110 §15.5.6: a method an address does not take is 405 with an Allow header listing
@@ -75,5 +79,65 @@ func TestGameLinkWrongMethodIs405WithTheAllowedMethods(t *testing.T) {
 	r := ts.get("/gm/" + gm + "/nothing-here")
 	if r.status != http.StatusNotFound || r.header.Get("Cache-Control") != "no-store" {
 		t.Errorf("GET /gm/{token}/nothing-here: %d, Cache-Control %q", r.status, r.header.Get("Cache-Control"))
+	}
+}
+
+// backLinks are an error page's links, by their words.
+func backLinks(t *testing.T, body string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.ElementNode && n.Data == "a" && strings.HasPrefix(text(n), "Back to") {
+			out[text(n)], _ = attr(n, "href")
+		}
+		for ch := n.FirstChild; ch != nil; ch = ch.NextSibling {
+			walk(ch)
+		}
+	}
+	walk(parseHTML(t, body))
+	return out
+}
+
+// A player whose change is refused because the gamemaster locked the game is offered the
+// way back to their list and to the game's page (where every submitted list now shows), not
+// only to their armies; a wrong link is offered no way back into a game it does not open.
+func TestGameLockedPageLeadsBackToTheGame(t *testing.T) {
+	ts := newTestServer(t)
+	gm, player := ts.createGame("Force Mixes", chapterTenSides(t))
+	key := ts.startList(player, "rebel", "Leia", "Alliance")
+	base := "/play/" + player + "/lists/" + key
+	form := ts.listForm(base)
+	wantStatus(t, "lock", ts.postForm("/gm/"+gm+"/lock", nil), http.StatusSeeOther)
+
+	for path, want := range map[string]map[string]string{
+		base:           {"Back to your list": base, "Back to the game": "/play/" + player, "Back to your armies": "/"},
+		base + "/undo": {"Back to your list": base, "Back to the game": "/play/" + player, "Back to your armies": "/"},
+		"/play/" + player + "/lists": {"Back to the game": "/play/" + player, "Back to your armies": "/"},
+	} {
+		v := form
+		if path != base {
+			v = url.Values{"action": {"new"}, "player": {"Luke"}, "side": {"rebel"}, "name": {"Late"}}
+		}
+		r := ts.postForm(path, v)
+		wantStatus(t, "POST "+path+" after the lock", r, http.StatusConflict)
+		if !strings.Contains(r.body, "locked this game") {
+			t.Errorf("POST %s: the page does not say the game is locked", path)
+		}
+		got := backLinks(t, r.body)
+		if !maps.Equal(got, want) {
+			t.Errorf("POST %s after the lock: links %v, want %v", path, got, want)
+		}
+		for label, href := range got {
+			wantStatus(t, label+" from "+path, ts.get(href), http.StatusOK)
+		}
+	}
+	// A list key the game does not have still leads back to the game; a wrong player link
+	// leads to no game.
+	if got := backLinks(t, ts.get("/play/"+player+"/lists/"+randomToken()).body); got["Back to the game"] != "/play/"+player || got["Back to your list"] != "" {
+		t.Errorf("a wrong list key: links %v", got)
+	}
+	if got := backLinks(t, ts.get("/play/"+randomToken()+"/lists/"+key).body); len(got) != 1 {
+		t.Errorf("a wrong player link: links %v, want only the armies", got)
 	}
 }

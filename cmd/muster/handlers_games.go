@@ -116,6 +116,28 @@ func underLink(path string) bool {
 	return strings.HasPrefix(path, "/gm/") || strings.HasPrefix(path, "/play/")
 }
 
+// gameBackLinks are the ways back from an error under a game's link to the pages the
+// player came from: the game's page, and the list's when the error was about one (a locked
+// game refusing a change to it). None when the link itself opens nothing: a wrong or
+// rotated token, or an address the link does not have, would only lead to another refusal.
+func gameBackLinks(path string, err error, status int) []views.BackLink {
+	parts := strings.Split(path, "/") // "", "gm" or "play", token, ...
+	if !underLink(path) || len(parts) < 3 || parts[2] == "" {
+		return nil
+	}
+	gameFound := errors.Is(err, errListsHidden) || errors.Is(err, errNoList) ||
+		status != http.StatusNotFound && status != http.StatusMethodNotAllowed
+	if !gameFound {
+		return nil
+	}
+	game := "/" + parts[1] + "/" + parts[2]
+	var out []views.BackLink
+	if parts[1] == "play" && len(parts) > 4 && parts[3] == "lists" && parts[4] != "" && !errors.Is(err, errNoList) {
+		out = append(out, views.BackLink{Href: game + "/lists/" + parts[4], Label: "Back to your list"})
+	}
+	return append(out, views.BackLink{Href: game, Label: "Back to the game"})
+}
+
 // baseURL is the scheme and host the request came to, for the links a gamemaster copies.
 func baseURL(c *echo.Context) string {
 	return c.Scheme() + "://" + c.Request().Host

@@ -226,5 +226,6 @@ func (a *app) handleError(c *echo.Context, err error) {
 		_ = render(c, status, views.InlineError(msg))
 		return
 	}
-	_ = render(c, status, views.ErrorPage(page(c, title, ""), views.ErrorView{Status: status, Title: title, Message: msg}))
+	_ = render(c, status, views.ErrorPage(page(c, title, ""),
+		views.ErrorView{Status: status, Title: title, Message: msg, Back: gameBackLinks(c.Request().URL.Path, err, status)}))
 }
