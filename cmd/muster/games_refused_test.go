@@ -111,8 +111,8 @@ func TestGameLockedPageLeadsBackToTheGame(t *testing.T) {
 	wantStatus(t, "lock", ts.postForm("/gm/"+gm+"/lock", nil), http.StatusSeeOther)
 
 	for path, want := range map[string]map[string]string{
-		base:           {"Back to your list": base, "Back to the game": "/play/" + player, "Back to your armies": "/"},
-		base + "/undo": {"Back to your list": base, "Back to the game": "/play/" + player, "Back to your armies": "/"},
+		base:                         {"Back to your list": base, "Back to the game": "/play/" + player, "Back to your armies": "/"},
+		base + "/undo":               {"Back to your list": base, "Back to the game": "/play/" + player, "Back to your armies": "/"},
 		"/play/" + player + "/lists": {"Back to the game": "/play/" + player, "Back to your armies": "/"},
 	} {
 		v := form
