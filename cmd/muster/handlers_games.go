@@ -56,6 +56,7 @@ func (a *app) gameRoutes(e *echo.Echo) {
 	gm.POST("", a.updateGame)
 	gm.POST("/lock", a.lockGame)
 	gm.POST("/unlock", a.unlockGame)
+	gm.GET("/rotate", a.confirmRotate)
 	gm.POST("/rotate", a.rotateLink)
 	gm.POST("/restore", a.restoreGame)
 	gm.GET("/limits/:side", a.exportLimits)
@@ -589,18 +590,59 @@ type rotateRequest struct {
 	Which string `validate:"oneof=gm player"`
 }
 
-// rotateLink makes a new gamemaster or player link; the old one opens nothing any more.
+// rotateWhich reads which link the gamemaster means to replace.
+func (a *app) rotateWhich(c *echo.Context) (string, error) {
+	req := rotateRequest{Which: c.FormValue("which")}
+	if err := a.validate.Struct(req); err != nil {
+		return "", echo.NewHTTPError(http.StatusBadRequest, "Choose the link to replace: gm or player.")
+	}
+	return req.Which, nil
+}
+
+// confirmRotate asks before a link is replaced: replacing one cuts off everyone who has it,
+// mid-evening if the button is pressed by mistake.
+func (a *app) confirmRotate(c *echo.Context) error {
+	g, _, err := a.gmGameOf(c)
+	if err != nil {
+		return err
+	}
+	which, err := a.rotateWhich(c)
+	if err != nil {
+		return err
+	}
+	return a.renderConfirmRotate(c, g, which)
+}
+
+func (a *app) renderConfirmRotate(c *echo.Context, g db.Game, which string) error {
+	lists, err := a.store.GameLists(c.Request().Context(), g.ID)
+	if err != nil {
+		return err
+	}
+	v := views.RotateView{Game: g.Name, Base: "/gm/" + c.Param("token"), Which: which, Lists: len(lists)}
+	title := "Replace the player link?"
+	if which == "gm" {
+		title = "Replace the gamemaster link?"
+	}
+	return render(c, http.StatusOK, views.ConfirmRotate(page(c, title, "games"), v))
+}
+
+// rotateLink makes a new gamemaster or player link; the old one opens nothing any more. A
+// post without the confirmation (an old page's one-click button) is asked first, as the
+// link's "New ... link" does.
 func (a *app) rotateLink(c *echo.Context) error {
 	g, _, err := a.gmGameOf(c)
 	if err != nil {
 		return err
 	}
-	req := rotateRequest{Which: c.FormValue("which")}
-	if err := a.validate.Struct(req); err != nil {
-		return echo.NewHTTPError(http.StatusBadRequest, "Choose the link to replace: gm or player.")
+	which, err := a.rotateWhich(c)
+	if err != nil {
+		return err
+	}
+	if c.FormValue("confirm") != "yes" {
+		return a.renderConfirmRotate(c, g, which)
 	}
 	ctx, tok := c.Request().Context(), c.Param("token")
-	if req.Which == "gm" {
+	if which == "gm" {
 		fresh, err := a.store.RotateGM(ctx, g.ID, tok)
 		if err != nil {
 			return err
