@@ -627,8 +627,8 @@ func (a *app) renderConfirmRotate(c *echo.Context, g db.Game, which string) erro
 }
 
 // rotateLink makes a new gamemaster or player link; the old one opens nothing any more. A
-// post without the confirmation (an old page's one-click button) is asked first, as the
-// link's "New ... link" does.
+// post without the confirmation (the one-click button of a GM page loaded before there was
+// one) replaces nothing: it gets the confirmation page.
 func (a *app) rotateLink(c *echo.Context) error {
 	g, _, err := a.gmGameOf(c)
 	if err != nil {
