@@ -57,6 +57,20 @@ func (s *Store) CreateGuest(ctx context.Context) (Owner, error) {
 
 // CreateAccount makes a new account with a password hash (made by the caller).
 func (s *Store) CreateAccount(ctx context.Context, name, hash string, admin bool) (Owner, error) {
+	return s.createAccount(ctx, name, hash, admin, "")
+}
+
+// CreateInvitedAccount makes a new account on an invitation, spending it in the same
+// transaction: of two sign-ups on one invitation only one makes an account, the other gets
+// ErrInviteUsed and leaves nothing behind.
+func (s *Store) CreateInvitedAccount(ctx context.Context, name, hash, invite string) (Owner, error) {
+	if invite == "" {
+		return Owner{}, ErrInviteUsed
+	}
+	return s.createAccount(ctx, name, hash, false, invite)
+}
+
+func (s *Store) createAccount(ctx context.Context, name, hash string, admin bool, invite string) (Owner, error) {
 	id, err := token(12)
 	if err != nil {
 		return Owner{}, err
@@ -69,6 +83,9 @@ func (s *Store) CreateAccount(ctx context.Context, name, hash string, admin bool
 		if _, err := tx.ExecContext(ctx, `INSERT INTO owners (id, name, display, password, admin, created) VALUES (?, ?, ?, ?, ?, ?)`,
 			id, accountKey(name), strings.TrimSpace(name), hash, admin, stamp(s.now())); err != nil {
 			return fmt.Errorf("db: unable to create account: %w", err)
+		}
+		if err := spendInvite(ctx, tx, invite, id); err != nil {
+			return err
 		}
 		o, err = scanOwner(tx.QueryRowContext(ctx, "SELECT "+ownerColumns+" FROM owners WHERE id = ?", id))
 		return err
@@ -88,8 +105,9 @@ func nameFree(ctx context.Context, tx *sql.Tx, name string) error {
 }
 
 // SignUp turns a guest into an account, keeping its id (so everything the guest saved stays
-// its own).
-func (s *Store) SignUp(ctx context.Context, guestID, name, hash string) (Owner, error) {
+// its own). With an invitation (invite not ""), the invitation is spent in the same
+// transaction: ErrInviteUsed, and the guest stays a guest, when it is not open.
+func (s *Store) SignUp(ctx context.Context, guestID, name, hash, invite string) (Owner, error) {
 	var o Owner
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		if err := nameFree(ctx, tx, name); err != nil {
@@ -102,6 +120,9 @@ func (s *Store) SignUp(ctx context.Context, guestID, name, hash string) (Owner, 
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
 			return ErrNotFound
+		}
+		if err := spendInvite(ctx, tx, invite, guestID); err != nil {
+			return err
 		}
 		o, err = scanOwner(tx.QueryRowContext(ctx, "SELECT "+ownerColumns+" FROM owners WHERE id = ?", guestID))
 		return err

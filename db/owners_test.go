@@ -61,7 +61,7 @@ func TestSignUpKeepsAndSignInMergesGuestArmies(t *testing.T) {
 		s, _ := openTemp(t)
 		guest := own(t, s)
 		a, _ := s.Create(ctx, guest, []byte("a"), meta("Rogues", 100), "created")
-		acct, err := s.SignUp(ctx, guest, "Leia", "hash")
+		acct, err := s.SignUp(ctx, guest, "Leia", "hash", "")
 		if err != nil || acct.ID != guest || acct.Guest() || acct.Display != "Leia" {
 			t.Fatalf("sign up = %+v %v", acct, err)
 		}

@@ -116,14 +116,24 @@ func (s *Store) InviteOpen(ctx context.Context, tok string) bool {
 	return err == nil && n == 1
 }
 
-// UseInvite marks an invitation used by an account; ErrNotFound when it is not open.
-func (s *Store) UseInvite(ctx context.Context, tok, ownerID string) error {
-	res, err := s.w.ExecContext(ctx, `UPDATE invites SET used_by = ? WHERE hash = ? AND used_by = ''`, ownerID, hashToken(tok))
+// ErrInviteUsed is returned when a sign-up's invitation is not open: used already, or never
+// made.
+var ErrInviteUsed = errors.New("db: the invitation is not open")
+
+// spendInvite marks an invitation used by an account, inside the transaction that makes the
+// account: the writer is one at a time on both databases, and the UPDATE only takes an
+// unused invitation, so a second sign-up on it finds none and its transaction rolls back.
+// An empty invite is a sign-up that needs none.
+func spendInvite(ctx context.Context, tx *sql.Tx, invite, ownerID string) error {
+	if invite == "" {
+		return nil
+	}
+	res, err := tx.ExecContext(ctx, `UPDATE invites SET used_by = ? WHERE hash = ? AND used_by = ''`, ownerID, hashToken(invite))
 	if err != nil {
 		return fmt.Errorf("db: unable to use an invitation: %w", err)
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
-		return ErrNotFound
+		return ErrInviteUsed
 	}
 	return nil
 }

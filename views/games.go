@@ -124,6 +124,25 @@ type GMView struct {
 	Sims []SimRow
 }
 
+// RotateView asks the gamemaster before a game's link is replaced.
+type RotateView struct {
+	Game  string // the game's name
+	Base  string // /gm/{token}
+	Which string // "gm" or "player"
+	Lists int    // how many lists the game has, all kept
+}
+
+// ListsKept says what happens to the game's lists when the player link is replaced.
+func (v RotateView) ListsKept() string {
+	switch v.Lists {
+	case 0:
+		return "No list has been started yet."
+	case 1:
+		return "The game's list is kept as it is, and opens with the new link."
+	}
+	return fmt.Sprintf("The game's %d lists are kept as they are, and open with the new link.", v.Lists)
+}
+
 // PlayForm is a player's form to start or import a list.
 type PlayForm struct {
 	Player string

@@ -134,6 +134,14 @@ type ErrorView struct {
 	Status  int
 	Title   string
 	Message string
+	// Back are the ways back to where the player was (a game night's page, their list),
+	// offered before "Back to your armies".
+	Back []BackLink
+}
+
+// BackLink is a link back from an error page.
+type BackLink struct {
+	Href, Label string
 }
 
 // CompareView is two armies side by side.

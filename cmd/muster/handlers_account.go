@@ -90,22 +90,28 @@ func (a *app) signUpPost(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
+	// The invitation is spent in the transaction that makes the account: of two sign-ups on
+	// one invitation at once, one gets the account and the other is told, with no account.
+	invite := ""
+	if a.auth.Signup == signupInvite {
+		invite = f.Invite
+	}
 	var acct db.Owner
-	if g := owner(c); g.ID != "" {
-		acct, err = a.store.SignUp(ctx, g.ID, f.Name, hash)
-	} else {
+	switch g := owner(c); {
+	case g.ID != "":
+		acct, err = a.store.SignUp(ctx, g.ID, f.Name, hash, invite)
+	case invite != "":
+		acct, err = a.store.CreateInvitedAccount(ctx, f.Name, hash, invite)
+	default:
 		acct, err = a.store.CreateAccount(ctx, f.Name, hash, false)
 	}
-	if errors.Is(err, db.ErrNameTaken) {
+	switch {
+	case errors.Is(err, db.ErrNameTaken):
 		return fail(http.StatusConflict, "That account name is taken: choose another.")
-	}
-	if err != nil {
+	case errors.Is(err, db.ErrInviteUsed):
+		return fail(http.StatusForbidden, "That invitation code was used already: ask the admin for a new link.")
+	case err != nil:
 		return err
-	}
-	if a.auth.Signup == signupInvite {
-		if err := a.store.UseInvite(ctx, f.Invite, acct.ID); err != nil {
-			return fail(http.StatusForbidden, "That invitation code was used already: ask the admin for a new link.")
-		}
 	}
 	if err := a.signIn(c, acct); err != nil {
 		return err

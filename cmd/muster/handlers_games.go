@@ -51,11 +51,12 @@ func (a *app) gameRoutes(e *echo.Echo) {
 	e.GET("/games/new", a.newGame)
 	e.POST("/games", a.createGame)
 
-	gm := e.Group("/gm/:token", linkPage)
+	gm := linkRoutes{e.Group("/gm/:token")}
 	gm.GET("", a.gmGame)
 	gm.POST("", a.updateGame)
 	gm.POST("/lock", a.lockGame)
 	gm.POST("/unlock", a.unlockGame)
+	gm.GET("/rotate", a.confirmRotate)
 	gm.POST("/rotate", a.rotateLink)
 	gm.POST("/restore", a.restoreGame)
 	gm.GET("/limits/:side", a.exportLimits)
@@ -67,7 +68,7 @@ func (a *app) gameRoutes(e *echo.Echo) {
 	gm.GET("/sims/:id", a.gmSim)
 	gm.GET("/sims/:id/json", a.gmSimJSON)
 
-	play := e.Group("/play/:token", linkPage)
+	play := linkRoutes{e.Group("/play/:token")}
 	play.GET("", a.playGame)
 	play.POST("/lists", a.startList)
 	play.GET("/lists/:key", a.playList)
@@ -86,16 +87,56 @@ func (a *app) gameRoutes(e *echo.Echo) {
 	play.GET("/sims/:id/json", a.playSimJSON)
 }
 
+// linkRoutes registers routes under a secret link (/gm/{token}, /play/{token}), each
+// guarded by linkPage. The guard goes on each route, not on the group: a group's middleware
+// makes echo register catch-all routes under the prefix, which answered a wrong method (GET
+// /gm/{token}/lock) 404 instead of 405 with the Allow header. Addresses the group does not
+// have are guarded too: handleError marks every page under the prefixes as linkPage does.
+type linkRoutes struct{ g *echo.Group }
+
+func (r linkRoutes) GET(path string, h echo.HandlerFunc)  { r.g.GET(path, h, linkPage) }
+func (r linkRoutes) POST(path string, h echo.HandlerFunc) { r.g.POST(path, h, linkPage) }
+
 // linkPage marks the pages reached through a secret link: not cached, not indexed, and no
 // Referer (which would carry the token) when following a link off the page.
 func linkPage(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c *echo.Context) error {
-		h := c.Response().Header()
-		h.Set("Cache-Control", "no-store")
-		h.Set("Referrer-Policy", "no-referrer")
-		h.Set("X-Robots-Tag", "noindex, nofollow")
+		markLinkPage(c.Response().Header())
 		return next(c)
 	}
+}
+
+func markLinkPage(h http.Header) {
+	h.Set("Cache-Control", "no-store")
+	h.Set("Referrer-Policy", "no-referrer")
+	h.Set("X-Robots-Tag", "noindex, nofollow")
+}
+
+// underLink reports whether a path is reached through a game's secret link.
+func underLink(path string) bool {
+	return strings.HasPrefix(path, "/gm/") || strings.HasPrefix(path, "/play/")
+}
+
+// gameBackLinks are the ways back from an error under a game's link to the pages the
+// player came from: the game's page, and the list's when the error was about one (a locked
+// game refusing a change to it). None when the link itself opens nothing: a wrong or
+// rotated token, or an address the link does not have, would only lead to another refusal.
+func gameBackLinks(path string, err error, status int) []views.BackLink {
+	parts := strings.Split(path, "/") // "", "gm" or "play", token, ...
+	if !underLink(path) || len(parts) < 3 || parts[2] == "" {
+		return nil
+	}
+	gameFound := errors.Is(err, errListsHidden) || errors.Is(err, errNoList) ||
+		status != http.StatusNotFound && status != http.StatusMethodNotAllowed
+	if !gameFound {
+		return nil
+	}
+	game := "/" + parts[1] + "/" + parts[2]
+	var out []views.BackLink
+	if parts[1] == "play" && len(parts) > 4 && parts[3] == "lists" && parts[4] != "" && !errors.Is(err, errNoList) {
+		out = append(out, views.BackLink{Href: game + "/lists/" + parts[4], Label: "Back to your list"})
+	}
+	return append(out, views.BackLink{Href: game, Label: "Back to the game"})
 }
 
 // baseURL is the scheme and host the request came to, for the links a gamemaster copies.
@@ -549,18 +590,59 @@ type rotateRequest struct {
 	Which string `validate:"oneof=gm player"`
 }
 
-// rotateLink makes a new gamemaster or player link; the old one opens nothing any more.
+// rotateWhich reads which link the gamemaster means to replace.
+func (a *app) rotateWhich(c *echo.Context) (string, error) {
+	req := rotateRequest{Which: c.FormValue("which")}
+	if err := a.validate.Struct(req); err != nil {
+		return "", echo.NewHTTPError(http.StatusBadRequest, "Choose the link to replace: gm or player.")
+	}
+	return req.Which, nil
+}
+
+// confirmRotate asks before a link is replaced: replacing one cuts off everyone who has it,
+// mid-evening if the button is pressed by mistake.
+func (a *app) confirmRotate(c *echo.Context) error {
+	g, _, err := a.gmGameOf(c)
+	if err != nil {
+		return err
+	}
+	which, err := a.rotateWhich(c)
+	if err != nil {
+		return err
+	}
+	return a.renderConfirmRotate(c, g, which)
+}
+
+func (a *app) renderConfirmRotate(c *echo.Context, g db.Game, which string) error {
+	lists, err := a.store.GameLists(c.Request().Context(), g.ID)
+	if err != nil {
+		return err
+	}
+	v := views.RotateView{Game: g.Name, Base: "/gm/" + c.Param("token"), Which: which, Lists: len(lists)}
+	title := "Replace the player link?"
+	if which == "gm" {
+		title = "Replace the gamemaster link?"
+	}
+	return render(c, http.StatusOK, views.ConfirmRotate(page(c, title, "games"), v))
+}
+
+// rotateLink makes a new gamemaster or player link; the old one opens nothing any more. A
+// post without the confirmation (the one-click button of a GM page loaded before there was
+// one) replaces nothing: it gets the confirmation page.
 func (a *app) rotateLink(c *echo.Context) error {
 	g, _, err := a.gmGameOf(c)
 	if err != nil {
 		return err
 	}
-	req := rotateRequest{Which: c.FormValue("which")}
-	if err := a.validate.Struct(req); err != nil {
-		return echo.NewHTTPError(http.StatusBadRequest, "Choose the link to replace: gm or player.")
+	which, err := a.rotateWhich(c)
+	if err != nil {
+		return err
+	}
+	if c.FormValue("confirm") != "yes" {
+		return a.renderConfirmRotate(c, g, which)
 	}
 	ctx, tok := c.Request().Context(), c.Param("token")
-	if req.Which == "gm" {
+	if which == "gm" {
 		fresh, err := a.store.RotateGM(ctx, g.ID, tok)
 		if err != nil {
 			return err

@@ -476,7 +476,7 @@ func TestPlayerLinkCannotReachGamemasterPages(t *testing.T) {
 	}
 	for _, path := range []string{"/gm/" + player, "/gm/" + player + "/lock", "/gm/" + player + "/rotate", "/gm/" + player + "/restore",
 		"/gm/" + player + "/limits/rebel"} {
-		r := ts.postForm(path, url.Values{"which": {"player"}, "version": {"1"}, "name": {"Hijacked"}, "plays.rebel": {"on"}})
+		r := ts.postForm(path, url.Values{"which": {"player"}, "confirm": {"yes"}, "version": {"1"}, "name": {"Hijacked"}, "plays.rebel": {"on"}})
 		wantStatus(t, "POST "+path, r, http.StatusNotFound)
 	}
 	if g, _, _ := ts.store.GameByGMToken(context.Background(), gm); g.Locked || g.Versions != 1 || g.Name != "Force Mixes" {
@@ -615,7 +615,7 @@ func TestWrongOrRotatedTokenGetsNothing(t *testing.T) {
 	}
 	wantStatus(t, "a wrong list key", ts.get("/play/"+player+"/lists/"+randomToken()), http.StatusNotFound)
 
-	r := ts.postForm("/gm/"+gm+"/rotate", url.Values{"which": {"player"}})
+	r := ts.postForm("/gm/"+gm+"/rotate", url.Values{"which": {"player"}, "confirm": {"yes"}})
 	wantStatus(t, "rotate player", r, http.StatusSeeOther)
 	page := ts.get("/gm/" + gm)
 	val, _ := attr(byID(parseHTML(t, page.body), "player-link"), "value")
@@ -630,7 +630,7 @@ func TestWrongOrRotatedTokenGetsNothing(t *testing.T) {
 		url.Values{"action": {"new"}, "player": {"Luke"}, "side": {"rebel"}, "name": {"X"}}), http.StatusNotFound)
 	wantStatus(t, "the list with the new player link", ts.get("/play/"+fresh+"/lists/"+key), http.StatusOK)
 
-	r = ts.postForm("/gm/"+gm+"/rotate", url.Values{"which": {"gm"}})
+	r = ts.postForm("/gm/"+gm+"/rotate", url.Values{"which": {"gm"}, "confirm": {"yes"}})
 	wantStatus(t, "rotate GM", r, http.StatusSeeOther)
 	newGM := strings.TrimSuffix(strings.TrimPrefix(r.header.Get("Location"), "/gm/"), "?rotated=gm")
 	if newGM == gm {

@@ -31,10 +31,10 @@ func (a *app) roundRobinRoutes(e *echo.Echo) {
 	e.POST("/roundrobin", a.playRoundRobin)
 	// A game night's lists: the gamemaster's link at any time, the player link once the
 	// game is locked (when every submitted list is shown anyway).
-	gm := e.Group("/gm/:token", linkPage)
+	gm := linkRoutes{e.Group("/gm/:token")}
 	gm.GET("/roundrobin", a.roundRobinForm)
 	gm.POST("/roundrobin", a.playRoundRobin)
-	play := e.Group("/play/:token", linkPage)
+	play := linkRoutes{e.Group("/play/:token")}
 	play.GET("/roundrobin", a.roundRobinForm)
 	play.POST("/roundrobin", a.playRoundRobin)
 }

@@ -217,6 +217,10 @@ func (a *app) handleError(c *echo.Context, err error) {
 		// A form posted to a page, or a page's address sent a DELETE by a script.
 		msg = "This address does not take a " + c.Request().Method + " request: open it from a link, or send its form from Muster's own page."
 	}
+	if underLink(c.Request().URL.Path) {
+		// Refusals under a game's link carry the token in their address too.
+		markLinkPage(c.Response().Header())
+	}
 	if status >= 500 {
 		a.log.Error("request failed", "path", loggedPath(c.Request().URL.Path), "err", err)
 	}
@@ -234,5 +238,6 @@ func (a *app) handleError(c *echo.Context, err error) {
 		_ = render(c, status, views.InlineError(msg))
 		return
 	}
-	_ = render(c, status, views.ErrorPage(page(c, title, ""), views.ErrorView{Status: status, Title: title, Message: msg}))
+	_ = render(c, status, views.ErrorPage(page(c, title, ""),
+		views.ErrorView{Status: status, Title: title, Message: msg, Back: gameBackLinks(c.Request().URL.Path, err, status)}))
 }
