@@ -4,9 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"math"
-	"reflect"
-	"strconv"
 	"strings"
 
 	"github.com/goccy/go-yaml"
@@ -77,42 +74,18 @@ func DecodeLimit(data []byte, v any, what string, limit int) (err error) {
 	return nil
 }
 
-// fractionError is a number with a fraction where a whole number belongs.
-type fractionError struct{ value string }
-
-func (e *fractionError) Error() string { return "not a whole number: " + e.value }
-
 // wholeNumbers refuses a number with a fraction written where the file takes a whole number
-// ("count: 1.5"): the YAML library cuts it to 1 without a word, one figure where the player
-// wrote one and a half. A second, rarely needed pass (only a file with a fraction in it)
-// decodes into a scratch value with whole-number fields that refuse fractions; a fraction
-// where text belongs (a name "2.5") is text and passes. fractions are the file's number
-// tokens with a fraction, to say where the refused one stands.
+// ("count: 1.5"; yamlguard.WholeNumbers), at its line and column: the YAML library cuts it to
+// 1 without a word, one figure where the player wrote one and a half. fractions are the
+// file's number tokens with a fraction (guard gathers them).
 func wholeNumbers(data []byte, v any, fractions []*token.Token) error {
-	refuse := func(b []byte) error {
-		lit := strings.TrimSpace(string(b))
-		if f, err := strconv.ParseFloat(lit, 64); err == nil && f != math.Trunc(f) {
-			return &fractionError{lit}
-		}
+	found, _ := yamlguard.WholeNumbers(data, v, fractions)
+	if found == nil {
 		return nil
 	}
-	scratch := reflect.New(reflect.TypeOf(v).Elem()).Interface()
-	err := yaml.UnmarshalWithOptions(data, scratch,
-		yaml.CustomUnmarshaler(func(_ *int, b []byte) error { return refuse(b) }),
-		yaml.CustomUnmarshaler(func(_ *uint64, b []byte) error { return refuse(b) }))
-	var fe *fractionError
-	if !errors.As(err, &fe) {
-		return nil
-	}
-	re := &ReadError{Msg: fmt.Sprintf("write a whole number here, not %s", fe.value)}
-	for _, tk := range fractions {
-		if tk.Value == fe.value && tk.Position != nil {
-			re.Line, re.Column = tk.Position.Line, tk.Position.Column
-			if k := yamlguard.KeyAt(data, re.Line, re.Column); k != "" {
-				re.Msg = k + ": " + re.Msg
-			}
-			break
-		}
+	re := &ReadError{Line: found.Line, Column: found.Column, Msg: fmt.Sprintf("write a whole number here, not %s", found.Value)}
+	if found.Key != "" {
+		re.Msg = found.Key + ": " + re.Msg
 	}
 	return re
 }
@@ -122,10 +95,8 @@ func wholeNumbers(data []byte, v any, fractions []*token.Token) error {
 func guard(src string) (fractions []*token.Token, err error) {
 	depth := 0
 	for _, tk := range lexer.Tokenize(src) {
-		if tk.Type == token.FloatType {
-			if f, err := strconv.ParseFloat(strings.TrimSpace(tk.Value), 64); err == nil && f != math.Trunc(f) {
-				fractions = append(fractions, tk)
-			}
+		if yamlguard.IsFraction(tk) {
+			fractions = append(fractions, tk)
 		}
 		at := func(msg string) error {
 			re := &ReadError{Msg: msg}

@@ -111,6 +111,15 @@ func unmarshal(data []byte, v any) (err error) {
 		}
 		return &ParseError{Msg: yamlguard.TypeWords(err.Error())}
 	}
+	// "count: 1.5" is cut to one figure by the library without a word: refuse it where it
+	// stands, as the other systems' readers do.
+	if f, _ := yamlguard.WholeNumbers(data, v, yamlguard.FractionTokens(data)); f != nil {
+		pe := &ParseError{Line: f.Line, Column: f.Column, Msg: fmt.Sprintf("write a whole number here, not %s", f.Value)}
+		if f.Key != "" {
+			pe.Msg = f.Key + ": " + pe.Msg
+		}
+		return pe
+	}
 	return nil
 }
 

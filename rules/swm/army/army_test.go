@@ -86,3 +86,22 @@ func TestReadRefusesHostileFiles(t *testing.T) {
 		t.Errorf("an honest file was refused: %v", err)
 	}
 }
+
+// A count or a limit with a fraction is refused where it stands: the YAML library cut
+// "count: 1.5" to one figure without a word (a 7-point Snowtrooper where the player wrote one
+// and a half). A fraction in a name is text, and "count: 2.0" is two.
+func TestAFractionWhereAWholeNumberBelongsIsRefused(t *testing.T) {
+	for _, c := range []struct{ file, want string }{
+		{"format: 1\nsystem: swm\nname: x\nfaction: Empire\nunits:\n  - {card: Snowtrooper, count: 1.5}\n", "line 6, column 32: count: write a whole number here, not 1.5"},
+		{"format: 1\nsystem: swm\nname: x\nfaction: Empire\nlimit: 99.5\nunits:\n  - card: Snowtrooper\n", "line 5, column 8: limit: write a whole number here, not 99.5"},
+	} {
+		_, err := Read([]byte(c.file))
+		if err == nil || err.Error() != c.want {
+			t.Errorf("got %v, want %q", err, c.want)
+		}
+	}
+	a, err := Read([]byte("format: 1\nsystem: swm\nname: \"2.5\"\nfaction: Empire\nunits:\n  - {card: Snowtrooper, count: 2.0}\n"))
+	if err != nil || a.Name != "2.5" || a.Units[0].Count != 2 {
+		t.Errorf("a name 2.5 and a count 2.0: %+v, %v", a, err)
+	}
+}
