@@ -53,17 +53,24 @@ func apiErrorFor(c *echo.Context, status int, msg string) apiError {
 	r := c.Request()
 	switch {
 	case status == http.StatusMethodNotAllowed:
-		var allow []string
-		for m := range strings.SplitSeq(c.Response().Header().Get(echo.HeaderAllow), ",") {
-			if m = strings.TrimSpace(m); m != "" && m != http.MethodOptions {
-				allow = append(allow, m)
-			}
-		}
+		allow := allowedMethods(c)
 		return apiError{Error: fmt.Sprintf("%s does not take a %s request; send %s.", r.URL.Path, r.Method, orList(allow)), Allow: allow}
 	case status == http.StatusNotFound && msg == "There is no page here.":
 		return apiError{Error: fmt.Sprintf("The API has no address %s; its addresses are /api/armies, /api/armies/{id} and /api/armies/{id}/file.", r.URL.Path)}
 	}
 	return apiError{Error: msg}
+}
+
+// allowedMethods are the methods the Allow header of a 405 names, OPTIONS left out (every
+// address takes it; nobody means to send it).
+func allowedMethods(c *echo.Context) []string {
+	var allow []string
+	for m := range strings.SplitSeq(c.Response().Header().Get(echo.HeaderAllow), ",") {
+		if m = strings.TrimSpace(m); m != "" && m != http.MethodOptions {
+			allow = append(allow, m)
+		}
+	}
+	return allow
 }
 
 // orList writes names as "A", "A or B", "A, B or C".

@@ -7,9 +7,10 @@ import (
 	crand "crypto/rand"
 	"encoding/binary"
 	"fmt"
-	"muster/db"
 	"net/http"
 	"strconv"
+
+	"muster/db"
 
 	"github.com/labstack/echo/v5"
 
@@ -35,9 +36,9 @@ func (a *app) resolveLists(c *echo.Context) error {
 		v.Resolve = views.ResolveForm{A: c.FormValue("a"), B: c.FormValue("b"), Scenario: c.FormValue("scenario"), Battles: c.FormValue("battles")}
 		return render(c, http.StatusBadRequest, views.GMGame(page(c, g.Name, "games"), v))
 	}
-	n, err := strconv.Atoi(c.FormValue("battles"))
-	if err != nil || n < 1 || n > 100000 {
-		return fail("Battles: write how many battles to play, from 1 to 100000.")
+	n, msg := formCount("Battles", c.FormValue("battles"), 1, simMaxBattles)
+	if msg != "" {
+		return fail(msg)
 	}
 	field, err := battle.LoadScenario(c.FormValue("scenario"))
 	if err != nil {

@@ -93,6 +93,14 @@ func TestRefusedQuickResolveKeepsTheGamemastersChoices(t *testing.T) {
 	if form.Get("a") != ids[1] || form.Get("b") != ids[0] || form.Get("scenario") != "open-field-at-night" || form.Get("battles") != "250000" {
 		t.Errorf("the refused quick-resolve shows %v, want the lists swapped, the night battlefield and 250000", form)
 	}
+	// The message says what was wrong with what was typed, as /sim's does.
+	if !strings.Contains(r.body, "Battles: 250000 is more than 100000; write a whole number from 1 to 100000.") {
+		t.Errorf("the refusal does not say why 250000 is refused")
+	}
+	r = ts.postForm("/gm/"+gm+"/resolve", url.Values{"a": {ids[1]}, "b": {ids[0]}, "scenario": {"open-field"}, "battles": {"1,000"}})
+	if !strings.Contains(r.body, "Battles: “1,000” is not a whole number") {
+		t.Errorf("the refusal does not quote 1,000")
+	}
 }
 
 // A game's matchup result links to its JSON (muster sim --json's shape) under the link it

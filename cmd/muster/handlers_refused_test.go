@@ -241,8 +241,9 @@ func TestWrongMethodIsAnsweredInWords(t *testing.T) {
 		req.Header.Set("Sec-Fetch-Site", "same-origin")
 		r := ts.do(req)
 		wantStatus(t, m+" /armies/new", r, http.StatusMethodNotAllowed)
-		if msg := text(byID(parseHTML(t, r.body), "content")); !strings.Contains(msg, "does not take a "+m+" request") {
-			t.Errorf("%s: the page says %q", m, msg)
+		if msg := text(byID(parseHTML(t, r.body), "content")); !strings.Contains(msg, "does not take a "+m+" request") ||
+			!strings.Contains(msg, "It takes GET.") {
+			t.Errorf("%s: the page says %q, want what it takes (GET, as its Allow header %q)", m, msg, r.header.Get("Allow"))
 		}
 	}
 }

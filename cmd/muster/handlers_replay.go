@@ -77,7 +77,7 @@ func (a *app) gameReplay(c *echo.Context, g db.Game, base string) error {
 func (a *app) showReplay(c *echo.Context, m db.Sim, version func(string, int) (db.Version, error), back, backLabel, nav string) error {
 	idx, msg := replayIndex(c.QueryParam("battle"), c.QueryParam("n"), m.Battles)
 	if msg != "" {
-		return echo.NewHTTPError(http.StatusBadRequest, msg)
+		return refusedWithBack{echo.NewHTTPError(http.StatusBadRequest, msg), views.BackLink{Href: back, Label: backLabel}}
 	}
 	master, err := strconv.ParseUint(m.Seed, 10, 64)
 	if err != nil {

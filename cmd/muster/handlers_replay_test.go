@@ -103,5 +103,9 @@ func TestReplayRefusesABattleOutsideTheMatchup(t *testing.T) {
 		if r.status != http.StatusBadRequest || !strings.Contains(r.body, stdhtml.EscapeString(want)) {
 			t.Errorf("?%s: %d, want 400 saying %q", q, r.status, want)
 		}
+		// The way back is to the matchup the player came from, not only to their armies.
+		if !strings.Contains(r.body, `<a href="/sims/`+id+`">Back to the matchup</a>`) {
+			t.Errorf("?%s: the error page has no way back to the matchup", q)
+		}
 	}
 }

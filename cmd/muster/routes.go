@@ -214,8 +214,12 @@ func (a *app) handleError(c *echo.Context, err error) {
 		msg = "There is no page here."
 	}
 	if status == http.StatusMethodNotAllowed && msg == http.StatusText(status) {
-		// A form posted to a page, or a page's address sent a DELETE by a script.
+		// A form posted to a page, or a page's address sent a DELETE by a script: the page
+		// says what the Allow header says, in words.
 		msg = "This address does not take a " + c.Request().Method + " request: open it from a link, or send its form from Muster's own page."
+		if allow := allowedMethods(c); len(allow) > 0 {
+			msg += " It takes " + orList(allow) + "."
+		}
 	}
 	if underLink(c.Request().URL.Path) {
 		// Refusals under a game's link carry the token in their address too.
@@ -239,5 +243,24 @@ func (a *app) handleError(c *echo.Context, err error) {
 		return
 	}
 	_ = render(c, status, views.ErrorPage(page(c, title, ""),
-		views.ErrorView{Status: status, Title: title, Message: msg, Back: gameBackLinks(c.Request().URL.Path, err, status)}))
+		views.ErrorView{Status: status, Title: title, Message: msg, Back: append(backLinksOf(err), gameBackLinks(c.Request().URL.Path, err, status)...)}))
+}
+
+// refusedWithBack is a refusal that knows the page the player came from (a matchup's, for a
+// replay asked for a battle it does not have), offered on the error page before "Back to
+// your armies".
+type refusedWithBack struct {
+	*echo.HTTPError
+	back views.BackLink
+}
+
+func (e refusedWithBack) Unwrap() error { return e.HTTPError }
+
+// backLinksOf is the way back a refusal carries, if any.
+func backLinksOf(err error) []views.BackLink {
+	var rb refusedWithBack
+	if errors.As(err, &rb) {
+		return []views.BackLink{rb.back}
+	}
+	return nil
 }
