@@ -75,3 +75,20 @@ func textByID(doc *html.Node, id string) string {
 	}
 	return ""
 }
+
+// The total bar does not say "no problems" beside a refused field: six Standard Rebel
+// Troopers have none, but a blaster code of "5e" is a field to fix before the army saves.
+func TestARefusedFieldIsNotCalledNoProblems(t *testing.T) {
+	ts := newTestServer(t)
+	id := ts.importText(t, "format: 1\nname: Six troopers\nside: rebel\nunits:\n  - kind: squad\n    troop: Standard Rebel Trooper\n    size: 6\n    skills: {blaster: 4}\n", "")
+	form := ts.editorForm(id)
+	doc := parseHTML(t, ts.postForm("/armies/"+id+"/preview", form).body)
+	if got := text(byID(doc, "totalbar")); !strings.Contains(got, "no problems") {
+		t.Fatalf("six troopers as imported: %q, want no problems", got)
+	}
+	form.Set("u0.skills.skill.blaster", notANumber)
+	doc = parseHTML(t, ts.postForm("/armies/"+id+"/preview", form).body)
+	if got := text(byID(doc, "totalbar")); strings.Contains(got, "no problems") || !strings.Contains(got, "a field to fix") {
+		t.Errorf("beside a refused blaster the total bar reads %q, want a field to fix", got)
+	}
+}
