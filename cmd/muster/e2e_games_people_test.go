@@ -77,7 +77,14 @@ func TestGameNightOfThreePeopleInChromium(t *testing.T) {
 	}
 	submit := func(b *browser, status string) {
 		t.Helper()
-		b.do("open the list's page and submit it", chromedp.Click(css("#view-summary")),
+		// The Summary link's address, followed: a click can land while the editor's last
+		// swap (the unit just added, its cost update) still moves the page under it, and be
+		// lost (seen once in CI under load).
+		summary, err := chromedp.Run(b.ctx, chromedp.AttributeValue(css("#view-summary"), "href"))
+		if err != nil || !summary.Exists {
+			t.Fatalf("the editor's Summary link: %v", err)
+		}
+		b.do("open the list's page and submit it", chromedp.Navigate(base+summary.Value),
 			chromedp.WaitVisible(css("#submit-list:not([disabled])")), chromedp.Click(css("#submit-list")))
 		b.waitText("#list-status", func(s string) bool { return strings.Contains(s, status) })
 	}
