@@ -103,15 +103,7 @@ func TestReplayStepsThroughABattleInChromium(t *testing.T) {
 
 	frame := func() replayFrame {
 		t.Helper()
-		out, err := chromedp.Run(ctx, chromedp.Evaluate[string](replayFrameJS))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var f replayFrame
-		if err := json.Unmarshal([]byte(out), &f); err != nil {
-			t.Fatal(err)
-		}
-		return f
+		return evalJSON[replayFrame](t, ctx, replayFrameJS)
 	}
 	n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll(".replay-frame").length`))
 	if err != nil || n < 6 {
@@ -274,15 +266,7 @@ func TestReplayMapStandsUprightOnAPhoneWithTheScrubberInView(t *testing.T) {
 	}
 	read := func() phone {
 		t.Helper()
-		out, err := chromedp.Run(ctx, chromedp.Evaluate[string](replayPhoneJS))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var p phone
-		if err := json.Unmarshal([]byte(out), &p); err != nil {
-			t.Fatal(err)
-		}
-		return p
+		return evalJSON[phone](t, ctx, replayPhoneJS)
 	}
 	p := read()
 	if p.Shown != 1 || !p.Upright {
@@ -505,4 +489,18 @@ func TestEachArmyKeepsItsColourFromTheResultToTheMap(t *testing.T) {
 			}
 		}
 	}
+}
+
+// evalJSON runs a script that answers a JSON string in the page and reads it into a T.
+func evalJSON[T any](t *testing.T, ctx context.Context, js string) T {
+	t.Helper()
+	var v T
+	out, err := chromedp.Run(ctx, chromedp.Evaluate[string](js))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(out), &v); err != nil {
+		t.Fatal(err)
+	}
+	return v
 }
