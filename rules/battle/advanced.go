@@ -445,7 +445,7 @@ func (b *Battle) selfDestruct(ui int) bool {
 			worth += b.odds.pHarm(combat.DroidBlastDamage, g.f.Strength())
 		}
 	}
-	_, own := b.bestTarget(ui, nil, u.walked)
+	_, own := b.bestTarget(ui, u.walked)
 	if worth < own+selfDestructWorth && !(u.eng >= 0 && worth > 0.5 && b.losingAssault(ui)) {
 		return false
 	}

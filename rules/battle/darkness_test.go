@@ -123,3 +123,34 @@ func TestDarkMirrorIsEven(t *testing.T) {
 		t.Errorf("dark mirror: A %d, B %d, draws %d: A's share of the wins is in [%.3f, %.3f]", s.A.Wins, s.B.Wins, s.Draws, lo, hi)
 	}
 }
+
+// The doctrine judges the dark as the fire will (Chapter Fifteen, "Darkness": a figure sees
+// an enemy only within the visibility): a squad in the woods, 22" from a squad that would
+// make it lie down by day (TestVoluntaryProne), stays up in a visibility of 6", where that
+// squad cannot see it to fire; the enemy's fire is forecast at nothing, and the squad's own
+// fire at the enemy too. Within the visibility both are forecast as by day (and the squad
+// stays up there only because the enemy could charge it).
+func TestDarkForecastsOnlyFireThatCanSee(t *testing.T) {
+	woods := `{"type":"light woods","rect":[20,6,52,13]}`
+	a := armyOf(t, squadArmy("rebel", "Standard Rebel Trooper", 6, rebels, ""))
+	c := armyOf(t, squadArmy("imperial", "Stormtrooper", 10, "    skills: {blaster: 6, command: 4}\n    weapons: [blaster rifle]\n", ""))
+	for _, tc := range []struct {
+		name  string
+		vis   float64 // < 0: by day
+		gap   float64
+		prone bool
+	}{{"by day, 22\" off", -1, 22, true}, {"in the dark, 22\" off", 6, 22, false}, {"in the dark, 5\" off", 6, 5, false}} {
+		b := ready(t, nightField(t, woods, tc.vis, false), a, c, 1)
+		b.place(0, Point{X: 36, Y: 10}, math.Pi/2)
+		b.place(1, Point{X: 36, Y: 10 + tc.gap}, -math.Pi/2)
+		threat, own := b.estimate(1, 0, false, 0), b.estimate(0, 1, false, 0)
+		if seen := tc.vis < 0 || tc.gap <= tc.vis; seen != (threat > 0) || seen != (own > 0) {
+			t.Errorf("%s: forecasts %.2f at the squad and %.2f from it, want both %s", tc.name, threat, own,
+				map[bool]string{true: "above 0", false: "0"}[seen])
+		}
+		b.goProne(0)
+		if got := b.figs[b.units[0].members[0]].prone; got != tc.prone {
+			t.Errorf("%s: prone %v, want %v (fire forecast %.2f)", tc.name, got, tc.prone, threat)
+		}
+	}
+}

@@ -215,7 +215,7 @@ func (b *Battle) plan(ui int) plan {
 			return p
 		}
 	}
-	best, bestE := b.bestTarget(ui, nil, false)
+	best, bestE := b.bestTarget(ui, false)
 	cover := b.unitCover(ui)
 	if best >= 0 {
 		p.facing = heading(c, b.centroid(best))
@@ -353,16 +353,16 @@ func (b *Battle) longestShort(ui int) float64 {
 // targets by expected casualties"), weighted by what the target is worth per figure, and
 // the expected casualties. Units locked in close assault and heroes hiding within command
 // distance of a squad are not targets.
-func (b *Battle) bestTarget(ui int, from *Point, walked bool) (int, float64) {
+func (b *Battle) bestTarget(ui int, walked bool) (int, float64) {
 	u := &b.units[ui]
 	lo, hi := b.sideRange(1 - u.side)
 	best, bestV, bestE := -1, 0.0, 0.0
 	for e := lo; e < hi; e++ {
 		t := &b.units[e]
-		if !t.onTable() || t.eng >= 0 || b.heroScreened(e) || (b.night && b.unitUnseen(ui, e)) {
+		if !t.onTable() || t.eng >= 0 || b.heroScreened(e) {
 			continue
 		}
-		ex := b.estimate(ui, e, from, walked, 0)
+		ex := b.estimate(ui, e, walked, 0)
 		if ex <= 0 {
 			continue
 		}

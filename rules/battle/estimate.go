@@ -141,26 +141,21 @@ func (b *Battle) avgSTR(ui int) int {
 }
 
 // estimate is the doctrine's quick forecast of the casualties unit ui's fire would cause
-// unit ti from where both stand (or with ui at from, when from is given): the line of sight
-// and cover from the firer's centre to the nearest target figure (or the target's centre),
-// the distance between the centres. It ignores figures in the way, which the fire itself
-// checks.
-func (b *Battle) estimate(ui, ti int, from *Point, walked bool, extra int) float64 {
-	c := b.centroid(ui)
-	if from != nil {
-		c = *from
+// unit ti from where both stand: the line of sight and cover from the firer's centre to the
+// nearest target figure (or the target's centre), the distance between the centres. It
+// ignores figures in the way, which the fire itself checks. A target hidden from ui, or
+// out of its sight in the dark, is worth nothing (unitUnseen): every judgement built on
+// it (targets, split fire, going prone, grenades' threat) then sees the night as the fire
+// will.
+func (b *Battle) estimate(ui, ti int, walked bool, extra int) float64 {
+	if b.night && b.unitUnseen(ui, ti) {
+		return 0
 	}
-	tc := b.centroid(ti)
-	var ok bool
-	var cover combat.Cover
-	if from == nil {
-		ok, cover = b.unitSight(ui, ti)
-	} else {
-		ok, cover = b.lookAt(c, ti, tc)
-	}
+	ok, cover := b.unitSight(ui, ti)
 	if !ok {
 		return 0
 	}
+	c, tc := b.centroid(ui), b.centroid(ti)
 	if len(b.clouds) > 0 {
 		extra += smokeModifier * b.smokeBetween(c, tc)
 	}

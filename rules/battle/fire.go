@@ -44,7 +44,7 @@ func (b *Battle) firePhase() {
 				u.fired = true
 				continue
 			}
-			t, ex := b.bestTarget(ui, nil, u.walked)
+			t, ex := b.bestTarget(ui, u.walked)
 			if t < 0 || ex < 0.05 || (b.hideOn && b.hidden[ui] && ex < ambushWorth) {
 				continue // (a hidden unit keeps its fire for a volley worth giving itself away: hidden.go)
 			}
@@ -1022,7 +1022,7 @@ func (b *Battle) splitFire(ui, first int) {
 		if e == first || !t.onTable() || t.eng >= 0 || b.heroScreened(e) {
 			continue
 		}
-		if v := b.estimate(ui, e, nil, u.walked, 0); v > bv+tie {
+		if v := b.estimate(ui, e, u.walked, 0); v > bv+tie {
 			second, bv = e, v
 		}
 	}

@@ -534,7 +534,7 @@ func (b *Battle) smokeScreen(ui int) bool {
 		if !b.units[e].onTable() || b.units[e].eng >= 0 {
 			continue
 		}
-		if v := b.estimate(e, ui, nil, false, 0); v > threat+tie {
+		if v := b.estimate(e, ui, false, 0); v > threat+tie {
 			threat, from = v, e
 		}
 	}
@@ -545,7 +545,7 @@ func (b *Battle) smokeScreen(ui int) bool {
 	if b.smokeBetween(c, ec) > 0 {
 		return false
 	}
-	if _, own := b.bestTarget(ui, nil, u.walked); own >= threat/2 {
+	if _, own := b.bestTarget(ui, u.walked); own >= threat/2 {
 		return false
 	}
 	at := towards(c, ec, 3.5)

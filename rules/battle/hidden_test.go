@@ -70,7 +70,7 @@ func TestHiddenUnitsFireAndHideAgain(t *testing.T) {
 	if strings.Contains(b.logText(), "fires at") {
 		t.Fatalf("fired at a hidden squad:\n%s", b.logText())
 	}
-	if t0, _ := b.bestTarget(0, nil, false); t0 == 1 {
+	if t0, _ := b.bestTarget(0, false); t0 == 1 {
 		t.Error("the doctrine aims at a hidden squad")
 	}
 	b.fireAt(1, 0, firePhase)
@@ -102,7 +102,7 @@ func TestHiddenUnitsWaitToAmbush(t *testing.T) {
 		b := ready(t, f, a, c, 5)
 		b.place(1, Point{X: 36, Y: 21}, -math.Pi/2)
 		b.place(0, Point{X: 36, Y: 21 - tc.off}, math.Pi/2)
-		_, ex := b.bestTarget(1, nil, false)
+		_, ex := b.bestTarget(1, false)
 		b.firePhase()
 		fired := !b.hidden[1]
 		if fired != tc.fire || (ex >= ambushWorth) != tc.fire {

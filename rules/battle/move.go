@@ -238,7 +238,7 @@ func (b *Battle) goProne(ui int) {
 			return
 		}
 	}
-	if b.estimate(e, ui, nil, false, 0) < proneThreat {
+	if b.estimate(e, ui, false, 0) < proneThreat {
 		return
 	}
 	n := 0
@@ -484,10 +484,7 @@ func (b *Battle) opportunity(mover int, dest Point, charged int) {
 		if st >= combat.Demoralized || (t.tripod == tripodCarried && t.spec.Figs[t.spec.Tripod].Torpedo != nil && b.heavyAt(e)) {
 			continue // (a torpedo squad keeps its move to set up its launcher)
 		}
-		if b.night && b.unitUnseen(e, mover) {
-			continue // hidden, or out of sight in the dark (darkness.go)
-		}
-		ex := b.estimate(e, mover, nil, false, 1)
+		ex := b.estimate(e, mover, false, 1) // nothing when hidden or dark (darkness.go)
 		if ex < 0.5 || (b.hideOn && b.hidden[e] && ex < ambushWorth) {
 			continue
 		}

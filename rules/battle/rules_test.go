@@ -436,7 +436,7 @@ func TestVoluntaryProne(t *testing.T) {
 		b.goProne(0)
 		for _, fi := range b.units[0].members {
 			if b.figs[fi].prone != tc.prone {
-				t.Errorf("enemy %v\" off: prone %v, want %v (fire worth %.2f)", tc.gap, b.figs[fi].prone, tc.prone, b.estimate(1, 0, nil, false, 0))
+				t.Errorf("enemy %v\" off: prone %v, want %v (fire worth %.2f)", tc.gap, b.figs[fi].prone, tc.prone, b.estimate(1, 0, false, 0))
 				break
 			}
 		}
