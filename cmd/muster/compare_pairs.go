@@ -129,13 +129,36 @@ func unitChanges(a, b roster.Unit) []string {
 	slices.Sort(keys)
 	var out []string
 	for _, k := range keys {
-		va, vb := string(fa[k]), string(fb[k])
+		va, vb := shownField(k, string(fa[k])), shownField(k, string(fb[k]))
 		if va == vb {
 			continue
 		}
-		out = append(out, fmt.Sprintf("%s: %s → %s", strings.ReplaceAll(k, "_", " "), shown(va), shown(vb)))
+		out = append(out, fmt.Sprintf("%s: %s → %s", strings.ReplaceAll(k, "_", " "), va, vb))
 	}
 	return out
+}
+
+// shownField is a field's value as shown, a left-out one as what the army file format
+// says it means: armor none ("none", "false" or nothing, roster.Armor.None), origin rpg,
+// the Troop List's quality. Two values shown alike are no change.
+func shownField(key, v string) string {
+	empty := v == "" || v == "null"
+	switch key {
+	case "armor":
+		var a roster.Armor
+		if empty || json.Unmarshal([]byte(v), &a) == nil && a.None() {
+			return "none"
+		}
+	case "origin":
+		if empty {
+			return roster.OriginRPG
+		}
+	case "quality":
+		if empty {
+			return "the Troop List's"
+		}
+	}
+	return shown(v)
 }
 
 // shown is a field's JSON value as a player reads it: quotes and braces trimmed, keys'

@@ -106,9 +106,18 @@ func TestEveryPageIsAccessibleInChromium(t *testing.T) {
 		"/armies/" + idS, "/armies/" + idS + "/edit", "/armies/" + idS + "/edit?as=text", "/armies/" + idS + "/sheets",
 		"/armies/" + idQ, "/armies/" + idQ + "/sheets", "/swm/quick-resolve?a=" + idS + "&b=" + idS,
 		"/odds?d20atk=7&d20def=23&d20dmg=20&d20hp=140"}
+	// Every catalogue section, each a card per row on a phone (views/catalogue.templ).
+	catalogue := []string{"/catalogue", "/catalogue/weapons", "/catalogue/troops"}
+	for _, s := range []string{"grenades", "armor", "equipment", "creatures", "droids", "force", "skills", "artillery", "strikes"} {
+		catalogue = append(catalogue, "/catalogue/"+s)
+	}
+	pages = append(pages, catalogue[3:]...)
 	// Pages whose tables a phone shows whole (a card per row, table.stack): at 360 px none of
 	// their tables scrolls sideways, cutting a column off.
-	fitsPhone := map[string]bool{"/catalogue/troops": true, strings.TrimPrefix(simURL, base): true, "/sim": true}
+	fitsPhone := map[string]bool{strings.TrimPrefix(simURL, base): true, "/sim": true, "/compare?a=" + idA + "&b=" + idB: true}
+	for _, c := range catalogue {
+		fitsPhone[c] = true
+	}
 	replayPath := strings.TrimPrefix(simURL, base) + "/replay"
 	run := `(function(){` + string(axe) + `
 		return axe.run(document, {resultTypes: ["violations"]}).then(function (r) {

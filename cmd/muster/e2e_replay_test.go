@@ -196,6 +196,13 @@ func TestReplayStepsThroughABattleInChromium(t *testing.T) {
 	if err != nil || shown != n {
 		t.Errorf("printed, %d of %d frames show (%v)", shown, n, err)
 	}
+	// Two phases a printed page: a frame (caption, map, space below) at most 12.5 cm high,
+	// so that two fit in Letter's 25.9 cm within Chromium's default margins (and A4's 27.7).
+	// 1 cm is 96/2.54 CSS pixels.
+	tallest, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`Math.max.apply(null, Array.from(document.querySelectorAll(".replay-frame")).map(function (f) { var m = parseFloat(getComputedStyle(f).marginBottom); return f.getBoundingClientRect().height + m; })) * 2.54 / 96`))
+	if err != nil || tallest > 12.5 {
+		t.Errorf("printed, a frame takes %.1f cm, more than half a page's 25.9 cm (%v)", tallest, err)
+	}
 	b.do("screen", media(""))
 
 	// Screenshots, wide and narrow, light and dark; at 360 px nothing scrolls sideways.
