@@ -546,7 +546,8 @@ func (s *Store) CreateList(ctx context.Context, owner, gameID, side, player stri
 }
 
 // ListByKey finds the list a player's key opens, in the game given: a key to another
-// game's list finds nothing. Hashes are compared in constant time.
+// game's list finds nothing. Any of a list's keys opens it (the first, or one issued to
+// another device by AddListKey). Hashes are compared in constant time.
 func (s *Store) ListByKey(ctx context.Context, gameID, key string) (List, error) {
 	if key == "" {
 		return List{}, ErrNotFound
@@ -554,7 +555,11 @@ func (s *Store) ListByKey(ctx context.Context, gameID, key string) (List, error)
 	h := hashToken(key)
 	var id, game string
 	var stored []byte
-	err := s.r.QueryRowContext(ctx, `SELECT id, game_id, key_hash FROM lists WHERE key_hash = ?`, h).Scan(&id, &game, &stored)
+	// The list's first key (lists.key_hash) or a key issued to another device (list_keys,
+	// db/lists_mine.go): 128 random bits each, so no key is both.
+	err := s.r.QueryRowContext(ctx, `SELECT id, game_id, key_hash FROM lists WHERE key_hash = ?
+		UNION ALL SELECT l.id, l.game_id, k.key_hash FROM list_keys k JOIN lists l ON l.id = k.list_id WHERE k.key_hash = ?`,
+		h, h).Scan(&id, &game, &stored)
 	if errors.Is(err, sql.ErrNoRows) {
 		return List{}, ErrNotFound
 	}
