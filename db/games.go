@@ -78,9 +78,12 @@ type List struct {
 	// Submitted is the army version the player submitted; 0 when not submitted (or
 	// withdrawn).
 	Submitted int
-	Created   time.Time
-	Updated   time.Time
-	Army      Army // the army as of its head version
+	// Owner is who made the list (an account once its guest signed in; "" for a list from
+	// before owners): its key, not its owner, is what opens it, except to AddListKey.
+	Owner   string
+	Created time.Time
+	Updated time.Time
+	Army    Army // the army as of its head version
 }
 
 // Submission is one submit (Version > 0) or withdrawal (Version 0) of a list.
@@ -477,12 +480,12 @@ func unlocked(ctx context.Context, tx *sql.Tx, gameID string) error {
 	return nil
 }
 
-const listColumns = `l.id, l.game_id, l.side, l.player, l.submitted, l.created, l.updated`
+const listColumns = `l.id, l.game_id, l.side, l.player, l.submitted, COALESCE(l.owner_id, ''), l.created, l.updated`
 
 func scanList(sc interface{ Scan(...any) error }) (List, error) {
 	var l List
 	var created, updated, armyUpdated string
-	err := sc.Scan(&l.ID, &l.GameID, &l.Side, &l.Player, &l.Submitted, &created, &updated,
+	err := sc.Scan(&l.ID, &l.GameID, &l.Side, &l.Player, &l.Submitted, &l.Owner, &created, &updated,
 		&l.Army.ID, &l.Army.Version, &l.Army.Owner, &l.Army.Deleted, &armyUpdated, &l.Army.Game,
 		&l.Army.Name, &l.Army.Side, &l.Army.Total, &l.Army.Limit, &l.Army.Valid, &l.Army.Errors, &l.Army.Versions, &l.Army.System)
 	l.Created, l.Updated, l.Army.Updated = parseStamp(created), parseStamp(updated), parseStamp(armyUpdated)

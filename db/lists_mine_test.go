@@ -35,6 +35,9 @@ func TestAnotherDevicesKeyOpensTheListAndTheFirstKeyStillDoes(t *testing.T) {
 		if err != nil || len(mine) != 2 || mine[0].ID != red.ID || mine[1].ID != gold.ID {
 			t.Fatalf("Luke's lists of game A = %+v %v, want Red and Gold (not Leia's, not game B's)", mine, err)
 		}
+		if mine[0].Owner != luke.ID {
+			t.Errorf("Red's owner = %q, want Luke's account", mine[0].Owner)
+		}
 		if none, err := s.OwnedLists(ctx, a.ID, ""); err != nil || len(none) != 0 {
 			t.Errorf("no one's lists = %+v %v, want none", none, err)
 		}

@@ -71,6 +71,7 @@ func (a *app) gameRoutes(e *echo.Echo) {
 	play := linkRoutes{e.Group("/play/:token")}
 	play.GET("", a.playGame)
 	play.POST("/lists", a.startList)
+	play.POST("/lists/mine/:id/open", a.openMine)
 	play.GET("/lists/:key", a.playList)
 	play.POST("/lists/:key", a.saveList)
 	play.GET("/lists/:key/edit", a.editList)

@@ -117,12 +117,13 @@ func (a *app) playGame(c *echo.Context) error {
 	return render(c, http.StatusOK, views.PlayGame(page(c, g.Name, "games"), v))
 }
 
-// playView gathers the player link's page: this browser's lists, and after the lock every
-// submitted list.
+// playView gathers the player link's page: this browser's lists, a signed-in account's
+// lists of the game on its other devices, and after the lock every submitted list.
 func (a *app) playView(c *echo.Context, g db.Game, form, imp views.PlayForm) (views.PlayView, error) {
 	ctx := c.Request().Context()
 	base := "/play/" + c.Param("token")
-	v := views.PlayView{Game: gameInfo(g), Base: base, Sides: playSides(g), Form: form, Import: imp}
+	v := views.PlayView{Game: gameInfo(g), Base: base, Sides: playSides(g), Form: form, Import: imp, Account: account(c) != ""}
+	held := map[string]bool{}
 	for _, key := range listKeys(c) {
 		l, err := a.store.ListByKey(ctx, g.ID, key)
 		if errors.Is(err, db.ErrNotFound) {
@@ -137,7 +138,13 @@ func (a *app) playView(c *echo.Context, g db.Game, form, imp views.PlayForm) (vi
 		}
 		r.Href = base + "/lists/" + key
 		v.Mine = append(v.Mine, r)
+		held[l.ID] = true
 	}
+	elsewhere, err := a.otherDevices(c, g, held)
+	if err != nil {
+		return v, err
+	}
+	v.Elsewhere = elsewhere
 	if !g.Locked {
 		return v, nil
 	}
@@ -321,6 +328,8 @@ func (a *app) playList(c *echo.Context) error {
 		p.Flash = fmt.Sprintf("Submitted version %d to the gamemaster.", l.Submitted)
 	case c.QueryParam("withdrawn") != "":
 		p.Flash = "Withdrawn: the gamemaster no longer counts this list."
+	case c.QueryParam("opened") != "":
+		p.Flash = "Opened on this device: it is listed on the game's page here from now on, and your other devices keep their links."
 	case c.QueryParam("imported") != "":
 		p.Flash = "Imported: see how it keeps to your side's limits below, then edit or submit it."
 	case c.QueryParam("locked") != "":
