@@ -386,7 +386,7 @@ func (a *app) editList(c *echo.Context) error {
 		return err
 	}
 	if hasDraft && c.QueryParam("draft") == "resume" {
-		resumed, _, err := a.resumeDraft(l.Army, army, draft)
+		resumed, refused, err := a.resumeDraft(l.Army, army, draft)
 		if err != nil {
 			return err
 		}
@@ -396,6 +396,9 @@ func (a *app) editList(c *echo.Context) error {
 			resumed.Limit = lim.Total
 		}
 		v.Army, v.Result = a.judge(resumed, lim)
+		// A field the editor refused (typed so, or kept before its range narrowed) is left
+		// empty and named, as on an army's editor.
+		v.Refused, v.Result = refused.onResume(v.Result)
 		v.Catalog, v.Draft = a.catalogFor(resumed), true
 		p.Flash = "Resumed your unsaved changes from " + draft.Updated.Format("2 Jan 2006 15:04") + ": save to keep them."
 		return render(c, http.StatusOK, views.Editor(p, v))
@@ -450,15 +453,13 @@ func (a *app) previewList(c *echo.Context) error {
 		return err
 	}
 	army, lim, err := a.formList(c, g, l, stored)
-	if err != nil {
-		var fe *formError
-		if errors.As(err, &fe) {
-			return render(c, http.StatusOK, views.InlineError(fe.words(army)))
-		}
+	var fe *formError
+	if err != nil && (!errors.As(err, &fe) || army == nil) {
 		return err
 	}
-	// The form as typed is the player's draft, as on an army's editor; the browser becomes a
-	// guest owner if it is no one, so that the draft is the typist's.
+	// The form as typed is the player's draft, a refused field and all, as on an army's
+	// editor; the browser becomes a guest owner if it is no one, so that the draft is the
+	// typist's.
 	who, err := a.ensureOwner(c)
 	if err != nil {
 		return err
@@ -468,6 +469,12 @@ func (a *app) previewList(c *echo.Context) error {
 	}
 	shown, res := a.judge(army, lim)
 	v := views.ArmyView{ID: l.ID, Army: shown, Result: res, Catalog: a.catalogFor(shown), Draft: true, Base: listBase(c)}
+	if fe != nil {
+		// The refusal beside the breakdown of the list without the refused field, as
+		// previewArmy answers it.
+		refusedPreview(c, &v, fe)
+		return render(c, http.StatusOK, views.Preview(v))
+	}
 	return renderPreview(c, v)
 }
 
