@@ -119,6 +119,12 @@ func TestOnlyTheSignedInOwnerOpensAListOnAnotherDevice(t *testing.T) {
 			}
 			r := ts.postForm("/play/"+player+"/lists/mine/"+red+"/open", nil)
 			wantStatus(t, who+" opening Red Squadron", r, http.StatusNotFound)
+			if !strings.Contains(r.body, "Sign in to the account you made it with") || !strings.Contains(r.body, `href="/play/`+player+`"`) {
+				t.Errorf("%s's refusal does not say how a list is opened here, with the way back to the game:\n%.3000s", who, r.body)
+			}
+			if strings.Contains(r.body, "/lists/mine\"") {
+				t.Errorf("%s's refusal links back to a list that is not there", who)
+			}
 			if strings.Contains(r.header.Get("Set-Cookie"), listCookie) {
 				t.Errorf("%s was given a key: %s", who, r.header.Get("Set-Cookie"))
 			}
