@@ -78,9 +78,12 @@ type List struct {
 	// Submitted is the army version the player submitted; 0 when not submitted (or
 	// withdrawn).
 	Submitted int
-	Created   time.Time
-	Updated   time.Time
-	Army      Army // the army as of its head version
+	// Owner is who made the list (an account once its guest signed in; "" for a list from
+	// before owners): its key, not its owner, is what opens it, except to AddListKey.
+	Owner   string
+	Created time.Time
+	Updated time.Time
+	Army    Army // the army as of its head version
 }
 
 // Submission is one submit (Version > 0) or withdrawal (Version 0) of a list.
@@ -477,12 +480,12 @@ func unlocked(ctx context.Context, tx *sql.Tx, gameID string) error {
 	return nil
 }
 
-const listColumns = `l.id, l.game_id, l.side, l.player, l.submitted, l.created, l.updated`
+const listColumns = `l.id, l.game_id, l.side, l.player, l.submitted, COALESCE(l.owner_id, ''), l.created, l.updated`
 
 func scanList(sc interface{ Scan(...any) error }) (List, error) {
 	var l List
 	var created, updated, armyUpdated string
-	err := sc.Scan(&l.ID, &l.GameID, &l.Side, &l.Player, &l.Submitted, &created, &updated,
+	err := sc.Scan(&l.ID, &l.GameID, &l.Side, &l.Player, &l.Submitted, &l.Owner, &created, &updated,
 		&l.Army.ID, &l.Army.Version, &l.Army.Owner, &l.Army.Deleted, &armyUpdated, &l.Army.Game,
 		&l.Army.Name, &l.Army.Side, &l.Army.Total, &l.Army.Limit, &l.Army.Valid, &l.Army.Errors, &l.Army.Versions, &l.Army.System)
 	l.Created, l.Updated, l.Army.Updated = parseStamp(created), parseStamp(updated), parseStamp(armyUpdated)
@@ -546,7 +549,8 @@ func (s *Store) CreateList(ctx context.Context, owner, gameID, side, player stri
 }
 
 // ListByKey finds the list a player's key opens, in the game given: a key to another
-// game's list finds nothing. Hashes are compared in constant time.
+// game's list finds nothing. Any of a list's keys opens it (the first, or one issued to
+// another device by AddListKey). Hashes are compared in constant time.
 func (s *Store) ListByKey(ctx context.Context, gameID, key string) (List, error) {
 	if key == "" {
 		return List{}, ErrNotFound
@@ -554,7 +558,11 @@ func (s *Store) ListByKey(ctx context.Context, gameID, key string) (List, error)
 	h := hashToken(key)
 	var id, game string
 	var stored []byte
-	err := s.r.QueryRowContext(ctx, `SELECT id, game_id, key_hash FROM lists WHERE key_hash = ?`, h).Scan(&id, &game, &stored)
+	// The list's first key (lists.key_hash) or a key issued to another device (list_keys,
+	// db/lists_mine.go): 128 random bits each, so no key is both.
+	err := s.r.QueryRowContext(ctx, `SELECT id, game_id, key_hash FROM lists WHERE key_hash = ?
+		UNION ALL SELECT l.id, l.game_id, k.key_hash FROM list_keys k JOIN lists l ON l.id = k.list_id WHERE k.key_hash = ?`,
+		h, h).Scan(&id, &game, &stored)
 	if errors.Is(err, sql.ErrNoRows) {
 		return List{}, ErrNotFound
 	}

@@ -154,14 +154,18 @@ type PlayForm struct {
 
 // PlayView is the page the player link opens.
 type PlayView struct {
-	Game   GameInfo
-	Base   string   // /play/{token}
-	Sides  []string // the sides that play
-	Mine   []ListRow
-	All    []SideLists // after the lock: every submitted list
-	Sims   []SimRow    // after the lock: the gamemaster's matchups
-	Form   PlayForm
-	Import PlayForm
+	Game  GameInfo
+	Base  string   // /play/{token}
+	Sides []string // the sides that play
+	Mine  []ListRow
+	// Elsewhere are a signed-in account's lists of the game that this browser holds no key
+	// to (made on another device), each Href the "Open here" form's action.
+	Elsewhere []ListRow
+	Account   bool        // a signed-in account is asking (not a guest)
+	All       []SideLists // after the lock: every submitted list
+	Sims      []SimRow    // after the lock: the gamemaster's matchups
+	Form      PlayForm
+	Import    PlayForm
 }
 
 // ListView is one list's page: for its player (through the list's key), for the

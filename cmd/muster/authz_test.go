@@ -152,6 +152,9 @@ func authzRows() []authzRow {
 
 		{method: "GET", route: "/play/:token", path: "/play/{player}", want: all(200)},
 		{method: "POST", route: "/play/:token/lists", path: "/play/{player}/lists", form: url.Values{"action": {"new"}, "player": {"Wedge"}, "side": {"rebel"}, "name": {"Rogues"}}, want: all(303)},
+		// A signed-in player's own list opened on another device: the player link and the
+		// owner's session together (handlers_play_mine.go).
+		{method: "POST", route: "/play/:token/lists/mine/:id/open", path: "/play/{player}/lists/mine/{list}/open", want: ownerOnly(303)},
 		{method: "GET", route: "/play/:token/lists/:key", path: "/play/{player}/lists/{key}", want: all(200)},
 		{method: "POST", route: "/play/:token/lists/:key", path: "/play/{player}/lists/{key}", form: url.Values{"name": {"Renamed"}, "action": {"save"}}, want: all(422)},
 		{method: "GET", route: "/play/:token/lists/:key/edit", path: "/play/{player}/lists/{key}/edit", want: all(200)},

@@ -86,6 +86,27 @@ func TestEveryPageIsAccessibleInChromium(t *testing.T) {
 	// The sign-up posts and lands on the armies page: wait for it, or the next navigation
 	// would cut the post short.
 	b.waitText(".flash, h1", func(string) bool { return strings.Contains(b.location(), "welcome=1") })
+	// The same account on another device starts a list there: the player page then shows
+	// this browser's lists and, under them, "Your lists on other devices".
+	other, cancelOther := chromedp.NewContext(ctx, chromedp.WithNewBrowserContext())
+	t.Cleanup(cancelOther)
+	// The first action opens the tab; it runs without a deadline, which would close it.
+	if err := chromedp.Do(other, chromedp.Navigate(base+"/signin")); err != nil {
+		t.Fatalf("another device's browser: %v", err)
+	}
+	phone := &browser{t: t, ctx: other}
+	phone.do("sign in on another device", chromedp.Navigate(base+"/signin"), chromedp.WaitVisible(css("#signin-form")),
+		chromedp.SendKeys(css("#name"), "leia"), chromedp.SendKeys(css("#password"), "a good password"),
+		chromedp.Click(css("#signin-form button[type=submit]")))
+	phone.waitText("header nav", func(s string) bool { return strings.Contains(s, "leia") })
+	phone.do("a list on another device", chromedp.Navigate(playerURL), chromedp.WaitVisible(css("#start-list")),
+		chromedp.SendKeys(css("#player"), "Leia"), chromedp.SetValue(css("#side"), "rebel"),
+		chromedp.SendKeys(css("#list-name"), "Alderaan Guard"), chromedp.Click(css("#start-list-button")),
+		chromedp.WaitVisible(css("#army-form")))
+	b.do("the player page with both", chromedp.Navigate(playerURL), chromedp.WaitVisible(css("#other-devices-lists")))
+	if got := b.text("#other-devices-lists"); !strings.Contains(got, "Alderaan Guard") {
+		t.Fatalf("the player page's lists on other devices: %q", got)
+	}
 
 	// A solo game of the skirmish quick reference, after a roll of force generation.
 	b.do("a solo game", chromedp.Navigate(base+"/qrs/solo"), chromedp.WaitVisible(css("#solo-start")),

@@ -43,10 +43,7 @@ func (a *app) editArmy(c *echo.Context) error {
 		}
 		v.Army, v.Result, v.Catalog, v.Draft = resumed, a.evaluate(resumed), a.catalogFor(resumed), true
 		p.Flash = "Resumed your unsaved changes from " + draft.Updated.Format("2 Jan 2006 15:04") + ": save to keep them."
-		if refused.words != "" {
-			v.Refused = refused.words + " (that field is left empty: type it again)"
-			v.Result = withoutField(v.Result, refused.field)
-		}
+		v.Refused, v.Result = refused.onResume(v.Result)
 		return render(c, http.StatusOK, views.Editor(p, v))
 	}
 	if hasDraft {
@@ -109,6 +106,16 @@ func (a *app) resumeDraft(rec db.Army, stored *roster.Army, d db.Draft) (army *r
 
 // refusal is a draft's field that Muster could not read: its form name and why, in words.
 type refusal struct{ field, words string }
+
+// onResume is what a resumed draft's editor says of the refused field ("" when none), and
+// the result without that field's problems (see withoutField). The army editor and a game
+// list's share it, so that both name the field the same way.
+func (r refusal) onResume(res *costing.Result) (string, *costing.Result) {
+	if r.words == "" {
+		return "", res
+	}
+	return r.words + " (that field is left empty: type it again)", withoutField(res, r.field)
+}
 
 // withoutField is the result without the problems of a refused form field: the army is
 // costed with that field left empty, and its problems would be about the empty field
@@ -194,18 +201,23 @@ func (a *app) previewArmy(c *echo.Context) error {
 	army := typedArmy(stored, form, c.FormValue("freehand") == "on")
 	v := views.ArmyView{ID: rec.ID, Army: army, Result: a.evaluate(army), Catalog: a.catalogFor(army), Draft: true}
 	if fe != nil {
-		// The refusal beside the breakdown of the army without the refused field: the
-		// total stays in sight. A reshaping change is answered in the breakdown's place, so
-		// that the unit's fields, as typed, are not drawn again without the refused value.
-		v.Refused = fe.words(form)
-		v.Result = withoutField(v.Result, fe.Field)
-		if c.FormValue("rerender") != "" {
-			c.Response().Header().Set("HX-Retarget", "#breakdown-panel")
-			c.Response().Header().Set("HX-Reswap", "outerHTML")
-		}
+		refusedPreview(c, &v, fe)
 		return render(c, http.StatusOK, views.Preview(v))
 	}
 	return renderPreview(c, v)
+}
+
+// refusedPreview makes a cost update with a refused field the refusal beside the breakdown
+// of the army without that field: the total stays in sight. A reshaping change is answered
+// in the breakdown's place, so that the unit's fields, as typed, are not drawn again
+// without the refused value. (An army's editor and a game list's answer alike.)
+func refusedPreview(c *echo.Context, v *views.ArmyView, fe *formError) {
+	v.Refused = fe.words(v.Army)
+	v.Result = withoutField(v.Result, fe.Field)
+	if c.FormValue("rerender") != "" {
+		c.Response().Header().Set("HX-Retarget", "#breakdown-panel")
+		c.Response().Header().Set("HX-Reswap", "outerHTML")
+	}
 }
 
 // renderPreview answers a cost update: the breakdown, or, when a control that reshapes a

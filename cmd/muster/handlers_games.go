@@ -71,6 +71,7 @@ func (a *app) gameRoutes(e *echo.Echo) {
 	play := linkRoutes{e.Group("/play/:token")}
 	play.GET("", a.playGame)
 	play.POST("/lists", a.startList)
+	play.POST("/lists/mine/:id/open", a.openMine)
 	play.GET("/lists/:key", a.playList)
 	play.POST("/lists/:key", a.saveList)
 	play.GET("/lists/:key/edit", a.editList)
@@ -126,14 +127,14 @@ func gameBackLinks(path string, err error, status int) []views.BackLink {
 	if !underLink(path) || len(parts) < 3 || parts[2] == "" {
 		return nil
 	}
-	gameFound := errors.Is(err, errListsHidden) || errors.Is(err, errNoList) ||
+	gameFound := errors.Is(err, errListsHidden) || errors.Is(err, errNoList) || errors.Is(err, errNotYourList) ||
 		status != http.StatusNotFound && status != http.StatusMethodNotAllowed
 	if !gameFound {
 		return nil
 	}
 	game := "/" + parts[1] + "/" + parts[2]
 	var out []views.BackLink
-	if parts[1] == "play" && len(parts) > 4 && parts[3] == "lists" && parts[4] != "" && !errors.Is(err, errNoList) {
+	if parts[1] == "play" && len(parts) > 4 && parts[3] == "lists" && parts[4] != "" && !errors.Is(err, errNoList) && !errors.Is(err, errNotYourList) {
 		out = append(out, views.BackLink{Href: game + "/lists/" + parts[4], Label: "Back to your list"})
 	}
 	return append(out, views.BackLink{Href: game, Label: "Back to the game"})

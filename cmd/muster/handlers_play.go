@@ -117,12 +117,13 @@ func (a *app) playGame(c *echo.Context) error {
 	return render(c, http.StatusOK, views.PlayGame(page(c, g.Name, "games"), v))
 }
 
-// playView gathers the player link's page: this browser's lists, and after the lock every
-// submitted list.
+// playView gathers the player link's page: this browser's lists, a signed-in account's
+// lists of the game on its other devices, and after the lock every submitted list.
 func (a *app) playView(c *echo.Context, g db.Game, form, imp views.PlayForm) (views.PlayView, error) {
 	ctx := c.Request().Context()
 	base := "/play/" + c.Param("token")
-	v := views.PlayView{Game: gameInfo(g), Base: base, Sides: playSides(g), Form: form, Import: imp}
+	v := views.PlayView{Game: gameInfo(g), Base: base, Sides: playSides(g), Form: form, Import: imp, Account: account(c) != ""}
+	held := map[string]bool{}
 	for _, key := range listKeys(c) {
 		l, err := a.store.ListByKey(ctx, g.ID, key)
 		if errors.Is(err, db.ErrNotFound) {
@@ -137,7 +138,13 @@ func (a *app) playView(c *echo.Context, g db.Game, form, imp views.PlayForm) (vi
 		}
 		r.Href = base + "/lists/" + key
 		v.Mine = append(v.Mine, r)
+		held[l.ID] = true
 	}
+	elsewhere, err := a.otherDevices(c, g, held)
+	if err != nil {
+		return v, err
+	}
+	v.Elsewhere = elsewhere
 	if !g.Locked {
 		return v, nil
 	}
@@ -321,6 +328,8 @@ func (a *app) playList(c *echo.Context) error {
 		p.Flash = fmt.Sprintf("Submitted version %d to the gamemaster.", l.Submitted)
 	case c.QueryParam("withdrawn") != "":
 		p.Flash = "Withdrawn: the gamemaster no longer counts this list."
+	case c.QueryParam("opened") != "":
+		p.Flash = "Opened on this device: it is listed on the game's page here from now on, and your other devices keep their links."
 	case c.QueryParam("imported") != "":
 		p.Flash = "Imported: see how it keeps to your side's limits below, then edit or submit it."
 	case c.QueryParam("locked") != "":
@@ -377,7 +386,7 @@ func (a *app) editList(c *echo.Context) error {
 		return err
 	}
 	if hasDraft && c.QueryParam("draft") == "resume" {
-		resumed, _, err := a.resumeDraft(l.Army, army, draft)
+		resumed, refused, err := a.resumeDraft(l.Army, army, draft)
 		if err != nil {
 			return err
 		}
@@ -387,6 +396,9 @@ func (a *app) editList(c *echo.Context) error {
 			resumed.Limit = lim.Total
 		}
 		v.Army, v.Result = a.judge(resumed, lim)
+		// A field the editor refused (typed so, or kept before its range narrowed) is left
+		// empty and named, as on an army's editor.
+		v.Refused, v.Result = refused.onResume(v.Result)
 		v.Catalog, v.Draft = a.catalogFor(resumed), true
 		p.Flash = "Resumed your unsaved changes from " + draft.Updated.Format("2 Jan 2006 15:04") + ": save to keep them."
 		return render(c, http.StatusOK, views.Editor(p, v))
@@ -441,15 +453,13 @@ func (a *app) previewList(c *echo.Context) error {
 		return err
 	}
 	army, lim, err := a.formList(c, g, l, stored)
-	if err != nil {
-		var fe *formError
-		if errors.As(err, &fe) {
-			return render(c, http.StatusOK, views.InlineError(fe.words(army)))
-		}
+	var fe *formError
+	if err != nil && (!errors.As(err, &fe) || army == nil) {
 		return err
 	}
-	// The form as typed is the player's draft, as on an army's editor; the browser becomes a
-	// guest owner if it is no one, so that the draft is the typist's.
+	// The form as typed is the player's draft, a refused field and all, as on an army's
+	// editor; the browser becomes a guest owner if it is no one, so that the draft is the
+	// typist's.
 	who, err := a.ensureOwner(c)
 	if err != nil {
 		return err
@@ -459,6 +469,12 @@ func (a *app) previewList(c *echo.Context) error {
 	}
 	shown, res := a.judge(army, lim)
 	v := views.ArmyView{ID: l.ID, Army: shown, Result: res, Catalog: a.catalogFor(shown), Draft: true, Base: listBase(c)}
+	if fe != nil {
+		// The refusal beside the breakdown of the list without the refused field, as
+		// previewArmy answers it.
+		refusedPreview(c, &v, fe)
+		return render(c, http.StatusOK, views.Preview(v))
+	}
 	return renderPreview(c, v)
 }
 

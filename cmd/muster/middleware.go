@@ -112,7 +112,8 @@ func csrfToken(c *echo.Context) string {
 }
 
 // secretSegments are the paths whose next segment is a secret link's token: a share link, a
-// game's gamemaster or player link. A list's key follows /lists/ under /play/, and a share
+// game's gamemaster or player link. A list's key follows /lists/ under /play/ (but for
+// /lists/mine/{id}/open, which names a list by its id), and a share
 // link being revoked /shares/ under /armies/{id}.
 var secretSegments = []string{"share", "gm", "play"}
 
@@ -125,6 +126,8 @@ func loggedPath(p string) string {
 		switch {
 		case i == 1 && slices.Contains(secretSegments, parts[i]) && parts[i+1] != "":
 			parts[i+1] = "…"
+		case i == 3 && parts[1] == "play" && parts[i] == "lists" && parts[i+1] == "mine":
+			// Opening one's own list on another device: a list's id follows, not a key.
 		case i == 3 && (parts[1] == "play" && parts[i] == "lists" || parts[1] == "armies" && parts[i] == "shares") && parts[i+1] != "":
 			parts[i+1] = "…"
 		}

@@ -49,6 +49,7 @@ func TestRequestLogKeepsNoSecretLink(t *testing.T) {
 	paths := map[string]string{
 		"/gm/" + gm + "/lists/abc":                    "/gm/…/lists/abc",
 		"/play/" + player + "/lists/" + key + "/edit": "/play/…/lists/…/edit",
+		"/play/" + player + "/lists/mine/abc/open":    "/play/…/lists/mine/abc/open",
 		"/share/" + share + "/sheets":                 "/share/…/sheets",
 		"/armies/abc/shares/" + share + "/revoke":     "/armies/abc/shares/…/revoke",
 		"/armies/abc/edit":                            "/armies/abc/edit",
