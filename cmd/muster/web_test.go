@@ -579,6 +579,43 @@ func TestShareLinkIsReadOnlyCopiesAndRevokes(t *testing.T) {
 	})
 }
 
+// A share link's print view has the owner's toolbar, every link under the share link: the
+// reader can switch to US Letter, download the PDF and open the compact roster without the
+// army's id (which would 404 for them) and without editing the address.
+func TestSharedSheetsOfferPaperPDFAndRosterUnderTheLink(t *testing.T) {
+	ts := newTestServer(t)
+	id := ts.importFile(mixed)
+	wantStatus(t, "share", ts.postForm("/armies/"+id+"/share", nil), http.StatusSeeOther)
+	abs, _ := attr(byID(parseHTML(t, ts.get("/armies/"+id).body), "share-link-0"), "value")
+	href := strings.TrimPrefix(abs, ts.srv.URL)
+	ts.as(ts.client(), func() {
+		r := ts.get(href + "/sheets")
+		wantStatus(t, "shared sheets", r, http.StatusOK)
+		doc := parseHTML(t, r.body)
+		for link, want := range map[string]string{
+			"back-to-army":        href,
+			"paper-letter":        href + "/sheets?paper=letter",
+			"sheets-pdf":          href + "/sheets.pdf?paper=a4",
+			"compact-roster-link": href + "/roster?paper=a4",
+		} {
+			n := byID(doc, link)
+			if n == nil {
+				t.Errorf("the shared print view has no %s link", link)
+				continue
+			}
+			if got, _ := attr(n, "href"); got != want {
+				t.Errorf("%s goes to %q, want %q", link, got, want)
+			}
+		}
+		if strings.Contains(r.body, "/armies/"+id) {
+			t.Error("the shared print view leaks the army's id")
+		}
+		if n := byID(parseHTML(t, ts.get(href+"/sheets?paper=letter").body), "paper-a4"); n == nil {
+			t.Error("the shared US Letter view offers no way back to A4")
+		}
+	})
+}
+
 func TestRestoreAnOldVersion(t *testing.T) {
 	ts := newTestServer(t)
 	id := ts.importFile(mixed)
