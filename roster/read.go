@@ -34,8 +34,9 @@ func (e *ParseError) Error() string {
 // format, the system, the side and each unit's kind. Names are resolved later, against a
 // catalogue, so that one unknown name does not hide the costs of the other units.
 func Read(data []byte) (*Army, error) {
+	data = yamlguard.TrimBOM(data)
 	if len(data) > MaxFileSize {
-		return nil, &ParseError{Msg: fmt.Sprintf("the file is %d bytes; an army file may be at most %d (1 MiB)", len(data), MaxFileSize)}
+		return nil, &ParseError{Msg: tooLarge("an army file")}
 	}
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, &ParseError{Msg: "the file is empty; an army file starts with \"format: 1\""}
@@ -70,6 +71,12 @@ func unmarshal(data []byte, v any) (err error) {
 		return parseError(err, data)
 	}
 	return wholeNumbers(data, v)
+}
+
+// tooLarge refuses a file over MaxFileSize. Callers read at most one byte more than that (a
+// larger upload is not read to its end), so the message cannot say the file's size.
+func tooLarge(what string) string {
+	return fmt.Sprintf("the file is larger than 1 MiB (%d bytes), the most %s may be; an army of 2000 SGPs is a few kilobytes, so check that this is the army file", MaxFileSize, what)
 }
 
 // parseError turns the YAML library's error into one that names the line and column and

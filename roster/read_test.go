@@ -127,6 +127,22 @@ func TestArmyHeaderIsChecked(t *testing.T) {
 	}
 }
 
+// Callers read at most MaxFileSize+1 bytes of an upload or a file, so a refusal that gave
+// the size it was handed told the player a 5 MB file was 1048577 bytes: it says "larger
+// than 1 MiB" instead.
+func TestAnOversizedFileIsNotGivenTheSizeItsReaderCutItTo(t *testing.T) {
+	cut := []byte("format: 1\nside: rebel\nname: \"" + strings.Repeat("x", MaxFileSize) + "\"\n")[:MaxFileSize+1]
+	for what, read := range map[string]func([]byte) error{
+		"army":   func(b []byte) error { _, err := Read(b); return err },
+		"limits": func(b []byte) error { _, err := ReadLimits(b); return err },
+	} {
+		err := read(cut)
+		if err == nil || strings.Contains(err.Error(), "1048577") || !strings.Contains(err.Error(), "larger than 1 MiB") {
+			t.Errorf("%s file cut at 1 MiB + 1: err = %v, want \"larger than 1 MiB\" and no byte count", what, err)
+		}
+	}
+}
+
 // Files over 1 MiB are refused before parsing.
 func TestOversizedFileIsRefused(t *testing.T) {
 	big := "format: 1\nside: rebel\nname: \"" + strings.Repeat("x", MaxFileSize) + "\"\n"

@@ -204,6 +204,35 @@ func TestImportByPasteAndByUpload(t *testing.T) {
 	wantStatus(t, "upload import", r, http.StatusSeeOther)
 }
 
+// A file saved by Windows Notepad starts with a UTF-8 byte order mark; YAML and JSON allow
+// it, and it is invisible in the editor. Each game's file imports with it as without it,
+// through the upload and the API (the BOM was read as part of the first key: "unknown field
+// "\ufeffformat"", and a JSON file was "unexpected key name").
+func TestAFileStartingWithAByteOrderMarkImports(t *testing.T) {
+	ts := newTestServer(t)
+	swmb, _ := os.ReadFile(mixed)
+	a, _ := roster.Read(swmb)
+	swmbJSON, _ := a.JSON()
+	d20, _ := os.ReadFile("../../rules/swm/testdata/assault-rebel.yaml")
+	qrs, _ := os.ReadFile("../../rules/qrs/army/testdata/patrol.yaml")
+	bom := "\ufeff"
+	for name, file := range map[string]string{"swmb.yaml": string(swmb), "swmb.json": string(swmbJSON), "d20.yaml": string(d20), "qrs.yaml": string(qrs)} {
+		var buf bytes.Buffer
+		mw := multipart.NewWriter(&buf)
+		mw.WriteField("_csrf", ts.token())
+		fw, _ := mw.CreateFormFile("file", name)
+		fw.Write([]byte(bom + file))
+		mw.Close()
+		r := ts.postBody("/armies/import", mw.FormDataContentType(), buf.String())
+		if r.status != http.StatusSeeOther {
+			t.Errorf("%s with a BOM: upload answered %d: %s", name, r.status, idText(t, r.body, "import-error"))
+		}
+		if r := ts.postBody("/api/armies", "application/yaml", bom+file); r.status != http.StatusCreated {
+			t.Errorf("%s with a BOM: API answered %d: %s", name, r.status, r.body)
+		}
+	}
+}
+
 func TestImportOfABrokenFileSaysWhereItBroke(t *testing.T) {
 	ts := newTestServer(t)
 	r := ts.postForm("/armies/import", url.Values{"text": {"format: 1\nname: x\nside: rebel\nunits:\n  - kind: squad\n    sizes: 3\n"}})

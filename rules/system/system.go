@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"strings"
 
+	"muster/rules/yamlguard"
+
 	"github.com/goccy/go-yaml"
 )
 
@@ -99,7 +101,7 @@ func Detect(file []byte) string {
 		System string `yaml:"system"`
 	}
 	// Only the top-level field is wanted; a file that does not parse is SWMB's to report.
-	dec := yaml.NewDecoder(bytes.NewReader(file))
+	dec := yaml.NewDecoder(bytes.NewReader(yamlguard.TrimBOM(file)))
 	if err := dec.Decode(&head); err != nil {
 		return SWMB
 	}
