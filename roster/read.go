@@ -46,6 +46,9 @@ func Read(data []byte) (*Army, error) {
 	}
 	var a Army
 	if err := unmarshal(data, &a); err != nil {
+		if bytes.Contains(data, textListMark) {
+			return nil, &ParseError{Msg: "this is Muster's text list (for a forum or a chat), which cannot be read back into an army: import the army's YAML or JSON export instead (Export YAML on its page)"}
+		}
 		return nil, err
 	}
 	if err := a.checkStructure(); err != nil {
@@ -72,6 +75,11 @@ func unmarshal(data []byte, v any) (err error) {
 	}
 	return wholeNumbers(data, v)
 }
+
+// textListMark ends the text list costing.Text writes ("Valid (checked by Muster)"): a
+// player who exported the text list and imports it back is told what it is, not where the
+// YAML reader gave up on it.
+var textListMark = []byte("(checked by Muster)")
 
 // tooLarge refuses a file over MaxFileSize. Callers read at most one byte more than that (a
 // larger upload is not read to its end), so the message cannot say the file's size.

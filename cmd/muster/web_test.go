@@ -233,6 +233,25 @@ func TestAFileStartingWithAByteOrderMarkImports(t *testing.T) {
 	}
 }
 
+// The text list (Export, Text list) is for a forum or a chat; pasted back into the import
+// form it is named for what it is, with the export to use instead, not refused with the YAML
+// reader's "line 1, column 1: unexpected key name". The pasted text stays in the form.
+func TestTheTextListImportedBackIsNamedWithTheExportToUse(t *testing.T) {
+	ts := newTestServer(t)
+	id := ts.importFile(mixed)
+	list := ts.get("/armies/" + id + "/export?format=text")
+	wantStatus(t, "text list", list, http.StatusOK)
+	r := ts.postForm("/armies/import", url.Values{"text": {list.body}})
+	wantStatus(t, "text list imported", r, http.StatusUnprocessableEntity)
+	doc := parseHTML(t, r.body)
+	if msg := text(byID(doc, "import-error")); !strings.Contains(msg, "text list") || !strings.Contains(msg, "YAML or JSON export") {
+		t.Errorf("the refusal does not say what the file is: %q", msg)
+	}
+	if got := text(byID(doc, "text")); !strings.Contains(got, "Mixed Imperial Force") {
+		t.Error("the pasted text list is not kept in the form")
+	}
+}
+
 func TestImportOfABrokenFileSaysWhereItBroke(t *testing.T) {
 	ts := newTestServer(t)
 	r := ts.postForm("/armies/import", url.Values{"text": {"format: 1\nname: x\nside: rebel\nunits:\n  - kind: squad\n    sizes: 3\n"}})
