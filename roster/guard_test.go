@@ -86,7 +86,7 @@ func TestHostileInputIsRefused(t *testing.T) {
 		{"indentation nesting", indent.String(), "line 33"},
 		{"too many entries", "format: 1\nside: rebel\nunits:\n" + strings.Repeat("  - {kind: creature, creature: rancor}\n", mib/40), "more than 20000 entries"},
 		{"a long flow list", "format: 1\nside: rebel\nunits:\n  - kind: squad\n    weapons: [" + strings.Repeat("grenade,", mib/9) + "]\n", "more than 20000 entries"},
-		{"over 1 MiB", "format: 1\nside: rebel\nname: " + strings.Repeat("x", mib), "at most 1048576"},
+		{"over 1 MiB", "format: 1\nside: rebel\nname: " + strings.Repeat("x", mib), "larger than 1 MiB"},
 		{"unclosed quote", "format: 1\nside: rebel\nname: \"Rendor's Raiders\n", "line 3, column 7: a quoted string is not closed"},
 	}
 	for _, tc := range cases {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"muster/rules"
+	"muster/rules/yamlguard"
 )
 
 // Limits are a gamemaster's force limits for one side (Chapter Ten, "Force Mixes"): how many
@@ -58,8 +59,9 @@ type CountCaps struct {
 // ReadLimits parses a limits file: the shape of an army file's limits: block, on its own.
 // It refuses what Read refuses (oversized files, anchors and aliases, deep nesting).
 func ReadLimits(data []byte) (*Limits, error) {
+	data = yamlguard.TrimBOM(data)
 	if len(data) > MaxFileSize {
-		return nil, &ParseError{Msg: fmt.Sprintf("the file is %d bytes; a limits file may be at most %d (1 MiB)", len(data), MaxFileSize)}
+		return nil, &ParseError{Msg: tooLarge("a limits file")}
 	}
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, &ParseError{Msg: "the file is empty; a limits file holds clauses such as \"total: 1500\""}

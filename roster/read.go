@@ -34,8 +34,9 @@ func (e *ParseError) Error() string {
 // format, the system, the side and each unit's kind. Names are resolved later, against a
 // catalogue, so that one unknown name does not hide the costs of the other units.
 func Read(data []byte) (*Army, error) {
+	data = yamlguard.TrimBOM(data)
 	if len(data) > MaxFileSize {
-		return nil, &ParseError{Msg: fmt.Sprintf("the file is %d bytes; an army file may be at most %d (1 MiB)", len(data), MaxFileSize)}
+		return nil, &ParseError{Msg: tooLarge("an army file")}
 	}
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, &ParseError{Msg: "the file is empty; an army file starts with \"format: 1\""}
@@ -45,6 +46,9 @@ func Read(data []byte) (*Army, error) {
 	}
 	var a Army
 	if err := unmarshal(data, &a); err != nil {
+		if bytes.Contains(data, textListMark) {
+			return nil, &ParseError{Msg: "this is Muster's text list (for a forum or a chat), which cannot be read back into an army: import the army's YAML or JSON export instead (Export YAML on its page)"}
+		}
 		return nil, err
 	}
 	if err := a.checkStructure(); err != nil {
@@ -70,6 +74,17 @@ func unmarshal(data []byte, v any) (err error) {
 		return parseError(err, data)
 	}
 	return wholeNumbers(data, v)
+}
+
+// textListMark ends the text list costing.Text writes ("Valid (checked by Muster)"): a
+// player who exported the text list and imports it back is told what it is, not where the
+// YAML reader gave up on it.
+var textListMark = []byte("(checked by Muster)")
+
+// tooLarge refuses a file over MaxFileSize. Callers read at most one byte more than that (a
+// larger upload is not read to its end), so the message cannot say the file's size.
+func tooLarge(what string) string {
+	return fmt.Sprintf("the file is larger than 1 MiB (%d bytes), the most %s may be; an army of 2000 SGPs is a few kilobytes, so check that this is the army file", MaxFileSize, what)
 }
 
 // parseError turns the YAML library's error into one that names the line and column and

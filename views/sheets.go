@@ -23,8 +23,11 @@ type SheetsView struct {
 	// that stands alone); otherwise the page links the stylesheets under /static/, as the
 	// app's CSP requires.
 	CSS string
-	// ArmyID, when set, gives the screen-only toolbar its links (the web app's print view).
-	ArmyID string
+	// Base, when set, is the army's address as the reader reached it ("/armies/{id}" for
+	// its owner, "/share/{token}" through a share link): it gives the screen-only toolbar
+	// its links (the web app's print view), so a share link's reader can switch paper and
+	// download the PDF as the owner can, without leaving the link.
+	Base string
 }
 
 // PaperCSS is the stylesheet that sets the page size: static/paper-a4.css or
@@ -174,12 +177,12 @@ func rosterLimit(r sheet.Roster) string {
 
 func sheetsTitle(d *sheet.Document) string { return d.Name + ": record sheets · Muster" }
 
-func sheetsURL(id, paper string) string {
-	return "/armies/" + id + "/sheets?paper=" + paper
+func sheetsURL(base, paper string) string {
+	return base + "/sheets?paper=" + paper
 }
 
-func pdfURL(id, paper string) string {
-	return "/armies/" + id + "/sheets.pdf?paper=" + paper
+func pdfURL(base, paper string) string {
+	return base + "/sheets.pdf?paper=" + paper
 }
 
 func warningsSuffix(n int) string {

@@ -354,7 +354,7 @@ func TestSheetsStylesheetsAndNoScript(t *testing.T) {
 		v    SheetsView
 		want []string
 	}{
-		{SheetsView{Doc: d, Paper: PaperLetter, ArmyID: "abc"}, []string{`href="/static/print.css?v=`, `href="/static/paper-letter.css?v=`, `id="sheets-pdf"`, `/armies/abc/sheets.pdf?paper=letter`}},
+		{SheetsView{Doc: d, Paper: PaperLetter, Base: "/armies/abc"}, []string{`href="/static/print.css?v=`, `href="/static/paper-letter.css?v=`, `id="sheets-pdf"`, `/armies/abc/sheets.pdf?paper=letter`}},
 		{SheetsView{Doc: d, Paper: PaperA4, CSS: "@page { size: A4 }"}, []string{"<style>@page { size: A4 }</style>"}},
 	} {
 		var buf bytes.Buffer

@@ -81,7 +81,7 @@ func (a *app) sharedSheets(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	page, err := renderSheets(c.Request().Context(), a.catalogFor(army), army, a.evaluate(army), paper, "", false)
+	page, err := renderSheets(c.Request().Context(), a.catalogFor(army), army, a.evaluate(army), paper, "/share/"+c.Param("token"), false)
 	if err != nil {
 		return err
 	}

@@ -47,7 +47,7 @@ func (a *app) armySheets(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	page, err := renderSheets(c.Request().Context(), a.catalogFor(army), army, a.evaluate(army), paper, rec.ID, false)
+	page, err := renderSheets(c.Request().Context(), a.catalogFor(army), army, a.evaluate(army), paper, "/armies/"+rec.ID, false)
 	if err != nil {
 		return err
 	}

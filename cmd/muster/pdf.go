@@ -24,10 +24,10 @@ import (
 
 // renderSheets writes an army's record sheets as one HTML page. Standalone pages carry
 // their stylesheet inline (for the PDF and `muster sheet --html`); the web app's print view
-// links it from /static/ (its CSP allows no inline style), and armyID gives that view its
-// links back to the army.
-func renderSheets(ctx context.Context, cat *rules.Catalog, army *roster.Army, res *costing.Result, paper, armyID string, standalone bool) ([]byte, error) {
-	v := views.SheetsView{Doc: sheet.Build(cat, rules.DefaultTables(), army, res), Paper: paper, ArmyID: armyID}
+// links it from /static/ (its CSP allows no inline style), and base (the army's address as
+// reached: its owner's or a share link's) gives that view its toolbar of links.
+func renderSheets(ctx context.Context, cat *rules.Catalog, army *roster.Army, res *costing.Result, paper, base string, standalone bool) ([]byte, error) {
+	v := views.SheetsView{Doc: sheet.Build(cat, rules.DefaultTables(), army, res), Paper: paper, Base: base}
 	if standalone {
 		css, err := sheetCSS(paper)
 		if err != nil {

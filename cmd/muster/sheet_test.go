@@ -77,6 +77,44 @@ func TestSheetPDF(t *testing.T) {
 }
 
 // The PDF route prints the same sheets on the paper asked for.
+// A long skill or Force power name prints whole on the Hero Record Sheet, wrapped in its
+// row: cut off with an ellipsis, "Blaster: Heavy..." no longer said which weapon the
+// specialization is for, and "Detoxify Poison In ..." which of the two powers it was.
+func TestLongSkillAndForcePowerNamesPrintWhole(t *testing.T) {
+	needChromium(t)
+	dir := t.TempDir()
+	army := filepath.Join(dir, "healer.yaml")
+	os.WriteFile(army, []byte(`format: 1
+name: Healers
+side: rebel
+units:
+  - kind: hero
+    name: Healer
+    move: 10
+    attributes: {DEX: 3, KNO: 2, MEC: 2, PER: 3, STR: 3, TEC: 2}
+    skills: {"blaster: heavy repeating blaster": 6, "melee combat: force pike": 5, "planetary systems [KNO]": 3}
+    weapons: [blaster pistol]
+    armor: none
+    force:
+      skills: {control: 3, alter: 2}
+      powers: [control pain, control another's pain, detoxify poison, detoxify poison in another, absorb/dissipate energy]
+`), 0o644)
+	out := filepath.Join(dir, "healer.pdf")
+	if code, _, errOut := runMuster(t, "sheet", army, "--pdf", out); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	hero := strings.Join(strings.Fields(pdfText(t, out)[1]), " ")
+	if strings.Contains(hero, "…") {
+		t.Error("a name on the hero sheet is cut off with an ellipsis")
+	}
+	// pdftotext reads a wrapped name's words in order, other columns' words between them.
+	for word, n := range map[string]int{"Repeating": 1, "Pike": 1, "Systems": 1, "Pain": 2, "Another": 2, "Energy": 1} {
+		if got := strings.Count(hero, word); got < n {
+			t.Errorf("the hero sheet prints %q %d times, want %d (a name cut short)", word, got, n)
+		}
+	}
+}
+
 func TestSheetsPDFRoute(t *testing.T) {
 	needChromium(t)
 	ts := newTestServer(t)

@@ -204,6 +204,54 @@ func TestImportByPasteAndByUpload(t *testing.T) {
 	wantStatus(t, "upload import", r, http.StatusSeeOther)
 }
 
+// A file saved by Windows Notepad starts with a UTF-8 byte order mark; YAML and JSON allow
+// it, and it is invisible in the editor. Each game's file imports with it as without it,
+// through the upload and the API (the BOM was read as part of the first key: "unknown field
+// "\ufeffformat"", and a JSON file was "unexpected key name").
+func TestAFileStartingWithAByteOrderMarkImports(t *testing.T) {
+	ts := newTestServer(t)
+	swmb, _ := os.ReadFile(mixed)
+	a, _ := roster.Read(swmb)
+	swmbJSON, _ := a.JSON()
+	d20, _ := os.ReadFile("../../rules/swm/testdata/assault-rebel.yaml")
+	qrs, _ := os.ReadFile("../../rules/qrs/army/testdata/patrol.yaml")
+	bom := "\ufeff"
+	for name, file := range map[string]string{"swmb.yaml": string(swmb), "swmb.json": string(swmbJSON), "d20.yaml": string(d20), "qrs.yaml": string(qrs)} {
+		var buf bytes.Buffer
+		mw := multipart.NewWriter(&buf)
+		mw.WriteField("_csrf", ts.token())
+		fw, _ := mw.CreateFormFile("file", name)
+		fw.Write([]byte(bom + file))
+		mw.Close()
+		r := ts.postBody("/armies/import", mw.FormDataContentType(), buf.String())
+		if r.status != http.StatusSeeOther {
+			t.Errorf("%s with a BOM: upload answered %d: %s", name, r.status, idText(t, r.body, "import-error"))
+		}
+		if r := ts.postBody("/api/armies", "application/yaml", bom+file); r.status != http.StatusCreated {
+			t.Errorf("%s with a BOM: API answered %d: %s", name, r.status, r.body)
+		}
+	}
+}
+
+// The text list (Export, Text list) is for a forum or a chat; pasted back into the import
+// form it is named for what it is, with the export to use instead, not refused with the YAML
+// reader's "line 1, column 1: unexpected key name". The pasted text stays in the form.
+func TestTheTextListImportedBackIsNamedWithTheExportToUse(t *testing.T) {
+	ts := newTestServer(t)
+	id := ts.importFile(mixed)
+	list := ts.get("/armies/" + id + "/export?format=text")
+	wantStatus(t, "text list", list, http.StatusOK)
+	r := ts.postForm("/armies/import", url.Values{"text": {list.body}})
+	wantStatus(t, "text list imported", r, http.StatusUnprocessableEntity)
+	doc := parseHTML(t, r.body)
+	if msg := text(byID(doc, "import-error")); !strings.Contains(msg, "text list") || !strings.Contains(msg, "YAML or JSON export") {
+		t.Errorf("the refusal does not say what the file is: %q", msg)
+	}
+	if got := text(byID(doc, "text")); !strings.Contains(got, "Mixed Imperial Force") {
+		t.Error("the pasted text list is not kept in the form")
+	}
+}
+
 func TestImportOfABrokenFileSaysWhereItBroke(t *testing.T) {
 	ts := newTestServer(t)
 	r := ts.postForm("/armies/import", url.Values{"text": {"format: 1\nname: x\nside: rebel\nunits:\n  - kind: squad\n    sizes: 3\n"}})
@@ -576,6 +624,43 @@ func TestShareLinkIsReadOnlyCopiesAndRevokes(t *testing.T) {
 	ts.as(visitor, func() {
 		wantStatus(t, "revoked link", ts.get(href), http.StatusNotFound)
 		wantStatus(t, "revoked link's export", ts.get(href+"/export"), http.StatusNotFound)
+	})
+}
+
+// A share link's print view has the owner's toolbar, every link under the share link: the
+// reader can switch to US Letter, download the PDF and open the compact roster without the
+// army's id (which would 404 for them) and without editing the address.
+func TestSharedSheetsOfferPaperPDFAndRosterUnderTheLink(t *testing.T) {
+	ts := newTestServer(t)
+	id := ts.importFile(mixed)
+	wantStatus(t, "share", ts.postForm("/armies/"+id+"/share", nil), http.StatusSeeOther)
+	abs, _ := attr(byID(parseHTML(t, ts.get("/armies/"+id).body), "share-link-0"), "value")
+	href := strings.TrimPrefix(abs, ts.srv.URL)
+	ts.as(ts.client(), func() {
+		r := ts.get(href + "/sheets")
+		wantStatus(t, "shared sheets", r, http.StatusOK)
+		doc := parseHTML(t, r.body)
+		for link, want := range map[string]string{
+			"back-to-army":        href,
+			"paper-letter":        href + "/sheets?paper=letter",
+			"sheets-pdf":          href + "/sheets.pdf?paper=a4",
+			"compact-roster-link": href + "/roster?paper=a4",
+		} {
+			n := byID(doc, link)
+			if n == nil {
+				t.Errorf("the shared print view has no %s link", link)
+				continue
+			}
+			if got, _ := attr(n, "href"); got != want {
+				t.Errorf("%s goes to %q, want %q", link, got, want)
+			}
+		}
+		if strings.Contains(r.body, "/armies/"+id) {
+			t.Error("the shared print view leaks the army's id")
+		}
+		if n := byID(parseHTML(t, ts.get(href+"/sheets?paper=letter").body), "paper-a4"); n == nil {
+			t.Error("the shared US Letter view offers no way back to A4")
+		}
 	})
 }
 

@@ -45,6 +45,7 @@ func Decode(data []byte, v any, what string) error {
 // DecodeLimit is Decode with another size cap (a saved game, with its log, is larger than an
 // army).
 func DecodeLimit(data []byte, v any, what string, limit int) (err error) {
+	data = yamlguard.TrimBOM(data)
 	if len(data) > limit {
 		return &ReadError{Msg: fmt.Sprintf("the file is %d bytes; %s may be at most %d", len(data), what, limit)}
 	}

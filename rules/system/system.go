@@ -8,7 +8,10 @@ package system
 import (
 	"bytes"
 	"fmt"
+	"regexp"
 	"strings"
+
+	"muster/rules/yamlguard"
 
 	"github.com/goccy/go-yaml"
 )
@@ -92,15 +95,25 @@ type System interface {
 // SWMB is the system: value of Star Wars Miniatures Battles files (and of files without one).
 const SWMB = "swmb"
 
-// Detect returns an army file's system: value, lower case, or SWMB when the file has none
-// or cannot be read (the SWMB reader then says what is wrong with it).
+// systemLine finds a top-level system: key as a file writes it, in YAML (at the start of a
+// line) or JSON ("system": "swm"), in a file the YAML library cannot read.
+var systemLine = regexp.MustCompile(`(?m)(?:^system|"system")[ \t]*:[ \t]*["']?([A-Za-z0-9_-]+)`)
+
+// Detect returns an army file's system: value, lower case, or SWMB when the file has none.
+// A file the YAML library cannot read (a key written twice, a tab) is still its own
+// system's to report, in that system's words: its system: line is looked for as text, so
+// that a d20 squad with a slip is not told it lacks "system: swm".
 func Detect(file []byte) string {
 	var head struct {
 		System string `yaml:"system"`
 	}
-	// Only the top-level field is wanted; a file that does not parse is SWMB's to report.
+	// Only the top-level field is wanted.
+	file = yamlguard.TrimBOM(file)
 	dec := yaml.NewDecoder(bytes.NewReader(file))
 	if err := dec.Decode(&head); err != nil {
+		if m := systemLine.FindSubmatch(file); m != nil {
+			return strings.ToLower(string(m[1]))
+		}
 		return SWMB
 	}
 	s := strings.ToLower(strings.TrimSpace(head.System))

@@ -12,6 +12,11 @@ func TestDetectReadsTheSystemField(t *testing.T) {
 		`{"format": 1, "system": "swmb"}`:   SWMB,
 		"::: not yaml [":                    SWMB,
 		"format: 1\nsystem: \"  Swm \"\n":   "swm",
+		// A file the YAML library cannot read is still its own system's to report.
+		"format: 1\nsystem: swm\nname: a\nname: b\n":           "swm",
+		"format: 1\nsystem: qrs\nunits:\n\t- x\n":              "qrs",
+		`{"format": 1, "system": "swm", "name": 1, "name": 2}`: "swm",
+		"format: 1\nname: a\nname: b\n":                        SWMB,
 	}
 	for in, want := range cases {
 		if got := Detect([]byte(in)); got != want {

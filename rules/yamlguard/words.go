@@ -31,6 +31,9 @@ var keyBefore = regexp.MustCompile(`"?([A-Za-z_][A-Za-z0-9_]*)"?\s*:\s*$`)
 // names the outermost struct field ("Army.Units" for a unit's size), so the key is read from
 // the file where the bad value stands.
 func TypeWordsAt(msg string, data []byte, line, col int) string {
+	if w, ok := syntaxWords(msg); ok {
+		return w
+	}
 	if m := usedWhere.FindStringSubmatch(msg); m != nil {
 		field := "this value"
 		if k := KeyAt(data, line, col); k != "" {
@@ -114,4 +117,42 @@ func KeyAt(data []byte, line, col int) string {
 		return m[1]
 	}
 	return ""
+}
+
+// duplicateKey is the library's message for a key written twice in one block.
+var duplicateKey = regexp.MustCompile(`^mapping key "([^"]*)" already defined at \[(\d+):(\d+)\]`)
+
+// syntaxPhrases are the library's syntax errors a hand-edited file commonly meets, in a
+// player's words: what is wrong at the line and column given, and the usual fix.
+var syntaxPhrases = []struct{ lib, words string }{
+	{"mapping value is not allowed in this context",
+		`a colon YAML cannot place: if it is part of a value, put the value in quotes (name: "Red: One"); otherwise indent this line as the other lines of its block`},
+	{"sequence end token ']' not found", "a list opened with [ is not closed: end it with ]"},
+	{"could not find '[' character corresponding to ']'", "a ] that closes no list: remove it, or open the list with ["},
+	{"could not find flow mapping end token '}'", "a block opened with { is not closed: end it with }"},
+	{"could not find '{' character corresponding to '}'", "a } that closes no block: remove it, or open the block with {"},
+	{"',' or '}' must be specified", "a comma is missing between two entries"},
+	{"',' or ']' must be specified", "a comma is missing between two entries"},
+	{"block sequence entries are not allowed in this context", `a list entry ("- ...") YAML cannot place: indent it under its key, as the other entries of the list`},
+	{"non-map value is specified", `this line is not "key: value": write the key, a colon and a space before the value (name: Rendor's Raiders), and indent it as the other lines of its block`},
+	{"unexpected key name", `this line does not read as "key: value": write a space after the colon (format: 1), and indent it as the other lines of its block`},
+	{"value is not allowed in this context", `a value YAML cannot place: write it after its key and a colon (size: 5), indented as the other lines of its block`},
+	{"could not find value for mapping key", `a key without its value: write the value after the colon and a space`},
+}
+
+// syntaxWords rewrites the library's syntax errors (YAML's terms: "mapping value", "flow
+// mapping end token") in the file's own words; ok is false for other messages.
+func syntaxWords(msg string) (string, bool) {
+	if m := duplicateKey.FindStringSubmatch(msg); m != nil {
+		return fmt.Sprintf("%s: written twice in one block (first at line %s, column %s); keep one of them", m[1], m[2], m[3]), true
+	}
+	if strings.Contains(msg, "that cannot start any token") && strings.Contains(msg, "\t") {
+		return "a tab: YAML indents with spaces only; replace the tab with spaces (two a level)", true
+	}
+	for _, p := range syntaxPhrases {
+		if strings.HasPrefix(msg, p.lib) {
+			return p.words, true
+		}
+	}
+	return msg, false
 }

@@ -325,3 +325,12 @@ func NotText(data []byte, file string) *Error {
 	col := bad - bytes.LastIndexByte(data[:bad], '\n')
 	return &Error{Line: line, Column: col, Msg: fmt.Sprintf("the file is not text (it holds binary data, as a picture or a zip file does); %s is YAML text saved as UTF-8", file)}
 }
+
+// utf8BOM is the byte order mark some editors (Windows Notepad, a spreadsheet's "UTF-8"
+// export) write at the start of a UTF-8 file. YAML and JSON allow it there, but the YAML
+// library reads it as part of the first key ("\ufeffformat" is an unknown field; a JSON
+// file's "{" after it is "unexpected key name"), so every reader drops it first.
+var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
+
+// TrimBOM is data without a leading UTF-8 byte order mark.
+func TrimBOM(data []byte) []byte { return bytes.TrimPrefix(data, utf8BOM) }

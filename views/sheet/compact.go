@@ -28,7 +28,9 @@ type CompactRow struct {
 func Compact(d *Document) []CompactRow {
 	bySheet := map[int]Sheet{}
 	for _, s := range d.Sheets {
-		bySheet[s.Unit] = s
+		if s.MountsOf == "" { // the squad's row lists its mounts
+			bySheet[s.Unit] = s
+		}
 	}
 	var out []CompactRow
 	for _, ru := range d.Roster.Units {

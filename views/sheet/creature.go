@@ -48,6 +48,30 @@ func buildCreature(c *rules.Catalog, u *roster.Unit, b costing.Breakdown) *Creat
 	if err != nil {
 		return cr
 	}
+	fillCreature(cr, ch, n)
+	return cr
+}
+
+// buildMounts is the Creature Record Sheet of a mounted squad's creatures (Diagram 26's
+// "10 Tauntauns"): the mount's chart entry times the creatures ridden, and a wound box pair
+// for each, which the squad's sheet has no room for. Nil for a squad on foot, or whose
+// mount the catalogue does not know (the roster lists that problem).
+func buildMounts(c *rules.Catalog, u *roster.Unit, b costing.Breakdown) *Creature {
+	if u.Mounts == nil || u.Mounts.Count <= 0 {
+		return nil
+	}
+	ch, err := c.Creature(u.Mounts.Creature)
+	if err != nil {
+		return nil
+	}
+	cr := &Creature{Name: fmt.Sprintf("%s (mounts of %s)", ch.Name, b.Name),
+		MovementRate: Inches(float64(ch.Move + ch.DEX)), Count: N(u.Mounts.Count)}
+	fillCreature(cr, ch, u.Mounts.Count)
+	return cr
+}
+
+// fillCreature writes n of a chart's creature on the sheet.
+func fillCreature(cr *Creature, ch *rules.Creature, n int) {
 	str := ch.STR
 	cr.DEX, cr.STR, cr.PER, cr.Move = N(ch.DEX), N(ch.STR), N(ch.PER), N(ch.Move)
 	if ch.ArmoredSTR > 0 {
@@ -88,5 +112,4 @@ func buildCreature(c *rules.Catalog, u *roster.Unit, b costing.Breakdown) *Creat
 		}
 	}
 	cr.Figures = figures(labels)
-	return cr
 }

@@ -45,6 +45,10 @@ func buildRoster(a *roster.Army, res *costing.Result, sheets []Sheet) Roster {
 		Problems: res.Problems, Waived: res.Waived}
 	titles := map[int]string{}
 	for _, s := range sheets {
+		if s.MountsOf != "" {
+			titles[s.Unit] += ", " + s.Title + " (mounts)"
+			continue
+		}
 		titles[s.Unit] = s.Title
 	}
 	for i, b := range res.Units {

@@ -69,6 +69,11 @@ type Sheet struct {
 	Erratum string
 	// Errors and Warnings count the unit's problems (listed on the roster page).
 	Errors, Warnings int
+	// MountsOf is the squad's name on the Creature Record Sheet of a mounted squad's mounts:
+	// "When a squad is mounted, fill out a Creature Record Sheet for the number of creatures
+	// ridden" (Chapter Thirteen, Point Costs for Mounts). It follows the squad's sheet, and
+	// its cost is the squad's, on the squad's "Other costs" line, not another unit's.
+	MountsOf string
 }
 
 // PrintedBeside is what the sheet writes beside its cost where the book prints another
@@ -84,8 +89,14 @@ func (s Sheet) PrintedBeside() string {
 	return fmt.Sprintf("book prints %d", s.Printed)
 }
 
-// ID is the sheet's anchor in the document ("unit-0").
-func (s Sheet) ID() string { return fmt.Sprintf("unit-%d", s.Unit) }
+// ID is the sheet's anchor in the document ("unit-0"; "unit-0-mounts" for a mounted
+// squad's mounts).
+func (s Sheet) ID() string {
+	if s.MountsOf != "" {
+		return fmt.Sprintf("unit-%d-mounts", s.Unit)
+	}
+	return fmt.Sprintf("unit-%d", s.Unit)
+}
 
 // Build makes the document for an army from its costing (costing.Evaluate's result, whose
 // problems and limits go on the roster page). tables gives the morale levels each quality
@@ -112,6 +123,10 @@ func Build(c *rules.Catalog, tables *rules.Tables, a *roster.Army, res *costing.
 		switch u.Kind {
 		case roster.KindSquad:
 			s.Title, s.Squad = SquadSheet, buildSquad(c, tables, u, b)
+			if m := buildMounts(c, u, b); m != nil {
+				d.Sheets = append(d.Sheets, s)
+				s = Sheet{Unit: i, Title: CreatureSheet, Creature: m, Cost: m.Pack.V, MountsOf: b.Name}
+			}
 		case roster.KindHero:
 			s.Title, s.Hero = HeroSheet, buildHero(c, u, b)
 		case roster.KindDroid:

@@ -114,6 +114,16 @@ func TestSheetColumnsAddUpToTheCosting(t *testing.T) {
 					total += it.Cost.V
 				}
 				check("Droid cost", total, b.Cost)
+			case s.MountsOf != "":
+				// A mounted squad's mounts: their Pack Cost is the squad's "Other costs"
+				// line for the creatures.
+				other := 0
+				for _, l := range b.Lines {
+					if strings.HasPrefix(l.Label, "Other costs: ") && !strings.Contains(l.Label, "mount cost") {
+						other = l.SGP
+					}
+				}
+				check("Mounts' Pack cost", s.Creature.Pack.V, other)
 			case s.Creature != nil:
 				c := s.Creature
 				check("Total", c.Total.V, subtotal(t, b, "Total"))
@@ -124,6 +134,43 @@ func TestSheetColumnsAddUpToTheCosting(t *testing.T) {
 	}
 	if sheets < 30 {
 		t.Fatalf("only %d sheets built from the book's forces", sheets)
+	}
+}
+
+// Chapter Thirteen, Point Costs for Mounts: "When a squad is mounted, fill out a Creature
+// Record Sheet for the number of creatures ridden, then add the cost of the creatures ...
+// on the 'Other Costs' line of the Squad Record Sheet." Diagram 26's Blue Rangers ride ten
+// tauntauns, 30 SGPs each on the Creature Chart (2 + 4 + 3 + 16 + horns 5 = 30, one attack
+// form): the squad's sheet is followed by a Creature Record Sheet of ten tauntauns, Pack
+// Cost 300, with a wound box pair for each; the roster and the compact roster still list
+// one unit, costed once.
+func TestAMountedSquadHasACreatureRecordSheetForItsMounts(t *testing.T) {
+	d := build(t, "../../rules/data/forces/mounted-squad.yaml")
+	if len(d.Sheets) != 2 || d.Sheets[0].Squad == nil || d.Sheets[1].Creature == nil {
+		t.Fatalf("sheets: %+v, want the Squad Record Sheet then a Creature Record Sheet", d.Sheets)
+	}
+	m := d.Sheets[1]
+	if m.MountsOf != "Blue Rangers (mounted)" || m.Unit != 0 || m.ID() != "unit-0-mounts" {
+		t.Errorf("the mounts' sheet belongs to %q (unit %d, %s)", m.MountsOf, m.Unit, m.ID())
+	}
+	c := m.Creature
+	for what, got := range map[string][2]int{
+		"DEX": {c.DEX.V, 2}, "STR": {c.STR.V, 4}, "PER": {c.PER.V, 3}, "Move": {c.Move.V, 16},
+		"Total": {c.Total.V, 30}, "Attack forms": {c.Forms.V, 1}, "Creature cost": {c.Each.V, 30},
+		"Number of creatures": {c.Count.V, 10}, "Pack cost": {c.Pack.V, 300}, "wound boxes": {len(c.Figures), 10},
+	} {
+		if got[0] != got[1] {
+			t.Errorf("%s: %d, want %d", what, got[0], got[1])
+		}
+	}
+	if !strings.HasPrefix(c.Name, "Tauntaun") || c.Orneriness != "1" {
+		t.Errorf("the mounts are %q, Orneriness %s; want tauntauns, 1", c.Name, c.Orneriness)
+	}
+	if len(d.Roster.Units) != 1 || d.Roster.Units[0].Cost != 1120 || !strings.Contains(d.Roster.Units[0].Sheet, "Creature Record Sheet") {
+		t.Errorf("roster: %+v, want one unit of 1120 SGPs with both sheets named", d.Roster.Units)
+	}
+	if rows := Compact(d); len(rows) != 1 || rows[0].Cost != 1120 || rows[0].Figures != 10 {
+		t.Errorf("compact roster: %+v, want the squad's one row", rows)
 	}
 }
 

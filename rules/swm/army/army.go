@@ -64,6 +64,7 @@ func (e *ParseError) Error() string {
 // Read parses a squad file (YAML or JSON) and checks its shape. The limit defaults to 100
 // and each count to 1.
 func Read(data []byte) (*Army, error) {
+	data = yamlguard.TrimBOM(data)
 	if len(data) > MaxFileSize {
 		return nil, &ParseError{Msg: fmt.Sprintf("the file is %d bytes; a squad file may be at most %d (256 KiB)", len(data), MaxFileSize)}
 	}
