@@ -6,8 +6,10 @@ import (
 	"log/slog"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/labstack/echo/v5"
 	"github.com/labstack/echo/v5/middleware"
@@ -80,6 +82,39 @@ const statusClientClosed = 499
 func clientGone(c *echo.Context, err error) bool {
 	return errors.Is(c.Request().Context().Err(), context.Canceled) &&
 		(errors.Is(err, context.Canceled) || echo.StatusCode(err) == 0)
+}
+
+// storableForm refuses a form (or query) value that no database column can hold: bytes that
+// are not UTF-8, or a NUL. PostgreSQL refuses both ("invalid byte sequence"), which
+// answered a game's name, an army's name or an editor's draft holding one with a 500. A
+// browser never sends either from what was typed (it encodes forms as UTF-8 and drops
+// NULs), so the refusal is for scripts, and names the field. What a name must not hold
+// beyond these (a line break, a direction override) is refused by the checks of the form
+// that holds it, with the form shown again as typed.
+func storableForm(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c *echo.Context) error {
+		m := c.Request().Method
+		if m == http.MethodGet || m == http.MethodHead || strings.HasPrefix(c.Request().URL.Path, "/api/") {
+			return next(c)
+		}
+		form, err := c.FormValues()
+		if err != nil {
+			return next(c) // the handler meets the same error, and says it as before
+		}
+		for key, values := range form {
+			for _, v := range append([]string{key}, values...) {
+				if !utf8.ValidString(v) || strings.IndexByte(v, 0) >= 0 {
+					field := "a field"
+					if utf8.ValidString(key) && strings.IndexByte(key, 0) < 0 && len(key) <= 64 {
+						field = strconv.Quote(key)
+					}
+					return echo.NewHTTPError(http.StatusBadRequest, "The form's "+field+
+						" holds bytes that are not text (a NUL, or bytes that are not UTF-8), which Muster cannot keep. Go back, type the field again, and send the form again.")
+				}
+			}
+		}
+		return next(c)
+	}
 }
 
 // csrf protects every mutating form with a token (cookie + form field or X-CSRF-Token

@@ -56,6 +56,7 @@ func newApp(store *db.Store, cat *rules.Catalog, logger *slog.Logger, cfg authCo
 	e.Use(middleware.Recover())
 	e.Use(secureHeaders)
 	e.Use(middleware.BodyLimit(maxBody))
+	e.Use(storableForm)
 	e.Use(a.loadSession)
 	e.Use(a.identify)
 	e.Use(csrf())
