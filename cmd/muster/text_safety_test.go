@@ -49,6 +49,16 @@ func TestTextNoDatabaseKeepsIsRefusedNamingTheField(t *testing.T) {
 			if r.status != http.StatusUnprocessableEntity || !strings.Contains(r.body, "name") || !strings.Contains(r.body, "U+0000") {
 				t.Errorf("an army file's name holding a NUL: %d %s, want 422 naming the name and the character", r.status, r.body)
 			}
+			// The other game systems' files: the d20 squad's name and faction are columns too.
+			for _, body := range []string{
+				`{"format": 1, "system": "swm", "name": "S\u0000q", "faction": "Rebel Alliance", "units": [{"card": "Hoth Trooper"}]}`,
+				`{"format": 1, "system": "swm", "name": "Sq", "faction": "Rebel\u0000 Alliance", "units": [{"card": "Hoth Trooper"}]}`,
+			} {
+				r := ts.postBody("/api/armies", "application/json", body)
+				if r.status != http.StatusBadRequest || !strings.Contains(r.body, "U+0000") {
+					t.Errorf("%s: %d %s, want 400 naming the NUL", body, r.status, r.body)
+				}
+			}
 			list := ts.get("/api/armies")
 			if n := strings.Count(list.body, `"id"`); n != 1 {
 				t.Errorf("after the refusals the owner has %d armies, want the 1 imported: %s", n, list.body)
@@ -91,6 +101,13 @@ func TestNamesOthersReadAreOneLineTheRightWayRound(t *testing.T) {
 	r = ts.postForm("/play/"+player+"/lists", url.Values{"action": {"new"}, "player": {"Wedge\u202E"}, "side": {"rebel"}, "name": {"Red"}})
 	if r.status == http.StatusSeeOther || !strings.Contains(r.body, "Your name holds an invisible direction override") {
 		t.Errorf("player's name: %d, want a refusal naming the override:\n%.800s", r.status, textOf(r.body))
+	}
+
+	// A skirmish group's name, shown on its summary and share page.
+	r = ts.postBody("/api/armies", "application/json", `{"format": 1, "system": "qrs", "name": "P", "side": "imperial",
+		"groups": [{"name": "Scouts\u202E", "figures": [{"profile": "Stormtrooper"}]}]}`)
+	if r.status != http.StatusBadRequest || !strings.Contains(r.body, "unit 1") || !strings.Contains(r.body, "U+202E") {
+		t.Errorf("skirmish group: %d %s, want 400 naming unit 1 and U+202E", r.status, r.body)
 	}
 
 	// What a script sends through the API is refused the same way, naming the unit's field.
