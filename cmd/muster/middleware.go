@@ -5,6 +5,7 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -124,7 +125,14 @@ func storableForm(next echo.HandlerFunc) echo.HandlerFunc {
 func csrf() echo.MiddlewareFunc {
 	return middleware.CSRFWithConfig(middleware.CSRFConfig{
 		Skipper: func(c *echo.Context) bool {
-			return strings.HasPrefix(c.Request().URL.Path, "/api/") && c.Request().Header.Get("Sec-Fetch-Site") == ""
+			r := c.Request()
+			return strings.HasPrefix(r.URL.Path, "/api/") && r.Header.Get("Sec-Fetch-Site") == "" && !crossOrigin(r)
+		},
+		// A cross-site (or same-site, another port or subdomain) form or fetch is refused in
+		// the player's words, as a missing token is; echo's own words were "cross-site request
+		// blocked by CSRF".
+		AllowSecFetchSiteFunc: func(c *echo.Context) (bool, error) {
+			return false, echo.NewHTTPError(http.StatusForbidden, "This form did not come from Muster's own pages, so it was not sent: open the page in Muster and send it from there.")
 		},
 		TokenLookup:    "form:_csrf,header:X-CSRF-Token",
 		CookieName:     "muster_csrf",
@@ -136,6 +144,18 @@ func csrf() echo.MiddlewareFunc {
 				"This form has expired or did not come from Muster. Reload the page and try again.").Wrap(err)
 		},
 	})
+}
+
+// crossOrigin reports a request whose Origin header names another site than the one asked: a
+// browser's, from another site's page (one too old to send Sec-Fetch-Site). Scripts send no
+// Origin; they keep using the JSON API without a token.
+func crossOrigin(r *http.Request) bool {
+	o := r.Header.Get("Origin")
+	if o == "" {
+		return false
+	}
+	u, err := url.Parse(o)
+	return err != nil || !strings.EqualFold(u.Host, r.Host)
 }
 
 // csrfToken is the token the current page's forms carry.
