@@ -81,3 +81,38 @@ func TestHostileNamesRunNothingAndKeepThePageOnAPhone(t *testing.T) {
 		b.shot("hostile-" + strings.NewReplacer("/", "_", "?", "_", "&", "_", ":", "_").Replace(strings.TrimPrefix(page, base)))
 	}
 }
+
+// The self-contained replay `muster battle --html` writes, of the hostile army's battle:
+// its names are text in the page and in the SVG, and on a phone the 100-letter army name in
+// its heading made the page 2,000 px wide.
+func TestHostileNamesInTheReplayPage(t *testing.T) {
+	dir := t.TempDir()
+	army := filepath.Join(dir, "hostile.yaml")
+	// The unknown weapon would keep the hero off the table: the rest of the army plays.
+	text := strings.Replace(hostileArmy, ", '</svg><img src=x onerror=alert(3)>WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW'", "", 1)
+	if err := os.WriteFile(army, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	page := filepath.Join(dir, "replay.html")
+	if code, _, stderr := runMuster(t, "battle", "--html", page, army, imperial1500); code != 0 {
+		t.Fatalf("muster battle --html: exit %d: %s", code, stderr)
+	}
+	ctx := startChromium(t, "about:blank")
+	b := &browser{t: t, ctx: ctx}
+	b.do("phone", chromedp.EmulateViewport(360, 800), chromedp.Navigate("file://"+page), chromedp.WaitReady(chromedp.CSS("h1")))
+	n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('img[src="x"], [onerror]').length + document.querySelectorAll('script').length - 1`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n != 0 {
+		t.Errorf("the replay page holds %d elements made of a name's markup", n)
+	}
+	wide, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.documentElement.scrollWidth > window.innerWidth + 1`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if wide {
+		culprits, _ := chromedp.Run(ctx, chromedp.Evaluate[string](wideElements))
+		t.Errorf("the replay page is wider than a 360 px window with a 100-letter name (%s)", culprits)
+	}
+}
