@@ -31,6 +31,40 @@ func TestCheckBoundsRefusesWhatMusterDoesNotKeep(t *testing.T) {
 	}
 }
 
+// A name is one line of text as typed: a line break (which forges lines of the plain-text
+// list), a control character (a NUL, which PostgreSQL refuses to store: a 500 before) or a
+// direction override (which turns the text after the name around, on the page and in the
+// PDF) is refused, naming the field, wherever the army comes from; so are the names of
+// the army's own catalog entries, which are printed wherever its units are.
+func TestNamesHoldNoLineBreakControlOrDirectionOverride(t *testing.T) {
+	troop := func(name string) *rules.Custom {
+		return &rules.Custom{Troops: []rules.Troop{{Entry: rules.Entry{Name: name}}}}
+	}
+	cases := map[string]struct {
+		army *Army
+		word string
+	}{
+		"name":                   {&Army{Name: "Line one\r\nTotal: 1 SGPs (valid)"}, "line break"},
+		"units[0].name":          {&Army{Name: "x", Units: []Unit{{Name: "A\x1b[31mred"}}}, "U+001B"},
+		"units[1].name":          {&Army{Name: "x", Units: []Unit{{}, {Name: "squad\u202Eevil"}}}, "U+202E"},
+		"catalog.troops[0].name": {&Army{Name: "x", Catalog: troop("Militia\x00")}, "U+0000"},
+		"catalog.creatures[0].name": {&Army{Name: "x", Catalog: &rules.Custom{Creatures: []rules.Creature{
+			{Entry: rules.Entry{Name: strings.Repeat("b", MaxNameLen+1)}}}}}, "at most 100"},
+		"catalog.droids[0].aliases[0]": {&Army{Name: "x", Catalog: &rules.Custom{Droids: []rules.Droid{
+			{Entry: rules.Entry{Name: "R9", Aliases: []string{"R\n9"}}}}}}, "line break"},
+	}
+	for field, tc := range cases {
+		err := CheckBounds(tc.army)
+		var be *BoundsError
+		if !errors.As(err, &be) || be.Field != field || !strings.Contains(be.Message, tc.word) {
+			t.Errorf("%s: got %v, want a refusal naming %s and saying %q", field, err, field, tc.word)
+		}
+	}
+	if err := CheckBounds(&Army{Name: "שועלי שמשון 👨\u200D👩\u200D👧", Catalog: troop("Kwymar Militiaman")}); err != nil {
+		t.Errorf("a Hebrew name with an emoji sequence is refused: %v", err)
+	}
+}
+
 // A value of the wrong type is named by the file's own field, in words, never Go's types.
 func TestTypeMistakesAreInThePlayersWords(t *testing.T) {
 	cases := map[string]string{

@@ -147,6 +147,10 @@ func (a *app) ensureOwner(c *echo.Context) (string, error) {
 	if o := owner(c); o.ID != "" {
 		return o.ID, nil
 	}
+	if !a.guests.allow(c.RealIP()) {
+		return "", echo.NewHTTPError(http.StatusTooManyRequests,
+			"Too many new visitors from this address have saved something in the last minutes: wait a few minutes and try again, or sign in.")
+	}
 	g, err := a.store.CreateGuest(c.Request().Context())
 	if err != nil {
 		return "", err
@@ -266,11 +270,23 @@ func nameProblem(name string) string {
 var clientAddress = echo.ExtractIPFromXFFHeader(echo.TrustLoopback(true), echo.TrustLinkLocal(false), echo.TrustPrivateNet(false))
 
 // limiters rate-limits sign-in attempts per account name and per address: a burst of 5,
-// then one every 12 seconds.
+// then one every 12 seconds (burst and every, when set, say otherwise).
 type limiters struct {
-	mu sync.Mutex
-	m  map[string]*rate.Limiter
+	mu    sync.Mutex
+	m     map[string]*rate.Limiter
+	burst int
+	every time.Duration
 }
+
+// guestBurst and guestEvery bound the guests one address makes: every browser's first save makes one, so a
+// script could make as many as it liked, each an owner with its own turn in the matchups'
+// fair queue (one 100,000-battle matchup per owner): a hundred guests from one address held
+// a club's matchup to a hundredth of the workers. A club on one network opening Muster at
+// the start of an evening is within the burst.
+const (
+	guestBurst = 30
+	guestEvery = 2 * time.Minute
+)
 
 const (
 	maxLimiters  = 10_000
@@ -291,7 +307,7 @@ func (l *limiters) allow(key string) bool {
 			// counting is never forgotten, or 10,000 made-up names would start an account's
 			// count over; while none can be forgotten a new name waits its turn.
 			for k, v := range l.m {
-				if v.Tokens() >= signInBurst {
+				if v.Tokens() >= float64(l.size()) {
 					delete(l.m, k)
 				}
 			}
@@ -299,8 +315,22 @@ func (l *limiters) allow(key string) bool {
 				return false
 			}
 		}
-		lim = rate.NewLimiter(rate.Every(signInRefill), signInBurst)
+		lim = rate.NewLimiter(rate.Every(l.refill()), l.size())
 		l.m[key] = lim
 	}
 	return lim.Allow()
+}
+
+func (l *limiters) size() int {
+	if l.burst > 0 {
+		return l.burst
+	}
+	return signInBurst
+}
+
+func (l *limiters) refill() time.Duration {
+	if l.every > 0 {
+		return l.every
+	}
+	return signInRefill
 }

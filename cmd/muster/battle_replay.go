@@ -60,9 +60,11 @@ func frameFile(tr *battle.Trace, k int) string {
 	return fmt.Sprintf("%03d-turn-%d-%s.svg", k, fr.Turn, name)
 }
 
-// standaloneCSS is what the self-contained page needs of the site's style.
+// standaloneCSS is what the self-contained page needs of the site's style (a name of 100
+// letters without a space in the heading or the key breaks rather than widening the page).
 const standaloneCSS = `body{font-family:system-ui,sans-serif;line-height:1.4}
 button{font:inherit;padding:.3rem .8rem;cursor:pointer}
 .hint{color:#555d68;font-size:.85rem}
 pre{font-size:.85rem}
+h1,h2,li{overflow-wrap:anywhere}
 `

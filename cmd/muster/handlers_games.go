@@ -13,13 +13,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"muster/costing/gamenight"
 	"net/http"
 	"net/url"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
+
+	"muster/costing/gamenight"
 
 	"github.com/go-playground/validator/v10"
 	"github.com/labstack/echo/v5"
@@ -28,6 +29,7 @@ import (
 	"muster/db"
 	"muster/roster"
 	"muster/rules/battle"
+	"muster/rules/textguard"
 	"muster/views"
 )
 
@@ -256,6 +258,15 @@ func (a *app) checkGameForm(f *views.GameForm) db.GameDetails {
 					f.Errors["notes"] = "The notes may be at most 8000 characters."
 				}
 			}
+		}
+	}
+	// What the players read of the game: the name one line, and none of it turned around.
+	for _, fld := range []struct {
+		key, what, text string
+		lines           bool
+	}{{"name", "The name", f.Name, false}, {"scenario", "The scenario", f.Scenario, true}, {"notes", "The notes", f.Notes, true}} {
+		if msg := textguard.Problem(fld.text, fld.lines); msg != "" && f.Errors[fld.key] == "" {
+			f.Errors[fld.key] = fld.what + " " + msg + "."
 		}
 	}
 	f.Catalog = a.cat

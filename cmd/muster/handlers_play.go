@@ -21,6 +21,7 @@ import (
 	"muster/db"
 	"muster/roster"
 	"muster/rules"
+	"muster/rules/textguard"
 	"muster/views"
 )
 
@@ -209,6 +210,13 @@ func (a *app) startList(c *echo.Context) error {
 				}
 			}
 		}
+	}
+	// The player's name is shown to everyone in the game: one line, its text the right way round.
+	if msg := textguard.Problem(f.Player, false); msg != "" && f.Errors["player"] == "" {
+		f.Errors["player"] = "Your name " + msg + "."
+	}
+	if msg := textguard.Problem(f.Name, false); msg != "" && f.Errors["name"] == "" {
+		f.Errors["name"] = "The list's name " + msg + "."
 	}
 	if _, ok := g.SideLimits(f.Side); !ok {
 		f.Errors["side"] = "Choose one of the sides that play in this game."

@@ -15,6 +15,7 @@ import (
 	"muster/db"
 	"muster/roster"
 	"muster/rules/system"
+	"muster/rules/textguard"
 	"muster/views"
 )
 
@@ -183,6 +184,9 @@ func (a *app) saveOtherFile(c *echo.Context, id string, base int, sys system.Sys
 	if err != nil {
 		return db.Army{}, nil, &fileError{msg: err.Error()}
 	}
+	if msg := reportTextProblem(rep); msg != "" {
+		return db.Army{}, nil, &fileError{msg: msg}
+	}
 	ctx := c.Request().Context()
 	var rec db.Army
 	if id == "" {
@@ -204,6 +208,25 @@ func (a *app) saveOtherFile(c *echo.Context, id string, base int, sys system.Sys
 		}
 	}
 	return rec, rep, nil
+}
+
+// reportTextProblem holds another system's names to the rules of SWMB's (roster.CheckBounds,
+// rules/textguard): the army's name and faction are stored in columns (a NUL in either
+// answered a 500 on PostgreSQL), and they and the units' names are shown to whoever opens
+// the army or its share link. "" when all are one line of text, the right way round.
+func reportTextProblem(rep *system.Report) string {
+	if msg := textguard.Problem(rep.Name, false); msg != "" {
+		return "name: the army's name " + msg
+	}
+	if msg := textguard.Problem(rep.Faction, false); msg != "" {
+		return "faction: the faction " + msg
+	}
+	for i, u := range rep.Units {
+		if msg := textguard.Problem(u.Name, false); msg != "" {
+			return fmt.Sprintf("unit %d: its name %s", i+1, msg)
+		}
+	}
+	return ""
 }
 
 // fileError is an army file the system cannot read: its reader's message, for the player.

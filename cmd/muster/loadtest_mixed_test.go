@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -59,7 +60,12 @@ type loadPlayer struct {
 
 func newLoadPlayer(base string, transport http.RoundTripper, data []byte) (*loadPlayer, error) {
 	jar, _ := cookiejar.New(nil)
-	c := &http.Client{Jar: jar, Transport: transport, Timeout: 30 * time.Second}
+	// Each player comes from an address of its own, as the TLS proxy in front of Muster says
+	// (X-Forwarded-For, read from loopback connections): the guests one address may make are
+	// bounded (guestBurst), and 200 players are not one address.
+	n := loadPlayers.Add(1)
+	addr := fmt.Sprintf("198.51.%d.%d", n/250%250, n%250+1)
+	c := &http.Client{Jar: jar, Transport: forwardedFor{transport, addr}, Timeout: 30 * time.Second}
 	id, err := loadImport(c, base, data)
 	if err != nil {
 		return nil, err
@@ -258,4 +264,19 @@ func formValuesOfPage(page []byte) url.Values {
 		return nil
 	}
 	return formValues(byID(doc, "army-form"))
+}
+
+// loadPlayers counts the load's players, for each its own address.
+var loadPlayers atomic.Int64
+
+// forwardedFor sends every request as the proxy in front of Muster would for a client at addr.
+type forwardedFor struct {
+	rt   http.RoundTripper
+	addr string
+}
+
+func (f forwardedFor) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	r.Header.Set("X-Forwarded-For", f.addr)
+	return f.rt.RoundTrip(r)
 }

@@ -5,9 +5,12 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/labstack/echo/v5"
 	"github.com/labstack/echo/v5/middleware"
@@ -82,6 +85,39 @@ func clientGone(c *echo.Context, err error) bool {
 		(errors.Is(err, context.Canceled) || echo.StatusCode(err) == 0)
 }
 
+// storableForm refuses a form (or query) value that no database column can hold: bytes that
+// are not UTF-8, or a NUL. PostgreSQL refuses both ("invalid byte sequence"), which
+// answered a game's name, an army's name or an editor's draft holding one with a 500. A
+// browser never sends either from what was typed (it encodes forms as UTF-8 and drops
+// NULs), so the refusal is for scripts, and names the field. What a name must not hold
+// beyond these (a line break, a direction override) is refused by the checks of the form
+// that holds it, with the form shown again as typed.
+func storableForm(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c *echo.Context) error {
+		m := c.Request().Method
+		if m == http.MethodGet || m == http.MethodHead || strings.HasPrefix(c.Request().URL.Path, "/api/") {
+			return next(c)
+		}
+		form, err := c.FormValues()
+		if err != nil {
+			return next(c) // the handler meets the same error, and says it as before
+		}
+		for key, values := range form {
+			for _, v := range append([]string{key}, values...) {
+				if !utf8.ValidString(v) || strings.IndexByte(v, 0) >= 0 {
+					field := "a field"
+					if utf8.ValidString(key) && strings.IndexByte(key, 0) < 0 && len(key) <= 64 {
+						field = strconv.Quote(key)
+					}
+					return echo.NewHTTPError(http.StatusBadRequest, "The form's "+field+
+						" holds bytes that are not text (a NUL, or bytes that are not UTF-8), which Muster cannot keep. Go back, type the field again, and send the form again.")
+				}
+			}
+		}
+		return next(c)
+	}
+}
+
 // csrf protects every mutating form with a token (cookie + form field or X-CSRF-Token
 // header), and lets a browser's same-origin requests through on Sec-Fetch-Site. The JSON
 // API is for scripts, which send no cookies: it is exempt when the request carries no
@@ -89,7 +125,14 @@ func clientGone(c *echo.Context, err error) bool {
 func csrf() echo.MiddlewareFunc {
 	return middleware.CSRFWithConfig(middleware.CSRFConfig{
 		Skipper: func(c *echo.Context) bool {
-			return strings.HasPrefix(c.Request().URL.Path, "/api/") && c.Request().Header.Get("Sec-Fetch-Site") == ""
+			r := c.Request()
+			return strings.HasPrefix(r.URL.Path, "/api/") && r.Header.Get("Sec-Fetch-Site") == "" && !crossOrigin(r)
+		},
+		// A cross-site (or same-site, another port or subdomain) form or fetch is refused in
+		// the player's words, as a missing token is; echo's own words were "cross-site request
+		// blocked by CSRF".
+		AllowSecFetchSiteFunc: func(c *echo.Context) (bool, error) {
+			return false, echo.NewHTTPError(http.StatusForbidden, "This form did not come from Muster's own pages, so it was not sent: open the page in Muster and send it from there.")
 		},
 		TokenLookup:    "form:_csrf,header:X-CSRF-Token",
 		CookieName:     "muster_csrf",
@@ -101,6 +144,18 @@ func csrf() echo.MiddlewareFunc {
 				"This form has expired or did not come from Muster. Reload the page and try again.").Wrap(err)
 		},
 	})
+}
+
+// crossOrigin reports a request whose Origin header names another site than the one asked: a
+// browser's, from another site's page (one too old to send Sec-Fetch-Site). Scripts send no
+// Origin; they keep using the JSON API without a token.
+func crossOrigin(r *http.Request) bool {
+	o := r.Header.Get("Origin")
+	if o == "" {
+		return false
+	}
+	u, err := url.Parse(o)
+	return err != nil || !strings.EqualFold(u.Host, r.Host)
 }
 
 // csrfToken is the token the current page's forms carry.

@@ -32,6 +32,7 @@ type app struct {
 	sessions *scs.SessionManager
 	auth     authConfig
 	signins  limiters // sign-in attempts per name and per address
+	guests   limiters // guests made per address (auth.go: newGuests)
 }
 
 // newServer builds the web app's handler: middleware, routes, error pages.
@@ -46,7 +47,7 @@ func newApp(store *db.Store, cat *rules.Catalog, logger *slog.Logger, cfg authCo
 		cfg.Signup = signupOpen
 	}
 	a := &app{store: store, cat: cat, log: logger, validate: validator.New(validator.WithRequiredStructEnabled()),
-		sessions: newSessions(store, cfg.SecureCookie), auth: cfg}
+		sessions: newSessions(store, cfg.SecureCookie), auth: cfg, guests: limiters{burst: guestBurst, every: guestEvery}}
 	// HEAD answers as GET would on every page (RFC 9110: a server must support both): the
 	// router sends it to the GET route, and no body is sent.
 	router := echo.NewRouter(echo.RouterConfig{AutoHandleHEAD: true})
@@ -56,6 +57,7 @@ func newApp(store *db.Store, cat *rules.Catalog, logger *slog.Logger, cfg authCo
 	e.Use(middleware.Recover())
 	e.Use(secureHeaders)
 	e.Use(middleware.BodyLimit(maxBody))
+	e.Use(storableForm)
 	e.Use(a.loadSession)
 	e.Use(a.identify)
 	e.Use(csrf())

@@ -182,6 +182,32 @@ func TestMutatingFormsNeedTheCSRFToken(t *testing.T) {
 	wantStatus(t, "cross-site API post", ts.do(req), http.StatusForbidden)
 }
 
+// A cross-site form is refused in the player's words (it read "cross-site request blocked
+// by CSRF"), and a browser too old to send Sec-Fetch-Site, posting from another site's page
+// with the member's session cookie, is refused on the JSON API by its Origin: it created an
+// army in their name (201). A script, which sends no Origin, still needs no token.
+func TestCrossSiteRequestsAreRefusedInWords(t *testing.T) {
+	ts := newTestServer(t)
+	id := ts.importFile(mixed)
+	for _, site := range []string{"cross-site", "same-site"} {
+		req, _ := http.NewRequest(http.MethodPost, ts.srv.URL+"/armies/"+id+"/duplicate", nil)
+		req.Header.Set("Sec-Fetch-Site", site)
+		r := ts.do(req)
+		if r.status != http.StatusForbidden || !strings.Contains(textOf(r.body), "did not come from Muster's own pages") {
+			t.Errorf("%s form: %d, want 403 in words:\n%.300s", site, r.status, textOf(r.body))
+		}
+	}
+	data, _ := os.ReadFile(mixed)
+	req, _ := http.NewRequest(http.MethodPost, ts.srv.URL+"/api/armies", bytes.NewReader(data))
+	req.Header.Set("Content-Type", "text/plain")
+	req.Header.Set("Origin", "https://evil.example")
+	wantStatus(t, "API post from another site's page, without Sec-Fetch-Site", ts.do(req), http.StatusForbidden)
+	req, _ = http.NewRequest(http.MethodPost, ts.srv.URL+"/api/armies", bytes.NewReader(data))
+	req.Header.Set("Origin", ts.srv.URL) // Muster's own page
+	wantStatus(t, "API post from Muster's own page", ts.do(req), http.StatusCreated)
+	wantStatus(t, "API post from a script", ts.postBody("/api/armies", "application/yaml", string(data)), http.StatusCreated)
+}
+
 func TestImportByPasteAndByUpload(t *testing.T) {
 	ts := newTestServer(t)
 	data, _ := os.ReadFile(mixed)

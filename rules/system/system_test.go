@@ -1,6 +1,9 @@
 package system
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // The army file's system: field picks the game; a file without one is SWMB (format 1's only
 // system before the newer games).
@@ -21,6 +24,23 @@ func TestDetectReadsTheSystemField(t *testing.T) {
 	for in, want := range cases {
 		if got := Detect([]byte(in)); got != want {
 			t.Errorf("Detect(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// Detect decodes the file with the YAML library, which the systems' readers never let see
+// a file their guard refuses: 800 KB of nested brackets posted to /api/armies took the
+// server to 18 GB here, in Detect, before any reader's guard. A file the guard refuses
+// (nesting, aliases, too many entries) is left to SWMB's reader, which names its line and
+// column; Detect does not decode it.
+func TestDetectLeavesWhatTheGuardRefusesToSWMB(t *testing.T) {
+	for name, in := range map[string]string{
+		"aliases":         "format: 1\nsystem: swm\nname: &n x\nfaction: *n\n",
+		"deep nesting":    "system: swm\nunits: " + strings.Repeat("[", 40) + strings.Repeat("]", 40) + "\n",
+		"too many values": "system: qrs\nunits: [" + strings.Repeat("1,", 30000) + "1]\n",
+	} {
+		if got := Detect([]byte(in)); got != SWMB {
+			t.Errorf("%s: Detect = %q, want %q (the file left to SWMB's guarded reader)", name, got, SWMB)
 		}
 	}
 }
