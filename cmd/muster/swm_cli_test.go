@@ -36,6 +36,23 @@ func TestSWMCostSampleRebelSquadIsOneHundred(t *testing.T) {
 	}
 }
 
+// The text report names each problem's unit once, counted from 1 as the JSON's messages and
+// the screens count it ("Unit 6, Princess Leia, Hoth Commander: card: ..."), never the
+// file's zero-based path beside it ("units[5].card: Unit 6, ...").
+func TestSWMCheckTextNamesTheUnitOnceFromOne(t *testing.T) {
+	out, errs, code := runSWM(t, "check", "testdata/swm/two-leias.yaml")
+	if code != 1 {
+		t.Fatalf("exit %d, want 1 (%s)", code, errs)
+	}
+	want := "  error: Unit 6, Princess Leia, Hoth Commander: card: a second Unique Princess Leia; unit 1 is already Princess Leia"
+	if !strings.Contains(out, want) {
+		t.Errorf("no line %q in:\n%s", want, out)
+	}
+	if strings.Contains(out, "units[") {
+		t.Errorf("a problem names the file's zero-based path:\n%s", out)
+	}
+}
+
 // A second Princess Leia, and 101 points against 100: errors naming the unit, exit 1.
 func TestSWMCheckSecondLeiaAndOnePointOver(t *testing.T) {
 	for file, want := range map[string]string{
