@@ -341,7 +341,7 @@ func swmSim(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "  %s wins  %5d  %8s  (95%%: %s)\n", squads[0].Name, sum.Wins, pct(sum.WinRate), iv(sum.WinInterval))
 	fmt.Fprintf(stdout, "  draws %*s %5d  %8s  (95%%: %s)\n", len(squads[0].Name), "", sum.Draws, pct(sum.DrawRate), iv(sum.DrawInterval))
 	fmt.Fprintf(stdout, "  %s wins  %5d  %8s  (95%%: %s)\n", squads[1].Name, sum.Losses, pct(sum.LossRate), iv(sum.LossInterval))
-	fmt.Fprintf(stdout, "  mean rounds %.1f; mean points defeated: %s %.1f, %s %.1f\n", sum.MeanRounds, squads[0].Name, sum.MeanDefeated[0], squads[1].Name, sum.MeanDefeated[1])
+	fmt.Fprintf(stdout, "  mean rounds %.1f; enemy points each squad defeated, on average: %s %.1f, %s %.1f\n", sum.MeanRounds, squads[0].Name, sum.MeanDefeated[0], squads[1].Name, sum.MeanDefeated[1])
 	fmt.Fprintln(stdout, "Not simulated:")
 	for _, n := range sum.NotSimulated {
 		fmt.Fprintf(stdout, "  - %s\n", n)
