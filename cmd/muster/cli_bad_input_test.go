@@ -87,9 +87,12 @@ func TestAMissingFileAFolderAndABinaryFileAreNamedInWords(t *testing.T) {
 		failsInWords(t, 2, []string{dir + " is a folder, not a file"}, append(cmd, dir)...)
 		failsInWords(t, 2, []string{bin, "line 1, column 1: the file is not text"}, append(cmd, bin)...)
 	}
-	failsInWords(t, 2, []string{"there is no file " + missing}, "check", rebels, "--limits", missing)
+	// A file given by a flag beside another file is named by its flag.
+	failsInWords(t, 2, []string{"--limits: there is no file " + missing}, "check", rebels, "--limits", missing)
+	failsInWords(t, 2, []string{"--limits: " + dir + " is a folder, not a file"}, "sheet", rebels, "--limits", dir)
+	failsInWords(t, 2, []string{"--target-army: there is no file " + missing}, "odds", "volley", "--army", rebels, "--squad", "0", "--target-army", missing, "--target", "0", "--range", "10")
 	failsInWords(t, 2, []string{"there is no file " + missing}, "qrs", "sim", "--army", missing, "--counters", "open")
-	failsInWords(t, 2, []string{"there is no file " + missing}, "odds", "volley", "--army", missing, "--squad", "0", "--target-army", rebels, "--target", "0", "--range", "10")
+	failsInWords(t, 2, []string{"--army: there is no file " + missing}, "odds", "volley", "--army", missing, "--squad", "0", "--target-army", rebels, "--target", "0", "--range", "10")
 }
 
 // A value of the wrong kind names the key as the file writes it, not Go's struct field.
