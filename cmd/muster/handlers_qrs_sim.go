@@ -42,7 +42,9 @@ func (a *app) qrsSimForm(c *echo.Context) error {
 func qrsSetupList(f views.QRSNewForm, problem string) views.QRSSoloList {
 	v := views.QRSSoloList{Form: f, Error: problem, Prefer: []views.QRSOption{{Value: "", Label: "the sheet's first option"}}}
 	for _, p := range qrs.Starter().Profiles() {
-		v.Profiles = append(v.Profiles, views.QRSOption{Value: p.Name, Label: p.Name + " (FP " + p.Stat() + ", Def " + strconv.Itoa(p.Defence) + ")"})
+		// Firepower in words: the sheet, and every other Muster page, writes FP for Force
+		// points ("-8FP"), so "FP 3" beside a Jedi read as three Force points.
+		v.Profiles = append(v.Profiles, views.QRSOption{Value: p.Name, Label: p.Name + " (firepower " + p.Stat() + ", defence " + strconv.Itoa(p.Defence) + ")"})
 	}
 	for _, p := range qrsPoolProfiles {
 		v.PoolProfiles = append(v.PoolProfiles, p.Name)

@@ -576,3 +576,16 @@ func TestSoloAndQuickResolvePlayASavedArmy(t *testing.T) {
 		refused("another owner's army", url.Values{"counter1": {"cover"}, "saved": {id}}, "it is not among your armies")
 	})
 }
+
+// The profile picker writes firepower in words: the sheet writes FP for Force points ("the
+// loser losing the difference ... in Force Points", "-8FP"), as the game page's "8/8 FP" does,
+// so "Jedi Knight (FP 2, ...)" read as a Jedi with two Force points.
+func TestSoloProfilePickerDoesNotCallFirepowerFP(t *testing.T) {
+	ts := newTestServer(t)
+	for _, path := range []string{"/qrs/solo", "/qrs/sim"} {
+		picker := idText(t, ts.get(path).body, "g-profile-0")
+		if !strings.Contains(picker, "Rebel Hero (firepower 3, defence 3)") || strings.Contains(picker, "FP") {
+			t.Errorf("%s: the profile picker: %s", path, picker)
+		}
+	}
+}
