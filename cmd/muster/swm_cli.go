@@ -403,7 +403,11 @@ func swmSheet(args []string, stdout, stderr io.Writer) int {
 			continue
 		}
 		k := u.Card
-		fmt.Fprintf(stdout, "\n%s, %d point(s) each\n", check.Label(i, k.Name), u.Each)
+		points := "points" // the card's words, not "point(s)"; Rapport can bring a cost to 1
+		if u.Each == 1 {
+			points = "point"
+		}
+		fmt.Fprintf(stdout, "\n%s, %d %s each\n", check.Label(i, k.Name), u.Each, points)
 		if k.Custom {
 			fmt.Fprintf(stdout, "  %s\n", views.CustomCardNote)
 		}

@@ -184,8 +184,8 @@ func TestSWMSheetHitPointTrack(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	if !strings.Contains(out, "Unit 5, Hoth Trooper, 7 point(s) each") || strings.Count(out, "  figure ") != 8 ||
-		!strings.Contains(out, "Princess Leia, Hoth Commander, 19 point(s) each\n  Defense ____  Attack +7  Damage 20") {
+	if !strings.Contains(out, "Unit 5, Hoth Trooper, 7 points each") || strings.Count(out, "  figure ") != 8 ||
+		!strings.Contains(out, "Princess Leia, Hoth Commander, 19 points each\n  Defense ____  Attack +7  Damage 20") {
 		t.Errorf("sheet:\n%s", out)
 	}
 	if got := hpTrack(ptr(140)); strings.Count(got, "[ ]") != 14 {
