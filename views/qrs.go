@@ -21,6 +21,8 @@ type QRSSoloList struct {
 	Profiles     []QRSOption
 	PoolProfiles []string
 	Prefer       []QRSOption
+	// Armies are the asker's saved qrs armies (the army list's), by id and name.
+	Armies []QRSOption
 }
 
 // QRSOption is a choice of a select.
@@ -36,10 +38,12 @@ type QRSGameRow struct {
 // QRSNewForm is the new game form as posted (kept when it is refused).
 type QRSNewForm struct {
 	Name, Seed, Army, Prefer string
-	Counters                 [QRSCounterFields]string
-	Pool                     []string // one per PoolProfiles
-	Unlimited                bool
-	Rows                     [QRSGroupRows]QRSGroupRow
+	// Saved is one of the asker's saved qrs armies, played instead of the lines or a file.
+	Saved     string
+	Counters  [QRSCounterFields]string
+	Pool      []string // one per PoolProfiles
+	Unlimited bool
+	Rows      [QRSGroupRows]QRSGroupRow
 }
 
 // The new game form's fixed numbers of counter and group lines (more counters can be

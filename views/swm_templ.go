@@ -972,7 +972,7 @@ func SWMBreakdown(v SWMEditorView) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = OtherProblems(v.Army.Report.Problems).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = OtherProblems(v.Army.Report).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

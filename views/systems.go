@@ -1,7 +1,6 @@
 package views
 
 import (
-	"strings"
 	"time"
 
 	"muster/rules/system"
@@ -100,16 +99,3 @@ func pointsLabel(total, limit int) string {
 
 // otherUnitAnchor is the id of unit i's breakdown on another system's army page.
 func otherUnitAnchor(i int) string { return "card-" + itoa(i+1) }
-
-// otherPlace names where a problem is as the page numbers units ("Unit 1: card"), not by
-// the file's zero-based path ("units[0].card").
-func otherPlace(p system.Problem) string {
-	if p.Unit < 0 || !strings.HasPrefix(p.Field, "units[") {
-		return p.Field
-	}
-	place := "Unit " + itoa(p.Unit+1)
-	if _, rest, ok := strings.Cut(p.Field, "]."); ok && rest != "" {
-		place += ": " + rest
-	}
-	return place
-}

@@ -87,9 +87,12 @@ func TestAMissingFileAFolderAndABinaryFileAreNamedInWords(t *testing.T) {
 		failsInWords(t, 2, []string{dir + " is a folder, not a file"}, append(cmd, dir)...)
 		failsInWords(t, 2, []string{bin, "line 1, column 1: the file is not text"}, append(cmd, bin)...)
 	}
-	failsInWords(t, 2, []string{"there is no file " + missing}, "check", rebels, "--limits", missing)
+	// A file given by a flag beside another file is named by its flag.
+	failsInWords(t, 2, []string{"--limits: there is no file " + missing}, "check", rebels, "--limits", missing)
+	failsInWords(t, 2, []string{"--limits: " + dir + " is a folder, not a file"}, "sheet", rebels, "--limits", dir)
+	failsInWords(t, 2, []string{"--target-army: there is no file " + missing}, "odds", "volley", "--army", rebels, "--squad", "0", "--target-army", missing, "--target", "0", "--range", "10")
 	failsInWords(t, 2, []string{"there is no file " + missing}, "qrs", "sim", "--army", missing, "--counters", "open")
-	failsInWords(t, 2, []string{"there is no file " + missing}, "odds", "volley", "--army", missing, "--squad", "0", "--target-army", rebels, "--target", "0", "--range", "10")
+	failsInWords(t, 2, []string{"--army: there is no file " + missing}, "odds", "volley", "--army", missing, "--squad", "0", "--target-army", rebels, "--target", "0", "--range", "10")
 }
 
 // A value of the wrong kind names the key as the file writes it, not Go's struct field.
@@ -259,4 +262,19 @@ func TestServeSaysWhenItsDatabaseCannotBeOpened(t *testing.T) {
 	notDB := writeFile(t, "an army, not a database\n")
 	failsInWords(t, 1, []string{"the database " + notDB + " cannot be opened", "file is not a database", "check what --db names"},
 		"serve", "--addr", "127.0.0.1:0", "--db", notDB)
+}
+
+// muster odds d20 takes the odds page's bounds, each flag named with its value: an Attack of
+// 2^63-1 used to wrap around and read as hitting on a natural 20 only (5%) where any roll
+// but a natural 1 hits (95%); a negative --hp was refused in one line about three flags.
+func TestOddsD20NamesTheFlagOutsideItsBounds(t *testing.T) {
+	failsInWords(t, 2, []string{"--attack 9223372036854775807: write -10 to 60 (the attacker's Attack bonus)"}, "odds", "d20", "--attack", "9223372036854775807", "--defense", "10")
+	failsInWords(t, 2, []string{"--defense -9223372036854775808: write 0 to 80"}, "odds", "d20", "--attack", "5", "--defense", "-9223372036854775808", "--cover")
+	failsInWords(t, 2, []string{"--hp -3: write 0 to 100000 (the target's Hit Points)"}, "odds", "d20", "--attack", "5", "--defense", "10", "--damage", "10", "--hp", "-3")
+	failsInWords(t, 2, []string{"--combined 51: write 0 to 50"}, "odds", "d20", "--attack", "5", "--defense", "10", "--combined", "51")
+	// At the bounds the odds are the rulebook's: +60 against 10 misses only on a natural 1.
+	code, out, errOut := runMuster(t, "odds", "d20", "--attack", "60", "--defense", "10")
+	if code != 0 || !strings.Contains(out, "hit               95.00%  (19/20)") {
+		t.Errorf("+60 against Defense 10: exit %d\n%s%s", code, out, errOut)
+	}
 }

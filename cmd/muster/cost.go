@@ -145,7 +145,9 @@ func readLimitsFile(path string, stderr io.Writer) (*roster.Limits, int) {
 	}
 	data, err := readCapped(path)
 	if err != nil {
-		fmt.Fprintf(stderr, "muster: %v\n", err)
+		// Named by its flag: beside the army file, "there is no file x" alone leaves the
+		// player to guess which of the two is missing.
+		fmt.Fprintf(stderr, "muster: --limits: %v\n", err)
 		return nil, 2
 	}
 	l, err := roster.ReadLimits(data)
@@ -211,9 +213,19 @@ func readError(path string, err error) error {
 // readArmy reads and parses an army file, reporting failures as the contract asks (exit 2,
 // with line and column).
 func readArmy(path string, stderr io.Writer) (*roster.Army, int) {
+	return readFlagArmy("", path, stderr)
+}
+
+// readFlagArmy is readArmy for an army file given by a flag (--army, --target-army): a file
+// that cannot be read is named by its flag, as the command takes two.
+func readFlagArmy(flagName, path string, stderr io.Writer) (*roster.Army, int) {
 	data, err := readCapped(path)
 	if err != nil {
-		fmt.Fprintf(stderr, "muster: %v\n", err)
+		if flagName != "" {
+			fmt.Fprintf(stderr, "muster: --%s: %v\n", flagName, err)
+		} else {
+			fmt.Fprintf(stderr, "muster: %v\n", err)
+		}
 		return nil, 2
 	}
 	return parseArmy(path, data, stderr)

@@ -61,7 +61,7 @@ func TestSWMSampleSquadInChromium(t *testing.T) {
 		t.Fatal(err)
 	}
 	msg := b.waitText("#problem-list", func(s string) bool { return strings.Contains(s, "Unique") })
-	if !strings.Contains(msg, "Unit 1, Princess Leia, Hoth Commander: 2 copies of the Unique Princess Leia") {
+	if !strings.Contains(msg, "Unit 1, Princess Leia, Hoth Commander: count: 2 copies of the Unique Princess Leia") {
 		t.Fatalf("the second Leia's error: %s", msg)
 	}
 	if got := b.text("#army-total"); got != "119" {

@@ -72,6 +72,9 @@ func (a *app) renderSoloHome(c *echo.Context, status int, f views.QRSNewForm, pr
 		return err
 	}
 	v := qrsSetupList(f, problem)
+	if v.Armies, err = a.qrsSavedArmies(c); err != nil {
+		return err
+	}
 	for _, g := range games {
 		v.Games = append(v.Games, views.QRSGameRow{ID: g.ID, Name: g.Name, Steps: g.Head, Updated: g.Updated})
 	}
@@ -104,7 +107,11 @@ func (a *app) qrsSoloCreate(c *echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, "The form could not be read.")
 	}
 	f := qrsNewFormFrom(form)
-	setup, problem := qrsSetupFrom(f)
+	played, problem := a.qrsWithSaved(c, f)
+	var setup solo.Setup
+	if problem == "" {
+		setup, problem = qrsSetupFrom(played)
+	}
 	if problem == "" {
 		st, err := solo.New(setup)
 		if err != nil {
@@ -137,7 +144,7 @@ func qrsGameName(st *solo.State) string {
 
 func qrsNewFormFrom(form url.Values) views.QRSNewForm {
 	f := views.QRSNewForm{Name: strings.TrimSpace(form.Get("name")), Seed: strings.TrimSpace(form.Get("seed")),
-		Army: form.Get("army"), Prefer: form.Get("prefer"), Unlimited: form.Get("unlimited") != ""}
+		Army: form.Get("army"), Prefer: form.Get("prefer"), Unlimited: form.Get("unlimited") != "", Saved: strings.TrimSpace(form.Get("saved"))}
 	for i := range f.Counters {
 		f.Counters[i] = form.Get("counter" + strconv.Itoa(i+1))
 	}
@@ -392,4 +399,46 @@ func (a *app) qrsSoloDelete(c *echo.Context) error {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, "/qrs/solo")
+}
+
+// qrsSavedArmies are the asker's saved qrs armies, for the setup forms' picker: an army
+// built in the editor plays without copying its file.
+func (a *app) qrsSavedArmies(c *echo.Context) ([]views.QRSOption, error) {
+	list, err := a.store.List(c.Request().Context(), ownerID(c))
+	if err != nil {
+		return nil, err
+	}
+	var out []views.QRSOption
+	for _, r := range list {
+		if r.System == army.ID {
+			out = append(out, views.QRSOption{Value: r.ID, Label: r.Name})
+		}
+	}
+	return out, nil
+}
+
+// qrsWithSaved is the form to play: with a saved army chosen, that army's file in place of
+// the lines (the form shown again keeps the choice, not the file). Another owner's army,
+// or a deleted one, reads as not among the asker's, as everywhere.
+func (a *app) qrsWithSaved(c *echo.Context, f views.QRSNewForm) (views.QRSNewForm, string) {
+	if f.Saved == "" {
+		return f, ""
+	}
+	if strings.TrimSpace(f.Army) != "" {
+		return f, "Your groups: choose a saved army or paste a file, not both (set the saved army to none to play the file)."
+	}
+	gone := "Your saved army: it is not among your armies (deleted?); choose another, or none."
+	if !validID(f.Saved) {
+		return f, gone
+	}
+	rec, file, err := a.store.Get(c.Request().Context(), ownerID(c), f.Saved)
+	if err != nil || rec.Deleted {
+		return f, gone
+	}
+	if rec.System != army.ID {
+		return f, fmt.Sprintf("Your saved army: %q is not a skirmish quick reference army (system: qrs); choose another, or none.", rec.Name)
+	}
+	played := f
+	played.Army = string(file)
+	return played, ""
 }

@@ -31,6 +31,10 @@ func (a *app) qrsSimForm(c *echo.Context) error {
 	f.Rows[0] = views.QRSGroupRow{Group: "Red Team", Profile: "Rebel Hero", Count: "1"}
 	f.Rows[1] = views.QRSGroupRow{Group: "Red Team", Profile: "Rebel Trooper", Count: "3"}
 	v := views.QRSSimPage{Setup: qrsSetupList(f, ""), Sight: "1", Objective: "0", MaxTurns: "12", Battles: "1000"}
+	var err error
+	if v.Setup.Armies, err = a.qrsSavedArmies(c); err != nil {
+		return err
+	}
 	return render(c, http.StatusOK, views.QRSSim(page(c, "Skirmish quick-resolve", "qrs"), v))
 }
 
@@ -38,7 +42,9 @@ func (a *app) qrsSimForm(c *echo.Context) error {
 func qrsSetupList(f views.QRSNewForm, problem string) views.QRSSoloList {
 	v := views.QRSSoloList{Form: f, Error: problem, Prefer: []views.QRSOption{{Value: "", Label: "the sheet's first option"}}}
 	for _, p := range qrs.Starter().Profiles() {
-		v.Profiles = append(v.Profiles, views.QRSOption{Value: p.Name, Label: p.Name + " (FP " + p.Stat() + ", Def " + strconv.Itoa(p.Defence) + ")"})
+		// Firepower in words: the sheet, and every other Muster page, writes FP for Force
+		// points ("-8FP"), so "FP 3" beside a Jedi read as three Force points.
+		v.Profiles = append(v.Profiles, views.QRSOption{Value: p.Name, Label: p.Name + " (firepower " + p.Stat() + ", defence " + strconv.Itoa(p.Defence) + ")"})
 	}
 	for _, p := range qrsPoolProfiles {
 		v.PoolProfiles = append(v.PoolProfiles, p.Name)
@@ -57,11 +63,18 @@ func (a *app) qrsSimRun(c *echo.Context) error {
 	f := qrsNewFormFrom(form)
 	v := views.QRSSimPage{Sight: strings.TrimSpace(form.Get("sight")), Objective: strings.TrimSpace(form.Get("objective")),
 		MaxTurns: strings.TrimSpace(form.Get("max-turns")), Battles: strings.TrimSpace(form.Get("battles")), Cover: form.Get("cover") != ""}
-	res, problem := qrsSimulate(f, v)
+	played, problem := a.qrsWithSaved(c, f)
+	var res *views.QRSSimResult
+	if problem == "" {
+		res, problem = qrsSimulate(played, v)
+	}
 	if f.Seed == "" && res != nil {
 		f.Seed = res.Seed
 	}
 	v.Setup, v.Result = qrsSetupList(f, problem), res
+	if v.Setup.Armies, err = a.qrsSavedArmies(c); err != nil {
+		return err
+	}
 	status := http.StatusOK
 	if problem != "" {
 		status = http.StatusUnprocessableEntity

@@ -524,3 +524,68 @@ func TestQuickResolveWithAnEmptyPoolAlwaysReachesTheObjective(t *testing.T) {
 		t.Errorf("too many games: %q", idText(t, bad.body, "solo-error"))
 	}
 }
+
+// An army built and saved in Muster plays in the solo assistant and the quick-resolve by
+// choosing it, not by copying its file: the Rescue Team's Red Team is a Rebel Hero (Defence
+// 3) and three Rebel Troopers the file makes Defence 3 each, 3 + 3x3 = 12, and the Jedi its
+// second group. The picker lists the asker's qrs armies only; another owner's army, an SWMB
+// army, or a saved army beside a pasted file are refused in words.
+func TestSoloAndQuickResolvePlayASavedArmy(t *testing.T) {
+	ts := newTestServer(t)
+	id := ts.importText(t, fileText(t, "../../rules/qrs/army/testdata/rescue.yaml"), "")
+	swmb := ts.importText(t, fileText(t, "../../costing/testdata/mixed-2000.yaml"), "")
+	home := ts.get("/qrs/solo").body
+	if got := idText(t, home, "solo-saved"); !strings.Contains(got, "Rescue Team") || strings.Contains(got, "Mixed Imperial Force") {
+		t.Errorf("the saved armies offered: %q", got)
+	}
+	game := startSolo(t, ts, url.Values{"counter1": {"cover"}, "unlimited": {"on"}, "saved": {id}})
+	body := ts.get("/qrs/solo/" + game).body
+	if got := idText(t, body, "group-1"); !strings.Contains(got, "Red Team") || !strings.Contains(got, "Defence 12") || !strings.Contains(got, "Kara Vos") {
+		t.Errorf("the saved army's first group: %q", got)
+	}
+	if got := idText(t, body, "group-2"); !strings.Contains(got, "Jedi") {
+		t.Errorf("the saved army's second group: %q", got)
+	}
+	sim := ts.postForm("/qrs/sim", url.Values{"counter1": {"cover"}, "saved": {id}, "battles": {"20"}, "seed": {"3"}})
+	wantStatus(t, "quick-resolve of a saved army", sim, http.StatusOK)
+	if got := idText(t, sim.body, "sim-result"); !strings.Contains(got, "Rescue Team") {
+		t.Errorf("the quick-resolve did not play the saved army: %q", got)
+	}
+	if !strings.Contains(sim.body, `<option value="`+id+`" selected>Rescue Team</option>`) {
+		t.Error("the quick-resolve's form forgets the saved army chosen")
+	}
+	refused := func(what string, form url.Values, want string) {
+		t.Helper()
+		for _, path := range []string{"/qrs/solo", "/qrs/sim"} {
+			r := ts.postForm(path, form)
+			wantStatus(t, what+" at "+path, r, http.StatusUnprocessableEntity)
+			if got := idText(t, r.body, "solo-error"); !strings.Contains(got, want) {
+				t.Errorf("%s at %s: %q, want %q", what, path, got, want)
+			}
+		}
+	}
+	refused("saved and pasted", url.Values{"counter1": {"cover"}, "saved": {id}, "army": {fileText(t, "../../rules/qrs/army/testdata/patrol.yaml")}},
+		"choose a saved army or paste a file, not both")
+	refused("an SWMB army", url.Values{"counter1": {"cover"}, "saved": {swmb}}, `"Mixed Imperial Force" is not a skirmish quick reference army`)
+	other := ts.client()
+	ts.signUp(other, "other")
+	ts.as(other, func() {
+		if strings.Contains(ts.get("/qrs/solo").body, "Rescue Team") {
+			t.Error("another owner is offered the army")
+		}
+		refused("another owner's army", url.Values{"counter1": {"cover"}, "saved": {id}}, "it is not among your armies")
+	})
+}
+
+// The profile picker writes firepower in words: the sheet writes FP for Force points ("the
+// loser losing the difference ... in Force Points", "-8FP"), as the game page's "8/8 FP" does,
+// so "Jedi Knight (FP 2, ...)" read as a Jedi with two Force points.
+func TestSoloProfilePickerDoesNotCallFirepowerFP(t *testing.T) {
+	ts := newTestServer(t)
+	for _, path := range []string{"/qrs/solo", "/qrs/sim"} {
+		picker := idText(t, ts.get(path).body, "g-profile-0")
+		if !strings.Contains(picker, "Rebel Hero (firepower 3, defence 3)") || strings.Contains(picker, "FP") {
+			t.Errorf("%s: the profile picker: %s", path, picker)
+		}
+	}
+}

@@ -222,11 +222,11 @@ func oddsVolley(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "muster odds volley: %v\n", err)
 		return 2
 	}
-	firing, code := readArmy(*armyPath, stderr)
+	firing, code := readFlagArmy("army", *armyPath, stderr)
 	if firing == nil {
 		return code
 	}
-	targets, code := readArmy(*targetPath, stderr)
+	targets, code := readFlagArmy("target-army", *targetPath, stderr)
 	if targets == nil {
 		return code
 	}

@@ -31,7 +31,7 @@ func TestQRSCostAndCheckDispatch(t *testing.T) {
 	}
 	bad := writeFile(t, "format: 1\nsystem: qrs\nname: x\ngroups:\n  - name: Stormtroopers\n    figures: [{profile: stromtrooper}]\n")
 	code, out, _ = runMuster(t, "check", bad)
-	if code != 1 || !strings.Contains(out, `Unit 1, Stormtroopers: there is no profile "stromtrooper"`) {
+	if code != 1 || !strings.Contains(out, `error: Unit 1, Stormtroopers: figure 1 profile: there is no profile "stromtrooper"`) {
 		t.Errorf("check: exit %d\n%s", code, out)
 	}
 	broken := writeFile(t, "format: 1\nsystem: qrs\ngroups:\n  - nme: x\n")

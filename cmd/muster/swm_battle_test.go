@@ -37,6 +37,30 @@ func TestSWMQuickResolveMatchesTheCommandLine(t *testing.T) {
 	}
 }
 
+// A player with the rulebook open picks the map by the scenario's title ("Echo Base Salvage
+// Mission", rulebook p. 27; "Assault on Echo Base"), told which maps are Muster's drawings,
+// and reads the points each squad defeated as the enemy's, the rulebook's tie-breaker count
+// (Victory: "the point cost of enemy characters each player has defeated").
+func TestSWMQuickResolveNamesMapsAndPointsInTheRulebooksWords(t *testing.T) {
+	ts := newTestServer(t)
+	a := ts.importText(t, fileText(t, "../../rules/swm/testdata/salvage-rebel.yaml"), "")
+	b := ts.importText(t, fileText(t, "../../rules/swm/testdata/salvage-imperial.yaml"), "")
+	r := ts.get("/swm/quick-resolve?a=" + a + "&b=" + b + "&scenario=salvage&battles=5&seed=7")
+	wantStatus(t, "quick-resolve", r, http.StatusOK)
+	maps := idText(t, r.body, "scenario")
+	for _, want := range []string{"Open field (the Quick Start's setup", "Echo Base Salvage Mission (map drawn from the scenario's description)", "Assault on Echo Base (map drawn"} {
+		if !strings.Contains(maps, want) {
+			t.Errorf("the map picker lacks %q: %s", want, maps)
+		}
+	}
+	if !strings.Contains(r.body, `<option value="salvage" selected>Echo Base Salvage Mission`) {
+		t.Error("the map played is not the one shown as chosen")
+	}
+	if means := idText(t, r.body, "swm-means"); !strings.Contains(means, "Enemy points each squad defeated, on average (the rulebook's tie-breaker count): Echo Base remnant") {
+		t.Errorf("the points defeated do not say whose: %s", means)
+	}
+}
+
 // The rulebook prints few cards whole: two squads of the sample cards cannot take the field,
 // and the page names each unit and the values it lacks instead of playing.
 func TestSWMQuickResolveNamesTheMissingValues(t *testing.T) {

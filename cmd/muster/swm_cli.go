@@ -67,8 +67,11 @@ func oddsD20(args []string, stdout, stderr io.Writer) int {
 	case !set["attack"] || !set["defense"]:
 		fmt.Fprintln(stderr, "muster odds d20: --attack and --defense are required: the attacker's Attack bonus and the target's Defense")
 		return 2
-	case *combined < 0 || *combined > 50 || *hp < 0 || *hp > 100000 || *dmg < 0 || *dmg > 10000:
-		fmt.Fprintf(stderr, "muster odds d20: --combined, --damage and --hp take a count from 0 (combined at most 50, damage 10000, hp 100000)\n")
+	case d20OutOfBounds(stderr, "attack", *atk, d20Attack, "the attacker's Attack bonus"),
+		d20OutOfBounds(stderr, "defense", *def, d20Defense, "the target's Defense"),
+		d20OutOfBounds(stderr, "damage", *dmg, d20Damage, "the attacker's Damage"),
+		d20OutOfBounds(stderr, "hp", *hp, d20HP, "the target's Hit Points"),
+		d20OutOfBounds(stderr, "combined", *combined, d20Combined, "allies combining fire"):
 		return 2
 	case set["hp"] && *dmg == 0:
 		fmt.Fprintf(stderr, "muster odds d20: --hp needs --damage: an attack without damage never defeats anyone\n")
@@ -341,7 +344,7 @@ func swmSim(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "  %s wins  %5d  %8s  (95%%: %s)\n", squads[0].Name, sum.Wins, pct(sum.WinRate), iv(sum.WinInterval))
 	fmt.Fprintf(stdout, "  draws %*s %5d  %8s  (95%%: %s)\n", len(squads[0].Name), "", sum.Draws, pct(sum.DrawRate), iv(sum.DrawInterval))
 	fmt.Fprintf(stdout, "  %s wins  %5d  %8s  (95%%: %s)\n", squads[1].Name, sum.Losses, pct(sum.LossRate), iv(sum.LossInterval))
-	fmt.Fprintf(stdout, "  mean rounds %.1f; mean points defeated: %s %.1f, %s %.1f\n", sum.MeanRounds, squads[0].Name, sum.MeanDefeated[0], squads[1].Name, sum.MeanDefeated[1])
+	fmt.Fprintf(stdout, "  mean rounds %.1f; enemy points each squad defeated, on average: %s %.1f, %s %.1f\n", sum.MeanRounds, squads[0].Name, sum.MeanDefeated[0], squads[1].Name, sum.MeanDefeated[1])
 	fmt.Fprintln(stdout, "Not simulated:")
 	for _, n := range sum.NotSimulated {
 		fmt.Fprintf(stdout, "  - %s\n", n)
@@ -400,7 +403,11 @@ func swmSheet(args []string, stdout, stderr io.Writer) int {
 			continue
 		}
 		k := u.Card
-		fmt.Fprintf(stdout, "\n%s, %d point(s) each\n", check.Label(i, k.Name), u.Each)
+		points := "points" // the card's words, not "point(s)"; Rapport can bring a cost to 1
+		if u.Each == 1 {
+			points = "point"
+		}
+		fmt.Fprintf(stdout, "\n%s, %d %s each\n", check.Label(i, k.Name), u.Each, points)
 		if k.Custom {
 			fmt.Fprintf(stdout, "  %s\n", views.CustomCardNote)
 		}
@@ -434,4 +441,14 @@ func hpTrack(hp *int) string {
 	}
 	n := min((*hp+step-1)/step, 60)
 	return strings.Repeat("[ ]", n) + fmt.Sprintf("  (a box is %d)", step)
+}
+
+// d20OutOfBounds says, naming the flag, that its value is outside the odds' bounds (the odds
+// page's), and reports whether it was.
+func d20OutOfBounds(stderr io.Writer, flagName string, v int, b d20Bound, what string) bool {
+	if v >= b.lo && v <= b.hi {
+		return false
+	}
+	fmt.Fprintf(stderr, "muster odds d20: --%s %d: write %d to %d (%s)\n", flagName, v, b.lo, b.hi, what)
+	return true
 }

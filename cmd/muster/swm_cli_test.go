@@ -36,6 +36,23 @@ func TestSWMCostSampleRebelSquadIsOneHundred(t *testing.T) {
 	}
 }
 
+// The text report names each problem's unit once, counted from 1 as the JSON's messages and
+// the screens count it ("Unit 6, Princess Leia, Hoth Commander: card: ..."), never the
+// file's zero-based path beside it ("units[5].card: Unit 6, ...").
+func TestSWMCheckTextNamesTheUnitOnceFromOne(t *testing.T) {
+	out, errs, code := runSWM(t, "check", "testdata/swm/two-leias.yaml")
+	if code != 1 {
+		t.Fatalf("exit %d, want 1 (%s)", code, errs)
+	}
+	want := "  error: Unit 6, Princess Leia, Hoth Commander: card: a second Unique Princess Leia; unit 1 is already Princess Leia"
+	if !strings.Contains(out, want) {
+		t.Errorf("no line %q in:\n%s", want, out)
+	}
+	if strings.Contains(out, "units[") {
+		t.Errorf("a problem names the file's zero-based path:\n%s", out)
+	}
+}
+
 // A second Princess Leia, and 101 points against 100: errors naming the unit, exit 1.
 func TestSWMCheckSecondLeiaAndOnePointOver(t *testing.T) {
 	for file, want := range map[string]string{
@@ -167,8 +184,8 @@ func TestSWMSheetHitPointTrack(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	if !strings.Contains(out, "Unit 5, Hoth Trooper, 7 point(s) each") || strings.Count(out, "  figure ") != 8 ||
-		!strings.Contains(out, "Princess Leia, Hoth Commander, 19 point(s) each\n  Defense ____  Attack +7  Damage 20") {
+	if !strings.Contains(out, "Unit 5, Hoth Trooper, 7 points each") || strings.Count(out, "  figure ") != 8 ||
+		!strings.Contains(out, "Princess Leia, Hoth Commander, 19 points each\n  Defense ____  Attack +7  Damage 20") {
 		t.Errorf("sheet:\n%s", out)
 	}
 	if got := hpTrack(ptr(140)); strings.Count(got, "[ ]") != 14 {

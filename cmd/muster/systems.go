@@ -102,11 +102,17 @@ func printReport(w io.Writer, sys system.System, rep *system.Report) {
 	}
 	fmt.Fprintf(w, "\nProblems (%d):\n", len(rep.Problems))
 	for _, p := range rep.Problems {
-		tag := ""
-		if p.Rule != "" {
-			tag = " [" + p.Rule + "]"
+		// The unit once, counted from 1 as the sheets and screens count it ("Unit 6,
+		// Princess Leia, Hoth Commander: card"), never the file's zero-based path.
+		where, msg := rep.Where(p)
+		fmt.Fprintf(w, "  %s: %s: %s", p.Severity, where, msg)
+		if p.Hint != "" {
+			fmt.Fprintf(w, " (%s)", p.Hint)
 		}
-		fmt.Fprintf(w, "  %s%s\n", p, tag)
+		if p.Rule != "" {
+			fmt.Fprintf(w, " [%s]", p.Rule)
+		}
+		fmt.Fprintln(w)
 	}
 }
 

@@ -98,3 +98,18 @@ func Scenario(name string) (*Map, bool) {
 
 // Scenarios lists the names Scenario takes.
 func Scenarios() []string { return []string{"open", "salvage", "assault"} }
+
+// ScenarioTitle is how a picker names a scenario for a player with the rulebook open: the
+// scenario's own title, and whether its map is the book's or Muster's drawing of it (the
+// printed battle map is not in the rulebook's text). An unknown name is itself.
+func ScenarioTitle(name string) string {
+	switch strings.ToLower(name) {
+	case "open":
+		return "Open field (the Quick Start's setup; 20 x 30 squares, no terrain)"
+	case "salvage":
+		return "Echo Base Salvage Mission (map drawn from the scenario's description)"
+	case "assault":
+		return "Assault on Echo Base (map drawn from the scenario's description)"
+	}
+	return name
+}
