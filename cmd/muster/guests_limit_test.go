@@ -11,7 +11,7 @@ import (
 // fair queue: a script making guests without bound from one address took as many turns as
 // it liked. One address makes at most guestBurst guests at once (then one every
 // guestEvery); the 31st is refused in words, and another address, and an account already
-// signed in, are not held back.
+// signed in, are not held back. A sign-up that makes a new owner counts as one.
 func TestOneAddressMakesABoundedNumberOfGuests(t *testing.T) {
 	ts := newTestServer(t)
 	newArmy := func(c *http.Client, from string) response {
@@ -27,7 +27,8 @@ func TestOneAddressMakesABoundedNumberOfGuests(t *testing.T) {
 		})
 		return r
 	}
-	for i := range guestBurst {
+	// The test's own browser signed up from this address: one of the count.
+	for i := range guestBurst - 1 {
 		if r := newArmy(ts.client(), ""); r.status != http.StatusSeeOther {
 			t.Fatalf("guest %d: %d, want 303", i+1, r.status)
 		}
@@ -41,5 +42,13 @@ func TestOneAddressMakesABoundedNumberOfGuests(t *testing.T) {
 	}
 	if r := newArmy(ts.c, ""); r.status != http.StatusSeeOther {
 		t.Errorf("the signed-in account from the busy address: %d, want 303", r.status)
+	}
+	// Open sign-up made a new owner as freely: it is held to the same count.
+	var r2 response
+	ts.as(ts.client(), func() {
+		r2 = ts.postForm("/signup", url.Values{"name": {"minted"}, "password": {"a good password"}, "password2": {"a good password"}})
+	})
+	if r2.status != http.StatusTooManyRequests || !strings.Contains(r2.body, "Too many new visitors from this address") {
+		t.Errorf("a sign-up from the busy address: %d, want 429 saying why", r2.status)
 	}
 }

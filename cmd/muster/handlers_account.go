@@ -86,6 +86,11 @@ func (a *app) signUpPost(c *echo.Context) error {
 	if !owner(c).Guest() {
 		return fail(http.StatusConflict, "You are signed in already: sign out first to make another account.")
 	}
+	if owner(c).ID == "" && invite(a, f) == "" && !a.guests.allow(c.RealIP()) {
+		// A new owner without an invitation, as a guest is: held to the same count per
+		// address (auth.go: guestBurst), or open sign-up minted owners for the queue instead.
+		return fail(http.StatusTooManyRequests, "Too many new visitors from this address have signed up or saved something in the last minutes: wait a few minutes and try again.")
+	}
 	hash, err := hashPassword(pw)
 	if err != nil {
 		return err
@@ -246,4 +251,12 @@ func (a *app) addInvite(c *echo.Context) error {
 		return err
 	}
 	return a.accountView(c, views.AccountView{NewInvite: baseURL(c) + "/signup?invite=" + tok})
+}
+
+// invite is the sign-up form's invitation when this Muster takes sign-ups by invitation.
+func invite(a *app, f views.AuthForm) string {
+	if a.auth.Signup == signupInvite {
+		return f.Invite
+	}
+	return ""
 }
