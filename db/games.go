@@ -582,8 +582,17 @@ func (s *Store) GameList(ctx context.Context, gameID, listID string) (List, erro
 
 // GameLists returns every list of a game, oldest first.
 func (s *Store) GameLists(ctx context.Context, gameID string) ([]List, error) {
-	rows, err := s.r.QueryContext(ctx, "SELECT "+listColumns+", "+listArmyColumns+listFrom+
-		" WHERE l.game_id = ? ORDER BY l.created, l.id", gameID)
+	return s.gameLists(ctx, gameID, "")
+}
+
+// gameLists returns a game's lists, oldest first: all of them, or an owner's when owner
+// is not "".
+func (s *Store) gameLists(ctx context.Context, gameID, owner string) ([]List, error) {
+	where, args := " WHERE l.game_id = ?", []any{gameID}
+	if owner != "" {
+		where, args = where+" AND l.owner_id = ?", append(args, owner)
+	}
+	rows, err := s.r.QueryContext(ctx, "SELECT "+listColumns+", "+listArmyColumns+listFrom+where+" ORDER BY l.created, l.id", args...)
 	if err != nil {
 		return nil, fmt.Errorf("db: unable to list the lists of game %s: %w", gameID, err)
 	}

@@ -20,21 +20,7 @@ func (s *Store) OwnedLists(ctx context.Context, gameID, ownerID string) ([]List,
 	if ownerID == "" {
 		return nil, nil
 	}
-	rows, err := s.r.QueryContext(ctx, "SELECT "+listColumns+", "+listArmyColumns+listFrom+
-		" WHERE l.game_id = ? AND l.owner_id = ? ORDER BY l.created, l.id", gameID, ownerID)
-	if err != nil {
-		return nil, fmt.Errorf("db: unable to list the lists of game %s: %w", gameID, err)
-	}
-	defer rows.Close()
-	var out []List
-	for rows.Next() {
-		l, err := scanList(rows)
-		if err != nil {
-			return nil, fmt.Errorf("db: unable to list the lists of game %s: %w", gameID, err)
-		}
-		out = append(out, l)
-	}
-	return out, rows.Err()
+	return s.gameLists(ctx, gameID, ownerID)
 }
 
 // AddListKey issues a further key to a list (128 random bits; only its hash is kept), for
