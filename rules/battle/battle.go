@@ -128,6 +128,8 @@ type Battle struct {
 	verSeq  uint64
 	// blind is fireAt's scratch of firer-target pairs without a line of sight (pairs.go).
 	blind pairBits
+	// audit, when a test sets it, checks every kept answer against a fresh look (audit.go).
+	audit *cacheAudit
 }
 
 // fig is one figure in a battle.
@@ -651,24 +653,37 @@ func (b *Battle) figsOf(ui int, out []int32) []int32 {
 func (b *Battle) centroid(ui int) Point {
 	u := &b.units[ui]
 	if u.cOK {
+		if b.audit != nil {
+			b.auditCentroid(ui)
+		}
 		return u.c
 	}
+	c, ok := b.centroidNow(ui)
+	b.verSeq++
+	u.ver = b.verSeq
+	if !ok {
+		return u.anchor
+	}
+	u.c, u.cOK = c, true
+	return u.c
+}
+
+// centroidNow is the centre of the unit's figures still fighting with it, worked out
+// afresh; ok is false when it has none.
+func (b *Battle) centroidNow(ui int) (Point, bool) {
 	var c Point
 	n := 0
-	for _, fi := range u.members {
+	for _, fi := range b.units[ui].members {
 		f := &b.figs[fi]
 		if f.alive() && int(f.unit) == ui {
 			c = add(c, f.pos)
 			n++
 		}
 	}
-	b.verSeq++
-	u.ver = b.verSeq
 	if n == 0 {
-		return u.anchor
+		return Point{}, false
 	}
-	u.c, u.cOK = scale(c, 1/float64(n)), true
-	return u.c
+	return scale(c, 1/float64(n)), true
 }
 
 // unitVer is a number that changes whenever the unit's figures move, fall or leave: every
@@ -713,18 +728,27 @@ func (b *Battle) unitDistMax(a, c int, limit float64) float64 {
 	k := a*len(b.units) + c
 	va, vc := b.unitVer(a), b.unitVer(c)
 	if e := &b.ud[k]; e.va == va && e.vc == vc {
+		if b.audit != nil {
+			b.auditDist(a, c, e.d)
+		}
 		return e.d
 	}
-	// The nearest of c's figures to each of a's, as nearestFig finds it (the first within
-	// tie of the least), from c's positions gathered once; the square root of the least
-	// of those is the least of their square roots.
-	pts := b.distPts[:0]
+	var d float64
+	d, b.distPts = b.distNow(a, c, b.distPts[:0])
+	b.ud[k] = pairDist{va: va, vc: vc, d: d}
+	return d
+}
+
+// distNow is the distance between the nearest figures of units a and c worked out afresh,
+// with pts as scratch (returned for reuse): the nearest of c's figures to each of a's, as
+// nearestFig finds it (the first within tie of the least), from c's positions gathered
+// once; the square root of the least of those is the least of their square roots.
+func (b *Battle) distNow(a, c int, pts []Point) (float64, []Point) {
 	for _, fi := range b.units[c].members {
 		if f := &b.figs[fi]; f.alive() && int(f.unit) == c {
 			pts = append(pts, f.pos)
 		}
 	}
-	b.distPts = pts
 	best := math.Inf(1)
 	for _, fi := range b.units[a].members {
 		f := &b.figs[fi]
@@ -739,9 +763,7 @@ func (b *Battle) unitDistMax(a, c int, limit float64) float64 {
 		}
 		best = fmin(best, near)
 	}
-	d := math.Sqrt(best)
-	b.ud[k] = pairDist{va: va, vc: vc, d: d}
-	return d
+	return math.Sqrt(best), pts
 }
 
 // enemyWithin reports whether any enemy figure is within r inches of any of the unit's.

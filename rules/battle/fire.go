@@ -185,17 +185,25 @@ func (b *Battle) losAmong(a, c int32, blockers []Point) (bool, combat.Cover) {
 func (b *Battle) unitBox(ui int) box {
 	u := &b.units[ui]
 	if u.boxOK {
+		if b.audit != nil {
+			b.auditBox(ui)
+		}
 		return u.bb
 	}
+	u.bb, u.boxOK = b.boxNow(ui), true
+	return u.bb
+}
+
+// boxNow is the box around the unit's figures still fighting with it, worked out afresh.
+func (b *Battle) boxNow(ui int) box {
 	bb := box{Point{X: math.Inf(1), Y: math.Inf(1)}, Point{X: math.Inf(-1), Y: math.Inf(-1)}}
-	for _, fi := range u.members {
+	for _, fi := range b.units[ui].members {
 		f := &b.figs[fi]
 		if f.alive() && int(f.unit) == ui {
 			bb = bb.grow(f.pos)
 		}
 	}
-	u.bb, u.boxOK = bb.pad(baseRadius), true
-	return u.bb
+	return bb.pad(baseRadius)
 }
 
 // fireAt resolves unit ui's fire at unit ti (Chapter Three, "Fire Combat Summary"): the

@@ -41,6 +41,9 @@ func (b *Battle) unitSight(ui, ti int) (bool, combat.Cover) {
 	k := ui*len(b.units) + ti
 	vu, vt := b.unitVer(ui), b.unitVer(ti)
 	if e := &b.geo[k]; e.va == vu && e.vc == vt {
+		if b.audit != nil {
+			b.auditSight(ui, ti, e.ok, e.cover)
+		}
 		return e.ok, e.cover
 	}
 	ok, cover := b.lookAt(b.centroid(ui), ti, b.centroid(ti))

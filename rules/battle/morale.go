@@ -298,7 +298,7 @@ func (b *Battle) leaveTable(ui int, st uint8) {
 // his command rating in inches (Chapter Twelve, "Heroes and Squads"); it is his special action
 // for the phase. The doctrine has the hero with the best command skill take command of each
 // squad whose own leader commands worse (or is out): one fighting with it, or a lone hero
-// near enough, who then joins it. Heroes never give command up.
+// near enough and not in close assault, who then joins it. Heroes never give command up.
 func (b *Battle) assumeCommand() {
 	for ui := range b.units {
 		u := &b.units[ui]
@@ -316,7 +316,9 @@ func (b *Battle) assumeCommand() {
 			hu := &b.units[f.home]
 			switch {
 			case int(f.unit) == ui:
-			case hu.onTable() && hu.side == u.side && int(f.unit) == int(f.home):
+			case hu.onTable() && hu.side == u.side && int(f.unit) == int(f.home) && hu.eng < 0:
+				// (A lone hero locked in close assault fights on: joining a squad elsewhere
+				// would leave his own unit in the engagement with nobody in it.)
 				if d, _ := b.nearestFig(ui, f.pos); d > float64(h.Command) {
 					continue
 				}
@@ -335,6 +337,7 @@ func (b *Battle) assumeCommand() {
 			f.unit = int32(ui)
 			u.members = append(u.members, best)
 			u.boxOK, u.cOK = false, false
+			hu.boxOK, hu.cOK = false, false // his own unit has no figure on the table now
 			hu.attached, hu.state = ui, stAttached
 			b.moves++
 		}

@@ -1,0 +1,43 @@
+package battle
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestKeptPositionsAgreeWithAFreshLook plays battles of every scenario with the kept
+// answers audited (audit.go): a unit's centre and box, the distance between two units and a
+// unit's look at another, each checked against a fresh look every time the engine uses it.
+// They may be kept only while the unit's figures stay where they are, so a place that moves,
+// removes or reassigns a figure without clearing them (a hero attaching, a squad fleeing off
+// the table, a figure diving from a grenade, a droid blowing itself up) fails here. The
+// armies between them attach heroes, ride, throw, blow droids up and fall back.
+func TestKeptPositionsAgreeWithAFreshLook(t *testing.T) {
+	armies := [][2]string{
+		{"testdata/rebel-1500.yaml", "testdata/imperial-1500.yaml"},
+		{"testdata/full-1500.yaml", "testdata/imperial-1500.yaml"},
+		{"testdata/rats-rebels.yaml", "testdata/rats-imperials.yaml"},
+		{"testdata/full-1500.yaml", "testdata/droids-imperial.yaml"},
+	}
+	battles := uint64(30)
+	if testing.Short() {
+		battles = 3
+	}
+	for _, sc := range []string{"open-field", "open-field-at-night", "crystal-forest-of-goratak", "defending-the-bridge", "like-rats-in-a-trap"} {
+		for _, ar := range armies {
+			bt := New(scenario(t, sc), force(t, ar[0]), force(t, ar[1]))
+			a := &cacheAudit{}
+			bt.audit = a
+			for i := range battles {
+				bt.Play(BattleSeed(3, i), nil)
+			}
+			if len(a.fails) > 0 {
+				t.Errorf("%s, %s against %s: %d kept answers checked, these differ from a fresh look:\n%s",
+					sc, ar[0], ar[1], a.checks, strings.Join(a.fails, "\n"))
+			}
+			if a.checks == 0 {
+				t.Errorf("%s, %s: no kept answer was checked", sc, ar[0])
+			}
+		}
+	}
+}
