@@ -1,0 +1,57 @@
+package battle
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// TestCellTableGivesTheSameSightAsEveryArea: the per-pair-of-cells table (sightcells.go)
+// only spares Field.sight the areas and barriers a line cannot meet, so sight with it must
+// answer exactly as sight testing every area and barrier, on every scenario's table: lines
+// of every length and direction, from and to points at cell edges and corners (where the
+// hull's margin matters), from a hill or not, to a prone figure or not.
+func TestCellTableGivesTheSameSightAsEveryArea(t *testing.T) {
+	rng := rand.New(rand.NewPCG(14, 2026))
+	for _, name := range []string{"open-field", "open-field-at-night", "crystal-forest-of-goratak", "defending-the-bridge", "like-rats-in-a-trap"} {
+		f := scenario(t, name)
+		if f.cells == nil {
+			t.Fatalf("%s: no cell table (more than 31 areas and barriers?)", name)
+		}
+		every := *f
+		every.cells = nil
+		point := func() Point {
+			p := Point{X: rng.Float64() * f.W, Y: rng.Float64() * f.H}
+			if rng.IntN(4) == 0 { // on a cell's edge or corner
+				p.X = float64(rng.IntN(int(f.W/gridCell))) * gridCell
+			}
+			if rng.IntN(4) == 0 {
+				p.Y = float64(rng.IntN(int(f.H/gridCell))) * gridCell
+			}
+			return p
+		}
+		blocked, covered := 0, 0
+		for i := range 40000 {
+			p, q := point(), point()
+			if i%3 == 0 { // short lines, within a few cells
+				q = Point{X: fmin(f.W, fmax(0, p.X+rng.Float64()*8-4)), Y: fmin(f.H, fmax(0, p.Y+rng.Float64()*8-4))}
+			}
+			hill, prone := rng.IntN(5) == 0, rng.IntN(3) == 0
+			ok, cover := f.sight(p, q, hill, prone)
+			okAll, coverAll := every.sight(p, q, hill, prone)
+			if ok != okAll || cover != coverAll {
+				t.Fatalf("%s: sight from %v to %v (hill %v, prone %v): with the table (%v, cover %v), testing every area (%v, cover %v)",
+					name, p, q, hill, prone, ok, cover, okAll, coverAll)
+			}
+			if !ok {
+				blocked++
+			} else if cover > 0 {
+				covered++
+			}
+		}
+		// The lines must have met the terrain, or the comparison proves little (the rats'
+		// village has no terrain that blocks sight, only cover).
+		if covered == 0 || (blocked == 0 && name != "like-rats-in-a-trap") {
+			t.Errorf("%s: of 40,000 lines %d blocked and %d in cover: the terrain was not met", name, blocked, covered)
+		}
+	}
+}
