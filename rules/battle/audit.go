@@ -11,17 +11,18 @@ import (
 // the figures move, fall or leave. Each place that changes a figure must clear them
 // (unitVer lists those places); one that forgets would leave the doctrine judging from
 // where the figures used to be, silently. A cacheAudit, set by a test, checks every kept
-// answer the engine uses against one worked out afresh, without changing anything the
-// battle does (the fresh looks write nothing back), so a battle audited plays as one
-// not audited.
+// answer the engine uses against one worked out afresh, and at the end of every phase the
+// battle's bookkeeping (auditState), without changing anything the battle does (the fresh
+// looks write nothing back), so a battle audited plays as one not audited.
 type cacheAudit struct {
 	checks int
 	fails  []string
+	seed   uint64 // the battle being played, for the messages (muster battle --seed)
 }
 
 func (a *cacheAudit) failf(b *Battle, format string, args ...any) {
 	if len(a.fails) < 20 {
-		a.fails = append(a.fails, fmt.Sprintf("turn %d: ", b.turn)+fmt.Sprintf(format, args...))
+		a.fails = append(a.fails, fmt.Sprintf("seed %d, turn %d: ", a.seed, b.turn)+fmt.Sprintf(format, args...))
 	}
 }
 
@@ -67,4 +68,89 @@ func (b *Battle) auditSight(ui, ti int, ok bool, cover combat.Cover) {
 	if okNow != ok || coverNow != cover {
 		b.audit.failf(b, "kept look from %s at %s (%v, cover %v), now (%v, cover %v)", b.units[ui].spec.Name, b.units[ti].spec.Name, ok, cover, okNow, coverNow)
 	}
+}
+
+// auditState checks, at the end of a phase, that the battle's bookkeeping holds together:
+// every figure still fighting is a member of the unit it fights with and stands on the
+// table (his base on it); a unit's leader, while he fights, fights with it; an attached hero fights with his squad; every
+// close assault has on each side a unit on the table with a figure in it, and its units
+// know they are in it; morale levels stay within the scale.
+func (b *Battle) auditState(phase string) {
+	a := b.audit
+	a.checks++
+	for fi := range b.figs {
+		f := &b.figs[fi]
+		if !f.alive() {
+			continue
+		}
+		u := &b.units[f.unit]
+		if u.state == stReserve || u.state == stNotInBattle {
+			continue
+		}
+		if !containsFig(u.members, int32(fi)) {
+			a.failf(b, "%s: a figure of %s fights with %s but is not among its members", phase, b.units[f.home].spec.Name, u.spec.Name)
+		}
+		// (A figure making for an exit may stand on the edge, his base half over it.)
+		if u.onTable() && (f.pos.X < -baseRadius || f.pos.Y < -baseRadius || f.pos.X > b.field.W+baseRadius || f.pos.Y > b.field.H+baseRadius) {
+			a.failf(b, "%s: a figure of %s stands off the table at %v", phase, u.spec.Name, f.pos)
+		}
+	}
+	for ui := range b.units {
+		u := &b.units[ui]
+		if u.leader >= 0 && u.onTable() {
+			// (A leader who is out stays named: command falls to the squad's own.)
+			if l := &b.figs[u.leader]; l.alive() && int(l.unit) != ui {
+				a.failf(b, "%s: %s's leader fights with another unit", phase, u.spec.Name)
+			}
+		}
+		if u.state == stAttached {
+			if h := &b.figs[u.members[0]]; u.attached < 0 || (h.alive() && int(h.unit) != u.attached) {
+				a.failf(b, "%s: %s is attached (to unit %d) but fights with unit %d", phase, u.spec.Name, u.attached, h.unit)
+			}
+		}
+		if u.eng >= 0 && (u.eng >= len(b.engs) || !b.engs[u.eng].live || !b.engs[u.eng].has(u.side, ui)) {
+			a.failf(b, "%s: %s thinks it is in close assault %d, which does not list it", phase, u.spec.Name, u.eng)
+		}
+		if u.spec.Start > 0 && (u.level < 0 || u.level > 10) {
+			a.failf(b, "%s: %s's morale level %d is off the scale", phase, u.spec.Name, u.level)
+		}
+	}
+	for ei := range b.engs {
+		en := &b.engs[ei]
+		if !en.live {
+			continue
+		}
+		for s := range 2 {
+			fighting := 0
+			for k := 0; k < en.n[s]; k++ {
+				ui := en.units[s][k]
+				if b.units[ui].eng != ei || !b.units[ui].onTable() {
+					a.failf(b, "%s: close assault %d lists %s, which is not in it on the table", phase, ei, b.units[ui].spec.Name)
+				}
+				fighting += b.aliveCount(ui)
+			}
+			if fighting == 0 {
+				a.failf(b, "%s: close assault %d has nobody fighting on side %d", phase, ei, s)
+			}
+		}
+	}
+}
+
+func containsFig(members []int32, fi int32) bool {
+	for _, m := range members {
+		if m == fi {
+			return true
+		}
+	}
+	return false
+}
+
+// has reports whether the engagement lists unit ui on side s.
+func (en *engagement) has(s, ui int) bool {
+	for k := 0; k < en.n[s]; k++ {
+		if en.units[s][k] == ui {
+			return true
+		}
+	}
+	return false
 }

@@ -31,6 +31,9 @@ func (b *Battle) phaseEnd(c uint8, name string) {
 		}
 	}
 	b.tracePhase(name)
+	if b.audit != nil {
+		b.auditState(name)
+	}
 }
 
 // lostNow reports whether a unit has no figure of its own left fighting.
