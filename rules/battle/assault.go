@@ -8,7 +8,9 @@ import (
 
 // engagement is a close assault: the units of each side locked in it.
 type engagement struct {
-	units [2][4]int
+	// units[s][:n[s]] are side s's units in it: as many as charge in (the book sets no
+	// limit; a fifth squad charging in used to be left out of the fight yet held in it).
+	units [2][]int
 	n     [2]int
 	live  bool
 }
@@ -35,7 +37,8 @@ func (b *Battle) engage(ui, ti int) {
 			b.engs = append(b.engs, engagement{})
 			e = len(b.engs) - 1
 		}
-		b.engs[e] = engagement{live: true}
+		en := &b.engs[e] // (its lists kept, so that battles allocate nothing once warmed up)
+		en.n, en.live = [2]int{}, true
 	}
 	b.joinEng(e, ui)
 	b.joinEng(e, ti)
@@ -48,10 +51,12 @@ func (b *Battle) joinEng(e, ui int) {
 	}
 	b.leaveEngagement(ui)
 	en := &b.engs[e]
-	if en.n[u.side] < len(en.units[u.side]) {
-		en.units[u.side][en.n[u.side]] = ui
-		en.n[u.side]++
+	if s := u.side; en.n[s] < len(en.units[s]) {
+		en.units[s][en.n[s]] = ui
+	} else {
+		en.units[s] = append(en.units[s], ui)
 	}
+	en.n[u.side]++
 	u.eng = e
 }
 
@@ -223,7 +228,13 @@ func (b *Battle) assaultRound(ei int, parting int) {
 		b.logAssault(ei, parting, n0, n1)
 	}
 	var cas [2]int
-	units := *en // the engagement may end while its damage is applied
+	// The units as they are now: the engagement may end, or lose units, while its damage is
+	// applied.
+	var units engagement
+	for s := range 2 {
+		b.engSnap[s] = append(b.engSnap[s][:0], en.units[s][:en.n[s]]...)
+		units.units[s], units.n[s] = b.engSnap[s], en.n[s]
+	}
 	for s := range 2 {
 		for k := 0; k < units.n[s]; k++ {
 			ui := units.units[s][k]

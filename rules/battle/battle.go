@@ -128,6 +128,8 @@ type Battle struct {
 	verSeq  uint64
 	// blind is fireAt's scratch of firer-target pairs without a line of sight (pairs.go).
 	blind pairBits
+	// engSnap is assaultRound's copy of an engagement's units.
+	engSnap [2][]int
 	// audit, when a test sets it, checks every kept answer against a fresh look (audit.go).
 	audit *cacheAudit
 }

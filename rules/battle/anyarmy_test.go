@@ -1,0 +1,129 @@
+package battle
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"muster/roster"
+	"muster/rules"
+)
+
+// armyPool is every unit of the army files the project keeps (the book's forces, the
+// engine's and what-if's test armies, the costing's mixed army with artillery, strikes and
+// remote weapons): squads of most Troop Lists, heroes with Force powers, every droid and
+// creature of the charts, mounts, special grenades and advanced weapons. An artillery
+// piece stays with the squad after it, its crew.
+var armyPool = []string{
+	"../../costing/testdata/mixed-2000.yaml",
+	"../data/forces/crystal-forest-rebel.yaml", "../data/forces/crystal-forest-imperial.yaml",
+	"../data/forces/creatures.yaml", "../data/forces/intro-like-rats-in-a-trap.yaml",
+	"../data/forces/droids.yaml", "../data/forces/mounted-squad.yaml",
+	"../data/forces/defending-the-bridge-rebel.yaml", "../data/forces/defending-the-bridge-imperial.yaml",
+	"../data/forces/wuwuhuul.yaml", "../data/forces/sc-4x.yaml", "../data/forces/blue-rangers.yaml",
+	"whatif/testdata/unarmed.yaml", "whatif/testdata/imperials-1000.yaml",
+	"testdata/rats-imperials.yaml", "testdata/rats-rebels.yaml", "testdata/rebel-1500.yaml",
+	"testdata/full-1500.yaml", "testdata/droids-imperial.yaml", "testdata/imperial-1500.yaml",
+}
+
+// unitGroups reads the pool as groups of units that go together (a piece and its crew).
+func unitGroups(t *testing.T) [][]roster.Unit {
+	var groups [][]roster.Unit
+	for _, path := range armyPool {
+		a, err := roster.Read(readFile(t, path))
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		for i := 0; i < len(a.Units); i++ {
+			g := []roster.Unit{a.Units[i]}
+			if a.Units[i].Kind == roster.KindArtillery && i+1 < len(a.Units) {
+				i++
+				g = append(g, a.Units[i])
+			}
+			groups = append(groups, g)
+		}
+	}
+	return groups
+}
+
+// TestAnyArmiesPlayByTheBookkeeping plays battles between armies drawn at random from every
+// unit the project's army files hold, on every scenario, audited (audit.go): whatever a
+// player brings, a battle ends without a panic, with its kept answers true and its
+// bookkeeping whole at the end of every phase, and its result adds up (victory points are
+// the SGPs of enemy units lost). The draws are seeded, so a failure names the army to
+// replay.
+func TestAnyArmiesPlayByTheBookkeeping(t *testing.T) {
+	groups := unitGroups(t)
+	scenarios := []string{"open-field", "open-field-at-night", "crystal-forest-of-goratak", "defending-the-bridge", "like-rats-in-a-trap"}
+	fields := make([]*Field, len(scenarios))
+	for i, s := range scenarios {
+		fields[i] = scenario(t, s)
+	}
+	draws := 2000
+	if testing.Short() {
+		draws = 10
+	}
+	rng := rand.New(rand.NewPCG(24, 11))
+	for d := range draws {
+		var armies [2]*roster.Army
+		var names [2][]string
+		for s, side := range []rules.Side{"rebel", "imperial"} {
+			a := &roster.Army{Format: 1, System: "swmb", Name: fmt.Sprintf("draw %d %s", d, side), Side: side}
+			for range 1 + rng.IntN(5) {
+				g := groups[rng.IntN(len(groups))]
+				a.Units = append(a.Units, g...)
+				names[s] = append(names[s], g[0].Name)
+			}
+			armies[s] = a
+		}
+		var forces [2]*Force
+		for s := range 2 {
+			f, err := NewForce(rules.Default(), armies[s])
+			if err != nil {
+				t.Fatalf("draw %d: units %q: %v", d, names[s], err)
+			}
+			forces[s] = f
+		}
+		sc := d % len(scenarios)
+		bt := New(fields[sc], forces[0], forces[1])
+		a := &cacheAudit{}
+		bt.audit = a
+		for i := range uint64(2) {
+			a.seed = BattleSeed(uint64(d), i)
+			func() {
+				defer func() {
+					if r := recover(); r != nil {
+						t.Fatalf("draw %d on %s, seed %d: %q against %q: panic: %v", d, scenarios[sc], a.seed, names[0], names[1], r)
+					}
+				}()
+				res := bt.Play(a.seed, nil)
+				checkVictoryPoints(t, fmt.Sprintf("draw %d, seed %d", d, a.seed), *res)
+			}()
+		}
+		if len(a.fails) > 0 {
+			t.Errorf("draw %d on %s: %q against %q:\n%s", d, scenarios[sc], names[0], names[1], strings.Join(a.fails, "\n"))
+		}
+	}
+}
+
+// checkVictoryPoints: each side's victory points are the SGPs of the enemy units lost
+// (incapacitated or fled), and a unit still standing has figures left.
+func checkVictoryPoints(t *testing.T, what string, r Result) {
+	t.Helper()
+	var lost [2]int
+	for _, u := range r.Units {
+		if u.Lost {
+			lost[u.Side] += u.SGP
+		}
+		if u.Left > u.Start || u.Left < 0 {
+			t.Errorf("%s: %s has %d of %d figures left", what, u.Name, u.Left, u.Start)
+		}
+		if u.Fate == FateStanding && u.Start > 0 && u.Left == 0 {
+			t.Errorf("%s: %s is standing with no figure left", what, u.Name)
+		}
+	}
+	if r.VP[0] != lost[1] || r.VP[1] != lost[0] {
+		t.Errorf("%s: victory points %v, SGPs of enemy units lost %v", what, r.VP, [2]int{lost[1], lost[0]})
+	}
+}
