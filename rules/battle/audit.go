@@ -93,6 +93,8 @@ func (b *Battle) auditState(phase string) {
 		// (A figure making for an exit may stand on the edge, his base half over it.)
 		if u.onTable() && (f.pos.X < -baseRadius || f.pos.Y < -baseRadius || f.pos.X > b.field.W+baseRadius || f.pos.Y > b.field.H+baseRadius) {
 			a.failf(b, "%s: a figure of %s stands off the table at %v", phase, u.spec.Name, f.pos)
+		} else if u.onTable() && f.pos.X > 0 && f.pos.Y > 0 && f.pos.X < b.field.W && f.pos.Y < b.field.H && b.field.impassableAt(f.pos) {
+			a.failf(b, "%s: a figure of %s stands in impassable terrain at %v", phase, u.spec.Name, f.pos)
 		}
 	}
 	for ui := range b.units {

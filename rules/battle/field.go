@@ -351,7 +351,9 @@ func (f *Field) walk(a, b Point, budget float64, run, noRough bool, jump func(di
 		step := fmin(moveStep, total-done)
 		next := add(pos, scale(dir, step))
 		g := f.at(mid(pos, next))
-		if g.impassable || (g.veryRough && (run || noRough)) {
+		// (A step whose middle is clear may still end inside impassable terrain: the edge
+		// of a small crystal or rock crossed near its end.)
+		if g.impassable || (g.veryRough && (run || noRough)) || f.impassableAt(next) {
 			return leg{end: pos, used: used, blocked: true}
 		}
 		cost := step * g.mult

@@ -398,19 +398,20 @@ func (b *Battle) routeJ(ui int, start, dest Point, budget float64, run bool, jum
 }
 
 // keepOff pulls a move's end back so that the unit ends at least 2" from every enemy
-// figure: only a charge brings soldiers into contact.
+// figure: only a charge brings soldiers into contact. It is pulled back inch by inch
+// towards the start, past any impassable terrain the straight line back crosses (the
+// route there may have gone around it).
 func (b *Battle) keepOff(ui int, start, end Point) Point {
 	side := b.units[ui].side
 	lo, hi := b.sideRange(1 - side)
 	for range 12 {
-		close := false
-		for e := lo; e < hi; e++ {
+		close := b.field.impassableAt(end)
+		for e := lo; e < hi && !close; e++ {
 			if !b.units[e].onTable() {
 				continue
 			}
 			if d, _ := b.nearestFig(e, end); d < 2.5 {
 				close = true
-				break
 			}
 		}
 		if !close {
@@ -420,6 +421,9 @@ func (b *Battle) keepOff(ui int, start, end Point) Point {
 		if dist2(end, start) < 0.01 {
 			return start
 		}
+	}
+	if b.field.impassableAt(end) {
+		return start
 	}
 	return end
 }
