@@ -108,9 +108,12 @@ func (f *Field) index() {
 	f.initSightCells()
 }
 
+// offTable reports whether p lies beyond the table's edge.
+func (f *Field) offTable(p Point) bool { return p.X < 0 || p.Y < 0 || p.X > f.W || p.Y > f.H }
+
 // impassableAt is f.at(p).impassable, looking only at the impassable areas.
 func (f *Field) impassableAt(p Point) bool {
-	if p.X < 0 || p.Y < 0 || p.X > f.W || p.Y > f.H {
+	if f.offTable(p) {
 		return true
 	}
 	x, y := f.cellXY(p)
@@ -353,7 +356,7 @@ func (f *Field) walk(a, b Point, budget float64, run, noRough bool, jump func(di
 		g := f.at(mid(pos, next))
 		// (A step whose middle is clear may still end inside impassable terrain: the edge
 		// of a small crystal or rock crossed near its end.)
-		if g.impassable || (g.veryRough && (run || noRough)) || f.impassableAt(next) {
+		if g.impassable || (g.veryRough && (run || noRough)) || f.offTable(next) || (f.impMask != 0 && f.impassableAt(next)) {
 			return leg{end: pos, used: used, blocked: true}
 		}
 		cost := step * g.mult
