@@ -108,7 +108,8 @@ func TestAnyArmiesPlayByTheBookkeeping(t *testing.T) {
 }
 
 // checkVictoryPoints: each side's victory points are the SGPs of the enemy units lost
-// (incapacitated or fled), and a unit still standing has figures left.
+// (incapacitated, fled or routing at the end), no more than that is credited to its
+// units, and a unit still standing has figures left.
 func checkVictoryPoints(t *testing.T, what string, r Result) {
 	t.Helper()
 	var lost [2]int
@@ -121,6 +122,19 @@ func checkVictoryPoints(t *testing.T, what string, r Result) {
 		}
 		if u.Fate == FateStanding && u.Start > 0 && u.Left == 0 {
 			t.Errorf("%s: %s is standing with no figure left", what, u.Name)
+		}
+	}
+	var credited [2]float64
+	for _, u := range r.Units {
+		credited[u.Side] += u.Destroyed
+	}
+	// The credit never exceeds the victory points: each lost enemy unit's SGPs are shared
+	// among the units that caused its casualties, once. (It may fall short: a unit lost to
+	// its own side's grenade, or routing at the end without an enemy casualty, credits
+	// nobody.)
+	for s := range 2 {
+		if credited[s] > float64(r.VP[s])+0.01 {
+			t.Errorf("%s: side %d's units are credited with %.2f enemy SGPs, more than its %d victory points", what, s, credited[s], r.VP[s])
 		}
 	}
 	if r.VP[0] != lost[1] || r.VP[1] != lost[0] {
