@@ -38,10 +38,9 @@ func (b *Battle) moralePhase() {
 		if !u.onTable() || !u.subjectToMorale() || u.casualties == 0 || b.status(u) == combat.Broken {
 			continue
 		}
-		res := b.r.MoraleTest(&b.dice, combat.Morale{Kind: combat.CasualtyTest, Command: b.command(ui), Level: u.level,
-			Start: u.spec.Start, Casualties: u.casualties, CommanderHit: u.commanderHit,
-			BehindCover:     !u.walked && !u.ran && b.behindCover(ui),
-			WonCloseAssault: u.wonAssault, LostCloseAssault: u.lostAssault})
+		m := b.standardMorale(ui, combat.CasualtyTest)
+		m.WonCloseAssault, m.LostCloseAssault = u.wonAssault, u.lostAssault
+		res := b.r.MoraleTest(&b.dice, m)
 		u.level = res.Level
 		u.leaving = res.Status == combat.Broken || res.Withdraw
 		b.results[ui] = res
@@ -76,6 +75,19 @@ func (b *Battle) moralePhase() {
 		}
 		b.logMorale(ui, "rally", res)
 	}
+}
+
+// standardMorale is a squad's morale test of the given kind with the Standard Threat Level
+// Modifiers, which "apply to all situations" (Chapter Five, "Morale Test Chart"): its
+// status, each casualty it took this turn, its commander hit this turn, and behind cover
+// when it has not moved this turn (a squad testing to charge has not moved yet). The
+// close assault won or lost counts only in the Morale Phase that follows; the caller adds
+// it, and the charge and receiving a charge modifiers.
+func (b *Battle) standardMorale(ui int, kind combat.TestKind) combat.Morale {
+	u := &b.units[ui]
+	return combat.Morale{Kind: kind, Command: b.command(ui), Level: u.level, Start: u.spec.Start,
+		Casualties: u.casualties, CommanderHit: u.commanderHit,
+		BehindCover: !u.walked && !u.ran && b.behindCover(ui)}
 }
 
 // behindCover: "a stationary squad within 1\" of cover terrain between it and enemy squads"

@@ -559,8 +559,9 @@ func (b *Battle) charge(ui, ti int) {
 		b.reveal(ui, "it charges")
 	}
 	if u.subjectToMorale() && combat.NeedsChargeTest(b.aliveCount(ui), b.aliveCount(ti), t.tripod == tripodAssembled) {
-		res := b.r.MoraleTest(&b.dice, combat.Morale{Kind: combat.ChargeTest, Command: b.command(ui), Level: u.level,
-			Start: u.spec.Start, FlankOrRear: flank, BehindBarrier: b.behindBarrier(ti, ui)})
+		m := b.standardMorale(ui, combat.ChargeTest)
+		m.FlankOrRear, m.BehindBarrier = flank, b.behindBarrier(ti, ui)
+		res := b.r.MoraleTest(&b.dice, m)
 		b.applyMorale(ui, "charge test", res)
 		if res.Aborted() {
 			if b.lg != nil {
@@ -570,9 +571,10 @@ func (b *Battle) charge(ui, ti int) {
 		}
 	}
 	if t.subjectToMorale() && t.eng < 0 && combat.NeedsReceivingTest(b.aliveCount(ui), b.aliveCount(ti), flank) {
-		res := b.r.MoraleTest(&b.dice, combat.Morale{Kind: combat.ReceivingChargeTest, Command: b.command(ti), Level: t.level,
-			Start: t.spec.Start, FlankOrRear: flank, Outnumbered: b.aliveCount(ui) >= 2*b.aliveCount(ti),
-			FollowingFireWeapons: b.followingGuns(ti)})
+		m := b.standardMorale(ti, combat.ReceivingChargeTest)
+		m.FlankOrRear, m.Outnumbered = flank, b.aliveCount(ui) >= 2*b.aliveCount(ti)
+		m.FollowingFireWeapons = b.followingGuns(ti)
+		res := b.r.MoraleTest(&b.dice, m)
 		b.applyMorale(ti, "receiving the charge", res)
 		if !res.Stands() {
 			// The defenders are gone before contact; the chargers take their ground.

@@ -1,0 +1,128 @@
+package battle
+
+import (
+	"math"
+	"strings"
+	"testing"
+)
+
+// Tests from a player's review of the engine's procedures against the book; line numbers
+// are those of shared/rules/seeds/swmb-rulebook.txt.
+
+const stormies = "    skills: {blaster: 4, command: 4}\n    weapons: [blaster rifle]\n"
+
+// testLines are the log's lines that start (after the indent) with who's name and hold what.
+func testLines(log, who, what string) []string {
+	var out []string
+	for _, l := range strings.Split(log, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(l), who) && strings.Contains(l, what) {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// threatOf reads the threat level from a logged morale test line.
+func threatOf(t *testing.T, line string) int {
+	t.Helper()
+	i := strings.Index(line, "threat ")
+	if i < 0 {
+		t.Fatalf("no threat in %q", line)
+	}
+	n := 0
+	for _, c := range line[i+len("threat "):] {
+		if c < '0' || c > '9' {
+			break
+		}
+		n = 10*n + int(c-'0')
+	}
+	return n
+}
+
+// Chapter Five, "Morale Test Chart" (lines 1222-1235): the Standard Threat Level Modifiers
+// "apply to all situations", the receiving a charge test included: a stationary squad
+// behind cover is at -1 (line 1250), each casualty this turn +1, its commander hit this turn
+// +2. A squad of 6 charged from the front by 6: threat 4; behind a low wall, 3; in the
+// open with two casualties and its commander wounded earlier this turn (opportunity fire at
+// its own move), 4 + 2 + 2 = 8.
+func TestReceivingAChargeTakesTheStandardThreatModifiers(t *testing.T) {
+	cases := []struct {
+		name    string
+		wall    bool
+		cas     int
+		cmdHit  bool
+		moved   bool
+		threat  int
+		comment string
+	}{
+		{"open", false, 0, false, false, 4, "the chart's 4"},
+		{"behind a low wall", true, 0, false, false, 3, "4, -1 behind cover"},
+		{"behind a wall, having walked", true, 0, false, true, 4, "not stationary: no cover"},
+		{"two casualties, commander hit", false, 2, true, false, 8, "4 +2 casualties +2 commander"},
+	}
+	for _, tc := range cases {
+		barriers := ``
+		if tc.wall {
+			barriers = `{"type":"low wall","from":[20,26],"to":[52,26]}`
+		}
+		f := field(t, ``, barriers)
+		a := armyOf(t, squadArmy("rebel", "Standard Rebel Trooper", 6, rebels, ""))
+		c := armyOf(t, squadArmy("imperial", "Stormtrooper", 6, stormies, ""))
+		seen := false
+		for seed := range uint64(200) {
+			b := ready(t, f, a, c, seed)
+			b.place(0, Point{X: 36, Y: 20}, math.Pi/2)
+			b.place(1, Point{X: 36, Y: 26.8}, -math.Pi/2) // just north of the wall, facing it
+			b.units[1].casualties, b.units[1].commanderHit, b.units[1].walked = tc.cas, tc.cmdHit, tc.moved
+			b.charge(0, 1)
+			ls := testLines(b.logText(), b.name(1), "receiving the charge test")
+			if len(ls) == 0 {
+				continue // the charge was aborted
+			}
+			seen = true
+			if got := threatOf(t, ls[0]); got != tc.threat {
+				t.Errorf("%s: receiving the charge at threat %d, want %d (%s)\n%s", tc.name, got, tc.threat, tc.comment, b.logText())
+			}
+			break
+		}
+		if !seen {
+			t.Errorf("%s: no charge got past its charge test in 200 seeds", tc.name)
+		}
+	}
+}
+
+// The same modifiers for the charging squad (line 1237: "*apply to all situations"): a squad
+// standing still within 1" of cover between it and the enemy tests its charge, before it
+// moves, at 6 - 1 = 5; its commander hit earlier this turn, 6 + 2 = 8.
+func TestChargeTestTakesTheStandardThreatModifiers(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		scrub  bool
+		cmdHit bool
+		threat int
+	}{
+		{"open", false, false, 6},
+		{"behind scrub", true, false, 5},
+		{"commander hit", false, true, 8},
+	} {
+		terrain := ``
+		if tc.scrub {
+			terrain = `{"type":"scrub","rect":[20,20.6,52,22]}`
+		}
+		f := field(t, terrain, ``)
+		a := armyOf(t, squadArmy("rebel", "Standard Rebel Trooper", 6, rebels, ""))
+		c := armyOf(t, squadArmy("imperial", "Stormtrooper", 6, stormies, ""))
+		b := ready(t, f, a, c, 1)
+		b.place(0, Point{X: 36, Y: 20}, math.Pi/2)
+		b.place(1, Point{X: 36, Y: 27}, -math.Pi/2)
+		b.units[0].commanderHit = tc.cmdHit
+		b.charge(0, 1)
+		ls := testLines(b.logText(), b.name(0), "charge test")
+		if len(ls) == 0 {
+			t.Fatalf("%s: no charge test\n%s", tc.name, b.logText())
+		}
+		if got := threatOf(t, ls[0]); got != tc.threat {
+			t.Errorf("%s: charge test at threat %d, want %d\n%s", tc.name, got, tc.threat, b.logText())
+		}
+	}
+}
