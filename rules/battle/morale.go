@@ -40,7 +40,7 @@ func (b *Battle) moralePhase() {
 		}
 		m := b.standardMorale(ui, combat.CasualtyTest)
 		m.WonCloseAssault, m.LostCloseAssault = u.wonAssault, u.lostAssault
-		res := b.r.MoraleTest(&b.dice, m)
+		res := b.moraleTest(ui, m)
 		u.level = res.Level
 		u.leaving = res.Status == combat.Broken || res.Withdraw
 		b.results[ui] = res
@@ -86,8 +86,16 @@ func (b *Battle) moralePhase() {
 func (b *Battle) standardMorale(ui int, kind combat.TestKind) combat.Morale {
 	u := &b.units[ui]
 	return combat.Morale{Kind: kind, Command: b.command(ui), Level: u.level, Start: u.spec.Start,
-		Casualties: u.casualties, CommanderHit: u.commanderHit,
+		Casualties: u.casualties, CommanderHit: u.cmdHitUntested,
 		BehindCover: !u.walked && !u.ran && b.behindCover(ui)}
+}
+
+// moraleTest rolls a squad's morale test. Its commander's being hit has now counted: "the
+// wounding or loss of a squad's commander increases the threat level of the first morale
+// test after the commander is hit by +2" (Chapter Five).
+func (b *Battle) moraleTest(ui int, m combat.Morale) combat.MoraleResult {
+	b.units[ui].cmdHitUntested = false
+	return b.r.MoraleTest(&b.dice, m)
 }
 
 // behindCover: "a stationary squad within 1\" of cover terrain between it and enemy squads"

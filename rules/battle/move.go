@@ -561,7 +561,7 @@ func (b *Battle) charge(ui, ti int) {
 	if u.subjectToMorale() && combat.NeedsChargeTest(b.aliveCount(ui), b.aliveCount(ti), t.tripod == tripodAssembled) {
 		m := b.standardMorale(ui, combat.ChargeTest)
 		m.FlankOrRear, m.BehindBarrier = flank, b.behindBarrier(ti, ui)
-		res := b.r.MoraleTest(&b.dice, m)
+		res := b.moraleTest(ui, m)
 		b.applyMorale(ui, "charge test", res)
 		if res.Aborted() {
 			if b.lg != nil {
@@ -574,7 +574,7 @@ func (b *Battle) charge(ui, ti int) {
 		m := b.standardMorale(ti, combat.ReceivingChargeTest)
 		m.FlankOrRear, m.Outnumbered = flank, b.aliveCount(ui) >= 2*b.aliveCount(ti)
 		m.FollowingFireWeapons = b.followingGuns(ti)
-		res := b.r.MoraleTest(&b.dice, m)
+		res := b.moraleTest(ti, m)
 		b.applyMorale(ti, "receiving the charge", res)
 		if !res.Stands() {
 			// The defenders are gone before contact; the chargers take their ground.

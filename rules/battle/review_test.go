@@ -73,7 +73,8 @@ func TestReceivingAChargeTakesTheStandardThreatModifiers(t *testing.T) {
 			b := ready(t, f, a, c, seed)
 			b.place(0, Point{X: 36, Y: 20}, math.Pi/2)
 			b.place(1, Point{X: 36, Y: 26.8}, -math.Pi/2) // just north of the wall, facing it
-			b.units[1].casualties, b.units[1].commanderHit, b.units[1].walked = tc.cas, tc.cmdHit, tc.moved
+			b.units[1].casualties, b.units[1].walked = tc.cas, tc.moved
+			b.units[1].commanderHit, b.units[1].cmdHitUntested = tc.cmdHit, tc.cmdHit
 			b.charge(0, 1)
 			ls := testLines(b.logText(), b.name(1), "receiving the charge test")
 			if len(ls) == 0 {
@@ -115,7 +116,7 @@ func TestChargeTestTakesTheStandardThreatModifiers(t *testing.T) {
 		b := ready(t, f, a, c, 1)
 		b.place(0, Point{X: 36, Y: 20}, math.Pi/2)
 		b.place(1, Point{X: 36, Y: 27}, -math.Pi/2)
-		b.units[0].commanderHit = tc.cmdHit
+		b.units[0].commanderHit, b.units[0].cmdHitUntested = tc.cmdHit, tc.cmdHit
 		b.charge(0, 1)
 		ls := testLines(b.logText(), b.name(0), "charge test")
 		if len(ls) == 0 {
@@ -125,4 +126,36 @@ func TestChargeTestTakesTheStandardThreatModifiers(t *testing.T) {
 			t.Errorf("%s: charge test at threat %d, want %d\n%s", tc.name, got, tc.threat, b.logText())
 		}
 	}
+}
+
+// "The wounding or loss of a squad's commander increases the threat level of the first
+// morale test after the commander is hit by +2" (line 1248): a squad whose commander was hit
+// this turn and which then received a charge has had its +2; its casualty test in the Morale
+// Phase is at 4 + 1 casualty = 5, not 7.
+func TestCommanderHitCountsOnlyOnTheFirstTestAfter(t *testing.T) {
+	f := field(t, ``, ``)
+	a := armyOf(t, squadArmy("rebel", "Standard Rebel Trooper", 6, rebels, ""))
+	c := armyOf(t, squadArmy("imperial", "Stormtrooper", 6, stormies, ""))
+	for seed := range uint64(200) {
+		b := ready(t, f, a, c, seed)
+		b.place(0, Point{X: 36, Y: 20}, math.Pi/2)
+		b.place(1, Point{X: 36, Y: 26.8}, -math.Pi/2)
+		b.units[1].casualties, b.units[1].commanderHit, b.units[1].cmdHitUntested = 1, true, true
+		b.charge(0, 1)
+		recv := testLines(b.logText(), b.name(1), "receiving the charge test")
+		if len(recv) == 0 || !strings.Contains(recv[0], "No Effect") || b.units[1].casualties != 1 {
+			continue // no receiving test, or one that changed the squad's level
+		}
+		b.units[0].casualties = 0
+		b.moralePhase()
+		cas := testLines(b.logText(), b.name(1), "casualties test")
+		if len(cas) == 0 {
+			t.Fatalf("seed %d: no casualty test\n%s", seed, b.logText())
+		}
+		if got := threatOf(t, cas[0]); got != 5 {
+			t.Errorf("seed %d: casualty test after the receiving test at threat %d, want 5\n%s", seed, got, b.logText())
+		}
+		return
+	}
+	t.Error("no receiving test in 200 seeds")
 }
