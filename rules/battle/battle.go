@@ -211,6 +211,8 @@ type unit struct {
 	cannotMove                                                     bool
 	casualties                                                     int
 	commanderHit                                                   bool
+	// tested: the unit has made its morale or rally test of this Morale Phase.
+	tested bool
 	// cmdHitUntested: the commander was hit and no morale test has been rolled since; the
 	// +2 goes to "the first morale test after the commander is hit" only.
 	cmdHitUntested          bool

@@ -12,10 +12,16 @@ import (
 func (b *Battle) moralePhase() {
 	b.logPhase("Morale")
 	for ui := range b.units {
+		b.units[ui].tested = false
+	}
+	for ui := range b.units {
 		u := &b.units[ui]
 		if !u.onTable() || !u.subjectToMorale() || b.status(u) != combat.Broken {
 			continue
 		}
+		// A broken squad's rally test is its one test of the phase (its casualties this turn
+		// are in its threat level): one that rallies does not test again until the next.
+		u.tested = true
 		res := b.r.RallyTest(&b.dice, b.rallySituation(ui))
 		if res.Status != combat.Broken {
 			u.level, u.atRally = res.Level, false
@@ -35,7 +41,7 @@ func (b *Battle) moralePhase() {
 	for ui := range b.units {
 		u := &b.units[ui]
 		u.leaving = false
-		if !u.onTable() || !u.subjectToMorale() || u.casualties == 0 || b.status(u) == combat.Broken {
+		if !u.onTable() || !u.subjectToMorale() || u.casualties == 0 || b.status(u) == combat.Broken || u.tested {
 			continue
 		}
 		m := b.standardMorale(ui, combat.CasualtyTest)
@@ -62,7 +68,7 @@ func (b *Battle) moralePhase() {
 	}
 	for ui := range b.units {
 		u := &b.units[ui]
-		if !u.onTable() || !u.subjectToMorale() || u.level >= u.spec.Start || b.status(u) == combat.Broken {
+		if !u.onTable() || !u.subjectToMorale() || u.level >= u.spec.Start || b.status(u) == combat.Broken || u.tested {
 			continue
 		}
 		x := b.rallySituation(ui)

@@ -159,3 +159,34 @@ func TestCommanderHitCountsOnlyOnTheFirstTestAfter(t *testing.T) {
 	}
 	t.Error("no receiving test in 200 seeds")
 }
+
+// Chapter Five, "Broken" (line 1180): "At the beginning of each Morale Phase, a rally test is
+// made for the broken squad. If the test is successful, the squad halts". One rally test a
+// phase: a broken squad far from the enemy that rallies to demoralized does not rally again
+// in the same phase (to shaken or better), nor take a casualty test as well.
+func TestABrokenSquadRalliesOnceAMoralePhase(t *testing.T) {
+	f := field(t, ``, ``)
+	a := armyOf(t, squadArmy("rebel", "Standard Rebel Trooper", 6, rebels, ""))
+	c := armyOf(t, squadArmy("imperial", "Stormtrooper", 6, stormies, ""))
+	rallied := 0
+	for seed := range uint64(80) {
+		b := ready(t, f, a, c, seed)
+		b.place(0, Point{X: 36, Y: 10}, math.Pi/2)
+		b.place(1, Point{X: 36, Y: 40}, -math.Pi/2)
+		b.units[0].level = 0
+		if seed%2 == 1 {
+			b.units[0].casualties = 1
+		}
+		b.moralePhase()
+		ls := testLines(b.logText(), b.name(0), "test:")
+		if len(ls) != 1 {
+			t.Fatalf("seed %d: %d morale tests for the broken squad in one phase:\n%s", seed, len(ls), b.logText())
+		}
+		if b.units[0].level > 0 {
+			rallied++
+		}
+	}
+	if rallied == 0 {
+		t.Error("the broken squad never rallied in 80 seeds")
+	}
+}
