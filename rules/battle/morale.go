@@ -7,8 +7,10 @@ import (
 )
 
 // moralePhase (Chapter Five): broken squads try to rally, run on, or leave the table from
-// their rally point; squads that took casualties this turn test; squads below their
-// starting level that did not fire or fight, with no enemy within 12", try to rally.
+// their rally point; squads that took casualties this turn test; other squads below their
+// starting level that did not fire or fight, with no enemy within 12", try to rally. Each
+// squad makes one test a phase ("squads which have taken casualties make morale tests;
+// other squads may attempt to improve their morale by rallying").
 func (b *Battle) moralePhase() {
 	b.logPhase("Morale")
 	for ui := range b.units {
@@ -44,6 +46,7 @@ func (b *Battle) moralePhase() {
 		if !u.onTable() || !u.subjectToMorale() || u.casualties == 0 || b.status(u) == combat.Broken || u.tested {
 			continue
 		}
+		u.tested = true // "other squads may attempt to improve their morale by rallying"
 		m := b.standardMorale(ui, combat.CasualtyTest)
 		m.WonCloseAssault, m.LostCloseAssault = u.wonAssault, u.lostAssault
 		res := b.moraleTest(ui, m)

@@ -39,7 +39,7 @@ func threatOf(t *testing.T, line string) int {
 	return n
 }
 
-// Chapter Five, "Morale Test Chart" (lines 1222-1235): the Standard Threat Level Modifiers
+// Chapter Five, "Morale Test Chart" (lines 1206-1234): the Standard Threat Level Modifiers
 // "apply to all situations", the receiving a charge test included: a stationary squad
 // behind cover is at -1 (line 1250), each casualty this turn +1, its commander hit this turn
 // +2. A squad of 6 charged from the front by 6: threat 4; behind a low wall, 3; in the
@@ -92,7 +92,7 @@ func TestReceivingAChargeTakesTheStandardThreatModifiers(t *testing.T) {
 	}
 }
 
-// The same modifiers for the charging squad (line 1237: "*apply to all situations"): a squad
+// The same modifiers for the charging squad (line 1234: "*apply to all situations"): a squad
 // standing still within 1" of cover between it and the enemy tests its charge, before it
 // moves, at 6 - 1 = 5; its commander hit earlier this turn, 6 + 2 = 8.
 func TestChargeTestTakesTheStandardThreatModifiers(t *testing.T) {
@@ -158,6 +158,29 @@ func TestCommanderHitCountsOnlyOnTheFirstTestAfter(t *testing.T) {
 		return
 	}
 	t.Error("no receiving test in 200 seeds")
+}
+
+// Chapter Five (line 1136): "In the Morale Phase squads which have taken casualties make
+// morale tests; other squads may attempt to improve their morale by rallying". A shaken squad
+// (level 3 of 5) far from the enemy that took a casualty this turn makes its casualty test
+// and no rally test as well.
+func TestASquadThatTestsForCasualtiesDoesNotAlsoRally(t *testing.T) {
+	f := field(t, ``, ``)
+	a := armyOf(t, squadArmy("rebel", "Standard Rebel Trooper", 6, rebels, ""))
+	c := armyOf(t, squadArmy("imperial", "Stormtrooper", 6, stormies, ""))
+	for seed := range uint64(40) {
+		b := ready(t, f, a, c, seed)
+		b.place(0, Point{X: 36, Y: 10}, math.Pi/2)
+		b.place(1, Point{X: 36, Y: 40}, -math.Pi/2)
+		b.units[0].level, b.units[0].casualties = 3, 1
+		b.moralePhase()
+		if n := len(testLines(b.logText(), b.name(0), "casualties test")); n != 1 {
+			t.Fatalf("seed %d: %d casualty tests\n%s", seed, n, b.logText())
+		}
+		if ls := testLines(b.logText(), b.name(0), "rally test"); len(ls) > 0 {
+			t.Fatalf("seed %d: the squad that tested for casualties rallied too:\n%s", seed, b.logText())
+		}
+	}
 }
 
 // Chapter Five, "Broken" (line 1180): "At the beginning of each Morale Phase, a rally test is
