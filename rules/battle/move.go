@@ -795,7 +795,7 @@ func (b *Battle) flee(ui int) {
 	b.leaveEngagement(ui)
 	dest := b.rallyPoint(ui)
 	start := u.anchor
-	end := b.route(ui, start, dest, u.spec.Run, false)
+	end := b.route(ui, start, dest, b.runAway(ui, start, dest), false)
 	b.place(ui, end, heading(start, dest))
 	if dist2(end, dest) <= 1.5*1.5 {
 		u.atRally = true
@@ -804,6 +804,19 @@ func (b *Battle) flee(ui int) {
 		b.logf("%s flees %s\" toward %s%s\n", b.name(ui), in1(math.Sqrt(dist2(start, end))), b.rallyName(ui),
 			ifs(u.atRally, ", and gets there", ""))
 	}
+}
+
+// runAway is how far a routing or disengaging squad goes from start toward dest "at its Run
+// Rate": its Walk Rate when a soldier is wounded ("wounded soldiers cannot run"; the squad
+// keeps together at its slowest soldier's rate), or when the way within a run's reach enters
+// very rough terrain, where "soldiers cannot run" (Chapter Two), as for a charge. The way is
+// paid for at walking costs, four times in very rough ground.
+func (b *Battle) runAway(ui int, start, dest Point) float64 {
+	run := b.canRun(ui)
+	if run && b.field.veryRoughOn(start, towards(start, dest, b.maxMove(ui, true))) {
+		run = false
+	}
+	return b.maxMove(ui, run)
 }
 
 func (b *Battle) rallyName(ui int) string {
@@ -833,8 +846,8 @@ func (b *Battle) disengage(ui int) {
 	}
 	b.leaveEngagement(ui)
 	start := u.anchor
-	dest := add(start, scale(b.homeDir(ui), u.spec.Run))
-	end := b.route(ui, start, b.clampTable(dest), u.spec.Run, false)
+	dest := b.clampTable(add(start, scale(b.homeDir(ui), u.spec.Run)))
+	end := b.route(ui, start, dest, b.runAway(ui, start, dest), false)
 	b.place(ui, end, heading(end, start))
 	u.ran = true
 	b.dropLevel(ui)

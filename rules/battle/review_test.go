@@ -213,3 +213,73 @@ func TestABrokenSquadRalliesOnceAMoralePhase(t *testing.T) {
 		t.Error("the broken squad never rallied in 80 seeds")
 	}
 }
+
+// Chapter Two (lines 436, 467) and the engine's formations (docs/decisions.md, "Squads move
+// as formations": the squad moves at its slowest soldier's rate, wounded: no running):
+// "Wounded soldiers cannot run", nor can anyone "in very rough terrain". A broken squad's
+// "full run move" (line 1180) and a disengaging squad's move "at its Run Rate" (line 1128)
+// are a walk when a soldier is wounded: 5" for Standard Rebel Troopers (Walk 5, Run 10).
+func TestWoundedSoldiersCannotRunWhenFleeingOrDisengaging(t *testing.T) {
+	f := field(t, ``, ``)
+	a := armyOf(t, squadArmy("rebel", "Standard Rebel Trooper", 6, rebels, ""))
+	c := armyOf(t, squadArmy("imperial", "Stormtrooper", 6, stormies, ""))
+	b := ready(t, f, a, c, 1)
+	walk, run := b.units[0].spec.Walk, b.units[0].spec.Run
+	if run <= walk {
+		t.Fatalf("walk %v, run %v", walk, run)
+	}
+	for _, wounded := range []bool{false, true} {
+		b := ready(t, f, a, c, 1)
+		b.place(0, Point{X: 36, Y: 30}, math.Pi/2)
+		b.place(1, Point{X: 36, Y: 44}, -math.Pi/2)
+		b.figs[b.units[0].members[0]].f.Wounded = wounded
+		b.units[0].level = 0
+		before := b.centroid(0)
+		b.flee(0)
+		got := math.Sqrt(dist2(before, b.centroid(0)))
+		want := run
+		if wounded {
+			want = walk
+		}
+		if math.Abs(got-want) > 0.1 {
+			t.Errorf("wounded %v: the broken squad fled %.2f\", want %.2f\"", wounded, got, want)
+		}
+	}
+	// Disengaging, with a wounded soldier.
+	moved := false
+	for seed := range uint64(40) {
+		b := ready(t, f, a, c, seed)
+		b.place(0, Point{X: 36, Y: 30}, -math.Pi/2)
+		b.place(1, Point{X: 36, Y: 31.2}, math.Pi/2)
+		b.engage(0, 1)
+		b.figs[b.units[0].members[0]].f.Wounded = true
+		before := b.centroid(0)
+		b.disengage(0)
+		if !strings.Contains(b.logText(), "disengages") || b.aliveCount(0) == 0 || !b.units[0].onTable() || b.status(&b.units[0]) == 3 {
+			continue
+		}
+		if !b.figs[b.units[0].members[0]].f.Wounded {
+			continue
+		}
+		moved = true
+		if got := math.Sqrt(dist2(before, b.centroid(0))); got > walk+0.1 {
+			t.Errorf("seed %d: a squad with a wounded soldier disengaged %.2f\", more than its Walk Rate %.2f\"\n%s", seed, got, walk, b.logText())
+		}
+		break
+	}
+	if !moved {
+		t.Error("no disengage with the wounded soldier standing in 40 seeds")
+	}
+	// Fleeing through heavy woods: no running there, a walk at four times the cost.
+	fw := field(t, `{"type":"heavy woods","rect":[0,0,72,29]}`, ``)
+	b = ready(t, fw, a, c, 1)
+	b.place(0, Point{X: 36, Y: 30}, math.Pi/2)
+	b.place(1, Point{X: 36, Y: 44}, -math.Pi/2)
+	b.units[0].level = 0
+	before := b.centroid(0)
+	b.flee(0)
+	// 1" of clear ground (the squad's centre is 1" from the wood) then (walk - 1) / 4 in it.
+	if got, max := math.Sqrt(dist2(before, b.centroid(0))), 1+(walk-1)/4+0.3; got > max {
+		t.Errorf("the broken squad fled %.2f\" into heavy woods, more than a walk there (%.2f\")", got, max)
+	}
+}
