@@ -202,7 +202,7 @@ type unit struct {
 	attached int
 	arrived  int // the turn it came on the table (0: set up)
 	atRally  bool
-	tripod   uint8 // tripodNone, tripodCarried, tripodAssembled, tripodDiscarded
+	tripod   uint8 // tripodNone, tripodCarried, tripodAssembled, tripodDiscarded, tripodAbandoned
 	strikes  int
 	lost     bool // strikes: "no further bombardment"
 
@@ -256,6 +256,7 @@ const (
 	tripodCarried
 	tripodAssembled
 	tripodDiscarded
+	tripodAbandoned // left behind by a broken squad (Chapter Five, "Broken")
 )
 
 type reinfState struct {

@@ -793,6 +793,14 @@ func (b *Battle) rallyPoint(ui int) Point {
 func (b *Battle) flee(ui int) {
 	u := &b.units[ui]
 	b.leaveEngagement(ui)
+	if u.tripod == tripodCarried || u.tripod == tripodAssembled {
+		// "During its flight, the squad abandons all assembled weapons": it has none when
+		// it rallies.
+		u.tripod = tripodAbandoned
+		if b.lg != nil {
+			b.logf("%s abandons its %s\n", b.name(ui), b.heavyName(ui))
+		}
+	}
 	dest := b.rallyPoint(ui)
 	start := u.anchor
 	end := b.route(ui, start, dest, b.runAway(ui, start, dest), false)

@@ -283,3 +283,36 @@ func TestWoundedSoldiersCannotRunWhenFleeingOrDisengaging(t *testing.T) {
 		t.Errorf("the broken squad fled %.2f\" into heavy woods, more than a walk there (%.2f\")", got, max)
 	}
 }
+
+// Chapter Five, "Broken" (line 1194): "During its flight, the squad abandons all assembled
+// weapons." A squad that broke with its medium repeating blaster set up has none when it
+// rallies: its specialist has nothing to fire, and a squad charging it needs no charge test
+// for its assembled heavy weapon (line 1324) nor does it get -1 for it receiving one.
+func TestABrokenSquadAbandonsItsAssembledWeapon(t *testing.T) {
+	f := field(t, ``, ``)
+	a := armyOf(t, squadArmy("imperial", "Stormtrooper", 6, stormies,
+		"    specialists:\n      - skills: {blaster: 3}\n        weapons: [medium repeating blaster]\n"))
+	c := armyOf(t, squadArmy("rebel", "Standard Rebel Trooper", 6, rebels, ""))
+	for _, set := range []uint8{tripodAssembled, tripodCarried} {
+		b := ready(t, f, a, c, 1)
+		b.place(0, Point{X: 36, Y: 20}, math.Pi/2)
+		b.place(1, Point{X: 36, Y: 40}, -math.Pi/2)
+		if b.units[0].spec.Tripod < 0 {
+			t.Fatal("the specialist's medium repeating blaster is not an assembled weapon")
+		}
+		b.units[0].tripod = set
+		b.units[0].level = 0
+		b.flee(0)
+		b.units[0].level = 1 // rallied
+		if b.units[0].tripod == tripodAssembled || b.units[0].tripod == tripodCarried || b.followingGuns(0) != 0 {
+			t.Errorf("tripod %d: the rallied squad still has its medium repeating blaster (state %d)", set, b.units[0].tripod)
+		}
+		fs := &b.figs[b.units[0].members[b.units[0].spec.Tripod]]
+		if gi, _ := b.bestGun(0, fs, 10, 0, 3, true); gi >= 0 && fs.spec.Guns[gi].W.Assembled {
+			t.Errorf("tripod %d: the specialist still fires the abandoned %s", set, fs.spec.Guns[gi].W.Name)
+		}
+		if !strings.Contains(b.logText(), "abandons its Medium Repeating Blaster") {
+			t.Errorf("tripod %d: the log does not say the weapon was abandoned:\n%s", set, b.logText())
+		}
+	}
+}
