@@ -570,7 +570,9 @@ func (b *Battle) charge(ui, ti int) {
 			return
 		}
 	}
-	if t.subjectToMorale() && t.eng < 0 && combat.NeedsReceivingTest(b.aliveCount(ui), b.aliveCount(ti), flank) {
+	// (A squad already in a close assault tests too: the book exempts only one charged by
+	// fewer than half its number, from the front.)
+	if t.subjectToMorale() && combat.NeedsReceivingTest(b.aliveCount(ui), b.aliveCount(ti), flank) {
 		m := b.standardMorale(ti, combat.ReceivingChargeTest)
 		m.FlankOrRear, m.Outnumbered = flank, b.aliveCount(ui) >= 2*b.aliveCount(ti)
 		m.FollowingFireWeapons = b.followingGuns(ti)

@@ -316,3 +316,43 @@ func TestABrokenSquadAbandonsItsAssembledWeapon(t *testing.T) {
 		}
 	}
 }
+
+// Chapter Five, "Receiving a Charge" (line 1310): "If less than half its number are
+// charging it, a squad does not have to make a morale test. If charged in the flank or rear,
+// the squad must always make a test". The book exempts no squad already in a close assault:
+// stormtroopers locked in a fight with one Rebel squad and charged by a second from their
+// flank test to receive it (threat 4 + 2 for the flank, + 1 for the casualty they took).
+func TestASquadInCloseAssaultChargedInTheFlankTests(t *testing.T) {
+	f := field(t, ``, ``)
+	second := "  - kind: squad\n    troop: Standard Rebel Trooper\n    quality: average\n    size: 6\n" + rebels
+	a := armyOf(t, squadArmy("rebel", "Standard Rebel Trooper", 6, rebels, second))
+	c := armyOf(t, squadArmy("imperial", "Stormtrooper", 6, stormies, ""))
+	tested := false
+	for seed := range uint64(100) {
+		b := ready(t, f, a, c, seed)
+		b.place(2, Point{X: 36, Y: 26}, -math.Pi/2) // facing south
+		b.place(0, Point{X: 36, Y: 24.8}, math.Pi/2)
+		b.engage(0, 2)
+		b.place(1, Point{X: 48, Y: 26}, math.Pi) // to their east, in the flank
+		b.units[2].casualties = 1
+		if !b.flanked(2, 1) {
+			t.Fatal("the second squad is not in the stormtroopers' flank")
+		}
+		b.charge(1, 2)
+		if strings.Contains(b.logText(), "charge is aborted") {
+			continue
+		}
+		ls := testLines(b.logText(), b.name(2), "receiving the charge test")
+		if len(ls) == 0 {
+			t.Fatalf("seed %d: the engaged squad charged in the flank made no test:\n%s", seed, b.logText())
+		}
+		if got := threatOf(t, ls[0]); got != 7 {
+			t.Errorf("seed %d: threat %d, want 7\n%s", seed, got, b.logText())
+		}
+		tested = true
+		break
+	}
+	if !tested {
+		t.Error("no flank charge got past its charge test in 100 seeds")
+	}
+}
