@@ -204,7 +204,7 @@ type unit struct {
 	attached int
 	arrived  int // the turn it came on the table (0: set up)
 	atRally  bool
-	tripod   uint8 // tripodNone, tripodCarried, tripodAssembled, tripodDiscarded
+	tripod   uint8 // tripodNone, tripodCarried, tripodAssembled, tripodDiscarded, tripodAbandoned
 	strikes  int
 	lost     bool // strikes: "no further bombardment"
 
@@ -213,25 +213,30 @@ type unit struct {
 	cannotMove                                                     bool
 	casualties                                                     int
 	commanderHit                                                   bool
-	wonAssault, lostAssault                                        bool
-	eng                                                            int // engagement index, -1
-	bb                                                             box // unitBox's cache
-	boxOK                                                          bool
-	c                                                              Point // centroid's cache
-	cOK                                                            bool
-	fdir                                                           Point // the facing as a unit vector
-	mounted                                                        bool
-	firstRound                                                     bool
-	leaving                                                        bool // broke or withdraws in this Morale Phase
-	confused                                                       int  // the turn affect mind has it fight at -2
-	bcStamp                                                        int  // behindCover's cache: b.moves+1 when bcVal was worked out
-	bcVal                                                          bool
-	gunAt                                                          Point // a crew's gun, where it was set up
-	gunFired                                                       int   // the turn it last fired
-	gunSet                                                         bool
-	amok                                                           bool  // creatures running amok (mounts.go)
-	remount                                                        bool  // riders with mounts down (remount.go)
-	from                                                           Point // the enemy centre it withdraws from
+	// tested: the unit has made its morale or rally test of this Morale Phase.
+	tested bool
+	// cmdHitUntested: the commander was hit and no morale test has been rolled since; the
+	// +2 goes to "the first morale test after the commander is hit" only.
+	cmdHitUntested          bool
+	wonAssault, lostAssault bool
+	eng                     int // engagement index, -1
+	bb                      box // unitBox's cache
+	boxOK                   bool
+	c                       Point // centroid's cache
+	cOK                     bool
+	fdir                    Point // the facing as a unit vector
+	mounted                 bool
+	firstRound              bool
+	leaving                 bool // broke or withdraws in this Morale Phase
+	confused                int  // the turn affect mind has it fight at -2
+	bcStamp                 int  // behindCover's cache: b.moves+1 when bcVal was worked out
+	bcVal                   bool
+	gunAt                   Point // a crew's gun, where it was set up
+	gunFired                int   // the turn it last fired
+	gunSet                  bool
+	amok                    bool  // creatures running amok (mounts.go)
+	remount                 bool  // riders with mounts down (remount.go)
+	from                    Point // the enemy centre it withdraws from
 
 	// ver is unitVer's number.
 	ver uint64
@@ -253,6 +258,7 @@ const (
 	tripodCarried
 	tripodAssembled
 	tripodDiscarded
+	tripodAbandoned // left behind by a broken squad (Chapter Five, "Broken")
 )
 
 type reinfState struct {
@@ -582,6 +588,7 @@ func (b *Battle) playTurn() {
 		u := &b.units[i]
 		u.moved, u.walked, u.ran, u.charged, u.oppFired, u.defFired, u.fired, u.fought = false, false, false, false, false, false, false, false
 		u.cannotMove, u.casualties, u.commanderHit, u.wonAssault, u.lostAssault = false, 0, false, false, false
+		u.cmdHitUntested = false
 		u.firstRound = false
 	}
 	for i := range b.figs {

@@ -876,7 +876,7 @@ func (b *Battle) endPhaseUnit(ui int) {
 			b.largeFall(f, h)
 		}
 		if fi == u.leader {
-			u.commanderHit = true
+			u.commanderHit, u.cmdHitUntested = true, true
 		}
 		b.creditCasualty(ui, int(f.home), 1)
 		if h == combat.Wound {

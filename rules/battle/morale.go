@@ -7,15 +7,23 @@ import (
 )
 
 // moralePhase (Chapter Five): broken squads try to rally, run on, or leave the table from
-// their rally point; squads that took casualties this turn test; squads below their
-// starting level that did not fire or fight, with no enemy within 12", try to rally.
+// their rally point; squads that took casualties this turn test; other squads below their
+// starting level that did not fire or fight, with no enemy within 12", try to rally. Each
+// squad makes one test a phase ("squads which have taken casualties make morale tests;
+// other squads may attempt to improve their morale by rallying").
 func (b *Battle) moralePhase() {
 	b.logPhase("Morale")
+	for ui := range b.units {
+		b.units[ui].tested = false
+	}
 	for ui := range b.units {
 		u := &b.units[ui]
 		if !u.onTable() || !u.subjectToMorale() || b.status(u) != combat.Broken {
 			continue
 		}
+		// A broken squad's rally test is its one test of the phase (its casualties this turn
+		// are in its threat level): one that rallies does not test again until the next.
+		u.tested = true
 		res := b.r.RallyTest(&b.dice, b.rallySituation(ui))
 		if res.Status != combat.Broken {
 			u.level, u.atRally = res.Level, false
@@ -35,13 +43,13 @@ func (b *Battle) moralePhase() {
 	for ui := range b.units {
 		u := &b.units[ui]
 		u.leaving = false
-		if !u.onTable() || !u.subjectToMorale() || u.casualties == 0 || b.status(u) == combat.Broken {
+		if !u.onTable() || !u.subjectToMorale() || u.casualties == 0 || b.status(u) == combat.Broken || u.tested {
 			continue
 		}
-		res := b.r.MoraleTest(&b.dice, combat.Morale{Kind: combat.CasualtyTest, Command: b.command(ui), Level: u.level,
-			Start: u.spec.Start, Casualties: u.casualties, CommanderHit: u.commanderHit,
-			BehindCover:     !u.walked && !u.ran && b.behindCover(ui),
-			WonCloseAssault: u.wonAssault, LostCloseAssault: u.lostAssault})
+		u.tested = true // "other squads may attempt to improve their morale by rallying"
+		m := b.standardMorale(ui, combat.CasualtyTest)
+		m.WonCloseAssault, m.LostCloseAssault = u.wonAssault, u.lostAssault
+		res := b.moraleTest(ui, m)
 		u.level = res.Level
 		u.leaving = res.Status == combat.Broken || res.Withdraw
 		b.results[ui] = res
@@ -63,7 +71,7 @@ func (b *Battle) moralePhase() {
 	}
 	for ui := range b.units {
 		u := &b.units[ui]
-		if !u.onTable() || !u.subjectToMorale() || u.level >= u.spec.Start || b.status(u) == combat.Broken {
+		if !u.onTable() || !u.subjectToMorale() || u.level >= u.spec.Start || b.status(u) == combat.Broken || u.tested {
 			continue
 		}
 		x := b.rallySituation(ui)
@@ -76,6 +84,27 @@ func (b *Battle) moralePhase() {
 		}
 		b.logMorale(ui, "rally", res)
 	}
+}
+
+// standardMorale is a squad's morale test of the given kind with the Standard Threat Level
+// Modifiers, which "apply to all situations" (Chapter Five, "Morale Test Chart"): its
+// status, each casualty it took this turn, its commander hit this turn, and behind cover
+// when it has not moved this turn (a squad testing to charge has not moved yet). The
+// close assault won or lost counts only in the Morale Phase that follows; the caller adds
+// it, and the charge and receiving a charge modifiers.
+func (b *Battle) standardMorale(ui int, kind combat.TestKind) combat.Morale {
+	u := &b.units[ui]
+	return combat.Morale{Kind: kind, Command: b.command(ui), Level: u.level, Start: u.spec.Start,
+		Casualties: u.casualties, CommanderHit: u.cmdHitUntested,
+		BehindCover: !u.walked && !u.ran && b.behindCover(ui)}
+}
+
+// moraleTest rolls a squad's morale test. Its commander's being hit has now counted: "the
+// wounding or loss of a squad's commander increases the threat level of the first morale
+// test after the commander is hit by +2" (Chapter Five).
+func (b *Battle) moraleTest(ui int, m combat.Morale) combat.MoraleResult {
+	b.units[ui].cmdHitUntested = false
+	return b.r.MoraleTest(&b.dice, m)
 }
 
 // behindCover: "a stationary squad within 1\" of cover terrain between it and enemy squads"

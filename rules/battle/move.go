@@ -563,8 +563,9 @@ func (b *Battle) charge(ui, ti int) {
 		b.reveal(ui, "it charges")
 	}
 	if u.subjectToMorale() && combat.NeedsChargeTest(b.aliveCount(ui), b.aliveCount(ti), t.tripod == tripodAssembled) {
-		res := b.r.MoraleTest(&b.dice, combat.Morale{Kind: combat.ChargeTest, Command: b.command(ui), Level: u.level,
-			Start: u.spec.Start, FlankOrRear: flank, BehindBarrier: b.behindBarrier(ti, ui)})
+		m := b.standardMorale(ui, combat.ChargeTest)
+		m.FlankOrRear, m.BehindBarrier = flank, b.behindBarrier(ti, ui)
+		res := b.moraleTest(ui, m)
 		b.applyMorale(ui, "charge test", res)
 		if res.Aborted() {
 			if b.lg != nil {
@@ -573,10 +574,13 @@ func (b *Battle) charge(ui, ti int) {
 			return
 		}
 	}
-	if t.subjectToMorale() && t.eng < 0 && combat.NeedsReceivingTest(b.aliveCount(ui), b.aliveCount(ti), flank) {
-		res := b.r.MoraleTest(&b.dice, combat.Morale{Kind: combat.ReceivingChargeTest, Command: b.command(ti), Level: t.level,
-			Start: t.spec.Start, FlankOrRear: flank, Outnumbered: b.aliveCount(ui) >= 2*b.aliveCount(ti),
-			FollowingFireWeapons: b.followingGuns(ti)})
+	// (A squad already in a close assault tests too: the book exempts only one charged by
+	// fewer than half its number, from the front.)
+	if t.subjectToMorale() && combat.NeedsReceivingTest(b.aliveCount(ui), b.aliveCount(ti), flank) {
+		m := b.standardMorale(ti, combat.ReceivingChargeTest)
+		m.FlankOrRear, m.Outnumbered = flank, b.aliveCount(ui) >= 2*b.aliveCount(ti)
+		m.FollowingFireWeapons = b.followingGuns(ti)
+		res := b.moraleTest(ti, m)
 		b.applyMorale(ti, "receiving the charge", res)
 		if !res.Stands() {
 			// The defenders are gone before contact; the chargers take their ground.
@@ -795,9 +799,17 @@ func (b *Battle) rallyPoint(ui int) Point {
 func (b *Battle) flee(ui int) {
 	u := &b.units[ui]
 	b.leaveEngagement(ui)
+	if u.tripod == tripodCarried || u.tripod == tripodAssembled {
+		// "During its flight, the squad abandons all assembled weapons": it has none when
+		// it rallies.
+		u.tripod = tripodAbandoned
+		if b.lg != nil {
+			b.logf("%s abandons its %s\n", b.name(ui), b.heavyName(ui))
+		}
+	}
 	dest := b.rallyPoint(ui)
 	start := u.anchor
-	end := b.route(ui, start, dest, u.spec.Run, false)
+	end := b.route(ui, start, dest, b.runAway(ui, start, dest), false)
 	b.place(ui, end, heading(start, dest))
 	if dist2(end, dest) <= 1.5*1.5 {
 		u.atRally = true
@@ -806,6 +818,19 @@ func (b *Battle) flee(ui int) {
 		b.logf("%s flees %s\" toward %s%s\n", b.name(ui), in1(math.Sqrt(dist2(start, end))), b.rallyName(ui),
 			ifs(u.atRally, ", and gets there", ""))
 	}
+}
+
+// runAway is how far a routing or disengaging squad goes from start toward dest "at its Run
+// Rate": its Walk Rate when a soldier is wounded ("wounded soldiers cannot run"; the squad
+// keeps together at its slowest soldier's rate), or when the way within a run's reach enters
+// very rough terrain, where "soldiers cannot run" (Chapter Two), as for a charge. The way is
+// paid for at walking costs, four times in very rough ground.
+func (b *Battle) runAway(ui int, start, dest Point) float64 {
+	run := b.canRun(ui)
+	if run && b.field.veryRoughOn(start, towards(start, dest, b.maxMove(ui, true))) {
+		run = false
+	}
+	return b.maxMove(ui, run)
 }
 
 func (b *Battle) rallyName(ui int) string {
@@ -835,8 +860,8 @@ func (b *Battle) disengage(ui int) {
 	}
 	b.leaveEngagement(ui)
 	start := u.anchor
-	dest := add(start, scale(b.homeDir(ui), u.spec.Run))
-	end := b.route(ui, start, b.clampTable(dest), u.spec.Run, false)
+	dest := b.clampTable(add(start, scale(b.homeDir(ui), u.spec.Run)))
+	end := b.route(ui, start, dest, b.runAway(ui, start, dest), false)
 	b.place(ui, end, heading(end, start))
 	u.ran = true
 	b.dropLevel(ui)

@@ -1,0 +1,358 @@
+package battle
+
+import (
+	"math"
+	"strings"
+	"testing"
+)
+
+// Tests from a player's review of the engine's procedures against the book; line numbers
+// are those of shared/rules/seeds/swmb-rulebook.txt.
+
+const stormies = "    skills: {blaster: 4, command: 4}\n    weapons: [blaster rifle]\n"
+
+// testLines are the log's lines that start (after the indent) with who's name and hold what.
+func testLines(log, who, what string) []string {
+	var out []string
+	for _, l := range strings.Split(log, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(l), who) && strings.Contains(l, what) {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// threatOf reads the threat level from a logged morale test line.
+func threatOf(t *testing.T, line string) int {
+	t.Helper()
+	i := strings.Index(line, "threat ")
+	if i < 0 {
+		t.Fatalf("no threat in %q", line)
+	}
+	n := 0
+	for _, c := range line[i+len("threat "):] {
+		if c < '0' || c > '9' {
+			break
+		}
+		n = 10*n + int(c-'0')
+	}
+	return n
+}
+
+// Chapter Five, "Morale Test Chart" (lines 1206-1234): the Standard Threat Level Modifiers
+// "apply to all situations", the receiving a charge test included: a stationary squad
+// behind cover is at -1 (line 1250), each casualty this turn +1, its commander hit this turn
+// +2. A squad of 6 charged from the front by 6: threat 4; behind a low wall, 3; in the
+// open with two casualties and its commander wounded earlier this turn (opportunity fire at
+// its own move), 4 + 2 + 2 = 8.
+func TestReceivingAChargeTakesTheStandardThreatModifiers(t *testing.T) {
+	cases := []struct {
+		name    string
+		wall    bool
+		cas     int
+		cmdHit  bool
+		moved   bool
+		threat  int
+		comment string
+	}{
+		{"open", false, 0, false, false, 4, "the chart's 4"},
+		{"behind a low wall", true, 0, false, false, 3, "4, -1 behind cover"},
+		{"behind a wall, having walked", true, 0, false, true, 4, "not stationary: no cover"},
+		{"two casualties, commander hit", false, 2, true, false, 8, "4 +2 casualties +2 commander"},
+	}
+	for _, tc := range cases {
+		barriers := ``
+		if tc.wall {
+			barriers = `{"type":"low wall","from":[20,26],"to":[52,26]}`
+		}
+		f := field(t, ``, barriers)
+		a := armyOf(t, squadArmy("rebel", "Standard Rebel Trooper", 6, rebels, ""))
+		c := armyOf(t, squadArmy("imperial", "Stormtrooper", 6, stormies, ""))
+		seen := false
+		for seed := range uint64(200) {
+			b := ready(t, f, a, c, seed)
+			b.place(0, Point{X: 36, Y: 20}, math.Pi/2)
+			b.place(1, Point{X: 36, Y: 26.8}, -math.Pi/2) // just north of the wall, facing it
+			b.units[1].casualties, b.units[1].walked = tc.cas, tc.moved
+			b.units[1].commanderHit, b.units[1].cmdHitUntested = tc.cmdHit, tc.cmdHit
+			b.charge(0, 1)
+			ls := testLines(b.logText(), b.name(1), "receiving the charge test")
+			if len(ls) == 0 {
+				continue // the charge was aborted
+			}
+			seen = true
+			if got := threatOf(t, ls[0]); got != tc.threat {
+				t.Errorf("%s: receiving the charge at threat %d, want %d (%s)\n%s", tc.name, got, tc.threat, tc.comment, b.logText())
+			}
+			break
+		}
+		if !seen {
+			t.Errorf("%s: no charge got past its charge test in 200 seeds", tc.name)
+		}
+	}
+}
+
+// The same modifiers for the charging squad (line 1234: "*apply to all situations"): a squad
+// standing still within 1" of cover between it and the enemy tests its charge, before it
+// moves, at 6 - 1 = 5; its commander hit earlier this turn, 6 + 2 = 8.
+func TestChargeTestTakesTheStandardThreatModifiers(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		scrub  bool
+		cmdHit bool
+		threat int
+	}{
+		{"open", false, false, 6},
+		{"behind scrub", true, false, 5},
+		{"commander hit", false, true, 8},
+	} {
+		terrain := ``
+		if tc.scrub {
+			terrain = `{"type":"scrub","rect":[20,20.6,52,22]}`
+		}
+		f := field(t, terrain, ``)
+		a := armyOf(t, squadArmy("rebel", "Standard Rebel Trooper", 6, rebels, ""))
+		c := armyOf(t, squadArmy("imperial", "Stormtrooper", 6, stormies, ""))
+		b := ready(t, f, a, c, 1)
+		b.place(0, Point{X: 36, Y: 20}, math.Pi/2)
+		b.place(1, Point{X: 36, Y: 27}, -math.Pi/2)
+		b.units[0].commanderHit, b.units[0].cmdHitUntested = tc.cmdHit, tc.cmdHit
+		b.charge(0, 1)
+		ls := testLines(b.logText(), b.name(0), "charge test")
+		if len(ls) == 0 {
+			t.Fatalf("%s: no charge test\n%s", tc.name, b.logText())
+		}
+		if got := threatOf(t, ls[0]); got != tc.threat {
+			t.Errorf("%s: charge test at threat %d, want %d\n%s", tc.name, got, tc.threat, b.logText())
+		}
+	}
+}
+
+// "The wounding or loss of a squad's commander increases the threat level of the first
+// morale test after the commander is hit by +2" (line 1248): a squad whose commander was hit
+// this turn and which then received a charge has had its +2; its casualty test in the Morale
+// Phase is at 4 + 1 casualty = 5, not 7.
+func TestCommanderHitCountsOnlyOnTheFirstTestAfter(t *testing.T) {
+	f := field(t, ``, ``)
+	a := armyOf(t, squadArmy("rebel", "Standard Rebel Trooper", 6, rebels, ""))
+	c := armyOf(t, squadArmy("imperial", "Stormtrooper", 6, stormies, ""))
+	for seed := range uint64(200) {
+		b := ready(t, f, a, c, seed)
+		b.place(0, Point{X: 36, Y: 20}, math.Pi/2)
+		b.place(1, Point{X: 36, Y: 26.8}, -math.Pi/2)
+		b.units[1].casualties, b.units[1].commanderHit, b.units[1].cmdHitUntested = 1, true, true
+		b.charge(0, 1)
+		recv := testLines(b.logText(), b.name(1), "receiving the charge test")
+		if len(recv) == 0 || !strings.Contains(recv[0], "No Effect") || b.units[1].casualties != 1 {
+			continue // no receiving test, or one that changed the squad's level
+		}
+		b.units[0].casualties = 0
+		b.moralePhase()
+		cas := testLines(b.logText(), b.name(1), "casualties test")
+		if len(cas) == 0 {
+			t.Fatalf("seed %d: no casualty test\n%s", seed, b.logText())
+		}
+		if got := threatOf(t, cas[0]); got != 5 {
+			t.Errorf("seed %d: casualty test after the receiving test at threat %d, want 5\n%s", seed, got, b.logText())
+		}
+		return
+	}
+	t.Error("no receiving test in 200 seeds")
+}
+
+// Chapter Five (line 1136): "In the Morale Phase squads which have taken casualties make
+// morale tests; other squads may attempt to improve their morale by rallying". A shaken squad
+// (level 3 of 5) far from the enemy that took a casualty this turn makes its casualty test
+// and no rally test as well.
+func TestASquadThatTestsForCasualtiesDoesNotAlsoRally(t *testing.T) {
+	f := field(t, ``, ``)
+	a := armyOf(t, squadArmy("rebel", "Standard Rebel Trooper", 6, rebels, ""))
+	c := armyOf(t, squadArmy("imperial", "Stormtrooper", 6, stormies, ""))
+	for seed := range uint64(40) {
+		b := ready(t, f, a, c, seed)
+		b.place(0, Point{X: 36, Y: 10}, math.Pi/2)
+		b.place(1, Point{X: 36, Y: 40}, -math.Pi/2)
+		b.units[0].level, b.units[0].casualties = 3, 1
+		b.moralePhase()
+		if n := len(testLines(b.logText(), b.name(0), "casualties test")); n != 1 {
+			t.Fatalf("seed %d: %d casualty tests\n%s", seed, n, b.logText())
+		}
+		if ls := testLines(b.logText(), b.name(0), "rally test"); len(ls) > 0 {
+			t.Fatalf("seed %d: the squad that tested for casualties rallied too:\n%s", seed, b.logText())
+		}
+	}
+}
+
+// Chapter Five, "Broken" (line 1180): "At the beginning of each Morale Phase, a rally test is
+// made for the broken squad. If the test is successful, the squad halts". One rally test a
+// phase: a broken squad far from the enemy that rallies to demoralized does not rally again
+// in the same phase (to shaken or better), nor take a casualty test as well.
+func TestABrokenSquadRalliesOnceAMoralePhase(t *testing.T) {
+	f := field(t, ``, ``)
+	a := armyOf(t, squadArmy("rebel", "Standard Rebel Trooper", 6, rebels, ""))
+	c := armyOf(t, squadArmy("imperial", "Stormtrooper", 6, stormies, ""))
+	rallied := 0
+	for seed := range uint64(80) {
+		b := ready(t, f, a, c, seed)
+		b.place(0, Point{X: 36, Y: 10}, math.Pi/2)
+		b.place(1, Point{X: 36, Y: 40}, -math.Pi/2)
+		b.units[0].level = 0
+		if seed%2 == 1 {
+			b.units[0].casualties = 1
+		}
+		b.moralePhase()
+		ls := testLines(b.logText(), b.name(0), "test:")
+		if len(ls) != 1 {
+			t.Fatalf("seed %d: %d morale tests for the broken squad in one phase:\n%s", seed, len(ls), b.logText())
+		}
+		if b.units[0].level > 0 {
+			rallied++
+		}
+	}
+	if rallied == 0 {
+		t.Error("the broken squad never rallied in 80 seeds")
+	}
+}
+
+// Chapter Two (lines 436, 467) and the engine's formations (docs/decisions.md, "Squads move
+// as formations": the squad moves at its slowest soldier's rate, wounded: no running):
+// "Wounded soldiers cannot run", nor can anyone "in very rough terrain". A broken squad's
+// "full run move" (line 1180) and a disengaging squad's move "at its Run Rate" (line 1128)
+// are a walk when a soldier is wounded: 5" for Standard Rebel Troopers (Walk 5, Run 10).
+func TestWoundedSoldiersCannotRunWhenFleeingOrDisengaging(t *testing.T) {
+	f := field(t, ``, ``)
+	a := armyOf(t, squadArmy("rebel", "Standard Rebel Trooper", 6, rebels, ""))
+	c := armyOf(t, squadArmy("imperial", "Stormtrooper", 6, stormies, ""))
+	b := ready(t, f, a, c, 1)
+	walk, run := b.units[0].spec.Walk, b.units[0].spec.Run
+	if run <= walk {
+		t.Fatalf("walk %v, run %v", walk, run)
+	}
+	for _, wounded := range []bool{false, true} {
+		b := ready(t, f, a, c, 1)
+		b.place(0, Point{X: 36, Y: 30}, math.Pi/2)
+		b.place(1, Point{X: 36, Y: 44}, -math.Pi/2)
+		b.figs[b.units[0].members[0]].f.Wounded = wounded
+		b.units[0].level = 0
+		before := b.centroid(0)
+		b.flee(0)
+		got := math.Sqrt(dist2(before, b.centroid(0)))
+		want := run
+		if wounded {
+			want = walk
+		}
+		if math.Abs(got-want) > 0.1 {
+			t.Errorf("wounded %v: the broken squad fled %.2f\", want %.2f\"", wounded, got, want)
+		}
+	}
+	// Disengaging, with a wounded soldier.
+	moved := false
+	for seed := range uint64(40) {
+		b := ready(t, f, a, c, seed)
+		b.place(0, Point{X: 36, Y: 30}, -math.Pi/2)
+		b.place(1, Point{X: 36, Y: 31.2}, math.Pi/2)
+		b.engage(0, 1)
+		b.figs[b.units[0].members[0]].f.Wounded = true
+		before := b.centroid(0)
+		b.disengage(0)
+		if !strings.Contains(b.logText(), "disengages") || b.aliveCount(0) == 0 || !b.units[0].onTable() || b.status(&b.units[0]) == 3 {
+			continue
+		}
+		if !b.figs[b.units[0].members[0]].f.Wounded {
+			continue
+		}
+		moved = true
+		if got := math.Sqrt(dist2(before, b.centroid(0))); got > walk+0.1 {
+			t.Errorf("seed %d: a squad with a wounded soldier disengaged %.2f\", more than its Walk Rate %.2f\"\n%s", seed, got, walk, b.logText())
+		}
+		break
+	}
+	if !moved {
+		t.Error("no disengage with the wounded soldier standing in 40 seeds")
+	}
+	// Fleeing through heavy woods: no running there, a walk at four times the cost.
+	fw := field(t, `{"type":"heavy woods","rect":[0,0,72,29]}`, ``)
+	b = ready(t, fw, a, c, 1)
+	b.place(0, Point{X: 36, Y: 30}, math.Pi/2)
+	b.place(1, Point{X: 36, Y: 44}, -math.Pi/2)
+	b.units[0].level = 0
+	before := b.centroid(0)
+	b.flee(0)
+	// 1" of clear ground (the squad's centre is 1" from the wood) then (walk - 1) / 4 in it.
+	if got, max := math.Sqrt(dist2(before, b.centroid(0))), 1+(walk-1)/4+0.3; got > max {
+		t.Errorf("the broken squad fled %.2f\" into heavy woods, more than a walk there (%.2f\")", got, max)
+	}
+}
+
+// Chapter Five, "Broken" (line 1194): "During its flight, the squad abandons all assembled
+// weapons." A squad that broke with its medium repeating blaster set up has none when it
+// rallies: its specialist has nothing to fire, and a squad charging it needs no charge test
+// for its assembled heavy weapon (line 1324) nor does it get -1 for it receiving one.
+func TestABrokenSquadAbandonsItsAssembledWeapon(t *testing.T) {
+	f := field(t, ``, ``)
+	a := armyOf(t, squadArmy("imperial", "Stormtrooper", 6, stormies,
+		"    specialists:\n      - skills: {blaster: 3}\n        weapons: [medium repeating blaster]\n"))
+	c := armyOf(t, squadArmy("rebel", "Standard Rebel Trooper", 6, rebels, ""))
+	for _, set := range []uint8{tripodAssembled, tripodCarried} {
+		b := ready(t, f, a, c, 1)
+		b.place(0, Point{X: 36, Y: 20}, math.Pi/2)
+		b.place(1, Point{X: 36, Y: 40}, -math.Pi/2)
+		if b.units[0].spec.Tripod < 0 {
+			t.Fatal("the specialist's medium repeating blaster is not an assembled weapon")
+		}
+		b.units[0].tripod = set
+		b.units[0].level = 0
+		b.flee(0)
+		b.units[0].level = 1 // rallied
+		if b.units[0].tripod == tripodAssembled || b.units[0].tripod == tripodCarried || b.followingGuns(0) != 0 {
+			t.Errorf("tripod %d: the rallied squad still has its medium repeating blaster (state %d)", set, b.units[0].tripod)
+		}
+		fs := &b.figs[b.units[0].members[b.units[0].spec.Tripod]]
+		if gi, _ := b.bestGun(0, fs, 10, 0, 3, true); gi >= 0 && fs.spec.Guns[gi].W.Assembled {
+			t.Errorf("tripod %d: the specialist still fires the abandoned %s", set, fs.spec.Guns[gi].W.Name)
+		}
+		if !strings.Contains(b.logText(), "abandons its Medium Repeating Blaster") {
+			t.Errorf("tripod %d: the log does not say the weapon was abandoned:\n%s", set, b.logText())
+		}
+	}
+}
+
+// Chapter Five, "Receiving a Charge" (line 1310): "If less than half its number are
+// charging it, a squad does not have to make a morale test. If charged in the flank or rear,
+// the squad must always make a test". The book exempts no squad already in a close assault:
+// stormtroopers locked in a fight with one Rebel squad and charged by a second from their
+// flank test to receive it (threat 4 + 2 for the flank, + 1 for the casualty they took).
+func TestASquadInCloseAssaultChargedInTheFlankTests(t *testing.T) {
+	f := field(t, ``, ``)
+	second := "  - kind: squad\n    troop: Standard Rebel Trooper\n    quality: average\n    size: 6\n" + rebels
+	a := armyOf(t, squadArmy("rebel", "Standard Rebel Trooper", 6, rebels, second))
+	c := armyOf(t, squadArmy("imperial", "Stormtrooper", 6, stormies, ""))
+	tested := false
+	for seed := range uint64(100) {
+		b := ready(t, f, a, c, seed)
+		b.place(2, Point{X: 36, Y: 26}, -math.Pi/2) // facing south
+		b.place(0, Point{X: 36, Y: 24.8}, math.Pi/2)
+		b.engage(0, 2)
+		b.place(1, Point{X: 48, Y: 26}, math.Pi) // to their east, in the flank
+		b.units[2].casualties = 1
+		if !b.flanked(2, 1) {
+			t.Fatal("the second squad is not in the stormtroopers' flank")
+		}
+		b.charge(1, 2)
+		if strings.Contains(b.logText(), "charge is aborted") {
+			continue
+		}
+		ls := testLines(b.logText(), b.name(2), "receiving the charge test")
+		if len(ls) == 0 {
+			t.Fatalf("seed %d: the engaged squad charged in the flank made no test:\n%s", seed, b.logText())
+		}
+		if got := threatOf(t, ls[0]); got != 7 {
+			t.Errorf("seed %d: threat %d, want 7\n%s", seed, got, b.logText())
+		}
+		tested = true
+		break
+	}
+	if !tested {
+		t.Error("no flank charge got past its charge test in 100 seeds")
+	}
+}
