@@ -147,6 +147,18 @@ func containsFig(members []int32, fi int32) bool {
 	return false
 }
 
+// auditPlaced checks a unit just placed, even for a moment (halfway through a move, where
+// opportunity fire catches it): none of its figures stands in impassable terrain.
+func (b *Battle) auditPlaced(ui int) {
+	b.audit.checks++
+	for _, fi := range b.units[ui].members {
+		if f := &b.figs[fi]; f.alive() && int(f.unit) == ui && !b.field.offTable(f.pos) && b.field.impassableAt(f.pos) {
+			b.audit.failf(b, "%s placed a figure in impassable terrain at %v (its anchor %v)", b.units[ui].spec.Name, f.pos, b.units[ui].anchor)
+			return
+		}
+	}
+}
+
 // has reports whether the engagement lists unit ui on side s.
 func (en *engagement) has(s, ui int) bool {
 	for k := 0; k < en.n[s]; k++ {

@@ -73,6 +73,9 @@ func (b *Battle) place(ui int, at Point, facing float64) {
 		f.cover = b.coverAt(p)
 		k++
 	}
+	if b.audit != nil {
+		b.auditPlaced(ui)
+	}
 }
 
 // layout places n figures in r ranks around at, counting the positions that are standable.
@@ -353,7 +356,13 @@ func (b *Battle) advance(ui int, p plan, pickupCost float64) {
 			face = toward
 		}
 	}
-	b.place(ui, lerp(start, end, 0.5), face)
+	// Opportunity fire catches the unit halfway; where the straight line's middle is in
+	// impassable terrain the route went around, halfway along the way round.
+	half := lerp(start, end, 0.5)
+	if !b.standable(half) {
+		half = b.routeJ(ui, start, end, math.Sqrt(dist2(start, end))/2, run, nil)
+	}
+	b.place(ui, half, face)
 	b.opportunity(ui, end, -1)
 	if b.aliveCount(ui) == 0 {
 		return
@@ -639,7 +648,12 @@ func (b *Battle) charge(ui, ti int) {
 		b.dropLevel(ui)
 		return
 	}
-	b.place(ui, contact, face)
+	// Base to base; where the point of contact is in impassable terrain (the edge of a
+	// crystal or rock), the chargers stand where the walk stopped, within a fifth of an inch.
+	if b.standable(contact) {
+		end = contact
+	}
+	b.place(ui, end, face)
 	b.engage(ui, ti)
 	u.firstRound = true
 	if b.lg != nil {
