@@ -172,17 +172,22 @@ func Play(c Config, d qrs.Dice) (Battle, error) {
 				return b, err
 			}
 		}
-		players, _ = st.Group(1)
-		shaken := solo.Shaken(st, 1)
-		if solo.ActiveFigures(*players) == 0 {
-			break
-		}
-		for _, g := range enemies(st) {
+		// The turn's enemy casualties, before they are recycled: in every enemy group, the
+		// ones killed to the last figure too, and in the turn the player group falls.
+		for _, g := range st.Groups {
+			if g.Side != solo.Enemy {
+				continue
+			}
 			for _, f := range g.Figures {
 				if !f.Active() {
 					b.EnemyDown++
 				}
 			}
+		}
+		players, _ = st.Group(1)
+		shaken := solo.Shaken(st, 1)
+		if solo.ActiveFigures(*players) == 0 {
+			break
 		}
 		solo.EndTurn(st)
 		// 4) The group advances unless morale holds it back (it falls back instead), or
