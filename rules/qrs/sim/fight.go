@@ -21,6 +21,8 @@ type FightConfig struct {
 	A, B     Side
 	Profiles []qrs.Profile
 	MaxTurns int
+
+	audit *audit // set by tests (audit.go)
 }
 
 // Fight is one firefight's result: Winner "a", "b" or "" (both gone, or time ran out).
@@ -66,6 +68,9 @@ func PlayFight(c FightConfig, d qrs.Dice) (Fight, error) {
 	if err := st.Check(); err != nil {
 		return Fight{}, err
 	}
+	if c.audit != nil {
+		c.audit.begin(st)
+	}
 	cover := map[int]bool{1: c.A.Cover, 2: c.B.Cover}
 	var f Fight
 	left := map[int]bool{}
@@ -101,6 +106,9 @@ func PlayFight(c FightConfig, d qrs.Dice) (Fight, error) {
 				return f, err
 			}
 		}
+		if c.audit != nil {
+			c.audit.state(st, turn)
+		}
 		a, _ := st.Group(1)
 		b, _ := st.Group(2)
 		if solo.ActiveFigures(*a) == 0 || solo.ActiveFigures(*b) == 0 {
@@ -121,6 +129,9 @@ func PlayFight(c FightConfig, d qrs.Dice) (Fight, error) {
 	f.LostA = len(a.Figures) - solo.ActiveFigures(*a)
 	f.LostB = len(b.Figures) - solo.ActiveFigures(*b)
 	f.Log = st.Log
+	if c.audit != nil {
+		c.audit.fightResult(st, f, c, left)
+	}
 	return f, nil
 }
 

@@ -31,6 +31,8 @@ type Config struct {
 	// Objective is how many turns of advance reach the objective (default: one past the
 	// last counter); MaxTurns ends the game as a failure (default 12).
 	Objective, MaxTurns int
+
+	audit *audit // set by tests (audit.go)
 }
 
 // NotSimulated is what the quick-resolve leaves out, for the report.
@@ -103,6 +105,9 @@ func Play(c Config, d qrs.Dice) (Battle, error) {
 	if err := st.Check(); err != nil {
 		return Battle{}, err
 	}
+	if c.audit != nil {
+		c.audit.begin(st)
+	}
 	var b Battle
 	progress, spotted := 0, map[int]bool{}
 	for turn := 1; turn <= c.MaxTurns; turn++ {
@@ -172,17 +177,25 @@ func Play(c Config, d qrs.Dice) (Battle, error) {
 				return b, err
 			}
 		}
-		players, _ = st.Group(1)
-		shaken := solo.Shaken(st, 1)
-		if solo.ActiveFigures(*players) == 0 {
-			break
+		if c.audit != nil {
+			c.audit.state(st, turn)
 		}
-		for _, g := range enemies(st) {
+		// The turn's enemy casualties, before they are recycled: in every enemy group, the
+		// ones killed to the last figure too, and in the turn the player group falls.
+		for _, g := range st.Groups {
+			if g.Side != solo.Enemy {
+				continue
+			}
 			for _, f := range g.Figures {
 				if !f.Active() {
 					b.EnemyDown++
 				}
 			}
+		}
+		players, _ = st.Group(1)
+		shaken := solo.Shaken(st, 1)
+		if solo.ActiveFigures(*players) == 0 {
+			break
 		}
 		solo.EndTurn(st)
 		// 4) The group advances unless morale holds it back (it falls back instead), or
@@ -201,6 +214,9 @@ func Play(c Config, d qrs.Dice) (Battle, error) {
 	b.Survived = solo.ActiveFigures(*players) > 0
 	b.Lost = len(players.Figures) - solo.ActiveFigures(*players)
 	b.Log = st.Log
+	if c.audit != nil {
+		c.audit.result(st, b, c)
+	}
 	return b, nil
 }
 

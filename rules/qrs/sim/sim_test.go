@@ -3,6 +3,7 @@ package sim
 import (
 	"math"
 	"math/rand/v2"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -105,5 +106,30 @@ func TestFirefightOddsFollowTheGroups(t *testing.T) {
 	}
 	if _, err := PlayFight(FightConfig{A: big}, seeded(1)(0)); err == nil {
 		t.Error("a fight with an empty side")
+	}
+}
+
+var killedDroid = regexp.MustCompile(`Probe Droid 1 rolls \d+: killed`)
+
+// "you cannot deploy any until casualties are recycled" (the sheet's force generation,
+// L35): an enemy figure killed is a casualty, whether or not others of its group still
+// stand. A lone probe droid (the only figure the pool can deploy, at an open counter) shot
+// dead was a group killed to the last figure, and the game counted no enemy down: the
+// count looked only at groups with somebody left. Every droid the log shows killed is
+// counted now.
+func TestEnemyCasualtiesCountAGroupKilledToTheLastFigure(t *testing.T) {
+	c := Config{Players: group(t, army.FigureEntry{Profile: "Rebel Trooper", Count: 4}), Counters: []string{"open", "open", "open"},
+		Pool: solo.Pool{solo.ProbeDroid: 1}}
+	down, killed := 0, 0
+	for i := range 200 {
+		b, err := Play(c, seeded(11)(i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		down += b.EnemyDown
+		killed += len(killedDroid.FindAllString(strings.Join(b.Log, "\n"), -1))
+	}
+	if killed == 0 || down != killed {
+		t.Errorf("the log shows %d probe droids killed, the games counted %d", killed, down)
 	}
 }

@@ -153,7 +153,7 @@ func (b *Battle) activate(c *Char) {
 		// Force Grip replaces attacks: close in, then grip whoever is in sight.
 		if c.ab.forceGrip && c.Force > 0 {
 			b.moveTo(c, b.closer(c, speed), speed)
-			if !b.forceGrip(c) {
+			if !c.Defeated && !b.forceGrip(c) {
 				b.support(c)
 			}
 			return
@@ -169,8 +169,13 @@ func (b *Battle) activate(c *Char) {
 // attackPhase makes the character's attacks from where it stands: Lightsaber Sweep among
 // several adjacent enemies; else one attack, with Double Attack a second if it has not
 // moved; replaces-attacks abilities where they are worth more.
-// It reports whether the character may still move (it did not attack twice).
+// It reports whether the character may still move (it did not attack twice, and was not
+// defeated on its way).
 func (b *Battle) attackPhase(c *Char, ts []target, moved bool) bool {
+	if c.Defeated {
+		// Defeated by an attack of opportunity on the way: removed from the map (L197).
+		return false
+	}
 	if len(ts) == 0 {
 		b.support(c)
 		return true

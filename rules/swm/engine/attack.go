@@ -114,6 +114,9 @@ func (b *Battle) attack(att, t *Char, helpers []*Char, useForce, aoo bool) bool 
 }
 
 func (b *Battle) strike(att, t *Char, helpers []*Char, useForce, aoo bool) {
+	if b.audit != nil {
+		b.audit.strike(b, att, t, aoo)
+	}
 	b.quiet = false
 	s := b.aim(att, att.Pos, t, helpers)
 	var roll int

@@ -48,15 +48,25 @@ type Battle struct {
 
 	distCache map[spaceKey][]int
 	losCache  map[losKey]bool
+
+	audit *audit // set by tests (audit.go)
 }
 
 // Play runs one battle of a against b on the map with the dice of rng. With log set the
 // result carries the turn-by-turn log.
 func Play(m *Map, a, b Squad, rng *rand.Rand, log bool) (*Result, error) {
+	return play(m, a, b, rng, log, nil)
+}
+
+// play is Play with an audit (nil when not audited).
+func play(m *Map, a, b Squad, rng *rand.Rand, log bool, au *audit) (*Result, error) {
 	bt := &Battle{m: m, rng: rng, log: log, squads: [2]Squad{a, b}, occ: make([]int, m.W*m.H),
-		doorOpen: map[Point]bool{}, distCache: map[spaceKey][]int{}, losCache: map[losKey]bool{}}
+		doorOpen: map[Point]bool{}, distCache: map[spaceKey][]int{}, losCache: map[losKey]bool{}, audit: au}
 	if err := bt.setup(); err != nil {
 		return nil, err
+	}
+	if au != nil {
+		au.state(bt, "after setup")
 	}
 	bt.logf("[A] is %s, [B] is %s, on the %s map; squares are (column,row) from the top left", a.Name, b.Name, m.Name)
 	return bt.run(), nil
@@ -98,6 +108,9 @@ func (b *Battle) run() *Result {
 			c.Activated = false
 		}
 		b.playRound(first)
+		if b.audit != nil {
+			b.audit.endRound(b)
+		}
 		if w, done := b.defeatedSide(); done {
 			res.Winner, res.Reason = w, "defeated every enemy character"
 			if w < 0 {
@@ -132,6 +145,9 @@ func (b *Battle) run() *Result {
 		b.logf("Draw: %s", res.Reason)
 	}
 	res.Log = b.lines
+	if b.audit != nil {
+		b.audit.result(b, res)
+	}
 	return res
 }
 
@@ -187,6 +203,9 @@ func (b *Battle) playRound(first int) {
 				break
 			}
 			b.activate(c)
+			if b.audit != nil {
+				b.audit.activation(b, c)
+			}
 			if _, done := b.defeatedSide(); done {
 				return
 			}

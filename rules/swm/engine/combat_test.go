@@ -391,3 +391,30 @@ func TestNoAllyCombinesFireWithUseTheForce(t *testing.T) {
 		t.Errorf("Use the Force with no ally combining fire; gun activated %v:\n%s", g.Activated, log)
 	}
 }
+
+// Hologram (glossary, L593): it "cannot end its turn in a wall or solid object" and "cannot
+// open doors nor hold them open". Muster's doors fill a square, a wall while closed, so a
+// Hologram never ends its turn in a doorway: the door, open for someone else now, closes
+// as soon as a turn ends with no one else next to it, and the Hologram would stand in the
+// wall. (The engine let it: General Veers stood in the outpost's closed door for rounds.)
+func TestHologramNeverEndsItsTurnInADoorway(t *testing.T) {
+	m := field(t,
+		"aaa.#....",
+		"....D....",
+		"....#...b",
+	)
+	veers := house("Test Hologram", 5, 1, 10, 0, 0, "Hologram", "Speed 4")
+	trooper := house("Test Snowtrooper", 5, 10, 10, 0, 10)
+	b := newBattle(t, m, squad("A", veers, trooper, trooper), squad("B", trooper))
+	h := b.char(t, "[A] Test Hologram")
+	b.put(h, Point{0, 1})
+	b.put(b.char(t, "[A] Test Snowtrooper 1"), Point{1, 0}) // keeps the Hologram
+	b.put(b.char(t, "[A] Test Snowtrooper 2"), Point{8, 1}) // the lead, past the door
+	b.put(b.char(t, "[B] Test Snowtrooper"), Point{8, 2})
+	door := Point{4, 1}
+	b.doorOpen[door] = true // someone ended a turn next to it
+	b.activate(h)
+	if h.Defeated || h.Pos == door || b.blocks(h.Pos) {
+		t.Errorf("the Hologram ended its turn at %v (door open: %v):\n%s", h.Pos, b.doorOpen[door], b.logText())
+	}
+}

@@ -110,3 +110,38 @@ func TestAttackOfOpportunityOnLeavingAnAdjacentSquare(t *testing.T) {
 		t.Errorf("a flyer provoked:\n%s", b.logText())
 	}
 }
+
+// Attacks of Opportunity (L457: "if the enemy is not defeated, it continues moving") and
+// Reduced to 0 Hit Points (L197: "it is defeated and removed from the battle map"): a
+// character defeated by an attack of opportunity on its way to attack is gone; it makes
+// no attack from where it fell. (The engine let it: "[A] Rebel Leader 2 takes 30 from [B]
+// Blizzard Scout 1 and is defeated", then "[A] Rebel Leader 2 attacks [B] Blizzard Scout 1".)
+func TestDefeatedByAnAttackOfOpportunityMakesNoAttack(t *testing.T) {
+	m := field(t,
+		"aaaa#bb##",
+		"#########",
+		".........",
+		"###.#####",
+	)
+	brute := house("Test Brute", 10, 10, 10, 10, 10, "Melee Attack")
+	ally := house("Test Ally", 5, 10, 10, 0, 0)
+	guard := house("Test Guard", 5, 100, 5, 20, 100)
+	prize := house("Test Prize", 50, 10, 5, 0, 10)
+	b := newBattle(t, m, squad("A", brute, ally, ally, ally), squad("B", guard, prize))
+	c := b.char(t, "[A] Test Brute")
+	b.put(c, Point{0, 2})
+	for i, x := range []int{2, 3, 4} {
+		b.put(b.char(t, "[A] Test Ally "+itoa(i+1)), Point{x, 2})
+	}
+	g, p := b.char(t, "[B] Test Guard"), b.char(t, "[B] Test Prize")
+	b.put(g, Point{3, 3}) // in the niche below the corridor: the allies fill every square beside it
+	b.put(p, Point{6, 2})
+	b.script = []int{20} // the guard's attack of opportunity
+	b.activate(c)
+	if !c.Defeated {
+		t.Fatalf("the brute was not defeated on its way:\n%s", b.logText())
+	}
+	if n := count(b.logText(), "[A] Test Brute attacks"); n != 0 || g.HP != 100 || p.HP != 10 {
+		t.Errorf("the defeated brute made %d attacks (guard %d, prize %d Hit Points):\n%s", n, g.HP, p.HP, b.logText())
+	}
+}

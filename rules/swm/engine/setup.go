@@ -65,10 +65,12 @@ func (b *Battle) setup() error {
 }
 
 // fits reports whether the character may stand at p: every square on the map, open to
-// stand on, free of other characters (and, at setup, inside the zone).
+// stand on, free of other characters (and, at setup, inside the zone). A Hologram never
+// stands in a doorway: it cannot hold the door open (glossary, Hologram, L593), so the
+// door would close on it and it would stand in a wall, which it may not end its turn in.
 func (b *Battle) fits(c *Char, p Point, setup bool) bool {
 	for _, q := range footprint(p, c.Size) {
-		if !b.m.in(q) || b.blocks(q) || b.m.At(q) == Pit {
+		if !b.m.in(q) || b.blocks(q) || b.m.At(q) == Pit || c.ab.hologram && b.m.At(q) == Door {
 			return false
 		}
 		if o := b.occ[q.Y*b.m.W+q.X]; o > 0 && b.chars[o-1] != c {
