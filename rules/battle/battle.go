@@ -151,6 +151,9 @@ type fig struct {
 	medpacs   int
 	healTries uint8
 	woundTurn int
+	// casStamp is b.turn+1 in the turn he last counted as a casualty: "for each soldier
+	// wounded or incapacitated this turn" (Chapter Five), one a soldier, however often hit.
+	casStamp int
 	// painControlled: a hero who controls pain acts as if unwounded; a second wound
 	// incapacitates him.
 	painControlled bool

@@ -4,6 +4,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"muster/rules/combat"
 )
 
 // Tests from a player's review of the engine's procedures against the book; line numbers
@@ -354,5 +356,49 @@ func TestASquadInCloseAssaultChargedInTheFlankTests(t *testing.T) {
 	}
 	if !tested {
 		t.Error("no flank charge got past its charge test in 100 seeds")
+	}
+}
+
+// Chapter Five, "Each Casualty Taken This Turn" (line 1246): "For each soldier wounded or
+// incapacitated this turn, the threat level increases by +1." The count is of soldiers: a
+// stormtrooper wounded by opportunity fire in the Movement Phase and incapacitated in the
+// Fire Combat Phase of the same turn is one casualty; a second soldier wounded in the Fire
+// Combat Phase makes two, and the squad's casualty test is at 4 + 2 = 6, not 7.
+func TestEachSoldierIsOneCasualtyATurn(t *testing.T) {
+	f := field(t, ``, ``)
+	a := armyOf(t, squadArmy("rebel", "Standard Rebel Trooper", 6, rebels, ""))
+	c := armyOf(t, squadArmy("imperial", "Stormtrooper", 6, stormies, ""))
+	b := ready(t, f, a, c, 1)
+	b.place(0, Point{X: 36, Y: 10}, math.Pi/2)
+	b.place(1, Point{X: 36, Y: 40}, -math.Pi/2)
+	man := &b.figs[b.units[1].members[1]]
+	man.f.Mark(combat.Wound) // opportunity fire in the Movement Phase
+	b.endPhaseUnit(1)
+	if !man.f.Wounded || b.units[1].casualties != 1 {
+		t.Fatalf("wounded %v, casualties %d after the first wound", man.f.Wounded, b.units[1].casualties)
+	}
+	man.f.Mark(combat.Wound) // the Fire Combat Phase: his second wound takes him out
+	b.endPhaseUnit(1)
+	if !man.f.Out {
+		t.Fatal("the second wound did not incapacitate him")
+	}
+	if got := b.units[1].casualties; got != 1 {
+		t.Errorf("one soldier wounded then incapacitated in a turn counts %d casualties, want 1", got)
+	}
+	b.figs[b.units[1].members[2]].f.Mark(combat.Wound)
+	b.endPhaseUnit(1)
+	if got := b.units[1].casualties; got != 2 {
+		t.Errorf("a second soldier wounded: %d casualties, want 2", got)
+	}
+	if int(b.units[1].leader) == int(b.units[1].members[1]) || int(b.units[1].leader) == int(b.units[1].members[2]) {
+		t.Fatal("a casualty was the commander")
+	}
+	b.moralePhase()
+	ls := testLines(b.logText(), b.name(1), "casualties test")
+	if len(ls) == 0 {
+		t.Fatalf("no casualty test\n%s", b.logText())
+	}
+	if got := threatOf(t, ls[0]); got != 6 {
+		t.Errorf("casualty test at threat %d, want 6 (4 + 2 soldiers)", got)
 	}
 }
