@@ -587,16 +587,7 @@ func (b *Battle) status(u *unit) combat.Status {
 func (u *unit) subjectToMorale() bool { return u.spec.Start > 0 }
 
 func (b *Battle) playTurn() {
-	for i := range b.units {
-		u := &b.units[i]
-		u.moved, u.walked, u.ran, u.charged, u.oppFired, u.defFired, u.fired, u.fought = false, false, false, false, false, false, false, false
-		u.cannotMove, u.casualties, u.commanderHit, u.wonAssault, u.lostAssault = false, 0, false, false, false
-		u.cmdHitUntested = false
-		u.firstRound = false
-	}
-	for i := range b.figs {
-		b.figs[i].parryTried = false
-	}
+	b.newTurn()
 	b.logTurn()
 	b.initiativePhase()
 	if b.hideOn {
@@ -620,6 +611,22 @@ func (b *Battle) playTurn() {
 	b.specialPhase()
 	b.checkVictory(b.turn == b.field.Scenario.Turns)
 	b.phaseEnd(causeStrikes, "Special actions")
+}
+
+// newTurn clears what counts for a turn only. A commander hit after his squad's last
+// morale test of a turn (in the Special Actions Phase, or by a parting swing in the Morale
+// Phase) still adds +2 to "the first morale test after the commander is hit" (Chapter
+// Five), in a later turn: cmdHitUntested is cleared only by that test.
+func (b *Battle) newTurn() {
+	for i := range b.units {
+		u := &b.units[i]
+		u.moved, u.walked, u.ran, u.charged, u.oppFired, u.defFired, u.fired, u.fought = false, false, false, false, false, false, false, false
+		u.cannotMove, u.casualties, u.commanderHit, u.wonAssault, u.lostAssault = false, 0, false, false, false
+		u.firstRound = false
+	}
+	for i := range b.figs {
+		b.figs[i].parryTried = false
+	}
 }
 
 // initiativePhase: each side rolls a die and adds the highest command skill on its side;

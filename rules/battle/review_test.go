@@ -402,3 +402,35 @@ func TestEachSoldierIsOneCasualtyATurn(t *testing.T) {
 		t.Errorf("casualty test at threat %d, want 6 (4 + 2 soldiers)", got)
 	}
 }
+
+// "The wounding or loss of a squad's commander increases the threat level of the first
+// morale test after the commander is hit by +2" (line 1248). A commander wounded in the
+// Special Actions Phase (an artillery strike, an injure/kill) is hit after his squad's
+// Morale Phase; the first test after it is in the next turn: a squad of 6 receiving a
+// charge from the front then tests at 4 + 2 = 6, and the test after that at 4.
+func TestCommanderHitAfterTheMoralePhaseCountsNextTurn(t *testing.T) {
+	f := field(t, ``, ``)
+	a := armyOf(t, squadArmy("rebel", "Standard Rebel Trooper", 6, rebels, ""))
+	c := armyOf(t, squadArmy("imperial", "Stormtrooper", 6, stormies, ""))
+	for seed := range uint64(200) {
+		b := ready(t, f, a, c, seed)
+		b.place(0, Point{X: 36, Y: 20}, math.Pi/2)
+		b.place(1, Point{X: 36, Y: 26.8}, -math.Pi/2)
+		b.units[1].commanderHit, b.units[1].cmdHitUntested = true, true // the Special Actions Phase
+		b.newTurn()
+		b.turn = 2
+		b.charge(0, 1)
+		ls := testLines(b.logText(), b.name(1), "receiving the charge test")
+		if len(ls) == 0 {
+			continue // the charge was aborted
+		}
+		if got := threatOf(t, ls[0]); got != 6 {
+			t.Errorf("seed %d: receiving the charge the turn after the commander was hit at threat %d, want 6\n%s", seed, got, b.logText())
+		}
+		if b.units[1].cmdHitUntested {
+			t.Error("the +2 is still due after the test")
+		}
+		return
+	}
+	t.Error("no charge got past its charge test in 200 seeds")
+}
