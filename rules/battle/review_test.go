@@ -220,7 +220,7 @@ func TestABrokenSquadRalliesOnceAMoralePhase(t *testing.T) {
 // as formations": the squad moves at its slowest soldier's rate, wounded: no running):
 // "Wounded soldiers cannot run", nor can anyone "in very rough terrain". A broken squad's
 // "full run move" (line 1180) and a disengaging squad's move "at its Run Rate" (line 1128)
-// are a walk when a soldier is wounded: 5" for Standard Rebel Troopers (Walk 5, Run 10).
+// are a walk when a soldier is wounded: his Walk Rate, less 1" for his wound.
 func TestWoundedSoldiersCannotRunWhenFleeingOrDisengaging(t *testing.T) {
 	f := field(t, ``, ``)
 	a := armyOf(t, squadArmy("rebel", "Standard Rebel Trooper", 6, rebels, ""))
@@ -241,7 +241,7 @@ func TestWoundedSoldiersCannotRunWhenFleeingOrDisengaging(t *testing.T) {
 		got := math.Sqrt(dist2(before, b.centroid(0)))
 		want := run
 		if wounded {
-			want = walk
+			want = walk - 1 // and 1" less for his DEX (TestWoundedSoldiersWalkAnInchSlower)
 		}
 		if math.Abs(got-want) > 0.1 {
 			t.Errorf("wounded %v: the broken squad fled %.2f\", want %.2f\"", wounded, got, want)
@@ -433,4 +433,40 @@ func TestCommanderHitAfterTheMoralePhaseCountsNextTurn(t *testing.T) {
 		return
 	}
 	t.Error("no charge got past its charge test in 200 seeds")
+}
+
+// Chapter Three, "Wound" (line 786): "Wounded soldiers suffer a -1 penalty to all their
+// skills and attributes, and they cannot run"; Chapter Two (lines 421-427): "A soldier's
+// Movement Rates are determined by his Move and modified by his Dexterity attribute. Walk =
+// Move/2 + DEX". A wounded soldier's DEX is 1 lower, and so is his Walk Rate: a Rebel
+// squad (Walk 8") with a wounded man walks 7" (the squad keeps together at its slowest
+// soldier's rate); broken, it flees 7", not its Run Rate. A hero who controls pain "moves as
+// normal" (line 2896).
+func TestWoundedSoldiersWalkAnInchSlower(t *testing.T) {
+	f := field(t, ``, ``)
+	a := armyOf(t, squadArmy("rebel", "Standard Rebel Trooper", 6, rebels, ""))
+	c := armyOf(t, squadArmy("imperial", "Stormtrooper", 6, stormies, ""))
+	b := ready(t, f, a, c, 1)
+	walk := b.units[0].spec.Walk
+	if got := b.maxMove(0, false); got != walk {
+		t.Fatalf("unwounded squad walks %.2f\", want %.2f\"", got, walk)
+	}
+	b.figs[b.units[0].members[2]].f.Wounded = true
+	if got := b.maxMove(0, false); math.Abs(got-(walk-1)) > 1e-9 {
+		t.Errorf("a squad with a wounded soldier walks %.2f\", want %.2f\"", got, walk-1)
+	}
+	b.place(0, Point{X: 36, Y: 30}, math.Pi/2)
+	b.place(1, Point{X: 36, Y: 44}, -math.Pi/2)
+	b.units[0].level = 0
+	before := b.centroid(0)
+	b.flee(0)
+	if got := math.Sqrt(dist2(before, b.centroid(0))); math.Abs(got-(walk-1)) > 0.1 {
+		t.Errorf("the broken squad with a wounded man fled %.2f\", want %.2f\"", got, walk-1)
+	}
+	b = ready(t, f, a, c, 1)
+	b.figs[b.units[0].members[2]].f.Wounded = true
+	b.figs[b.units[0].members[2]].painControlled = true
+	if got := b.maxMove(0, false); got != walk {
+		t.Errorf("with the wounded man's pain controlled the squad walks %.2f\", want %.2f\"", got, walk)
+	}
 }
