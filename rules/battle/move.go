@@ -540,7 +540,8 @@ func (b *Battle) hasGuns(ui int) bool {
 	return false
 }
 
-// halfDown: the unit has taken 50% or more casualties (figures incapacitated or gone).
+// halfDown: the unit has taken 50% or more casualties: figures incapacitated or gone, and
+// figures wounded (the book's casualty is "each soldier wounded or incapacitated").
 func (b *Battle) halfDown(ui int) bool {
 	u := &b.units[ui]
 	total, lost := 0, 0
@@ -549,7 +550,7 @@ func (b *Battle) halfDown(ui int) bool {
 			continue
 		}
 		total++
-		if !b.figs[fi].alive() {
+		if f := &b.figs[fi]; !f.alive() || f.f.Wounded {
 			lost++
 		}
 	}

@@ -470,3 +470,30 @@ func TestWoundedSoldiersWalkAnInchSlower(t *testing.T) {
 		t.Errorf("with the wounded man's pain controlled the squad walks %.2f\", want %.2f\"", got, walk)
 	}
 }
+
+// "Squad has taken 50% or more casualties" (Rally Test, line 1341; Opportunity Fire Test,
+// line 1377). The book's casualty is a soldier wounded or incapacitated ("for each soldier
+// wounded or incapacitated", line 1246; "compare the number of soldiers wounded and
+// incapacitated ... the most casualties", line 1106): a squad of 6 with 3 men wounded has
+// taken 50% casualties, as has one with 2 out and 1 wounded; one with 2 wounded has not.
+func TestHalfCasualtiesCountTheWounded(t *testing.T) {
+	f := field(t, ``, ``)
+	a := armyOf(t, squadArmy("rebel", "Standard Rebel Trooper", 6, rebels, ""))
+	c := armyOf(t, squadArmy("imperial", "Stormtrooper", 6, stormies, ""))
+	for _, tc := range []struct {
+		wounded, out int
+		half         bool
+	}{{3, 0, true}, {1, 2, true}, {2, 0, false}, {0, 3, true}, {1, 1, false}} {
+		b := ready(t, f, a, c, 1)
+		m := b.units[0].members
+		for i := 0; i < tc.wounded; i++ {
+			b.figs[m[1+i]].f.Wounded = true
+		}
+		for i := 0; i < tc.out; i++ {
+			b.figs[m[1+tc.wounded+i]].f.Out = true
+		}
+		if got := b.halfDown(0); got != tc.half {
+			t.Errorf("%d wounded, %d incapacitated of 6: 50%% casualties %v, want %v", tc.wounded, tc.out, got, tc.half)
+		}
+	}
+}
