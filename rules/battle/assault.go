@@ -68,7 +68,7 @@ func (b *Battle) leaveEngagement(ui int) {
 	if e < 0 {
 		return
 	}
-	u.eng = -1
+	u.eng, u.chargedIn = -1, false
 	b.endSaber(ui)
 	en := &b.engs[e]
 	s := u.side
@@ -82,7 +82,7 @@ func (b *Battle) leaveEngagement(ui int) {
 	if en.n[0] == 0 || en.n[1] == 0 {
 		for side := range 2 {
 			for k := 0; k < en.n[side]; k++ {
-				b.units[en.units[side][k]].eng = -1
+				b.units[en.units[side][k]].eng, b.units[en.units[side][k]].chargedIn = -1, false
 				b.endSaber(en.units[side][k])
 			}
 			en.n[side] = 0
@@ -165,7 +165,9 @@ func (b *Battle) assaultRound(ei int, parting int) {
 				fr := b.fighter(fi)
 				fr.Charging = u.firstRound && u.charged
 				fr.SideOrRear = flank
-				if !u.charged && b.anyCharged(ei, 1-s) {
+				// "Defending soldiers behind a barrier fight at +1" (Chapter Four), for as long
+				// as the combat lasts: not only in the round of the charge.
+				if !u.charged && !u.chargedIn && b.anyChargedIn(ei, 1-s) {
 					fr.Barrier = b.field.barrierBetween(f.pos, b.centroid(en.units[1-s][0]))
 				}
 				if parting >= 0 {
@@ -297,10 +299,11 @@ func (b *Battle) endSaber(ui int) {
 	}
 }
 
-func (b *Battle) anyCharged(ei, s int) bool {
+// anyChargedIn: some unit of side s charged into the engagement.
+func (b *Battle) anyChargedIn(ei, s int) bool {
 	en := &b.engs[ei]
 	for k := 0; k < en.n[s]; k++ {
-		if b.units[en.units[s][k]].charged {
+		if u := &b.units[en.units[s][k]]; u.charged || u.chargedIn {
 			return true
 		}
 	}

@@ -223,23 +223,25 @@ type unit struct {
 	cmdHitUntested          bool
 	wonAssault, lostAssault bool
 	eng                     int // engagement index, -1
-	bb                      box // unitBox's cache
-	boxOK                   bool
-	c                       Point // centroid's cache
-	cOK                     bool
-	fdir                    Point // the facing as a unit vector
-	mounted                 bool
-	firstRound              bool
-	leaving                 bool // broke or withdraws in this Morale Phase
-	confused                int  // the turn affect mind has it fight at -2
-	bcStamp                 int  // behindCover's cache: b.moves+1 when bcVal was worked out
-	bcVal                   bool
-	gunAt                   Point // a crew's gun, where it was set up
-	gunFired                int   // the turn it last fired
-	gunSet                  bool
-	amok                    bool  // creatures running amok (mounts.go)
-	remount                 bool  // riders with mounts down (remount.go)
-	from                    Point // the enemy centre it withdraws from
+	// chargedIn: it charged into the close assault it is in (not a defender there).
+	chargedIn  bool
+	bb         box // unitBox's cache
+	boxOK      bool
+	c          Point // centroid's cache
+	cOK        bool
+	fdir       Point // the facing as a unit vector
+	mounted    bool
+	firstRound bool
+	leaving    bool // broke or withdraws in this Morale Phase
+	confused   int  // the turn affect mind has it fight at -2
+	bcStamp    int  // behindCover's cache: b.moves+1 when bcVal was worked out
+	bcVal      bool
+	gunAt      Point // a crew's gun, where it was set up
+	gunFired   int   // the turn it last fired
+	gunSet     bool
+	amok       bool  // creatures running amok (mounts.go)
+	remount    bool  // riders with mounts down (remount.go)
+	from       Point // the enemy centre it withdraws from
 
 	// ver is unitVer's number.
 	ver uint64

@@ -656,7 +656,7 @@ func (b *Battle) charge(ui, ti int) {
 	}
 	b.place(ui, end, face)
 	b.engage(ui, ti)
-	u.firstRound = true
+	u.firstRound, u.chargedIn = true, true
 	if b.lg != nil {
 		b.logf("%s crashes into %s\n", b.name(ui), b.name(ti))
 	}

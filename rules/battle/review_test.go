@@ -497,3 +497,52 @@ func TestHalfCasualtiesCountTheWounded(t *testing.T) {
 		}
 	}
 }
+
+// Close Assault Combat Modifiers (lines 1041-1042, 1055, 1072): "Charging (1st turn only)
+// +1 ... If the combat continues, the bonus is lost", but "Defending soldiers behind a
+// barrier fight at +1" with no such limit. Stormtroopers charged across a low wall still
+// defend it in the next turn's round of the same close assault: +1 then too.
+func TestDefendingABarrierLastsTheWholeCloseAssault(t *testing.T) {
+	f := field(t, ``, `{"type":"low wall","from":[20,26],"to":[52,26]}`)
+	a := armyOf(t, squadArmy("rebel", "Standard Rebel Trooper", 6, rebels, ""))
+	c := armyOf(t, squadArmy("imperial", "Stormtrooper", 6, stormies, ""))
+	for seed := range uint64(200) {
+		b := ready(t, f, a, c, seed)
+		b.place(0, Point{X: 36, Y: 20}, math.Pi/2)
+		b.place(1, Point{X: 36, Y: 26.8}, -math.Pi/2)
+		b.charge(0, 1)
+		if b.units[0].eng < 0 || b.units[1].eng != b.units[0].eng {
+			continue
+		}
+		for turn := 1; turn <= 2; turn++ {
+			if turn == 2 {
+				if strings.Contains(b.logText(), "forced back") {
+					break // no longer at the wall
+				}
+				b.newTurn()
+				b.turn = 2
+			}
+			ei := b.units[1].eng
+			if ei < 0 {
+				break
+			}
+			b.clearPhaseHits()
+			b.assaultRound(ei, -1)
+			s := b.units[1].side
+			for k, fr := range b.fighters[s] {
+				if !fr.Barrier {
+					t.Errorf("seed %d, turn %d: stormtrooper %d behind the wall fights without the barrier's +1", seed, turn, k)
+				}
+			}
+			for _, fr := range b.fighters[1-s] {
+				if fr.Barrier {
+					t.Errorf("seed %d, turn %d: a charger gets the barrier's +1", seed, turn)
+				}
+			}
+		}
+		if b.turn == 2 {
+			return
+		}
+	}
+	t.Error("no close assault lasted two turns at the wall in 200 seeds")
+}
