@@ -119,7 +119,7 @@ func (b *Battle) fighter(fi int32) combat.Fighter {
 // assaultPhase resolves every close assault (Chapter Four): soldiers paired off as evenly
 // as possible, at most three on one (combat.Pair, the lone soldier attacking the opponent
 // he is likeliest to beat); creatures attack with each attack form (combat.CreatureFight);
-// damage applied at the end; the side with more casualties forced back 4".
+// damage applied at the end; the side with more casualties that turn forced back 4".
 func (b *Battle) assaultPhase() {
 	any := false
 	for i := range b.engs {
@@ -142,7 +142,7 @@ func (b *Battle) assaultPhase() {
 // +2 from the rear, and nobody is forced back.
 func (b *Battle) assaultRound(ei int, parting int) {
 	en := &b.engs[ei]
-	var soldiers, before [2]int
+	var soldiers [2]int
 	b.saberTests(ei)
 	for s := range 2 {
 		b.fighters[s] = b.fighters[s][:0]
@@ -151,7 +151,6 @@ func (b *Battle) assaultRound(ei int, parting int) {
 			ui := en.units[s][k]
 			u := &b.units[ui]
 			u.fought = true
-			before[s] += u.casualties
 			flank := !u.charged && b.flankedBy(ei, ui)
 			for _, fi := range u.members {
 				f := &b.figs[fi]
@@ -241,9 +240,10 @@ func (b *Battle) assaultRound(ei int, parting int) {
 		for k := 0; k < units.n[s]; k++ {
 			ui := units.units[s][k]
 			b.endPhaseUnit(ui)
+			// "The squad which has received the most casualties that turn" (Chapter
+			// Four): the round's, and any before it this turn (defensive fire).
 			cas[s] += b.units[ui].casualties
 		}
-		cas[s] -= before[s]
 	}
 	for s := range 2 {
 		for k := 0; k < units.n[s]; k++ {

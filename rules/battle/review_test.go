@@ -546,3 +546,41 @@ func TestDefendingABarrierLastsTheWholeCloseAssault(t *testing.T) {
 	}
 	t.Error("no close assault lasted two turns at the wall in 200 seeds")
 }
+
+// Chapter Four, "Force Back and Advance After Combat" (line 1106): "compare the number of
+// soldiers wounded and incapacitated on each side. The squad which has received the most
+// casualties that turn has been forced back." That turn: the two Rebels wounded by the
+// stormtroopers' defensive fire as they charged count with the round's. A round that
+// leaves each side with as many new casualties forces the Rebels back (2 more that turn).
+func TestForceBackCountsTheTurnsCasualties(t *testing.T) {
+	f := field(t, ``, ``)
+	a := armyOf(t, squadArmy("rebel", "Standard Rebel Trooper", 6, rebels, ""))
+	c := armyOf(t, squadArmy("imperial", "Stormtrooper", 6, stormies, ""))
+	seen := false
+	for seed := range uint64(200) {
+		b := ready(t, f, a, c, seed)
+		b.place(0, Point{X: 36, Y: 20}, math.Pi/2)
+		b.place(1, Point{X: 36, Y: 21.2}, -math.Pi/2)
+		b.engage(0, 1)
+		b.units[0].charged, b.units[0].firstRound, b.units[0].chargedIn = true, true, true
+		for _, k := range []int{4, 5} { // defensive fire: two Rebels wounded, fallen short
+			g := &b.figs[b.units[0].members[k]]
+			g.f.Wounded, g.prone, g.casStamp = true, true, b.turn+1
+		}
+		b.units[0].casualties = 2
+		b.clearPhaseHits()
+		b.assaultRound(b.units[0].eng, -1)
+		r, s := b.units[0].casualties-2, b.units[1].casualties
+		if r != s {
+			continue
+		}
+		seen = true
+		if !strings.Contains(b.logText(), b.name(0)+" is forced back") {
+			t.Errorf("seed %d: %d casualties to %d in the round, 2 more to the Rebels that turn, and they are not forced back\n%s", seed, r, s, b.logText())
+		}
+		break
+	}
+	if !seen {
+		t.Error("no round with even casualties in 200 seeds")
+	}
+}
