@@ -584,3 +584,44 @@ func TestForceBackCountsTheTurnsCasualties(t *testing.T) {
 		t.Error("no round with even casualties in 200 seeds")
 	}
 }
+
+// "Each Following Fire Weapon in the Squad: ... For each following fire weapon that a squad
+// has, its threat level for receiving a charge is decreased by -1" (line 1268; the Reference
+// Sheets, line 1245: "Each heavy weapon in the squad"). Where the book means set up it says
+// so ("an assembled heavy weapon", line 1324): a medium repeating blaster carried counts as
+// one set up does. Abandoned it does not, nor with no crewman left, for "if only one soldier
+// is manning the weapon, the weapon loses its following fire ability" (line 826).
+func TestFollowingFireWeaponsCountCarried(t *testing.T) {
+	f := field(t, ``, ``)
+	a := armyOf(t, squadArmy("imperial", "Stormtrooper", 6, stormies,
+		"    specialists:\n      - skills: {blaster: 3}\n        weapons: [medium repeating blaster]\n"))
+	c := armyOf(t, squadArmy("rebel", "Standard Rebel Trooper", 6, rebels, ""))
+	for _, tc := range []struct {
+		name  string
+		state uint8
+		alone bool
+		want  int
+	}{
+		{"assembled", tripodAssembled, false, 1},
+		{"carried", tripodCarried, false, 1},
+		{"abandoned", tripodAbandoned, false, 0},
+		{"carried, the specialist alone", tripodCarried, true, 0},
+	} {
+		b := ready(t, f, a, c, 1)
+		u := &b.units[0]
+		if u.spec.Tripod < 0 {
+			t.Fatal("no assembled weapon")
+		}
+		u.tripod = tc.state
+		if tc.alone {
+			for k, fi := range u.members {
+				if k != u.spec.Tripod {
+					b.figs[fi].f.Out = true
+				}
+			}
+		}
+		if got := b.followingGuns(0); got != tc.want {
+			t.Errorf("%s: %d following fire weapons, want %d", tc.name, got, tc.want)
+		}
+	}
+}
