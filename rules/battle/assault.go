@@ -68,7 +68,7 @@ func (b *Battle) leaveEngagement(ui int) {
 	if e < 0 {
 		return
 	}
-	u.eng = -1
+	u.eng, u.chargedIn = -1, false
 	b.endSaber(ui)
 	en := &b.engs[e]
 	s := u.side
@@ -82,7 +82,7 @@ func (b *Battle) leaveEngagement(ui int) {
 	if en.n[0] == 0 || en.n[1] == 0 {
 		for side := range 2 {
 			for k := 0; k < en.n[side]; k++ {
-				b.units[en.units[side][k]].eng = -1
+				b.units[en.units[side][k]].eng, b.units[en.units[side][k]].chargedIn = -1, false
 				b.endSaber(en.units[side][k])
 			}
 			en.n[side] = 0
@@ -119,7 +119,7 @@ func (b *Battle) fighter(fi int32) combat.Fighter {
 // assaultPhase resolves every close assault (Chapter Four): soldiers paired off as evenly
 // as possible, at most three on one (combat.Pair, the lone soldier attacking the opponent
 // he is likeliest to beat); creatures attack with each attack form (combat.CreatureFight);
-// damage applied at the end; the side with more casualties forced back 4".
+// damage applied at the end; the side with more casualties that turn forced back 4".
 func (b *Battle) assaultPhase() {
 	any := false
 	for i := range b.engs {
@@ -142,7 +142,7 @@ func (b *Battle) assaultPhase() {
 // +2 from the rear, and nobody is forced back.
 func (b *Battle) assaultRound(ei int, parting int) {
 	en := &b.engs[ei]
-	var soldiers, before [2]int
+	var soldiers [2]int
 	b.saberTests(ei)
 	for s := range 2 {
 		b.fighters[s] = b.fighters[s][:0]
@@ -151,7 +151,6 @@ func (b *Battle) assaultRound(ei int, parting int) {
 			ui := en.units[s][k]
 			u := &b.units[ui]
 			u.fought = true
-			before[s] += u.casualties
 			flank := !u.charged && b.flankedBy(ei, ui)
 			for _, fi := range u.members {
 				f := &b.figs[fi]
@@ -165,7 +164,9 @@ func (b *Battle) assaultRound(ei int, parting int) {
 				fr := b.fighter(fi)
 				fr.Charging = u.firstRound && u.charged
 				fr.SideOrRear = flank
-				if !u.charged && b.anyCharged(ei, 1-s) {
+				// "Defending soldiers behind a barrier fight at +1" (Chapter Four), for as long
+				// as the combat lasts: not only in the round of the charge.
+				if !u.charged && !u.chargedIn && b.anyChargedIn(ei, 1-s) {
 					fr.Barrier = b.field.barrierBetween(f.pos, b.centroid(en.units[1-s][0]))
 				}
 				if parting >= 0 {
@@ -239,9 +240,10 @@ func (b *Battle) assaultRound(ei int, parting int) {
 		for k := 0; k < units.n[s]; k++ {
 			ui := units.units[s][k]
 			b.endPhaseUnit(ui)
+			// "The squad which has received the most casualties that turn" (Chapter
+			// Four): the round's, and any before it this turn (defensive fire).
 			cas[s] += b.units[ui].casualties
 		}
-		cas[s] -= before[s]
 	}
 	for s := range 2 {
 		for k := 0; k < units.n[s]; k++ {
@@ -297,10 +299,11 @@ func (b *Battle) endSaber(ui int) {
 	}
 }
 
-func (b *Battle) anyCharged(ei, s int) bool {
+// anyChargedIn: some unit of side s charged into the engagement.
+func (b *Battle) anyChargedIn(ei, s int) bool {
 	en := &b.engs[ei]
 	for k := 0; k < en.n[s]; k++ {
-		if b.units[en.units[s][k]].charged {
+		if u := &b.units[en.units[s][k]]; u.charged || u.chargedIn {
 			return true
 		}
 	}

@@ -151,6 +151,9 @@ type fig struct {
 	medpacs   int
 	healTries uint8
 	woundTurn int
+	// casStamp is b.turn+1 in the turn he last counted as a casualty: "for each soldier
+	// wounded or incapacitated this turn" (Chapter Five), one a soldier, however often hit.
+	casStamp int
 	// painControlled: a hero who controls pain acts as if unwounded; a second wound
 	// incapacitates him.
 	painControlled bool
@@ -220,23 +223,25 @@ type unit struct {
 	cmdHitUntested          bool
 	wonAssault, lostAssault bool
 	eng                     int // engagement index, -1
-	bb                      box // unitBox's cache
-	boxOK                   bool
-	c                       Point // centroid's cache
-	cOK                     bool
-	fdir                    Point // the facing as a unit vector
-	mounted                 bool
-	firstRound              bool
-	leaving                 bool // broke or withdraws in this Morale Phase
-	confused                int  // the turn affect mind has it fight at -2
-	bcStamp                 int  // behindCover's cache: b.moves+1 when bcVal was worked out
-	bcVal                   bool
-	gunAt                   Point // a crew's gun, where it was set up
-	gunFired                int   // the turn it last fired
-	gunSet                  bool
-	amok                    bool  // creatures running amok (mounts.go)
-	remount                 bool  // riders with mounts down (remount.go)
-	from                    Point // the enemy centre it withdraws from
+	// chargedIn: it charged into the close assault it is in (not a defender there).
+	chargedIn  bool
+	bb         box // unitBox's cache
+	boxOK      bool
+	c          Point // centroid's cache
+	cOK        bool
+	fdir       Point // the facing as a unit vector
+	mounted    bool
+	firstRound bool
+	leaving    bool // broke or withdraws in this Morale Phase
+	confused   int  // the turn affect mind has it fight at -2
+	bcStamp    int  // behindCover's cache: b.moves+1 when bcVal was worked out
+	bcVal      bool
+	gunAt      Point // a crew's gun, where it was set up
+	gunFired   int   // the turn it last fired
+	gunSet     bool
+	amok       bool  // creatures running amok (mounts.go)
+	remount    bool  // riders with mounts down (remount.go)
+	from       Point // the enemy centre it withdraws from
 
 	// ver is unitVer's number.
 	ver uint64
@@ -584,16 +589,7 @@ func (b *Battle) status(u *unit) combat.Status {
 func (u *unit) subjectToMorale() bool { return u.spec.Start > 0 }
 
 func (b *Battle) playTurn() {
-	for i := range b.units {
-		u := &b.units[i]
-		u.moved, u.walked, u.ran, u.charged, u.oppFired, u.defFired, u.fired, u.fought = false, false, false, false, false, false, false, false
-		u.cannotMove, u.casualties, u.commanderHit, u.wonAssault, u.lostAssault = false, 0, false, false, false
-		u.cmdHitUntested = false
-		u.firstRound = false
-	}
-	for i := range b.figs {
-		b.figs[i].parryTried = false
-	}
+	b.newTurn()
 	b.logTurn()
 	b.initiativePhase()
 	if b.hideOn {
@@ -617,6 +613,22 @@ func (b *Battle) playTurn() {
 	b.specialPhase()
 	b.checkVictory(b.turn == b.field.Scenario.Turns)
 	b.phaseEnd(causeStrikes, "Special actions")
+}
+
+// newTurn clears what counts for a turn only. A commander hit after his squad's last
+// morale test of a turn (in the Special Actions Phase, or by a parting swing in the Morale
+// Phase) still adds +2 to "the first morale test after the commander is hit" (Chapter
+// Five), in a later turn: cmdHitUntested is cleared only by that test.
+func (b *Battle) newTurn() {
+	for i := range b.units {
+		u := &b.units[i]
+		u.moved, u.walked, u.ran, u.charged, u.oppFired, u.defFired, u.fired, u.fought = false, false, false, false, false, false, false, false
+		u.cannotMove, u.casualties, u.commanderHit, u.wonAssault, u.lostAssault = false, 0, false, false, false
+		u.firstRound = false
+	}
+	for i := range b.figs {
+		b.figs[i].parryTried = false
+	}
 }
 
 // initiativePhase: each side rolls a die and adds the highest command skill on its side;

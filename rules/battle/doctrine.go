@@ -577,7 +577,8 @@ func (b *Battle) coverAt(p Point) combat.Cover {
 	return c
 }
 
-// maxMove is how far the unit could move this phase in clear terrain.
+// maxMove is how far the unit could move this phase in clear terrain: its rate, 1" less
+// when a soldier is wounded.
 func (b *Battle) maxMove(ui int, run bool) float64 {
 	u := &b.units[ui]
 	m := u.spec.Walk
@@ -590,11 +591,18 @@ func (b *Battle) maxMove(ui int, run bool) float64 {
 			m = u.spec.FootRun
 		}
 	}
+	riding := u.spec.Mounted && u.mounted
 	for _, fi := range u.members {
 		f := &b.figs[fi]
 		if f.alive() && int(f.unit) == ui {
 			if f.f.Droid != nil {
 				m *= f.droid.Mobility()
+			}
+			if f.f.Wounded && !f.painControlled && !riding && f.spec.Role != roleDroid && f.spec.Role != roleCreature {
+				// "Wounded soldiers suffer a -1 penalty to all their skills and attributes"
+				// (Chapter Three): DEX 1 lower, his rates (Move/2 + DEX, Move + DEX) 1"
+				// lower; the squad keeps together at its slowest soldier's rate.
+				m = fmin(m, b.rateOf(f, run)-1)
 			}
 			if fi == b.objBy {
 				m = fmin(m, u.spec.Walk/2)
@@ -602,6 +610,20 @@ func (b *Battle) maxMove(ui int, run bool) float64 {
 		}
 	}
 	return m
+}
+
+// rateOf is a figure's Movement Rate in clear terrain, walking or running: his own unit's
+// (an attached hero keeps his; riders thrown go on foot).
+func (b *Battle) rateOf(f *fig, run bool) float64 {
+	hu := &b.units[f.home]
+	walk, rn := hu.spec.Walk, hu.spec.Run
+	if hu.spec.Mounted && !hu.mounted {
+		walk, rn = hu.spec.FootWalk, hu.spec.FootRun
+	}
+	if run {
+		return rn
+	}
+	return walk
 }
 
 // bestSpot is where an advancing unit goes (the doctrine's "advance by cover"): among the

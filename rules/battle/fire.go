@@ -844,10 +844,11 @@ func (b *Battle) endPhaseAll() {
 }
 
 // endPhaseUnit applies the damage marked on a unit's figures, counts its casualties for
-// morale (and a commander hit), and credits them.
+// morale (each soldier wounded or incapacitated this turn once) and a commander hit, and
+// credits them.
 func (b *Battle) endPhaseUnit(ui int) {
 	u := &b.units[ui]
-	var wounded, out int
+	var wounded, out, soldiers int
 	for _, fi := range u.members {
 		f := &b.figs[fi]
 		if f.f.Out || f.gone || int(f.unit) != ui {
@@ -879,6 +880,11 @@ func (b *Battle) endPhaseUnit(ui int) {
 			u.commanderHit, u.cmdHitUntested = true, true
 		}
 		b.creditCasualty(ui, int(f.home), 1)
+		if f.casStamp != b.turn+1 {
+			// A soldier wounded and then incapacitated in one turn is one casualty.
+			f.casStamp = b.turn + 1
+			soldiers++
+		}
 		if h == combat.Wound {
 			f.woundTurn = b.turn
 			wounded++
@@ -896,7 +902,7 @@ func (b *Battle) endPhaseUnit(ui int) {
 			b.dropObjective(fi)
 		}
 	}
-	u.casualties += wounded + out
+	u.casualties += soldiers
 	n := len(b.units)
 	for k := range n {
 		b.hitsBy[k*n+ui] = 0

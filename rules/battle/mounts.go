@@ -121,7 +121,7 @@ func (b *Battle) runAmok(ui int) bool {
 	}
 	if hit >= 0 && b.units[hit].side != u.side {
 		b.engage(ui, hit)
-		u.charged, u.firstRound = true, true
+		u.charged, u.firstRound, u.chargedIn = true, true, true
 	}
 	return true
 }

@@ -540,7 +540,8 @@ func (b *Battle) hasGuns(ui int) bool {
 	return false
 }
 
-// halfDown: the unit has taken 50% or more casualties (figures incapacitated or gone).
+// halfDown: the unit has taken 50% or more casualties: figures incapacitated or gone, and
+// figures wounded (the book's casualty is "each soldier wounded or incapacitated").
 func (b *Battle) halfDown(ui int) bool {
 	u := &b.units[ui]
 	total, lost := 0, 0
@@ -549,7 +550,7 @@ func (b *Battle) halfDown(ui int) bool {
 			continue
 		}
 		total++
-		if !b.figs[fi].alive() {
+		if f := &b.figs[fi]; !f.alive() || f.f.Wounded {
 			lost++
 		}
 	}
@@ -655,7 +656,7 @@ func (b *Battle) charge(ui, ti int) {
 	}
 	b.place(ui, end, face)
 	b.engage(ui, ti)
-	u.firstRound = true
+	u.firstRound, u.chargedIn = true, true
 	if b.lg != nil {
 		b.logf("%s crashes into %s\n", b.name(ui), b.name(ti))
 	}
@@ -716,19 +717,27 @@ func (b *Battle) behindBarrier(ti, ui int) bool {
 	return b.field.barrierBetween(b.centroid(ti), b.centroid(ui))
 }
 
-// followingGuns counts the following fire weapons a unit can fire now.
+// followingGuns counts the following fire weapons a unit has, for receiving a charge:
+// "each following fire weapon in the squad" (Chapter Five), set up or carried (the book says
+// "assembled" where it means it, for the charge test), not discarded or abandoned; none when
+// one soldier is left to man them ("the weapon loses its following fire ability").
 func (b *Battle) followingGuns(ui int) int {
-	n := 0
-	for _, fi := range b.units[ui].members {
+	u := &b.units[ui]
+	n, men := 0, 0
+	for _, fi := range u.members {
 		f := &b.figs[fi]
 		if !f.alive() || int(f.unit) != ui {
 			continue
 		}
+		men++
 		for _, g := range f.spec.Guns {
-			if g.W.FollowingFire && b.units[ui].tripod == tripodAssembled {
+			if g.W.FollowingFire && (!g.W.Assembled || u.tripod == tripodAssembled || u.tripod == tripodCarried) {
 				n++
 			}
 		}
+	}
+	if men < 2 {
+		return 0
 	}
 	return n
 }

@@ -4,6 +4,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"muster/rules/combat"
 )
 
 // Tests from a player's review of the engine's procedures against the book; line numbers
@@ -218,7 +220,7 @@ func TestABrokenSquadRalliesOnceAMoralePhase(t *testing.T) {
 // as formations": the squad moves at its slowest soldier's rate, wounded: no running):
 // "Wounded soldiers cannot run", nor can anyone "in very rough terrain". A broken squad's
 // "full run move" (line 1180) and a disengaging squad's move "at its Run Rate" (line 1128)
-// are a walk when a soldier is wounded: 5" for Standard Rebel Troopers (Walk 5, Run 10).
+// are a walk when a soldier is wounded: his Walk Rate, less 1" for his wound.
 func TestWoundedSoldiersCannotRunWhenFleeingOrDisengaging(t *testing.T) {
 	f := field(t, ``, ``)
 	a := armyOf(t, squadArmy("rebel", "Standard Rebel Trooper", 6, rebels, ""))
@@ -239,7 +241,7 @@ func TestWoundedSoldiersCannotRunWhenFleeingOrDisengaging(t *testing.T) {
 		got := math.Sqrt(dist2(before, b.centroid(0)))
 		want := run
 		if wounded {
-			want = walk
+			want = walk - 1 // and 1" less for his DEX (TestWoundedSoldiersWalkAnInchSlower)
 		}
 		if math.Abs(got-want) > 0.1 {
 			t.Errorf("wounded %v: the broken squad fled %.2f\", want %.2f\"", wounded, got, want)
@@ -354,5 +356,272 @@ func TestASquadInCloseAssaultChargedInTheFlankTests(t *testing.T) {
 	}
 	if !tested {
 		t.Error("no flank charge got past its charge test in 100 seeds")
+	}
+}
+
+// Chapter Five, "Each Casualty Taken This Turn" (line 1246): "For each soldier wounded or
+// incapacitated this turn, the threat level increases by +1." The count is of soldiers: a
+// stormtrooper wounded by opportunity fire in the Movement Phase and incapacitated in the
+// Fire Combat Phase of the same turn is one casualty; a second soldier wounded in the Fire
+// Combat Phase makes two, and the squad's casualty test is at 4 + 2 = 6, not 7.
+func TestEachSoldierIsOneCasualtyATurn(t *testing.T) {
+	f := field(t, ``, ``)
+	a := armyOf(t, squadArmy("rebel", "Standard Rebel Trooper", 6, rebels, ""))
+	c := armyOf(t, squadArmy("imperial", "Stormtrooper", 6, stormies, ""))
+	b := ready(t, f, a, c, 1)
+	b.place(0, Point{X: 36, Y: 10}, math.Pi/2)
+	b.place(1, Point{X: 36, Y: 40}, -math.Pi/2)
+	man := &b.figs[b.units[1].members[1]]
+	man.f.Mark(combat.Wound) // opportunity fire in the Movement Phase
+	b.endPhaseUnit(1)
+	if !man.f.Wounded || b.units[1].casualties != 1 {
+		t.Fatalf("wounded %v, casualties %d after the first wound", man.f.Wounded, b.units[1].casualties)
+	}
+	man.f.Mark(combat.Wound) // the Fire Combat Phase: his second wound takes him out
+	b.endPhaseUnit(1)
+	if !man.f.Out {
+		t.Fatal("the second wound did not incapacitate him")
+	}
+	if got := b.units[1].casualties; got != 1 {
+		t.Errorf("one soldier wounded then incapacitated in a turn counts %d casualties, want 1", got)
+	}
+	b.figs[b.units[1].members[2]].f.Mark(combat.Wound)
+	b.endPhaseUnit(1)
+	if got := b.units[1].casualties; got != 2 {
+		t.Errorf("a second soldier wounded: %d casualties, want 2", got)
+	}
+	if int(b.units[1].leader) == int(b.units[1].members[1]) || int(b.units[1].leader) == int(b.units[1].members[2]) {
+		t.Fatal("a casualty was the commander")
+	}
+	b.moralePhase()
+	ls := testLines(b.logText(), b.name(1), "casualties test")
+	if len(ls) == 0 {
+		t.Fatalf("no casualty test\n%s", b.logText())
+	}
+	if got := threatOf(t, ls[0]); got != 6 {
+		t.Errorf("casualty test at threat %d, want 6 (4 + 2 soldiers)", got)
+	}
+}
+
+// "The wounding or loss of a squad's commander increases the threat level of the first
+// morale test after the commander is hit by +2" (line 1248). A commander wounded in the
+// Special Actions Phase (an artillery strike, an injure/kill) is hit after his squad's
+// Morale Phase; the first test after it is in the next turn: a squad of 6 receiving a
+// charge from the front then tests at 4 + 2 = 6, and the test after that at 4.
+func TestCommanderHitAfterTheMoralePhaseCountsNextTurn(t *testing.T) {
+	f := field(t, ``, ``)
+	a := armyOf(t, squadArmy("rebel", "Standard Rebel Trooper", 6, rebels, ""))
+	c := armyOf(t, squadArmy("imperial", "Stormtrooper", 6, stormies, ""))
+	for seed := range uint64(200) {
+		b := ready(t, f, a, c, seed)
+		b.place(0, Point{X: 36, Y: 20}, math.Pi/2)
+		b.place(1, Point{X: 36, Y: 26.8}, -math.Pi/2)
+		b.units[1].commanderHit, b.units[1].cmdHitUntested = true, true // the Special Actions Phase
+		b.newTurn()
+		b.turn = 2
+		b.charge(0, 1)
+		ls := testLines(b.logText(), b.name(1), "receiving the charge test")
+		if len(ls) == 0 {
+			continue // the charge was aborted
+		}
+		if got := threatOf(t, ls[0]); got != 6 {
+			t.Errorf("seed %d: receiving the charge the turn after the commander was hit at threat %d, want 6\n%s", seed, got, b.logText())
+		}
+		if b.units[1].cmdHitUntested {
+			t.Error("the +2 is still due after the test")
+		}
+		return
+	}
+	t.Error("no charge got past its charge test in 200 seeds")
+}
+
+// Chapter Three, "Wound" (line 786): "Wounded soldiers suffer a -1 penalty to all their
+// skills and attributes, and they cannot run"; Chapter Two (lines 421-427): "A soldier's
+// Movement Rates are determined by his Move and modified by his Dexterity attribute. Walk =
+// Move/2 + DEX". A wounded soldier's DEX is 1 lower, and so is his Walk Rate: a Rebel
+// squad (Walk 8") with a wounded man walks 7" (the squad keeps together at its slowest
+// soldier's rate); broken, it flees 7", not its Run Rate. A hero who controls pain "moves as
+// normal" (line 2896).
+func TestWoundedSoldiersWalkAnInchSlower(t *testing.T) {
+	f := field(t, ``, ``)
+	a := armyOf(t, squadArmy("rebel", "Standard Rebel Trooper", 6, rebels, ""))
+	c := armyOf(t, squadArmy("imperial", "Stormtrooper", 6, stormies, ""))
+	b := ready(t, f, a, c, 1)
+	walk := b.units[0].spec.Walk
+	if got := b.maxMove(0, false); got != walk {
+		t.Fatalf("unwounded squad walks %.2f\", want %.2f\"", got, walk)
+	}
+	b.figs[b.units[0].members[2]].f.Wounded = true
+	if got := b.maxMove(0, false); math.Abs(got-(walk-1)) > 1e-9 {
+		t.Errorf("a squad with a wounded soldier walks %.2f\", want %.2f\"", got, walk-1)
+	}
+	b.place(0, Point{X: 36, Y: 30}, math.Pi/2)
+	b.place(1, Point{X: 36, Y: 44}, -math.Pi/2)
+	b.units[0].level = 0
+	before := b.centroid(0)
+	b.flee(0)
+	if got := math.Sqrt(dist2(before, b.centroid(0))); math.Abs(got-(walk-1)) > 0.1 {
+		t.Errorf("the broken squad with a wounded man fled %.2f\", want %.2f\"", got, walk-1)
+	}
+	b = ready(t, f, a, c, 1)
+	b.figs[b.units[0].members[2]].f.Wounded = true
+	b.figs[b.units[0].members[2]].painControlled = true
+	if got := b.maxMove(0, false); got != walk {
+		t.Errorf("with the wounded man's pain controlled the squad walks %.2f\", want %.2f\"", got, walk)
+	}
+}
+
+// "Squad has taken 50% or more casualties" (Rally Test, line 1341; Opportunity Fire Test,
+// line 1377). The book's casualty is a soldier wounded or incapacitated ("for each soldier
+// wounded or incapacitated", line 1246; "compare the number of soldiers wounded and
+// incapacitated ... the most casualties", line 1106): a squad of 6 with 3 men wounded has
+// taken 50% casualties, as has one with 2 out and 1 wounded; one with 2 wounded has not.
+func TestHalfCasualtiesCountTheWounded(t *testing.T) {
+	f := field(t, ``, ``)
+	a := armyOf(t, squadArmy("rebel", "Standard Rebel Trooper", 6, rebels, ""))
+	c := armyOf(t, squadArmy("imperial", "Stormtrooper", 6, stormies, ""))
+	for _, tc := range []struct {
+		wounded, out int
+		half         bool
+	}{{3, 0, true}, {1, 2, true}, {2, 0, false}, {0, 3, true}, {1, 1, false}} {
+		b := ready(t, f, a, c, 1)
+		m := b.units[0].members
+		for i := 0; i < tc.wounded; i++ {
+			b.figs[m[1+i]].f.Wounded = true
+		}
+		for i := 0; i < tc.out; i++ {
+			b.figs[m[1+tc.wounded+i]].f.Out = true
+		}
+		if got := b.halfDown(0); got != tc.half {
+			t.Errorf("%d wounded, %d incapacitated of 6: 50%% casualties %v, want %v", tc.wounded, tc.out, got, tc.half)
+		}
+	}
+}
+
+// Close Assault Combat Modifiers (lines 1041-1042, 1055, 1072): "Charging (1st turn only)
+// +1 ... If the combat continues, the bonus is lost", but "Defending soldiers behind a
+// barrier fight at +1" with no such limit. Stormtroopers charged across a low wall still
+// defend it in the next turn's round of the same close assault: +1 then too.
+func TestDefendingABarrierLastsTheWholeCloseAssault(t *testing.T) {
+	f := field(t, ``, `{"type":"low wall","from":[20,26],"to":[52,26]}`)
+	a := armyOf(t, squadArmy("rebel", "Standard Rebel Trooper", 6, rebels, ""))
+	c := armyOf(t, squadArmy("imperial", "Stormtrooper", 6, stormies, ""))
+	for seed := range uint64(200) {
+		b := ready(t, f, a, c, seed)
+		b.place(0, Point{X: 36, Y: 20}, math.Pi/2)
+		b.place(1, Point{X: 36, Y: 26.8}, -math.Pi/2)
+		b.charge(0, 1)
+		if b.units[0].eng < 0 || b.units[1].eng != b.units[0].eng {
+			continue
+		}
+		for turn := 1; turn <= 2; turn++ {
+			if turn == 2 {
+				if strings.Contains(b.logText(), "forced back") {
+					break // no longer at the wall
+				}
+				b.newTurn()
+				b.turn = 2
+			}
+			ei := b.units[1].eng
+			if ei < 0 {
+				break
+			}
+			b.clearPhaseHits()
+			b.assaultRound(ei, -1)
+			s := b.units[1].side
+			for k, fr := range b.fighters[s] {
+				if !fr.Barrier {
+					t.Errorf("seed %d, turn %d: stormtrooper %d behind the wall fights without the barrier's +1", seed, turn, k)
+				}
+			}
+			for _, fr := range b.fighters[1-s] {
+				if fr.Barrier {
+					t.Errorf("seed %d, turn %d: a charger gets the barrier's +1", seed, turn)
+				}
+			}
+		}
+		if b.turn == 2 {
+			return
+		}
+	}
+	t.Error("no close assault lasted two turns at the wall in 200 seeds")
+}
+
+// Chapter Four, "Force Back and Advance After Combat" (line 1106): "compare the number of
+// soldiers wounded and incapacitated on each side. The squad which has received the most
+// casualties that turn has been forced back." That turn: the two Rebels wounded by the
+// stormtroopers' defensive fire as they charged count with the round's. A round that
+// leaves each side with as many new casualties forces the Rebels back (2 more that turn).
+func TestForceBackCountsTheTurnsCasualties(t *testing.T) {
+	f := field(t, ``, ``)
+	a := armyOf(t, squadArmy("rebel", "Standard Rebel Trooper", 6, rebels, ""))
+	c := armyOf(t, squadArmy("imperial", "Stormtrooper", 6, stormies, ""))
+	seen := false
+	for seed := range uint64(200) {
+		b := ready(t, f, a, c, seed)
+		b.place(0, Point{X: 36, Y: 20}, math.Pi/2)
+		b.place(1, Point{X: 36, Y: 21.2}, -math.Pi/2)
+		b.engage(0, 1)
+		b.units[0].charged, b.units[0].firstRound, b.units[0].chargedIn = true, true, true
+		for _, k := range []int{4, 5} { // defensive fire: two Rebels wounded, fallen short
+			g := &b.figs[b.units[0].members[k]]
+			g.f.Wounded, g.prone, g.casStamp = true, true, b.turn+1
+		}
+		b.units[0].casualties = 2
+		b.clearPhaseHits()
+		b.assaultRound(b.units[0].eng, -1)
+		r, s := b.units[0].casualties-2, b.units[1].casualties
+		if r != s {
+			continue
+		}
+		seen = true
+		if !strings.Contains(b.logText(), b.name(0)+" is forced back") {
+			t.Errorf("seed %d: %d casualties to %d in the round, 2 more to the Rebels that turn, and they are not forced back\n%s", seed, r, s, b.logText())
+		}
+		break
+	}
+	if !seen {
+		t.Error("no round with even casualties in 200 seeds")
+	}
+}
+
+// "Each Following Fire Weapon in the Squad: ... For each following fire weapon that a squad
+// has, its threat level for receiving a charge is decreased by -1" (line 1268; the Reference
+// Sheets, line 1245: "Each heavy weapon in the squad"). Where the book means set up it says
+// so ("an assembled heavy weapon", line 1324): a medium repeating blaster carried counts as
+// one set up does. Abandoned it does not, nor with no crewman left, for "if only one soldier
+// is manning the weapon, the weapon loses its following fire ability" (line 826).
+func TestFollowingFireWeaponsCountCarried(t *testing.T) {
+	f := field(t, ``, ``)
+	a := armyOf(t, squadArmy("imperial", "Stormtrooper", 6, stormies,
+		"    specialists:\n      - skills: {blaster: 3}\n        weapons: [medium repeating blaster]\n"))
+	c := armyOf(t, squadArmy("rebel", "Standard Rebel Trooper", 6, rebels, ""))
+	for _, tc := range []struct {
+		name  string
+		state uint8
+		alone bool
+		want  int
+	}{
+		{"assembled", tripodAssembled, false, 1},
+		{"carried", tripodCarried, false, 1},
+		{"abandoned", tripodAbandoned, false, 0},
+		{"carried, the specialist alone", tripodCarried, true, 0},
+	} {
+		b := ready(t, f, a, c, 1)
+		u := &b.units[0]
+		if u.spec.Tripod < 0 {
+			t.Fatal("no assembled weapon")
+		}
+		u.tripod = tc.state
+		if tc.alone {
+			for k, fi := range u.members {
+				if k != u.spec.Tripod {
+					b.figs[fi].f.Out = true
+				}
+			}
+		}
+		if got := b.followingGuns(0); got != tc.want {
+			t.Errorf("%s: %d following fire weapons, want %d", tc.name, got, tc.want)
+		}
 	}
 }

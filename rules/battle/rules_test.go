@@ -474,7 +474,7 @@ func TestHeroJumpsBarriers(t *testing.T) {
 
 // Chapter Thirteen, "Damage to Riders": a wounded rider makes an opposed beast riding roll
 // (at -1) against his mount's Orneriness Code (a tauntaun's 1) or falls off; a squad with a
-// rider thrown goes on foot.
+// rider thrown goes on foot (at the thrown man's wounded Walk Rate).
 func TestWoundedRidersKeepTheirSeat(t *testing.T) {
 	f := field(t, ``, ``)
 	a := force(t, "testdata/full-1500.yaml")
@@ -496,7 +496,8 @@ func TestWoundedRidersKeepTheirSeat(t *testing.T) {
 		b.endPhaseUnit(ri)
 		if g.riding {
 			kept++
-		} else if b.units[ri].mounted || b.maxMove(ri, false) != b.units[ri].spec.FootWalk {
+		} else if b.units[ri].mounted || b.maxMove(ri, false) != b.units[ri].spec.FootWalk-1 {
+			// (on foot at his Walk Rate, 1" less for his wound)
 			t.Fatal("a squad with a thrown rider still moves mounted")
 		}
 	}
