@@ -311,13 +311,19 @@ func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 			}
 		}
 	}
-	// The fire line's centre and the visible targets' centre.
+	// The fire line's centre and the visible targets' centre. "The firing squad's fire line
+	// is defined by the soldiers in the squad who are actually shooting" (Chapter Three):
+	// not the crewman feeding a gun, nor a soldier with nothing to shoot (only when nobody
+	// seeing a target is armed does the line fall back to all who see one).
 	var fc, tc Point
 	nf := 0
-	for i, ffi := range firers {
-		if sees[i] {
-			fc = add(fc, b.figs[ffi].pos)
-			nf++
+	crewFig := b.crewman(ui)
+	for pass := 0; pass < 2 && nf == 0; pass++ {
+		for i, ffi := range firers {
+			if sees[i] && (pass == 1 || (ffi != crewFig && shoots(&b.figs[ffi]))) {
+				fc = add(fc, b.figs[ffi].pos)
+				nf++
+			}
 		}
 	}
 	fc = scale(fc, 1/float64(nf))
@@ -546,6 +552,12 @@ func (b *Battle) crewman(ui int) int32 {
 		}
 	}
 	return -1
+}
+
+// shoots reports whether a figure carries anything to fire or throw at a squad.
+func shoots(f *fig) bool {
+	s := f.spec
+	return len(s.Guns) > 0 || len(s.Kits) > 0 || s.Flamer != nil || s.DEMP != nil || s.Torpedo != nil || s.Launcher != nil
 }
 
 // heroShots is how many shots a hero takes (Chapter Twelve, "Multiple Targets"): the

@@ -625,3 +625,42 @@ func TestFollowingFireWeaponsCountCarried(t *testing.T) {
 		}
 	}
 }
+
+// Chapter Three, "Range" (line 598): "The firing squad's fire line is defined by the
+// soldiers in the squad who are actually shooting at the enemy squad". The crewman feeding
+// a medium repeating blaster does not shoot (line 826), so he is not in the fire line:
+// stormtroopers 20" south of their target, their crewman standing 16" off to the west, fire
+// at 20.0" (the five who shoot), not 20.2" (the six, centred 2.7" west).
+func TestTheFireLineIsTheSoldiersWhoShoot(t *testing.T) {
+	f := field(t, ``, ``)
+	a := armyOf(t, squadArmy("imperial", "Stormtrooper", 6, stormies,
+		"    specialists:\n      - skills: {blaster: 3}\n        weapons: [medium repeating blaster]\n"))
+	c := armyOf(t, squadArmy("rebel", "Standard Rebel Trooper", 6, rebels, ""))
+	b := ready(t, f, a, c, 1)
+	b.place(0, Point{X: 36, Y: 20}, math.Pi/2)
+	b.place(1, Point{X: 36, Y: 40}, -math.Pi/2)
+	b.units[0].tripod = tripodAssembled
+	crew := b.crewman(0)
+	if crew < 0 {
+		t.Fatal("the assembled medium repeating blaster has no crewman")
+	}
+	// The shooters' centre straight south of the targets' centre, the crewman off to the west.
+	var sum Point
+	n := 0
+	for _, fi := range b.units[0].members {
+		if fi != crew {
+			sum = add(sum, b.figs[fi].pos)
+			n++
+		}
+	}
+	shift := Point{X: 36 - sum.X/float64(n)}
+	for _, fi := range b.units[0].members {
+		b.figs[fi].pos = add(b.figs[fi].pos, shift)
+	}
+	b.figs[crew].pos = Point{X: 20, Y: 20}
+	b.units[0].boxOK, b.units[0].cOK = false, false
+	b.fireAt(0, 1, firePhase)
+	if log := b.logText(); !strings.Contains(log, `, 20.0", in the open`) {
+		t.Errorf("the fire line should be the five who shoot, 20.0\" from the targets:\n%s", log)
+	}
+}
