@@ -208,7 +208,7 @@ func (b *Battle) plan(ui int) plan {
 	if foe >= 0 && mobile && b.canCharge(ui) && u.tripod != tripodAssembled && b.status(u) < combat.Demoralized &&
 		b.unitDist(ui, foe) <= 2*u.spec.Run {
 		if inf, rec, def := b.chargeOdds(ui, foe); inf >= b.margin(ui, closeMargin)*(rec+def) && inf >= 0.5 {
-			run := b.canRun(ui) || b.canDiscard(ui)
+			run := b.canRun(ui) // (a squad that may discard its tripod can run: canRun says so)
 			p.kind, p.dest, p.run = planMove, b.centroid(foe), run
 			p.facing = heading(c, p.dest)
 			p.why = "closing in to charge"
@@ -402,7 +402,7 @@ func (b *Battle) chargeTarget(ui, foe int) int {
 	u := &b.units[ui]
 	lo, hi := b.sideRange(1 - u.side)
 	best, bestV := -1, 0.0
-	run := b.canRun(ui) || b.canDiscard(ui)
+	run := b.canRun(ui) // (a squad that may discard its tripod can run: canRun says so)
 	most := b.maxMove(ui, run) * maxJudge
 	c := b.centroid(ui)
 	judge := 0.0
