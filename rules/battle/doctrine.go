@@ -435,7 +435,9 @@ func (b *Battle) chargeTarget(ui, foe int) int {
 			continue
 		}
 		if u.subjectToMorale() && combat.NeedsChargeTest(b.aliveCount(ui), b.aliveCount(e), b.units[e].tripod == tripodAssembled) {
-			m := combat.Morale{Kind: combat.ChargeTest, Command: b.command(ui), Level: u.level, Start: u.spec.Start}
+			// Judged with the modifiers the test will take (morale.go, standardMorale).
+			m := b.standardMorale(ui, combat.ChargeTest)
+			m.FlankOrRear, m.BehindBarrier = b.flanked(e, ui), b.behindBarrier(e, ui)
 			if b.passOdds(m) < 0.5 {
 				continue
 			}
@@ -491,7 +493,9 @@ func (b *Battle) margin(ui int, m float64) float64 {
 func (b *Battle) passOdds(m combat.Morale) float64 {
 	// Charge tests of the same command, level and start have the same odds: kept, since
 	// working them out allocates.
-	cacheable := m.Kind == combat.ChargeTest && !m.FlankOrRear && !m.BehindBarrier && m.Casualties == 0 &&
+	// Only a test with no modifier beyond its command, level and start is kept.
+	plain := combat.Morale{Kind: combat.ChargeTest, Command: m.Command, Level: m.Level, Start: m.Start}
+	cacheable := m == plain &&
 		m.Command >= 0 && m.Command < passCmd && m.Level >= 0 && m.Level < passLvl && m.Start >= 0 && m.Start < passLvl
 	if cacheable {
 		if v := b.passCache[m.Command][m.Level][m.Start]; v > 0 {
