@@ -290,7 +290,7 @@ type QRSSimResult struct {
 	Counters, Battles                int
 	Seed                             string
 	Objective, Survived              QRSRate
-	MeanTurns, MeanEnemies, MeanLost float64
+	MeanTurns, MeanEnemies, MeanDown, MeanLost float64
 	Log, NotSimulated                []string
 }
 

@@ -140,6 +140,6 @@ func qrsSimulate(f views.QRSNewForm, v views.QRSSimPage) (*views.QRSSimResult, s
 	}
 	rate := func(r sim.Rate) views.QRSRate { return views.QRSRate{P: r.P, Low: r.Low, High: r.High} }
 	return &views.QRSSimResult{Group: players.Name, Counters: len(cfg.Counters), Battles: s.Battles, Seed: strconv.FormatUint(setup.Seed, 10),
-		Objective: rate(s.Objective), Survived: rate(s.Survived), MeanTurns: s.MeanTurns, MeanEnemies: s.MeanEnemies, MeanLost: s.MeanLost,
+		Objective: rate(s.Objective), Survived: rate(s.Survived), MeanTurns: s.MeanTurns, MeanEnemies: s.MeanEnemies, MeanDown: s.MeanDown, MeanLost: s.MeanLost,
 		Log: s.FirstLog, NotSimulated: s.NotSimulated}, ""
 }

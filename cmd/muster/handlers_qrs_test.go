@@ -499,7 +499,7 @@ func TestQuickResolveWithAnEmptyPoolAlwaysReachesTheObjective(t *testing.T) {
 	if got := idText(t, r.body, "rate-survived"); got != "Survives 100.00% 98.12% to 100.00%" {
 		t.Errorf("survived: %q", got)
 	}
-	if got := idText(t, r.body, "sim-result"); !strings.Contains(got, "Means: 5.00 turns, 0.00 enemy figures appearing, 0.00 of your figures down") {
+	if got := idText(t, r.body, "sim-result"); !strings.Contains(got, "Means: 5.00 turns, 0.00 enemy figures appearing, 0.00 of them killed, 0.00 of your figures down") {
 		t.Errorf("means: %q", got)
 	}
 	if got := idText(t, r.body, "sim-not-simulated"); !strings.Contains(got, "Close combat") {

@@ -182,7 +182,7 @@ func qrsSim(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "%s past %d counters, %d games (seed %d)\n", cfg.Players.Name, len(cfg.Counters), s.Battles, *seed)
 	fmt.Fprintf(stdout, "  reaches the objective  %s\n", pct(s.Objective))
 	fmt.Fprintf(stdout, "  survives               %s\n", pct(s.Survived))
-	fmt.Fprintf(stdout, "  turns %.1f, enemy figures appearing %.1f, own figures down %.1f (means)\n", s.MeanTurns, s.MeanEnemies, s.MeanLost)
+	fmt.Fprintf(stdout, "  turns %.1f, enemy figures appearing %.1f (%.1f of them killed), own figures down %.1f (means)\n", s.MeanTurns, s.MeanEnemies, s.MeanDown, s.MeanLost)
 	qrsSimTail(stdout, s.FirstLog, s.NotSimulated)
 	return 0
 }

@@ -268,6 +268,7 @@ type Summary struct {
 	Survived     Rate     `json:"survived"`
 	MeanTurns    float64  `json:"mean_turns"`
 	MeanEnemies  float64  `json:"mean_enemy_figures"`
+	MeanDown     float64  `json:"mean_enemy_figures_down"` // of them, killed
 	MeanLost     float64  `json:"mean_player_figures_down"`
 	FirstLog     []string `json:"log"`
 	NotSimulated []string `json:"not_simulated"`
@@ -282,7 +283,7 @@ func Run(c Config, n int, dice func(i int) qrs.Dice) (Summary, error) {
 		return Summary{}, fmt.Errorf("play 1 to %d games", MaxBattles)
 	}
 	s := Summary{Battles: n, NotSimulated: NotSimulated}
-	obj, surv, turns, enemies, lost := 0, 0, 0, 0, 0
+	obj, surv, turns, enemies, down, lost := 0, 0, 0, 0, 0, 0
 	for i := range n {
 		b, err := Play(c, dice(i))
 		if err != nil {
@@ -299,10 +300,12 @@ func Run(c Config, n int, dice func(i int) qrs.Dice) (Summary, error) {
 		}
 		turns += b.Turns
 		enemies += b.Enemies
+		down += b.EnemyDown
 		lost += b.Lost
 	}
 	s.MeanTurns = float64(turns) / float64(n)
 	s.MeanEnemies = float64(enemies) / float64(n)
+	s.MeanDown = float64(down) / float64(n)
 	s.MeanLost = float64(lost) / float64(n)
 	s.Objective, s.Survived = Wilson(obj, n), Wilson(surv, n)
 	return s, nil

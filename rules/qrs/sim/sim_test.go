@@ -132,4 +132,12 @@ func TestEnemyCasualtiesCountAGroupKilledToTheLastFigure(t *testing.T) {
 	if killed == 0 || down != killed {
 		t.Errorf("the log shows %d probe droids killed, the games counted %d", killed, down)
 	}
+	// The summary's mean is the killed its logs show, per game (the same 200 games).
+	s, err := Run(c, 200, seeded(11))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := float64(killed) / 200; math.Abs(s.MeanDown-want) > 1e-12 {
+		t.Errorf("the summary says %.3f enemy figures killed a game; the logs show %.3f", s.MeanDown, want)
+	}
 }
