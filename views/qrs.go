@@ -286,12 +286,12 @@ type QRSSimPage struct {
 
 // QRSSimResult is a quick-resolve's summary (rules/qrs/sim).
 type QRSSimResult struct {
-	Group                            string
-	Counters, Battles                int
-	Seed                             string
-	Objective, Survived              QRSRate
+	Group                                      string
+	Counters, Battles                          int
+	Seed                                       string
+	Objective, Survived                        QRSRate
 	MeanTurns, MeanEnemies, MeanDown, MeanLost float64
-	Log, NotSimulated                []string
+	Log, NotSimulated                          []string
 }
 
 // QRSRate is a proportion with its 95% interval.
