@@ -910,12 +910,15 @@ func (b *Battle) pickUp(ui int) float64 {
 			}
 		}
 	}
+	// "He expends half his Movement Rate" (Crystal Forest of Goratak): his walk, 1" less
+	// when a soldier of the unit is wounded (maxMove), worked out before he carries it.
+	cost := b.maxMove(ui, false) / 2
 	b.objBy = fi
 	b.objAt = b.figs[fi].pos
 	if b.lg != nil {
 		b.logf("%s picks up %s\n", b.name(ui), b.field.Scenario.Objectives[b.field.carryObjective()].Name)
 	}
-	return u.spec.Walk / 2
+	return cost
 }
 
 // checkExits ends a unit's part in the battle when it reaches the scenario's exit, and

@@ -664,3 +664,24 @@ func TestTheFireLineIsTheSoldiersWhoShoot(t *testing.T) {
 		t.Errorf("the fire line should be the five who shoot, 20.0\" from the targets:\n%s", log)
 	}
 }
+
+// The Crystal Forest of Goratak (line 4231): a soldier picks the droid up if "he expends half
+// his Movement Rate". A Rebel squad (Walk 8") with a wounded soldier walks 7" (a wound's -1
+// DEX), so picking it up costs 3.5", not the unhurt 4".
+func TestPickingUpTheDroidCostsHalfTheRateTheUnitHasNow(t *testing.T) {
+	f := scenario(t, "crystal-forest-of-goratak")
+	a := armyOf(t, squadArmy("rebel", "Standard Rebel Trooper", 6, rebels, ""))
+	c := armyOf(t, squadArmy("imperial", "Stormtrooper", 6, stormies, ""))
+	b := ready(t, f, a, c, 1)
+	b.place(0, Point{X: 36, Y: 10}, math.Pi/2)
+	b.place(1, Point{X: 36, Y: 44}, -math.Pi/2)
+	walk := b.maxMove(0, false)
+	b.figs[b.units[0].members[2]].f.Wounded = true
+	b.objFound, b.objBy, b.objAt = true, -1, add(b.figs[b.units[0].members[0]].pos, Point{X: 1})
+	if got, want := b.pickUp(0), (walk-1)/2; got != want {
+		t.Errorf("picking the droid up cost %.2f\", want half of the wounded squad's %.1f\" walk: %.2f\"", got, walk-1, want)
+	}
+	if b.objBy < 0 {
+		t.Error("the droid was not picked up")
+	}
+}
