@@ -141,3 +141,56 @@ func checkVictoryPoints(t *testing.T, what string, r Result) {
 		t.Errorf("%s: victory points %v, SGPs of enemy units lost %v", what, r.VP, [2]int{lost[1], lost[0]})
 	}
 }
+
+// unitNamed is the unit of that name in an army file of the pool.
+func unitNamed(t *testing.T, path, name string) roster.Unit {
+	t.Helper()
+	a, err := roster.Read(readFile(t, path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range a.Units {
+		if u.Name == name {
+			return u
+		}
+	}
+	t.Fatalf("%s has no unit %s", path, name)
+	return roster.Unit{}
+}
+
+// A krayt dragon charging a lone hero, hit by his defensive fire, falls on him (Chapter
+// Thirteen, large creatures) before contact: the charge ends with nobody to fight. It used
+// to crash into the fallen hero and stand locked in a close assault with nobody in it for
+// the rest of the battle, never moving or fighting again (the random armies found it).
+func TestAChargeWhoseTargetFallsBeforeContactEngagesNobody(t *testing.T) {
+	south := &roster.Army{Format: 1, System: "swmb", Name: "beasts", Side: "rebel", Units: []roster.Unit{
+		unitNamed(t, "../data/forces/creatures.yaml", "Krayt Dragon"), unitNamed(t, "../data/forces/creatures.yaml", "Rancor")}}
+	north := &roster.Army{Format: 1, System: "swmb", Name: "garrison", Side: "imperial", Units: []roster.Unit{
+		unitNamed(t, "testdata/rebel-1500.yaml", "Captain Rhen"), unitNamed(t, "../../costing/testdata/mixed-2000.yaml", "Captain Vorn"),
+		unitNamed(t, "../../costing/testdata/mixed-2000.yaml", "SC-4X"), unitNamed(t, "../../costing/testdata/mixed-2000.yaml", "Aurek Squad")}}
+	var forces [2]*Force
+	for s, a := range []*roster.Army{south, north} {
+		f, err := NewForce(rules.Default(), a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		forces[s] = f
+	}
+	bt := New(scenario(t, "open-field"), forces[0], forces[1])
+	seen := 0
+	for i := range uint64(400) {
+		a := &cacheAudit{seed: BattleSeed(18510, i)}
+		bt.audit = a
+		var log strings.Builder
+		bt.Play(a.seed, &log)
+		if len(a.fails) > 0 {
+			t.Fatalf("seed %d:\n%s", a.seed, strings.Join(a.fails, "\n"))
+		}
+		if strings.Contains(log.String(), "finds nobody left to fight") {
+			seen++
+		}
+	}
+	if seen == 0 {
+		t.Fatal("in 400 battles no charge lost its target before contact: the test no longer meets the case")
+	}
+}

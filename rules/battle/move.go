@@ -640,6 +640,16 @@ func (b *Battle) charge(ui, ti int) {
 	if len(b.tangles) > 0 {
 		b.tangleNote(ui, start, end)
 	}
+	if !t.onTable() || b.aliveCount(ti) == 0 {
+		// The defenders fell to their own fire's consequences (a wounded creature falling
+		// on them) or left: the chargers end their move with nobody to fight. (They were
+		// locked in a close assault with nobody in it for the rest of the battle.)
+		b.place(ui, end, face)
+		if b.lg != nil {
+			b.logf("%s finds nobody left to fight\n", b.name(ui))
+		}
+		return
+	}
 	if !reached {
 		b.place(ui, end, face)
 		if b.lg != nil {
