@@ -149,8 +149,9 @@ func (b *Battle) auditState(phase string) {
 const overlapGap = 0.8
 
 // auditRoom: no two figures of different units on the table stand on each other's bases,
-// unless their units are in the same close assault (a charge stops in base contact, and the
-// book's close assault is a melee of figures in contact).
+// unless their units are enemies in the same close assault (a charge stops in base
+// contact, and the close assault is a melee of figures in contact). Friends in a close
+// assault keep apart: the fight may end with both still standing there.
 func (b *Battle) auditRoom(phase string) {
 	for fi := range b.figs {
 		f := &b.figs[fi]
@@ -163,7 +164,7 @@ func (b *Battle) auditRoom(phase string) {
 			if !g.alive() || g.unit == f.unit || !b.units[g.unit].onTable() || dist2(f.pos, g.pos) >= overlapGap*overlapGap {
 				continue
 			}
-			if ug := &b.units[g.unit]; uf.eng >= 0 && ug.eng == uf.eng {
+			if ug := &b.units[g.unit]; uf.eng >= 0 && ug.eng == uf.eng && ug.side != uf.side {
 				continue
 			}
 			b.audit.overlapPhases++
@@ -184,13 +185,26 @@ func containsFig(members []int32, fi int32) bool {
 }
 
 // auditPlaced checks a unit just placed, even for a moment (halfway through a move, where
-// opportunity fire catches it): none of its figures stands in impassable terrain.
+// opportunity fire catches it): none of its figures stands in impassable terrain, nor on a
+// figure of another unit but one it may stand on (roomExempt: its close assault, the unit
+// it charges).
 func (b *Battle) auditPlaced(ui int) {
 	b.audit.checks++
 	for _, fi := range b.units[ui].members {
-		if f := &b.figs[fi]; f.alive() && int(f.unit) == ui && !b.field.offTable(f.pos) && b.field.impassableAt(f.pos) {
+		f := &b.figs[fi]
+		if !f.alive() || int(f.unit) != ui {
+			continue
+		}
+		if !b.field.offTable(f.pos) && b.field.impassableAt(f.pos) {
 			b.audit.failf(b, "%s placed a figure in impassable terrain at %v (its anchor %v)", b.units[ui].spec.Name, f.pos, b.units[ui].anchor)
 			return
+		}
+		for gi := range b.figs {
+			g := &b.figs[gi]
+			if k := int(g.unit); k != ui && g.alive() && b.units[k].onTable() && !b.roomExempt(ui, k) && dist2(f.pos, g.pos) < overlapGap*overlapGap {
+				b.audit.failf(b, "%s placed a figure at %v on a figure of %s at %v (its anchor %v)", b.units[ui].spec.Name, f.pos, b.units[k].spec.Name, g.pos, b.units[ui].anchor)
+				return
+			}
 		}
 	}
 }
