@@ -17,7 +17,9 @@ import (
 type cacheAudit struct {
 	checks int
 	fails  []string
-	seed   uint64 // the battle being played, for the messages (muster battle --seed)
+	// phases audited, and those that ended with a figure standing on another's base
+	phases, overlapPhases int
+	seed                  uint64 // the battle being played, for the messages (muster battle --seed)
 }
 
 func (a *cacheAudit) failf(b *Battle, format string, args ...any) {
@@ -74,10 +76,12 @@ func (b *Battle) auditSight(ui, ti int, ok bool, cover combat.Cover) {
 // every figure still fighting is a member of the unit it fights with and stands on the
 // table (his base on it); a unit's leader, while he fights, fights with it; an attached hero fights with his squad; every
 // close assault has on each side a unit on the table with a figure in it, and its units
-// know they are in it; morale levels stay within the scale.
+// know they are in it; morale levels stay within the scale; no figure stands on another
+// unit's figure (auditRoom).
 func (b *Battle) auditState(phase string) {
 	a := b.audit
 	a.checks++
+	a.phases++
 	for fi := range b.figs {
 		f := &b.figs[fi]
 		if !f.alive() {
@@ -97,6 +101,7 @@ func (b *Battle) auditState(phase string) {
 			a.failf(b, "%s: a figure of %s stands in impassable terrain at %v", phase, u.spec.Name, f.pos)
 		}
 	}
+	b.auditRoom(phase)
 	for ui := range b.units {
 		u := &b.units[ui]
 		if u.leader >= 0 && u.onTable() {
@@ -138,6 +143,38 @@ func (b *Battle) auditState(phase string) {
 	}
 }
 
+// overlapGap is the distance between two figures' centres below which their 1" bases
+// stand on each other, for the audit: 0.8", well inside the layout's own 0.95" (place), so
+// that only a base really on another fails.
+const overlapGap = 0.8
+
+// auditRoom: no two figures of different units on the table stand on each other's bases,
+// unless their units are enemies in the same close assault (a charge stops in base
+// contact, and the close assault is a melee of figures in contact). Friends in a close
+// assault keep apart: the fight may end with both still standing there.
+func (b *Battle) auditRoom(phase string) {
+	for fi := range b.figs {
+		f := &b.figs[fi]
+		if !f.alive() || !b.units[f.unit].onTable() {
+			continue
+		}
+		uf := &b.units[f.unit]
+		for gi := fi + 1; gi < len(b.figs); gi++ {
+			g := &b.figs[gi]
+			if !g.alive() || g.unit == f.unit || !b.units[g.unit].onTable() || dist2(f.pos, g.pos) >= overlapGap*overlapGap {
+				continue
+			}
+			if ug := &b.units[g.unit]; uf.eng >= 0 && ug.eng == uf.eng && ug.side != uf.side {
+				continue
+			}
+			b.audit.overlapPhases++
+			b.audit.failf(b, "%s: a figure of %s at %v stands on a figure of %s at %v", phase,
+				uf.spec.Name, f.pos, b.units[g.unit].spec.Name, g.pos)
+			return
+		}
+	}
+}
+
 func containsFig(members []int32, fi int32) bool {
 	for _, m := range members {
 		if m == fi {
@@ -148,13 +185,26 @@ func containsFig(members []int32, fi int32) bool {
 }
 
 // auditPlaced checks a unit just placed, even for a moment (halfway through a move, where
-// opportunity fire catches it): none of its figures stands in impassable terrain.
+// opportunity fire catches it): none of its figures stands in impassable terrain, nor on a
+// figure of another unit but one it may stand on (roomExempt: its close assault, the unit
+// it charges).
 func (b *Battle) auditPlaced(ui int) {
 	b.audit.checks++
 	for _, fi := range b.units[ui].members {
-		if f := &b.figs[fi]; f.alive() && int(f.unit) == ui && !b.field.offTable(f.pos) && b.field.impassableAt(f.pos) {
+		f := &b.figs[fi]
+		if !f.alive() || int(f.unit) != ui {
+			continue
+		}
+		if !b.field.offTable(f.pos) && b.field.impassableAt(f.pos) {
 			b.audit.failf(b, "%s placed a figure in impassable terrain at %v (its anchor %v)", b.units[ui].spec.Name, f.pos, b.units[ui].anchor)
 			return
+		}
+		for gi := range b.figs {
+			g := &b.figs[gi]
+			if k := int(g.unit); k != ui && g.alive() && b.units[k].onTable() && !b.roomExempt(ui, k) && dist2(f.pos, g.pos) < overlapGap*overlapGap {
+				b.audit.failf(b, "%s placed a figure at %v on a figure of %s at %v (its anchor %v)", b.units[ui].spec.Name, f.pos, b.units[k].spec.Name, g.pos, b.units[ui].anchor)
+				return
+			}
 		}
 	}
 }

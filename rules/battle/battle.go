@@ -101,6 +101,12 @@ type Battle struct {
 	burstI   []int32
 	order    [2][]int
 	tmpPts   []Point
+	// room holds the figures of other units a layout keeps its bases off (place), blocked
+	// the layout's points on one of them; roomSkip is the unit a charge stops in contact
+	// with, plus one (0: none).
+	room     []Point
+	blocked  []bool
+	roomSkip int
 	cpts     []combat.Point
 	spShots  []combat.Shot // a hero's specific shot
 	spFigs   [combat.MaxFireTargets][]*combat.Figure
@@ -242,6 +248,7 @@ type unit struct {
 	amok       bool  // creatures running amok (mounts.go)
 	remount    bool  // riders with mounts down (remount.go)
 	from       Point // the enemy centre it withdraws from
+	placed     bool  // placed this battle: its anchor is where it stood
 
 	// ver is unitVer's number.
 	ver uint64

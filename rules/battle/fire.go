@@ -810,7 +810,8 @@ func (b *Battle) diveOut(center Point, r float64) {
 			away, n = scale(b.units[g.unit].fdir, -1), 1
 		}
 		to := b.clampTable(add(center, scale(away, (r+baseRadius+0.05)/n)))
-		if b.standable(to) {
+		b.gatherRoom(int(g.unit), box{to, to}.pad(roomGap))
+		if b.standable(to) && b.roomAt(to) {
 			g.pos = to
 			u := &b.units[g.unit]
 			u.boxOK, u.cOK = false, false

@@ -14,14 +14,17 @@ const spacing = 1.25
 
 // place sets a unit's anchor and facing and lays its figures out around the anchor: a line
 // abreast facing the enemy, or two or three ranks, or a column, whichever first keeps every
-// figure on the table and out of impassable terrain.
+// figure on the table, out of impassable terrain and off the bases of other units' figures
+// (room). When none fits there, it lays them out a little back toward where the unit came
+// from, or behind or beside the point (makeRoom).
 func (b *Battle) place(ui int, at Point, facing float64) {
 	u := &b.units[ui]
 	if b.trace != nil {
 		b.trace.traceMove(b, ui, at)
 	}
 	b.moves++
-	u.anchor, u.facing, u.fdir, u.boxOK, u.cOK = at, facing, dirOf(facing), false, false
+	from, hasFrom := u.anchor, u.placed
+	u.anchor, u.facing, u.fdir, u.boxOK, u.cOK, u.placed = at, facing, dirOf(facing), false, false, true
 	if u.spec.Piece != nil && !u.gunSet {
 		u.gunAt, u.gunSet = at, true // the gun is set up where its crew is first placed
 	}
@@ -32,6 +35,7 @@ func (b *Battle) place(ui int, at Point, facing float64) {
 		}
 	}
 	if n == 0 {
+		b.roomSkip = 0
 		return
 	}
 	fwd := dirOf(facing)
@@ -39,24 +43,31 @@ func (b *Battle) place(ui int, at Point, facing float64) {
 	if cap(b.tmpPts) < n {
 		b.tmpPts = make([]Point, n)
 	}
+	if cap(b.blocked) < n {
+		b.blocked = make([]bool, n)
+	}
 	pts := b.tmpPts[:n]
-	bestR, bestValid, last := 1, -1, 0
-	for _, r := range [...]int{1, 2, 3, n} {
-		if r > n {
-			continue
-		}
-		valid := b.layout(at, fwd, right, n, r, pts)
-		last = r
-		if valid == n {
-			bestR, bestValid = r, valid
-			break
-		}
-		if valid > bestValid {
-			bestR, bestValid = r, valid
+	b.gatherRoom(ui, box{at, at}.pad(layoutReach(n)))
+	bestR, bestValid, last := b.fit(at, fwd, right, n, pts)
+	if bestValid < n && len(b.room) > 0 {
+		var p Point
+		if p, bestR, bestValid, last = b.makeRoom(ui, at, from, hasFrom, fwd, right, n, pts, bestR, bestValid, last); p != at {
+			at, u.anchor = p, p
 		}
 	}
 	if bestR != last {
 		b.layout(at, fwd, right, n, bestR, pts) // pts hold the last layout tried
+	}
+	// Figures with no place in the best layout found stand with the anchor, or failing that
+	// with the first figure placed.
+	refuge := at
+	if bestValid < n && !b.roomAt(at) {
+		for i, p := range pts {
+			if !b.blocked[i] && b.standable(p) {
+				refuge = p
+				break
+			}
+		}
 	}
 	k := 0
 	for _, fi := range u.members {
@@ -65,8 +76,8 @@ func (b *Battle) place(ui int, at Point, facing float64) {
 			continue
 		}
 		p := pts[k]
-		if bestValid < n && !b.standable(p) { // every point of a full layout is standable
-			p = at
+		if bestValid < n && (b.blocked[k] || !b.standable(p)) { // every point of a full layout is clear
+			p = refuge
 		}
 		f.pos = p
 		f.hill = b.field.hillAt(p)
@@ -76,12 +87,142 @@ func (b *Battle) place(ui int, at Point, facing float64) {
 	if b.audit != nil {
 		b.auditPlaced(ui)
 	}
+	b.roomSkip = 0
 }
 
-// layout places n figures in r ranks around at, counting the positions that are standable.
+// layoutReach is how far from its anchor a formation of n figures may reach, with the room
+// its bases need.
+func layoutReach(n int) float64 {
+	return float64(n-1)*spacing + spacing/2 + roomGap
+}
+
+// fit lays n figures out around at in the first formation that keeps every figure clear: a
+// line abreast, two or three ranks, a column. It returns the ranks of the best (the first
+// with the most points clear), the points clear, and the ranks of the layout pts hold.
+func (b *Battle) fit(at, fwd, right Point, n int, pts []Point) (bestR, bestValid, last int) {
+	bestR, bestValid = 1, -1
+	for _, r := range [...]int{1, 2, 3, n} {
+		if r > n {
+			continue
+		}
+		valid := b.layout(at, fwd, right, n, r, pts)
+		last = r
+		if valid == n {
+			return r, valid, last
+		}
+		if valid > bestValid {
+			bestR, bestValid = r, valid
+		}
+	}
+	return bestR, bestValid, last
+}
+
+// roomGap is how close a figure's centre may come to another unit's figure's: two 1" bases
+// (a twentieth of an inch's tolerance, so that bases in contact, 1" apart, are not on each
+// other).
+const roomGap = 2*baseRadius - 0.05
+
+// roomStep and roomReach: makeRoom looks for room every half inch up to 8" away.
+const (
+	roomStep  = 0.5
+	roomReach = 8.0
+)
+
+// makeRoom looks for a point near at where a formation fits with room for every figure:
+// back toward from (where the unit stood, up to there), then behind at (away from its
+// facing), then to its right and left, every half inch up to 8", nearer points first. It
+// returns the first point where one fits, or the point with the most figures clear (at on
+// ties), with fit's answers there.
+func (b *Battle) makeRoom(ui int, at, from Point, hasFrom bool, fwd, right Point, n int, pts []Point, bestR, bestValid, last int) (Point, int, int, int) {
+	var dirs [4]Point
+	var lim [4]float64
+	nd := 0
+	if d := math.Sqrt(dist2(at, from)); hasFrom && d > roomStep/2 {
+		dirs[0], lim[0], nd = scale(sub(from, at), 1/d), fmin(d, roomReach), 1
+	}
+	for _, v := range [...]Point{scale(fwd, -1), right, scale(right, -1)} {
+		dirs[nd], lim[nd] = v, roomReach
+		nd++
+	}
+	b.gatherRoom(ui, box{at, at}.pad(layoutReach(n)+roomReach))
+	best := at
+	for step := roomStep; step < roomReach+roomStep; step += roomStep {
+		for k := range nd {
+			if step-roomStep >= lim[k]-1e-9 {
+				continue
+			}
+			p := add(at, scale(dirs[k], fmin(step, lim[k])))
+			r, v, l := b.fit(p, fwd, right, n, pts)
+			last = l
+			if v > bestValid {
+				best, bestR, bestValid = p, r, v
+			}
+			if v == n {
+				return best, bestR, bestValid, last
+			}
+		}
+	}
+	if best != at || bestR != last {
+		b.layout(best, fwd, right, n, bestR, pts)
+		last = bestR
+	}
+	return best, bestR, bestValid, last
+}
+
+// gatherRoom collects in b.room the figures within zone a layout of unit ui keeps its
+// bases off: those of every other unit on the table, still fighting, but the units in its
+// own close assault and, for a charge, the unit it charges and those in that unit's close
+// assault (roomExempt).
+func (b *Battle) gatherRoom(ui int, zone box) {
+	out := b.room[:0]
+	for k := range b.units {
+		o := &b.units[k]
+		if k == ui || !o.onTable() || b.roomExempt(ui, k) || !b.unitBox(k).overlaps(zone) {
+			continue
+		}
+		for _, fi := range o.members {
+			if f := &b.figs[fi]; f.alive() && int(f.unit) == k && zone.contains(f.pos) {
+				out = append(out, f.pos)
+			}
+		}
+	}
+	b.room = out
+}
+
+// roomExempt: unit ui's figures may stand on unit k's: k is an enemy in ui's close assault,
+// or the unit ui charges into contact with, or an enemy in that unit's close assault.
+// Friends keep their bases apart, in a close assault too: the fight may end with both
+// still on the table.
+func (b *Battle) roomExempt(ui, k int) bool {
+	u, o := &b.units[ui], &b.units[k]
+	if o.side == u.side {
+		return false
+	}
+	if u.eng >= 0 && o.eng == u.eng {
+		return true
+	}
+	if s := b.roomSkip - 1; s >= 0 {
+		return k == s || (b.units[s].eng >= 0 && o.eng == b.units[s].eng)
+	}
+	return false
+}
+
+// roomAt: p is at least roomGap from every figure in b.room.
+func (b *Battle) roomAt(p Point) bool {
+	for _, q := range b.room {
+		if dist2(p, q) < roomGap*roomGap {
+			return false
+		}
+	}
+	return true
+}
+
+// layout places n figures in r ranks around at, counting the positions that are clear:
+// standable, and not on a figure in b.room (b.blocked marks those that are).
 func (b *Battle) layout(at, fwd, right Point, n, r int, pts []Point) int {
 	per := (n + r - 1) / r
-	valid := 0
+	blocked := b.blocked[:n]
+	zone := box{at, at}
 	for i := range n {
 		j, idx := i/per, i%per
 		m := min(per, n-j*per)
@@ -91,7 +232,25 @@ func (b *Battle) layout(at, fwd, right Point, n, r int, pts []Point) int {
 		}
 		p := add(add(at, scale(right, lat)), scale(fwd, -float64(j)*spacing))
 		pts[i] = p
-		if b.standable(p) {
+		blocked[i] = false
+		zone = zone.grow(p)
+	}
+	if len(b.room) > 0 {
+		zone = zone.pad(roomGap)
+		for _, q := range b.room {
+			if !zone.contains(q) {
+				continue
+			}
+			for i, p := range pts {
+				if dist2(p, q) < roomGap*roomGap {
+					blocked[i] = true
+				}
+			}
+		}
+	}
+	valid := 0
+	for i, p := range pts {
+		if !blocked[i] && b.standable(p) {
 			valid++
 		}
 	}
@@ -615,7 +774,11 @@ func (b *Battle) charge(ui, ti int) {
 	face := heading(start, target)
 	// Defensive fire halfway or where the chargers are first seen, by a squad charged from
 	// the front that stood; other squads that have not moved may opportunity fire.
-	b.place(ui, b.defensivePoint(ti, start, end), face)
+	dp := b.defensivePoint(ti, start, end)
+	if reached && dist2(dp, end) < 0.01 {
+		b.roomSkip = ti + 1 // in contact already (roomExempt)
+	}
+	b.place(ui, dp, face)
 	if !flank && t.eng < 0 && !t.fired && !t.oppFired && !t.defFired && b.hasGuns(ti) && b.status(t) < combat.Broken {
 		t.defFired = true
 		if b.lg != nil {
@@ -664,6 +827,7 @@ func (b *Battle) charge(ui, ti int) {
 	if b.standable(contact) {
 		end = contact
 	}
+	b.roomSkip = ti + 1 // base to base with the target (roomExempt)
 	b.place(ui, end, face)
 	b.engage(ui, ti)
 	u.firstRound, u.chargedIn = true, true

@@ -12,7 +12,6 @@ var notSimulated = []string{
 	"hidden movement and darkness only where the scenario has them (open-field-at-night): dummy counters are not laid (the doctrine moves toward hidden units as if it knew where they were), spotting is checked at the end of each Movement Phase, and an attached hero hides and is spotted with his squad",
 	"vehicles (the book leaves them to a supplement)",
 	"separation: squads move as one body in a formation that keeps every soldier within command distance",
-	"a unit is laid out around where it moves to without making room for another unit already there: figures of two units may stand on each other's bases (a charge still stops in contact, and moves keep 2\" off the enemy)",
 	"split fire only by soldiers who cannot shoot at their squad's target (they take a second one); a droid's two weapons fire at one target",
 	"figures of the firing and target squads do not block each other's line of sight (squads stand in line abreast); figures of other units do",
 	"fire at squads locked in close assault (the doctrine never risks hitting friends)",
