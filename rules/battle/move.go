@@ -61,7 +61,7 @@ func (b *Battle) place(ui int, at Point, facing float64) {
 	// Figures with no place in the best layout found stand with the anchor, or failing that
 	// with the first figure placed.
 	refuge := at
-	if bestValid < n && !b.roomAt(at) {
+	if bestValid < n && (!b.roomAt(at) || !b.standable(at)) {
 		for i, p := range pts {
 			if !b.blocked[i] && b.standable(p) {
 				refuge = p
@@ -152,6 +152,9 @@ func (b *Battle) makeRoom(ui int, at, from Point, hasFrom bool, fwd, right Point
 				continue
 			}
 			p := add(at, scale(dirs[k], fmin(step, lim[k])))
+			if !b.standable(p) {
+				continue // (the anchor is where figures with no place stand: never in a crystal)
+			}
 			r, v, l := b.fit(p, fwd, right, n, pts)
 			last = l
 			if v > bestValid {
