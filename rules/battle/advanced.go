@@ -490,7 +490,7 @@ func (b *Battle) losingAssault(ui int) bool {
 	u := &b.units[ui]
 	e := &b.engs[u.eng]
 	inf, rec := 0.0, 0.0
-	for k := range e.n[1-u.side] {
+	for k := range len(e.units[1-u.side]) {
 		i, r := b.assaultOdds(ui, e.units[1-u.side][k], false)
 		inf += i
 		rec += r

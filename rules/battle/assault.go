@@ -8,10 +8,9 @@ import (
 
 // engagement is a close assault: the units of each side locked in it.
 type engagement struct {
-	// units[s][:n[s]] are side s's units in it: as many as charge in (the book sets no
-	// limit; a fifth squad charging in used to be left out of the fight yet held in it).
+	// units[s] are side s's units in it: as many as charge in (the book sets no limit; a
+	// fifth squad charging in used to be left out of the fight yet held in it).
 	units [2][]int
-	n     [2]int
 	live  bool
 }
 
@@ -38,7 +37,7 @@ func (b *Battle) engage(ui, ti int) {
 			e = len(b.engs) - 1
 		}
 		en := &b.engs[e] // (its lists kept, so that battles allocate nothing once warmed up)
-		en.n, en.live = [2]int{}, true
+		en.units[0], en.units[1], en.live = en.units[0][:0], en.units[1][:0], true
 	}
 	b.joinEng(e, ui)
 	b.joinEng(e, ti)
@@ -51,12 +50,7 @@ func (b *Battle) joinEng(e, ui int) {
 	}
 	b.leaveEngagement(ui)
 	en := &b.engs[e]
-	if s := u.side; en.n[s] < len(en.units[s]) {
-		en.units[s][en.n[s]] = ui
-	} else {
-		en.units[s] = append(en.units[s], ui)
-	}
-	en.n[u.side]++
+	en.units[u.side] = append(en.units[u.side], ui)
 	u.eng = e
 }
 
@@ -72,20 +66,21 @@ func (b *Battle) leaveEngagement(ui int) {
 	b.endSaber(ui)
 	en := &b.engs[e]
 	s := u.side
-	for k := 0; k < en.n[s]; k++ {
-		if en.units[s][k] == ui {
-			en.units[s][k] = en.units[s][en.n[s]-1]
-			en.n[s]--
+	for k, v := range en.units[s] {
+		if v == ui {
+			last := len(en.units[s]) - 1
+			en.units[s][k] = en.units[s][last]
+			en.units[s] = en.units[s][:last]
 			break
 		}
 	}
-	if en.n[0] == 0 || en.n[1] == 0 {
+	if len(en.units[0]) == 0 || len(en.units[1]) == 0 {
 		for side := range 2 {
-			for k := 0; k < en.n[side]; k++ {
+			for k := 0; k < len(en.units[side]); k++ {
 				b.units[en.units[side][k]].eng, b.units[en.units[side][k]].chargedIn = -1, false
 				b.endSaber(en.units[side][k])
 			}
-			en.n[side] = 0
+			en.units[side] = en.units[side][:0]
 		}
 		en.live = false
 	}
@@ -147,7 +142,7 @@ func (b *Battle) assaultRound(ei int, parting int) {
 	for s := range 2 {
 		b.fighters[s] = b.fighters[s][:0]
 		b.fidx[s] = b.fidx[s][:0]
-		for k := 0; k < en.n[s]; k++ {
+		for k := 0; k < len(en.units[s]); k++ {
 			ui := en.units[s][k]
 			u := &b.units[ui]
 			u.fought = true
@@ -219,8 +214,8 @@ func (b *Battle) assaultRound(ei int, parting int) {
 	}
 	b.r.Close(&b.dice, b.fighters, b.groups, &b.close)
 	for s := range 2 {
-		for k := 0; k < en.n[s]; k++ {
-			for j := 0; j < en.n[1-s]; j++ {
+		for k := 0; k < len(en.units[s]); k++ {
+			for j := 0; j < len(en.units[1-s]); j++ {
 				b.phaseHits(en.units[s][k], en.units[1-s][j], float64(b.close.Wins[s])+0.01)
 			}
 		}
@@ -233,11 +228,11 @@ func (b *Battle) assaultRound(ei int, parting int) {
 	// applied.
 	var units engagement
 	for s := range 2 {
-		b.engSnap[s] = append(b.engSnap[s][:0], en.units[s][:en.n[s]]...)
-		units.units[s], units.n[s] = b.engSnap[s], en.n[s]
+		b.engSnap[s] = append(b.engSnap[s][:0], en.units[s]...)
+		units.units[s] = b.engSnap[s]
 	}
 	for s := range 2 {
-		for k := 0; k < units.n[s]; k++ {
+		for k := 0; k < len(units.units[s]); k++ {
 			ui := units.units[s][k]
 			b.endPhaseUnit(ui)
 			// "The squad which has received the most casualties that turn" (Chapter
@@ -246,7 +241,7 @@ func (b *Battle) assaultRound(ei int, parting int) {
 		}
 	}
 	for s := range 2 {
-		for k := 0; k < units.n[s]; k++ {
+		for k := 0; k < len(units.units[s]); k++ {
 			b.units[units.units[s][k]].firstRound = false
 		}
 	}
@@ -268,7 +263,7 @@ func (b *Battle) assaultRound(ei int, parting int) {
 func (b *Battle) saberTests(ei int) {
 	en := &b.engs[ei]
 	for s := range 2 {
-		for k := 0; k < en.n[s]; k++ {
+		for k := 0; k < len(en.units[s]); k++ {
 			ui := en.units[s][k]
 			for _, fi := range b.units[ui].members {
 				f := &b.figs[fi]
@@ -302,7 +297,7 @@ func (b *Battle) endSaber(ui int) {
 // anyChargedIn: some unit of side s charged into the engagement.
 func (b *Battle) anyChargedIn(ei, s int) bool {
 	en := &b.engs[ei]
-	for k := 0; k < en.n[s]; k++ {
+	for k := 0; k < len(en.units[s]); k++ {
 		if u := &b.units[en.units[s][k]]; u.charged || u.chargedIn {
 			return true
 		}
@@ -315,7 +310,7 @@ func (b *Battle) anyChargedIn(ei, s int) bool {
 func (b *Battle) flankedBy(ei, ui int) bool {
 	en := &b.engs[ei]
 	s := 1 - b.units[ui].side
-	for k := 0; k < en.n[s]; k++ {
+	for k := 0; k < len(en.units[s]); k++ {
 		c := en.units[s][k]
 		if b.units[c].charged && b.flanked(ui, c) {
 			return true
@@ -370,13 +365,13 @@ func (b *Battle) forceBack(ei, loser int) {
 	en := &b.engs[ei]
 	win := 1 - loser
 	var wc Point
-	for k := 0; k < en.n[win]; k++ {
+	for k := 0; k < len(en.units[win]); k++ {
 		wc = add(wc, b.centroid(en.units[win][k]))
 		b.units[en.units[win][k]].wonAssault = true
 	}
-	wc = scale(wc, 1/float64(max(en.n[win], 1)))
+	wc = scale(wc, 1/float64(max(len(en.units[win]), 1)))
 	moved := combat.ForceBackDistance
-	for k := 0; k < en.n[loser]; k++ {
+	for k := 0; k < len(en.units[loser]); k++ {
 		ui := en.units[loser][k]
 		u := &b.units[ui]
 		u.lostAssault = true
@@ -393,7 +388,7 @@ func (b *Battle) forceBack(ei, loser int) {
 			b.logf("%s is forced back %s\"\n", b.name(ui), in1(d))
 		}
 	}
-	for k := 0; k < en.n[win]; k++ {
+	for k := 0; k < len(en.units[win]); k++ {
 		ui := en.units[win][k]
 		u := &b.units[ui]
 		e := en.units[loser][0]

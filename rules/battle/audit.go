@@ -129,7 +129,7 @@ func (b *Battle) auditState(phase string) {
 		}
 		for s := range 2 {
 			fighting := 0
-			for k := 0; k < en.n[s]; k++ {
+			for k := 0; k < len(en.units[s]); k++ {
 				ui := en.units[s][k]
 				if b.units[ui].eng != ei || !b.units[ui].onTable() {
 					a.failf(b, "%s: close assault %d lists %s, which is not in it on the table", phase, ei, b.units[ui].spec.Name)
@@ -211,7 +211,7 @@ func (b *Battle) auditPlaced(ui int) {
 
 // has reports whether the engagement lists unit ui on side s.
 func (en *engagement) has(s, ui int) bool {
-	for k := 0; k < en.n[s]; k++ {
+	for k := 0; k < len(en.units[s]); k++ {
 		if en.units[s][k] == ui {
 			return true
 		}

@@ -72,10 +72,10 @@ func (b *Battle) freeInAssault(ui int) int {
 	}
 	en := &b.engs[u.eng]
 	mine, theirs := 0, 0
-	for k := 0; k < en.n[u.side]; k++ {
+	for k := 0; k < len(en.units[u.side]); k++ {
 		mine += b.aliveCount(en.units[u.side][k])
 	}
-	for k := 0; k < en.n[1-u.side]; k++ {
+	for k := 0; k < len(en.units[1-u.side]); k++ {
 		theirs += b.aliveCount(en.units[1-u.side][k])
 	}
 	spare := mine - combat.MaxOnOne*theirs

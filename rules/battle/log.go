@@ -205,7 +205,7 @@ func (b *Battle) logAssault(ei, parting, n0, n1 int) {
 	en := &b.engs[ei]
 	var names [2][]string
 	for s := range 2 {
-		for k := 0; k < en.n[s]; k++ {
+		for k := 0; k < len(en.units[s]); k++ {
 			names[s] = append(names[s], b.name(en.units[s][k]))
 		}
 	}

@@ -198,7 +198,7 @@ func (b *Battle) leave(ui int, res combat.MoraleResult) {
 func (b *Battle) enemyStays(ui int) bool {
 	en := &b.engs[b.units[ui].eng]
 	s := 1 - b.units[ui].side
-	for k := 0; k < en.n[s]; k++ {
+	for k := 0; k < len(en.units[s]); k++ {
 		if !b.units[en.units[s][k]].leaving {
 			return true
 		}

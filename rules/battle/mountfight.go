@@ -139,7 +139,7 @@ func mountPlans(c *rules.Creature) [combat.MaxOnOne]mountPlan {
 func (b *Battle) anyRiding(ei int) bool {
 	en := &b.engs[ei]
 	for s := range 2 {
-		for k := 0; k < en.n[s]; k++ {
+		for k := 0; k < len(en.units[s]); k++ {
 			u := &b.units[en.units[s][k]]
 			if !u.spec.Mounted {
 				continue

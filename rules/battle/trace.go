@@ -297,7 +297,7 @@ func (t *Trace) traceAssault(b *Battle, ei int) {
 	en := &b.engs[ei]
 	a := Assault{Blows: b.close.Wins}
 	for s := range 2 {
-		a.Units[s] = append([]int(nil), en.units[s][:en.n[s]]...)
+		a.Units[s] = append([]int(nil), en.units[s]...)
 	}
 	t.cur.Assaults = append(t.cur.Assaults, a)
 }
