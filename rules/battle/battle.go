@@ -103,7 +103,7 @@ type Battle struct {
 	tmpPts   []Point
 	// room holds the figures of other units a layout keeps its bases off (place), blocked
 	// the layout's points on one of them; roomSkip is the unit a charge stops in contact
-	// with, plus one (0: none).
+	// with, plus one (0: none), set by placeAgainst for one place.
 	room     []Point
 	blocked  []bool
 	roomSkip int

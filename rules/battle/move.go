@@ -90,6 +90,13 @@ func (b *Battle) place(ui int, at Point, facing float64) {
 	b.roomSkip = 0
 }
 
+// placeAgainst is place for a unit stopping base to base with unit ti (a charge's contact):
+// its figures may stand on ti's and on the enemies in ti's close assault (roomExempt).
+func (b *Battle) placeAgainst(ui int, at Point, facing float64, ti int) {
+	b.roomSkip = ti + 1 // read by roomExempt during this place only
+	b.place(ui, at, facing)
+}
+
 // layoutReach is how far from its anchor a formation of n figures may reach, with the room
 // its bases need.
 func layoutReach(n int) float64 {
@@ -777,11 +784,11 @@ func (b *Battle) charge(ui, ti int) {
 	face := heading(start, target)
 	// Defensive fire halfway or where the chargers are first seen, by a squad charged from
 	// the front that stood; other squads that have not moved may opportunity fire.
-	dp := b.defensivePoint(ti, start, end)
-	if reached && dist2(dp, end) < 0.01 {
-		b.roomSkip = ti + 1 // in contact already (roomExempt)
+	if dp := b.defensivePoint(ti, start, end); reached && dist2(dp, end) < 0.01 {
+		b.placeAgainst(ui, dp, face, ti) // in contact already
+	} else {
+		b.place(ui, dp, face)
 	}
-	b.place(ui, dp, face)
 	if !flank && t.eng < 0 && !t.fired && !t.oppFired && !t.defFired && b.hasGuns(ti) && b.status(t) < combat.Broken {
 		t.defFired = true
 		if b.lg != nil {
@@ -830,8 +837,7 @@ func (b *Battle) charge(ui, ti int) {
 	if b.standable(contact) {
 		end = contact
 	}
-	b.roomSkip = ti + 1 // base to base with the target (roomExempt)
-	b.place(ui, end, face)
+	b.placeAgainst(ui, end, face, ti)
 	b.engage(ui, ti)
 	u.firstRound, u.chargedIn = true, true
 	if b.lg != nil {
