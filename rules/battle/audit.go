@@ -2,6 +2,7 @@ package battle
 
 import (
 	"fmt"
+	"slices"
 
 	"muster/rules/combat"
 )
@@ -91,7 +92,7 @@ func (b *Battle) auditState(phase string) {
 		if u.state == stReserve || u.state == stNotInBattle {
 			continue
 		}
-		if !containsFig(u.members, int32(fi)) {
+		if !slices.Contains(u.members, int32(fi)) {
 			a.failf(b, "%s: a figure of %s fights with %s but is not among its members", phase, b.units[f.home].spec.Name, u.spec.Name)
 		}
 		// (A figure making for an exit may stand on the edge, his base half over it.)
@@ -115,7 +116,7 @@ func (b *Battle) auditState(phase string) {
 				a.failf(b, "%s: %s is attached (to unit %d) but fights with unit %d", phase, u.spec.Name, u.attached, h.unit)
 			}
 		}
-		if u.eng >= 0 && (u.eng >= len(b.engs) || !b.engs[u.eng].live || !b.engs[u.eng].has(u.side, ui)) {
+		if u.eng >= 0 && (u.eng >= len(b.engs) || !b.engs[u.eng].live || !slices.Contains(b.engs[u.eng].units[u.side], ui)) {
 			a.failf(b, "%s: %s thinks it is in close assault %d, which does not list it", phase, u.spec.Name, u.eng)
 		}
 		if u.spec.Start > 0 && (u.level < 0 || u.level > 10) {
@@ -175,15 +176,6 @@ func (b *Battle) auditRoom(phase string) {
 	}
 }
 
-func containsFig(members []int32, fi int32) bool {
-	for _, m := range members {
-		if m == fi {
-			return true
-		}
-	}
-	return false
-}
-
 // auditPlaced checks a unit just placed, even for a moment (halfway through a move, where
 // opportunity fire catches it): none of its figures stands in impassable terrain, nor on a
 // figure of another unit but one it may stand on (roomExempt: its close assault, the unit
@@ -207,14 +199,4 @@ func (b *Battle) auditPlaced(ui int) {
 			}
 		}
 	}
-}
-
-// has reports whether the engagement lists unit ui on side s.
-func (en *engagement) has(s, ui int) bool {
-	for k := 0; k < len(en.units[s]); k++ {
-		if en.units[s][k] == ui {
-			return true
-		}
-	}
-	return false
 }

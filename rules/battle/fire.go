@@ -317,10 +317,10 @@ func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 	// seeing a target is armed does the line fall back to all who see one).
 	var fc, tc Point
 	nf := 0
-	crewFig := b.crewman(ui)
+	crew := b.crewman(ui)
 	for pass := 0; pass < 2 && nf == 0; pass++ {
 		for i, ffi := range firers {
-			if sees[i] && (pass == 1 || (ffi != crewFig && shoots(&b.figs[ffi]))) {
+			if sees[i] && (pass == 1 || (ffi != crew && shoots(&b.figs[ffi]))) {
 				fc = add(fc, b.figs[ffi].pos)
 				nf++
 			}
@@ -375,7 +375,6 @@ func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 	case combat.Demoralized:
 		mods += 2
 	}
-	crew := b.crewman(ui)
 	fr := b.firers[:0]
 	b.shotFig = b.shotFig[:0]
 	smoke := smokeModifier*b.smokeBetween(fc, tc) + fireModifier*b.firesBetween(fc, tc)
