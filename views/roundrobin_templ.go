@@ -93,14 +93,14 @@ func RoundRobinPage(p Page, v RoundRobinView) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			if m := v.Matrix; m != nil {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, "<section id=\"rr-result\"><h2>Who beats whom</h2><p>Each row's army against each column's: its wins in ")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, "<section id=\"rr-result\"><h2>Who beats whom</h2><p>Each row's army against each column's: its expected score in ")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var5 string
 				templ_7745c5c3_Var5, templ_7745c5c3_Err = templ.JoinStringErrs(itoa(m.Battles))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `roundrobin.templ`, Line: 18, Col: 75}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `roundrobin.templ`, Line: 18, Col: 85}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var5))
 				if templ_7745c5c3_Err != nil {
@@ -113,7 +113,7 @@ func RoundRobinPage(p Page, v RoundRobinView) templ.Component {
 				var templ_7745c5c3_Var6 string
 				templ_7745c5c3_Var6, templ_7745c5c3_Err = templ.JoinStringErrs(m.Scenario)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `roundrobin.templ`, Line: 18, Col: 101}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `roundrobin.templ`, Line: 18, Col: 111}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var6))
 				if templ_7745c5c3_Err != nil {
@@ -126,13 +126,13 @@ func RoundRobinPage(p Page, v RoundRobinView) templ.Component {
 				var templ_7745c5c3_Var7 string
 				templ_7745c5c3_Var7, templ_7745c5c3_Err = templ.JoinStringErrs(m.Seed)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `roundrobin.templ`, Line: 18, Col: 118}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `roundrobin.templ`, Line: 18, Col: 128}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var7))
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 11, "), with the 95% interval. Each pair of armies plays one matchup, the army higher in the list as the scenario's first side; both its cells open it. A green edge marks a result whose interval lies above the other army's, a red edge one below it.</p><div class=\"table-wrap\" tabindex=\"0\" role=\"region\" aria-label=\"Round robin matrix (scrolls sideways)\"><table id=\"rr-matrix\" class=\"rr-matrix\"><thead><tr><th scope=\"col\">Army</th>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 11, "), a win counting 1 and a draw a half, with the 95% interval. Each pair of armies plays one matchup, the army higher in the list as the scenario's first side; both its cells open it. A green edge marks a score whose interval lies above an even 50%, a red edge one below it.</p><div class=\"table-wrap\" tabindex=\"0\" role=\"region\" aria-label=\"Round robin matrix (scrolls sideways)\"><table id=\"rr-matrix\" class=\"rr-matrix\"><thead><tr><th scope=\"col\">Army</th>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

@@ -80,6 +80,8 @@ type SimSide struct {
 	Wins          int
 	Rate          float64
 	CI            [2]float64
+	Score         float64 // expected score: a win 1, a draw a half
+	ScoreCI       [2]float64
 	Lost          float64
 	P10, P50, P90 float64
 	Total         int

@@ -269,10 +269,10 @@ func (a *app) roundRobin(ctx context.Context, owner string, src rrSource, field 
 				return nil, err
 			}
 			url := src.simBase + "/" + saved.ID
-			m.Rows[i][j] = rrCell(chosen[i].name, chosen[j].name, s.A, s.B, url)
-			m.Rows[j][i] = rrCell(chosen[j].name, chosen[i].name, s.B, s.A, url)
-			sums[i] += s.A.WinRate
-			sums[j] += s.B.WinRate
+			m.Rows[i][j] = rrCell(chosen[i].name, chosen[j].name, s.A, url)
+			m.Rows[j][i] = rrCell(chosen[j].name, chosen[i].name, s.B, url)
+			sums[i] += s.A.Score
+			sums[j] += s.B.Score
 		}
 	}
 	for i := range k {
@@ -281,17 +281,17 @@ func (a *app) roundRobin(ctx context.Context, owner string, src rrSource, field 
 	return m, nil
 }
 
-// rrCell is one army's result against another: ahead when its wins' interval lies above
-// the other's, behind when below.
-func rrCell(me, them string, x, y battle.SideSummary, url string) views.RoundRobinCell {
+// rrCell is one army's result against another, by its expected score (a win 1, a draw a
+// half): ahead when the score's interval lies above an even half, behind when below.
+func rrCell(me, them string, x battle.SideSummary, url string) views.RoundRobinCell {
 	tone := "even"
 	switch {
-	case x.CI95[0] > y.CI95[1]:
+	case x.ScoreCI95[0] > 0.5:
 		tone = "ahead"
-	case x.CI95[1] < y.CI95[0]:
+	case x.ScoreCI95[1] < 0.5:
 		tone = "behind"
 	}
-	ci := views.Pct(x.CI95[0]) + " to " + views.Pct(x.CI95[1])
-	return views.RoundRobinCell{Rate: views.Pct(x.WinRate), CI: ci, URL: url, Tone: tone,
-		Label: fmt.Sprintf("%s against %s: wins %s, 95%% %s", me, them, views.Pct(x.WinRate), ci)}
+	ci := views.Pct(x.ScoreCI95[0]) + " to " + views.Pct(x.ScoreCI95[1])
+	return views.RoundRobinCell{Rate: views.Pct(x.Score), CI: ci, URL: url, Tone: tone,
+		Label: fmt.Sprintf("%s against %s: expected score %s, 95%% %s", me, them, views.Pct(x.Score), ci)}
 }

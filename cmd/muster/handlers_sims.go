@@ -441,11 +441,15 @@ func simView(m db.Sim) (views.SimView, string, error) {
 	if err := json.Unmarshal(m.Charts, &ch); err != nil {
 		return views.SimView{}, "", fmt.Errorf("matchup %s: %w", m.ID, err)
 	}
+	// Worked out from the counts, so that matchups saved before the summary carried the
+	// expected score show it too.
+	s.A.Score, s.A.ScoreCI95 = battle.Score(s.A.Wins, s.Draws, s.Battles)
+	s.B.Score, s.B.ScoreCI95 = battle.Score(s.B.Wins, s.Draws, s.Battles)
 	v := views.SimView{ID: m.ID, Scenario: ch.ScenarioName, ScenarioID: m.Scenario, Battles: s.Battles, Seed: m.Seed,
 		SampleSeed: ch.SampleSeed, Elapsed: m.Elapsed, Created: m.Created, ArmyA: m.ArmyA, ArmyB: m.ArmyB,
-		A: views.SimSide{Name: s.A.Name, Wins: s.A.Wins, Rate: s.A.WinRate, CI: s.A.CI95, Lost: s.A.SGPLost.Mean, P10: s.A.SGPLost.P10,
+		A: views.SimSide{Name: s.A.Name, Wins: s.A.Wins, Rate: s.A.WinRate, CI: s.A.CI95, Score: s.A.Score, ScoreCI: s.A.ScoreCI95, Lost: s.A.SGPLost.Mean, P10: s.A.SGPLost.P10,
 			P50: s.A.SGPLost.P50, P90: s.A.SGPLost.P90, Total: ch.TotalA, Hist: ch.LostA},
-		B: views.SimSide{Name: s.B.Name, Wins: s.B.Wins, Rate: s.B.WinRate, CI: s.B.CI95, Lost: s.B.SGPLost.Mean, P10: s.B.SGPLost.P10,
+		B: views.SimSide{Name: s.B.Name, Wins: s.B.Wins, Rate: s.B.WinRate, CI: s.B.CI95, Score: s.B.Score, ScoreCI: s.B.ScoreCI95, Lost: s.B.SGPLost.Mean, P10: s.B.SGPLost.P10,
 			P50: s.B.SGPLost.P50, P90: s.B.SGPLost.P90, Total: ch.TotalB, Hist: ch.LostB},
 		Draws: s.Draws, DrawRate: ch.DrawRate, DrawCI: ch.DrawCI, TurnCounts: ch.TurnCounts, TurnMean: s.Turns.Mean,
 		NotSimulated: s.NotSimulated, SampleLog: m.SampleLog}

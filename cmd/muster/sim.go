@@ -99,6 +99,8 @@ func printSim(w io.Writer, s *battle.Summary) {
 	side("A", s.A)
 	side("B", s.B)
 	fmt.Fprintf(w, "    %-34s       %6d  %6s  (95%%: %s to %s)\n", "draws", s.Draws, pct(s.DrawRate), pct(s.DrawCI[0]), pct(s.DrawCI[1]))
+	fmt.Fprintf(w, "\nExpected score (a win 1, a draw a half): A %s (95%%: %s to %s), B %s (95%%: %s to %s)\n",
+		pct(s.A.Score), pct(s.A.ScoreCI95[0]), pct(s.A.ScoreCI95[1]), pct(s.B.Score), pct(s.B.ScoreCI95[0]), pct(s.B.ScoreCI95[1]))
 	fmt.Fprintf(w, "\nTurns: mean %.1f, p10 %.0f, p50 %.0f, p90 %.0f\n\n", s.Turns.Mean, s.Turns.P10, s.Turns.P50, s.Turns.P90)
 	fmt.Fprintf(w, "%-5s %-32s %6s %9s %22s\n", "army", "unit", "SGPs", "survives", "enemy SGPs per SGP")
 	for _, u := range s.Units {

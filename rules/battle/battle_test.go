@@ -277,7 +277,7 @@ func TestScenariosEndByTheirVictoryConditions(t *testing.T) {
 			[]string{"carried the objective off its edge", "nobody carried the objective off", "neither side has a unit left"},
 			"carried the objective off its edge", true},
 		{"open-field", "testdata/rebel-1500.yaml", "testdata/imperial-1500.yaml",
-			[]string{"more victory points", "equal victory points"}, "more victory points", true},
+			[]string{"a larger share of the enemy army destroyed", "equal shares of the enemy army destroyed"}, "a larger share of the enemy army destroyed", true},
 	}
 	for _, c := range cases {
 		field := scenario(t, c.scenario)
@@ -335,11 +335,13 @@ func TestVictoryPointsAreEnemySGPsLost(t *testing.T) {
 				t.Errorf("battle %d: side %d is credited %v of %v", i, s, credit[s], lost[1-s])
 			}
 		}
+		// The open field is won on shares of the enemy army destroyed (VP[s]/Stake[1-s]).
+		share := func(s int) float64 { return float64(r.VP[s]) / float64(r.Stake[1-s]) }
 		switch {
-		case r.Winner >= 0 && r.VP[r.Winner] < r.VP[1-r.Winner]:
-			t.Errorf("battle %d: side %d won with fewer VP %v", i, r.Winner, r.VP)
-		case r.Winner < 0 && r.VP[0] != r.VP[1]:
-			t.Errorf("battle %d: a draw at %v", i, r.VP)
+		case r.Winner >= 0 && share(r.Winner) < share(1-r.Winner):
+			t.Errorf("battle %d: side %d won with the smaller share %v of %v", i, r.Winner, r.VP, r.Stake)
+		case r.Winner < 0 && share(0) != share(1):
+			t.Errorf("battle %d: a draw at %v of %v", i, r.VP, r.Stake)
 		}
 	}
 }

@@ -300,6 +300,8 @@ func Merge(field *Field, a, b *Force, seed uint64, n int, chunks []*Chunk) (*Sum
 	s.A.WinRate, s.A.CI95 = rate(s.A.Wins, n)
 	s.B.WinRate, s.B.CI95 = rate(s.B.Wins, n)
 	s.DrawRate, s.DrawCI = rate(s.Draws, n)
+	s.A.Score, s.A.ScoreCI95 = Score(s.A.Wins, s.Draws, n)
+	s.B.Score, s.B.ScoreCI95 = Score(s.B.Wins, s.Draws, n)
 	s.Turns = spread(turns)
 	s.A.SGPLost = spread(s.LostA)
 	s.B.SGPLost = spread(s.LostB)

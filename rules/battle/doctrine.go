@@ -260,7 +260,7 @@ func (b *Battle) plan(ui int) plan {
 
 // onObjective: a point within the radius of an objective to hold (a points scenario's).
 func (b *Battle) onObjective(p Point) bool {
-	if b.field.Scenario.Victory.Kind != "points" {
+	if k := b.field.Scenario.Victory.Kind; k != "points" && k != "share" {
 		return false
 	}
 	for _, o := range b.field.Scenario.Objectives {

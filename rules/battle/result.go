@@ -12,7 +12,10 @@ type Result struct {
 	Reason string
 	Turns  int
 	// VP are each side's victory points: the SGPs of enemy units incapacitated or fled.
-	VP    [2]int
+	VP [2]int
+	// Stake is the SGPs each side could lose (all its units but strikes and remote
+	// weapons): side s destroyed VP[s]/Stake[1-s] of the enemy army.
+	Stake [2]int
 	Units []UnitResult
 }
 
@@ -76,7 +79,7 @@ func (b *Battle) checkVictory(final bool) {
 	v := &b.field.Scenario.Victory
 	f0, f1 := b.fighting(0), b.fighting(1)
 	switch v.Kind {
-	case "points":
+	case "points", "share":
 		if !f0 || !f1 || final {
 			b.end(-2, ifs(final, "the turn limit", "a side has no unit left that can fight"))
 		}
@@ -135,6 +138,7 @@ func (b *Battle) finish() {
 	r := &b.res
 	r.Turns = b.turn
 	r.VP = [2]int{}
+	r.Stake = b.stakes()
 	n := len(b.units)
 	for ui := range b.units {
 		u := &b.units[ui]
@@ -241,21 +245,60 @@ func (b *Battle) finish() {
 		}
 	}
 	if b.winner == -2 {
-		switch {
-		case r.VP[0] > r.VP[1]:
-			b.winner, b.reason = 0, b.reason+"; more victory points"
-		case r.VP[1] > r.VP[0]:
-			b.winner, b.reason = 1, b.reason+"; more victory points"
-		default:
-			b.winner = b.objectiveHolder()
-			if b.winner >= 0 {
-				b.reason += "; equal victory points, and " + b.sideName(b.winner) + " holds " + b.field.Scenario.Objectives[0].Name
-			} else {
-				b.reason += "; equal victory points"
-			}
-		}
+		b.decideOnPoints()
 	}
 	r.Winner, r.Reason = b.winner, b.reason
+}
+
+// decideOnPoints names the winner of a battle that ended without one of the scenario's
+// own conditions (a "points" or "share" scenario): the side that did the enemy more harm,
+// then the side holding the objective, else a draw.
+//
+// "points" compares victory points as they are. "share" compares each side's victory
+// points as a share of what the enemy could lose (stake): a side that spends more on its
+// army does not hand the enemy more points to win by, and one that leaves points unspent
+// is not rewarded for it (docs/decisions.md). Shares are compared by cross-multiplying, so
+// equal shares are equal exactly.
+func (b *Battle) decideOnPoints() {
+	r := &b.res
+	mine, theirs := r.VP[0], r.VP[1]
+	what := "more victory points"
+	if b.field.Scenario.Victory.Kind == "share" {
+		st := r.Stake
+		mine, theirs = r.VP[0]*st[0], r.VP[1]*st[1]
+		what = "a larger share of the enemy army destroyed"
+	}
+	switch {
+	case mine > theirs:
+		b.winner, b.reason = 0, b.reason+"; "+what
+	case theirs > mine:
+		b.winner, b.reason = 1, b.reason+"; "+what
+	default:
+		equal := "; equal victory points"
+		if b.field.Scenario.Victory.Kind == "share" {
+			equal = "; equal shares of the enemy army destroyed"
+		}
+		b.winner = b.objectiveHolder()
+		if b.winner >= 0 {
+			b.reason += equal + ", and " + b.sideName(b.winner) + " holds " + b.field.Scenario.Objectives[0].Name
+		} else {
+			b.reason += equal
+		}
+	}
+}
+
+// stakes are the SGPs each side could lose: its units but strikes and remote weapons,
+// which never stand on the table to be lost (an artillery piece counts: it is lost with its
+// crew).
+func (b *Battle) stakes() [2]int {
+	var st [2]int
+	for _, u := range b.units {
+		if u.spec.Strike != "" || u.spec.Remote != nil {
+			continue
+		}
+		st[u.side] += u.spec.SGP
+	}
+	return st
 }
 
 // objectiveHolder is the side holding the scenario's first objective (a steady or shaken

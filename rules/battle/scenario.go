@@ -172,7 +172,8 @@ type Objective struct {
 // Victory is how a battle is won.
 type Victory struct {
 	// Kind: "points" (most victory points when the battle ends; the side holding the
-	// objective breaks a tie), "escape" (Side wins when every one of its squads has gotten a
+	// objective breaks a tie), "share" (as points, but each side's victory points as a
+	// share of the SGPs the enemy could lose), "escape" (Side wins when every one of its squads has gotten a
 	// soldier into one of Zones), "exit" (Side wins when one of its squads leaves the table
 	// through Zones), "carry" (a side wins by carrying the objective off the table edge in
 	// its own Zones[side]).
@@ -319,9 +320,9 @@ func compile(s *Scenario, t *rules.Tables) (*Field, error) {
 		}
 	}
 	switch s.Victory.Kind {
-	case "points", "escape", "exit", "carry":
+	case "points", "share", "escape", "exit", "carry":
 	default:
-		return nil, fmt.Errorf("victory.kind %q: write points, escape, exit or carry", s.Victory.Kind)
+		return nil, fmt.Errorf("victory.kind %q: write points, share, escape, exit or carry", s.Victory.Kind)
 	}
 	if s.Victory.Kind == "carry" {
 		if len(s.Victory.Zones) != 2 || f.carryObjective() < 0 {

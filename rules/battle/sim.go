@@ -53,7 +53,11 @@ type SideSummary struct {
 	Wins    int        `json:"wins"`
 	WinRate float64    `json:"win_rate"`
 	CI95    [2]float64 `json:"ci95"`
-	SGPLost Spread     `json:"sgp_lost"`
+	// Score is the expected score, a win counting 1 and a draw a half, with its 95%
+	// interval: what what-if and round robins rank by.
+	Score     float64    `json:"expected_score"`
+	ScoreCI95 [2]float64 `json:"expected_score_ci95"`
+	SGPLost   Spread     `json:"sgp_lost"`
 	// SGPLostTo is the SGPs it lost per battle, on average, by cause (CauseNames); absent
 	// when the matchup's chunks did not count causes.
 	SGPLostTo map[string]float64 `json:"sgp_lost_to,omitempty"`
@@ -109,6 +113,21 @@ func Simulate(ctx context.Context, field *Field, a, b *Force, opt SimOptions) (*
 func rate(k, n int) (float64, [2]float64) {
 	lo, hi := Wilson(k, n)
 	return round4(float64(k) / float64(n)), [2]float64{round4(lo), round4(hi)}
+}
+
+// Score is the expected score of w wins and d draws in n battles (a win 1, a draw a
+// half) and its 95% interval: the normal interval of the mean of the battles' scores,
+// within 0 and 1 (at n of a few hundred the scores' mean is close to normal).
+func Score(w, d, n int) (float64, [2]float64) {
+	if n == 0 {
+		return 0, [2]float64{0, 1}
+	}
+	const z = 1.959963984540054
+	nn := float64(n)
+	m := (float64(w) + float64(d)/2) / nn
+	v := (float64(w)+float64(d)/4)/nn - m*m
+	h := z * math.Sqrt(max(v, 0)/nn)
+	return round4(m), [2]float64{round4(fmax(0, m-h)), round4(fmin(1, m+h))}
 }
 
 // Wilson is the Wilson score 95% interval for k successes in n trials.
