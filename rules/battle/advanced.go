@@ -100,7 +100,7 @@ func (b *Battle) flame(ui, ti int, ffi, at int32, diff int) {
 		skill += combat.WoundPenalty
 	}
 	target := b.figs[at].pos
-	center, hit := b.r.Flame(&b.dice, skill, diff, f.pos, target)
+	center, hit := b.r.Flame(b.dice, skill, diff, f.pos, target)
 	b.act(w.Name)
 	b.burstF, b.burstI, b.tmpPts = b.burstF[:0], b.burstI[:0], b.tmpPts[:0]
 	ti32 := -1
@@ -123,7 +123,7 @@ func (b *Battle) flame(ui, ti int, ffi, at int32, diff int) {
 	for _, p := range b.tmpPts {
 		b.cpts = append(b.cpts, combat.Point(p))
 	}
-	b.r.FlameBurst(&b.dice, w, combat.Point(center), hit, ti32, b.burstF, b.cpts)
+	b.r.FlameBurst(b.dice, w, combat.Point(center), hit, ti32, b.burstF, b.cpts)
 	if b.trace != nil {
 		b.trace.traceTemplate(ui, w.Name, Point(center), w.BurstRadius, len(b.burstI))
 	}
@@ -196,7 +196,7 @@ func (b *Battle) firesTurn() {
 			if g.alive() && b.units[g.unit].onTable() && dist2(g.pos, c.at) <= rr {
 				var one [1]int
 				one[0] = c.ds
-				b.r.Resist(&b.dice, &g.f, one[:])
+				b.r.Resist(b.dice, &g.f, one[:])
 				b.phaseHits(c.unit, int(g.unit), 1)
 				any = true
 			}
@@ -300,9 +300,9 @@ func (b *Battle) torpedo(ui, ti int, ffi int32, aim Point) {
 	}
 	var ok bool
 	if f.spec.Hero != nil {
-		ok = combat.HeroTest(&b.dice, &f.hero, skill, torpedoDifficulty+b.handicap(f))
+		ok = combat.HeroTest(b.dice, &f.hero, skill, torpedoDifficulty+b.handicap(f))
 	} else {
-		ok = combat.Test(&b.dice, skill, torpedoDifficulty+b.handicap(f))
+		ok = combat.Test(b.dice, skill, torpedoDifficulty+b.handicap(f))
 	}
 	if !ok {
 		if b.lg != nil {
@@ -319,7 +319,7 @@ func (b *Battle) torpedo(ui, ti int, ffi int32, aim Point) {
 		}
 		var one [1]int
 		one[0] = f.spec.Torpedo.Damage
-		b.r.Resist(&b.dice, &g.f, one[:])
+		b.r.Resist(b.dice, &g.f, one[:])
 		b.phaseHits(ui, int(g.unit), 1)
 		n++
 	}
@@ -361,10 +361,10 @@ func (b *Battle) demp(ui, ti int, ffi int32, diff int) {
 	}
 	b.act(f.spec.DEMP.Name)
 	tg := &b.figs[b.tidx[b.dice.IntN(len(b.tidx))]]
-	hit := combat.Test(&b.dice, skill, diff)
+	hit := combat.Test(b.dice, skill, diff)
 	turns := 0
 	if hit && tg.f.Droid != nil {
-		switch b.r.DroidDamage(&b.dice, f.spec.DEMP.Damage, tg.f.Strength()) {
+		switch b.r.DroidDamage(b.dice, f.spec.DEMP.Damage, tg.f.Strength()) {
 		case 1:
 			turns = dempStunTurns
 		case 2:
@@ -460,7 +460,7 @@ func (b *Battle) selfDestruct(ui int) bool {
 		b.burstI = append(b.burstI, int32(i))
 	}
 	b.act("self-destruct")
-	b.r.Burst(&b.dice, d.pos, combat.DroidBlastRadius, combat.DroidBlastDamage, false, b.burstF, b.burstE, nil)
+	b.r.Burst(b.dice, d.pos, combat.DroidBlastRadius, combat.DroidBlastDamage, false, b.burstF, b.burstE, nil)
 	for _, gi := range b.burstI {
 		b.phaseHits(ui, int(b.figs[gi].unit), 1)
 	}

@@ -123,7 +123,7 @@ func (b *Battle) fireGun(ui int) bool {
 		diff += 2
 	}
 	skill := u.spec.PieceSkill + p.FireControl
-	land, ok := b.r.OnBoardArtillery(&b.dice, skill, diff, u.gunAt, best)
+	land, ok := b.r.OnBoardArtillery(b.dice, skill, diff, u.gunAt, best)
 	if !ok {
 		if b.lg != nil {
 			b.logf("%s fires its %s: the shot overshoots\n", b.name(ui), lower(p.Name))
@@ -143,7 +143,7 @@ func (b *Battle) fireGun(ui int) bool {
 		b.burstE = append(b.burstE, combat.Exposure{At: g.pos, Prone: g.prone})
 		b.burstI = append(b.burstI, int32(i))
 	}
-	b.r.Burst(&b.dice, land, p.BlastRadius, p.Damage, false, b.burstF, b.burstE, nil)
+	b.r.Burst(b.dice, land, p.BlastRadius, p.Damage, false, b.burstF, b.burstE, nil)
 	if b.trace != nil {
 		b.trace.traceTemplate(ui, lower(p.Name), land, p.BlastRadius, len(b.burstI))
 	}

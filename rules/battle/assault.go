@@ -127,6 +127,7 @@ func (b *Battle) assaultPhase() {
 	for ei := range b.engs {
 		if b.engs[ei].live {
 			b.clearPhaseHits()
+			b.hand(b.engagementDice(ei))
 			b.assaultRound(ei, -1)
 		}
 	}
@@ -212,7 +213,7 @@ func (b *Battle) assaultRound(ei int, parting int) {
 			}
 		}
 	}
-	b.r.Close(&b.dice, b.fighters, b.groups, &b.close)
+	b.r.Close(b.dice, b.fighters, b.groups, &b.close)
 	for s := range 2 {
 		for k := 0; k < len(en.units[s]); k++ {
 			for j := 0; j < len(en.units[1-s]); j++ {
@@ -273,7 +274,7 @@ func (b *Battle) saberTests(ei int) {
 				}
 				f.powerTurn = b.turn
 				b.act("lightsaber combat")
-				ok := combat.HeroTest(&b.dice, &f.hero, h.saberLevel(), combat.LightsaberCombatDifficulty)
+				ok := combat.HeroTest(b.dice, &f.hero, h.saberLevel(), combat.LightsaberCombatDifficulty)
 				f.saber = saberOff
 				if ok {
 					f.saber = saberOn
@@ -346,7 +347,7 @@ func (b *Battle) creatureFights() {
 				continue // creature against creature: paired like soldiers
 			}
 			attacks, mod := combat.CreatureAttacks(c, arcs)
-			b.r.CreatureFight(&b.dice, &b.figs[b.fidx[s][i]].f, attacks, mod, pick)
+			b.r.CreatureFight(b.dice, &b.figs[b.fidx[s][i]].f, attacks, mod, pick)
 			if b.lg != nil {
 				b.logf("the %s attacks %d with %d attack forms\n", lower(c.Name), len(pick), len(attacks))
 			}

@@ -19,7 +19,15 @@ type Battle struct {
 	odds   *oddsTables
 	cat    *rules.Catalog
 	forces [2]*Force
-	dice   combat.Dice
+	// dice are the dice in hand, one of streams (streams.go); seed is the battle's, stage
+	// the stage of the turn being played, faces the dice rolled by streams seeded again.
+	dice    *combat.Dice
+	streams []stream
+	// unitKeys name each unit's dice (unitKey).
+	unitKeys []uint64
+	seed     uint64
+	stage    int
+	faces    uint64
 
 	figs  []fig
 	units []unit
@@ -327,7 +335,7 @@ func New(field *Field, a, b *Force) *Battle {
 // Play. When log is not nil, the turn-by-turn account is written to it; the same forces,
 // field and seed give the same account, byte for byte.
 func (b *Battle) Play(seed uint64, log io.Writer) *Result {
-	b.dice.Reseed(seed)
+	b.startDice(seed)
 	b.lg = nil
 	if log != nil {
 		b.lg = &logger{}
@@ -352,9 +360,6 @@ func (b *Battle) Play(seed uint64, log io.Writer) *Result {
 	}
 	return &b.res
 }
-
-// Faces is how many dice the last battle rolled.
-func (b *Battle) Faces() uint64 { return b.dice.Faces() }
 
 func (b *Battle) reset() {
 	fi := 0
@@ -598,25 +603,33 @@ func (u *unit) subjectToMorale() bool { return u.spec.Start > 0 }
 func (b *Battle) playTurn() {
 	b.newTurn()
 	b.logTurn()
+	b.stageTo(stageInitiative)
 	b.initiativePhase()
 	if b.hideOn {
 		b.rehide() // hidden.go
 	}
+	b.stageTo(stageMove)
 	b.movementPhase()
 	if b.hideOn {
+		b.stageTo(stageSpotting)
 		b.spotting()
 	}
 	b.phaseEnd(causeFire, "Movement") // opportunity fire is fire
 	if b.over {
 		return
 	}
+	b.stageTo(stageClouds)
 	b.cloudsLinger()
+	b.stageTo(stageFire)
 	b.firePhase()
 	b.phaseEnd(causeFire, "Fire combat")
+	b.stageTo(stageAssault)
 	b.assaultPhase()
 	b.phaseEnd(causeAssault, "Close assault")
+	b.stageTo(stageMorale)
 	b.moralePhase()
 	b.phaseEnd(causeMorale, "Morale")
+	b.stageTo(stageSpecial)
 	b.specialPhase()
 	b.checkVictory(b.turn == b.field.Scenario.Turns)
 	b.phaseEnd(causeStrikes, "Special actions")
@@ -652,7 +665,7 @@ func (b *Battle) initiativePhase() {
 		}
 	}
 	for {
-		x, y := combat.Opposed(&b.dice, best[0], best[1])
+		x, y := combat.Opposed(b.dice, best[0], best[1])
 		if x != y {
 			if x > y {
 				b.initiative = 0

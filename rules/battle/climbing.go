@@ -56,7 +56,7 @@ func (b *Battle) climb(ui int, start, dest Point, budget float64, around Point) 
 	if f.f.Wounded && !f.painControlled {
 		skill += combat.WoundPenalty
 	}
-	ok := combat.Test(&b.dice, skill, climbDifficulty)
+	ok := combat.Test(b.dice, skill, climbDifficulty)
 	b.act("climbing/jumping")
 	if b.lg != nil {
 		b.logf("%s climbs the barrier (climbing/jumping against %d): %s\n", b.name(ui), climbDifficulty, ifs(ok, "he is up", "he falls"))
@@ -66,7 +66,7 @@ func (b *Battle) climb(ui int, start, dest Point, budget float64, around Point) 
 	}
 	f.prone = true
 	one := [1]int{climbFallDamage}
-	b.r.Resist(&b.dice, &f.f, one[:])
+	b.r.Resist(b.dice, &f.f, one[:])
 	b.endPhaseUnit(ui)
 	return l.end, true
 }

@@ -84,7 +84,7 @@ func (b *Battle) resolveFalls() {
 				continue
 			}
 			one := [1]int{fl.str}
-			b.r.Resist(&b.dice, &g.f, one[:])
+			b.r.Resist(b.dice, &g.f, one[:])
 			b.phaseHits(int(fl.unit), int(g.unit), 1)
 			hit = append(hit, int32(i))
 		}

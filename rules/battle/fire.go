@@ -30,6 +30,7 @@ func (b *Battle) firePhase() {
 		lo, hi := b.sideRange(s)
 		for ui := lo; ui < hi; ui++ {
 			u := &b.units[ui]
+			b.hand(ui)
 			if !u.onTable() || u.ran || u.charged || u.oppFired || u.defFired || u.fired || (u.eng >= 0 && b.freeInAssault(ui) == 0) {
 				continue
 			}
@@ -56,6 +57,7 @@ func (b *Battle) firePhase() {
 			b.remotesFire(s)
 		}
 	}
+	b.hand(-1)
 	b.endParries()
 	b.endPhaseAll()
 	b.cloudsLive()
@@ -213,6 +215,7 @@ func (b *Battle) boxNow(ui int) box {
 // they are worth more; the volley rolled by combat.Volley, hits spread over the visible
 // figures and damage marked.
 func (b *Battle) fireAt(ui, ti int, mode fireMode) {
+	defer b.use(b.hand(ui)) // the firers' dice, wherever they fire
 	u := &b.units[ui]
 	if b.hideOn {
 		b.reveal(ui, "it fires")
@@ -452,7 +455,7 @@ func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 	if mode == firePhase {
 		b.saberParries()
 	}
-	b.r.Volley(&b.dice, shots, b.tfigs, &b.volley)
+	b.r.VolleyWith(b.dice, b.harmDice(ui), shots, b.tfigs, &b.volley)
 	b.heroesFacing(Point{X: math.NaN()})
 	if b.volley.Absorbed[0] > 0 {
 		b.act("absorb/dissipate energy")
@@ -497,7 +500,7 @@ func (b *Battle) saberParries() {
 		f.parryTried = true
 		b.act("lightsaber combat")
 		// No Force Points on this optional test: they are kept for Strength rolls.
-		ok := combat.Test(&b.dice, h.saberLevel(), combat.LightsaberParryDifficulty)
+		ok := combat.Test(b.dice, h.saberLevel(), combat.LightsaberParryDifficulty)
 		if ok {
 			f.parryBoost = true
 			f.hero.Parry += h.Sense
@@ -629,7 +632,7 @@ func (b *Battle) returnBolt(ti int, rt combat.Return, firerUnit int, dist float6
 		bd = combat.Medium
 	}
 	diff := b.r.Base(bd) + coverMod(cover)
-	if b.r.ReturnBolt(&b.dice, &hf.hero, hf.spec.Hero.Control, diff, rt.Damage, &victim.f) {
+	if b.r.ReturnBolt(b.dice, &hf.hero, hf.spec.Hero.Control, diff, rt.Damage, &victim.f) {
 		b.phaseHits(int(hf.unit), firerUnit, 1)
 		if b.lg != nil {
 			b.logf("  %s sends a bolt back at %s\n", hf.spec.Who, b.name(firerUnit))
@@ -776,7 +779,7 @@ func (b *Battle) throw(ui, target int, ffi int32, k int, at Point, firing combat
 		b.act("grenade launcher")
 		t.Launcher, t.Skill, verb = f.spec.Launcher, f.spec.LauncherSkill, "launches"
 	}
-	land, hit, err := b.r.Throw(&b.dice, t)
+	land, hit, err := b.r.Throw(b.dice, t)
 	if err != nil {
 		return
 	}
@@ -859,6 +862,7 @@ func (b *Battle) endPhaseAll() {
 // morale (each soldier wounded or incapacitated this turn once) and a commander hit, and
 // credits them.
 func (b *Battle) endPhaseUnit(ui int) {
+	defer b.use(b.handFor(ui, forWounds))
 	u := &b.units[ui]
 	var wounded, out, soldiers int
 	for _, fi := range u.members {
@@ -869,7 +873,7 @@ func (b *Battle) endPhaseUnit(ui int) {
 		if f.riding {
 			b.mountEndPhase(ui, f)
 		}
-		h := f.f.EndPhase(&b.dice, b.r)
+		h := f.f.EndPhase(b.dice, b.r)
 		if h == combat.Wound && f.riding {
 			b.keepSeat(ui, f)
 		}
@@ -1021,7 +1025,7 @@ func (b *Battle) specificShot(ui, ti int, ffi int32, x combat.Firer, firing comb
 	g := &b.figs[target]
 	g.hero.Unaware = !frontArc(g.pos, b.units[g.unit].fdir, f.pos)
 	b.spFigs[0] = append(b.spFigs[0][:0], &g.f)
-	b.r.Volley(&b.dice, shots, b.spFigs, &b.spVolley)
+	b.r.Volley(b.dice, shots, b.spFigs, &b.spVolley)
 	g.hero.Unaware = false
 	b.phaseHits(ui, int(g.unit), float64(b.spVolley.Hits[0]))
 	b.act("specific targeting")

@@ -260,7 +260,7 @@ func (b *Battle) burstAt(ui int, k *Kit, land, from Point) int {
 	}
 	switch k.Kind {
 	case gFrag, gConcussion, gThermal:
-		b.r.Burst(&b.dice, land, r, k.W.Damage, k.Kind == gThermal, b.burstF, b.burstE, nil)
+		b.r.Burst(b.dice, land, r, k.W.Damage, k.Kind == gThermal, b.burstF, b.burstE, nil)
 		for _, gi := range b.burstI {
 			b.phaseHits(ui, int(b.figs[gi].unit), 1)
 		}
@@ -272,7 +272,7 @@ func (b *Battle) burstAt(ui int, k *Kit, land, from Point) int {
 		// Heroes may dive out of the burst; the rest are exposed to the gas as it bursts.
 		for j, gi := range b.burstI {
 			g := &b.figs[gi]
-			if g.spec.Hero != nil && b.burstE[j].Wall != combat.WallSolid && combat.DodgeGrenade(&b.dice, &g.hero) {
+			if g.spec.Hero != nil && b.burstE[j].Wall != combat.WallSolid && combat.DodgeGrenade(b.dice, &g.hero) {
 				b.burstE[j].Dodged = true
 				continue
 			}
@@ -300,7 +300,7 @@ func (b *Battle) flash() {
 		if g.blind || g.spec.Armored || g.spec.Role == roleDroid {
 			continue
 		}
-		if !combat.Test(&b.dice, g.spec.PER, lumaDifficulty) {
+		if !combat.Test(b.dice, g.spec.PER, lumaDifficulty) {
 			g.blind = true
 			if b.lg != nil {
 				b.logf("  %s is blinded by the flash\n", g.spec.Who)
@@ -331,7 +331,7 @@ func (b *Battle) expose(c *cloud, gi int32) {
 	}
 	if h := fs.Hero; h != nil && h.Detoxify && c.kind != gStun && c.kind != gCryo {
 		b.act("detoxify poison")
-		ok := combat.HeroTest(&b.dice, &g.hero, h.Control, detoxifyDifficulty)
+		ok := combat.HeroTest(b.dice, &g.hero, h.Control, detoxifyDifficulty)
 		if b.lg != nil {
 			b.logf("  %s uses detoxify poison against the %s: %s\n", b.who(g), c.kind.cloudName(), ifs(ok, "he throws it off", "it fails"))
 		}
@@ -349,7 +349,7 @@ func (b *Battle) expose(c *cloud, gi int32) {
 		b.act(fs.SuitName)
 		g.suitGone = true // "the corrosion renders the suits useless immediately after the roll"
 	}
-	h := b.r.HarmOf(&b.dice, max(c.ds, 0), str, g.f.Hero)
+	h := b.r.HarmOf(b.dice, max(c.ds, 0), str, g.f.Hero)
 	switch c.kind {
 	case gStun:
 		turns := 0
@@ -442,7 +442,7 @@ func (b *Battle) cloudsTurn() {
 		// removed automatically").
 		rolls := c.kind == gSmoke || c.kind == gStun || c.kind == gT238 || ((c.kind == gPlank || c.kind == gFex) && age == 0)
 		if rolls && c.left > 1 {
-			switch b.r.CloudDissipation(&b.dice) {
+			switch b.r.CloudDissipation(b.dice) {
 			case "drift":
 				c.at = add(c.at, dirOf(b.windDir()))
 				if b.lg != nil {
@@ -572,7 +572,7 @@ func (b *Battle) detoxAnother(g *fig, c *cloud) bool {
 			continue
 		}
 		b.act("detoxify poison in another")
-		ok := combat.HeroTest(&b.dice, &o.hero, min(o.spec.Hero.Control, o.spec.Hero.Alter), detoxifyDifficulty)
+		ok := combat.HeroTest(b.dice, &o.hero, min(o.spec.Hero.Control, o.spec.Hero.Alter), detoxifyDifficulty)
 		if b.lg != nil {
 			b.logf("  %s uses detoxify poison in another on %s against the %s: %s\n", b.who(o), b.who(g), c.kind.cloudName(),
 				ifs(ok, "thrown off", "it fails"))

@@ -153,7 +153,8 @@ func (b *Battle) spotting() {
 		if sensor {
 			b.act("combat sensor")
 		}
-		x, y := combat.Opposed(&b.dice, search, u.spec.Sneak+mod)
+		b.hand(ui) // the hidden unit's dice, searcher's and sneak's both
+		x, y := combat.Opposed(b.dice, search, u.spec.Sneak+mod)
 		if b.lg != nil {
 			b.logf("  %s searches (search %d%s) for %s (sneak %d+%d): %d against %d\n", b.sideName(1-u.side), search, ifs(sensor, " with a combat sensor", ""),
 				b.name(ui), u.spec.Sneak, mod, x, y)

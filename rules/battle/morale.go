@@ -24,7 +24,8 @@ func (b *Battle) moralePhase() {
 		// A broken squad's rally test is its one test of the phase (its casualties this turn
 		// are in its threat level): one that rallies does not test again until the next.
 		u.tested = true
-		res := b.r.RallyTest(&b.dice, b.rallySituation(ui))
+		b.hand(ui)
+		res := b.r.RallyTest(b.dice, b.rallySituation(ui))
 		if res.Status != combat.Broken {
 			u.level, u.atRally = res.Level, false
 			b.logMorale(ui, "rally", res)
@@ -78,7 +79,8 @@ func (b *Battle) moralePhase() {
 		if !b.r.CanRally(x) {
 			continue
 		}
-		res := b.r.RallyTest(&b.dice, x)
+		b.hand(ui)
+		res := b.r.RallyTest(b.dice, x)
 		if res.Level > u.level {
 			u.level = res.Level
 		}
@@ -103,8 +105,9 @@ func (b *Battle) standardMorale(ui int, kind combat.TestKind) combat.Morale {
 // wounding or loss of a squad's commander increases the threat level of the first morale
 // test after the commander is hit by +2" (Chapter Five).
 func (b *Battle) moraleTest(ui int, m combat.Morale) combat.MoraleResult {
+	defer b.use(b.hand(ui))
 	b.units[ui].cmdHitUntested = false
-	return b.r.MoraleTest(&b.dice, m)
+	return b.r.MoraleTest(b.dice, m)
 }
 
 // behindCover: "a stationary squad within 1\" of cover terrain between it and enemy squads"

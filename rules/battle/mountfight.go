@@ -51,7 +51,7 @@ func (b *Battle) ridersTest() {
 			switch {
 			case f.spec.MountLarge && !longWeapon(f.spec.Melee):
 				why = "has no weapon long enough to fight from his " + lower(b.units[f.home].spec.MountKind.Name)
-			case !combat.Test(&b.dice, ridingSkill(f), riderDifficulty):
+			case !combat.Test(b.dice, ridingSkill(f), riderDifficulty):
 				why = "fails his beast riding test"
 			}
 			if why != "" {
@@ -88,7 +88,7 @@ func (b *Battle) mountAttack(s, i int, foes []int, fs int) {
 		return
 	}
 	c := b.units[f.home].spec.MountKind
-	x, y := combat.Opposed(&b.dice, ridingSkill(f), f.spec.MountOrn)
+	x, y := combat.Opposed(b.dice, ridingSkill(f), f.spec.MountOrn)
 	if x <= y {
 		if b.lg != nil {
 			b.logf("  %s of %s cannot make his %s attack\n", f.spec.Who, b.name(int(f.unit)), lower(c.Name))
@@ -108,7 +108,7 @@ func (b *Battle) mountAttack(s, i int, foes []int, fs int) {
 	}
 	plan := &b.units[f.home].spec.mountAttacks[n-1]
 	attacks := plan.attacks
-	b.r.CreatureFight(&b.dice, &f.mount, attacks, plan.mod, pick)
+	b.r.CreatureFight(b.dice, &f.mount, attacks, plan.mod, pick)
 	b.act(c.Name)
 	for _, j := range foes[:n] {
 		b.phaseHits(int(f.unit), int(b.figs[b.fidx[fs][j]].unit), 0.5)

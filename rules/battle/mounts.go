@@ -22,7 +22,7 @@ const mountDifficulty = 6
 
 // mountEndPhase applies the damage marked on a rider's mount when the phase ends.
 func (b *Battle) mountEndPhase(ui int, f *fig) {
-	h := f.mount.EndPhase(&b.dice, b.r)
+	h := f.mount.EndPhase(b.dice, b.r)
 	if h == combat.NoEffect {
 		return
 	}
@@ -31,7 +31,7 @@ func (b *Battle) mountEndPhase(ui int, f *fig) {
 		// its rider may mount it again (remount.go).
 		f.mountDown, b.units[f.home].remount = true, true
 	}
-	clear := combat.Test(&b.dice, f.spec.Riding, mountDifficulty)
+	clear := combat.Test(b.dice, f.spec.Riding, mountDifficulty)
 	if f.spec.MountLarge {
 		b.fallOver(f, f.spec.MountSTR, b.units[f.home].spec.MountKind.Name) // creaturefall.go
 	}
@@ -40,7 +40,7 @@ func (b *Battle) mountEndPhase(ui int, f *fig) {
 		f.prone = true
 		var one [1]int
 		one[0] = f.spec.MountSTR
-		b.r.Resist(&b.dice, &f.f, one[:]) // applied with his own damage, below
+		b.r.Resist(b.dice, &f.f, one[:]) // applied with his own damage, below
 	}
 	if b.lg != nil {
 		b.logf("  %s of %s: his mount is hit and falls; %s\n", f.spec.Who, b.name(ui), ifs(clear, "he jumps clear", "it falls on him"))
@@ -50,7 +50,7 @@ func (b *Battle) mountEndPhase(ui int, f *fig) {
 // keepSeat: a rider just wounded makes an opposed beast riding roll (at -1) against his
 // mount's Orneriness Code to stay on it; failing, he falls off and the mount runs off.
 func (b *Battle) keepSeat(ui int, f *fig) {
-	x, y := combat.Opposed(&b.dice, f.spec.Riding+combat.WoundPenalty, f.spec.MountOrn)
+	x, y := combat.Opposed(b.dice, f.spec.Riding+combat.WoundPenalty, f.spec.MountOrn)
 	if x > y {
 		return
 	}

@@ -310,6 +310,7 @@ func (b *Battle) movementPhase() {
 		}
 		ui := b.order[side][next[side]]
 		next[side]++
+		b.hand(ui)
 		b.moveUnit(ui)
 		if b.over {
 			return
@@ -654,6 +655,7 @@ func (b *Battle) discardTripod(ui int) {
 // its defensive fire" (Chapter Three, "Opportunity Fire"); one that broke or withdrew from
 // the charge (marked fired) "loses its chance" to fire (Chapter Four).
 func (b *Battle) opportunity(mover int, dest Point, charged int) {
+	defer b.use(b.dice) // the mover's dice, after each firer's own
 	m := &b.units[mover]
 	charging := charged >= 0
 	lo, hi := b.sideRange(1 - m.side)
@@ -673,8 +675,9 @@ func (b *Battle) opportunity(mover int, dest Point, charged int) {
 		if !(charging || ex >= 1.5 || b.coverAt(dest) > b.unitCover(mover)) {
 			continue
 		}
+		b.hand(e) // the firers' own dice, given back to the mover below
 		if t.spec.Kind != "droid" {
-			ok := b.r.OpportunityFire(&b.dice, combat.OpportunityTest{Command: b.command(e), Status: st,
+			ok := b.r.OpportunityFire(b.dice, combat.OpportunityTest{Command: b.command(e), Status: st,
 				BehindCover: !t.moved && b.behindCover(e), HalfCasualties: b.halfDown(e)})
 			if !ok {
 				t.cannotMove = true
@@ -1051,7 +1054,7 @@ func (b *Battle) rallyName(ui int) string {
 // the squad turns and runs away, and its morale drops by 1 (Chapter Four, "Disengaging").
 func (b *Battle) disengage(ui int) {
 	u := &b.units[ui]
-	if !combat.CommandTest(&b.dice, b.command(ui)) {
+	if !combat.CommandTest(b.dice, b.command(ui)) {
 		if b.lg != nil {
 			b.logf("%s tries to disengage: the command test fails\n", b.name(ui))
 		}
@@ -1228,6 +1231,7 @@ func (b *Battle) enterReady() {
 			st.ready--
 			en := rf.Entries[0]
 			if len(rf.Entries) > 1 {
+				b.hand(ui)
 				roll := b.dice.D6()
 				for _, e := range rf.Entries {
 					if roll >= e.Die[0] && roll <= e.Die[1] {
@@ -1278,7 +1282,7 @@ func (b *Battle) jumper(ui int) func(bool) bool {
 		if f.f.Wounded && !f.painControlled {
 			skill += combat.WoundPenalty
 		}
-		ok := combat.Test(&b.dice, skill, diff)
+		ok := combat.Test(b.dice, skill, diff)
 		b.act("climbing/jumping")
 		if b.lg != nil {
 			b.logf("%s jumps a barrier: %s\n", b.name(ui), ifs(ok, "over for 1\"", "no, he climbs it"))

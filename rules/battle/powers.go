@@ -103,6 +103,7 @@ func (b *Battle) forcePowers() {
 			if b.figs[i].spec.Hero == nil || b.units[b.figs[i].home].side != s {
 				continue
 			}
+			b.hand(int(b.figs[i].home))
 			b.heroPower(&b.figs[i])
 		}
 	}
@@ -138,7 +139,7 @@ func (b *Battle) controlPain(f *fig) bool {
 	if f.conscious {
 		diff = consciousPainDiff
 	}
-	if combat.HeroTest(&b.dice, &f.hero, h.Control, diff) {
+	if combat.HeroTest(b.dice, &f.hero, h.Control, diff) {
 		f.painControlled = true
 		if b.lg != nil {
 			b.logf("%s uses control pain: he fights on as if unwounded\n", b.who(f))
@@ -160,7 +161,7 @@ func (b *Battle) anotherPain(f *fig) bool {
 			continue
 		}
 		b.usePower(f, "control another's pain")
-		ok := combat.HeroTest(&b.dice, &f.hero, min(f.spec.Hero.Control, f.spec.Hero.Alter), 6)
+		ok := combat.HeroTest(b.dice, &f.hero, min(f.spec.Hero.Control, f.spec.Hero.Alter), 6)
 		if ok {
 			g.painControlled = true
 		}
@@ -184,7 +185,7 @@ func (b *Battle) remainConscious(f *fig) bool {
 	}
 	f.powerTurn = b.turn
 	b.act("remain conscious")
-	ok := combat.HeroTest(&b.dice, &f.hero, h.Control, remainConsciousDiff)
+	ok := combat.HeroTest(b.dice, &f.hero, h.Control, remainConsciousDiff)
 	if b.lg != nil {
 		b.logf("  %s uses remain conscious: %s\n", b.who(f), ifs(ok, "he stays in the fight", "it fails"))
 	}
@@ -228,7 +229,7 @@ func (b *Battle) remoralize(f *fig) bool {
 			break
 		}
 	}
-	ok := combat.HeroTest(&b.dice, &f.hero, min(h.Control, h.Sense), diff)
+	ok := combat.HeroTest(b.dice, &f.hero, min(h.Control, h.Sense), diff)
 	if b.lg != nil {
 		b.logf("%s uses projective telepathy on %s: %s\n", b.who(f), b.name(target), ifs(ok, "a rally test", "it fails"))
 	}
@@ -238,7 +239,7 @@ func (b *Battle) remoralize(f *fig) bool {
 	u := &b.units[target]
 	x := b.rallySituation(target)
 	x.Command = h.Command
-	res := b.r.RallyTest(&b.dice, x)
+	res := b.r.RallyTest(b.dice, x)
 	if res.Level > u.level {
 		u.level, u.atRally = res.Level, false
 	}
@@ -315,8 +316,8 @@ func (b *Battle) injureKill(f *fig) bool {
 	h := f.spec.Hero
 	won := false
 	margin := 0
-	if x, y := combat.Opposed(&b.dice, h.Alter, resistOf(g)); x > y {
-		x2, y2 := combat.Opposed(&b.dice, h.Alter, g.spec.Bare)
+	if x, y := combat.Opposed(b.dice, h.Alter, resistOf(g)); x > y {
+		x2, y2 := combat.Opposed(b.dice, h.Alter, g.spec.Bare)
 		won, margin = x2 > y2, x2-y2
 	}
 	b.clearPhaseHits()
@@ -370,7 +371,7 @@ func (b *Battle) affectMind(f *fig) bool {
 	h := f.spec.Hero
 	g := &b.figs[victim]
 	vu := int(g.unit)
-	x, y := combat.Opposed(&b.dice, min(h.Control, h.Sense, h.Alter), resistOf(g))
+	x, y := combat.Opposed(b.dice, min(h.Control, h.Sense, h.Alter), resistOf(g))
 	ok := x >= y
 	if ok {
 		b.units[vu].confused = b.turn + 1
@@ -411,12 +412,12 @@ func (b *Battle) demoralize(f *fig) bool {
 	b.usePower(f, "projective telepathy")
 	h := f.spec.Hero
 	u := &b.units[target]
-	x, y := combat.Opposed(&b.dice, min(h.Control, h.Sense), b.command(target))
+	x, y := combat.Opposed(b.dice, min(h.Control, h.Sense), b.command(target))
 	if b.lg != nil {
 		b.logf("%s uses projective telepathy against %s: %s\n", b.who(f), b.name(target), ifs(x > y, "a morale test at threat "+strconv.Itoa(x-y), "it fails"))
 	}
 	if x > y {
-		res := b.r.ThreatTest(&b.dice, x-y, combat.Morale{Command: b.command(target), Level: u.level, Start: u.spec.Start})
+		res := b.r.ThreatTest(b.dice, x-y, combat.Morale{Command: b.command(target), Level: u.level, Start: u.spec.Start})
 		b.applyMorale(target, "projective telepathy", res)
 	}
 	return true
@@ -443,7 +444,7 @@ func (b *Battle) receptive(f *fig) bool {
 		return false
 	}
 	b.usePower(f, "receptive telepathy")
-	x, y := combat.Opposed(&b.dice, f.spec.Hero.Sense, resistOf(&b.figs[b.units[target].leader]))
+	x, y := combat.Opposed(b.dice, f.spec.Hero.Sense, resistOf(&b.figs[b.units[target].leader]))
 	if x > y {
 		b.read[side*len(b.units)+target] = true
 	}
@@ -480,16 +481,16 @@ func (b *Battle) telekinesis(ui, ti int, ffi int32, diff, ds int) {
 	if f.f.Wounded && !f.painControlled {
 		skill += combat.WoundPenalty
 	}
-	hit := combat.HeroTest(&b.dice, &f.hero, skill, diff+b.handicap(f))
+	hit := combat.HeroTest(b.dice, &f.hero, skill, diff+b.handicap(f))
 	if g.f.Hero != nil {
 		g.hero.Unaware = !frontArc(g.pos, b.units[g.unit].fdir, f.pos) // he dodges only what he sees
 	}
-	dodged := hit && g.f.Hero != nil && combat.Dodge(&b.dice, g.f.Hero, skill)
+	dodged := hit && g.f.Hero != nil && combat.Dodge(b.dice, g.f.Hero, skill)
 	g.hero.Unaware = false
 	if hit && !dodged {
 		var one [1]int
 		one[0] = ds
-		b.r.Resist(&b.dice, &g.f, one[:])
+		b.r.Resist(b.dice, &g.f, one[:])
 		b.phaseHits(ui, ti, 1)
 	}
 	if b.lg != nil {

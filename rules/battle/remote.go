@@ -93,6 +93,7 @@ func (b *Battle) remotesFire(s int) {
 	}
 	for i := range b.remotes {
 		if r := &b.remotes[i]; b.units[r.unit].side == s {
+			b.hand(r.unit)
 			b.remoteFire(r)
 		}
 	}
@@ -222,7 +223,7 @@ func (b *Battle) remoteFire(r *remoteAt) {
 	b.shotFig = b.shotFig[:0]
 	b.heroesFacing(r.at)
 	b.saberParries()
-	b.r.Volley(&b.dice, shots, b.tfigs, &b.volley)
+	b.r.Volley(b.dice, shots, b.tfigs, &b.volley)
 	b.heroesFacing(Point{X: math.NaN()})
 	if b.volley.Absorbed[0] > 0 {
 		b.act("absorb/dissipate energy")

@@ -29,7 +29,7 @@ func (b *Battle) remountAll(ui int) bool {
 			continue
 		}
 		tried = true
-		x, y := combat.Opposed(&b.dice, ridingSkill(f), f.spec.MountOrn)
+		x, y := combat.Opposed(b.dice, ridingSkill(f), f.spec.MountOrn)
 		ok := x > y
 		if ok {
 			f.riding, f.f.Mount = true, &f.mount

@@ -50,7 +50,7 @@ func itoa(n int) string {
 func ready(tb testing.TB, f *Field, a, c *Force, seed uint64) *Battle {
 	tb.Helper()
 	b := New(f, a, c)
-	b.dice.Reseed(seed)
+	b.startDice(seed)
 	b.lg = &logger{}
 	b.reset()
 	b.turn = 1

@@ -33,6 +33,7 @@ func (b *Battle) medpacs() {
 		if !u.onTable() || u.eng >= 0 {
 			continue
 		}
+		b.hand(ui)
 		for _, mi := range u.members {
 			m := &b.figs[mi]
 			if !m.alive() || int(m.unit) != ui || m.medpacs == 0 {
@@ -57,7 +58,7 @@ func (b *Battle) medpacs() {
 				m.medpacs--
 				b.act("medpac")
 				p.healTries++
-				ok := combat.Test(&b.dice, skill, diff)
+				ok := combat.Test(b.dice, skill, diff)
 				if ok {
 					p.f.Wounded = false
 				}
@@ -95,7 +96,7 @@ func (b *Battle) search() {
 			skill++ // a combat sensor: +1 to search (Chapter Eleven, "Combat Sensor")
 			b.act("combat sensor")
 		}
-		if combat.Test(&b.dice, skill, o.Search) {
+		if combat.Test(b.dice, skill, o.Search) {
 			b.objFound = true
 			if b.lg != nil {
 				b.logf("%s of %s finds %s\n", f.spec.Who, b.name(int(f.unit)), o.Name)
@@ -193,7 +194,8 @@ func (b *Battle) resolveStrikes() {
 		if su.lost {
 			continue
 		}
-		res := b.r.ResolveStrike(&b.dice, sc.command)
+		b.hand(sc.unit)
+		res := b.r.ResolveStrike(b.dice, sc.command)
 		switch res.Effect {
 		case "lost":
 			su.lost = true
@@ -215,7 +217,7 @@ func (b *Battle) resolveStrikes() {
 		}
 		kind := su.spec.Strike
 		bm, _ := b.r.Tables.ArtilleryStrike.Bombardment(kind)
-		land := b.r.StrikeLanding(&b.dice, kind, sc.at, sc.heading)
+		land := b.r.StrikeLanding(b.dice, kind, sc.at, sc.heading)
 		b.burstF, b.burstE, b.burstI = b.burstF[:0], b.burstE[:0], b.burstI[:0]
 		r := bm.TemplateRadius
 		for k := range b.figs {
@@ -228,7 +230,7 @@ func (b *Battle) resolveStrikes() {
 			b.burstI = append(b.burstI, int32(k))
 		}
 		b.clearPhaseHits()
-		b.r.Burst(&b.dice, land, r, bm.Damage, false, b.burstF, b.burstE, nil)
+		b.r.Burst(b.dice, land, r, bm.Damage, false, b.burstF, b.burstE, nil)
 		if b.trace != nil {
 			b.trace.traceTemplate(sc.unit, kind+" strike", land, r, len(b.burstI))
 		}

@@ -333,10 +333,18 @@ func (r *Rules) Fire(d *Dice, shots []Shot, v *Volley) {
 // took. The results are marked on the figures; call EndPhase on every figure when the Fire
 // Combat Phase ends. targets[i] lists target i's visible figures.
 func (r *Rules) Volley(d *Dice, shots []Shot, targets [MaxFireTargets][]*Figure, v *Volley) {
-	r.Fire(d, shots, v)
+	r.VolleyWith(d, d, shots, targets, v)
+}
+
+// VolleyWith is Volley with the fire tests rolled on fire and the rest (where the hits
+// fall, dodges, damage) on harm: the battle engine gives each its own dice, so that a
+// squad with a soldier more rolls one test more and still the same damage for the same
+// hits (paired battles stay paired: rules/battle/streams.go).
+func (r *Rules) VolleyWith(fire, harm *Dice, shots []Shot, targets [MaxFireTargets][]*Figure, v *Volley) {
+	r.Fire(fire, shots, v)
 	for t := range targets {
 		if v.Hits[t] > 0 {
-			r.Allocate(d, shots, t, targets[t], v)
+			r.Allocate(harm, shots, t, targets[t], v)
 		}
 	}
 }
