@@ -115,6 +115,9 @@ func movement(b costing.Breakdown) string {
 	return strings.Join(parts, ", ")
 }
 
+// Plural counts n things: "1 problem", "3 problems".
+func Plural(n int, one, many string) string { return plural(n, one, many) }
+
 func plural(n int, one, many string) string {
 	if n == 1 {
 		return "1 " + one

@@ -60,15 +60,18 @@ type SimView struct {
 	Elapsed          time.Duration
 	Created          time.Time
 	ArmyA, ArmyB     string
-	A, B             SimSide
-	Draws            int
-	DrawRate         float64
-	DrawCI           [2]float64
-	TurnCounts       []int
-	TurnMean         float64
-	Units            []SimUnit
-	NotSimulated     []string
-	SampleLog        string
+	// Broken names the armies that broke their rules as they were played, each with a link
+	// to fix it.
+	Broken       []Link
+	A, B         SimSide
+	Draws        int
+	DrawRate     float64
+	DrawCI       [2]float64
+	TurnCounts   []int
+	TurnMean     float64
+	Units        []SimUnit
+	NotSimulated []string
+	SampleLog    string
 	// Why is the result in words and its chart (views/why.templ); the battles are
 	// replayed on the map at Base + "/replay".
 	Why WhyView
@@ -255,4 +258,9 @@ func (v SimView) SizeNote() string {
 	}
 	return fmt.Sprintf("%s fields %d SGPs more than its opponent (%d against %d, %d%% more): much of the result comes from that.",
 		bigName, diff, big, small, diff*100/small)
+}
+
+// Link is a sentence and where it leads.
+type Link struct {
+	Text, URL string
 }

@@ -23,8 +23,12 @@ type WhatIfResult struct {
 	Seed         string
 	Limit, Total int
 	LimitNote    string // why the limit is what it is, when the army has none of its own
-	Base         string // "wins 41.0% (95%: 34.4% to 47.9%)"
+	Base         string // "scores 41.0% (95%: 34.4% to 47.9%) and wins 38.0% of its 200 battles"
 	Rows         []WhatIfRow
+	Legal        bool // false: the army breaks its rules, and every change makes it legal
+	Looks        int  // how many times the battles were looked at
+	// VersionNote says the army changed is a newer version than the matchup played.
+	VersionNote string
 }
 
 // WhatIfRow is one change, ranked.
@@ -35,4 +39,8 @@ type WhatIfRow struct {
 	Delta  string // the change in words (whatif.Words)
 	Better bool   // the interval is above no change
 	Worse  bool   // the interval is below no change
+	// Effects say what changed in the battles; Settled that it stopped early, and when.
+	Effects   []string
+	Settled   string
+	Legalizes bool
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -76,12 +77,15 @@ func TestWhatToChangeAndRoundRobinInChromium(t *testing.T) {
 	b.looks("whatif-form")
 	b.do("play the what-if", chromedp.SetValue(css("#whatif-battles"), "200"),
 		chromedp.Click(css("#whatif-form button[type=submit]")))
-	first := b.waitText("#whatif-variants-list li", func(s string) bool { return s != "" })
-	if !strings.HasPrefix(first, "Bare Hands: arm with ") || !strings.Contains(first, "surely better") {
+	b.waitText("#whatif-variants-list li", func(s string) bool { return s != "" })
+	// The first single change (not one spending the points another frees) arms the squad.
+	at, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`[...document.querySelectorAll("#whatif-variants-list li")].findIndex(li => !li.textContent.includes("with the SGPs it frees"))`))
+	first, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelectorAll("#whatif-variants-list li")[`+strconv.Itoa(at)+`].textContent`))
+	if !strings.Contains(first, "Bare Hands: arm with ") || !strings.Contains(first, "surely better") {
 		t.Errorf("first change: %q", first)
 	}
 	b.looks("whatif-result")
-	b.do("save the best", chromedp.Click(css("#whatif-save-0")))
+	b.do("save the best", chromedp.Click(css("#whatif-save-"+strconv.Itoa(at))))
 	b.waitText("h1", func(s string) bool { return strings.Contains(b.location(), "/armies/"+ids[0]) })
 	body, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.textContent`))
 	if !strings.Contains(body, "what to change: Bare Hands: arm with") {

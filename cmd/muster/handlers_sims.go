@@ -16,6 +16,7 @@ import (
 	"github.com/go-playground/validator/v10"
 	"github.com/labstack/echo/v5"
 
+	"muster/costing"
 	"muster/db"
 	"muster/roster"
 	"muster/rules/battle"
@@ -428,7 +429,42 @@ func (a *app) showSim(c *echo.Context) error {
 	}
 	v.Base = "/sims/" + m.ID
 	v.Again = &views.SimAgain{Action: "/sim", A: m.ArmyA, B: m.ArmyB, Scenario: m.Scenario, Battles: m.Battles}
+	v.Broken = a.brokenArmies(c.Request().Context(), ownerID(c), m)
 	return render(c, http.StatusOK, views.SimPage(page(c, title, "sim"), v))
+}
+
+// brokenArmies says which of a matchup's armies broke their rules as they were played (the
+// versions it played), so that nobody takes the odds of an illegal army for a legal one's.
+// An army no longer to be read is passed over: the page shows what was played either way.
+func (a *app) brokenArmies(ctx context.Context, owner string, m db.Sim) []views.Link {
+	var out []views.Link
+	for _, p := range []struct {
+		id string
+		v  int
+	}{{m.ArmyA, m.VersionA}, {m.ArmyB, m.VersionB}} {
+		if p.id == m.ArmyB && p.id == m.ArmyA && len(out) > 0 {
+			break // the same army on both sides
+		}
+		ver, err := a.store.Version(ctx, owner, p.id, p.v)
+		if err != nil {
+			continue
+		}
+		army, err := readStored(p.id, ver.File)
+		if err != nil || army.System != "" && army.System != "swmb" {
+			continue
+		}
+		n := 0
+		for _, pr := range costing.Evaluate(a.cat, army, nil).Problems {
+			if pr.Severity == roster.Error {
+				n++
+			}
+		}
+		if n > 0 {
+			out = append(out, views.Link{URL: "/armies/" + p.id + "/edit",
+				Text: fmt.Sprintf("%s breaks its rules as played (version %d, %s): these are the odds of an army a gamemaster would not accept.", army.Name, p.v, views.Plural(n, "problem", "problems"))})
+		}
+	}
+	return out
 }
 
 // simView is what a saved matchup's page shows, and its title.

@@ -49,6 +49,7 @@ type whatifSetup struct {
 	side     string // "a" or "b"
 	armyID   string
 	version  int // the version of the army read, which a saved change is made on
+	played   int // the version the matchup played
 	army     *roster.Army
 	opponent *battle.Force
 	field    *battle.Field
@@ -91,7 +92,8 @@ func (a *app) loadWhatif(c *echo.Context, side string) (*whatifSetup, error) {
 	if err != nil {
 		return nil, echo.NewHTTPError(http.StatusUnprocessableEntity, fmt.Sprintf("%s cannot take the field: %v", armies[them].Name, err))
 	}
-	st := &whatifSetup{sim: m, side: []string{"a", "b"}[me], armyID: ids[me], version: versions[me], army: armies[me], opponent: opp, field: field}
+	st := &whatifSetup{sim: m, side: []string{"a", "b"}[me], armyID: ids[me], version: versions[me], played: [2]int{m.VersionA, m.VersionB}[me],
+		army: armies[me], opponent: opp, field: field}
 	st.view = views.WhatIfView{SimID: m.ID, Side: st.side, Army: armies[me].Name, Opponent: armies[them].Name,
 		Scenario: field.Scenario.Name, Battles: strconv.Itoa(max(whatifMinBattles, min(m.Battles, 200))), Variants: strconv.Itoa(whatifMaxVariants)}
 	st.view.Sides = append(st.view.Sides, views.Choice{Value: "a", Label: armies[0].Name})
@@ -160,20 +162,32 @@ func (a *app) runWhatif(c *echo.Context) error {
 		return err
 	}
 	r := &views.WhatIfResult{Battles: rep.Battles, Seed: st.sim.Seed, Limit: rep.Limit, Total: rep.Total,
-		Base: "wins " + winsIn(rep.Base)}
+		Base: scoreIn(rep.Base), Legal: rep.Legal, Looks: whatif.Looks}
+	if st.played != 0 && st.played != st.version {
+		// The changes are worked out on the army as it is saved now, which a change is saved
+		// on top of: the matchup's own odds were of an older version.
+		r.VersionNote = fmt.Sprintf("The matchup played version %d of %s; these changes start from version %d, saved since, and play its battles afresh.", st.played, st.army.Name, st.version)
+	}
 	if l := st.army.Limits; st.army.Limit == 0 && (l == nil || l.Total == 0) {
 		r.LimitNote = "It has no limit of its own, so a change may not cost more than it does now: set a limit in the editor to let changes spend more."
 	}
 	for _, x := range rep.Variants {
-		r.Rows = append(r.Rows, views.WhatIfRow{Change: x.Change, Total: x.Total, Wins: "wins " + winsIn(x.Outcome),
-			Delta: capitalize(whatif.Words(x.Delta, x.DeltaCI95)), Better: x.DeltaCI95[0] > 0, Worse: x.DeltaCI95[1] < 0})
+		row := views.WhatIfRow{Change: x.Change, Total: x.Total, Wins: scoreIn(x.Outcome),
+			Delta: capitalize(whatif.Words(x.Delta, x.DeltaCI)), Better: x.DeltaCI[0] > 0, Worse: x.DeltaCI[1] < 0,
+			Effects: x.Effects, Legalizes: x.Legalizes}
+		if x.Settled {
+			row.Settled = fmt.Sprintf("Settled after %d battles.", x.Battles)
+		}
+		r.Rows = append(r.Rows, row)
 	}
 	v.Played = r
 	return render(c, http.StatusOK, views.WhatIfPage(page(c, title, "sim"), v))
 }
 
-func winsIn(o whatif.Outcome) string {
-	return fmt.Sprintf("%s of its battles (95%%: %s to %s)", views.Pct(o.WinRate), views.Pct(o.CI95[0]), views.Pct(o.CI95[1]))
+// scoreIn says an outcome: "scores 41.0% (95%: 34.4% to 47.9%) and wins 38.0% of its battles".
+func scoreIn(o whatif.Outcome) string {
+	return fmt.Sprintf("scores %s (95%%: %s to %s) and wins %s of its %d battles", views.Pct(o.Score), views.Pct(o.ScoreCI95[0]), views.Pct(o.ScoreCI95[1]),
+		views.Pct(o.WinRate), o.Battles)
 }
 
 func capitalize(s string) string {
@@ -192,7 +206,7 @@ func (a *app) saveWhatif(c *echo.Context) error {
 		return err
 	}
 	change := c.FormValue("change")
-	vs, err := whatif.Variants(a.cat, st.army, nil, 0)
+	v, err := whatif.Find(a.cat, st.army, nil, change)
 	var nl *whatif.NotLegalError
 	if errors.As(err, &nl) {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, "Not saved: "+err.Error()+".")
@@ -200,19 +214,17 @@ func (a *app) saveWhatif(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	for _, v := range vs {
-		if v.Change == change {
-			if _, _, err := a.save(c, st.armyID, st.version, v.Army, "what to change: "+change); err != nil {
-				var se *db.StaleError
-				if errors.As(err, &se) {
-					// Saved since it was read here: the change was worked out on the older version.
-					return echo.NewHTTPError(http.StatusConflict, fmt.Sprintf("Not saved: %s was saved as version %d in another tab or window while this change was worked out on version %d. Find what to change again.", st.army.Name, se.Head, se.Base))
-				}
-				return err
+	if v != nil {
+		if _, _, err := a.save(c, st.armyID, st.version, v.Army, "what to change: "+change); err != nil {
+			var se *db.StaleError
+			if errors.As(err, &se) {
+				// Saved since it was read here: the change was worked out on the older version.
+				return echo.NewHTTPError(http.StatusConflict, fmt.Sprintf("Not saved: %s was saved as version %d in another tab or window while this change was worked out on version %d. Find what to change again.", st.army.Name, se.Head, se.Base))
 			}
-			// The army's page says it was saved, and as which version.
-			return c.Redirect(http.StatusSeeOther, "/armies/"+st.armyID+"?saved=1")
+			return err
 		}
+		// The army's page says it was saved, and as which version.
+		return c.Redirect(http.StatusSeeOther, "/armies/"+st.armyID+"?saved=1")
 	}
 	return echo.NewHTTPError(http.StatusConflict, fmt.Sprintf("Not saved: %q is not one of the changes %s allows as it is saved now (it was edited since?). Find what to change again.", change, st.army.Name))
 }

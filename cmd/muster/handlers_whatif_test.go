@@ -62,7 +62,7 @@ func TestWhatToChangeFromTheMatchupPageSavesTheBestChangeAsANewVersion(t *testin
 	// Either army of one's own matchup may be changed.
 	sideB := ts.postForm(res+"/whatif", url.Values{"side": {"b"}, "battles": {"20"}, "variants": {"2"}})
 	wantStatus(t, "what to change in the second army", sideB, http.StatusOK)
-	if h := text(byID(parseHTML(t, sideB.body), "whatif-base")); !strings.HasPrefix(h, "Two stormtrooper squads wins ") ||
+	if h := text(byID(parseHTML(t, sideB.body), "whatif-base")); !strings.HasPrefix(h, "Two stormtrooper squads scores ") ||
 		!strings.Contains(sideB.body, "It has no limit of its own") {
 		t.Errorf("side b: %q", h)
 	}
@@ -74,18 +74,22 @@ func TestWhatToChangeFromTheMatchupPageSavesTheBestChangeAsANewVersion(t *testin
 		t.Fatalf("no ranked list:\n%s", r.body)
 	}
 	base := text(byID(doc, "whatif-base"))
-	if !strings.Contains(base, "wins ") || !strings.Contains(base, "over 300 battles (seed 7)") || !strings.Contains(base, "up to 1000 SGPs") {
+	if !strings.Contains(base, "scores ") || !strings.Contains(base, "of its 300 battles (seed 7)") || !strings.Contains(base, "up to 1000 SGPs") {
 		t.Errorf("base line %q", base)
 	}
+	// Arming the unarmed squad ranks first of the single changes (only dropping it and
+	// spending its points on armed soldiers may come before it).
 	var first *html.Node
 	for c := list.FirstChild; c != nil; c = c.NextSibling {
 		if c.Type == html.ElementNode && c.Data == "li" {
-			first = c
-			break
+			if !strings.Contains(text(c), "with the SGPs it frees") {
+				first = c
+				break
+			}
 		}
 	}
-	if got := text(first); !strings.HasPrefix(got, "Bare Hands: arm with ") || !strings.Contains(got, "points more wins (95%: +") ||
-		!strings.Contains(got, "surely better") {
+	if got := text(first); !strings.HasPrefix(got, "Bare Hands: arm with ") || !strings.Contains(got, "points more (95%: +") ||
+		!strings.Contains(got, "surely better") || !strings.Contains(got, "In the battles: the enemy lost ") {
 		t.Fatalf("first change: %q", got)
 	}
 	save := formValues(firstForm(first))
@@ -128,7 +132,7 @@ func TestWhatToChangeFromTheMatchupPageSavesTheBestChangeAsANewVersion(t *testin
 
 var rrCheckbox = regexp.MustCompile(`name="army" value="([^"]+)"`)
 
-var rrLabel = regexp.MustCompile(`href="([^"]*/sims/[^"]+)" aria-label="([^"]+) against ([^"]+): wins ([0-9.]+)%`)
+var rrLabel = regexp.MustCompile(`href="([^"]*/sims/[^"]+)" aria-label="([^"]+) against ([^"]+): expected score ([0-9.]+)%`)
 
 // A round robin of three armies: three matchups, six cells, each linking to a saved
 // matchup whose JSON has the cell's win rate; the same seed plays the same matrix.
@@ -161,17 +165,17 @@ func TestRoundRobinPlaysEveryPairOnceAndLinksEachCellToItsMatchup(t *testing.T) 
 		wantStatus(t, c[1], j, http.StatusOK)
 		var sum struct {
 			A, B struct {
-				Name    string  `json:"name"`
-				WinRate float64 `json:"win_rate"`
+				Name  string  `json:"name"`
+				Score float64 `json:"expected_score"`
 			}
 			Battles int `json:"battles"`
 		}
 		if err := json.Unmarshal([]byte(j.body), &sum); err != nil {
 			t.Fatal(err)
 		}
-		rate := sum.A.WinRate
+		rate := sum.A.Score
 		if html.UnescapeString(c[2]) == sum.B.Name {
-			rate = sum.B.WinRate
+			rate = sum.B.Score
 		}
 		if got := fmt.Sprintf("%.1f", 100*rate); got != c[4] || sum.Battles != 40 {
 			t.Errorf("%s against %s: cell %s%%, matchup %s%% of %d battles", c[2], c[3], c[4], got, sum.Battles)

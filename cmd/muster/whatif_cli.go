@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 
 	"muster/rules"
 	"muster/rules/battle"
@@ -19,8 +20,11 @@ const whatifUsage = `usage: muster whatif [--battles N] [--seed S] [--max-varian
   proposes up to K changes to army A that keep it legal (muster check) and within its limit
   (drop a unit, swap a weapon or armor its Troop List allows, one more level of a skill,
   one soldier more or less, a second unit like one it has), plays army A and every variant
-  N battles (default 1000) against army B with the same battle seeds, and ranks the
-  changes by the change in A's win rate with a paired 95% interval, best first.
+  up to N battles (default 1000) against army B with the same battle seeds, and ranks the
+  changes by the change in A's expected score (a win 1, a draw a half) with a paired
+  interval, best first. A change that frees points comes again with the points spent.
+  The battles are looked at five times: a change whose difference is settled stops there.
+  An army that breaks its rules gets the changes that make it legal.
   Without a limit: in A's file, a variant may cost at most what A costs now.`
 
 // cmdWhatif runs a what-if. Exit 0: played; 2: bad arguments, unreadable armies, or an
@@ -83,18 +87,34 @@ func cmdWhatif(args []string, stdout, stderr io.Writer) int {
 
 func printWhatif(w io.Writer, a, b, scenario string, noLimit bool, r *whatif.Report) {
 	fmt.Fprintf(w, "What to change in %s against %s on %s\n", a, b, scenario)
-	fmt.Fprintf(w, "%d battles for the army and for each change, the same seeds (master seed %d); limit %d SGPs, the army costs %d\n",
+	fmt.Fprintf(w, "up to %d battles for the army and for each change, the same seeds (master seed %d); limit %d SGPs, the army costs %d\n",
 		r.Battles, r.Seed, r.Limit, r.Total)
 	if noLimit {
 		fmt.Fprintln(w, "(the file has no limit:, so a change may cost no more than the army does now; write one to let changes spend more)")
 	}
+	if !r.Legal {
+		fmt.Fprintln(w, "The army breaks its rules (muster check): the changes below each make it legal.")
+	}
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "As it is: wins %s (95%%: %s to %s)\n\n", pct(r.Base.WinRate), pct(r.Base.CI95[0]), pct(r.Base.CI95[1]))
+	fmt.Fprintf(w, "As it is: expected score %s (95%%: %s to %s), wins %s\n\n", pct(r.Base.Score), pct(r.Base.ScoreCI95[0]), pct(r.Base.ScoreCI95[1]), pct(r.Base.WinRate))
 	if len(r.Variants) == 0 {
 		fmt.Fprintln(w, "No change keeps the army legal and within its limit.")
 		return
 	}
 	for i, v := range r.Variants {
-		fmt.Fprintf(w, "%2d. %s\n    %d SGPs; wins %s; %s\n", i+1, v.Change, v.Total, pct(v.WinRate), whatif.Words(v.Delta, v.DeltaCI95))
+		fmt.Fprintf(w, "%2d. %s\n    %d SGPs; expected score %s, wins %s; %s%s\n", i+1, v.Change, v.Total, pct(v.Score), pct(v.WinRate),
+			whatif.Words(v.Delta, v.DeltaCI), settledNote(v))
+		if len(v.Effects) > 0 {
+			fmt.Fprintf(w, "    In the battles: %s.\n", strings.Join(v.Effects, "; "))
+		}
 	}
+	fmt.Fprintf(w, "\nScores: a win 1, a draw a half. The intervals are repeated 95%% intervals over %d looks: a change settled at a look stops there.\n", whatif.Looks)
+}
+
+// settledNote says a change stopped early, and after how many battles.
+func settledNote(v whatif.Ranked) string {
+	if !v.Settled {
+		return ""
+	}
+	return fmt.Sprintf(" (settled after %d battles)", v.Battles)
 }

@@ -25,8 +25,9 @@ func keys(m map[string]json.RawMessage) []string {
 	return k
 }
 
-// `muster whatif --json` answers exactly issue 14's shape, variants best first, and every
-// variant's army, written to a file, passes `muster check`.
+// `muster whatif --json` answers exactly issues 14 and 26's shape, variants best first (a
+// change that frees points just below itself with the points spent), and every variant's
+// army, written to a file, passes `muster check`.
 func TestWhatifJSONIsTheIssuesShapeAndEveryVariantPassesCheck(t *testing.T) {
 	var out, errb bytes.Buffer
 	if code := run([]string{"whatif", "--battles", "40", "--seed", "3", "--max-variants", "6", "--json", unarmedArmy, imperials1000}, &out, &errb); code != 0 {
@@ -36,31 +37,36 @@ func TestWhatifJSONIsTheIssuesShapeAndEveryVariantPassesCheck(t *testing.T) {
 	if err := json.Unmarshal(out.Bytes(), &top); err != nil {
 		t.Fatal(err)
 	}
-	if got := keys(top); !slices.Equal(got, []string{"base", "variants"}) {
+	if got := keys(top); !slices.Equal(got, []string{"base", "legal", "variants"}) {
 		t.Fatalf("top-level keys %v", got)
 	}
 	var base map[string]json.RawMessage
 	_ = json.Unmarshal(top["base"], &base)
-	if got := keys(base); !slices.Equal(got, []string{"ci95", "win_rate"}) {
+	if got := keys(base); !slices.Equal(got, []string{"battles", "ci95", "draw_rate", "expected_score", "expected_score_ci95", "win_rate"}) {
 		t.Errorf("base keys %v", got)
 	}
 	var vs []map[string]json.RawMessage
 	_ = json.Unmarshal(top["variants"], &vs)
-	if len(vs) != 6 {
-		t.Fatalf("%d variants, want 6", len(vs))
+	if len(vs) < 6 {
+		t.Fatalf("%d variants, want 6 and those spending the points some free", len(vs))
 	}
 	dir := t.TempDir()
-	last := 2.0
+	last, lastBuilds := 2.0, ""
 	for i, v := range vs {
-		if got := keys(v); !slices.Equal(got, []string{"army", "change", "ci95", "delta", "delta_ci95", "total", "win_rate"}) {
-			t.Errorf("variant %d keys %v", i, got)
+		for _, k := range []string{"army", "battles", "change", "ci95", "delta", "delta_ci", "draw_rate", "expected_score", "expected_score_ci95", "total", "win_rate"} {
+			if _, ok := v[k]; !ok {
+				t.Errorf("variant %d lacks %q: keys %v", i, k, keys(v))
+			}
 		}
 		var d float64
+		var change, builds string
 		_ = json.Unmarshal(v["delta"], &d)
-		if d > last {
+		_ = json.Unmarshal(v["change"], &change)
+		_ = json.Unmarshal(v["spends_what"], &builds)
+		if d > last && lastBuilds != change {
 			t.Errorf("variant %d: delta %v after %v: not best first", i, d, last)
 		}
-		last = d
+		last, lastBuilds = d, builds
 		path := filepath.Join(dir, "v.json")
 		if err := os.WriteFile(path, v["army"], 0o600); err != nil {
 			t.Fatal(err)
@@ -79,8 +85,8 @@ func TestWhatifTextNamesTheChangesInWords(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	s := out.String()
-	for _, want := range []string{"What to change in Rebels with an unarmed squad against Two stormtrooper squads", "As it is: wins",
-		" 1. Bare Hands: arm with ", "points more wins (95%: +", "surely better"} {
+	for _, want := range []string{"What to change in Rebels with an unarmed squad against Two stormtrooper squads", "As it is: expected score",
+		". Bare Hands: arm with ", "points more (95%: +", "surely better", "In the battles: the enemy lost "} {
 		if !strings.Contains(s, want) {
 			t.Errorf("output lacks %q:\n%s", want, s)
 		}

@@ -288,12 +288,13 @@ func (b *Battle) decideOnPoints() {
 }
 
 // stakes are the SGPs each side could lose: its units but strikes and remote weapons,
-// which never stand on the table to be lost (an artillery piece counts: it is lost with its
-// crew).
+// which never stand on the table to be lost, and reinforcements that never arrived (an
+// artillery piece counts: it is lost with its crew). A unit kept off the table adds
+// nothing to what the enemy must destroy a share of.
 func (b *Battle) stakes() [2]int {
 	var st [2]int
 	for _, u := range b.units {
-		if u.spec.Strike != "" || u.spec.Remote != nil {
+		if u.spec.Strike != "" || u.spec.Remote != nil || u.state == stReserve {
 			continue
 		}
 		st[u.side] += u.spec.SGP

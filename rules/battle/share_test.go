@@ -49,7 +49,7 @@ func TestOpenFieldIsWonOnTheShareOfTheEnemyDestroyed(t *testing.T) {
 // its whole 1,512.
 func TestAStakeLeavesOutWhatCannotBeLost(t *testing.T) {
 	b := New(scenario(t, "open-field"), force(t, "costing/testdata/mixed-2000.yaml"), force(t, "testdata/imperial-1500.yaml"))
-	if got, want := b.stakes(), [2]int{1555, 1512}; got != want {
+	if got, want := b.Play(1, nil).Stake, [2]int{1555, 1512}; got != want {
 		t.Errorf("stakes %v, want %v", got, want)
 	}
 }
@@ -66,4 +66,31 @@ func TestExpectedScoreCountsADrawAsAHalf(t *testing.T) {
 	if m, ci := Score(10, 0, 10); m != 1 || ci != [2]float64{1, 1} {
 		t.Errorf("Score(10, 0, 10) = %v %v, want 1 [1 1]", m, ci)
 	}
+}
+
+// A reinforcement that never arrived could not be lost: in the hangar, where further
+// Imperial units come on a 6 in a Special Actions Phase, a battle that ends before all have
+// come counts only those that came in the Imperials' stake (the units' fates say which).
+func TestAStakeLeavesOutReinforcementsThatNeverCame(t *testing.T) {
+	b := New(scenario(t, "like-rats-in-a-trap"), force(t, "testdata/rats-rebels.yaml"), force(t, "testdata/rats-imperials.yaml"))
+	for i := range uint64(200) {
+		r := b.Play(BattleSeed(3, i), nil)
+		var want [2]int
+		absent := false
+		for _, u := range r.Units {
+			if u.Fate == FateNotArrived {
+				absent = true
+				continue
+			}
+			want[u.Side] += u.SGP
+		}
+		if !absent {
+			continue
+		}
+		if r.Stake != want {
+			t.Fatalf("battle %d: stakes %v, want %v (the units that came)", i, r.Stake, want)
+		}
+		return
+	}
+	t.Fatal("no battle of 200 ended before every reinforcement came: the test checks nothing")
 }

@@ -20,7 +20,7 @@ func BenchmarkWhatif10Variants1000Battles(b *testing.B) {
 	cpu0 := cputime.Now()
 	for b.Loop() {
 		rep, err := Run(context.Background(), cat, field, a, opp, Options{Battles: 1000, Seed: 1, MaxVariants: 10})
-		if err != nil || len(rep.Variants) != 10 {
+		if err != nil || len(rep.Variants) < 10 {
 			b.Fatalf("%v, %d variants", err, len(rep.Variants))
 		}
 	}

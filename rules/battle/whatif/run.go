@@ -6,10 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"runtime"
 	"slices"
-	"sync"
-	"sync/atomic"
 
 	"muster/costing"
 	"muster/roster"
@@ -19,43 +16,56 @@ import (
 
 // Options says how to play a what-if.
 type Options struct {
-	Battles int    // battles per army, the base and each variant
+	// Battles is the most battles per army, the base and each variant: a variant whose
+	// difference is settled at an earlier look stops there (Looks).
+	Battles int
 	Seed    uint64 // the matchup's master seed: battle i has battle.BattleSeed(Seed, i)
-	// MaxVariants caps the variants played (see Variants); 0 means DefaultVariants.
+	// MaxVariants caps the variants proposed (see Variants); 0 means DefaultVariants. The
+	// variants that free points come again with the points spent (Spending), beyond it.
 	MaxVariants int
 	// Workers is how many goroutines play; 0 means one per CPU. The report does not depend
 	// on it.
 	Workers int
 	// Limits are the force limits the variants must keep (nil: the army's own limits:).
 	Limits *roster.Limits
-	// Progress, when set, is called with the battles played so far and the whole count,
-	// from the workers: it must be safe for concurrent use.
+	// Progress, when set, is called with the battles played so far and the most there may
+	// be, from the workers: it must be safe for concurrent use.
 	Progress func(done, total int)
 }
 
-// DefaultVariants is how many variants a what-if plays unless told otherwise.
+// DefaultVariants is how many variants a what-if proposes unless told otherwise.
 const DefaultVariants = 10
 
 // MaxBattlesTotal bounds a what-if's battles, all armies together.
 const MaxBattlesTotal = battle.MaxBattles
 
-// Outcome is an army's win rate over the battles and its Wilson 95% interval.
+// Outcome is an army's record over the battles it played: its win rate with Wilson's 95%
+// interval and its expected score (a win 1, a draw a half) with its 95% interval.
 type Outcome struct {
-	WinRate float64    `json:"win_rate"`
-	CI95    [2]float64 `json:"ci95"`
+	Battles   int        `json:"battles"`
+	WinRate   float64    `json:"win_rate"`
+	CI95      [2]float64 `json:"ci95"`
+	DrawRate  float64    `json:"draw_rate"`
+	Score     float64    `json:"expected_score"`
+	ScoreCI95 [2]float64 `json:"expected_score_ci95"`
 }
 
-// Ranked is a variant played: its win rate, and the change from the base army's with the
-// paired 95% interval.
+// Ranked is a variant played: its outcome, and the change in expected score from the
+// base army's over the same battles, with its repeated 95% interval (Looks).
 type Ranked struct {
 	Variant
 	Outcome
-	Delta     float64    `json:"delta"`
-	DeltaCI95 [2]float64 `json:"delta_ci95"`
+	Delta   float64    `json:"delta"`
+	DeltaCI [2]float64 `json:"delta_ci"`
+	// Settled says the variant stopped at a look before the last: its difference was
+	// already beyond the boundary.
+	Settled bool `json:"settled_early,omitempty"`
+	// Effects say in words what changed in the battles (effects.go).
+	Effects []string `json:"effects,omitempty"`
 }
 
 // Report is a what-if's answer: the JSON of `muster whatif --json`. Variants are sorted
-// by Delta, best first.
+// best first (rank).
 type Report struct {
 	Base     Outcome  `json:"base"`
 	Variants []Ranked `json:"variants"`
@@ -64,13 +74,15 @@ type Report struct {
 	Seed    uint64 `json:"-"`
 	Limit   int    `json:"-"`
 	Total   int    `json:"-"`
+	// Legal is false when the army breaks its rules: its variants are the changes that
+	// make it legal.
+	Legal bool `json:"legal"`
 }
 
-// Run proposes variants of army a (Variants; cat is the built-in catalogue, which the
-// army's catalog: block extends), plays the army and every variant against
-// force b on field, battle i of each with seed battle.BattleSeed(opt.Seed, i), and ranks
-// the variants by the change in win rate, best first (ties: the higher lower bound, then
-// the order proposed). The same inputs give the same report whatever the workers.
+// Run proposes variants of army a (Variants, then Spending; cat is the built-in catalogue,
+// which the army's catalog: block extends), plays the army and every variant against force
+// b on field, battle i of each with seed battle.BattleSeed(opt.Seed, i), and ranks them by
+// the change in expected score. The same inputs give the same report whatever the workers.
 func Run(ctx context.Context, cat *rules.Catalog, field *battle.Field, a *roster.Army, b *battle.Force, opt Options) (*Report, error) {
 	if opt.Battles < 1 {
 		return nil, errors.New("battles: play at least 1 battle")
@@ -83,19 +95,27 @@ func Run(ctx context.Context, cat *rules.Catalog, field *battle.Field, a *roster
 	if err != nil {
 		return nil, err
 	}
+	vs = append(vs, Spending(cat, a, opt.Limits, vs)...)
+	return RunVariants(ctx, cat, field, a, b, vs, opt)
+}
+
+// RunVariants plays army a and the variants given against force b, as Run does.
+func RunVariants(ctx context.Context, cat *rules.Catalog, field *battle.Field, a *roster.Army, b *battle.Force, vs []Variant, opt Options) (*Report, error) {
+	if opt.Battles < 1 {
+		return nil, errors.New("battles: play at least 1 battle")
+	}
 	if (len(vs)+1)*opt.Battles > MaxBattlesTotal {
 		return nil, fmt.Errorf("battles: %d armies of %d battles each is more than the %d battles a what-if may play; ask for fewer battles or variants",
 			len(vs)+1, opt.Battles, MaxBattlesTotal)
 	}
 	// The army's own catalog: block names what its units (and so the variants') are.
 	fc, _ := costing.CatalogFor(cat, a)
-	forces := make([]*battle.Force, 0, len(vs)+1)
 	baseForce, err := battle.NewForce(fc, a)
 	if err != nil {
 		return nil, fmt.Errorf("the army cannot take the field: %w", err)
 	}
-	forces = append(forces, baseForce)
-	kept := vs[:0]
+	forces := []*battle.Force{baseForce}
+	kept := make([]Variant, 0, len(vs))
 	for _, v := range vs {
 		f, err := battle.NewForce(fc, v.Army)
 		if err != nil {
@@ -105,92 +125,98 @@ func Run(ctx context.Context, cat *rules.Catalog, field *battle.Field, a *roster
 		kept = append(kept, v)
 	}
 	vs = kept
-	won, err := play(ctx, field, forces, b, opt)
+	recs, settled, err := playLooks(ctx, field, forces, b, opt)
 	if err != nil {
 		return nil, err
 	}
-	rep := &Report{Base: outcome(won[0]), Battles: opt.Battles, Seed: opt.Seed, Total: baseForce.Total}
+	base := costing.Evaluate(cat, a, opt.Limits)
+	rep := &Report{Base: recs[0].outcome(recs[0].played), Battles: opt.Battles, Seed: opt.Seed, Total: baseForce.Total,
+		Legal: !roster.HasErrors(base.Problems)}
 	rep.Limit = Limit(a, opt.Limits, baseForce.Total)
 	for j, v := range vs {
-		r := Ranked{Variant: v, Outcome: outcome(won[j+1])}
-		r.Delta, r.DeltaCI95 = PairedDelta(won[0], won[j+1])
-		r.Delta = round4(r.Delta)
-		r.DeltaCI95 = [2]float64{round4(r.DeltaCI95[0]), round4(r.DeltaCI95[1])}
-		rep.Variants = append(rep.Variants, r)
+		r := recs[j+1]
+		x := Ranked{Variant: v, Outcome: r.outcome(r.played), Settled: settled[j+1]}
+		d, ci := pairedScore(recs[0].score[:r.played], r.score[:r.played], boundary)
+		x.Delta, x.DeltaCI = round4(d), [2]float64{round4(ci[0]), round4(ci[1])}
+		x.Effects = effects(&recs[0], &r, forces[0], forces[j+1], a, v)
+		rep.Variants = append(rep.Variants, x)
 	}
-	slices.SortStableFunc(rep.Variants, func(x, y Ranked) int {
-		if c := cmp.Compare(y.Delta, x.Delta); c != 0 {
-			return c
-		}
-		return cmp.Compare(y.DeltaCI95[0], x.DeltaCI95[0])
-	})
+	rank(rep.Variants)
 	if rep.Variants == nil {
 		rep.Variants = []Ranked{}
 	}
 	return rep, nil
 }
 
-// play plays battles 0..n-1 of each force against b and says which the force won. Work
-// goes out in blocks of one force's battles, so that a worker keeps one battle.Battle for
-// a block; each battle's seed depends only on its index, so the answer does not depend
-// on the workers.
-func play(ctx context.Context, field *battle.Field, forces []*battle.Force, b *battle.Force, opt Options) ([][]bool, error) {
-	n := opt.Battles
-	const block = 64
-	perForce := (n + block - 1) / block
-	jobs := len(forces) * perForce
-	won := make([][]bool, len(forces))
-	for i := range won {
-		won[i] = make([]bool, n)
-	}
-	workers := opt.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	workers = max(1, min(workers, jobs))
-	total := n * len(forces)
-	var next, done atomic.Int64
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var bt *battle.Battle
-			cur := -1
-			for ctx.Err() == nil {
-				j := int(next.Add(1) - 1)
-				if j >= jobs {
-					return
-				}
-				f, lo := j/perForce, (j%perForce)*block
-				if f != cur {
-					bt, cur = battle.New(field, forces[f], b), f
-				}
-				hi := min(lo+block, n)
-				for i := lo; i < hi; i++ {
-					won[f][i] = bt.Play(battle.BattleSeed(opt.Seed, uint64(i)), nil).Winner == 0
-				}
-				d := int(done.Add(int64(hi - lo)))
-				if opt.Progress != nil {
-					opt.Progress(d, total)
-				}
+// rank sorts the variants best first: by the change in expected score, then the higher
+// lower bound, then the order proposed. A variant that frees points never ranks above the
+// same change with the points spent unless it is surely better than it: a player would
+// spend what the limit allows, and a cheaper army's better score is the engine's noise
+// until the battles say otherwise.
+func rank(vs []Ranked) {
+	slices.SortStableFunc(vs, func(x, y Ranked) int {
+		if c := cmp.Compare(y.Delta, x.Delta); c != 0 {
+			return c
+		}
+		return cmp.Compare(y.DeltaCI[0], x.DeltaCI[0])
+	})
+	for i := 0; i < len(vs); i++ {
+		v := vs[i]
+		best := -1
+		for j := i + 1; j < len(vs); j++ {
+			if vs[j].Builds == v.Change {
+				best = j
+				break
 			}
-		}()
+		}
+		if best < 0 || v.DeltaCI[0] > vs[best].Delta {
+			continue
+		}
+		// Move it to just below its spent version.
+		copy(vs[i:best], vs[i+1:best+1])
+		vs[best] = v
+		i--
 	}
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	return won, nil
 }
 
-func outcome(won []bool) Outcome {
-	k := 0
-	for _, w := range won {
-		k += b2i(w)
+// Looks is how many times the battles are looked at: after each fifth of them, a variant
+// whose change is beyond the boundary is settled and stops playing.
+const Looks = 5
+
+// boundary is Pocock's constant for five equally spaced looks at a two-sided 5% level
+// (Pocock 1977; Jennison and Turnbull, Group Sequential Methods, Table 2.1: 2.413). The
+// intervals reported use it at every look (repeated confidence intervals), so that a
+// variant stopped early and one played to the end are judged alike, and the chance that
+// any look calls "no change" a difference stays 5%.
+const boundary = 2.413
+
+// lookAt is the number of battles played by look k (1 to Looks) of n.
+func lookAt(k, n int) int { return (k*n + Looks - 1) / Looks }
+
+// pairedScore is the change in expected score between two armies that played the same
+// battles (score 1 a win, a half a draw, 0 a loss), with the interval d̄ ± z·s/√n of the
+// per-battle differences d_i = y_i - x_i, s² = Σ(d_i - d̄)²/(n - 1). With one battle, or
+// no difference at all, s is 0 and the interval is the point.
+func pairedScore(base, variant []float64, z float64) (delta float64, ci [2]float64) {
+	n := len(base)
+	if n == 0 || len(variant) != n {
+		return 0, [2]float64{-1, 1}
 	}
-	lo, hi := battle.Wilson(k, len(won))
-	return Outcome{WinRate: round4(float64(k) / float64(len(won))), CI95: [2]float64{round4(lo), round4(hi)}}
+	sum := 0.0
+	for i := range n {
+		sum += variant[i] - base[i]
+	}
+	mean := sum / float64(n)
+	if n < 2 {
+		return mean, [2]float64{mean, mean}
+	}
+	ss := 0.0
+	for i := range n {
+		d := variant[i] - base[i] - mean
+		ss += d * d
+	}
+	h := z * math.Sqrt(ss/float64(n-1)/float64(n))
+	return mean, [2]float64{math.Max(-1, mean-h), math.Min(1, mean+h)}
 }
 
 func round4(x float64) float64 { return math.Round(x*1e4) / 1e4 }

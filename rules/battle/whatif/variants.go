@@ -12,6 +12,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 
 	"muster/costing"
 	"muster/roster"
@@ -38,6 +39,11 @@ type Variant struct {
 	Change string       `json:"change"`
 	Army   *roster.Army `json:"army"`
 	Total  int          `json:"total"`
+	// Legalizes: the army breaks its rules and this change makes it legal.
+	Legalizes bool `json:"makes_it_legal,omitempty"`
+	// Builds is the change this one makes first, when it spends the points that change
+	// frees (Spending).
+	Builds string `json:"spends_what,omitempty"`
 }
 
 // Limit is the most a variant of army a may cost: the army's own limit, else the force
@@ -78,11 +84,17 @@ func (e *NotLegalError) Error() string {
 // deterministically: the candidates of each kind in unit order, taken one of each kind in
 // turn (drop, weapon, training, size, add, armor), and within a kind each unit's in turn,
 // so that a short list still tries every kind of change on every unit. max <= 0: all.
+//
+// An army that breaks its rules (a book force 1 SGP over its limit) gets the single changes
+// that make it legal, each marked Legalizes; with none, a NotLegalError naming its first
+// problem.
 func Variants(cat *rules.Catalog, a *roster.Army, l *roster.Limits, max int) ([]Variant, error) {
 	base := costing.Evaluate(cat, a, l)
-	for _, p := range base.Problems {
+	var first *roster.Problem
+	for i, p := range base.Problems {
 		if p.Severity == roster.Error {
-			return nil, &NotLegalError{Problem: p}
+			first = &base.Problems[i]
+			break
 		}
 	}
 	c, _ := costing.CatalogFor(cat, a)
@@ -113,8 +125,108 @@ func Variants(cat *rules.Catalog, a *roster.Army, l *roster.Limits, max int) ([]
 	}
 	for k, vs := range byKind {
 		byKind[k] = byUnit(vs)
+		for i := range vs {
+			byKind[k][i].Legalizes = first != nil
+		}
 	}
-	return pick(byKind, max), nil
+	out := pick(byKind, max)
+	if first != nil && len(out) == 0 {
+		return nil, &NotLegalError{Problem: *first}
+	}
+	return out, nil
+}
+
+// spendPer and spendOf bound Spending: the points freed by the first spendOf variants that
+// free any are spent spendPer ways each.
+const (
+	spendPer = 2
+	spendOf  = 3
+)
+
+// Spending is the second step of a what-if: each of the first variants (vs, of army a)
+// that frees points, with those points spent on one more change (a soldier more, a level
+// of training, a better weapon or armor, a second unit), the changes that spend the most
+// first. A downgrade that saves points is worth what the points buy: the player would
+// spend them. A change that only undoes the first (the weapon swapped back) is not one.
+func Spending(cat *rules.Catalog, a *roster.Army, l *roster.Limits, vs []Variant) []Variant {
+	base := costing.Evaluate(cat, a, l)
+	if roster.HasErrors(base.Problems) {
+		return nil // the changes that make it legal come first
+	}
+	limit := Limit(a, l, base.Total)
+	orig, _ := json.Marshal(a)
+	var out []Variant
+	freeing := 0
+	for _, v := range vs {
+		if v.Total >= base.Total || v.Builds != "" || freeing == spendOf {
+			continue
+		}
+		freeing++
+		// The variant's own changes, within the army's limit (not the variant's total,
+		// which is the limit of an army with none of its own).
+		within := *v.Army
+		within.Limit = limit
+		next, err := Variants(cat, &within, l, 0)
+		if err != nil {
+			continue
+		}
+		var spend []Variant
+		for _, w := range next {
+			if w.Kind == KindDrop || w.Total <= v.Total || w.Total > limit {
+				continue
+			}
+			if v.Kind != KindDrop && w.Unit == v.Unit && w.Kind == v.Kind {
+				continue // the same change made another way (the weapon swapped back), not a second
+			}
+			w.Army.Limit = a.Limit
+			if b, _ := json.Marshal(w.Army); string(b) == string(orig) {
+				continue // back where it started
+			}
+			spend = append(spend, w)
+		}
+		slices.SortStableFunc(spend, func(x, y Variant) int { return y.Total - x.Total })
+		for _, w := range spend[:min(len(spend), spendPer)] {
+			out = append(out, Variant{Kind: w.Kind, Unit: v.Unit, Change: v.Change + "; with the SGPs it frees: " + lowerFirst(w.Change),
+				Army: w.Army, Total: w.Total, Builds: v.Change})
+		}
+	}
+	return out
+}
+
+// Find is the variant of army a named by change, as Variants and Spending propose it: the
+// save of a what-if finds the change again on the army as it is saved now.
+func Find(cat *rules.Catalog, a *roster.Army, l *roster.Limits, change string) (*Variant, error) {
+	vs, err := Variants(cat, a, l, 0)
+	if err != nil {
+		return nil, err
+	}
+	for _, v := range vs {
+		if v.Change == change {
+			return &v, nil
+		}
+	}
+	for _, v := range vs {
+		if !strings.HasPrefix(change, v.Change+"; ") {
+			continue
+		}
+		for _, w := range Spending(cat, a, l, []Variant{v}) {
+			if w.Change == change {
+				return &w, nil
+			}
+		}
+	}
+	return nil, nil
+}
+
+// lowerFirst writes a change as the second half of a sentence ("Drop X" -> "drop X"),
+// leaving a unit's name as it is.
+func lowerFirst(s string) string {
+	for _, verb := range []string{"Drop ", "Add "} {
+		if strings.HasPrefix(s, verb) {
+			return strings.ToLower(verb[:1]) + s[1:]
+		}
+	}
+	return s
 }
 
 // byUnit reorders one kind's candidates (in unit order) to take each unit's first, then

@@ -47,37 +47,46 @@ func openField(t testing.TB) *battle.Field {
 }
 
 // The paired interval, by hand: ten battles where the variant won two the army lost
-// (d = +1), lost one the army won (d = -1) and did as the army in the other seven (d = 0).
+// (d = +1), lost one the army won (d = -1) and did as the army in the other seven (d = 0),
+// at z = 1.959964 (a single look's 95%).
 // d̄ = (2 - 1)/10 = 0.1; Σ(d - d̄)² = Σd² - n·d̄² = 3 - 0.1 = 2.9; s² = 2.9/9 = 0.32222;
 // s/√n = √(0.32222/10) = 0.179505; half-width 1.959964 × 0.179505 = 0.351824; the
 // interval is 0.1 ± 0.351824 = [-0.251824, 0.451824].
 func TestPairedIntervalIsTheMeanOfPerBattleDifferencesPlusMinusZTimesItsStandardError(t *testing.T) {
-	base := []bool{false, false, true, true, false, true, false, true, false, true}
-	vari := []bool{true, true, false, true, false, true, false, true, false, true}
-	d, ci := PairedDelta(base, vari)
+	base := []float64{0, 0, 1, 1, 0, 1, 0, 1, 0, 1}
+	vari := []float64{1, 1, 0, 1, 0, 1, 0, 1, 0, 1}
+	d, ci := pairedScore(base, vari, z95)
 	if math.Abs(d-0.1) > 1e-12 || math.Abs(ci[0]-(-0.251824)) > 1e-6 || math.Abs(ci[1]-0.451824) > 1e-6 {
-		t.Errorf("PairedDelta = %v %v, want 0.1 [-0.251824 0.451824]", d, ci)
+		t.Errorf("pairedScore = %v %v, want 0.1 [-0.251824 0.451824]", d, ci)
 	}
 	// Battles both won or both lost add nothing: the same ten disagreements among 1000
 	// battles narrow the interval by √(1000/10)·√(9/999)·(...)—worked out: d̄ = 0.001,
 	// Σ(d-d̄)² = 3 - 1000·0.000001 = 2.999, s² = 2.999/999, half-width
 	// 1.959964·√(2.999/999/1000) = 0.0033959.
-	big := make([]bool, 1000)
-	bigV := make([]bool, 1000)
+	big := make([]float64, 1000)
+	bigV := make([]float64, 1000)
 	copy(big, base)
 	copy(bigV, vari)
-	d, ci = PairedDelta(big, bigV)
+	d, ci = pairedScore(big, bigV, z95)
 	if math.Abs(d-0.001) > 1e-12 || math.Abs((ci[1]-ci[0])/2-0.0033959) > 1e-6 {
-		t.Errorf("PairedDelta over 1000 battles = %v %v, want 0.001 ± 0.0033959", d, ci)
+		t.Errorf("pairedScore over 1000 battles = %v %v, want 0.001 ± 0.0033959", d, ci)
 	}
 	// No disagreement: no spread, the interval is the point.
-	if d, ci := PairedDelta(base, base); d != 0 || ci != [2]float64{0, 0} {
-		t.Errorf("PairedDelta(x, x) = %v %v, want 0 [0 0]", d, ci)
+	if d, ci := pairedScore(base, base, z95); d != 0 || ci != [2]float64{0, 0} {
+		t.Errorf("pairedScore(x, x) = %v %v, want 0 [0 0]", d, ci)
+	}
+	// A draw is half a win: the variant drawing the two battles the army lost scores
+	// d = +0.5 twice: d̄ = 0.1, Σ(d-d̄)² = 2·0.16 + 8·0.01 = 0.4, s² = 0.4/9, half-width
+	// 1.959964·√(0.4/90) = 0.130664.
+	drew := []float64{0.5, 0.5, 1, 1, 0, 1, 0, 1, 0, 1}
+	if d, ci := pairedScore(base, drew, z95); math.Abs(d-0.1) > 1e-12 || math.Abs((ci[1]-ci[0])/2-0.130664) > 1e-6 {
+		t.Errorf("pairedScore with draws = %v %v, want 0.1 ± 0.130664", d, ci)
 	}
 }
 
-// A squad sent out with no weapons is the army's obvious fault: arming it must come first,
-// and by far (issue 14, "arming an unarmed squad").
+// A squad sent out with no weapons is the army's obvious fault: arming it must come first
+// of the single changes, and by far (issue 14, "arming an unarmed squad"). Only dropping
+// the squad and spending its points on armed soldiers may rank above it.
 func TestArmingAnUnarmedSquadRanksFirst(t *testing.T) {
 	a := readArmy(t, "testdata/unarmed.yaml")
 	b := force(t, readArmy(t, "testdata/imperials-1000.yaml"))
@@ -85,21 +94,177 @@ func TestArmingAnUnarmedSquadRanksFirst(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rep.Variants) < 2 {
-		t.Fatalf("%d variants, want several", len(rep.Variants))
+	var single []Ranked
+	for _, v := range rep.Variants {
+		if v.Builds == "" {
+			single = append(single, v)
+		} else if len(single) == 0 && !strings.HasPrefix(v.Builds, "Drop Bare Hands") {
+			t.Errorf("%q ranks above arming the squad", v.Change)
+		}
 	}
-	first := rep.Variants[0]
+	if len(single) < 2 {
+		t.Fatalf("%d single changes, want several", len(single))
+	}
+	first := single[0]
 	if !strings.HasPrefix(first.Change, "Bare Hands: arm with ") {
 		t.Fatalf("first change %q, want the unarmed squad armed; all: %v", first.Change, changes(rep))
 	}
-	if first.DeltaCI95[0] <= 0 || first.DeltaCI95[0] <= rep.Variants[1].Delta {
+	if first.DeltaCI[0] <= 0 || first.DeltaCI[0] <= single[1].Delta {
 		t.Errorf("arming: delta %v %v; want an interval above 0 and above the next change's %v",
-			first.Delta, first.DeltaCI95, rep.Variants[1].Delta)
+			first.Delta, first.DeltaCI, single[1].Delta)
 	}
 	for i := 1; i < len(rep.Variants); i++ {
-		if rep.Variants[i].Delta > rep.Variants[i-1].Delta {
-			t.Errorf("variant %d (%v) ranks below variant %d (%v)", i, rep.Variants[i].Delta, i-1, rep.Variants[i-1].Delta)
+		if x, y := rep.Variants[i], rep.Variants[i-1]; x.Delta > y.Delta && y.Builds != x.Change {
+			t.Errorf("variant %d (%v) ranks below variant %d (%v)", i, x.Delta, i-1, y.Delta)
 		}
+	}
+}
+
+// A downgrade that saves points never ranks above the same change with the points spent,
+// unless the battles say it is surely better: on the book's Defending the Bridge forces
+// (the what-if that once ranked a Black Powder Pistol first for the 40 SGPs it saves).
+func TestADowngradeNeverRanksAboveItselfWithThePointsSpent(t *testing.T) {
+	a := readArmy(t, "../../data/forces/defending-the-bridge-rebel.yaml")
+	b := force(t, readArmy(t, "../../data/forces/defending-the-bridge-imperial.yaml"))
+	rep, err := Run(context.Background(), rules.Default(), openField(t), a, b, Options{Battles: 150, Seed: 99, MaxVariants: 6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := map[string]int{}
+	for i, v := range rep.Variants {
+		at[v.Change] = i
+	}
+	spent := 0
+	for i, v := range rep.Variants {
+		if v.Builds == "" {
+			continue
+		}
+		spent++
+		j, ok := at[v.Builds]
+		if !ok {
+			t.Errorf("%q builds on %q, which was not played", v.Change, v.Builds)
+			continue
+		}
+		if w := rep.Variants[j]; j < i && w.DeltaCI[0] <= v.Delta {
+			t.Errorf("%q (%v %v) ranks above %q (%v) without being surely better", w.Change, w.Delta, w.DeltaCI, v.Change, v.Delta)
+		}
+		if v.Total <= rep.Variants[j].Total {
+			t.Errorf("%q spends nothing: %d SGPs, %d before", v.Change, v.Total, rep.Variants[j].Total)
+		}
+	}
+	if spent == 0 {
+		t.Fatalf("no change came again with its points spent: %v", changes(rep))
+	}
+}
+
+// A unit that does nothing but cost points and give the enemy something to destroy ranks
+// below every real change: six average troopers with no weapon added to the reference
+// Rebels. They cannot fire, and are lost (shot, or broken and fled), handing the enemy a
+// share of the army for nothing.
+func TestAUselessUnitRanksWorst(t *testing.T) {
+	cat := rules.Default()
+	a := readArmy(t, "../testdata/rebel-1500.yaml")
+	a.Limit = 1700
+	vs, err := Variants(cat, a, nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var real []Variant
+	for _, v := range vs {
+		if v.Kind == KindTraining && len(real) < 3 {
+			real = append(real, v)
+		}
+	}
+	useless := readArmy(t, "../testdata/rebel-1500.yaml")
+	useless.Limit = 1700
+	useless.Units = append(useless.Units, roster.Unit{Kind: roster.KindSquad, Name: "Useless", Troop: "Standard Rebel Trooper",
+		Quality: "average", Size: 6, Skills: roster.Skills{"command": 2}, Armor: "none"})
+	r := costing.Evaluate(cat, useless, nil)
+	if roster.HasErrors(r.Problems) {
+		t.Fatalf("the useless army is not legal: %v", r.Problems)
+	}
+	all := append(real, Variant{Kind: KindAdd, Unit: len(useless.Units) - 1, Change: "Add six useless troopers", Army: useless, Total: r.Total})
+	b := force(t, readArmy(t, "../testdata/imperial-1500.yaml"))
+	rep, err := RunVariants(context.Background(), cat, openField(t), a, b, all, Options{Battles: 300, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range rep.Variants {
+		t.Logf("%s: %v %v %v", v.Change, v.Delta, v.DeltaCI, v.Effects)
+	}
+	if last := rep.Variants[len(rep.Variants)-1]; last.Change != "Add six useless troopers" {
+		t.Errorf("the last change is %q, want the useless trooper: %v", last.Change, changes(rep))
+	}
+}
+
+// The battles are looked at five times: a change settled at a look stops there (arming the
+// unarmed squad is settled at the first look, 60 of 300 battles), one that changes nothing
+// plays them all, and both are judged by the repeated interval.
+func TestASettledChangeStopsAtItsLook(t *testing.T) {
+	a := readArmy(t, "testdata/unarmed.yaml")
+	b := force(t, readArmy(t, "testdata/imperials-1000.yaml"))
+	cat := rules.Default()
+	vs, err := Variants(cat, a, nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var arm, same *Variant
+	for i, v := range vs {
+		switch {
+		case strings.HasPrefix(v.Change, "Bare Hands: arm with ") && arm == nil:
+			arm = &vs[i]
+		case v.Change == "Bare Hands: blaster 5 instead of 4":
+			same = &vs[i] // a skill the unarmed squad has no weapon to use
+		}
+	}
+	if arm == nil || same == nil {
+		t.Fatalf("variants: %v", vs)
+	}
+	rep, err := RunVariants(context.Background(), cat, openField(t), a, b, []Variant{*arm, *same}, Options{Battles: 300, Seed: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range rep.Variants {
+		switch v.Change {
+		case arm.Change:
+			if !v.Settled || v.Battles != 60 {
+				t.Errorf("arming: settled %v after %d battles, want settled after 60", v.Settled, v.Battles)
+			}
+		case same.Change:
+			if v.Settled || v.Battles != 300 {
+				t.Errorf("a skill with no weapon: settled %v after %d battles, want all 300", v.Settled, v.Battles)
+			}
+		}
+	}
+}
+
+// An army that breaks its rules is offered the changes that make it legal: the reference
+// Rebels with a limit 1 SGP below what they cost get only changes that pass muster check
+// within it, each marked so, and the report says the army is not legal.
+func TestAnArmyOverItsLimitIsOfferedTheChangesThatMakeItLegal(t *testing.T) {
+	cat := rules.Default()
+	a := readArmy(t, "../testdata/rebel-1500.yaml")
+	total := costing.Evaluate(cat, a, nil).Total
+	a.Limit = total - 1
+	vs, err := Variants(cat, a, nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(vs) == 0 {
+		t.Fatal("no change makes it legal; a soldier less would")
+	}
+	for _, v := range vs {
+		r := costing.Evaluate(cat, v.Army, nil)
+		if !v.Legalizes || roster.HasErrors(r.Problems) || r.Total > total-1 {
+			t.Errorf("%s: legalizes %v, %d SGPs, problems %v", v.Change, v.Legalizes, r.Total, r.Problems)
+		}
+	}
+	rep, err := Run(context.Background(), cat, openField(t), a, force(t, readArmy(t, "../testdata/imperial-1500.yaml")), Options{Battles: 20, Seed: 1, MaxVariants: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Legal {
+		t.Error("the report says the army over its limit is legal")
 	}
 }
 
@@ -232,10 +397,10 @@ func TestWordsSayTheChangeAndWhetherItCouldBeChance(t *testing.T) {
 		ci   [2]float64
 		want string
 	}{
-		{0.187, [2]float64{0.101, 0.259}, "18.7 points more wins (95%: +10.1 to +25.9), surely better"},
-		{-0.02, [2]float64{-0.059, 0.019}, "2.0 points fewer wins (95%: -5.9 to +1.9), could be chance"},
-		{-0.3, [2]float64{-0.35, -0.25}, "30.0 points fewer wins (95%: -35.0 to -25.0), surely worse"},
-		{0, [2]float64{0, 0}, "no change in wins (95%: +0.0 to +0.0), could be chance"},
+		{0.187, [2]float64{0.101, 0.259}, "scores 18.7 points more (95%: +10.1 to +25.9), surely better"},
+		{-0.02, [2]float64{-0.059, 0.019}, "scores 2.0 points less (95%: -5.9 to +1.9), could be chance"},
+		{-0.3, [2]float64{-0.35, -0.25}, "scores 30.0 points less (95%: -35.0 to -25.0), surely worse"},
+		{0, [2]float64{0, 0}, "scores the same (95%: +0.0 to +0.0), could be chance"},
 	} {
 		if got := Words(c.d, c.ci); got != c.want {
 			t.Errorf("Words(%v, %v) = %q, want %q", c.d, c.ci, got, c.want)

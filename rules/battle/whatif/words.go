@@ -5,18 +5,18 @@ import (
 	"math"
 )
 
-// Words says a change in win rate and its paired interval as a player reads it: points up
-// or down, and whether the interval rules out no change at all.
+// Words says a change in expected score (a win 1, a draw a half) and its interval as a
+// player reads it: points up or down, and whether the interval rules out no change at all.
 func Words(delta float64, ci [2]float64) string {
 	pts := func(x float64) string { return fmt.Sprintf("%.1f", math.Abs(100*x)) }
 	var s string
 	switch {
 	case delta > 0:
-		s = pts(delta) + " points more wins"
+		s = "scores " + pts(delta) + " points more"
 	case delta < 0:
-		s = pts(delta) + " points fewer wins"
+		s = "scores " + pts(delta) + " points less"
 	default:
-		s = "no change in wins"
+		s = "scores the same"
 	}
 	s += fmt.Sprintf(" (95%%: %+.1f to %+.1f)", 100*ci[0], 100*ci[1])
 	switch {
