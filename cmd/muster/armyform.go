@@ -167,6 +167,11 @@ func (f *formReader) unit(i int) roster.Unit {
 		}
 		if c := f.str(p + "mounts.creature"); c != "" {
 			u.Mounts = &roster.Mounts{Creature: c, Count: f.num(p+"mounts.count", 0, 1000, "the number of mounts")}
+		} else if n := f.num(p+"mounts.count", 0, 1000, "the number of mounts"); n > 0 && f.err == nil {
+			// A number of mounts with no creature cannot be kept (which creature?), and
+			// dropping it would lose what was typed: the player is asked to finish it.
+			f.err = &formError{Field: p + "mounts.count", Msg: fmt.Sprintf(
+				"%d mounts, but no creature is chosen under Mounts: choose the mounts' creature, or clear How many mounts", n)}
 		}
 	case roster.KindHero:
 		u.Origin = f.str(p + "origin")
