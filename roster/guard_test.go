@@ -59,10 +59,10 @@ func TestGuardLetsArmiesThrough(t *testing.T) {
 	}
 }
 
-// Hostile input is refused with a message and its line and column, in bounded time and
-// memory: anchors and aliases (a billion-laughs bomb), deep nesting of every kind, and more
-// entries than any army has.
-func TestHostileInputIsRefused(t *testing.T) {
+// hostileInputs are files the guard must refuse, with what the refusal must say:
+// anchors and aliases (a billion-laughs bomb), deep nesting of every kind, and more entries
+// than any army has.
+func hostileInputs() []struct{ name, src, want string } {
 	var bomb strings.Builder
 	bomb.WriteString("format: 1\nside: rebel\na0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n")
 	for i := 1; i < 10; i++ {
@@ -73,9 +73,7 @@ func TestHostileInputIsRefused(t *testing.T) {
 		fmt.Fprintf(&indent, "%sk%d:\n", strings.Repeat(" ", i), i)
 	}
 	const mib = MaxFileSize
-	cases := []struct {
-		name, src, want string
-	}{
+	return []struct{ name, src, want string }{
 		{"alias bomb", bomb.String(), "line 3, column 5: a YAML anchor (&)"},
 		{"alias", "format: 1\nside: rebel\nname: *x\n", "line 3, column 7: a YAML alias (*)"},
 		{"tag (found by the fuzzer: the library panicked on it)", "format: 1\nside: neutral\nunits:\n  ! 00000000000000000000000000", "line 4, column 3: a YAML tag (!)"},
@@ -89,7 +87,20 @@ func TestHostileInputIsRefused(t *testing.T) {
 		{"over 1 MiB", "format: 1\nside: rebel\nname: " + strings.Repeat("x", mib), "larger than 1 MiB"},
 		{"unclosed quote", "format: 1\nside: rebel\nname: \"Rendor's Raiders\n", "line 3, column 7: a quoted string is not closed"},
 	}
-	for _, tc := range cases {
+}
+
+// backstop bounds a test that could hang (a parser gone quadratic on a megabyte), not its
+// speed: it is minutes, so that a loaded two-core machine never trips it. The speed is
+// BenchmarkRefuseHostileInput's and BenchmarkReadLargestAcceptedArmy's
+// (docs/benchmarks.md, "Reading hostile and large army files").
+const backstop = 2 * time.Minute
+
+// Hostile input is refused with a message and its line and column, in bounded memory and
+// work: the guard refuses it before the YAML library parses anything, so refusing takes a
+// handful of allocations (8 to 15 on every case here), not one or more per node of a
+// megabyte, and under a megabyte.
+func TestHostileInputIsRefused(t *testing.T) {
+	for _, tc := range hostileInputs() {
 		t.Run(tc.name, func(t *testing.T) {
 			data := []byte(tc.src)
 			var before, after runtime.MemStats
@@ -107,20 +118,47 @@ func TestHostileInputIsRefused(t *testing.T) {
 			if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 1<<20 {
 				t.Errorf("refusing it allocated %d bytes", alloc)
 			}
-			if elapsed > time.Second {
+			if n := after.Mallocs - before.Mallocs; n > 100 {
+				t.Errorf("refusing it made %d allocations; the guard alone makes a few", n)
+			}
+			if elapsed > backstop {
 				t.Errorf("refusing it took %v", elapsed)
 			}
 		})
 	}
 }
 
-// The largest army the guard lets through is parsed in bounded time and memory too: a
-// list of nearly 20000 weapons took the YAML library a second per 2000 and 800 MB before
-// items were decoded from the parsed node rather than re-formatted bytes.
+// BenchmarkRefuseHostileInput is how long the guard takes to refuse each hostile input
+// (the time limit TestHostileInputIsRefused used to hold it to: a second).
+func BenchmarkRefuseHostileInput(b *testing.B) {
+	for _, tc := range hostileInputs() {
+		data := []byte(tc.src)
+		name := strings.Join(strings.Fields(strings.Split(tc.name, "(")[0]), "_")
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := Read(data); err == nil {
+					b.Fatal("accepted")
+				}
+			}
+		})
+	}
+}
+
+// largestAcceptedArmy is an army of nearly MaxNodes entries, the most the guard lets in.
+func largestAcceptedArmy() []byte {
+	return []byte("format: 1\nside: rebel\nunits:\n  - kind: squad\n    troop: Hoth Trooper\n    size: 10\n    weapons: [" +
+		strings.Repeat("grenade, ", MaxNodes-20) + "]\n")
+}
+
+// The largest army the guard lets through is parsed in bounded memory and work too: a list
+// of nearly 20000 weapons took the YAML library a second per 2000 and 800 MB before items
+// were decoded from the parsed node rather than re-formatted bytes. Now it takes about
+// 54 MB and 50 allocations a weapon; the bounds are 256 MB and 100 a weapon (work that
+// grew with the square of the list would break both). Its speed is
+// BenchmarkReadLargestAcceptedArmy's.
 func TestLargestAcceptedArmyIsCheap(t *testing.T) {
-	src := "format: 1\nside: rebel\nunits:\n  - kind: squad\n    troop: Hoth Trooper\n    size: 10\n    weapons: [" +
-		strings.Repeat("grenade, ", MaxNodes-20) + "]\n"
-	data := []byte(src)
+	data := largestAcceptedArmy()
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
@@ -134,11 +172,27 @@ func TestLargestAcceptedArmyIsCheap(t *testing.T) {
 	if len(a.Units[0].Weapons) != MaxNodes-20 {
 		t.Errorf("read %d weapons", len(a.Units[0].Weapons))
 	}
-	t.Logf("%d weapons: %v, %d MB allocated", len(a.Units[0].Weapons), elapsed, (after.TotalAlloc-before.TotalAlloc)>>20)
+	mallocs := after.Mallocs - before.Mallocs
+	t.Logf("%d weapons: %v, %d MB allocated, %d allocations", len(a.Units[0].Weapons), elapsed, (after.TotalAlloc-before.TotalAlloc)>>20, mallocs)
 	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 256<<20 {
 		t.Errorf("reading it allocated %d MB", alloc>>20)
 	}
-	if elapsed > 5*time.Second {
+	if mallocs > 100*MaxNodes {
+		t.Errorf("reading it made %d allocations, more than 100 a weapon", mallocs)
+	}
+	if elapsed > backstop {
 		t.Errorf("reading it took %v", elapsed)
+	}
+}
+
+// BenchmarkReadLargestAcceptedArmy is how long the largest army the guard lets in takes to
+// read (the time limit TestLargestAcceptedArmyIsCheap used to hold it to: 5 s).
+func BenchmarkReadLargestAcceptedArmy(b *testing.B) {
+	data := largestAcceptedArmy()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Read(data); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

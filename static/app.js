@@ -127,6 +127,92 @@
       ev.detail.parameters[el.name] = "not a number";
     });
   });
+  // A section behind a box (a squad's commander and specialists, a hero's Force: a fieldset
+  // whose data-gate names its box) counts only with the box ticked. A player who types a
+  // command code or picks a specialist's weapon wants them, so doing so ticks the box, and
+  // the cost update follows. (The server reads a filled section as ticked too: a form posted
+  // without this script loses nothing.) For the same reason an unticked section must be
+  // empty, or the server would keep it: unticking empties the section, and ticking it again
+  // before the unit is drawn anew brings back what it held.
+  var gateOf = function (el) {
+    var fs = inEditor(el) && el.closest("fieldset[data-gate]");
+    if (!fs) {
+      return null;
+    }
+    var name = fs.getAttribute("data-gate");
+    var box = null;
+    fs.querySelectorAll("input[type=checkbox]").forEach(function (b) {
+      if (!box && b.name === name) {
+        box = b;
+      }
+    });
+    return box ? {fs: fs, box: box} : null;
+  };
+  var sectionFields = function (g) {
+    return Array.prototype.filter.call(g.fs.querySelectorAll("input, select, textarea"), function (el) {
+      return el !== g.box && el.name && el.type !== "hidden" && el.type !== "button" && el.type !== "submit";
+    });
+  };
+  var holdsSomething = function (el) {
+    if (el.type === "checkbox" || el.type === "radio") {
+      return el.checked;
+    }
+    // "5e" in a number field reads as "": it is still typed (and posted as "not a number").
+    return el.value.trim() !== "" || !!(el.validity && el.validity.badInput);
+  };
+  var emptied = new WeakMap(); // box -> [[field, value or checked], ...] it held when unticked
+  var gateInput = function (ev) {
+    var g = gateOf(ev.target);
+    if (!g) {
+      return;
+    }
+    var el = ev.target;
+    if (el === g.box) {
+      if (ev.type !== "change") {
+        return;
+      }
+      if (!g.box.checked) {
+        var held = sectionFields(g).map(function (f) {
+          var was = f.type === "checkbox" || f.type === "radio" ? f.checked : f.value;
+          if (f.type === "checkbox" || f.type === "radio") {
+            f.checked = false;
+          } else {
+            f.value = "";
+          }
+          return [f, was];
+        });
+        emptied.set(g.box, held);
+      } else if (emptied.has(g.box)) {
+        emptied.get(g.box).forEach(function (fw) {
+          var f = fw[0];
+          if (!g.fs.contains(f)) {
+            return;
+          }
+          if (f.type === "checkbox" || f.type === "radio") {
+            f.checked = f.checked || fw[1];
+          } else if (f.value === "") {
+            f.value = fw[1];
+          }
+        });
+        emptied.delete(g.box);
+      }
+      return;
+    }
+    if (g.box.checked || !holdsSomething(el)) {
+      return;
+    }
+    g.box.checked = true;
+    emptied.delete(g.box);
+    // A control that draws its unit again (a weapon row) posts the ticked box with its own
+    // request; anything else has the box's change start the cost update at once.
+    if (!el.hasAttribute("hx-post")) {
+      g.box.dispatchEvent(new Event("change", {bubbles: true}));
+    }
+  };
+  // Capture, ahead of htmx: the box is ticked (or the section emptied) before the form is
+  // read for the request this very event starts.
+  document.addEventListener("input", gateInput, true);
+  document.addEventListener("change", gateInput, true);
   // Problems where they are: each problem in the editor names its field (data-field, the
   // form's own name; views.FormField); the field is marked (aria-invalid, a red border) with
   // the message beside it, and the problem's link goes to it. A field the form does not

@@ -1,5 +1,11 @@
 package views
 
+import (
+	"strconv"
+
+	"muster/rules/swm/odds"
+)
+
 // D20OddsView is the odds page's d20 Star Wars Miniatures section: the form as typed and,
 // once asked, the exact odds of one attack and of the attacks it takes to defeat a target.
 type D20OddsView struct {
@@ -19,27 +25,14 @@ type D20OddsView struct {
 	MeanAttacks float64
 }
 
-// D20Row is one line of the attacks-to-defeat table: the attack, its chance of being the
-// one, and the chance the target is down by then.
-type D20Row struct {
-	N           int
-	P, ByThenCm float64
-}
+// Rows are the attacks-to-defeat table's lines, until the target is down 99.9% of the time
+// (at most 40 lines), the rest in a last line (odds.ToDefeat.Rows).
+func (v D20OddsView) Rows() []odds.Row { return odds.ToDefeat{P: v.ToDefeat}.Rows(40) }
 
-// rows are the attacks-to-defeat table's lines, until the target is down 99.9% of the time
-// (at most 40 lines).
-func (v D20OddsView) rows() []D20Row {
-	var out []D20Row
-	cum := 0.0
-	for t := 1; t < len(v.ToDefeat) && len(out) < 40; t++ {
-		cum += v.ToDefeat[t]
-		if v.ToDefeat[t] == 0 && cum == 0 {
-			continue
-		}
-		out = append(out, D20Row{N: t, P: v.ToDefeat[t], ByThenCm: cum})
-		if cum >= 0.999 {
-			break
-		}
+// attackLabel is a row's attack: "7", or "41 or later" for the rest.
+func attackLabel(r odds.Row) string {
+	if r.Later {
+		return strconv.Itoa(r.Attack) + " or later"
 	}
-	return out
+	return strconv.Itoa(r.Attack)
 }

@@ -16,6 +16,11 @@ package main
 //	u3.force (checkbox), u3.force.skills..., u3.force.powers (repeated), u3.force.point_rolls,
 //	u3.force.points
 //
+// A section behind a checkbox (the commander, a specialist, the Force) is read when its box
+// is ticked or when any of its fields holds something: a player who typed a command code
+// without ticking the box wants the commander (docs/decisions.md, "The editor"). The editor
+// draws those fields empty when the box is off, so an untouched section adds nothing.
+//
 // parseArmyForm reads it back into an army; only the shape is checked here (numbers are
 // numbers, the side is a side): the game's rules are costing's and roster's to check.
 
@@ -80,6 +85,9 @@ func formUnit(field string) (int, bool) {
 type formReader struct {
 	v   url.Values
 	err *formError
+	// filledAt holds every dotted prefix of a field that holds something ("u3.commander" for
+	// u3.commander.skills.skill.command = 4); built on first use, one pass over the form.
+	filledAt map[string]bool
 }
 
 func (f *formReader) str(key string) string { return strings.TrimSpace(f.v.Get(key)) }
@@ -89,6 +97,29 @@ func (f *formReader) has(key string) bool { _, ok := f.v[key]; return ok }
 func (f *formReader) on(key string) bool {
 	s := f.v.Get(key)
 	return s == "on" || s == "true" || s == "1"
+}
+
+// section reports whether the checkbox-gated section key is wanted: its box ticked, or
+// something typed or chosen in one of its fields (key + ".…"). The box's own value does not
+// count, nor does a field left empty (the editor posts an unticked section's fields empty).
+func (f *formReader) section(key string) bool {
+	if f.on(key) {
+		return true
+	}
+	if f.filledAt == nil {
+		f.filledAt = map[string]bool{}
+		for k, vs := range f.v {
+			if !slices.ContainsFunc(vs, func(s string) bool { return strings.TrimSpace(s) != "" }) {
+				continue
+			}
+			for i := range len(k) {
+				if k[i] == '.' {
+					f.filledAt[k[:i]] = true
+				}
+			}
+		}
+	}
+	return f.filledAt[key]
 }
 
 // notANumber is what the editor's script posts for a number field holding something that
@@ -153,20 +184,25 @@ func (f *formReader) unit(i int) roster.Unit {
 		u.Weapons = f.items(p+"weapons", false)
 		u.Armor = roster.Armor(f.str(p + "armor"))
 		u.Equipment = f.items(p+"equipment", false)
-		if f.on(p + "commander") {
+		if f.section(p + "commander") {
 			u.Commander = &roster.Commander{Skills: f.skills(p + "commander.skills")}
 		}
 		// The form offers two specialists, and every one of an imported squad with more
-		// (each marked): all ticked ones are read, so that saving drops none.
+		// (each marked): all ticked or filled ones are read, so that saving drops none.
 		for j := 0; j < maxRows; j++ {
 			sp := fmt.Sprintf("%ssp%d", p, j)
-			if f.on(sp) {
+			if f.section(sp) {
 				u.Specialists = append(u.Specialists, roster.Specialist{
 					Skills: f.skills(sp + ".skills"), Weapons: f.items(sp+".weapons", false)})
 			}
 		}
 		if c := f.str(p + "mounts.creature"); c != "" {
 			u.Mounts = &roster.Mounts{Creature: c, Count: f.num(p+"mounts.count", 0, 1000, "the number of mounts")}
+		} else if n := f.num(p+"mounts.count", 0, 1000, "the number of mounts"); n > 0 && f.err == nil {
+			// A number of mounts with no creature cannot be kept (which creature?), and
+			// dropping it would lose what was typed: the player is asked to finish it.
+			f.err = &formError{Field: p + "mounts.count", Msg: fmt.Sprintf(
+				"%d mounts, but no creature is chosen under Mounts: choose the mounts' creature, or clear How many mounts", n)}
 		}
 	case roster.KindHero:
 		u.Origin = f.str(p + "origin")
@@ -176,7 +212,7 @@ func (f *formReader) unit(i int) roster.Unit {
 		u.Weapons = f.items(p+"weapons", false)
 		u.Armor = roster.Armor(f.str(p + "armor"))
 		u.Equipment = f.items(p+"equipment", false)
-		if f.on(p + "force") {
+		if f.section(p + "force") {
 			fo := &roster.Force{Skills: f.skills(p + "force.skills")}
 			for _, pw := range f.v[p+"force.powers"] {
 				if pw = strings.TrimSpace(pw); pw != "" && !slices.Contains(fo.Powers, pw) {

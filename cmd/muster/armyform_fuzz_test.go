@@ -24,6 +24,8 @@ func FuzzArmyForm(f *testing.F) {
 		"name=R&side=rebel&u7.kind=squad&u-1.kind=hero&u99999999999.kind=squad",
 		"name=&side=klingon&limit=-3",
 		"u0.kind=squad&u0.size=abc&u0.commander.skill.command=999999999999999999999",
+		// Sections filled without their boxes (read as ticked), and mounts with no creature.
+		"u0.kind=squad&u0.commander.skills.skill.command=4&u0.sp3.weapons.0.name=Flamethrower&u0.mounts.count=3&u1.kind=hero&u1.force.powers=+",
 	} {
 		f.Add(s)
 	}

@@ -269,13 +269,73 @@ func nameProblem(name string) string {
 // connection's is read.
 var clientAddress = echo.ExtractIPFromXFFHeader(echo.TrustLoopback(true), echo.TrustLinkLocal(false), echo.TrustPrivateNet(false))
 
-// limiters rate-limits sign-in attempts per account name and per address: a burst of 5,
-// then one every 12 seconds (burst and every, when set, say otherwise).
+// limiters rate-limits attempts per key: a burst of 5, then one every 12 seconds (burst and
+// every, when set, say otherwise).
 type limiters struct {
 	mu    sync.Mutex
 	m     map[string]*rate.Limiter
 	burst int
 	every time.Duration
+}
+
+// signInLimits counts sign-in attempts (and attempts at the current password on the account
+// page) three ways. Per address, any names: one address guessing at many accounts. Per name
+// and address: one address guessing at one account. Per name from anywhere, a higher
+// ceiling: many addresses guessing at one account, each within its own limits. The ceiling
+// never refuses an address with no recent failure at the name: a count from anywhere that
+// refused everyone let anyone keep an account's owner out, with a few wrong passwords a
+// minute from addresses of their own. While the ceiling is reached each address gets one
+// guess at the name per failWindow.
+type signInLimits struct {
+	addr   limiters // attempts from an address
+	pair   limiters // attempts at a name from an address
+	name   limiters // attempts at a name from anywhere (the ceiling)
+	failed limiters // a wrong password at a name from an address within failWindow
+}
+
+const (
+	nameCeilingBurst = 20
+	failWindow       = 15 * time.Minute
+)
+
+func newSignInLimits() *signInLimits {
+	return &signInLimits{name: limiters{burst: nameCeilingBurst}, failed: limiters{burst: 1, every: failWindow}}
+}
+
+// nameKey is the name an attempt counts under: as accounts are found, case aside. A name
+// longer than any account's (nameProblem: 40) counts under its first 41 bytes, still apart
+// from every account's, so that a table of 10,000 made-up names holds 10,000 short keys and
+// not 10,000 request bodies.
+func nameKey(name string) string {
+	if len(name) > 41 {
+		name = name[:41]
+	}
+	return strings.ToLower(name)
+}
+
+// pairKey is a name tried from an address (a NUL between them: no address holds one).
+func pairKey(name, addr string) string { return nameKey(name) + "\x00" + addr }
+
+// try counts an attempt at name's password from addr and says why it may not be checked
+// now ("" when it may).
+func (s *signInLimits) try(name, addr string) string {
+	// The address first: names an address may not try are not counted (nor kept) at all.
+	if !s.addr.allow(addr) || !s.pair.allow(pairKey(name, addr)) {
+		return "Too many attempts: wait a minute and try again."
+	}
+	// Every attempt counts towards the ceiling, a clean address's too.
+	if !s.name.allow(nameKey(name)) && s.failed.counting(pairKey(name, addr)) {
+		return "Too many wrong passwords for this account from many places: after a wrong one, wait a quarter of an hour and try again."
+	}
+	return ""
+}
+
+// fail records a wrong password at name from addr. When the record is full (10,000 failures
+// within failWindow, every one still counting) this one goes unrecorded and the address stays
+// clean: the ceiling is lifted for it, and the limits per address and per name and address
+// still hold, where refusing would lock owners out again.
+func (s *signInLimits) fail(name, addr string) {
+	s.failed.allow(pairKey(name, addr))
 }
 
 // guestBurst and guestEvery bound the guests one address makes: every browser's first save makes one, so a
@@ -319,6 +379,14 @@ func (l *limiters) allow(key string) bool {
 		l.m[key] = lim
 	}
 	return lim.Allow()
+}
+
+// counting says whether key's limiter has spent any of its burst and not refilled since.
+func (l *limiters) counting(key string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	lim := l.m[key]
+	return lim != nil && lim.Tokens() < float64(l.size())
 }
 
 func (l *limiters) size() int {

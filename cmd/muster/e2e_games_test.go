@@ -72,7 +72,7 @@ func TestGameNightInChromium(t *testing.T) {
 	)
 	// The preset loads the form again, filled in: wait for it rather than race it.
 	rebel := ""
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+	for deadline := time.Now().Add(testBackstop); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
 		// The page may still be loading: a failed read is tried again, not a failure.
 		if v, err := chromedp.Run(ctx, chromedp.Value(css("#limits-rebel"))); err == nil {
 			if rebel = v; strings.Contains(v, "qualities: [veteran, elite]") {

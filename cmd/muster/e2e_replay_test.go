@@ -84,7 +84,7 @@ func TestReplayStepsThroughABattleInChromium(t *testing.T) {
 	b.do("a matchup", chromedp.Navigate(base+"/sim?a="+ids[0]+"&b="+ids[1]), chromedp.WaitVisible(css("#sim-battles")),
 		chromedp.SetValue(css("#sim-battles"), "200"), chromedp.SetValue(css("#sim-seed"), "7"),
 		chromedp.Click(css("#sim-form button[type=submit]")))
-	deadline := time.Now().Add(60 * time.Second)
+	deadline := time.Now().Add(testBackstop)
 	for !strings.Contains(b.location(), "/sims/") {
 		if time.Now().After(deadline) {
 			t.Fatalf("the matchup never finished: at %s", b.location())

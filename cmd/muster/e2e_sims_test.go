@@ -44,7 +44,7 @@ func TestMatchupInChromium(t *testing.T) {
 	b.shot("sim-form")
 	b.do("play", chromedp.Click(css("#sim-form button[type=submit]")), chromedp.WaitVisible(css("#sim-progress")))
 	b.shot("sim-running")
-	deadline := time.Now().Add(30 * time.Second)
+	deadline := time.Now().Add(testBackstop)
 	for !strings.Contains(b.location(), "/sims/") {
 		if time.Now().After(deadline) {
 			t.Fatalf("the progress page never opened the result: at %s", b.location())

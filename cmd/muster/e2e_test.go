@@ -74,13 +74,14 @@ func startServer(t *testing.T) string {
 		return "http://" + a.String()
 	case err := <-done:
 		t.Fatalf("serve: %v", err)
-	case <-time.After(10 * time.Second):
+	case <-time.After(testBackstop):
 		t.Fatal("serve did not start")
 	}
 	return ""
 }
 
-// browser drives one Chromium tab; each step has its own deadline.
+// browser drives one Chromium tab; each step has its own deadline, testBackstop (a bound
+// against a hang, not a speed claim).
 type browser struct {
 	t   *testing.T
 	ctx context.Context
@@ -88,7 +89,7 @@ type browser struct {
 
 func (b *browser) do(what string, steps ...chromedp.Action[chromedp.Void]) {
 	b.t.Helper()
-	ctx, cancel := context.WithTimeout(b.ctx, 30*time.Second)
+	ctx, cancel := context.WithTimeout(b.ctx, testBackstop)
 	defer cancel()
 	if err := chromedp.Do(ctx, steps...); err != nil {
 		b.t.Fatalf("%s: %v", what, err)
@@ -97,7 +98,7 @@ func (b *browser) do(what string, steps ...chromedp.Action[chromedp.Void]) {
 
 func (b *browser) text(sel string) string {
 	b.t.Helper()
-	ctx, cancel := context.WithTimeout(b.ctx, 30*time.Second)
+	ctx, cancel := context.WithTimeout(b.ctx, testBackstop)
 	defer cancel()
 	s, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(sel)))
 	if err != nil {
@@ -107,11 +108,12 @@ func (b *browser) text(sel string) string {
 }
 
 // waitText waits until the element's text satisfies ok and returns it. The deadline is
-// as long as a step's: on a loaded machine (CI beside other builds) a save and the page it
-// brings back have taken more than 15 seconds; a passing test does not wait for it.
+// as long as a step's, testBackstop: on a loaded machine (CI beside other builds) a save
+// and the page it brings back have taken more than 15 seconds; a passing test does not
+// wait for it.
 func (b *browser) waitText(sel string, ok func(string) bool) string {
 	b.t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
+	deadline := time.Now().Add(testBackstop)
 	for {
 		// The page may be navigating (a form posted): a missing node is retried.
 		ctx, cancel := context.WithTimeout(b.ctx, 5*time.Second)
@@ -152,7 +154,7 @@ func (b *browser) importArmy(base, path string) string {
 // the game form after a preset, is read again until it does).
 func (b *browser) waitValue(sel, want string) {
 	b.t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
+	deadline := time.Now().Add(testBackstop)
 	for {
 		ctx, cancel := context.WithTimeout(b.ctx, 5*time.Second)
 		v, err := chromedp.Run(ctx, chromedp.Value(chromedp.CSS(sel)))

@@ -36,9 +36,8 @@ const errBadSignIn = "That account name and password do not match an account her
 func (a *app) signInPost(c *echo.Context) error {
 	f := views.AuthForm{Name: strings.TrimSpace(c.FormValue("name")), Next: safeNext(c.FormValue("next")), Signup: a.auth.Signup}
 	pw := c.FormValue("password")
-	// The address first: names an address may not try are not counted (nor kept) at all.
-	if !a.signins.allow("addr:"+c.RealIP()) || !a.signins.allow("name:"+strings.ToLower(f.Name)) {
-		f.Error = "Too many sign-in attempts: wait a minute and try again."
+	if msg := a.signins.try(f.Name, c.RealIP()); msg != "" {
+		f.Error = msg
 		return render(c, http.StatusTooManyRequests, views.SignIn(page(c, "Sign in", "signin"), f))
 	}
 	acct, err := a.store.OwnerByName(c.Request().Context(), f.Name)
@@ -46,6 +45,7 @@ func (a *app) signInPost(c *echo.Context) error {
 		return err
 	}
 	if err != nil || !checkPassword(acct.Password, pw) {
+		a.signins.fail(f.Name, c.RealIP())
 		f.Error = errBadSignIn
 		return render(c, http.StatusUnauthorized, views.SignIn(page(c, "Sign in", "signin"), f))
 	}
@@ -175,10 +175,11 @@ func (a *app) changePassword(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if !a.signins.allow("name:" + o.Name) {
-		return a.accountView(c, views.AccountView{Error: "Too many attempts: wait a minute and try again."})
+	if msg := a.signins.try(o.Name, c.RealIP()); msg != "" {
+		return a.accountView(c, views.AccountView{Error: msg})
 	}
 	if !checkPassword(o.Password, c.FormValue("current")) {
+		a.signins.fail(o.Name, c.RealIP())
 		return a.accountView(c, views.AccountView{Error: "The current password is not right."})
 	}
 	pw := c.FormValue("password")

@@ -383,3 +383,96 @@ func TestSignInLimitCountsEachAddressBehindTheProxy(t *testing.T) {
 		t.Errorf("a client elsewhere naming its own address: counted as %q, want its connection's 198.51.100.9", got)
 	}
 }
+
+// signInFrom posts a sign-in for name with password from a member behind the proxy at
+// address from (X-Forwarded-For, read on loopback connections), in a browser of its own.
+func (ts *testServer) signInFrom(from, name, password string) int {
+	ts.t.Helper()
+	status := 0
+	ts.as(ts.client(), func() {
+		v := url.Values{"name": {name}, "password": {password}, "_csrf": {ts.token()}}
+		req, _ := http.NewRequest(http.MethodPost, ts.srv.URL+"/signin", strings.NewReader(v.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("X-Forwarded-For", from)
+		status = ts.do(req).status
+	})
+	return status
+}
+
+// Wrong passwords for an account from many addresses (each within its own limit) do not
+// lock its owner out: the right password from an address with no recent failures signs in.
+// Before, a per-name count of 5 a minute from anywhere answered the owner 429 for as long
+// as the guesses went on.
+func TestSignInLockoutFromManyAddressesDoesNotStopTheOwner(t *testing.T) {
+	ts := newTestServer(t)
+	// 30 addresses, 3 guesses each: 90 attempts, far over the per-name ceiling (20).
+	for i := range 30 {
+		for g := range 3 {
+			ts.signInFrom(fmt.Sprintf("198.51.100.%d", i+1), "tester", fmt.Sprintf("guess-%d", g))
+		}
+	}
+	if got := ts.signInFrom("203.0.113.50", "Tester", "password-tester"); got != http.StatusSeeOther {
+		t.Errorf("the owner's right password from a clean address during the attack: %d, want 303 (signed in)", got)
+	}
+	// The ceiling still holds where it should: an address that guessed wrong a moment ago
+	// does not get another guess at a name being tried from everywhere, within its own limit
+	// (one failure of the 5 it may make) or not.
+	if got := ts.signInFrom("198.51.100.1", "tester", "guess-again"); got != http.StatusTooManyRequests {
+		t.Errorf("another guess from an attacking address while the name is hot: %d, want 429", got)
+	}
+	// And a wrong guess from a clean address is checked (and answered as wrong), never let in.
+	if got := ts.signInFrom("203.0.113.51", "tester", "guess-clean"); got != http.StatusUnauthorized {
+		t.Errorf("a wrong password from a clean address during the attack: %d, want 401", got)
+	}
+}
+
+// Brute force at one name from one address is still limited: five wrong passwords, then
+// 429, the right password included, while other addresses are unaffected.
+func TestSignInBruteForceFromOneAddressIsLimited(t *testing.T) {
+	ts := newTestServer(t)
+	for i := range 5 {
+		if got := ts.signInFrom("198.51.100.7", "tester", fmt.Sprintf("guess-%d", i)); got != http.StatusUnauthorized {
+			t.Fatalf("guess %d from 198.51.100.7: %d, want 401", i+1, got)
+		}
+	}
+	for i := 5; i < 20; i++ {
+		if got := ts.signInFrom("198.51.100.7", "tester", fmt.Sprintf("guess-%d", i)); got != http.StatusTooManyRequests {
+			t.Fatalf("guess %d from 198.51.100.7: %d, want 429", i+1, got)
+		}
+	}
+	if got := ts.signInFrom("198.51.100.7", "tester", "password-tester"); got != http.StatusTooManyRequests {
+		t.Errorf("the right password from the guessing address right after: %d, want 429", got)
+	}
+	if got := ts.signInFrom("203.0.113.50", "tester", "password-tester"); got != http.StatusSeeOther {
+		t.Errorf("the owner from another address: %d, want 303", got)
+	}
+}
+
+// The per-name ceiling is not reset, and the tables do not grow past 10,000 keys, however
+// many made-up names are tried meanwhile (from 2,000 addresses, five names each, every one
+// within its address's limit): an address that guessed wrong at the hot name a moment ago
+// still gets no second guess.
+func TestSignInCeilingIsNotResetByManyOtherNames(t *testing.T) {
+	s := newSignInLimits()
+	for i := range nameCeilingBurst + 5 {
+		addr := fmt.Sprintf("198.51.100.%d", i+1)
+		if msg := s.try("victim", addr); msg != "" {
+			t.Fatalf("the first guess from %s: refused (%s)", addr, msg)
+		}
+		s.fail("victim", addr)
+	}
+	if msg := s.try("victim", "198.51.100.1"); msg == "" {
+		t.Fatal("a second guess from an attacking address at the hot name: allowed")
+	}
+	for i := range maxLimiters {
+		s.try(fmt.Sprintf("made-up-%d", i), fmt.Sprintf("10.%d.%d.1", i/5/256, i/5%256))
+	}
+	for what, l := range map[string]*limiters{"addresses": &s.addr, "names and addresses": &s.pair, "names": &s.name, "failures": &s.failed} {
+		if len(l.m) > maxLimiters {
+			t.Errorf("the table of %s holds %d keys, more than %d", what, len(l.m), maxLimiters)
+		}
+	}
+	if msg := s.try("victim", "198.51.100.2"); msg == "" {
+		t.Error("after 10,000 made-up names an attacking address guesses at the hot name again")
+	}
+}

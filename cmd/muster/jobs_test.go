@@ -163,7 +163,7 @@ func TestAMatchupWhoseChunkKeepsFailingEndsAsFailed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(60 * time.Second)
+	deadline := time.Now().Add(testBackstop)
 	for {
 		if m, err = store.MatchupForWork(ctx, m.ID); err != nil {
 			t.Fatal(err)

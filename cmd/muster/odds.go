@@ -422,10 +422,13 @@ func (p *volleyPlan) report(o combat.TargetOdds) volleyReport {
 	return rep
 }
 
-// probs lays a distribution out from 0, dropping what truncation left as noise.
+// probs lays a distribution out from 0, dropping the far tail truncation left as noise: at
+// most 1e-10 of it all, so that the list still adds up to 1 (dropping every value below 1e-9
+// dropped a droid's long tail of System Damage rolls, more than 1e-9 together).
 func probs(d combat.Dist) []float64 {
-	hi := d.Hi()
-	for hi > 0 && d.At(hi) < 1e-9 {
+	hi, dropped := d.Hi(), 0.0
+	for hi > 0 && dropped+d.At(hi) < 1e-10 {
+		dropped += d.At(hi)
 		hi--
 	}
 	out := make([]float64, max(hi+1, 1))

@@ -145,9 +145,15 @@ func qrsMovementOdds(args []string, stdout, stderr io.Writer) int {
 	if code, ok := parseFlagsOnly(fs, args, usage, stdout, stderr, situationBounds...); !ok {
 		return code
 	}
+	// Rows that read the same for this group are one result: not in cover, 1-2 "Advance as
+	// in (4)" is 3-4's advance, and its odds are both rows'.
 	odds := map[string]*big.Rat{}
 	for o, p := range qrs.MovementOdds(*s) {
-		odds[o.Plain(s.InCover)] = p
+		k := o.Plain(s.InCover)
+		if odds[k] == nil {
+			odds[k] = new(big.Rat)
+		}
+		odds[k].Add(odds[k], p)
 	}
 	if *asJSON {
 		return qrsOddsJSON(stdout, stderr, odds)
@@ -300,7 +306,9 @@ func qrsExplosiveOdds(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "muster qrs explosive: %v\n", err)
 		return 2
 	}
-	odds := map[string]*big.Rat{"hit (Muster: the vehicle is disabled)": hit}
+	// The miss beside the hit: the lines are the throw's two outcomes and add up to 1.
+	odds := map[string]*big.Rat{"hit (Muster: the vehicle is disabled)": hit,
+		"missed: no effect": new(big.Rat).Sub(big.NewRat(1, 1), hit)}
 	if asJSON {
 		return qrsOddsJSON(stdout, stderr, odds)
 	}

@@ -359,3 +359,41 @@ func TestGrenadeOddsLinesAreOneFiguresOutcomes(t *testing.T) {
 		t.Errorf("want a heading and three outcomes:\n%s", out)
 	}
 }
+
+// The sheet's random movement table reads 1-2 "Stand in cover, or Advance as in (4)": a group
+// not in cover advances as on 3-4, so the two rows are one result, and its odds are both
+// rows'. By hand, a d6 with no modifier: 1-4 advance towards the objective (4/6 = 2/3), 5-6
+// advance on the nearest enemy (1/3). In cover (+1): a 1 scores 2, stand in cover (1/6);
+// 2-3 score 3-4, advance (1/3); 4-6 score 5 or more, advance on the enemy (1/2). Before, the
+// second of two rows with the same words replaced the first: 1/3 + 1/3, adding up to 2/3.
+func TestQRSMovementOddsAddRowsWithTheSameResult(t *testing.T) {
+	exact := func(args ...string) map[string]string {
+		t.Helper()
+		code, out, errOut := runMuster(t, append([]string{"qrs", "movement", "--json"}, args...)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errOut)
+		}
+		var got map[string]struct {
+			Exact string `json:"exact"`
+		}
+		if err := json.Unmarshal([]byte(out), &got); err != nil {
+			t.Fatal(err)
+		}
+		m := map[string]string{}
+		for k, v := range got {
+			m[k] = v.Exact
+		}
+		return m
+	}
+	advance, onEnemy := "Advance towards objective, or nearest enemy", "Advance towards nearest enemy, or objective"
+	if got := exact(); len(got) != 2 || got[advance] != "2/3" || got[onEnemy] != "1/3" {
+		t.Errorf("no modifier, not in cover: %v, want %s 2/3 and %s 1/3", got, advance, onEnemy)
+	}
+	if got := exact("--in-cover"); len(got) != 3 || got["Stand in cover"] != "1/6" || got[advance] != "1/3" || got[onEnemy] != "1/2" {
+		t.Errorf("in cover: %v, want stand in cover 1/6, advance 1/3, on the enemy 1/2", got)
+	}
+	code, out, _ := runMuster(t, "qrs", "movement")
+	if code != 0 || !strings.Contains(out, "66.667%  2/3        "+advance) {
+		t.Errorf("the text lacks the advance's 2/3:\n%s", out)
+	}
+}

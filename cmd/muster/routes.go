@@ -31,8 +31,8 @@ type app struct {
 	jobs     *simJobs // matchups played as jobs (jobs.go); nil: this server plays none
 	sessions *scs.SessionManager
 	auth     authConfig
-	signins  limiters // sign-in attempts per name and per address
-	guests   limiters // guests made per address (auth.go: newGuests)
+	signins  *signInLimits // sign-in attempts per address, per name and address, per name
+	guests   limiters      // guests made per address (auth.go: newGuests)
 }
 
 // newServer builds the web app's handler: middleware, routes, error pages.
@@ -47,7 +47,8 @@ func newApp(store *db.Store, cat *rules.Catalog, logger *slog.Logger, cfg authCo
 		cfg.Signup = signupOpen
 	}
 	a := &app{store: store, cat: cat, log: logger, validate: validator.New(validator.WithRequiredStructEnabled()),
-		sessions: newSessions(store, cfg.SecureCookie), auth: cfg, guests: limiters{burst: guestBurst, every: guestEvery}}
+		sessions: newSessions(store, cfg.SecureCookie), auth: cfg, signins: newSignInLimits(),
+		guests: limiters{burst: guestBurst, every: guestEvery}}
 	// HEAD answers as GET would on every page (RFC 9110: a server must support both): the
 	// router sends it to the GET route, and no body is sent.
 	router := echo.NewRouter(echo.RouterConfig{AutoHandleHEAD: true})

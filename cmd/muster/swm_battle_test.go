@@ -134,3 +134,32 @@ func TestSWMQuickResolveRefusesASquadThatBreaksTheRules(t *testing.T) {
 		t.Error("Rebels against the Empire drew the same-side note")
 	}
 }
+
+// The web quick-resolve sets up by side as muster swm battle and sim do (they share the
+// engine, and the squads' sides come from their files the same way): the Assault on Echo
+// Base with either squad first plays the command line's battles, wins, draws and losses
+// counted for the squad picked first. Were the page to lose the sides, its squads would set
+// up by file order, Vader's team in the Rebel outpost, and the counts would differ.
+func TestSWMQuickResolveSetsUpBySideWhicheverSquadComesFirst(t *testing.T) {
+	ts := newTestServer(t)
+	rebel, imperial := "../../rules/swm/testdata/assault-rebel.yaml", "../../rules/swm/testdata/assault-imperial.yaml"
+	ids := map[string]string{rebel: ts.importText(t, fileText(t, rebel), ""), imperial: ts.importText(t, fileText(t, imperial), "")}
+	for _, files := range [][2]string{{imperial, rebel}, {rebel, imperial}} {
+		r := ts.get("/swm/quick-resolve?a=" + ids[files[0]] + "&b=" + ids[files[1]] + "&scenario=assault&battles=30&seed=11")
+		wantStatus(t, "quick-resolve", r, http.StatusOK)
+		code, out, errOut := runMuster(t, "swm", "sim", "--battles", "30", "--seed", "11", "--scenario", "assault", "--json", files[0], files[1])
+		if code != 0 {
+			t.Fatalf("muster swm sim: %d %s", code, errOut)
+		}
+		var cli struct{ Wins, Draws, Losses int }
+		if err := json.Unmarshal([]byte(out), &cli); err != nil {
+			t.Fatal(err)
+		}
+		table := idText(t, r.body, "swm-outcome")
+		for _, n := range []int{cli.Wins, cli.Draws, cli.Losses} {
+			if !strings.Contains(table, " "+strconv.Itoa(n)+" ") {
+				t.Errorf("%s first: the page's outcome %q lacks the command line's %d (wins %d, draws %d, losses %d)", files[0], table, n, cli.Wins, cli.Draws, cli.Losses)
+			}
+		}
+	}
+}

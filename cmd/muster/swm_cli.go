@@ -111,13 +111,12 @@ func oddsD20(args []string, stdout, stderr io.Writer) int {
 	}
 	if set["hp"] {
 		fmt.Fprintf(stdout, "Attacks to defeat %d Hit Points (mean %s = %.3f):\n", *hp, td.Mean.RatString(), *out.MeanAttacks)
-		cum := 0.0
-		for t := 1; t < len(td.P); t++ {
-			cum += td.P[t]
-			fmt.Fprintf(stdout, "  %3d  %8s  (by then %s)\n", t, pct(td.P[t]), pct(cum))
-			if cum > 0.999 {
-				break
+		for _, r := range td.Rows(0) {
+			if r.Later {
+				fmt.Fprintf(stdout, "  %d or later  %8s  (by then %s)\n", r.Attack, pct(r.P), pct(r.ByThen))
+				continue
 			}
+			fmt.Fprintf(stdout, "  %3d  %8s  (by then %s)\n", r.Attack, pct(r.P), pct(r.ByThen))
 		}
 	}
 	return 0

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -218,5 +220,61 @@ func TestSWMSheetMarksTheFilesCards(t *testing.T) {
 	id := ts.importText(t, fileText(t, "../../rules/swm/testdata/salvage-imperial.yaml"), "")
 	if r := ts.get("/armies/" + id + "/sheets"); strings.Count(r.body, `class="card-custom"`) != 2 {
 		t.Errorf("the web sheet should mark both cards:\n%s", r.body)
+	}
+}
+
+// muster swm battle sets each squad up in its own side's area, the Dark Side first, whichever
+// file comes first (rulebook: the scenarios' "The Rebel forces set up anywhere within the
+// red-shaded area ... The Imperial forces ... within the blue-shaded area", and "The Dark
+// Side squad sets up first, then the Light Side squad"). Muster's maps put the Imperials'
+// area at the top (assault: rows 1-4; salvage: rows 1-3) and the Rebels' at the bottom, the
+// outpost's rows on the assault map (16-20; salvage: 20-22). The log still calls the first
+// file's squad [A] and reports the points each file's squad defeated under its own name.
+// Before, the first file took the Rebels' area and the second set up first: Vader's strike
+// team, its file first, stood inside the Rebel outpost.
+func TestSWMBattleSetsUpBySideWhicheverFileComesFirst(t *testing.T) {
+	at := regexp.MustCompile(`at \((\d+),(\d+)\)`)
+	for _, sc := range []struct {
+		name, imperial, rebel string
+		impLast, rebFirst     int // the Imperials' last row, the Rebels' first
+	}{
+		{"assault", "../../rules/swm/testdata/assault-imperial.yaml", "../../rules/swm/testdata/assault-rebel.yaml", 4, 16},
+		{"salvage", "../../rules/swm/testdata/salvage-imperial.yaml", "../../rules/swm/testdata/salvage-rebel.yaml", 3, 20},
+	} {
+		names := map[string]string{sc.imperial: map[string]string{"assault": "Vader's strike team", "salvage": "Blizzard Force recon"}[sc.name],
+			sc.rebel: map[string]string{"assault": "Echo Base defenders", "salvage": "Echo Base remnant"}[sc.name]}
+		for _, files := range [][2]string{{sc.imperial, sc.rebel}, {sc.rebel, sc.imperial}} {
+			out, errs, code := runSWM(t, "swm", "battle", "--seed", "2", "--scenario", sc.name, files[0], files[1])
+			if code != 0 {
+				t.Fatalf("%s %v: exit %d: %s", sc.name, files, code, errs)
+			}
+			imp, reb := names[sc.imperial], names[sc.rebel]
+			var first, then string
+			for _, l := range strings.Split(out, "\n") {
+				if strings.HasPrefix(l, "Setup, first: ") {
+					first = l
+				} else if strings.HasPrefix(l, "Setup, then: ") {
+					then = l
+				}
+			}
+			if !strings.Contains(first, "] "+imp+", in the Dark Side's area: ") || !strings.Contains(then, "] "+reb+", in the Light Side's area: ") {
+				t.Errorf("%s, %s first: want %s first in the Dark Side's area, then %s:\n%s\n%s", sc.name, names[files[0]], imp, reb, first, then)
+			}
+			for _, m := range at.FindAllStringSubmatch(first, -1) {
+				if row, _ := strconv.Atoi(m[2]); row > sc.impLast {
+					t.Errorf("%s, %s first: an Imperial figure sets up on row %d, below the Imperials' rows 1-%d: %s", sc.name, names[files[0]], row, sc.impLast, first)
+				}
+			}
+			for _, m := range at.FindAllStringSubmatch(then, -1) {
+				if row, _ := strconv.Atoi(m[2]); row < sc.rebFirst {
+					t.Errorf("%s, %s first: a Rebel figure sets up on row %d, above the Rebels' rows from %d: %s", sc.name, names[files[0]], row, sc.rebFirst, then)
+				}
+			}
+			a, b := names[files[0]], names[files[1]]
+			if !strings.Contains(out, "[A] is "+a+", [B] is "+b) || !strings.Contains(out, "points defeated "+a+" ") ||
+				strings.Index(out, "points defeated "+a+" ") > strings.LastIndex(out, ", "+b+" ") {
+				t.Errorf("%s, %s first: the log does not name [A] the first file's squad, or the points out of order:\n%.400s", sc.name, a, out)
+			}
+		}
 	}
 }

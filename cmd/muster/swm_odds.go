@@ -61,6 +61,10 @@ func d20OddsSection(q url.Values) views.D20OddsView {
 			v.Error = "Damage: an attack that deals no damage never defeats a target; give the attacker's Damage"
 			return v
 		}
+		if errors.Is(err, odds.ErrTooManyHits) {
+			v.Error = "Target's Hit Points: " + err.Error()
+			return v
+		}
 		if err != nil {
 			v.Error = err.Error()
 			return v

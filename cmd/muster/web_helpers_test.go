@@ -23,6 +23,13 @@ import (
 	"muster/rules"
 )
 
+// testBackstop bounds a wait for something that happens by itself (a matchup ending, a
+// page reloading, a browser's step): the wait ends as soon as it does, so the bound is only
+// against waiting forever. It is minutes, never a speed claim, so that a two-core machine
+// shared with other builds does not fail a test that is merely slow; the speed claims are
+// the load tests and benchmarks (docs/benchmarks.md).
+const testBackstop = 3 * time.Minute
+
 // testServer is the web app on a real listener with a fresh database, and a client that
 // keeps cookies (the CSRF cookie) and does not follow redirects.
 type testServer struct {

@@ -783,7 +783,7 @@ func TestServeShutsDownGracefully(t *testing.T) {
 	case addr = <-addrc:
 	case err := <-done:
 		t.Fatal(err)
-	case <-time.After(10 * time.Second):
+	case <-time.After(testBackstop):
 		t.Fatal("serve did not start")
 	}
 	resp, err := http.Get("http://" + addr.String() + "/healthz")
@@ -797,7 +797,7 @@ func TestServeShutsDownGracefully(t *testing.T) {
 		if err != nil {
 			t.Fatalf("serve: %v", err)
 		}
-	case <-time.After(15 * time.Second):
+	case <-time.After(testBackstop):
 		t.Fatal("serve did not stop")
 	}
 }

@@ -1,6 +1,8 @@
 // Package dbtest gives tests a PostgreSQL database of their own: a fresh schema on the
 // server named by MUSTER_TEST_POSTGRES, or on 127.0.0.1:5432 (as on the project's CI
-// machines), dropped when the test ends. Without a server the test is skipped, saying why.
+// machines), dropped when the test ends. Without a server the test is skipped, saying why,
+// unless MUSTER_REQUIRE_POSTGRES is set (CI sets it: .ci/run), when it fails instead, so
+// that a server gone missing cannot leave the PostgreSQL tests skipped and the run green.
 package dbtest
 
 import (
@@ -16,6 +18,9 @@ import (
 
 	_ "github.com/jackc/pgx/v5/stdlib" // registers "pgx"
 )
+
+// RequireEnv names the variable that turns a missing server from a skip into a failure.
+const RequireEnv = "MUSTER_REQUIRE_POSTGRES"
 
 // DefaultServer is where tests look for PostgreSQL when MUSTER_TEST_POSTGRES is not set.
 const DefaultServer = "postgres://postgres@127.0.0.1:5432/test?sslmode=disable"
@@ -46,11 +51,16 @@ func connect() {
 }
 
 // Postgres returns the address of a new, empty schema for this test, or skips the test
-// when no PostgreSQL server answers.
+// when no PostgreSQL server answers (fails it, when MUSTER_REQUIRE_POSTGRES is set).
 func Postgres(tb testing.TB) string {
 	tb.Helper()
 	once.Do(connect)
 	if admin == nil {
+		if os.Getenv(RequireEnv) != "" {
+			tb.Fatal(why + "; " + RequireEnv + " is set (as CI sets it), so this fails rather than skips: " +
+				"start PostgreSQL (pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start, " +
+				"then wait for pg_isready -h 127.0.0.1) or point MUSTER_TEST_POSTGRES at a server")
+		}
 		tb.Skip(why)
 	}
 	b := make([]byte, 8)

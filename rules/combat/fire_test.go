@@ -328,31 +328,93 @@ func TestWoundsAndIncapacitation(t *testing.T) {
 	}
 }
 
+// rollByEnumeration lists the open-ended die's totals with their chances, face by face from
+// Chapter One's words alone (not from RollDist or Score): "Whenever a player rolls a 1 when
+// making a roll, he bombs out. His score is 0"; on a 6 "he rolls the die again and adds the
+// new roll ... He only stops rolling when he rolls a number other than 6. Ones rolled
+// during rollovers do not count as bomb-outs". Runs of more than maxSixes sixes are left
+// out: their chance, 6^-(maxSixes+1), is the enumeration's whole error.
+func rollByEnumeration(maxSixes int) map[int]float64 {
+	out := map[int]float64{}
+	var after func(total int, p float64, sixes int) // the dice after a six
+	after = func(total int, p float64, sixes int) {
+		for f := 1; f <= 6; f++ {
+			if f < 6 {
+				out[total+f] += p / 6
+			} else if sixes < maxSixes {
+				after(total+6, p/6, sixes+1)
+			}
+		}
+	}
+	out[0] += 1.0 / 6 // a first 1: a bomb-out
+	for f := 2; f <= 5; f++ {
+		out[f] += 1.0 / 6
+	}
+	after(6, 1.0/6, 1)
+	return out
+}
+
+// damageByEnumeration is the Damage Table's three results for one hit, summed over every
+// pair of dice: "DS = Weapon's Damage Strength Roll, SR = Target's Strength Roll", a
+// bomb-out scoring 0 "and no modifiers are applied to it"; "DS < SR: No Effect; DS ≥ SR:
+// Wound; DS ≥ SR + 4: Incapacitated" (Chapter Three, "Damage Table").
+func damageByEnumeration(roll map[int]float64, ds, sr int) [3]float64 {
+	score := func(r, mod int) int {
+		if r == 0 {
+			return 0
+		}
+		return r + mod
+	}
+	var out [3]float64
+	for x, px := range roll {
+		for y, py := range roll {
+			d, s := score(x, ds), score(y, sr)
+			switch {
+			case d >= s+4:
+				out[Incapacitated] += px * py
+			case d >= s:
+				out[Wound] += px * py
+			default:
+				out[NoEffect] += px * py
+			}
+		}
+	}
+	return out
+}
+
+// TestDamageOddsByHand checks every row of DamageOdds (no effect, wound, incapacitated)
+// against numbers the test works out without the package's dice code: one by hand, the rest
+// by enumerating the dice in the test itself.
 func TestDamageOddsByHand(t *testing.T) {
 	r := Default()
-	// Damage Strength 0 against Strength 0, the dice alone: the two scores X and Y are alike,
-	// so P(X < Y) = (1 - P(X = Y))/2. They are equal when both show the same of 0 (a
-	// bomb-out), 2, 3, 4, 5 (5/36), or both roll a six and the same rollover: (1/36) times
-	// the sum of the squared rollover odds, which is (5/36)(1 + 1/36 + ...) = 1/7. So
+	// By hand. Damage Strength 0 against Strength 0, the dice alone: the two scores X and Y
+	// are alike, so P(X < Y) = (1 - P(X = Y))/2. They are equal when both show the same of 0
+	// (a bomb-out), 2, 3, 4, 5 (5/36), or both roll a six and the same rollover: (1/36)
+	// times the sum of the squared rollover odds, which is (5/36)(1 + 1/36 + ...) = 1/7. So
 	// P(no effect) = (1 - (5 + 1/7)/36)/2 = 3/7.
 	none := 3.0 / 7
 	got := r.DamageOdds(0, 0)
 	if !near(got[NoEffect], none) {
 		t.Errorf("P(no effect, 0 against 0) = %.12f, want %.12f", got[NoEffect], none)
 	}
-	// A blaster pistol (4) against Strength 3, incapacitated: DS ≥ SR + 4, i.e. the margin
-	// of the dice ≥ 3; checked against a direct sum over both dice distributions.
-	rdist := RollDist()
-	inc := 0.0
-	for i, p := range rdist.P {
-		for j, q := range rdist.P {
-			if Score(rdist.Lo+i, 4)-Score(rdist.Lo+j, 3) >= 4 {
-				inc += p * q
+	// The enumeration agrees with the hand count (a check of the enumeration itself).
+	roll := rollByEnumeration(14) // leaves out 6^-15 < 3e-12 of each die
+	if e := damageByEnumeration(roll, 0, 0); !near(e[NoEffect], none) {
+		t.Fatalf("the enumeration gives P(no effect, 0 against 0) = %.12f, the hand count %.12f", e[NoEffect], none)
+	}
+	// Every row, over Damage Strengths from fists to a thermal detonator and Strengths from
+	// a wounded weakling to armoured: the first die's bomb-out (a 0 that ignores the Damage
+	// Strength) and the rollover tails move all three rows.
+	for _, ds := range []int{0, 2, 3, 4, 5, 8} {
+		for _, sr := range []int{0, 1, 2, 3, 4, 6} {
+			want := damageByEnumeration(roll, ds, sr)
+			got := r.DamageOdds(ds, sr)
+			for h := NoEffect; h <= Incapacitated; h++ {
+				if !near(got[h], want[h]) {
+					t.Errorf("DamageOdds(%d, %d)[%v] = %.12f, the dice enumerated give %.12f", ds, sr, h, got[h], want[h])
+				}
 			}
 		}
-	}
-	if got := r.DamageOdds(4, 3); !near(got[Incapacitated], inc) || !near(got[0]+got[1]+got[2], 1) {
-		t.Errorf("DamageOdds(4, 3) = %v, want incapacitated %.12f", got, inc)
 	}
 }
 

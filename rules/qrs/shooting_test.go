@@ -2,6 +2,7 @@ package qrs
 
 import (
 	"math/big"
+	"strings"
 	"testing"
 )
 
@@ -170,4 +171,87 @@ func TestRangesOfWeaponsAndMovingAndShooting(t *testing.T) {
 	if WalkerBand(1, false) != -1 || WalkerBand(10, false) != PointBlank || WalkerBand(10, true) != Medium || WalkerBand(30, true) != -1 {
 		t.Error("walker chin turret bands wrong")
 	}
+}
+
+// The sheet's "Ranges of weapons" table, typed in from the sheet (skirmish quick reference,
+// L102-110), not read from Weapons: each row's long, medium and point blank limits in
+// inches, in the order printed. The Stormtrooper row prints blasters and, in brackets,
+// heavy blasters; Muster names the two "stormtrooper blaster" and "stormtrooper heavy
+// blaster".
+var printedRanges = []struct {
+	name             string
+	long, medium, pb float64
+}{
+	{"heavy laser", 50, 20, 10},   // "Heavy Lasers etc 50" 20" 10""
+	{"heavy blaster", 45, 18, 10}, // "Heavy Blaster 45" 18" 10""
+	{"blaster", 40, 15, 8},        // "Blaster 40" 15" 8""
+	{"pistol", 30, 15, 10},        // "Pistol 30" 15" 10""
+	{"stormtrooper blaster", 25, 10, 5},
+	{"stormtrooper heavy blaster", 40, 15, 8}, // the bracketed "(40") (15") (8")"
+}
+
+// past is "just past" a limit: a measured distance a hair over it.
+const past = 0.01
+
+// Every row of the range table at each printed limit and just past it, standing and
+// moving: a limit is inside its band ("up to"), a hair past it is the next band out, and
+// past long range the weapon cannot fire. Moving and shooting "count as using the row
+// below's ranges (Except Stormtroopers!)": the row printed below, and a Stormtrooper row
+// keeps its own. A limit moved by an inch in the code's table fails here (the pistol's
+// point blank at 12" rather than 10" passed every other test).
+func TestRangeTableLimitsAsPrinted(t *testing.T) {
+	for i, row := range printedRanges {
+		for _, moving := range []bool{false, true} {
+			r := row
+			if moving && !strings.HasPrefix(row.name, "stormtrooper") {
+				r = printedRanges[i+1]
+			}
+			for _, c := range []struct {
+				d    float64
+				want int
+			}{
+				{0, PointBlank},
+				{r.pb, PointBlank}, {r.pb + past, Medium},
+				{r.medium, Medium}, {r.medium + past, Long},
+				{r.long, Long}, {r.long + past, -1},
+			} {
+				if got := RangeBand(row.name, c.d, moving); got != c.want {
+					t.Errorf("%s at %v\" (moving %v, the %s row's ranges): %s, want %s",
+						row.name, c.d, moving, r.name, bandName(got), bandName(c.want))
+				}
+			}
+		}
+	}
+}
+
+// The walkers' chin turret: "8/10/12 50" 20" (Min 2") 10"" and "Count 1 range band further
+// away if moving and shooting" (L88-92): each limit and just past it, and the minimum.
+func TestWalkerGunLimitsAsPrinted(t *testing.T) {
+	for _, c := range []struct {
+		d                    float64
+		standing, whileMoved int
+	}{
+		{2 - past, -1, -1},
+		{2, PointBlank, Medium},
+		{10, PointBlank, Medium},
+		{10 + past, Medium, Long},
+		{20, Medium, Long},
+		{20 + past, Long, -1},
+		{50, Long, -1},
+		{50 + past, -1, -1},
+	} {
+		if got := WalkerBand(c.d, false); got != c.standing {
+			t.Errorf("walker at %v\", standing: %s, want %s", c.d, bandName(got), bandName(c.standing))
+		}
+		if got := WalkerBand(c.d, true); got != c.whileMoved {
+			t.Errorf("walker at %v\", moving: %s, want %s", c.d, bandName(got), bandName(c.whileMoved))
+		}
+	}
+}
+
+func bandName(b int) string {
+	if b < 0 {
+		return "out of range"
+	}
+	return BandNames[b]
 }

@@ -19,7 +19,27 @@ type audit struct {
 	pool    solo.Pool // the figure pool at the start (nil: unlimited)
 	players map[int]int
 	killed  int // enemy figures seen down after the shooting (each turn's are new)
+	// standing is the enemy figures in the fight just before a turn's shooting (shooting);
+	// fell adds, turn by turn, those standing before less those standing after: the
+	// figures that fell, counted from the table, an independent count of the game's
+	// casualties that neither reads down markers nor relies on their recycling.
+	standing, fell int
+	counted        bool // shooting noted standing this turn (quick-resolves; not firefights)
 }
+
+// activeEnemies counts the enemy figures in the fight, in every enemy group on the table.
+func activeEnemies(st *solo.State) int {
+	n := 0
+	for _, g := range st.Groups {
+		if g.Side == solo.Enemy {
+			n += solo.ActiveFigures(g)
+		}
+	}
+	return n
+}
+
+// shooting notes the enemy figures standing before a turn's shooting.
+func (a *audit) shooting(st *solo.State) { a.standing, a.counted = activeEnemies(st), true }
 
 func (a *audit) failf(st *solo.State, format string, args ...any) {
 	if len(a.fails) < 20 {
@@ -67,6 +87,10 @@ func validOrders(o string) bool {
 // of this turn or the last.
 func (a *audit) state(st *solo.State, turn int) {
 	a.checks++
+	if a.counted {
+		a.fell += a.standing - activeEnemies(st)
+		a.counted = false
+	}
 	if st.Turn != turn {
 		a.failf(st, "the game's turn is %d, the quick-resolve's %d", st.Turn, turn)
 	}
@@ -136,8 +160,8 @@ func (a *audit) result(st *solo.State, b Battle, c Config) {
 	if b.Lost != len(g.Figures)-active || b.Survived != (active > 0) || b.Objective && !b.Survived {
 		a.failf(st, "lost %d, survived %v, objective %v; the group has %d of %d in the fight", b.Lost, b.Survived, b.Objective, active, len(g.Figures))
 	}
-	if b.EnemyDown != a.killed || b.EnemyDown > b.Enemies {
-		a.failf(st, "%d enemy figures down of %d that appeared; %d fell", b.EnemyDown, b.Enemies, a.killed)
+	if b.EnemyDown != a.killed || b.EnemyDown != a.fell || b.EnemyDown > b.Enemies {
+		a.failf(st, "%d enemy figures down of %d that appeared; %d seen down after the shooting, %d fewer standing after it than before", b.EnemyDown, b.Enemies, a.killed, a.fell)
 	}
 }
 

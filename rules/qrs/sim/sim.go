@@ -147,6 +147,9 @@ func Play(c Config, d qrs.Dice) (Battle, error) {
 			}
 		}
 		// 5) Shooting in Initiative order, highest first; ties to the enemy.
+		if c.audit != nil {
+			c.audit.shooting(st)
+		}
 		order := append(enemies(st), *players)
 		sort.SliceStable(order, func(i, j int) bool { return solo.Initiative(st, order[i]) > solo.Initiative(st, order[j]) })
 		for _, g := range order {

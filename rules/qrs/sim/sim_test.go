@@ -1,9 +1,9 @@
 package sim
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
-	"regexp"
 	"strings"
 	"testing"
 
@@ -109,35 +109,43 @@ func TestFirefightOddsFollowTheGroups(t *testing.T) {
 	}
 }
 
-var killedDroid = regexp.MustCompile(`Probe Droid 1 rolls \d+: killed`)
-
 // "you cannot deploy any until casualties are recycled" (the sheet's force generation,
 // L35): an enemy figure killed is a casualty, whether or not others of its group still
 // stand. A lone probe droid (the only figure the pool can deploy, at an open counter) shot
 // dead was a group killed to the last figure, and the game counted no enemy down: the
-// count looked only at groups with somebody left. Every droid the log shows killed is
-// counted now.
+// count looked only at groups with somebody left. The game's count is checked against one
+// taken from the table, not from the game's own bookkeeping or log: the enemy figures
+// standing just before each turn's shooting less those standing after it (audit.go,
+// fell), summed over the turns; with a pool of one droid and with figures for anything.
 func TestEnemyCasualtiesCountAGroupKilledToTheLastFigure(t *testing.T) {
-	c := Config{Players: group(t, army.FigureEntry{Profile: "Rebel Trooper", Count: 4}), Counters: []string{"open", "open", "open"},
-		Pool: solo.Pool{solo.ProbeDroid: 1}}
-	down, killed := 0, 0
-	for i := range 200 {
-		b, err := Play(c, seeded(11)(i))
+	for _, pool := range []solo.Pool{{solo.ProbeDroid: 1}, nil} {
+		c := Config{Players: group(t, army.FigureEntry{Profile: "Rebel Trooper", Count: 4}), Counters: []string{"open", "open", "open"},
+			Pool: pool}
+		down, fell := 0, 0
+		for i := range 200 {
+			a := &audit{what: fmt.Sprintf("game %d, pool %v", i, pool)}
+			c.audit = a
+			b, err := Play(c, seeded(11)(i))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if b.EnemyDown != a.fell {
+				t.Errorf("game %d, pool %v: the game counted %d enemy figures down; %d fell on the table", i, pool, b.EnemyDown, a.fell)
+			}
+			down += b.EnemyDown
+			fell += a.fell
+		}
+		if fell == 0 {
+			t.Fatalf("pool %v: no enemy figure fell in 200 games: nothing checked", pool)
+		}
+		// The summary's mean is the figures that fell, per game (the same 200 games).
+		c.audit = nil
+		s, err := Run(c, 200, seeded(11))
 		if err != nil {
 			t.Fatal(err)
 		}
-		down += b.EnemyDown
-		killed += len(killedDroid.FindAllString(strings.Join(b.Log, "\n"), -1))
-	}
-	if killed == 0 || down != killed {
-		t.Errorf("the log shows %d probe droids killed, the games counted %d", killed, down)
-	}
-	// The summary's mean is the killed its logs show, per game (the same 200 games).
-	s, err := Run(c, 200, seeded(11))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := float64(killed) / 200; math.Abs(s.MeanDown-want) > 1e-12 {
-		t.Errorf("the summary says %.3f enemy figures killed a game; the logs show %.3f", s.MeanDown, want)
+		if want := float64(fell) / 200; math.Abs(s.MeanDown-want) > 1e-12 {
+			t.Errorf("pool %v: the summary says %.3f enemy figures killed a game; %.3f fell on the table", pool, s.MeanDown, want)
+		}
 	}
 }

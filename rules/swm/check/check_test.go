@@ -247,3 +247,17 @@ cards:
 		t.Errorf("%q", msgs)
 	}
 }
+
+// A squad that names no era is known by its faction where the table of eras and factions
+// (Choosing a Faction, p. 13) always puts it on one side: the Rebel Alliance light, the
+// Separatists and the Yuuzhan Vong dark; the Empire is dark but for the New Jedi Order's
+// light, so its side needs the era.
+func TestFactionSideWhereEveryEraAgrees(t *testing.T) {
+	for faction, want := range map[string]string{"Rebel Alliance": "light", "Old Republic": "light", "New Republic": "light",
+		"Republic": "light", "Separatists": "dark", "Sith": "dark", "Mandalorian": "dark", "Yuuzhan Vong": "dark",
+		"Empire": "", Fringe: "", "Hutts": ""} {
+		if got := FactionSide(faction); got != want {
+			t.Errorf("%s: %q, want %q", faction, got, want)
+		}
+	}
+}

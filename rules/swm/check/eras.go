@@ -90,6 +90,24 @@ func (e Era) Side(faction string) string {
 	return ""
 }
 
+// FactionSide is the side of the Force a faction fights for in every era that fields it,
+// "light" or "dark": what a squad that names no era is known by. It is "" for a faction the
+// eras split (the Empire is dark but for the New Jedi Order's light) and for one the table
+// does not name.
+func FactionSide(faction string) string {
+	side := ""
+	for _, e := range Eras {
+		switch s := e.Side(faction); {
+		case s == "":
+		case side == "":
+			side = s
+		case s != side:
+			return ""
+		}
+	}
+	return side
+}
+
 // eraNames lists the table's eras for messages.
 func eraNames() string {
 	var n []string

@@ -39,6 +39,7 @@ type Battle struct {
 	occ      []int // char index + 1 by square
 	doorOpen map[Point]bool
 	squads   [2]Squad
+	zone     [2]int // each squad's setup area, an index of m.Zones (setup.go)
 	round    int
 	turn     int
 	quiet    bool // nothing this round damaged, attacked or forced a save
@@ -69,6 +70,7 @@ func play(m *Map, a, b Squad, rng *rand.Rand, log bool, au *audit) (*Result, err
 		au.state(bt, "after setup")
 	}
 	bt.logf("[A] is %s, [B] is %s, on the %s map; squares are (column,row) from the top left", a.Name, b.Name, m.Name)
+	bt.logSetup()
 	return bt.run(), nil
 }
 

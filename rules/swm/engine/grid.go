@@ -27,7 +27,9 @@ type Map struct {
 	Note  string
 	W, H  int
 	cells []Terrain
-	// Zones are the setup areas of the first and second squad.
+	// Zones are the setup areas: [0] the Light Side's (the scenarios' Rebel forces, the
+	// red-shaded area), [1] the Dark Side's (the Imperial forces, blue). Squads whose sides
+	// are not known, or the same, take them in file order (setup.go).
 	Zones [2][]Point
 }
 
@@ -38,7 +40,7 @@ func NewMap(name string, w, h int) *Map {
 
 // Parse reads a map drawn as text, one row a line: '.' open, 'o' low objects, '~'
 // difficult terrain or trench, 'P' pit, '#' wall, 'D' door, 'a' and 'b' open squares of
-// the first and second squad's setup zones.
+// the Light Side's and the Dark Side's setup zones.
 func Parse(name, note string, rows []string) (*Map, error) {
 	m := NewMap(name, len(rows[0]), len(rows))
 	m.Note = note

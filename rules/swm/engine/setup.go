@@ -2,15 +2,32 @@ package engine
 
 // Setting up: placing the squads in their zones; the occupancy grid.
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
-// setup places the squads: the second squad (the Dark Side's place in a standard
-// skirmish, "The Dark Side squad sets up first") and then the first, biggest figures first,
-// each on the free zone square nearest the enemy's zone.
+// zones gives each squad its setup area by its side of the Force: the Light Side's squad
+// the Light Side's area (Map.Zones[0], the scenarios' red area of the Rebel forces), the
+// Dark Side's the other. A squad whose side is not known takes the area its opponent's side
+// leaves; two of the same side, or of no known side, take them in file order.
+func zones(a, b Squad) [2]int {
+	if a.Side == "dark" && b.Side != "dark" || a.Side == "" && b.Side == "light" {
+		return [2]int{1, 0}
+	}
+	return [2]int{0, 1}
+}
+
+// setup places the squads: "The Dark Side squad sets up first, then the Light Side squad"
+// (Assemble Your Squad): the squad of the Dark Side's area first, then the other, biggest
+// figures first, each on the free zone square nearest the enemy's zone. Areas and order
+// follow the sides, not the files: the first file used to take the Light Side's area and the
+// second to set up first, whatever their sides.
 func (b *Battle) setup() error {
-	for side := 1; side >= 0; side-- {
-		zone := b.m.Zones[side]
-		other := b.m.Zones[1-side]
+	b.zone = zones(b.squads[0], b.squads[1])
+	for _, side := range [2]int{b.squadIn(1), b.squadIn(0)} {
+		zone := b.m.Zones[b.zone[side]]
+		other := b.m.Zones[1-b.zone[side]]
 		cy := 0
 		for _, p := range other {
 			cy += p.Y
@@ -64,6 +81,28 @@ func (b *Battle) setup() error {
 	return nil
 }
 
+// logSetup says who set up where, in the order they set up.
+func (b *Battle) logSetup() {
+	for i, side := range [2]int{b.squadIn(1), b.squadIn(0)} {
+		var at []string
+		for _, c := range b.chars {
+			if c.Side == side {
+				at = append(at, c.Label+" at "+c.Pos.String())
+			}
+		}
+		b.logf("Setup, %s: [%c] %s, in the %s area: %s", [2]string{"first", "then"}[i], 'A'+side, b.squads[side].Name,
+			[2]string{"Light Side's", "Dark Side's"}[b.zone[side]], strings.Join(at, ", "))
+	}
+}
+
+// squadIn is the squad that sets up in zone z.
+func (b *Battle) squadIn(z int) int {
+	if b.zone[0] == z {
+		return 0
+	}
+	return 1
+}
+
 // fits reports whether the character may stand at p: every square on the map, open to
 // stand on, free of other characters (and, at setup, inside the zone). A Hologram never
 // stands in a doorway: it cannot hold the door open (glossary, Hologram, L593), so the
@@ -76,7 +115,7 @@ func (b *Battle) fits(c *Char, p Point, setup bool) bool {
 		if o := b.occ[q.Y*b.m.W+q.X]; o > 0 && b.chars[o-1] != c {
 			return false
 		}
-		if setup && !inZone(b.m.Zones[c.Side], q) {
+		if setup && !inZone(b.m.Zones[b.zone[c.Side]], q) {
 			return false
 		}
 	}

@@ -15,6 +15,9 @@ import (
 type Squad struct {
 	Name    string
 	Figures []Figure
+	// Side is the squad's side of the Force, "light" or "dark" ("" not known): it says which
+	// setup area the squad takes and whether it sets up first (setup.go).
+	Side string
 }
 
 // Figure is one character to field.
@@ -38,7 +41,12 @@ func FromCosted(c *check.Costed) (Squad, error) {
 	if len(broken) > 0 {
 		return Squad{}, &RulesError{Squad: c.Army.Name, Errors: broken}
 	}
-	s := Squad{Name: c.Army.Name}
+	// The era says the side; a squad that names none is known by its faction where every
+	// era agrees (the Rebel Alliance is always light).
+	s := Squad{Name: c.Army.Name, Side: c.Side}
+	if s.Side == "" {
+		s.Side = check.FactionSide(c.Army.Faction)
+	}
 	var missing []string
 	for i, u := range c.Units {
 		if u.Card == nil {

@@ -6,6 +6,7 @@ package odds
 
 import (
 	"errors"
+	"fmt"
 	"math/big"
 )
 
@@ -111,6 +112,17 @@ type ToDefeat struct {
 // ErrNoDamage is an attack that cannot defeat anything.
 var ErrNoDamage = errors.New("an attack that deals no damage never defeats a target")
 
+// MaxHits bounds AttacksToDefeat: the most hits of normal damage a target may need (its Hit
+// Points over the Damage). The work grows with the square of it; at 1000, an attack that hits
+// only on a natural 20 takes about 20,000 attacks, the list is complete (what is left below
+// 1e-12) well within its 100,000 attacks and the work a fraction of a second. A target of
+// 100,000 Hit Points hit for 1 took minutes, and its list stopped at 100,000 attacks with
+// most of the chance still to come.
+const MaxHits = 1000
+
+// ErrTooManyHits is a target that needs more than MaxHits hits.
+var ErrTooManyHits = fmt.Errorf("the target needs more than %d hits of this Damage to defeat (its Hit Points over the Damage): too many to work out", MaxHits)
+
 // AttacksToDefeat counts the attacks it takes to bring HP to 0 or lower, each attack
 // independent (no Force points spent, the target unchanged).
 func AttacksToDefeat(a Attack, hp int) (ToDefeat, error) {
@@ -120,12 +132,15 @@ func AttacksToDefeat(a Attack, hp int) (ToDefeat, error) {
 	if hp <= 0 {
 		return ToDefeat{P: []float64{1}, Mean: new(big.Rat)}, nil
 	}
+	need := (hp + a.Damage - 1) / a.Damage // hits of normal damage to defeat
+	if need > MaxHits {
+		return ToDefeat{}, ErrTooManyHits
+	}
 	e := Odds(a)
 	// One attack takes 0, 1 or 2 "hits' worth" of damage (a critical is two).
 	p2 := new(big.Rat).Set(e.Critical)
 	p1 := new(big.Rat).Sub(e.Hit, p2)
 	p0 := new(big.Rat).Sub(big.NewRat(1, 1), e.Hit)
-	need := (hp + a.Damage - 1) / a.Damage // hits of normal damage to defeat
 	// Exact mean: E(r) = (1 + p1 E(r-1) + p2 E(r-2)) / (1 - p0), E(r <= 0) = 0.
 	mean := make([]*big.Rat, need+1)
 	mean[0] = new(big.Rat)
@@ -169,4 +184,40 @@ func AttacksToDefeat(a Attack, hp int) (ToDefeat, error) {
 		alive = next
 	}
 	return ToDefeat{P: out, Mean: mean[need]}, nil
+}
+
+// Row is one line of the attacks-to-defeat table: the attack (Later: that attack or any
+// after it), the chance it is the one that defeats the target, and the chance the target is
+// down by then.
+type Row struct {
+	Attack    int
+	Later     bool
+	P, ByThen float64
+}
+
+// Rows lays the distribution out as the odds page and muster odds d20 print it: a line an
+// attack from the first that can defeat the target until it is down 99.9% of the time, in at
+// most max lines (0: no limit), and what is left in a last line, "or later", so that the
+// lines add up to 1 (they stopped at 99.9% and left the rest out).
+func (td ToDefeat) Rows(max int) []Row {
+	var out []Row
+	cum := 0.0
+	for t := 1; t < len(td.P); t++ {
+		if td.P[t] == 0 && cum == 0 {
+			continue
+		}
+		if cum >= 0.999 || max > 0 && len(out) == max-1 {
+			rest := 0.0
+			for _, p := range td.P[t:] {
+				rest += p
+			}
+			if rest > 0 {
+				out = append(out, Row{Attack: t, Later: true, P: rest, ByThen: cum + rest})
+			}
+			break
+		}
+		cum += td.P[t]
+		out = append(out, Row{Attack: t, P: td.P[t], ByThen: cum})
+	}
+	return out
 }

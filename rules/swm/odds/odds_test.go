@@ -188,3 +188,35 @@ func TestSampledAttacksMatchTheExactOddsChiSquare(t *testing.T) {
 		}
 	}
 }
+
+// The attacks-to-defeat table adds up to 1: a shot that hits on 11+ against one hit's worth
+// of Hit Points defeats on attack t with 1/2^t; by the 10th the target is down
+// 1 - 1/1024 > 99.9% of the time, and the rest, 1/1024, is the last line, "11 or later".
+// Held to 5 lines: attacks 1 to 4, then "5 or later" with 1/16. Before, the table stopped at
+// 99.9% (or its 40th line) and left the rest out.
+func TestAttacksToDefeatRowsAddUpToOne(t *testing.T) {
+	td, err := AttacksToDefeat(Attack{Attack: 0, Defense: 11, Damage: 10}, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		max, lines, later int
+		rest              float64
+	}{{0, 11, 11, 1.0 / 1024}, {5, 5, 5, 1.0 / 16}} {
+		rows := td.Rows(c.max)
+		last := rows[len(rows)-1]
+		if len(rows) != c.lines || !last.Later || last.Attack != c.later || math.Abs(last.P-c.rest) > 1e-11 {
+			t.Errorf("at most %d lines: %d lines, the last %+v; want %d, the last %d or later with %g", c.max, len(rows), last, c.lines, c.later, c.rest)
+		}
+		sum := 0.0
+		for i, r := range rows[:len(rows)-1] {
+			if r.Later || r.Attack != i+1 || r.P != math.Pow(0.5, float64(i+1)) {
+				t.Errorf("line %d: %+v, want attack %d with 1/2^%d", i, r, i+1, i+1)
+			}
+			sum += r.P
+		}
+		if sum += last.P; math.Abs(sum-1) > 1e-9 || math.Abs(last.ByThen-1) > 1e-9 {
+			t.Errorf("at most %d lines: they add up to %g, the last down by then %g", c.max, sum, last.ByThen)
+		}
+	}
+}
