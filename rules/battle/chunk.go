@@ -53,7 +53,10 @@ type Chunk struct {
 	Destroyed []ExactSum `json:"destroyed"`
 	// LostTo counts each unit's battles lost by cause (CauseNames). Chunks stored before it
 	// existed lack it; their matchup's summary then has no causes.
-	LostTo    [][NCauses]int `json:"lost_to,omitempty"`
+	LostTo [][NCauses]int `json:"lost_to,omitempty"`
+	// Ends counts battles by how they ended (EndNames) and who won them: a's wins, b's,
+	// draws. Chunks stored before it existed lack it; their summary then has no endings.
+	Ends      *[NEnds][3]int `json:"ends,omitempty"`
 	SampleLog string         `json:"sample_log,omitempty"`
 }
 
@@ -160,7 +163,7 @@ func PlayChunk(ctx context.Context, field *Field, a, b *Force, opt ChunkOptions)
 				} else {
 					r = bt.Play(BattleSeed(opt.Seed, uint64(i)), nil)
 				}
-				recs[j] = battleRecord{winner: int8(r.Winner), turns: uint8(r.Turns)}
+				recs[j] = battleRecord{winner: int8(r.Winner), turns: uint8(r.Turns), end: uint8(r.End)}
 				for k, u := range r.Units {
 					if u.Lost {
 						recs[j].lost[u.Side] += int32(u.SGP)
@@ -181,14 +184,16 @@ func PlayChunk(ctx context.Context, field *Field, a, b *Force, opt ChunkOptions)
 		return nil, err
 	}
 	c := &Chunk{Seed: opt.Seed, First: opt.First, Count: n, Units: nu, SampleLog: sample.String(),
-		Lost: make([]int, nu), Destroyed: make([]ExactSum, nu), LostTo: make([][NCauses]int, nu)}
+		Lost: make([]int, nu), Destroyed: make([]ExactSum, nu), LostTo: make([][NCauses]int, nu), Ends: new([NEnds][3]int)}
 	lostA, lostB := map[int]int{}, map[int]int{}
 	for j, r := range recs {
 		switch r.winner {
 		case 0, 1:
 			c.Wins[r.winner]++
+			c.Ends[r.end][r.winner]++
 		default:
 			c.Draws++
+			c.Ends[r.end][2]++
 		}
 		for int(r.turns) >= len(c.Turns) {
 			c.Turns = append(c.Turns, 0)
@@ -257,7 +262,17 @@ func Merge(field *Field, a, b *Force, seed uint64, n int, chunks []*Chunk) (*Sum
 	unitDest := make([]ExactSum, nu)
 	unitCause := make([][NCauses]int, nu)
 	causes := true // every chunk counted the causes
+	ends := new([NEnds][3]int)
 	for _, c := range cs {
+		if c.Ends == nil {
+			ends = nil
+		} else if ends != nil {
+			for e := range NEnds {
+				for k := range 3 {
+					ends[e][k] += c.Ends[e][k]
+				}
+			}
+		}
 		s.A.Wins += c.Wins[0]
 		s.B.Wins += c.Wins[1]
 		s.Draws += c.Draws
@@ -300,6 +315,7 @@ func Merge(field *Field, a, b *Force, seed uint64, n int, chunks []*Chunk) (*Sum
 	s.A.WinRate, s.A.CI95 = rate(s.A.Wins, n)
 	s.B.WinRate, s.B.CI95 = rate(s.B.Wins, n)
 	s.DrawRate, s.DrawCI = rate(s.Draws, n)
+	s.Ends = ends
 	s.A.Score, s.A.ScoreCI95 = Score(s.A.Wins, s.Draws, n)
 	s.B.Score, s.B.ScoreCI95 = Score(s.B.Wins, s.Draws, n)
 	s.Turns = spread(turns)

@@ -1146,7 +1146,7 @@ func (b *Battle) checkExits(ui int) {
 			if b.lg != nil {
 				b.logf("%s carries %s off the table\n", b.name(ui), b.field.Scenario.Objectives[b.field.carryObjective()].Name)
 			}
-			b.end(u.side, "carried the objective off its edge")
+			b.end(u.side, EndObjective, "carried the objective off its edge")
 		}
 	}
 }

@@ -11,6 +11,9 @@ type Result struct {
 	Winner int
 	Reason string
 	Turns  int
+	// End is how the battle ended (EndNames): the scenario's objective, the turn limit, or
+	// a side with no unit left that can fight.
+	End int
 	// VP are each side's victory points: the SGPs of enemy units incapacitated or fled.
 	VP [2]int
 	// Stake is the SGPs each side could lose (all its units but strikes and remote
@@ -47,12 +50,24 @@ const (
 	FateOffBoard      = "off-board"
 )
 
-// end ends the battle with a winner (-1 a draw).
-func (b *Battle) end(winner int, reason string) {
+// How a battle ends, for the Why (EndNames).
+const (
+	EndObjective = iota // the scenario's own condition met (or made impossible)
+	EndTurnLimit        // the last turn played
+	EndNoneLeft         // a side (or both) has no unit left that can fight
+	NEnds
+)
+
+// EndNames name the endings, in their order.
+var EndNames = [NEnds]string{"the objective", "the turn limit", "no unit left"}
+
+// end ends the battle with a winner (-1 a draw, -2 the points or shares to decide) and how
+// it ended.
+func (b *Battle) end(winner, how int, reason string) {
 	if b.over {
 		return
 	}
-	b.over, b.winner, b.reason = true, winner, reason
+	b.over, b.winner, b.reason, b.res.End = true, winner, reason, how
 }
 
 // fighting reports whether a side has a unit on the table that is not broken, or one yet
@@ -81,7 +96,11 @@ func (b *Battle) checkVictory(final bool) {
 	switch v.Kind {
 	case "points", "share":
 		if !f0 || !f1 || final {
-			b.end(-2, ifs(final, "the turn limit", "a side has no unit left that can fight"))
+			if final {
+				b.end(-2, EndTurnLimit, "the turn limit")
+			} else {
+				b.end(-2, EndNoneLeft, "a side has no unit left that can fight")
+			}
 		}
 	case "escape":
 		s := v.Side
@@ -101,30 +120,30 @@ func (b *Battle) checkVictory(final bool) {
 		}
 		switch {
 		case all:
-			b.end(s, "every squad got a soldier out")
+			b.end(s, EndObjective, "every squad got a soldier out")
 		case lost:
-			b.end(1-s, "a squad was lost before it got out")
+			b.end(1-s, EndObjective, "a squad was lost before it got out")
 		case final:
-			b.end(1-s, "the turn limit: not every squad got out")
+			b.end(1-s, EndTurnLimit, "the turn limit: not every squad got out")
 		}
 	case "exit":
 		s := v.Side
 		for i := range b.units {
 			if b.units[i].side == s && b.units[i].state == stEscaped {
-				b.end(s, "a squad got off the table")
+				b.end(s, EndObjective, "a squad got off the table")
 				return
 			}
 		}
 		if !b.fighting(s) {
-			b.end(1-s, "no unit left that can get off the table")
+			b.end(1-s, EndNoneLeft, "no unit left that can get off the table")
 		} else if final {
-			b.end(1-s, "the turn limit: no squad got off the table")
+			b.end(1-s, EndTurnLimit, "the turn limit: no squad got off the table")
 		}
 	case "carry":
 		if !f0 && !f1 {
-			b.end(-1, "neither side has a unit left that can fight")
+			b.end(-1, EndNoneLeft, "neither side has a unit left that can fight")
 		} else if final {
-			b.end(-1, "the turn limit: nobody carried the objective off")
+			b.end(-1, EndTurnLimit, "the turn limit: nobody carried the objective off")
 		}
 	}
 }
@@ -133,7 +152,7 @@ func (b *Battle) checkVictory(final bool) {
 // winner.
 func (b *Battle) finish() {
 	if !b.over {
-		b.end(-2, "the turn limit")
+		b.end(-2, EndTurnLimit, "the turn limit")
 	}
 	r := &b.res
 	r.Turns = b.turn

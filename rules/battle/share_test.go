@@ -94,3 +94,38 @@ func TestAStakeLeavesOutReinforcementsThatNeverCame(t *testing.T) {
 	}
 	t.Fatal("no battle of 200 ended before every reinforcement came: the test checks nothing")
 }
+
+// A matchup counts its battles by how they ended, and the counts add up to its wins and
+// draws, split into chunks or not.
+func TestEndingsAddUpToTheResults(t *testing.T) {
+	field := scenario(t, "defending-the-bridge")
+	a, z := force(t, "rules/data/forces/defending-the-bridge-rebel.yaml"), force(t, "rules/data/forces/defending-the-bridge-imperial.yaml")
+	var chunks []*Chunk
+	for _, o := range Split(90, 40) {
+		o.Seed = 5
+		c, err := PlayChunk(t.Context(), field, a, z, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		chunks = append(chunks, c)
+	}
+	s, err := Merge(field, a, z, 5, 90, chunks)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Ends == nil {
+		t.Fatal("no endings counted")
+	}
+	var k [3]int
+	for _, e := range s.Ends {
+		for i := range 3 {
+			k[i] += e[i]
+		}
+	}
+	if k != [3]int{s.A.Wins, s.B.Wins, s.Draws} {
+		t.Errorf("endings add up to %v, the results are %d, %d, %d", k, s.A.Wins, s.B.Wins, s.Draws)
+	}
+	if s.Ends[EndTurnLimit][0] != 0 {
+		t.Errorf("the Rebels won %d battles at the turn limit, which the scenario gives to the Imperials", s.Ends[EndTurnLimit][0])
+	}
+}

@@ -34,6 +34,10 @@ type Summary struct {
 	Draws    int         `json:"draws"`
 	Turns    Spread      `json:"turns"`
 	Units    []UnitStat  `json:"units"`
+	// Ends counts battles by how they ended (EndNames: the objective, the turn limit, no
+	// unit left) and who won them (a's wins, b's, draws); absent for matchups whose chunks
+	// did not count them.
+	Ends *[NEnds][3]int `json:"ends,omitempty"`
 	// NotSimulated names every rule the engine skips or approximates.
 	NotSimulated []string `json:"not_simulated"`
 
@@ -88,6 +92,7 @@ type UnitStat struct {
 type battleRecord struct {
 	winner int8
 	turns  uint8
+	end    uint8
 	lost   [2]int32
 }
 

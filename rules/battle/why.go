@@ -6,9 +6,11 @@ import (
 	"strings"
 )
 
-// Why is a matchup's result told in words from its numbers: the armies' difference in
-// Squad Generation Points, what each army lost and destroyed, the units that did most and
-// least for their SGPs, and how the losses came. Losses holds each army's SGPs lost per
+// Why is a matchup's result told in words from its numbers: how the battles ended (the
+// scenario's objective, its turn limit, a side with nothing left) and who won them so, the
+// armies' difference in Squad Generation Points where it explains the result, what each
+// army lost and destroyed, the units that did most and least for their SGPs, and how the
+// losses came. Losses holds each army's SGPs lost per
 // battle by cause, for the chart.
 type Why struct {
 	Lines  []string
@@ -32,18 +34,18 @@ func Explain(s *Summary, totals [2]int) Why {
 	names := [2]string{s.A.Name, s.B.Name}
 	sides := [2]*SideSummary{&s.A, &s.B}
 
-	// The armies' SGPs.
-	d := totals[0] - totals[1]
-	switch {
-	case d == 0:
-		w.Lines = append(w.Lines, fmt.Sprintf("Both armies cost %d Squad Generation Points: neither bought more.", totals[0]))
-	default:
+	// What decided the battles, then the armies' SGPs where they explain the result.
+	decided := w.endings(s, names)
+	if d := totals[0] - totals[1]; d != 0 && !decided {
 		big, small := 0, 1
 		if d < 0 {
 			big, small, d = 1, 0, -d
 		}
-		w.Lines = append(w.Lines, fmt.Sprintf("%s costs %d SGPs, %d more than %s (%d SGPs): %s more.",
-			names[big], totals[big], d, names[small], totals[small], pct(float64(d)/float64(totals[small]))))
+		// Only where the points explain the result: the army that bought more does better.
+		if sides[big].Score > sides[small].Score {
+			w.Lines = append(w.Lines, fmt.Sprintf("%s costs %d SGPs, %d more than %s (%d SGPs): %s more, and it does better.",
+				names[big], totals[big], d, names[small], totals[small], pct(float64(d)/float64(totals[small]))))
+		}
 	}
 
 	// What each lost and destroyed.
@@ -121,6 +123,78 @@ func Explain(s *Summary, totals [2]int) Why {
 		w.Lines = append(w.Lines, "This matchup was played before Muster counted how losses came: play it again to see them.")
 	}
 	return w
+}
+
+// endings says how the battles ended, each way that ended a tenth of them or more, and who
+// won them so; decided reports that the scenario's objective or its turn limit (in a
+// scenario that gives the limit to a side) settled most battles, where the armies' points
+// explain nothing.
+func (w *Why) endings(s *Summary, names [2]string) (decided bool) {
+	if s.Ends == nil || s.Battles == 0 {
+		return false
+	}
+	f, err := LoadScenario(s.Scenario)
+	if err != nil {
+		return false
+	}
+	sc := f.Scenario
+	onPoints := sc.Victory.Kind == "points" || sc.Victory.Kind == "share"
+	n := s.Battles
+	byScenario := 0
+	for e := range NEnds {
+		k := s.Ends[e]
+		m := k[0] + k[1] + k[2]
+		if m == 0 || 10*m < n {
+			continue
+		}
+		var how string
+		switch e {
+		case EndObjective:
+			how = "were decided by the scenario's objective (" + lowerFirst(sc.Victory.Text) + ")"
+			byScenario += m
+		case EndTurnLimit:
+			how = fmt.Sprintf("ran to the %d-turn limit", sc.Turns)
+			switch {
+			case onPoints && sc.Victory.Kind == "share":
+				how += ", where the larger share of the enemy army destroyed wins"
+			case onPoints:
+				how += ", where more victory points win"
+			case sc.Victory.Kind == "carry":
+				how += ", a draw by the scenario"
+				byScenario += m
+			default:
+				how += ", which the scenario gives to " + names[1-sc.Victory.Side]
+				byScenario += m
+			}
+		case EndNoneLeft:
+			how = "ended with a side left with no unit that could fight"
+		}
+		w.Lines = append(w.Lines, fmt.Sprintf("%d of %d battles (%s) %s: %s.", m, n, pct(float64(m)/float64(n)), how, whoWon(k, names)))
+	}
+	return 2*byScenario > n
+}
+
+// whoWon says who won a count of battles (a's wins, b's, draws).
+func whoWon(k [3]int, names [2]string) string {
+	var parts []string
+	for i, name := range names {
+		if k[i] > 0 {
+			parts = append(parts, fmt.Sprintf("%s won %d", name, k[i]))
+		}
+	}
+	if k[2] > 0 {
+		parts = append(parts, fmt.Sprintf("%d drawn", k[2]))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// lowerFirst lowers a sentence's first letter, to quote it inside another.
+func lowerFirst(s string) string {
+	s = strings.TrimSuffix(s, ".")
+	if s == "" || s[0] < 'A' || s[0] > 'Z' {
+		return s
+	}
+	return string(s[0]-'A'+'a') + s[1:]
 }
 
 // byShare lists the causes by decreasing share, in CauseNames order on ties.

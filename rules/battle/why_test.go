@@ -10,9 +10,9 @@ import (
 // fire, 210 to close assault, 140 to morale).
 func whySummary() *Summary {
 	return &Summary{
-		A: SideSummary{Name: "Rebels", SGPLost: Spread{Mean: 400},
+		A: SideSummary{Name: "Rebels", SGPLost: Spread{Mean: 400}, Score: 0.7,
 			SGPLostTo: map[string]float64{"fire": 300, "close assault": 0, "morale": 100, "strikes": 0}},
-		B: SideSummary{Name: "Imperials", SGPLost: Spread{Mean: 700},
+		B: SideSummary{Name: "Imperials", SGPLost: Spread{Mean: 700}, Score: 0.3,
 			SGPLostTo: map[string]float64{"fire": 350, "close assault": 210, "morale": 140, "strikes": 0}},
 		Units: []UnitStat{
 			{Army: "a", Name: "Aurek Squad", SGP: 500, SurvivalRate: 0.9, SGPDestroyedPerSGP: 0.8},
@@ -30,7 +30,7 @@ func whySummary() *Summary {
 func TestWhyTellsTheNumbers(t *testing.T) {
 	w := Explain(whySummary(), [2]int{1538, 1512})
 	want := []string{
-		"Rebels costs 1538 SGPs, 26 more than Imperials (1512 SGPs): 2% more.",
+		"Rebels costs 1538 SGPs, 26 more than Imperials (1512 SGPs): 2% more, and it does better.",
 		"Rebels loses 400 SGPs a battle on average and takes 700 from Imperials: 300 SGPs a battle ahead.",
 		"In Rebels, Aurek Squad does most for its SGPs (0.80 enemy SGPs destroyed for each SGP it cost, surviving 90% of battles); Besh Squad does least (0.25, surviving 50%).",
 		"In Imperials, Stormtroopers destroys 0.26 enemy SGPs for each SGP it cost.",
@@ -50,18 +50,21 @@ func TestWhyTellsTheNumbers(t *testing.T) {
 	}
 }
 
-// Armies of equal cost and equal losses are said to be even; a summary saved before causes
-// were counted says so instead of showing zeros.
+// Armies of equal cost say nothing of points, and equal losses are said to be even; a
+// summary saved before causes were counted says so instead of showing zeros.
 func TestWhyEvenArmiesAndOldSummaries(t *testing.T) {
 	s := whySummary()
 	s.B.SGPLost.Mean = 400.2
 	s.A.SGPLostTo, s.B.SGPLostTo = nil, nil
 	w := Explain(s, [2]int{1500, 1500})
 	all := strings.Join(w.Lines, "\n")
-	for _, want := range []string{"Both armies cost 1500 Squad Generation Points", "Each army loses about 400 SGPs a battle", "play it again to see them"} {
+	for _, want := range []string{"Each army loses about 400 SGPs a battle", "play it again to see them"} {
 		if !strings.Contains(all, want) {
 			t.Errorf("why lacks %q:\n%s", want, all)
 		}
+	}
+	if strings.Contains(all, "SGPs, ") && strings.Contains(all, " more than ") {
+		t.Errorf("why speaks of points for armies of equal cost:\n%s", all)
 	}
 	if w.Losses[0].Known || w.Losses[1].Known {
 		t.Error("causes marked known for a summary without them")
@@ -94,5 +97,43 @@ func TestSummaryLossesByCauseAddUp(t *testing.T) {
 		if d := sum - side.SGPLost.Mean; d > 0.001 || d < -0.001 {
 			t.Errorf("%s: SGPs lost by cause add up to %g, SGPs lost %g", side.Name, sum, side.SGPLost.Mean)
 		}
+	}
+}
+
+// What decided comes first, and points only where they explain the result: the Rebels at
+// the bridge (594 SGPs more) lost 1,883 of 2,000 battles by the turn limit, which the
+// scenario gives to the Imperials (no squad off the east edge); 1,883/2,000 = 94%. The Why
+// names the limit and who it favours, and says nothing of the Rebels' extra points.
+func TestWhyNamesTheObjectiveAndTheTurnLimitThatDecided(t *testing.T) {
+	s := whySummary()
+	s.Scenario, s.Battles = "defending-the-bridge", 2000
+	s.A.Score, s.B.Score = 0.072, 0.928
+	s.Ends = &[NEnds][3]int{EndObjective: {144, 0, 0}, EndTurnLimit: {0, 1856, 0}}
+	w := Explain(s, [2]int{2106, 1512})
+	all := strings.Join(w.Lines, "\n")
+	want := "1856 of 2000 battles (93%) ran to the 12-turn limit, which the scenario gives to Imperials: Imperials won 1856."
+	if w.Lines[0] != want {
+		t.Errorf("first line %q, want %q", w.Lines[0], want)
+	}
+	if strings.Contains(all, "594 more") {
+		t.Errorf("the why speaks of the Rebels' extra points, which do not explain a loss by the turn limit:\n%s", all)
+	}
+	// 144 battles (7%) won by the objective are under a tenth: not named.
+	if strings.Contains(all, "objective") {
+		t.Errorf("the why names an ending of under a tenth of the battles:\n%s", all)
+	}
+	// On the open field the limit is decided by shares: 600 of 1,000 battles ran to it.
+	s.Scenario, s.Battles = "open-field", 1000
+	s.A.Score, s.B.Score = 0.7, 0.3
+	s.Ends = &[NEnds][3]int{EndTurnLimit: {400, 150, 50}, EndNoneLeft: {300, 100, 0}}
+	w = Explain(s, [2]int{1538, 1512})
+	if got := w.Lines[0]; got != "600 of 1000 battles (60%) ran to the 12-turn limit, where the larger share of the enemy army destroyed wins: Rebels won 400, Imperials won 150, 50 drawn." {
+		t.Errorf("open field: %q", got)
+	}
+	if got := w.Lines[1]; got != "400 of 1000 battles (40%) ended with a side left with no unit that could fight: Rebels won 300, Imperials won 100." {
+		t.Errorf("open field: %q", got)
+	}
+	if got := w.Lines[2]; !strings.HasPrefix(got, "Rebels costs 1538 SGPs, 26 more") {
+		t.Errorf("open field: the points that explain it come next, not %q", got)
 	}
 }
