@@ -58,13 +58,14 @@ func TestSimJSON(t *testing.T) {
 		sort.Strings(k)
 		return strings.Join(k, " ")
 	}
-	if k := keys(got); k != "a b battles draws not_simulated scenario seed turns units" {
+	// ends (how the battles ended, issue 26) was added to the issue's shape.
+	if k := keys(got); k != "a b battles draws ends not_simulated scenario seed turns units" {
 		t.Errorf("keys %s", k)
 	}
 	a := got["a"].(map[string]any)
-	// sgp_lost_to and a unit's lost_to (losses by cause, issue 14) were added to the issue's
-	// shape; every field it named is still there.
-	if k := keys(a); k != "ci95 name sgp_lost sgp_lost_to win_rate wins" {
+	// sgp_lost_to and a unit's lost_to (losses by cause, issue 14) and the expected score
+	// (issue 26) were added to the issue's shape; every field it named is still there.
+	if k := keys(a); k != "ci95 expected_score expected_score_ci95 name sgp_lost sgp_lost_to win_rate wins" {
 		t.Errorf("a's keys %s", k)
 	}
 	if k := keys(a["sgp_lost"].(map[string]any)); k != "mean p10 p50 p90" {
