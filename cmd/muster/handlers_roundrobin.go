@@ -64,7 +64,7 @@ func (a *app) roundRobinSource(c *echo.Context) (rrSource, error) {
 			return rrSource{}, err
 		}
 		return a.gameSource(ctx, g, "/gm/"+tok, false,
-			"Every list of "+g.Name+" against every other, as submitted (a list not yet submitted, as it stands): a matrix of win rates with their 95% intervals. The matchups belong to the game: its players see them once submissions are locked.")
+			"Every list of "+g.Name+" against every other, as submitted (a list not yet submitted, as it stands): a matrix of expected scores (a win 1, a draw a half) with their 95% intervals. The matchups belong to the game: its players see them once submissions are locked.")
 	case strings.HasPrefix(c.Path(), "/play/"):
 		g, err := a.playGameOf(c)
 		if err != nil {
@@ -74,10 +74,10 @@ func (a *app) roundRobinSource(c *echo.Context) (rrSource, error) {
 			return rrSource{}, errListsHidden
 		}
 		return a.gameSource(ctx, g, "/play/"+tok, true,
-			"Every submitted list of "+g.Name+" against every other: a matrix of win rates with their 95% intervals, each cell opening its matchup.")
+			"Every submitted list of "+g.Name+" against every other: a matrix of expected scores (a win 1, a draw a half) with their 95% intervals, each cell opening its matchup.")
 	}
 	src := rrSource{action: "/roundrobin", simBase: "/sims", nav: "sim",
-		lead: "Some of your armies, each against each of the others: a matrix of win rates with their 95% intervals, each cell opening its matchup."}
+		lead: "Some of your armies, each against each of the others: a matrix of expected scores (a win 1, a draw a half) with their 95% intervals, each cell opening its matchup."}
 	list, err := a.store.List(ctx, ownerID(c))
 	list = swmbOnly(list)
 	if err != nil {
