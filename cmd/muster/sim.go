@@ -129,7 +129,8 @@ func simViaJobs(dbPath, scenario string, paths []string, files [2][]byte, battle
 		workers = runtime.NumCPU()
 	}
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn, ReplaceAttr: dropStack}))
-	jobs, err := openJobs(ctx, store, rules.Default(), logger, jobOptions{Workers: workers, ChunkSize: chunk, PollEvery: 200 * time.Millisecond})
+	jobs, err := openJobs(ctx, store, rules.Default(), logger, jobOptions{Workers: workers, ChunkSize: chunk, PollEvery: 200 * time.Millisecond,
+		noSweep: true})
 	if err != nil {
 		return nil, err
 	}
