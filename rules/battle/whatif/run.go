@@ -31,6 +31,9 @@ type Options struct {
 	// Progress, when set, is called with the battles played so far and the whole count,
 	// from the workers: it must be safe for concurrent use.
 	Progress func(done, total int)
+	// BeforeBattle, when set, is called with each battle's index before it is played (the
+	// army's and every variant's battle i), from the workers; tests make it panic.
+	BeforeBattle func(i int)
 }
 
 // DefaultVariants is how many variants a what-if plays unless told otherwise.
@@ -70,7 +73,9 @@ type Report struct {
 // army's catalog: block extends), plays the army and every variant against
 // force b on field, battle i of each with seed battle.BattleSeed(opt.Seed, i), and ranks
 // the variants by the change in win rate, best first (ties: the higher lower bound, then
-// the order proposed). The same inputs give the same report whatever the workers.
+// the order proposed). The same inputs give the same report whatever the workers. A battle
+// that panics stops the what-if with an error naming it and the army it was played by (a
+// *battle.BattleError within).
 func Run(ctx context.Context, cat *rules.Catalog, field *battle.Field, a *roster.Army, b *battle.Force, opt Options) (*Report, error) {
 	if opt.Battles < 1 {
 		return nil, errors.New("battles: play at least 1 battle")
@@ -106,6 +111,14 @@ func Run(ctx context.Context, cat *rules.Catalog, field *battle.Field, a *roster
 	}
 	vs = kept
 	won, err := play(ctx, field, forces, b, opt)
+	var be *played
+	if errors.As(err, &be) {
+		name := a.Name
+		if be.force > 0 {
+			name = fmt.Sprintf("%s with the change %q", a.Name, vs[be.force-1].Change)
+		}
+		return nil, fmt.Errorf("%s against %s: %w", name, b.Name, be.err)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -151,23 +164,39 @@ func play(ctx context.Context, field *battle.Field, forces []*battle.Force, b *b
 	total := n * len(forces)
 	var next, done atomic.Int64
 	var wg sync.WaitGroup
+	// A battle's panic stops every worker: the what-if has failed.
+	var failMu sync.Mutex
+	var failed *played
+	var stop atomic.Bool
 	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			var bt *battle.Battle
-			cur := -1
-			for ctx.Err() == nil {
+			cur, i := -1, 0
+			defer battle.RecoverBattle(field, opt.Seed, &i, func(err error) {
+				failMu.Lock()
+				defer failMu.Unlock()
+				if failed == nil {
+					failed = &played{force: max(cur, 0), err: err}
+				}
+				stop.Store(true)
+			})
+			for ctx.Err() == nil && !stop.Load() {
 				j := int(next.Add(1) - 1)
 				if j >= jobs {
 					return
 				}
 				f, lo := j/perForce, (j%perForce)*block
 				if f != cur {
-					bt, cur = battle.New(field, forces[f], b), f
+					i, cur = lo, f
+					bt = battle.New(field, forces[f], b)
 				}
 				hi := min(lo+block, n)
-				for i := lo; i < hi; i++ {
+				for i = lo; i < hi; i++ {
+					if opt.BeforeBattle != nil {
+						opt.BeforeBattle(i)
+					}
 					won[f][i] = bt.Play(battle.BattleSeed(opt.Seed, uint64(i)), nil).Winner == 0
 				}
 				d := int(done.Add(int64(hi - lo)))
@@ -178,11 +207,24 @@ func play(ctx context.Context, field *battle.Field, forces []*battle.Force, b *b
 		}()
 	}
 	wg.Wait()
+	if failed != nil {
+		return nil, failed
+	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	return won, nil
 }
+
+// played is a battle's panic in a what-if, and which force (0: the army itself, then the
+// variants) was playing it.
+type played struct {
+	force int
+	err   error
+}
+
+func (p *played) Error() string { return p.err.Error() }
+func (p *played) Unwrap() error { return p.err }
 
 func outcome(won []bool) Outcome {
 	k := 0
