@@ -44,10 +44,21 @@ func (m Matchup) Over() bool {
 // ErrBusy is a second matchup asked for by an owner who has one queued or playing.
 var ErrBusy = errors.New("db: the owner has a matchup being played already")
 
+// errQueue is a matchup's jobs that could not be queued (the matchup is not saved either).
+var errQueue = errors.New("db: unable to queue the matchup's jobs")
+
 // CreateMatchup records a new matchup, queued, unless its owner has one queued or playing
 // already (ErrBusy): one matchup per owner at a time, checked in the same transaction as the
 // insert, so that two web processes cannot both let one through.
 func (s *Store) CreateMatchup(ctx context.Context, m Matchup) (Matchup, error) {
+	return s.QueueMatchup(ctx, m, nil)
+}
+
+// QueueMatchup is CreateMatchup with the matchup's first jobs queued by queue in the same
+// transaction: the matchup is saved with its jobs or not at all. Saved apart, a process
+// stopped between the two left a matchup queued with nothing to play it, and its owner, who
+// may have one matchup at a time, could ask for no other.
+func (s *Store) QueueMatchup(ctx context.Context, m Matchup, queue func(context.Context, JobTx, Matchup) error) (Matchup, error) {
 	if m.ID == "" {
 		id, err := token(12)
 		if err != nil {
@@ -57,7 +68,8 @@ func (s *Store) CreateMatchup(ctx context.Context, m Matchup) (Matchup, error) {
 	}
 	m.Created, m.Status = s.now(), MatchupQueued
 	m.Updated = m.Created
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.jobTx(ctx, func(jt JobTx) error {
+		tx := jt.Tx
 		if m.Owner != "" {
 			var n int
 			if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM matchups WHERE owner_id = ? AND status IN (?, ?)`,
@@ -71,9 +83,15 @@ func (s *Store) CreateMatchup(ctx context.Context, m Matchup) (Matchup, error) {
 		_, err := tx.ExecContext(ctx, `INSERT INTO matchups (id, owner_id, game_id, title, request, battles, chunk_size, chunks,
 			status, created, updated) VALUES (?, NULLIF(?, ''), NULLIF(?, ''), ?, ?, ?, ?, ?, ?, ?, ?)`,
 			m.ID, m.Owner, m.Game, m.Title, m.Request, m.Battles, m.ChunkSize, m.Chunks, m.Status, stamp(m.Created), stamp(m.Updated))
-		return err
+		if err != nil || queue == nil {
+			return err
+		}
+		if err := queue(ctx, jt, m); err != nil {
+			return fmt.Errorf("%w: %w", errQueue, err)
+		}
+		return nil
 	})
-	if errors.Is(err, ErrBusy) {
+	if errors.Is(err, ErrBusy) || errors.Is(err, errQueue) {
 		return Matchup{}, err
 	}
 	if err != nil {
@@ -117,6 +135,16 @@ func (s *Store) MatchupsAhead(ctx context.Context, m Matchup) (int, error) {
 	err := s.r.QueryRowContext(ctx, `SELECT COUNT(*) FROM matchups WHERE status IN (?, ?) AND created < ?`,
 		MatchupQueued, MatchupPlaying, stamp(m.Created)).Scan(&n)
 	return n, err
+}
+
+// OwnerActiveMatchup returns owner's matchup queued or playing (ErrNotFound: none), the one
+// that keeps them from asking for another.
+func (s *Store) OwnerActiveMatchup(ctx context.Context, owner string) (Matchup, error) {
+	if owner == "" {
+		return Matchup{}, ErrNotFound
+	}
+	return scanMatchup(s.r.QueryRowContext(ctx, "SELECT "+matchupColumns+` FROM matchups WHERE owner_id = ? AND status IN (?, ?)
+		ORDER BY created, id LIMIT 1`, owner, MatchupQueued, MatchupPlaying))
 }
 
 // ActiveMatchups lists the matchups queued or playing, oldest first.

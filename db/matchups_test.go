@@ -7,6 +7,9 @@ import (
 	"io/fs"
 	"slices"
 	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
 )
 
 // An owner has one matchup queued or playing at a time; another owner is never refused for
@@ -209,6 +212,55 @@ func TestOpeningDropsTheChunksOfEndedMatchups(t *testing.T) {
 		wantNoChunks(t, s, done.ID, "a matchup done before the upgrade")
 		if n, _, err := s.ChunkProgress(ctx, playing.ID); n != 1 || err != nil {
 			t.Errorf("a matchup being played keeps %d chunks (%v), want its 1", n, err)
+		}
+	})
+}
+
+// A matchup is saved with the jobs its queue adds in the same transaction, or not at all:
+// a queue that fails, or dies (panics) on the very connection of the transaction, as a
+// process killed while queuing them would, leaves no matchup to keep its owner from asking
+// for another; and the store goes on working.
+func TestAMatchupIsSavedWithItsJobsOrNotAtAll(t *testing.T) {
+	bothDatabases(t, func(t *testing.T) {
+		ctx := context.Background()
+		s, _ := openTemp(t)
+		me := own(t, s)
+		die := func(_ context.Context, jt JobTx, _ Matchup) error {
+			if s.pg {
+				return jt.WithPgx(func(*pgx.Conn) error { panic("the process was killed") })
+			}
+			panic("the process was killed")
+		}
+		fail := func(context.Context, JobTx, Matchup) error { return errors.New("the queue is full") }
+		done := make(chan any)
+		go func() {
+			defer func() { done <- recover() }()
+			_, _ = s.QueueMatchup(ctx, Matchup{Owner: me, Request: []byte("{}")}, die)
+		}()
+		select {
+		case v := <-done:
+			if v == nil {
+				t.Error("the queue's panic was swallowed")
+			}
+		case <-time.After(time.Minute): // a backstop: the store hung
+			t.Fatal("a panic while queuing the matchup's jobs left the store hanging")
+		}
+		if _, err := s.QueueMatchup(ctx, Matchup{Owner: me, Request: []byte("{}")}, fail); err == nil {
+			t.Error("a matchup whose jobs could not be queued was saved")
+		}
+		if m, err := s.OwnerActiveMatchup(ctx, me); !errors.Is(err, ErrNotFound) {
+			t.Errorf("a matchup without its jobs was saved: %s %s (%v)", m.ID, m.Status, err)
+		}
+		queued := false
+		m, err := s.QueueMatchup(ctx, Matchup{Owner: me, Request: []byte("{}")}, func(ctx context.Context, jt JobTx, m Matchup) error {
+			queued = m.ID != ""
+			return nil
+		})
+		if err != nil || !queued {
+			t.Fatalf("the next matchup: %v (queued %v)", err, queued)
+		}
+		if got, err := s.OwnerActiveMatchup(ctx, me); err != nil || got.ID != m.ID {
+			t.Errorf("the owner's matchup is %q (%v), want %s", got.ID, err, m.ID)
 		}
 	})
 }

@@ -212,25 +212,9 @@ func (s *Store) migrate(ctx context.Context) error {
 }
 
 // tx runs f in a write transaction (BEGIN IMMEDIATE through the DSN on SQLite, the writer
-// lock on PostgreSQL), committing when f
-// returns nil: a save is all or nothing.
+// lock on PostgreSQL), committing when f returns nil: a save is all or nothing.
 func (s *Store) tx(ctx context.Context, f func(*sql.Tx) error) error {
-	tx, err := s.w.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	if s.pg {
-		// One writer at a time, as on SQLite (db/postgres.go).
-		if _, err := tx.ExecContext(ctx, "SELECT pg_advisory_xact_lock(?)", WriterLock); err != nil {
-			tx.Rollback()
-			return err
-		}
-	}
-	if err := f(tx); err != nil {
-		tx.Rollback()
-		return err
-	}
-	return tx.Commit()
+	return s.jobTx(ctx, func(jt JobTx) error { return f(jt.Tx) })
 }
 
 func token(n int) (string, error) {

@@ -117,6 +117,8 @@ type GMView struct {
 	Scenarios []Choice
 	// ResolveError says why the last quick-resolve could not start.
 	ResolveError string
+	// ResolveRunning is the gamemaster's matchup being played, when it is why.
+	ResolveRunning *RunningMatchup
 	// Resolve is the quick-resolve form as the gamemaster sent it, drawn again after a
 	// refusal (empty: the defaults).
 	Resolve ResolveForm

@@ -20,6 +20,15 @@ type SimForm struct {
 	Recent  []SimRow
 	// Flash says what just happened (a matchup cancelled).
 	Flash string
+	// Running is the asker's matchup queued or playing, if any: a second waits for it.
+	Running *RunningMatchup
+}
+
+// RunningMatchup is the asker's matchup queued or playing, the one that keeps them from
+// asking for another (one at a time): its page, and its cancel button.
+type RunningMatchup struct {
+	ID, Title string
+	Queued    bool // not started yet
 }
 
 // Choice is an option of a select, with a note shown under it.

@@ -175,8 +175,9 @@ func TestAPITakesBearerTokens(t *testing.T) {
 	}
 }
 
-// One matchup per owner at a time: a second is refused in words while the first plays;
-// another owner's waits its turn or plays, never refused for ours.
+// One matchup per owner at a time: a second is refused in words while the first plays, and
+// the refusal (and the matchup form) links the one playing, with its cancel button; another
+// owner's waits its turn or plays, never refused for ours.
 func TestMatchupsAreOnePerOwner(t *testing.T) {
 	ts := newTestServer(t)
 	a := ts.importFile(rebel1500)
@@ -184,6 +185,14 @@ func TestMatchupsAreOnePerOwner(t *testing.T) {
 	r := ts.postForm("/sim", url.Values{"a": {a}, "b": {a}, "scenario": {"open-field"}, "battles": {"10"}})
 	if r.status != http.StatusConflict || !strings.Contains(r.body, "being played already") {
 		t.Errorf("a second matchup: %d", r.status)
+	}
+	for name, page := range map[string]response{"the refusal": r, "the matchup form": ts.get("/sim")} {
+		if !strings.Contains(page.body, `href="`+run+`" id="running-link"`) {
+			t.Errorf("%s does not link the matchup playing (%s)", name, run)
+		}
+		if !strings.Contains(page.body, `action="`+run+`/cancel"`) {
+			t.Errorf("%s has no button to cancel the matchup playing", name)
+		}
 	}
 	other := ts.client()
 	ts.signUp(other, "other")

@@ -27,14 +27,16 @@ func (a *app) resolveLists(c *echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
+	status := http.StatusBadRequest
+	var running *views.RunningMatchup
 	fail := func(msg string) error {
 		v, err := a.gmView(c, g, player, nil)
 		if err != nil {
 			return err
 		}
-		v.ResolveError = msg
+		v.ResolveError, v.ResolveRunning = msg, running
 		v.Resolve = views.ResolveForm{A: c.FormValue("a"), B: c.FormValue("b"), Scenario: c.FormValue("scenario"), Battles: c.FormValue("battles")}
-		return render(c, http.StatusBadRequest, views.GMGame(page(c, g.Name, "games"), v))
+		return render(c, status, views.GMGame(page(c, g.Name, "games"), v))
 	}
 	n, msg := formCount("Battles", c.FormValue("battles"), 1, simMaxBattles)
 	if msg != "" {
@@ -94,6 +96,11 @@ func (a *app) resolveLists(c *echo.Context) error {
 	run, err := a.startRun(ctx, owner, field, forces, matchupRequest{Scenario: field.Scenario.ID, Seed: seed, Battles: n,
 		Armies: files, Ask: asked, ResultBase: base + "/sims/"})
 	if errors.Is(err, db.ErrBusy) {
+		// The matchup in the way is linked, with its cancel button.
+		if running, err = a.runningMatchup(ctx, owner); err != nil {
+			return err
+		}
+		status = http.StatusConflict
 		return fail("You have a matchup being played already: wait for it to finish, or cancel it, before starting another.")
 	}
 	if err != nil {

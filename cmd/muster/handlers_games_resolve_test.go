@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -149,4 +150,24 @@ func (ts *testServer) followJSON(t *testing.T, page string, link *regexp.Regexp)
 		t.Fatalf("%s has no JSON link", page)
 	}
 	return ts.get(html.UnescapeString(m[1]))
+}
+
+// A second quick-resolve while the gamemaster's first is still queued is refused (one at a
+// time), and the refusal links the one queued, with its cancel button.
+func TestASecondQuickResolveLinksTheOneQueued(t *testing.T) {
+	// No workers: the first stays queued.
+	ts := newTestServerJobs(t, filepath.Join(t.TempDir(), "test.db"), jobOptions{Workers: 0})
+	gm, player := ts.createGame("Busy night", chapterTenSides(t))
+	ts.addUnit("/play/"+player+"/lists/"+ts.startList(player, "rebel", "Ackbar", "Home One boarders"), "squad|Mon Calamari")
+	ts.addUnit("/play/"+player+"/lists/"+ts.startList(player, "imperial", "Veers", "Blizzard Force"), "squad|Stormtrooper")
+	ids := selectValues(byID(parseHTML(t, ts.get("/gm/"+gm).body), "resolve-a"))
+	form := url.Values{"a": {ids[0]}, "b": {ids[1]}, "scenario": {"open-field"}, "battles": {"10"}}
+	first := ts.postForm("/gm/"+gm+"/resolve", form)
+	wantStatus(t, "the first quick-resolve", first, http.StatusSeeOther)
+	run := first.header.Get("Location")
+	r := ts.postForm("/gm/"+gm+"/resolve", form)
+	wantStatus(t, "the second quick-resolve", r, http.StatusConflict)
+	if !strings.Contains(r.body, `href="`+run+`" id="running-link"`) || !strings.Contains(r.body, `action="`+run+`/cancel"`) {
+		t.Errorf("the refusal does not link %s with its cancel button:\n%.3000s", run, r.body)
+	}
 }

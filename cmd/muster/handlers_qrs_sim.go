@@ -65,8 +65,9 @@ func (a *app) qrsSimRun(c *echo.Context) error {
 		MaxTurns: strings.TrimSpace(form.Get("max-turns")), Battles: strings.TrimSpace(form.Get("battles")), Cover: form.Get("cover") != ""}
 	played, problem := a.qrsWithSaved(c, f)
 	var res *views.QRSSimResult
+	var fault error
 	if problem == "" {
-		res, problem = qrsSimulate(played, v)
+		res, problem, fault = qrsSimulate(played, v)
 	}
 	if f.Seed == "" && res != nil {
 		f.Seed = res.Seed
@@ -76,20 +77,25 @@ func (a *app) qrsSimRun(c *echo.Context) error {
 		return err
 	}
 	status := http.StatusOK
-	if problem != "" {
+	switch {
+	case fault != nil:
+		logFault(a.log, "a game of a skirmish quick-resolve failed", fault)
+		status = http.StatusInternalServerError
+	case problem != "":
 		status = http.StatusUnprocessableEntity
 	}
 	return render(c, status, views.QRSSim(page(c, "Skirmish quick-resolve", "qrs"), v))
 }
 
-// qrsSimulate reads the form into a quick-resolve and plays it, or says what to fix.
-func qrsSimulate(f views.QRSNewForm, v views.QRSSimPage) (*views.QRSSimResult, string) {
+// qrsSimulate reads the form into a quick-resolve and plays it, or says what to fix; a game
+// that failed (a fault in Muster, not in the form) is said in words, and is the error.
+func qrsSimulate(f views.QRSNewForm, v views.QRSSimPage) (*views.QRSSimResult, string, error) {
 	setup, problem := qrsSetupFrom(f)
 	if problem != "" {
-		return nil, problem
+		return nil, problem, nil
 	}
 	if setup.Army == nil {
-		return nil, "Your groups: give the group that goes for the objective at least one figure."
+		return nil, "Your groups: give the group that goes for the objective at least one figure.", nil
 	}
 	num := func(field, s string, lo, hi, def int) (int, string) {
 		if s == "" {
@@ -109,7 +115,7 @@ func qrsSimulate(f views.QRSNewForm, v views.QRSSimPage) (*views.QRSSimResult, s
 	maxTurns, probs[3] = num("Turns before the attempt fails", v.MaxTurns, 1, 100, 12)
 	for _, p := range probs {
 		if p != "" {
-			return nil, p
+			return nil, p, nil
 		}
 	}
 	players := army.Group{Name: setup.Army.Name}
@@ -119,14 +125,14 @@ func qrsSimulate(f views.QRSNewForm, v views.QRSSimPage) (*views.QRSSimResult, s
 	cfg := sim.Config{Players: players, Counters: setup.Counters, Prefer: setup.Prefer, Sight: sight, Cover: v.Cover, Objective: objective, MaxTurns: maxTurns}
 	profiles, err := qrsOwnProfiles(setup.Army)
 	if err != nil {
-		return nil, err.Error()
+		return nil, err.Error(), nil
 	}
 	cfg.Profiles = profiles
 	if setup.Pool != nil {
 		// The pool's names are made the profiles' own by the game state's check.
 		st := &solo.State{Format: 1, System: solo.GameSystem, Turn: 1, Pool: setup.Pool}
 		if err := st.Check(); err != nil {
-			return nil, err.Error()
+			return nil, err.Error(), nil
 		}
 		cfg.Pool = st.Pool
 	}
@@ -135,11 +141,15 @@ func qrsSimulate(f views.QRSNewForm, v views.QRSSimPage) (*views.QRSSimResult, s
 		return qrs.DiceFunc(func(n int) int { return r.IntN(n) + 1 })
 	}
 	s, err := sim.Run(cfg, battles, dice)
+	if isFault(err) {
+		err = qrsSeeded(err, setup.Seed)
+		return nil, faultWords("these games", err), err
+	}
 	if err != nil {
-		return nil, err.Error()
+		return nil, err.Error(), nil
 	}
 	rate := func(r sim.Rate) views.QRSRate { return views.QRSRate{P: r.P, Low: r.Low, High: r.High} }
 	return &views.QRSSimResult{Group: players.Name, Counters: len(cfg.Counters), Battles: s.Battles, Seed: strconv.FormatUint(setup.Seed, 10),
 		Objective: rate(s.Objective), Survived: rate(s.Survived), MeanTurns: s.MeanTurns, MeanEnemies: s.MeanEnemies, MeanDown: s.MeanDown, MeanLost: s.MeanLost,
-		Log: s.FirstLog, NotSimulated: s.NotSimulated}, ""
+		Log: s.FirstLog, NotSimulated: s.NotSimulated}, "", nil
 }

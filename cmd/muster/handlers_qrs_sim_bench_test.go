@@ -18,7 +18,7 @@ func BenchmarkQuickResolveOnTheWeb(b *testing.B) {
 	f.Rows[1] = views.QRSGroupRow{Group: "Red Team", Profile: "Rebel Trooper", Count: "3"}
 	v := views.QRSSimPage{Battles: "2000"}
 	for b.Loop() {
-		if _, problem := qrsSimulate(f, v); problem != "" {
+		if _, problem, _ := qrsSimulate(f, v); problem != "" {
 			b.Fatal(problem)
 		}
 	}

@@ -233,6 +233,11 @@ func (a *app) playRoundRobin(c *echo.Context) error {
 	if errors.Is(err, context.Canceled) {
 		return nil // the player stopped the page: the pairs played so far are saved matchups
 	}
+	if isFault(err) {
+		logFault(a.log, "a battle of a round robin failed", err)
+		return refuse(http.StatusInternalServerError, faultWords("this round robin", err)+
+			" The pairs played before it are saved with your matchups.")
+	}
 	if err != nil {
 		return err
 	}
@@ -255,7 +260,11 @@ func (a *app) roundRobin(ctx context.Context, owner string, src rrSource, field 
 	for i := range k {
 		for j := i + 1; j < k; j++ {
 			start := time.Now()
-			s, err := battle.Simulate(ctx, field, forces[i], forces[j], battle.SimOptions{Battles: n, Seed: seed, SampleLog: true})
+			s, err := battle.Simulate(ctx, field, forces[i], forces[j], battle.SimOptions{Battles: n, Seed: seed, SampleLog: true,
+				BeforeBattle: beforeBattle})
+			if isFault(err) {
+				return nil, fmt.Errorf("%s against %s: %w", chosen[i].name, chosen[j].name, err)
+			}
 			if err != nil {
 				return nil, err
 			}

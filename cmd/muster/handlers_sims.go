@@ -91,6 +91,9 @@ func (a *app) renderSimForm(c *echo.Context, status int, f views.SimForm) error 
 		return err
 	}
 	f.Recent = simRows(recent, "/sims")
+	if f.Running, err = a.runningMatchup(ctx, ownerID(c)); err != nil {
+		return err
+	}
 	p := page(c, "Play a matchup", "sim")
 	p.Flash = f.Flash
 	return render(c, status, views.SimFormPage(p, f))
@@ -187,6 +190,19 @@ func (a *app) startRun(ctx context.Context, owner string, field *battle.Field, f
 	}
 	title := fmt.Sprintf("%s against %s on %s", forces[0].Name, forces[1].Name, field.Scenario.Name)
 	return a.jobs.submit(ctx, owner, title, req)
+}
+
+// runningMatchup is owner's matchup queued or playing, for the pages that start one to link
+// (with its cancel button): nil when there is none.
+func (a *app) runningMatchup(ctx context.Context, owner string) (*views.RunningMatchup, error) {
+	m, err := a.store.OwnerActiveMatchup(ctx, owner)
+	if errors.Is(err, db.ErrNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &views.RunningMatchup{ID: m.ID, Title: m.Title, Queued: m.Status == db.MatchupQueued}, nil
 }
 
 // headFile is one of owner's armies at its head: the record, the file and the army read.

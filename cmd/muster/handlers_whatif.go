@@ -149,7 +149,7 @@ func (a *app) runWhatif(c *echo.Context) error {
 		return errBusy
 	}
 	rep, err := whatif.Run(c.Request().Context(), a.cat, st.field, st.army, st.opponent,
-		whatif.Options{Battles: n, Seed: seed, MaxVariants: k})
+		whatif.Options{Battles: n, Seed: seed, MaxVariants: k, BeforeBattle: beforeBattle})
 	var nl *whatif.NotLegalError
 	if errors.As(err, &nl) {
 		v.Error = "Nothing to try yet: " + err.Error() + "."
@@ -157,6 +157,11 @@ func (a *app) runWhatif(c *echo.Context) error {
 	}
 	if errors.Is(err, context.Canceled) {
 		return nil // the player stopped the page: nobody is waiting for an answer
+	}
+	if isFault(err) {
+		logFault(a.log, "a battle of a what-if failed", err, "matchup", st.sim.ID)
+		v.Error = faultWords("this what-if", err)
+		return render(c, http.StatusInternalServerError, views.WhatIfPage(page(c, title, "sim"), v))
 	}
 	if err != nil {
 		return err

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
@@ -65,6 +66,10 @@ type jobOptions struct {
 	// play plays a chunk (nil: battle.PlayChunk); tests make it fail.
 	play      func(ctx context.Context, field *battle.Field, a, b *battle.Force, opt battle.ChunkOptions) (*battle.Chunk, error)
 	PollEvery time.Duration // how often a worker looks for jobs without being told (0: River's default)
+	// noSweep: this process's workers do not sweep for matchups nothing is playing
+	// (jobs_sweep.go); muster sim --jobs, which stops as soon as its matchup ends, leaves
+	// it to the long-running workers.
+	noSweep bool
 }
 
 // simJobs is a process's handle on the job system.
@@ -80,6 +85,10 @@ type simJobs struct {
 // jobClient is what Muster uses of River's client, whatever the driver's transaction type.
 type jobClient interface {
 	Insert(ctx context.Context, args river.JobArgs, opts *river.InsertOpts) error
+	// InsertManyTx queues jobs in a transaction of the store's.
+	InsertManyTx(ctx context.Context, tx db.JobTx, params []river.InsertManyParams) error
+	// JobList lists jobs, as River's client does.
+	JobList(ctx context.Context, params *river.JobListParams) (*river.JobListResult, error)
 	Start(ctx context.Context) error
 	Stop(ctx context.Context) error
 }
@@ -87,11 +96,24 @@ type jobClient interface {
 type riverClient[TTx any] struct {
 	c     *river.Client[TTx]
 	close func()
+	// inTx calls f with a store transaction as the driver takes it.
+	inTx func(tx db.JobTx, f func(TTx) error) error
 }
 
 func (r riverClient[TTx]) Insert(ctx context.Context, args river.JobArgs, opts *river.InsertOpts) error {
 	_, err := r.c.Insert(ctx, args, opts)
 	return err
+}
+
+func (r riverClient[TTx]) InsertManyTx(ctx context.Context, tx db.JobTx, params []river.InsertManyParams) error {
+	return r.inTx(tx, func(t TTx) error {
+		_, err := r.c.InsertManyTx(ctx, t, params)
+		return err
+	})
+}
+
+func (r riverClient[TTx]) JobList(ctx context.Context, params *river.JobListParams) (*river.JobListResult, error) {
+	return r.c.JobList(ctx, params)
 }
 
 func (r riverClient[TTx]) Start(ctx context.Context) error { return r.c.Start(ctx) }
@@ -104,6 +126,43 @@ func (r riverClient[TTx]) Stop(ctx context.Context) error {
 		r.close()
 	}
 	return err
+}
+
+// connTx is a store transaction on PostgreSQL as River's pgx driver takes it (db.JobTx):
+// statements on the connection the transaction holds, which the store commits or rolls
+// back. River's inserts use no more of it.
+type connTx struct{ c *pgx.Conn }
+
+var errNoNesting = errors.New("jobs: a transaction within the store's is not supported")
+
+func (t connTx) Begin(context.Context) (pgx.Tx, error) { return nil, errNoNesting }
+func (t connTx) Commit(context.Context) error          { return nil }
+func (t connTx) Rollback(context.Context) error        { return nil }
+func (t connTx) LargeObjects() pgx.LargeObjects        { return pgx.LargeObjects{} }
+func (t connTx) Conn() *pgx.Conn                       { return t.c }
+
+func (t connTx) CopyFrom(ctx context.Context, table pgx.Identifier, columns []string, rows pgx.CopyFromSource) (int64, error) {
+	return t.c.CopyFrom(ctx, table, columns, rows)
+}
+
+func (t connTx) SendBatch(ctx context.Context, b *pgx.Batch) pgx.BatchResults {
+	return t.c.SendBatch(ctx, b)
+}
+
+func (t connTx) Prepare(ctx context.Context, name, sql string) (*pgconn.StatementDescription, error) {
+	return t.c.Prepare(ctx, name, sql)
+}
+
+func (t connTx) Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error) {
+	return t.c.Exec(ctx, sql, args...)
+}
+
+func (t connTx) Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error) {
+	return t.c.Query(ctx, sql, args...)
+}
+
+func (t connTx) QueryRow(ctx context.Context, sql string, args ...any) pgx.Row {
+	return t.c.QueryRow(ctx, sql, args...)
 }
 
 // openJobs connects a process to the job system in the store's database (migrating River's
@@ -125,6 +184,7 @@ func openJobs(ctx context.Context, store *db.Store, cat *rules.Catalog, logger *
 	workers := river.NewWorkers()
 	river.AddWorker(workers, &chunkWorker{j: j})
 	river.AddWorker(workers, &mergeWorker{j: j})
+	river.AddWorker(workers, &sweepWorker{j: j})
 	cfg := &river.Config{
 		Workers: workers,
 		Logger:  slog.New(slog.NewTextHandler(logWriter{logger}, &slog.HandlerOptions{Level: slog.LevelWarn})),
@@ -149,6 +209,12 @@ func openJobs(ctx context.Context, store *db.Store, cat *rules.Catalog, logger *
 	if opt.Workers > 0 {
 		cfg.Queues = map[string]river.QueueConfig{simQueue: {MaxWorkers: opt.Workers}}
 	}
+	if opt.Workers > 0 && !opt.noSweep {
+		cfg.Queues[sweepQueue] = river.QueueConfig{MaxWorkers: 1}
+		// The elected leader among the working processes queues the sweep (jobs_sweep.go).
+		cfg.PeriodicJobs = []*river.PeriodicJob{river.NewPeriodicJob(river.PeriodicInterval(opt.RescueAfter),
+			func() (river.JobArgs, *river.InsertOpts) { return sweepArgs{}, nil }, &river.PeriodicJobOpts{RunOnStart: true})}
+	}
 	if store.Postgres() {
 		pc, err := pgxpool.ParseConfig(store.DSN())
 		if err != nil {
@@ -169,7 +235,9 @@ func openJobs(ctx context.Context, store *db.Store, cat *rules.Catalog, logger *
 			pool.Close()
 			return nil, fmt.Errorf("jobs: %w", err)
 		}
-		j.client = riverClient[pgx.Tx]{c: c, close: pool.Close}
+		j.client = riverClient[pgx.Tx]{c: c, close: pool.Close, inTx: func(tx db.JobTx, f func(pgx.Tx) error) error {
+			return tx.WithPgx(func(conn *pgx.Conn) error { return f(connTx{conn}) })
+		}}
 		return j, nil
 	}
 	driver := riversqlite.New(store.DB())
@@ -184,7 +252,7 @@ func openJobs(ctx context.Context, store *db.Store, cat *rules.Catalog, logger *
 	if err != nil {
 		return nil, fmt.Errorf("jobs: %w", err)
 	}
-	j.client = riverClient[*sql.Tx]{c: c}
+	j.client = riverClient[*sql.Tx]{c: c, inTx: func(tx db.JobTx, f func(*sql.Tx) error) error { return f(tx.Tx) }}
 	return j, nil
 }
 
@@ -260,18 +328,21 @@ func (j *simJobs) submit(ctx context.Context, owner, title string, req matchupRe
 		return db.Matchup{}, err
 	}
 	chunks := battle.Split(req.Battles, req.ChunkSize)
-	m, err := j.store.CreateMatchup(ctx, db.Matchup{Owner: owner, Game: req.Ask.Game, Title: title, Request: body,
-		Battles: req.Battles, ChunkSize: req.ChunkSize, Chunks: len(chunks)})
-	if err != nil {
-		return db.Matchup{}, err
+	// The matchup and its first chunks in one transaction: never a matchup with nothing to
+	// play it (its owner could ask for no other), nor chunks of no matchup.
+	m, err := j.store.QueueMatchup(ctx, db.Matchup{Owner: owner, Game: req.Ask.Game, Title: title, Request: body,
+		Battles: req.Battles, ChunkSize: req.ChunkSize, Chunks: len(chunks)},
+		func(ctx context.Context, tx db.JobTx, m db.Matchup) error {
+			var params []river.InsertManyParams
+			for _, c := range chunks[:min(req.Window, len(chunks))] {
+				params = append(params, river.InsertManyParams{Args: chunkArgs{Matchup: m.ID, First: c.First, Count: c.Count}})
+			}
+			return j.client.InsertManyTx(ctx, tx, params)
+		})
+	if err != nil && !errors.Is(err, db.ErrBusy) {
+		return db.Matchup{}, fmt.Errorf("jobs: unable to queue the matchup: %w", err)
 	}
-	for _, c := range chunks[:min(req.Window, len(chunks))] {
-		if err := j.client.Insert(ctx, chunkArgs{Matchup: m.ID, First: c.First, Count: c.Count}, nil); err != nil {
-			_ = j.store.FailMatchup(ctx, m.ID, "the matchup could not be queued")
-			return db.Matchup{}, fmt.Errorf("jobs: unable to queue matchup %s: %w", m.ID, err)
-		}
-	}
-	return m, nil
+	return m, err
 }
 
 // chunkArgs is one chunk job: battles First to First+Count-1 of a matchup.

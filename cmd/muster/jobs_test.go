@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"io"
 	"log/slog"
 	"os"
@@ -133,9 +134,10 @@ func readTestFile(t *testing.T, path string) []byte {
 	return b
 }
 
-// A chunk that fails on every try (here the engine panics; one chunk of ten battles) ends its matchup as failed after
-// the last try, saying so in the owner's words, and the owner may ask for another matchup:
-// it does not stay "playing" for ever.
+// A chunk that fails on every try (here with an error, as when its database goes away; one
+// chunk of ten battles) ends its matchup as failed after the last try, saying so in the
+// owner's words, and the owner may ask for another matchup: it does not stay "playing" for
+// ever.
 func TestAMatchupWhoseChunkKeepsFailingEndsAsFailed(t *testing.T) {
 	ctx := context.Background()
 	store, err := db.Open(ctx, filepath.Join(t.TempDir(), "fail.db"))
@@ -151,7 +153,7 @@ func TestAMatchupWhoseChunkKeepsFailingEndsAsFailed(t *testing.T) {
 			mu.Lock()
 			tries++
 			mu.Unlock()
-			panic("the engine stopped")
+			return nil, errors.New("the database went away")
 		}})
 	o, err := store.CreateGuest(ctx)
 	if err != nil {
@@ -173,7 +175,7 @@ func TestAMatchupWhoseChunkKeepsFailingEndsAsFailed(t *testing.T) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	if m.Status != db.MatchupFailed || !strings.Contains(m.Error, "failed 2 times in a row") || strings.Contains(m.Error, "panic") {
+	if m.Status != db.MatchupFailed || !strings.Contains(m.Error, "failed 2 times in a row") || strings.Contains(m.Error, "went away") {
 		t.Fatalf("status %s, %q", m.Status, m.Error)
 	}
 	mu.Lock()

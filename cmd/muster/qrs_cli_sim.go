@@ -3,6 +3,7 @@ package main
 // The skirmish quick reference's quick-resolve on the command line: `muster qrs sim`.
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -170,8 +171,8 @@ func qrsSim(args []string, stdout, stderr io.Writer) int {
 	}
 	s, err := sim.Run(cfg, *battles, dice)
 	if err != nil {
-		fmt.Fprintf(stderr, "muster qrs sim: %v\n", err)
-		return 2
+		fmt.Fprintf(stderr, "muster qrs sim: %v\n", qrsSeeded(err, *seed))
+		return playExit(err)
 	}
 	if !*showLog {
 		s.FirstLog = nil
@@ -218,8 +219,18 @@ func qrsSimFight(a *army.Army, players army.Group, vsPath string, vsGroup int, c
 			return 0
 		}
 	}
-	fmt.Fprintf(stderr, "muster qrs sim: %v\n", err)
-	return 2
+	fmt.Fprintf(stderr, "muster qrs sim: %v\n", qrsSeeded(err, seed))
+	return playExit(err)
+}
+
+// qrsSeeded names the seed beside a game that failed (sim.GameError), which with the game's
+// index replays it.
+func qrsSeeded(err error, seed uint64) error {
+	var ge *sim.GameError
+	if errors.As(err, &ge) {
+		return fmt.Errorf("%w (seed %d)", err, seed)
+	}
+	return err
 }
 
 func qrsSimTail(w io.Writer, log, notSimulated []string) {

@@ -28,7 +28,9 @@ const simUsage = `usage: muster sim [--battles N] [--seed S] [--workers W] [--sc
   database DB (a file, or a postgres:// address) in chunks of K battles, played by W workers
   of this process and by any muster worker on it: the same odds, to the byte.`
 
-// cmdSim plays a matchup. Exit 0: played; 2: bad arguments or unreadable armies.
+// cmdSim plays a matchup. Exit 0: played; 1: a battle failed (a fault in Muster: the message
+// names the battle and how to replay it) or the matchup did; 2: bad arguments, unreadable
+// armies, or a database that cannot be used.
 func cmdSim(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
 	battles := fs.Int("battles", 1000, "how many battles to play")
@@ -77,11 +79,11 @@ func cmdSim(args []string, stdout, stderr io.Writer) int {
 		sum, err = simViaJobs(*dbPath, *scenario, files, m.files, *battles, s, *workers, *chunk, stderr)
 	} else {
 		sum, err = battle.Simulate(context.Background(), m.field, m.forces[0], m.forces[1],
-			battle.SimOptions{Battles: *battles, Seed: s, Workers: *workers})
+			battle.SimOptions{Battles: *battles, Seed: s, Workers: *workers, BeforeBattle: beforeBattle})
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "muster sim: %v\n", err)
-		return 2
+		return playExit(err)
 	}
 	if *asJSON {
 		return writeJSON(stdout, sum)
@@ -112,6 +114,9 @@ func printSim(w io.Writer, s *battle.Summary) {
 	}
 }
 
+// errMatchupFailed is a matchup played as jobs that ended failed (its message says why).
+var errMatchupFailed = errors.New("the matchup failed")
+
 // simViaJobs plays a matchup through the job queue of a database, with workers of this
 // process (and any others working the same database), and reads back its saved result.
 func simViaJobs(dbPath, scenario string, paths []string, files [2][]byte, battles int, seed uint64, workers, chunk int, stderr io.Writer) (*battle.Summary, error) {
@@ -125,8 +130,9 @@ func simViaJobs(dbPath, scenario string, paths []string, files [2][]byte, battle
 	if workers == 0 {
 		workers = runtime.NumCPU()
 	}
-	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	jobs, err := openJobs(ctx, store, rules.Default(), logger, jobOptions{Workers: workers, ChunkSize: chunk, PollEvery: 200 * time.Millisecond})
+	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn, ReplaceAttr: dropStack}))
+	jobs, err := openJobs(ctx, store, rules.Default(), logger, jobOptions{Workers: workers, ChunkSize: chunk, PollEvery: 200 * time.Millisecond,
+		noSweep: true})
 	if err != nil {
 		return nil, err
 	}
@@ -158,7 +164,7 @@ func simViaJobs(dbPath, scenario string, paths []string, files [2][]byte, battle
 		}
 		switch m.Status {
 		case db.MatchupFailed:
-			return nil, errors.New(m.Error)
+			return nil, fmt.Errorf("%w: %s", errMatchupFailed, m.Error)
 		case db.MatchupCancelled:
 			return nil, errors.New("the matchup was cancelled")
 		case db.MatchupDone:

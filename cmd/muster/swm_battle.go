@@ -99,6 +99,11 @@ func (a *app) swmQuickResolve(c *echo.Context) error {
 	}
 	v.SidesNote = check.SidesNote(ca, cb)
 	sum, err := engine.Simulate(func() *engine.Map { m, _ := engine.Scenario(v.Scenario); return m }, sa, sb, n, seed)
+	if isFault(err) {
+		logFault(a.log, "a battle of a d20 quick-resolve failed", err)
+		v.Error = faultWords("these battles", err)
+		return render(c, http.StatusInternalServerError, views.SWMBattle(p, v))
+	}
 	if err != nil {
 		v.Error = "The battle could not be played: " + err.Error()
 		return render(c, http.StatusOK, views.SWMBattle(p, v))

@@ -327,7 +327,7 @@ func swmSim(args []string, stdout, stderr io.Writer) int {
 	sum, err := engine.Simulate(func() *engine.Map { m, _ := engine.Scenario(*scenario); return m }, squads[0], squads[1], *battles, *seed)
 	if err != nil {
 		fmt.Fprintf(stderr, "muster swm sim: %v\n", err)
-		return 2
+		return playExit(err)
 	}
 	if *asJSON {
 		return writeJSON(stdout, struct {

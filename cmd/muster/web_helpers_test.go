@@ -50,6 +50,13 @@ func newTestServer(t *testing.T) *testServer {
 // newTestServerOn is a test server on a database: a SQLite file or a postgres:// address.
 func newTestServerOn(t *testing.T, dbPath string) *testServer {
 	t.Helper()
+	return newTestServerJobs(t, dbPath, jobOptions{Workers: defaultWorkers()})
+}
+
+// newTestServerJobs is a test server on a database whose own workers play matchups as opt
+// says.
+func newTestServerJobs(t *testing.T, dbPath string, opt jobOptions) *testServer {
+	t.Helper()
 	store, err := db.Open(context.Background(), dbPath)
 	if err != nil {
 		t.Fatal(err)
@@ -57,7 +64,7 @@ func newTestServerOn(t *testing.T, dbPath string) *testServer {
 	t.Cleanup(func() { store.Close() })
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	e, a := newApp(store, rules.Default(), logger, authConfig{})
-	a.jobs = startTestJobs(t, store, logger, jobOptions{Workers: defaultWorkers()})
+	a.jobs = startTestJobs(t, store, logger, opt)
 	srv := httptest.NewServer(e)
 	t.Cleanup(srv.Close)
 	ts := &testServer{t: t, srv: srv, store: store, handler: e, app: a}

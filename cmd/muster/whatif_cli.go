@@ -27,8 +27,9 @@ const whatifUsage = `usage: muster whatif [--battles N] [--seed S] [--max-varian
   An army that breaks its rules gets the changes that make it legal.
   Without a limit: in A's file, a variant may cost at most what A costs now.`
 
-// cmdWhatif runs a what-if. Exit 0: played; 2: bad arguments, unreadable armies, or an
-// army A that does not pass muster check.
+// cmdWhatif runs a what-if. Exit 0: played; 1: a battle failed (a fault in Muster: the
+// message names it); 2: bad arguments, unreadable armies, or an army A that does not pass
+// muster check.
 func cmdWhatif(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("whatif", flag.ContinueOnError)
 	battles := fs.Int("battles", 1000, "battles for army A and for each variant")
@@ -67,7 +68,7 @@ func cmdWhatif(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	rep, err := whatif.Run(context.Background(), rules.Default(), m.field, m.armies[0], m.forces[1],
-		whatif.Options{Battles: *battles, Seed: s, MaxVariants: *maxV, Workers: *workers})
+		whatif.Options{Battles: *battles, Seed: s, MaxVariants: *maxV, Workers: *workers, BeforeBattle: beforeBattle})
 	var nl *whatif.NotLegalError
 	if errors.As(err, &nl) {
 		fmt.Fprintf(stderr, "muster whatif: %s: %v\n", files[0], err)
@@ -75,7 +76,7 @@ func cmdWhatif(args []string, stdout, stderr io.Writer) int {
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "muster whatif: %v\n", err)
-		return 2
+		return playExit(err)
 	}
 	if *asJSON {
 		return writeJSON(stdout, rep)

@@ -27,7 +27,7 @@ func cmdWorker(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("worker", flag.ContinueOnError)
 	dbPath := fs.String("db", "", "the database muster serve uses (a postgres:// address; a SQLite file works for one machine)")
 	workers := fs.Int("workers", runtime.NumCPU(), "matchup jobs played at once")
-	rescue := fs.Duration("rescue-after", defaultRescue, "a job running this long is taken as its worker's death and played again")
+	rescue := fs.Duration("rescue-after", defaultRescue, "a job running this long is taken as its worker's death and played again; matchups left with no job are looked for this often")
 	rest, code, ok := parseFlags(fs, args, workerUsage, stdout, stderr)
 	if !ok {
 		return code

@@ -31,6 +31,10 @@ type ChunkOptions struct {
 	Progress func(done int)
 	// SampleLog keeps battle 0's log, when the chunk holds battle 0.
 	SampleLog bool
+	// BeforeBattle, when set, is called with each battle's index before it is played, from
+	// the workers; tests make it panic, to see one battle's fault fail its chunk and no
+	// more.
+	BeforeBattle func(i int)
 }
 
 // Chunk is what a range of a matchup's battles adds up to. It is plain JSON so that a job
@@ -127,7 +131,8 @@ func (s *ExactSum) UnmarshalJSON(b []byte) error {
 // PlayChunk plays battles opt.First to opt.First+opt.Count-1 of a matchup of force a against
 // force b on a field, battle i with seed BattleSeed(opt.Seed, i), and adds them up. The
 // chunk is the same whatever the number of workers. It stops early, with ctx's error, when
-// ctx is cancelled.
+// ctx is cancelled, and with a *BattleError when a battle panics (the first such battle by
+// index among those played).
 func PlayChunk(ctx context.Context, field *Field, a, b *Force, opt ChunkOptions) (*Chunk, error) {
 	n := opt.Count
 	if n <= 0 || n > MaxBattles || opt.First < 0 || opt.First > MaxBattles-n {
@@ -146,17 +151,37 @@ func PlayChunk(ctx context.Context, field *Field, a, b *Force, opt ChunkOptions)
 	var next, done atomic.Int64
 	var wg sync.WaitGroup
 	var sample bytes.Buffer
+	// A battle's panic stops every worker: the chunk has failed, and the battles left
+	// would be played for nothing.
+	var failMu sync.Mutex
+	var failed *BattleError
+	var stop atomic.Bool
+	fail := func(err error) {
+		failMu.Lock()
+		defer failMu.Unlock()
+		if be := err.(*BattleError); failed == nil || be.Index < failed.Index {
+			failed = be
+		}
+		stop.Store(true)
+	}
 	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			// Before the first battle is taken, a panic is in setting it up: the first
+			// battle of the chunk, which muster battle sets up the same way.
+			i := opt.First
+			defer RecoverBattle(field, opt.Seed, &i, fail)
 			bt := New(field, a, b)
-			for ctx.Err() == nil {
+			for ctx.Err() == nil && !stop.Load() {
 				j := int(next.Add(1) - 1)
 				if j >= n {
 					return
 				}
-				i := opt.First + j
+				i = opt.First + j
+				if opt.BeforeBattle != nil {
+					opt.BeforeBattle(i)
+				}
 				var r *Result
 				if i == 0 && opt.SampleLog {
 					r = bt.Play(BattleSeed(opt.Seed, uint64(i)), &sample)
@@ -180,6 +205,9 @@ func PlayChunk(ctx context.Context, field *Field, a, b *Force, opt ChunkOptions)
 		}()
 	}
 	wg.Wait()
+	if failed != nil {
+		return nil, failed
+	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}

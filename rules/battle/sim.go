@@ -22,6 +22,8 @@ type SimOptions struct {
 	Progress func(done int)
 	// SampleLog keeps the first battle's log.
 	SampleLog bool
+	// BeforeBattle is as ChunkOptions' (tests make a battle panic).
+	BeforeBattle func(i int)
 }
 
 // Summary is a matchup's results: the JSON of `muster sim --json`.
@@ -99,15 +101,16 @@ type battleRecord struct {
 // Simulate plays a matchup of n battles of force a against force b on a field, battle i
 // with seed BattleSeed(opt.Seed, i), on opt.Workers goroutines, and summarises it. The
 // summary is the same whatever the number of workers. It stops early, with ctx's error,
-// when ctx is cancelled. It is one chunk merged, so that a matchup split into chunks (and
-// played anywhere) sums up to exactly this summary.
+// when ctx is cancelled, and with a *BattleError when a battle panics. It is one chunk
+// merged, so that a matchup split into chunks (and played anywhere) sums up to exactly this
+// summary.
 func Simulate(ctx context.Context, field *Field, a, b *Force, opt SimOptions) (*Summary, error) {
 	n := opt.Battles
 	if n <= 0 || n > MaxBattles {
 		return nil, errors.New("the number of battles must be between 1 and 1000000")
 	}
 	c, err := PlayChunk(ctx, field, a, b, ChunkOptions{Seed: opt.Seed, First: 0, Count: n, Workers: opt.Workers,
-		Progress: opt.Progress, SampleLog: opt.SampleLog})
+		Progress: opt.Progress, SampleLog: opt.SampleLog, BeforeBattle: opt.BeforeBattle})
 	if err != nil {
 		return nil, err
 	}

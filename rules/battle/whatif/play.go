@@ -155,22 +155,38 @@ func playSpan(ctx context.Context, field *battle.Field, forces []*battle.Force, 
 	workers = max(1, min(workers, len(jobs)))
 	var next atomic.Int64
 	var wg sync.WaitGroup
+	// A battle's panic stops every worker: the what-if has failed.
+	var failMu sync.Mutex
+	var failed *played
+	var stop atomic.Bool
 	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			var bt *battle.Battle
-			cur := -1
-			for ctx.Err() == nil {
+			cur, i := -1, 0
+			defer battle.RecoverBattle(field, opt.Seed, &i, func(err error) {
+				failMu.Lock()
+				defer failMu.Unlock()
+				if failed == nil {
+					failed = &played{force: max(cur, 0), err: err}
+				}
+				stop.Store(true)
+			})
+			for ctx.Err() == nil && !stop.Load() {
 				x := int(next.Add(1) - 1)
 				if x >= len(jobs) {
 					return
 				}
 				jb := jobs[x]
 				if jb.f != cur {
-					bt, cur = battle.New(field, forces[jb.f], b), jb.f
+					i, cur = jb.lo, jb.f
+					bt = battle.New(field, forces[jb.f], b)
 				}
-				for i := jb.lo; i < jb.hi; i++ {
+				for i = jb.lo; i < jb.hi; i++ {
+					if opt.BeforeBattle != nil {
+						opt.BeforeBattle(i)
+					}
 					recs[jb.f].keep(i, bt.Play(battle.BattleSeed(opt.Seed, uint64(i)), nil))
 				}
 				d := int(done.Add(int64(jb.hi - jb.lo)))
@@ -181,5 +197,18 @@ func playSpan(ctx context.Context, field *battle.Field, forces []*battle.Force, 
 		}()
 	}
 	wg.Wait()
+	if failed != nil {
+		return failed
+	}
 	return ctx.Err()
 }
+
+// played is a battle's panic in a what-if, and which force (0: the army itself, then the
+// variants) was playing it.
+type played struct {
+	force int
+	err   error
+}
+
+func (p *played) Error() string { return p.err.Error() }
+func (p *played) Unwrap() error { return p.err }

@@ -31,6 +31,9 @@ type Options struct {
 	// Progress, when set, is called with the battles played so far and the most there may
 	// be, from the workers: it must be safe for concurrent use.
 	Progress func(done, total int)
+	// BeforeBattle, when set, is called with each battle's index before it is played (the
+	// army's and every variant's battle i), from the workers; tests make it panic.
+	BeforeBattle func(i int)
 }
 
 // DefaultVariants is how many variants a what-if proposes unless told otherwise.
@@ -83,6 +86,8 @@ type Report struct {
 // which the army's catalog: block extends), plays the army and every variant against force
 // b on field, battle i of each with seed battle.BattleSeed(opt.Seed, i), and ranks them by
 // the change in expected score. The same inputs give the same report whatever the workers.
+// A battle that panics stops the what-if with an error naming it and the army it was
+// played by (a *battle.BattleError within).
 func Run(ctx context.Context, cat *rules.Catalog, field *battle.Field, a *roster.Army, b *battle.Force, opt Options) (*Report, error) {
 	if opt.Battles < 1 {
 		return nil, errors.New("battles: play at least 1 battle")
@@ -126,6 +131,14 @@ func RunVariants(ctx context.Context, cat *rules.Catalog, field *battle.Field, a
 	}
 	vs = kept
 	recs, settled, err := playLooks(ctx, field, forces, b, opt)
+	var be *played
+	if errors.As(err, &be) {
+		name := a.Name
+		if be.force > 0 {
+			name = fmt.Sprintf("%s with the change %q", a.Name, vs[be.force-1].Change)
+		}
+		return nil, fmt.Errorf("%s against %s: %w", name, b.Name, be.err)
+	}
 	if err != nil {
 		return nil, err
 	}

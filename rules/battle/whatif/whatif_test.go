@@ -437,3 +437,25 @@ func TestOneMoreTrainingLevelCostsOneSGPASoldier(t *testing.T) {
 		t.Errorf("no variant %q", c)
 	}
 }
+
+// A panic in one battle of a what-if, on one of its own goroutines, comes back as an error
+// naming the battle and the army that played it, instead of ending the process.
+func TestAPanicInAWhatIfBattleIsAnErrorNamingIt(t *testing.T) {
+	a := readArmy(t, "testdata/unarmed.yaml")
+	b := force(t, readArmy(t, "testdata/imperials-1000.yaml"))
+	_, err := Run(context.Background(), rules.Default(), openField(t), a, b, Options{Battles: 70, Seed: 99, Workers: 2, MaxVariants: 3,
+		BeforeBattle: func(i int) {
+			if i == 40 {
+				panic("the engine tripped")
+			}
+		}})
+	var be *battle.BattleError
+	if !errors.As(err, &be) || be.Index != 40 || be.Seed != 99 {
+		t.Fatalf("Run: %v, want battle 40's *battle.BattleError", err)
+	}
+	for _, want := range []string{a.Name, "against " + b.Name, "battle 40 ", "the engine tripped", "muster battle --scenario open-field --seed "} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("%q does not say %q", err, want)
+		}
+	}
+}

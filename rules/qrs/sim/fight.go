@@ -148,7 +148,8 @@ type FightSummary struct {
 	NotSimulated []string `json:"not_simulated"`
 }
 
-// RunFight plays n firefights, the i-th with dice(i).
+// RunFight plays n firefights, the i-th with dice(i). A firefight that panics stops it with
+// a *GameError.
 func RunFight(c FightConfig, n int, dice func(i int) qrs.Dice) (FightSummary, error) {
 	if n < 1 || n > MaxBattles {
 		return FightSummary{}, fmt.Errorf("play 1 to %d games", MaxBattles)
@@ -156,7 +157,7 @@ func RunFight(c FightConfig, n int, dice func(i int) qrs.Dice) (FightSummary, er
 	s := FightSummary{Battles: n, NotSimulated: FightNotSimulated}
 	a, b, turns, lostA, lostB := 0, 0, 0, 0, 0
 	for i := range n {
-		f, err := PlayFight(c, dice(i))
+		f, err := recovered(i, func() (Fight, error) { return PlayFight(c, dice(i)) })
 		if err != nil {
 			return s, err
 		}

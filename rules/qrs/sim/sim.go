@@ -10,6 +10,7 @@ package sim
 import (
 	"fmt"
 	"math"
+	"runtime/debug"
 	"sort"
 
 	"muster/rules/qrs"
@@ -280,7 +281,31 @@ type Summary struct {
 // MaxBattles bounds a run.
 const MaxBattles = 100000
 
+// GameError is a game of Run or RunFight that stopped with a panic (a fault in the engine):
+// the Index-th game, which the same setup and dice(Index) play again.
+type GameError struct {
+	Index int
+	Value any    // what it panicked with
+	Stack []byte // where, for a log (never shown to a player)
+}
+
+func (e *GameError) Error() string {
+	return fmt.Sprintf("game %d failed: %v (a fault in Muster's skirmish engine; the same setup and seed play it again)", e.Index, e.Value)
+}
+
+// recovered plays game i with play, a panic becoming its *GameError: a page or command says
+// so instead of falling over.
+func recovered[T any](i int, play func() (T, error)) (g T, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = &GameError{Index: i, Value: v, Stack: debug.Stack()}
+		}
+	}()
+	return play()
+}
+
 // Run plays n games, the i-th with dice(i), and sums them up; the first game's log is kept.
+// A game that panics stops it with a *GameError.
 func Run(c Config, n int, dice func(i int) qrs.Dice) (Summary, error) {
 	if n < 1 || n > MaxBattles {
 		return Summary{}, fmt.Errorf("play 1 to %d games", MaxBattles)
@@ -288,7 +313,7 @@ func Run(c Config, n int, dice func(i int) qrs.Dice) (Summary, error) {
 	s := Summary{Battles: n, NotSimulated: NotSimulated}
 	obj, surv, turns, enemies, down, lost := 0, 0, 0, 0, 0, 0
 	for i := range n {
-		b, err := Play(c, dice(i))
+		b, err := recovered(i, func() (Battle, error) { return Play(c, dice(i)) })
 		if err != nil {
 			return s, err
 		}

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -147,5 +148,28 @@ func TestEnemyCasualtiesCountAGroupKilledToTheLastFigure(t *testing.T) {
 		if want := float64(fell) / 200; math.Abs(s.MeanDown-want) > 1e-12 {
 			t.Errorf("pool %v: the summary says %.3f enemy figures killed a game; %.3f fell on the table", pool, s.MeanDown, want)
 		}
+	}
+}
+
+// A game that panics (here its dice) stops the run with an error naming the game, for the
+// page or command to say, instead of taking the process down; a quick-resolve and a
+// firefight alike.
+func TestAPanicInAGameIsAnErrorNamingIt(t *testing.T) {
+	dice := func(i int) qrs.Dice {
+		if i == 5 {
+			return qrs.DiceFunc(func(int) int { panic("the dice fell off the table") })
+		}
+		return seeded(1)(i)
+	}
+	lone := group(t, army.FigureEntry{Profile: "Rebel Trooper"})
+	_, err := Run(Config{Players: lone, Counters: []string{"open", "open", "open", "open"}}, 20, dice)
+	var ge *GameError
+	if !errors.As(err, &ge) || ge.Index != 5 || len(ge.Stack) == 0 || !strings.Contains(err.Error(), "game 5 failed: the dice fell off the table") {
+		t.Errorf("Run: %v, want game 5's *GameError", err)
+	}
+	big := Side{Group: group(t, army.FigureEntry{Profile: "Death Trooper", Count: 12})}
+	_, err = RunFight(FightConfig{A: big, B: Side{Group: lone}}, 20, dice)
+	if !errors.As(err, &ge) || ge.Index != 5 {
+		t.Errorf("RunFight: %v, want game 5's *GameError", err)
 	}
 }

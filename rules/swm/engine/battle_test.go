@@ -289,3 +289,24 @@ func TestBattleRefusesASquadThatBreaksTheRules(t *testing.T) {
 		t.Fatalf("err %v; want the points error", err)
 	}
 }
+
+// A battle that panics (here in making its map) stops the run with an error naming the
+// battle and the seed, for the page or command to say, instead of taking the process down.
+func TestAPanicInABattleIsAnErrorNamingIt(t *testing.T) {
+	s := load(t, "../testdata/salvage-imperial.yaml")
+	made := 0
+	m := func() *Map {
+		if made++; made == 4 {
+			panic("the map would not unfold")
+		}
+		return OpenMap()
+	}
+	_, err := Simulate(m, s, s, 10, 7)
+	var be *BattleError
+	if !errors.As(err, &be) || be.Index != 3 || be.Seed != 7 || len(be.Stack) == 0 {
+		t.Fatalf("Simulate: %v, want battle 3's *BattleError", err)
+	}
+	if want := "battle 3 of the run with seed 7 failed: the map would not unfold"; !strings.Contains(err.Error(), want) {
+		t.Errorf("%q does not say %q", err, want)
+	}
+}

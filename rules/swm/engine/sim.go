@@ -1,8 +1,10 @@
 package engine
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
+	"runtime/debug"
 )
 
 // Summary is many battles of the same matchup.
@@ -25,12 +27,14 @@ type Summary struct {
 	NotSimulated []string   `json:"not_simulated"`
 }
 
-// Simulate plays n battles; battle i rolls with PCG(seed, i), so a seed replays the run.
+// Simulate plays n battles; battle i rolls with PCG(seed, i), so a seed replays the run. A
+// battle that panics (a fault in the engine) stops it with a *BattleError naming it, so that
+// a page or command says so instead of falling over.
 func Simulate(m func() *Map, a, b Squad, n int, seed uint64) (*Summary, error) {
 	s := &Summary{Battles: n, NotSimulated: NotSimulated()}
 	rounds := 0
 	for i := range n {
-		r, err := Play(m(), a, b, rand.New(rand.NewPCG(seed, uint64(i))), false)
+		r, err := playRecovered(m, a, b, seed, i)
 		if err != nil {
 			return nil, err
 		}
@@ -55,6 +59,31 @@ func Simulate(m func() *Map, a, b Squad, n int, seed uint64) (*Summary, error) {
 		s.LossRate, s.LossInterval = rate(s.Losses, n)
 	}
 	return s, nil
+}
+
+// BattleError is a battle of Simulate that stopped with a panic: battle Index of the run
+// with seed Seed, which the same squads, map and seed play again.
+type BattleError struct {
+	Seed  uint64
+	Index int
+	Value any    // what it panicked with
+	Stack []byte // where, for a log (never shown to a player)
+}
+
+func (e *BattleError) Error() string {
+	return fmt.Sprintf("battle %d of the run with seed %d failed: %v (a fault in Muster's d20 engine; the same squads, map and seed play it again)",
+		e.Index, e.Seed, e.Value)
+}
+
+// playRecovered plays battle i of a run (its map made first), a panic becoming its
+// *BattleError.
+func playRecovered(m func() *Map, a, b Squad, seed uint64, i int) (r *Result, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			r, err = nil, &BattleError{Seed: seed, Index: i, Value: v, Stack: debug.Stack()}
+		}
+	}()
+	return Play(m(), a, b, rand.New(rand.NewPCG(seed, uint64(i))), false)
 }
 
 // rate is k of n with its Wilson score 95% interval.
