@@ -1,6 +1,9 @@
 package views
 
 import (
+	"maps"
+	"net/url"
+	"slices"
 	"strconv"
 
 	"muster/rules/battle"
@@ -19,8 +22,12 @@ type ReplayView struct {
 	Units           []ReplayUnit
 	Result          string
 	// Base is the replay page's address (other battles are Base?battle=N); Back and
-	// BackLabel lead to the matchup's result.
+	// BackLabel lead to the matchup's result. Keep are query fields every other battle's
+	// address carries too (a what-if's army and change).
 	Base, Back, BackLabel string
+	Keep                  url.Values
+	// Note says what is shown, when it is not the matchup's own armies.
+	Note string
 }
 
 // ReplayFrame is one phase: its caption, its picture (and the same turned upright for a
@@ -53,7 +60,25 @@ func NewReplayView(t *battle.Trace) ReplayView {
 }
 
 // BattleURL is the address of another battle of the matchup.
-func (v ReplayView) BattleURL(i int) string { return v.Base + "?battle=" + strconv.Itoa(i) }
+func (v ReplayView) BattleURL(i int) string {
+	q := url.Values{}
+	for k, vs := range v.Keep {
+		q[k] = vs
+	}
+	q.Set("battle", strconv.Itoa(i))
+	return v.Base + "?" + q.Encode()
+}
+
+// KeepFields are Keep as the battle picker's hidden fields, in a stable order.
+func (v ReplayView) KeepFields() []Choice {
+	var out []Choice
+	for _, k := range slices.Sorted(maps.Keys(v.Keep)) {
+		for _, x := range v.Keep[k] {
+			out = append(out, Choice{Value: x, Label: k})
+		}
+	}
+	return out
+}
 
 // Counter is "Turn 2: Fire combat (7 of 41)" for frame k.
 func (v ReplayView) Counter(k int) string {

@@ -43,4 +43,8 @@ type WhatIfRow struct {
 	Effects   []string
 	Settled   string
 	Legalizes bool
+	// Battle is the first battle (from 1) the change turned another way, 0 when none did;
+	// Without and With replay it without and with the change.
+	Battle        int
+	Without, With string
 }

@@ -124,6 +124,7 @@ func authzRows() []authzRow {
 		// Issue 14: what to change (the fixture's army has errors: the owner is told so, 422) and round robins.
 		{method: "GET", route: "/sims/:id/whatif", path: "/sims/{sim}/whatif", want: ownerOnly(200)},
 		{method: "POST", route: "/sims/:id/whatif", path: "/sims/{sim}/whatif", form: url.Values{"side": {"a"}, "battles": {"20"}, "variants": {"2"}}, want: ownerOnly(422)},
+		{method: "GET", route: "/sims/:id/whatif/replay", path: "/sims/{sim}/whatif/replay?side=a&battle=0", want: ownerOnly(200)},
 		{method: "POST", route: "/sims/:id/whatif/save", path: "/sims/{sim}/whatif/save", form: url.Values{"side": {"a"}, "change": {"Drop Aurek Squad (518 SGPs)"}}, want: ownerOnly(422)},
 		{method: "GET", route: "/roundrobin", path: "/roundrobin", want: all(200)},
 		{method: "POST", route: "/roundrobin", path: "/roundrobin", form: url.Values{"army": {"{army}"}, "battles": {"10"}, "scenario": {"open-field"}}, want: all(400)},

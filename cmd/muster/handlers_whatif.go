@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strconv"
 
 	"github.com/labstack/echo/v5"
@@ -28,6 +29,7 @@ func (a *app) whatifRoutes(e *echo.Echo) {
 	e.GET("/sims/:id/whatif", a.whatifForm)
 	e.POST("/sims/:id/whatif", a.runWhatif)
 	e.POST("/sims/:id/whatif/save", a.saveWhatif)
+	e.GET("/sims/:id/whatif/replay", a.whatifReplay)
 }
 
 // heavyWork admits the what-ifs and round robins played in requests, two at a time per
@@ -183,6 +185,11 @@ func (a *app) runWhatif(c *echo.Context) error {
 		if x.Settled {
 			row.Settled = fmt.Sprintf("Settled after %d battles.", x.Battles)
 		}
+		if x.Differs >= 0 {
+			row.Battle = x.Differs + 1
+			row.Without = whatifReplayURL(st.sim.ID, st.side, "", x.Differs)
+			row.With = whatifReplayURL(st.sim.ID, st.side, x.Change, x.Differs)
+		}
 		r.Rows = append(r.Rows, row)
 	}
 	v.Played = r
@@ -232,4 +239,64 @@ func (a *app) saveWhatif(c *echo.Context) error {
 		return c.Redirect(http.StatusSeeOther, "/armies/"+st.armyID+"?saved=1")
 	}
 	return echo.NewHTTPError(http.StatusConflict, fmt.Sprintf("Not saved: %q is not one of the changes %s allows as it is saved now (it was edited since?). Find what to change again.", change, st.army.Name))
+}
+
+// whatifReplayURL is the address of battle i of a what-if's army (change "": as it is).
+func whatifReplayURL(sim, side, change string, i int) string {
+	q := url.Values{"side": {side}, "battle": {strconv.Itoa(i)}}
+	if change != "" {
+		q.Set("change", change)
+	}
+	return "/sims/" + sim + "/whatif/replay?" + q.Encode()
+}
+
+// whatifReplay plays battle ?battle= of a what-if again on the map: the army as saved now,
+// with the change ?change= (none: as it is), against the matchup's opponent, with the
+// matchup's seed, so that the two replays of one battle, with and without the change, roll
+// the same dice where the change leaves them alone.
+func (a *app) whatifReplay(c *echo.Context) error {
+	st, err := a.loadWhatif(c, c.QueryParam("side"))
+	if err != nil {
+		return err
+	}
+	back := "/sims/" + st.sim.ID + "/whatif?side=" + st.side
+	idx, msg := replayIndex(c.QueryParam("battle"), c.QueryParam("n"), whatifMaxBattles)
+	if msg != "" {
+		return refusedWithBack{echo.NewHTTPError(http.StatusBadRequest, msg), views.BackLink{Href: back, Label: "Back to what to change"}}
+	}
+	army, title := st.army, st.army.Name+" as it is"
+	change := c.QueryParam("change")
+	if change != "" {
+		v, err := whatif.Find(a.cat, st.army, nil, change)
+		if err != nil || v == nil {
+			return refusedWithBack{echo.NewHTTPError(http.StatusNotFound, fmt.Sprintf("%q is not one of the changes %s allows as it is saved now (it was edited since?).", change, st.army.Name)),
+				views.BackLink{Href: back, Label: "Back to what to change"}}
+		}
+		army, title = v.Army, st.army.Name+" with the change"
+	}
+	seed, err := strconv.ParseUint(st.sim.Seed, 10, 64)
+	if err != nil {
+		return fmt.Errorf("matchup %s: seed %q: %w", st.sim.ID, st.sim.Seed, err)
+	}
+	me, err := battle.NewForce(a.catalogFor(army), army)
+	if err != nil {
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, army.Name+" cannot take the field: "+err.Error())
+	}
+	forces := [2]*battle.Force{me, st.opponent}
+	if st.side == "b" {
+		forces = [2]*battle.Force{st.opponent, me}
+	}
+	_, tr := battle.New(st.field, forces[0], forces[1]).PlayTrace(battle.BattleSeed(seed, uint64(idx)), nil)
+	v := views.NewReplayView(tr)
+	v.Title = forces[0].Name + " against " + forces[1].Name
+	v.Battle, v.Battles = idx, whatifMaxBattles
+	v.Base, v.Back, v.BackLabel = "/sims/"+st.sim.ID+"/whatif/replay", back, "Back to what to change"
+	v.Keep = url.Values{"side": {st.side}}
+	if change != "" {
+		v.Keep.Set("change", change)
+		v.Note = title + ": " + change + "."
+	} else {
+		v.Note = title + ", without any change."
+	}
+	return render(c, http.StatusOK, views.ReplayPage(page(c, "Replay: "+title, "sim"), v))
 }

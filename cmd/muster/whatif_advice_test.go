@@ -1,12 +1,15 @@
 package main
 
 import (
+	"html"
 	"net/http"
 	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	xhtml "golang.org/x/net/html"
 )
 
 // An army over its limit: the matchup's page says it broke its rules as played, and the
@@ -47,4 +50,72 @@ func TestAnIllegalArmysMatchupWarnsAndWhatIfMakesItLegal(t *testing.T) {
 	if n := text(byID(parseHTML(t, again.body), "whatif-version")); !strings.Contains(n, "The matchup played version 1") || !strings.Contains(n, "from version 2") {
 		t.Errorf("no note of the newer version: %q", n)
 	}
+}
+
+// Each change links the first battle it turned another way, replayed without it and with
+// it on the matchup's seed: arming the unarmed squad turns a battle, the two replays show
+// the squad unarmed and armed (its weapon in the legend's log), and other battles of the
+// same replay keep the change.
+func TestAChangeLinksABattleItTurnedWithAndWithout(t *testing.T) {
+	ts := newTestServer(t)
+	a := ts.importFile(unarmedArmy)
+	b := ts.importFile(imperials1000)
+	res := waitResult(t, ts, startMatchup(t, ts, a, b, "open-field", "40", "7"))
+	r := ts.postForm(res+"/whatif", url.Values{"side": {"a"}, "battles": {"60"}, "variants": {"3"}})
+	wantStatus(t, "what-if", r, http.StatusOK)
+	doc := parseHTML(t, r.body)
+	var with, without string
+	for _, l := range hrefs(byID(doc, "whatif-variants-list")) {
+		switch {
+		case strings.Contains(l, "change=Bare+Hands%3A+arm+with"):
+			if with == "" {
+				with = l
+			}
+		case strings.Contains(l, "/whatif/replay?") && !strings.Contains(l, "change="):
+			if without == "" {
+				without = l
+			}
+		}
+	}
+	if with == "" || without == "" {
+		t.Fatalf("no replay links for arming the squad: with %q, without %q", with, without)
+	}
+	wo := ts.get(html.UnescapeString(without))
+	wantStatus(t, "without the change", wo, http.StatusOK)
+	wi := ts.get(html.UnescapeString(with))
+	wantStatus(t, "with the change", wi, http.StatusOK)
+	if !strings.Contains(wi.body, "with the change: Bare Hands: arm with") || !strings.Contains(wo.body, "as it is, without any change") {
+		t.Errorf("the replays do not say which army they show")
+	}
+	if wi.body == wo.body {
+		t.Error("the battle is the same with and without the change")
+	}
+	// The next battle's link keeps the change.
+	n := byID(parseHTML(t, wi.body), "replay-next-battle")
+	if n == nil {
+		t.Fatal("no link to the next battle")
+	}
+	if href, _ := attr(n, "href"); !strings.Contains(href, "change=") {
+		t.Errorf("the next battle's link drops the change: %q", href)
+	}
+	// Another's matchup, or a change that is not one, is not found.
+	bad := ts.get(res + "/whatif/replay?side=a&battle=0&change=Drop+Nobody")
+	wantStatus(t, "a change that is not one", bad, http.StatusNotFound)
+}
+
+// hrefs are the addresses of the links under n, in order.
+func hrefs(n *xhtml.Node) []string {
+	var out []string
+	if n == nil {
+		return nil
+	}
+	if n.Type == xhtml.ElementNode && n.Data == "a" {
+		if h, ok := attr(n, "href"); ok {
+			out = append(out, h)
+		}
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		out = append(out, hrefs(c)...)
+	}
+	return out
 }

@@ -65,6 +65,10 @@ type Ranked struct {
 	Settled bool `json:"settled_early,omitempty"`
 	// Effects say in words what changed in the battles (effects.go).
 	Effects []string `json:"effects,omitempty"`
+	// Differs is the first battle (its index, from 0) the change turned another way (a
+	// loss to a win, a win to a draw...), -1 when none did: the one to watch with and
+	// without it.
+	Differs int `json:"differs_at"`
 }
 
 // Report is a what-if's answer: the JSON of `muster whatif --json`. Variants are sorted
@@ -152,6 +156,13 @@ func RunVariants(ctx context.Context, cat *rules.Catalog, field *battle.Field, a
 		d, ci := pairedScore(recs[0].score[:r.played], r.score[:r.played], boundary)
 		x.Delta, x.DeltaCI = round4(d), [2]float64{round4(ci[0]), round4(ci[1])}
 		x.Effects = effects(&recs[0], &r, forces[0], forces[j+1], a, v)
+		x.Differs = -1
+		for i := range r.played {
+			if r.score[i] != recs[0].score[i] {
+				x.Differs = i
+				break
+			}
+		}
 		rep.Variants = append(rep.Variants, x)
 	}
 	rank(rep.Variants)
