@@ -190,8 +190,8 @@ func (a *app) playRoundRobin(c *echo.Context) error {
 	case pairs*n > views.RoundRobinMaxBattles:
 		return refuse(http.StatusBadRequest, fmt.Sprintf("Battles per pair: %d pairs of %d battles is %d battles, more than the %d a round robin may play here; tick fewer armies or write fewer battles.",
 			pairs, n, pairs*n, views.RoundRobinMaxBattles))
-	case a.jobs == nil:
-		return refuse(http.StatusServiceUnavailable, "This server plays no battles (it was started with --workers 0).")
+	case !a.jobs.plays():
+		return refuse(http.StatusServiceUnavailable, "This server plays no battles (it was started with --workers 0): a round robin needs a server that does.")
 	}
 	field, err := battle.LoadScenario(v.Scenario)
 	if err != nil {

@@ -134,8 +134,8 @@ func (a *app) runWhatif(c *echo.Context) error {
 		v.Error = nmsg
 	case kmsg != "":
 		v.Error = kmsg
-	case a.jobs == nil:
-		v.Error = "This server plays no battles (it was started with --workers 0)."
+	case !a.jobs.plays():
+		v.Error = "This server plays no battles (it was started with --workers 0): a what-if needs a server that does."
 	}
 	if v.Error != "" {
 		return render(c, http.StatusBadRequest, views.WhatIfPage(page(c, title, "sim"), v))

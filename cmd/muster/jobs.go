@@ -82,6 +82,11 @@ type simJobs struct {
 	forces forceCache
 }
 
+// plays reports whether this process plays battles itself: a server started with
+// --workers 0 serves pages and queues matchups for other processes, and refuses the
+// what-ifs and round robins it would otherwise play in the request.
+func (j *simJobs) plays() bool { return j != nil && j.opt.Workers > 0 }
+
 // jobClient is what Muster uses of River's client, whatever the driver's transaction type.
 type jobClient interface {
 	Insert(ctx context.Context, args river.JobArgs, opts *river.InsertOpts) error

@@ -2,6 +2,8 @@ package main
 
 import (
 	"html"
+	"io"
+	"log/slog"
 	"net/http"
 	"net/url"
 	"os"
@@ -118,4 +120,25 @@ func hrefs(n *xhtml.Node) []string {
 		out = append(out, hrefs(c)...)
 	}
 	return out
+}
+
+// A server started with --workers 0 serves pages only: it refuses a what-if and a round
+// robin in words instead of playing them in the request (it used to play them, its jobs
+// being set whatever their workers).
+func TestAPagesOnlyServerRefusesWhatIfAndRoundRobin(t *testing.T) {
+	ts := newTestServer(t)
+	a := ts.importFile(unarmedArmy)
+	b := ts.importFile(imperials1000)
+	res := waitResult(t, ts, startMatchup(t, ts, a, b, "open-field", "20", "7"))
+	ts.app.jobs = startTestJobs(t, ts.store, slog.New(slog.NewTextHandler(io.Discard, nil)), jobOptions{Workers: 0})
+	r := ts.postForm(res+"/whatif", url.Values{"side": {"a"}, "battles": {"20"}, "variants": {"2"}})
+	wantStatus(t, "what-if on a pages-only server", r, http.StatusBadRequest)
+	if !strings.Contains(r.body, "This server plays no battles (it was started with --workers 0)") || strings.Contains(r.body, `id="whatif-result"`) {
+		t.Error("the what-if was not refused in words")
+	}
+	rr := ts.postForm("/roundrobin", url.Values{"army": {a, b}, "battles": {"10"}, "scenario": {"open-field"}})
+	wantStatus(t, "round robin on a pages-only server", rr, http.StatusServiceUnavailable)
+	if !strings.Contains(rr.body, "This server plays no battles") {
+		t.Error("the round robin was not refused in words")
+	}
 }
