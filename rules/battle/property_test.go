@@ -22,9 +22,11 @@ func meanDiff(a, b []int) (float64, float64) {
 
 // For every offensive item (grenades, advanced weapons, Force powers that strike), the same
 // army with the item destroys no fewer enemy SGPs than without it, beyond noise: over the
-// same seeds, its mean is not below the other's by two standard errors (meanDiff). The item
-// is added to the reference Rebel force (rebel-1500.yaml) against the reference Imperials on
-// the open field.
+// same seeds, its mean is not below the other's by two standard errors (meanDiff); and the
+// item acts in the battles (an item never used would pass the first check for nothing). The
+// item is added to the reference Rebel force (rebel-1500.yaml) against the reference
+// Imperials on the open field. Whether the clearly helpful ones help is the battle-sanity
+// suite's (sanity_test.go).
 func TestOffensiveItemsNeverDestroyLess(t *testing.T) {
 	if testing.Short() {
 		t.Skip("18 matchups of 800 battles")
@@ -42,6 +44,22 @@ func TestOffensiveItemsNeverDestroyLess(t *testing.T) {
 			t.Fatal(err)
 		}
 		return s
+	}
+	// used reports whether what names the item acted in the first 200 of the battles.
+	used := func(a *roster.Army, what string) bool {
+		f, err := NewForce(rules.Default(), a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := New(field, f, enemy)
+		b.acted = map[string]bool{}
+		for i := range uint64(200) {
+			b.Play(BattleSeed(31, i), nil)
+			if b.acted[rules.Normalize(what)] {
+				return true
+			}
+		}
+		return false
 	}
 	base := play(armyFile(t, "testdata/rebel-1500.yaml"))
 	// giveSpecialist adds weapons to the Hitak Harriers' second specialist (the grenadier).
@@ -73,28 +91,36 @@ func TestOffensiveItemsNeverDestroyLess(t *testing.T) {
 	withSkills := armyFile(t, "testdata/rebel-1500.yaml")
 	givePower()(withSkills)
 	jedi := play(withSkills)
+	// uses names what must act ("" for an item the book gives nothing to do here: a DEMP
+	// gun affects droids only, and the reference Imperials field none). idle marks the items
+	// the doctrine does not use yet (issue 26: the squad holds at range and never closes to
+	// throw anything but plain grenades or to flame; a thermal detonator's blast would reach
+	// its own squad where it stands): the test holds that they do not act either, so that
+	// the doctrine that uses them takes them off this list, and no other item may join it.
 	items := []struct {
 		name  string
 		edit  func(*roster.Army)
 		power bool
+		uses  string
+		idle  bool
 	}{
-		{"4 thermal detonators", giveSpecialist(roster.Item{Name: "thermal detonator", Count: 4}), false},
-		{"4 concussion grenades", giveSpecialist(roster.Item{Name: "concussion grenade", Count: 4}), false},
-		{"4 stun grenades", giveSpecialist(roster.Item{Name: "stun grenade", Count: 4}), false},
-		{"4 T-238 grenades", giveSpecialist(roster.Item{Name: "T-238 grenade", Count: 4}), false},
-		{"4 CryoBan grenades", giveSpecialist(roster.Item{Name: "CryoBan grenade", Count: 4}), false},
-		{"4 plank gas grenades", giveSpecialist(roster.Item{Name: "plank gas grenade", Count: 4}), false},
-		{"4 Fex-M3 grenades", giveSpecialist(roster.Item{Name: "Fex-M3 grenade", Count: 4}), false},
-		{"4 luma grenades", giveSpecialist(roster.Item{Name: "luma grenade", Count: 4}), false},
-		{"a flamethrower", giveSpecialist(roster.Item{Name: "flamethrower"}), false},
-		{"a grenade launcher", giveSpecialist(roster.Item{Name: "grenade launcher"}), false},
-		{"a DEMP gun", giveSpecialist(roster.Item{Name: "DEMP gun"}), false},
-		{"lightsaber combat", givePower("lightsaber combat"), true},
-		{"injure/kill", givePower("life detection", "injure/kill"), true},
-		{"telekinesis", givePower("telekinesis"), true},
-		{"affect mind and receptive telepathy", givePower("life detection", "receptive telepathy", "affect mind"), true},
-		{"projective telepathy", givePower("projective telepathy"), true},
-		{"absorb/dissipate energy", givePower("absorb/dissipate energy"), true},
+		{"4 thermal detonators", giveSpecialist(roster.Item{Name: "thermal detonator", Count: 4}), false, "thermal detonator", true},
+		{"4 concussion grenades", giveSpecialist(roster.Item{Name: "concussion grenade", Count: 4}), false, "concussion grenade", true},
+		{"4 stun grenades", giveSpecialist(roster.Item{Name: "stun grenade", Count: 4}), false, "stun grenade", true},
+		{"4 T-238 grenades", giveSpecialist(roster.Item{Name: "T-238 grenade", Count: 4}), false, "T-238 grenade", true},
+		{"4 CryoBan grenades", giveSpecialist(roster.Item{Name: "CryoBan grenade", Count: 4}), false, "CryoBan grenade", true},
+		{"4 plank gas grenades", giveSpecialist(roster.Item{Name: "plank gas grenade", Count: 4}), false, "plank gas grenade", true},
+		{"4 Fex-M3 grenades", giveSpecialist(roster.Item{Name: "Fex-M3 grenade", Count: 4}), false, "Fex-M3 grenade", true},
+		{"4 luma grenades", giveSpecialist(roster.Item{Name: "luma grenade", Count: 4}), false, "luma grenade", true},
+		{"a flamethrower", giveSpecialist(roster.Item{Name: "flamethrower"}), false, "flamethrower", true},
+		{"a grenade launcher", giveSpecialist(roster.Item{Name: "grenade launcher"}), false, "grenade launcher", false},
+		{"a DEMP gun", giveSpecialist(roster.Item{Name: "DEMP gun"}), false, "", false},
+		{"lightsaber combat", givePower("lightsaber combat"), true, "lightsaber combat", false},
+		{"injure/kill", givePower("life detection", "injure/kill"), true, "injure/kill", false},
+		{"telekinesis", givePower("telekinesis"), true, "telekinesis", false},
+		{"affect mind and receptive telepathy", givePower("life detection", "receptive telepathy", "affect mind"), true, "affect mind", false},
+		{"projective telepathy", givePower("projective telepathy"), true, "projective telepathy", false},
+		{"absorb/dissipate energy", givePower("absorb/dissipate energy"), true, "absorb/dissipate energy", true},
 	}
 	for _, it := range items {
 		a := armyFile(t, "testdata/rebel-1500.yaml")
@@ -107,6 +133,13 @@ func TestOffensiveItemsNeverDestroyLess(t *testing.T) {
 		d, se := meanDiff(b0.LostB, s.LostB)
 		if d < -2*se-1e-9 {
 			t.Errorf("with %s: %.1f enemy SGPs a battle fewer destroyed (standard error %.1f)", it.name, -d, se)
+		}
+		switch u := it.uses != "" && used(a, it.uses); {
+		case it.uses == "":
+		case !u && !it.idle:
+			t.Errorf("with %s: %s never acted in 200 battles", it.name, it.uses)
+		case u && it.idle:
+			t.Errorf("with %s: %s acts now: take it off the idle list (and check it helps: sanity_test.go)", it.name, it.uses)
 		}
 	}
 }
