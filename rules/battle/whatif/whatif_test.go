@@ -53,6 +53,7 @@ func openField(t testing.TB) *battle.Field {
 // s/√n = √(0.32222/10) = 0.179505; half-width 1.959964 × 0.179505 = 0.351824; the
 // interval is 0.1 ± 0.351824 = [-0.251824, 0.451824].
 func TestPairedIntervalIsTheMeanOfPerBattleDifferencesPlusMinusZTimesItsStandardError(t *testing.T) {
+	const z95 = 1.959963984540054 // the standard normal quantile of a two-sided 95% interval
 	base := []float64{0, 0, 1, 1, 0, 1, 0, 1, 0, 1}
 	vari := []float64{1, 1, 0, 1, 0, 1, 0, 1, 0, 1}
 	d, ci := pairedScore(base, vari, z95)
