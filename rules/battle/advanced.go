@@ -346,6 +346,45 @@ func (b *Battle) dempValue(f *fig, ti int, dist float64, mods int) float64 {
 	return b.odds.pHit(skill, b.r.Base(bd)+mods+b.handicap(f)) * b.odds.pHarm(w.Damage, b.avgSTR(ti)) * dempWorth
 }
 
+// dempDroid is the enemy droid unit a DEMP gunner (figure ffi of unit ui, whose squad fires
+// at ti, not a droid) would rather fire his DEMP gun at than his gun at ti (worth v): the
+// droid in his sight, not locked in close assault, where his DEMP gun is worth most and
+// more than v; -1 for none. (The book lets a squad split its fire between two targets:
+// Chapter Three, "Squad Fire".)
+func (b *Battle) dempDroid(ui, ti int, ffi int32, firing combat.Firing, v float64) int {
+	if b.units[ti].spec.Kind == "droid" {
+		return -1
+	}
+	f := &b.figs[ffi]
+	lo, hi := b.sideRange(1 - b.units[ui].side)
+	best, bv := -1, v*b.perFigure(ti)
+	for e := lo; e < hi; e++ {
+		t := &b.units[e]
+		if t.spec.Kind != "droid" || !t.onTable() || t.eng >= 0 {
+			continue
+		}
+		for _, gi := range t.members {
+			g := &b.figs[gi]
+			if !g.alive() || int(g.unit) != e {
+				continue
+			}
+			ok, cv := b.los(ffi, gi)
+			if !ok || !b.canSee(ui, ffi, gi) {
+				continue
+			}
+			mods := coverMod(cv)
+			if firing.Walking {
+				mods++
+			}
+			// Weighed by what each target is worth a figure, as bestTarget weighs them.
+			if w := b.dempValue(f, e, math.Sqrt(dist2(f.pos, g.pos)), mods) * b.perFigure(e); w > bv+tie {
+				best, bv = e, w
+			}
+		}
+	}
+	return best
+}
+
 // demp fires a DEMP gun at a droid: a fire test as normal; a hit rolls on the Droid Damage
 // Table, and "a Systems Damage result stuns a droid for 4 turns; a Roll twice ... for 6
 // turns. Stunned droids are treated as though they were wounded characters"; stuns add up
@@ -378,6 +417,7 @@ func (b *Battle) demp(ui, ti int, ffi int32, diff int) {
 			tg.stunPen = 1
 		}
 		tg.stunTill = max(tg.stunTill, b.turn+turns-1)
+		tg.f.Stunned = int(tg.stunPen)
 		b.phaseHits(ui, ti, 0.5)
 	}
 	if b.lg != nil {

@@ -122,6 +122,9 @@ type Battle struct {
 	// Split fire: idle lists the firers of the last fireAt who had nothing to shoot; only,
 	// when not nil, restricts fireAt to those firers (onlyBuf holds them).
 	idle, only, onlyBuf []int32
+	// dempFor is the enemy droid unit a DEMP gunner held his fire for in the last fireAt,
+	// to fire at it in the split (1 + the unit; 0 for none).
+	dempFor int
 	// passCache[command][level][start] is 1 + a charge test's pass odds (0: not yet known).
 	passCache [passCmd][passLvl][passLvl]float64
 	hitsBy    []float64 // [u*n+t]: hits unit u scored on unit t this phase
@@ -389,11 +392,13 @@ func (b *Battle) reset() {
 					f.kitN[k] = int16(fs.Kits[k].N)
 				}
 				f.torps = int16(fs.Torpedoes)
+				f.f = combat.Figure{STR: fs.STR}
 				if fs.MountSTR > 0 {
+					// (After f.f is set: a rider's hits strike his mount on 5-6 from the
+					// first shot of the battle.)
 					f.mount, f.riding = combat.Figure{STR: fs.MountSTR}, true
 					f.f.Mount, f.f.MountLarge = &f.mount, fs.MountLarge
 				}
-				f.f = combat.Figure{STR: fs.STR}
 				if fs.Hero != nil {
 					f.hero = combat.Hero{Points: fs.Hero.Points, Policy: combat.DefaultForcePolicy, Dodge: fs.Hero.Dodge, Parry: fs.Hero.Parry}
 					if fs.Hero.has(pAbsorb) {
@@ -647,7 +652,11 @@ func (b *Battle) newTurn() {
 		u.firstRound = false
 	}
 	for i := range b.figs {
-		b.figs[i].parryTried = false
+		f := &b.figs[i]
+		f.parryTried = false
+		if f.f.Stunned > 0 && f.stunTill < b.turn {
+			f.f.Stunned = 0 // the stun has worn off
+		}
 	}
 }
 

@@ -366,13 +366,17 @@ func (b *Battle) bestTarget(ui int, walked bool) (int, float64) {
 		if ex <= 0 {
 			continue
 		}
-		n := b.aliveCount(e)
-		v := ex * (1 + float64(t.spec.SGP)/float64(max(n, 1))/100)
-		if v > bestV+tie {
+		if v := ex * b.perFigure(e); v > bestV+tie {
 			best, bestV, bestE = e, v, ex
 		}
 	}
 	return best, bestE
+}
+
+// perFigure is the weight the doctrine gives a casualty in unit e: 1, and 1 more for each
+// 100 SGPs a standing figure of it is worth.
+func (b *Battle) perFigure(e int) float64 {
+	return 1 + float64(b.units[e].spec.SGP)/float64(max(b.aliveCount(e), 1))/100
 }
 
 // heroScreened: a lone hero within his command distance of a squad of his side cannot be

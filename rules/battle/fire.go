@@ -384,6 +384,9 @@ func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 	mods += smoke
 	nades := mode == firePhase && b.hasGrenades(ui)
 	var aims [gFex + 1]kitAim
+	if b.only == nil {
+		b.dempFor = 0
+	}
 	for i, ffi := range firers {
 		if !sees[i] && ffi != crew {
 			b.idle = append(b.idle, ffi)
@@ -401,6 +404,14 @@ func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 			continue
 		}
 		gi, v := b.bestGun(ui, f, dist, mods+b.handicap(f), sr, crew >= 0)
+		if f.spec.DEMP != nil && mode == firePhase && b.only == nil {
+			if d := b.dempDroid(ui, ti, ffi, firing, v); d >= 0 {
+				// He holds his fire for the squad's second target (splitFire).
+				b.idle = append(b.idle, ffi)
+				b.dempFor = d + 1
+				continue
+			}
+		}
 		if b.special(ui, ti, ffi, mode, v, dist, mods, sr, firing, nades, &aims) {
 			continue
 		}
@@ -714,16 +725,36 @@ func (b *Battle) special(ui, ti int, ffi int32, mode fireMode, v, dist float64, 
 	return true
 }
 
-// kitAim is where a kind of grenade would go at the target (the visible target figure with
-// the most others it can harm under the template) and how many that is.
+// kitAim is where a kind of grenade would go at the target, for any thrower (aimKit with no
+// reach), and how many enemies the template would catch there.
 type kitAim struct {
 	at   Point
 	n    int
 	done bool
 }
 
+// aimKit is the point a figure would aim a kit of kind k (template radius r) at among the
+// visible targets (b.tidx): the target figure with the most enemies it can harm under the
+// template, not where a friend stands within the template and 1.5" (a miss at short range
+// deviates 1-3"), and within reach (the weapon's long range from the thrower; 0 for any
+// distance). It returns how many the template would catch there (0: nowhere to aim).
+func (b *Battle) aimKit(side int, from Point, k gkind, r, reach float64) (at Point, n int) {
+	for _, tfi := range b.tidx {
+		p := b.figs[tfi].pos
+		if reach > 0 && dist2(from, p) > reach*reach {
+			continue
+		}
+		if c := b.underTemplate(p, r, k); c > n && !b.friendNear(side, p, r+baseRadius+1.5) {
+			at, n = p, c
+		}
+	}
+	return at, n
+}
+
 // bestKit is the kind of grenade a figure would throw at the visible targets and where, and
-// its expected worth (kitValue); -1 when he has none worth throwing.
+// its expected worth (kitValue); -1 when he has none worth throwing. The best aim for each
+// kind is found once a fire action (aims); a thrower out of its reach looks for the best
+// aim within his own.
 func (b *Battle) bestKit(side int, f *fig, aims *[gFex + 1]kitAim, sr int, firing combat.Firing) (best int, at Point, bv float64, launched bool) {
 	best = -1
 	for k := range f.spec.Kits {
@@ -731,24 +762,18 @@ func (b *Battle) bestKit(side int, f *fig, aims *[gFex + 1]kitAim, sr int, firin
 		if f.kitN[k] <= 0 || kit.Kind == gSmoke {
 			continue
 		}
+		r := kitRadius(kit)
 		a := &aims[kit.Kind]
 		if !a.done {
 			a.done = true
-			r := kitRadius(kit)
-			for _, tfi := range b.tidx {
-				p := b.figs[tfi].pos
-				if n := b.underTemplate(p, r, kit.Kind); n > a.n {
-					a.at, a.n = p, n
-				}
-			}
-			// Not where a friend stands within the template and 1.5" (a miss at short range
-			// deviates 1-3").
-			if a.n > 0 && b.friendNear(side, a.at, r+baseRadius+1.5) {
-				a.n = 0
-			}
+			a.at, a.n = b.aimKit(side, f.pos, kit.Kind, r, 0)
 		}
-		if v := b.kitValue(f, kit, a.at, a.n, sr, firing, false); v > bv+tie {
-			best, at, bv, launched = k, a.at, v, false
+		mine, n := a.at, a.n
+		if long := float64(kit.W.Ranges[combat.Long]); n > 0 && len(kit.W.Ranges) == 3 && dist2(f.pos, mine) > long*long {
+			mine, n = b.aimKit(side, f.pos, kit.Kind, r, long)
+		}
+		if v := b.kitValue(f, kit, mine, n, sr, firing, false); v > bv+tie {
+			best, at, bv, launched = k, mine, v, false
 		}
 		if f.spec.Launcher != nil && kit.Kind != gThermal {
 			// "Thermal detonators cannot be fired from a grenade launcher."
@@ -1038,8 +1063,9 @@ func (b *Battle) specificShot(ui, ti int, ffi int32, x combat.Firer, firing comb
 
 // splitFire: a squad's soldiers who had nothing to shoot at its target (none in sight or in
 // their arcs, or out of their weapons' range) fire at a second target, "two targets at most"
-// (Chapter Three, "Split Fire"): the enemy unit, other than the first, their fire is worth
-// most against. Droids split their two weapons by their own rule, and do not.
+// (Chapter Three, "Split Fire"): a droid a DEMP gunner held his fire for (dempDroid), else
+// the enemy unit, other than the first, their fire is worth most against. Droids split
+// their two weapons by their own rule, and do not.
 func (b *Battle) splitFire(ui, first int) {
 	u := &b.units[ui]
 	if len(b.idle) == 0 || u.spec.Kind != "squad" || !u.onTable() {
@@ -1047,6 +1073,11 @@ func (b *Battle) splitFire(ui, first int) {
 	}
 	lo, hi := b.sideRange(1 - u.side)
 	second, bv := -1, 0.0
+	if b.dempFor > 0 {
+		// A DEMP gunner held his fire for a droid: it is the second target.
+		second, bv = b.dempFor-1, 1
+		lo = hi
+	}
 	for e := lo; e < hi; e++ {
 		t := &b.units[e]
 		if e == first || !t.onTable() || t.eng >= 0 || b.heroScreened(e) {

@@ -365,6 +365,7 @@ func (b *Battle) expose(c *cloud, gi int32) {
 				pen = 2
 			}
 			g.stunPen, g.stunTill = pen, max(g.stunTill, b.turn+turns-1)
+			g.f.Stunned = int(pen)
 			if b.lg != nil {
 				b.logf("  %s is stunned (-%d for %d turns)\n", fs.Who, pen, turns)
 			}

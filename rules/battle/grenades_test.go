@@ -267,3 +267,42 @@ func TestLogNamesTheGrenade(t *testing.T) {
 		t.Errorf("no stun grenade named:\n%s", b.logText())
 	}
 }
+
+// Chapter Eleven, "Stun" (book lines 2278-2282): the stunned suffer "a -1 penalty to his
+// skills and attributes" (-2 when already wounded); Strength is an attribute, so a stunned
+// soldier resists damage at Strength 1 less until the stun wears off. A soldier of Strength
+// 2 exposed to spores until one stuns him resists at 1 (0 when wounded) for the turns the
+// stun lasts, and at his own Strength again the turn after.
+func TestStunnedSoldiersResistAtLessStrength(t *testing.T) {
+	for _, wounded := range []bool{false, true} {
+		f := field(t, ``, ``)
+		a := armyOf(t, squadArmy("rebel", "Standard Rebel Trooper", 1, rebels, ""))
+		c := armyOf(t, squadArmy("imperial", "Stormtrooper", 1, "    skills: {blaster: 4, command: 4}\n    weapons: [blaster rifle]\n", ""))
+		b := ready(t, f, a, c, 5)
+		fs := FigSpec{STR: 2, Who: "soldier"}
+		g := &b.figs[0]
+		for g.stunTill < b.turn {
+			*g = fig{spec: &fs, unit: 0, home: 0}
+			g.f = combat.Figure{STR: 2, Wounded: wounded}
+			cl := cloud{kind: gStun, ds: 4, r: 1.5, unit: 1}
+			b.expose(&cl, 0)
+		}
+		want := 2 - 1 // stunned -1
+		if wounded {
+			want = 2 - 2 - 1 // stunned -2, and -1 for the wound
+		}
+		if got := g.f.Strength(); got != want {
+			t.Errorf("wounded %v: stunned Strength %d, want %d", wounded, got, want)
+		}
+		for b.turn = 2; b.turn <= g.stunTill; b.turn++ {
+			b.newTurn()
+			if got := g.f.Strength(); got != want {
+				t.Errorf("turn %d, stunned till %d: Strength %d, want %d", b.turn, g.stunTill, got, want)
+			}
+		}
+		b.newTurn()
+		if got, own := g.f.Strength(), 2-map[bool]int{false: 0, true: 1}[wounded]; got != own {
+			t.Errorf("after the stun: Strength %d, want %d", got, own)
+		}
+	}
+}

@@ -165,3 +165,32 @@ func TestRidersRemountWoundedMounts(t *testing.T) {
 		t.Error("an incapacitated mount is to be remounted")
 	}
 }
+
+// Chapter Thirteen, "Hitting Mounts and Riders" (book lines 3236-3238): "When a soldier
+// riding a creature is targeted ... on a roll of 5 or 6 the creature being ridden is hit",
+// from the first volley of the battle. Four Stormtroopers fire at four tauntaun riders at 5"
+// in the open, 400 seeds: some mounts are hit and fall (a tauntaun wounded falls), and every
+// rider starts the battle in his saddle with his mount there to be hit.
+func TestRidersMountsAreHitFromTheFirstVolley(t *testing.T) {
+	f := field(t, ``, ``)
+	a := armyOf(t, mountedArmy("tauntaun", "vibroblade"))
+	c := armyOf(t, squadArmy("imperial", "Stormtrooper", 4, "    skills: {blaster: 5, command: 4}\n    weapons: [blaster rifle]\n", ""))
+	fell := 0
+	for seed := range uint64(400) {
+		b := ready(t, f, a, c, seed)
+		for _, fi := range b.units[0].members {
+			if g := &b.figs[fi]; !g.riding || g.f.Mount != &g.mount {
+				t.Fatalf("seed %d: %s starts the battle without his mount", seed, g.spec.Who)
+			}
+		}
+		b.place(0, Point{X: 36, Y: 20}, math.Pi/2)
+		b.place(1, Point{X: 36, Y: 25}, -math.Pi/2)
+		b.clearPhaseHits()
+		b.fireAt(1, 0, firePhase)
+		b.endPhaseUnit(0)
+		fell += strings.Count(b.logText(), "his mount is hit and falls")
+	}
+	if fell == 0 {
+		t.Error("in 400 volleys at riders no mount was hit and fell")
+	}
+}

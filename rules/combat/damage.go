@@ -71,16 +71,20 @@ type Figure struct {
 	// is over 3 meters (hit on 4-6 rather than 5-6).
 	Mount      *Figure
 	MountLarge bool
+	// Stunned is the penalty stun spores or a DEMP gun's pulse put on "his skills and
+	// attributes" while it lasts (Chapter Eleven, "Stun", "DEMP Gun"): Strength is an
+	// attribute, so it weakens his resistance to damage too. The battle sets and clears it.
+	Stunned int
 
 	wounds  uint8 // wound results marked this phase
 	out     bool  // an incapacitated result marked this phase
 	systems uint8 // System Damage rolls marked this phase (droids)
 }
 
-// Strength is the figure's Strength roll modifier now: -1 when wounded, and for a droid -1
-// per torso hit.
+// Strength is the figure's Strength roll modifier now: -1 when wounded, less a stun's
+// penalty, and for a droid -1 per torso hit.
 func (f *Figure) Strength() int {
-	s := f.STR
+	s := f.STR - f.Stunned
 	if f.Wounded {
 		s += WoundPenalty
 	}
