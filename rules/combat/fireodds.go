@@ -272,92 +272,129 @@ func (m *resistModel) outcome(k []int, wounded bool) [3]float64 {
 func (r *Rules) allocateOdds(ds []int, hits []Dist, figs []*Figure) ([]float64, error) {
 	C, n := len(ds), len(figs)
 	dims := make([]int, C)
-	size := 1
+	size, most := 1, 0
 	for c := range C {
 		dims[c] = hits[c].Hi() + 1
 		size *= dims[c]
+		most = max(most, dims[c])
 	}
 	wi := (n + 1) * (n + 1)
 	if size*wi > 1<<24 {
 		return nil, fmt.Errorf("too many hits to follow exactly (%d states)", size*wi)
 	}
-	cur := make([]float64, size*wi)
-	next := make([]float64, size*wi)
+	a := allocation{C: C, n: n, wi: wi, dims: dims,
+		cur: make([]float64, size*wi), next: make([]float64, size*wi),
+		rem: make([]int, C), k: make([]int, C), left: make([]int, C),
+		bins: make([][]float64, most)}
 	// Initial: the hit counts, nothing harmed.
 	forEachVector(hits, func(k []int, p float64) {
-		cur[index(k, dims)*wi] += p
+		a.cur[index(k, dims)*wi] += p
 	})
-	models := map[int]*resistModel{}
-	type key struct {
+	// A figure's outcome depends on his Strength, his wound and the hits of each class he
+	// takes: kept densely by the hits' index for each Strength and wound met.
+	type kind struct {
 		sr      int
 		wounded bool
-		k       [maxClasses]int
 	}
-	cache := map[key][3]float64{}
-	rem := make([]int, C)
-	k := make([]int, C)
-	left := make([]int, C)
+	models := map[int]*resistModel{}
+	outcomes := map[kind]*outcomeTable{}
 	for j, f := range figs {
-		clear(next)
-		m := n - j
+		clear(a.next)
+		a.m = n - j
 		sr := f.Strength()
 		model := models[sr]
 		if model == nil {
 			model = r.newResistModel(sr, ds)
 			models[sr] = model
 		}
+		kd := kind{sr, f.Wounded}
+		a.out = outcomes[kd]
+		if a.out == nil {
+			a.out = &outcomeTable{model: model, wounded: f.Wounded, h: make([][3]float64, size), known: make([]bool, size)}
+			outcomes[kd] = a.out
+		}
+		if a.m > 1 {
+			// Each class's remaining hits split binomially, 1/m of a chance each to this
+			// figure: one table for every count of hits, made once a figure.
+			for h := range most {
+				a.bins[h] = binomial(h, 1/float64(a.m))
+			}
+		}
 		for ri := range size {
-			unindex(ri, dims, rem)
+			unindex(ri, dims, a.rem)
 			for s := range wi {
-				p := cur[ri*wi+s]
+				p := a.cur[ri*wi+s]
 				if p == 0 {
 					continue
 				}
-				w, inc := s/(n+1), s%(n+1)
-				// Split each class's remaining hits: k to this figure, the rest onward.
-				var rec func(c int, q float64)
-				rec = func(c int, q float64) {
-					if c == C {
-						kk := key{sr: sr, wounded: f.Wounded}
-						copy(kk.k[:], k)
-						h, ok := cache[kk]
-						if !ok {
-							h = model.outcome(k, f.Wounded)
-							cache[kk] = h
-						}
-						for cc := range C {
-							left[cc] = rem[cc] - k[cc]
-						}
-						base := index(left, dims) * wi
-						next[base+w*(n+1)+inc] += q * h[NoEffect]
-						if h[Wound] > 0 {
-							next[base+(w+1)*(n+1)+inc] += q * h[Wound]
-						}
-						if h[Incapacitated] > 0 {
-							next[base+w*(n+1)+inc+1] += q * h[Incapacitated]
-						}
-						return
-					}
-					if m == 1 {
-						k[c] = rem[c]
-						rec(c+1, q)
-						return
-					}
-					pr := binomial(rem[c], 1/float64(m))
-					for kc, pk := range pr {
-						if pk < Epsilon*Epsilon {
-							continue
-						}
-						k[c] = kc
-						rec(c+1, q*pk)
-					}
-				}
-				rec(0, p)
+				a.w, a.inc = s/(n+1), s%(n+1)
+				a.split(0, p)
 			}
 		}
-		cur, next = next, cur
+		a.cur, a.next = a.next, a.cur
 	}
-	return cur[:wi], nil
+	return a.cur[:wi], nil
+}
+
+// outcomeTable holds a figure's outcome (model.outcome) for each vector of hits by class,
+// by the vector's index, worked out the first time it is asked for.
+type outcomeTable struct {
+	model   *resistModel
+	wounded bool
+	h       [][3]float64
+	known   []bool
+}
+
+func (t *outcomeTable) at(k, dims []int) [3]float64 {
+	i := index(k, dims)
+	if !t.known[i] {
+		t.h[i], t.known[i] = t.model.outcome(k, t.wounded), true
+	}
+	return t.h[i]
+}
+
+// allocation is allocateOdds' state while it gives one figure his share of the hits.
+type allocation struct {
+	C, n, wi, m  int
+	dims         []int
+	cur, next    []float64
+	rem, k, left []int // the hits still to give by class, this figure's, those left after him
+	bins         [][]float64
+	out          *outcomeTable
+	w, inc       int // the figures wounded and incapacitated so far in the state split
+}
+
+// split gives this figure k[c] of each class's remaining hits from class c on, with the
+// probability q so far, and adds what follows to the next state.
+func (a *allocation) split(c int, q float64) {
+	if c == a.C {
+		h := a.out.at(a.k, a.dims)
+		for cc := range a.C {
+			a.left[cc] = a.rem[cc] - a.k[cc]
+		}
+		n := a.n
+		base := index(a.left, a.dims) * a.wi
+		a.next[base+a.w*(n+1)+a.inc] += q * h[NoEffect]
+		if h[Wound] > 0 {
+			a.next[base+(a.w+1)*(n+1)+a.inc] += q * h[Wound]
+		}
+		if h[Incapacitated] > 0 {
+			a.next[base+a.w*(n+1)+a.inc+1] += q * h[Incapacitated]
+		}
+		return
+	}
+	if a.m == 1 {
+		a.k[c] = a.rem[c]
+		a.split(c+1, q)
+		return
+	}
+	for kc, pk := range a.bins[a.rem[c]] {
+		if pk < Epsilon*Epsilon {
+			continue
+		}
+		a.k[c] = kc
+		a.split(c+1, q*pk)
+	}
 }
 
 func index(k, dims []int) int {
