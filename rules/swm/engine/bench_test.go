@@ -7,13 +7,19 @@ import (
 
 // BenchmarkPlay is one battle of each scenario's squads (the test house numbers for the
 // unprinted cards) on its map: what the web's quick-resolve (at most 200 battles in one
-// request) costs a battle.
+// request) costs a battle. Instructions, counted without noise (docs/benchmarks.md):
+//
+//	go test -c -o /tmp/d20.test ./rules/swm/engine && cd rules/swm/engine
+//	GOGC=off GODEBUG=asyncpreemptoff=1 GOMAXPROCS=1 valgrind --tool=callgrind \
+//	    --toggle-collect=muster/rules/swm/engine.play /tmp/d20.test -test.run '^$' \
+//	    -test.bench 'BenchmarkPlay/assault$' -test.benchtime 20x
 func BenchmarkPlay(b *testing.B) {
 	for _, sc := range []struct{ name, a, bb string }{
 		{"salvage", "../testdata/salvage-rebel.yaml", "../testdata/salvage-imperial.yaml"},
 		{"assault", "../testdata/assault-rebel.yaml", "../testdata/assault-imperial.yaml"},
 	} {
 		b.Run(sc.name, func(b *testing.B) {
+			b.ReportAllocs()
 			sa, err := FromCosted(costed(b, sc.a))
 			if err != nil {
 				b.Fatal(err)
