@@ -33,22 +33,27 @@ const (
 
 // Battle is a skirmish in progress.
 type Battle struct {
-	m        *Map
-	rng      *rand.Rand
-	chars    []*Char
-	occ      []int // char index + 1 by square
-	doorOpen map[Point]bool
-	squads   [2]Squad
-	zone     [2]int // each squad's setup area, an index of m.Zones (setup.go)
-	round    int
-	turn     int
-	quiet    bool // nothing this round damaged, attacked or forced a save
-	log      bool
-	lines    []string
-	script   []int // rolls a test sets up, used before the random ones
+	m      *Map
+	rng    *rand.Rand
+	chars  []*Char
+	occ    []int // char index + 1 by square
+	ter    *terrain
+	open   []bool          // the terrain's doors open, by number
+	view   *view           // the terrain with those doors open
+	asym   map[losKey]bool // sight kept for pairs whose two ways differ (los)
+	squads [2]Squad
+	zone   [2]int // each squad's setup area, an index of m.Zones (setup.go)
+	round  int
+	turn   int
+	quiet  bool // nothing this round damaged, attacked or forced a save
+	log    bool
+	lines  []string
+	script []int // rolls a test sets up, used before the random ones
 
-	distCache map[spaceKey][]int
-	losCache  map[losKey]bool
+	// Scratch space, reused from call to call.
+	reach     reach
+	queue     queue
+	nearEnemy []bool
 
 	audit *audit // set by tests (audit.go)
 }
@@ -59,10 +64,12 @@ func Play(m *Map, a, b Squad, rng *rand.Rand, log bool) (*Result, error) {
 	return play(m, a, b, rng, log, nil)
 }
 
-// play is Play with an audit (nil when not audited).
+// play is Play with an audit (nil when not audited). It is never inlined, so that callgrind
+// can count a battle's instructions by its name (docs/benchmarks.md).
+//
+//go:noinline
 func play(m *Map, a, b Squad, rng *rand.Rand, log bool, au *audit) (*Result, error) {
-	bt := &Battle{m: m, rng: rng, log: log, squads: [2]Squad{a, b}, occ: make([]int, m.W*m.H),
-		doorOpen: map[Point]bool{}, distCache: map[spaceKey][]int{}, losCache: map[losKey]bool{}, audit: au}
+	bt := begin(m, a, b, rng, log, au)
 	if err := bt.setup(); err != nil {
 		return nil, err
 	}
@@ -72,6 +79,14 @@ func play(m *Map, a, b Squad, rng *rand.Rand, log bool, au *audit) (*Result, err
 	bt.logf("[A] is %s, [B] is %s, on the %s map; squares are (column,row) from the top left", a.Name, b.Name, m.Name)
 	bt.logSetup()
 	return bt.run(), nil
+}
+
+// begin is a battle before setup: every door closed.
+func begin(m *Map, a, b Squad, rng *rand.Rand, log bool, au *audit) *Battle {
+	bt := &Battle{m: m, rng: rng, log: log, squads: [2]Squad{a, b}, occ: make([]int, m.W*m.H), ter: terrainOf(m), audit: au}
+	bt.open = make([]bool, len(bt.ter.doors))
+	bt.view = bt.ter.view(bt.open)
+	return bt
 }
 
 func (b *Battle) logf(format string, args ...any) {

@@ -3,56 +3,45 @@ package engine
 // Geometry: range, line of sight, adjacency and cover on the square grid (rulebook, Line of
 // Sight p. 8, Cover pp. 10 and 16-18, range in the glossary).
 
-// blocks reports a square that stops movement and sight: a wall or a closed door.
-func (b *Battle) blocks(p Point) bool {
-	switch b.m.At(p) {
-	case Wall:
-		return true
-	case Door:
-		return !b.doorOpen[p]
-	}
-	return false
-}
+// blocks reports a square that stops movement and sight: a wall or a closed door (outside
+// the map is a wall).
+func (b *Battle) blocks(p Point) bool { return b.view.blocked(p.X, p.Y) }
 
-// dist is the range from a space to every square: squares counted as for movement
-// (a diagonal is 2, so it is the count of orthogonal steps), terrain costs ignored, around
-// walls (glossary, range). The space's own squares are 0, an adjacent square 1.
-// Closed doors block it like walls (the planner's enemyField counts through them).
-func (b *Battle) dist(p Point, size int) []int {
-	key := spaceKey{p, size}
-	if d, ok := b.distCache[key]; ok {
-		return d
-	}
-	d := b.spread(footprint(p, size))
-	b.distCache[key] = d
-	return d
-}
+// dist is the range from a space to every square (as spread counts it, from the sight
+// table): squares counted as for movement (a diagonal is 2, so it is the count of
+// orthogonal steps), terrain costs ignored, around walls (glossary, range). The space's own
+// squares are 0, an adjacent square 1. Closed doors block it like walls (the planner's
+// enemyField counts through them).
+func (b *Battle) dist(p Point, size int) []int32 { return b.view.distFrom(p, size) }
 
 // spread counts squares out from the sources (0) in orthogonal steps that never enter a
 // wall or closed door; -1 marks a square that cannot be reached. A source may itself be a
 // wall (a pillar on the map's centre): the count then starts at its edge.
-func (b *Battle) spread(from []Point) []int {
-	m := b.m
-	d := make([]int, m.W*m.H)
+func (v *view) spread(from []Point) []int32 {
+	d := make([]int32, v.w*v.h)
 	for i := range d {
 		d[i] = -1
 	}
-	queue := make([]Point, 0, m.W*m.H)
+	queue := make([]int, 0, v.w*v.h)
 	for _, q := range from {
-		if m.in(q) && d[q.Y*m.W+q.X] < 0 {
-			d[q.Y*m.W+q.X] = 0
-			queue = append(queue, q)
+		if q.X >= 0 && q.Y >= 0 && q.X < v.w && q.Y < v.h && d[q.Y*v.w+q.X] < 0 {
+			d[q.Y*v.w+q.X] = 0
+			queue = append(queue, q.Y*v.w+q.X)
 		}
 	}
-	for len(queue) > 0 {
-		q := queue[0]
-		queue = queue[1:]
+	for k := 0; k < len(queue); k++ {
+		i := queue[k]
+		x, y := i%v.w, i/v.w
 		for _, s := range orth {
-			n := Point{q.X + s.X, q.Y + s.Y}
-			if !m.in(n) || d[n.Y*m.W+n.X] >= 0 || b.blocks(n) {
+			nx, ny := x+s.X, y+s.Y
+			if nx < 0 || ny < 0 || nx >= v.w || ny >= v.h {
 				continue
 			}
-			d[n.Y*m.W+n.X] = d[q.Y*m.W+q.X] + 1
+			n := ny*v.w + nx
+			if d[n] >= 0 || v.blocks[n] {
+				continue
+			}
+			d[n] = d[i] + 1
 			queue = append(queue, n)
 		}
 	}
@@ -79,7 +68,7 @@ func (m *Map) centre() []Point {
 
 // centreDist counts squares from the centre of the map as range is counted: around walls
 // (How to Win, tie-breaker; glossary, range). nearest reads a character off it.
-func (b *Battle) centreDist() []int { return b.spread(b.m.centre()) }
+func (b *Battle) centreDist() []int32 { return b.view.spread(b.m.centre()) }
 
 var orth = []Point{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}
 
@@ -89,24 +78,19 @@ func (b *Battle) rangeTo(p Point, size int, t *Char) int { return b.nearest(b.di
 
 // nearest is the least count in d over the character's squares; a large number when none
 // is reachable.
-func (b *Battle) nearest(d []int, t *Char) int {
+func (b *Battle) nearest(d []int32, t *Char) int {
 	best := 1 << 20
-	for _, q := range t.squares() {
-		if b.m.in(q) {
-			if v := d[q.Y*b.m.W+q.X]; v >= 0 && v < best {
-				best = v
+	for y := t.Pos.Y; y < t.Pos.Y+t.Size; y++ {
+		for x := t.Pos.X; x < t.Pos.X+t.Size; x++ {
+			if x >= 0 && y >= 0 && x < b.m.W && y < b.m.H {
+				if v := int(d[y*b.m.W+x]); v >= 0 && v < best {
+					best = v
+				}
 			}
 		}
 	}
 	return best
 }
-
-type spaceKey struct {
-	p    Point
-	size int
-}
-
-type losKey struct{ a, b spaceKey }
 
 // spacePoints are the points of a space that lines are drawn to and from: its corners
 // (just inside, so that a line from a corner does not count as running along the space's
@@ -126,42 +110,97 @@ func spacePoints(p Point, s int) [9][2]float64 {
 
 // los reports line of sight between two spaces: some line from a point of one to a point
 // of the other touches no wall or closed door (a line that nicks a corner or runs along a
-// wall does not count). Sight goes both ways, so one answer serves both.
+// wall does not count). Sight goes both ways, so one answer serves both: the answer of the
+// way the battle asked first, kept until a door opens or closes. Both ways agree but for a
+// few pairs where rounding decides whether a line touches a wall's corner; for those the
+// battle keeps its own answer (asym), as it kept all of them before the sight table.
 func (b *Battle) los(p Point, ps int, q Point, qs int) bool {
-	ka, kb := spaceKey{p, ps}, spaceKey{q, qs}
-	if kb.p.Y < ka.p.Y || kb.p.Y == ka.p.Y && (kb.p.X < ka.p.X || kb.p.X == ka.p.X && kb.size < ka.size) {
-		ka, kb = kb, ka
+	back := q.Y < p.Y || q.Y == p.Y && (q.X < p.X || q.X == p.X && qs < ps)
+	if back {
+		p, ps, q, qs = q, qs, p, ps
 	}
-	key := losKey{ka, kb}
-	if v, ok := b.losCache[key]; ok {
+	pq, qp, pair := b.view.los(p, ps, q, qs)
+	if pq == qp {
+		return pq
+	}
+	key := losKey{pair, p, ps, q, qs}
+	if v, ok := b.asym[key]; ok {
 		return v
 	}
-	walls := b.blockersIn(p, ps, q, qs)
-	v := len(walls) == 0
-	if !v {
-		from, to := spacePoints(p, ps), spacePoints(q, qs)
-	search:
-		for _, a := range from {
-			for _, c := range to {
-				if clearOf(walls, a[0], a[1], c[0], c[1], false) {
-					v = true
-					break search
-				}
-			}
-		}
+	v := pq
+	if back {
+		v = qp
 	}
-	b.losCache[key] = v
+	if b.asym == nil {
+		b.asym = map[losKey]bool{}
+	}
+	b.asym[key] = v
 	return v
 }
 
-// blockersIn lists the walls and closed doors in the box around two spaces.
-func (b *Battle) blockersIn(p Point, ps int, q Point, qs int) []Point {
+// losKey is a pair of spaces whose sight differs by the way it is looked.
+type losKey struct {
+	pair int
+	p    Point
+	ps   int
+	q    Point
+	qs   int
+}
+
+// sees works out line of sight (los) both ways: from p's space to q's, and back.
+func (v *view) sees(p Point, ps int, q Point, qs int) (pq, qp bool) {
+	var buf [64]Point
+	walls := v.blockersIn(buf[:0], p, ps, q, qs)
+	if len(walls) == 0 {
+		return true, true
+	}
+	from, to := spacePoints(p, ps), spacePoints(q, qs)
+	// Neighbouring lines are mostly stopped by the same wall: the wall that stopped the last
+	// line is tried first, so that a space out of sight costs a clip or two a line. The way
+	// back tries each line's own wall first.
+	var stopper [81]int
+	last, clear := 0, -1
+	for k := range 81 {
+		a, c := from[k/9], to[k%9]
+		if hits(walls[last], a[0], a[1], c[0], c[1], false) {
+			stopper[k] = last
+			continue
+		}
+		if last = blocker(walls, a[0], a[1], c[0], c[1], false); last < 0 {
+			clear = k
+			break
+		}
+		stopper[k] = last
+	}
+	if clear >= 0 {
+		a, c := from[clear/9], to[clear%9]
+		if blocker(walls, c[0], c[1], a[0], a[1], false) < 0 {
+			return true, true
+		}
+		stopper[clear] = 0
+		for k := clear + 1; k < 81; k++ {
+			stopper[k] = 0
+		}
+	}
+	for k := range 81 {
+		a, c := from[k/9], to[k%9]
+		if hits(walls[stopper[k]], c[0], c[1], a[0], a[1], false) {
+			continue
+		}
+		if blocker(walls, c[0], c[1], a[0], a[1], false) < 0 {
+			return clear >= 0, true
+		}
+	}
+	return clear >= 0, false
+}
+
+// blockersIn appends the walls and closed doors in the box around two spaces to out.
+func (v *view) blockersIn(out []Point, p Point, ps int, q Point, qs int) []Point {
 	x0, x1 := min(p.X, q.X), max(p.X+ps, q.X+qs)
 	y0, y1 := min(p.Y, q.Y), max(p.Y+ps, q.Y+qs)
-	var out []Point
 	for y := y0; y < y1; y++ {
 		for x := x0; x < x1; x++ {
-			if b.blocks(Point{x, y}) {
+			if v.blocked(x, y) {
 				out = append(out, Point{x, y})
 			}
 		}
@@ -173,12 +212,26 @@ func (b *Battle) blockersIn(p Point, ps int, q Point, qs int) []Point {
 // segment through a square's inside counts (a line along an edge or through a corner does
 // not give cover); without it touching the square's edge counts (it does not give sight).
 func clearOf(sq []Point, x0, y0, x1, y1 float64, interior bool) bool {
-	for _, s := range sq {
+	return blocker(sq, x0, y0, x1, y1, interior) < 0
+}
+
+// blocker is the index of the first square in sq that the segment hits (as clearOf counts
+// a hit), -1 when it misses them all.
+func blocker(sq []Point, x0, y0, x1, y1 float64, interior bool) int {
+	// A square beyond the segment's box by more than rounding could bridge is missed: only
+	// the squares near the line are clipped.
+	const margin = 1e-6
+	lx, hx := min(x0, x1)-margin, max(x0, x1)+margin
+	ly, hy := min(y0, y1)-margin, max(y0, y1)+margin
+	for i, s := range sq {
+		if fx, fy := float64(s.X), float64(s.Y); fx > hx || fx+1 < lx || fy > hy || fy+1 < ly {
+			continue
+		}
 		if hits(s, x0, y0, x1, y1, interior) {
-			return false
+			return i
 		}
 	}
-	return true
+	return -1
 }
 
 // hits clips the segment against the square (Liang-Barsky).
@@ -191,25 +244,22 @@ func hits(s Point, x0, y0, x1, y1 float64, interior bool) bool {
 	}
 	t0, t1 := 0.0, 1.0
 	dx, dy := x1-x0, y1-y0
-	for _, c := range [4][2]float64{{-dx, x0 - lo}, {dx, hi - x0}, {-dy, y0 - blo}, {dy, bhi - y0}} {
-		p, q := c[0], c[1]
-		if p == 0 {
-			if q < 0 {
-				return false
-			}
-			continue
-		}
-		r := q / p
-		if p < 0 {
-			t0 = max(t0, r)
-		} else {
-			t1 = min(t1, r)
-		}
-		if t0 > t1 {
-			return false
-		}
+	return clip(-dx, x0-lo, &t0, &t1) && clip(dx, hi-x0, &t0, &t1) && clip(-dy, y0-blo, &t0, &t1) && clip(dy, bhi-y0, &t0, &t1)
+}
+
+// clip is one edge of Liang-Barsky: it narrows the segment's [t0, t1] to the edge's side
+// and reports whether any of it is left.
+func clip(p, q float64, t0, t1 *float64) bool {
+	if p == 0 {
+		return q >= 0
 	}
-	return true
+	r := q / p
+	if p < 0 {
+		*t0 = max(*t0, r)
+	} else {
+		*t1 = min(*t1, r)
+	}
+	return !(*t0 > *t1)
 }
 
 // touching reports spaces that share an edge or a corner and do not overlap.

@@ -1,7 +1,5 @@
 package engine
 
-import "container/heap"
-
 // Movement (rulebook, Movement pp. 4-5 and 14; Terrain pp. 23-26): a step to a side costs
 // 1, a diagonal 2; entering low objects or difficult terrain doubles it; a diagonal may not
 // pass a wall's corner; allies may be passed through but not stopped on; enemies, walls
@@ -36,26 +34,43 @@ func (r *reach) path(p Point) []Point {
 
 // passable reports whether the character's space may pass through p (top-left).
 func (b *Battle) passable(c *Char, p Point) bool {
-	for _, q := range footprint(p, c.Size) {
-		if !b.m.in(q) {
-			return false
-		}
-		if c.ab.hologram {
-			continue
-		}
-		if b.blocks(q) {
-			return false
-		}
-		if b.m.At(q) == Pit && !c.ab.flight {
-			return false
-		}
-		if o := b.occ[q.Y*b.m.W+q.X]; o > 0 && !c.ab.flight {
-			if other := b.chars[o-1]; other.Side != c.Side {
+	m := b.m
+	if p.X < 0 || p.Y < 0 || p.X+c.Size > m.W || p.Y+c.Size > m.H {
+		return false
+	}
+	if c.ab.hologram {
+		return true
+	}
+	for y := p.Y; y < p.Y+c.Size; y++ {
+		for x := p.X; x < p.X+c.Size; x++ {
+			i := y*m.W + x
+			if b.view.blocks[i] {
+				return false
+			}
+			if c.ab.flight {
+				continue
+			}
+			if m.cells[i] == Pit {
+				return false
+			}
+			if o := b.occ[i]; o > 0 && b.chars[o-1].Side != c.Side {
 				return false
 			}
 		}
 	}
 	return true
+}
+
+// spaceBlocked reports a wall or closed door (or the map's edge) in the space at p.
+func (b *Battle) spaceBlocked(p Point, size int) bool {
+	for y := p.Y; y < p.Y+size; y++ {
+		for x := p.X; x < p.X+size; x++ {
+			if b.view.blocked(x, y) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // stepCost is the cost of moving the space from p by s, or -1 when the step is not allowed.
@@ -69,21 +84,19 @@ func (b *Battle) stepCost(c *Char, p, s Point) int {
 		cost = 2
 		// No diagonal past the corner of a wall: both squares beside the step must be
 		// free of walls.
-		if !c.ab.hologram {
-			for _, q := range append(footprint(Point{p.X + s.X, p.Y}, c.Size), footprint(Point{p.X, p.Y + s.Y}, c.Size)...) {
-				if b.blocks(q) {
-					return -1
-				}
-			}
+		if !c.ab.hologram && (b.spaceBlocked(Point{p.X + s.X, p.Y}, c.Size) || b.spaceBlocked(Point{p.X, p.Y + s.Y}, c.Size)) {
+			return -1
 		}
 	}
 	if !c.ab.flight && !c.ab.hologram {
-		for _, q := range footprint(n, c.Size) {
-			if q.X >= p.X && q.X < p.X+c.Size && q.Y >= p.Y && q.Y < p.Y+c.Size {
-				continue // not newly entered
-			}
-			if t := b.m.At(q); t == Low || t == Difficult {
-				return 2 * cost
+		for y := n.Y; y < n.Y+c.Size; y++ {
+			for x := n.X; x < n.X+c.Size; x++ {
+				if x >= p.X && x < p.X+c.Size && y >= p.Y && y < p.Y+c.Size {
+					continue // not newly entered
+				}
+				if t := b.m.cells[y*b.m.W+x]; t == Low || t == Difficult {
+					return 2 * cost
+				}
 			}
 		}
 	}
@@ -100,24 +113,59 @@ func (b *Battle) nextToEnemy(c *Char, p Point) bool {
 	return false
 }
 
-// reachable runs Dijkstra from the character's position up to budget.
+// markNextToEnemy sets b.nearEnemy to nextToEnemy for every position of the character's
+// space on the map, for reachable, which asks it of every square it leaves.
+func (b *Battle) markNextToEnemy(c *Char) {
+	m := b.m
+	b.nearEnemy = grow(b.nearEnemy, m.W*m.H)
+	clear(b.nearEnemy)
+	for _, e := range b.chars {
+		if e.Side == c.Side || e.Defeated {
+			continue
+		}
+		for y := max(0, e.Pos.Y-c.Size); y <= min(m.H-1, e.Pos.Y+e.Size); y++ {
+			for x := max(0, e.Pos.X-c.Size); x <= min(m.W-1, e.Pos.X+e.Size); x++ {
+				if touching(Point{x, y}, c.Size, e.Pos, e.Size) {
+					b.nearEnemy[y*m.W+x] = true
+				}
+			}
+		}
+	}
+}
+
+// grow is s with length n, reusing its array when it is big enough.
+func grow[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
+}
+
+// reachable runs Dijkstra from the character's position up to budget. The answer is the
+// battle's one reach, overwritten by the next call.
 func (b *Battle) reachable(c *Char, budget int) *reach {
 	n := b.m.W * b.m.H
-	r := &reach{w: b.m.W, cost: make([]int, n), prov: make([]int, n), prev: make([]int, n)}
+	r := &b.reach
+	r.w = b.m.W
+	r.cost, r.prov, r.prev = grow(r.cost, n), grow(r.prov, n), grow(r.prev, n)
 	for i := range r.cost {
-		r.cost[i], r.prev[i] = -1, -1
+		r.cost[i], r.prov[i], r.prev[i] = -1, 0, -1
+	}
+	if !c.ab.flight {
+		b.markNextToEnemy(c)
 	}
 	start := c.Pos.Y*b.m.W + c.Pos.X
 	r.cost[start] = 0
-	pq := &queue{{start, 0, 0}}
-	for pq.Len() > 0 {
-		it := heap.Pop(pq).(item)
+	pq := append(b.queue[:0], item{start, 0, 0})
+	for len(pq) > 0 {
+		var it item
+		it, pq = pq.pop()
 		if it.cost != r.cost[it.i] || it.prov != r.prov[it.i] {
 			continue
 		}
 		p := Point{it.i % b.m.W, it.i / b.m.W}
 		leaving := 0
-		if !c.ab.flight && b.nextToEnemy(c, p) {
+		if !c.ab.flight && b.nearEnemy[it.i] {
 			leaving = 1
 		}
 		for _, s := range steps {
@@ -129,27 +177,58 @@ func (b *Battle) reachable(c *Char, budget int) *reach {
 			nc, np := it.cost+sc, it.prov+leaving
 			if r.cost[j] < 0 || nc < r.cost[j] || nc == r.cost[j] && np < r.prov[j] {
 				r.cost[j], r.prov[j], r.prev[j] = nc, np, it.i
-				heap.Push(pq, item{j, nc, np})
+				pq = pq.push(item{j, nc, np})
 			}
 		}
 	}
+	b.queue = pq
 	return r
 }
 
+// item is a position on reachable's queue with the path's cost and risk when it was queued.
 type item struct{ i, cost, prov int }
+
+// queue is a binary heap of items, the cheapest (then the least risky) first. It is
+// container/heap's algorithm written for items: among equals the order of the pops, and so
+// the paths chosen, are exactly the ones container/heap gave.
 type queue []item
 
-func (q queue) Len() int { return len(q) }
-func (q queue) Less(i, j int) bool {
+func (q queue) less(i, j int) bool {
 	return q[i].cost < q[j].cost || q[i].cost == q[j].cost && q[i].prov < q[j].prov
 }
-func (q queue) Swap(i, j int) { q[i], q[j] = q[j], q[i] }
-func (q *queue) Push(x any)   { *q = append(*q, x.(item)) }
-func (q *queue) Pop() any {
-	old := *q
-	x := old[len(old)-1]
-	*q = old[:len(old)-1]
-	return x
+
+func (q queue) push(x item) queue {
+	q = append(q, x)
+	for j := len(q) - 1; ; {
+		i := (j - 1) / 2 // parent
+		if i == j || !q.less(j, i) {
+			break
+		}
+		q[i], q[j] = q[j], q[i]
+		j = i
+	}
+	return q
+}
+
+func (q queue) pop() (item, queue) {
+	n := len(q) - 1
+	q[0], q[n] = q[n], q[0]
+	for i := 0; ; {
+		j1 := 2*i + 1
+		if j1 >= n || j1 < 0 {
+			break
+		}
+		j := j1 // left child
+		if j2 := j1 + 1; j2 < n && q.less(j2, j1) {
+			j = j2 // right child
+		}
+		if !q.less(j, i) {
+			break
+		}
+		q[i], q[j] = q[j], q[i]
+		i = j
+	}
+	return q[n], q[:n]
 }
 
 // moveAlong walks the path a square at a time. Leaving a square next to an enemy lets that

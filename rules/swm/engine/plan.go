@@ -138,8 +138,9 @@ func (b *Battle) moveTo(c *Char, p Point, budget int) int {
 		return 0
 	}
 	r := b.reachable(c, budget)
-	b.moveAlong(c, r.path(p))
-	return r.at(p)
+	cost, path := r.at(p), r.path(p)
+	b.moveAlong(c, path)
+	return cost
 }
 
 // afterAttack is the move after an attack (attack then move, or the rest of a Mobile

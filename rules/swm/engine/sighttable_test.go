@@ -1,0 +1,80 @@
+package engine
+
+import "testing"
+
+// linesClear is line of sight from p's space to q's worked out the plain way: every line
+// between their points against every wall in the box, each clipped (hits).
+func linesClear(v *view, p Point, ps int, q Point, qs int) bool {
+	walls := v.blockersIn(nil, p, ps, q, qs)
+	for _, a := range spacePoints(p, ps) {
+	line:
+		for _, c := range spacePoints(q, qs) {
+			for _, w := range walls {
+				if hits(w, a[0], a[1], c[0], c[1], false) {
+					continue line
+				}
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// The shared sight table answers what the lines answer, both ways, on the assault map with
+// two of its doors open; and a battle keeps, for a pair whose two ways differ by rounding,
+// the answer of the way it asked first, as its own cache did before the table.
+func TestSightTableIsTheLinesBothWays(t *testing.T) {
+	m, _ := Scenario("assault")
+	ter := terrainOf(m)
+	open := []bool{true, false, false, false, true, false}
+	v := ter.view(open)
+	var spaces []spaceAt
+	for y := 0; y < m.H; y += 2 {
+		for x := 0; x < m.W; x += 3 {
+			spaces = append(spaces, spaceAt{Point{x, y}, 1}, spaceAt{Point{min(x, m.W-2), y}, 2})
+		}
+	}
+	odd := [2]spaceAt{{Point{4, 9}, 1}, {Point{11, 15}, 2}} // rounding decides a corner
+	spaces = append(spaces, odd[0], odd[1])
+	for i, a := range spaces {
+		for _, b := range spaces[i:] {
+			pq, qp, _ := v.los(a.p, a.size, b.p, b.size)
+			if want := linesClear(v, a.p, a.size, b.p, b.size); pq != want {
+				t.Errorf("%v/%d to %v/%d: table %v, lines %v", a.p, a.size, b.p, b.size, pq, want)
+			}
+			if want := linesClear(v, b.p, b.size, a.p, a.size); qp != want {
+				t.Errorf("%v/%d from %v/%d: table %v, lines %v", a.p, a.size, b.p, b.size, qp, want)
+			}
+		}
+	}
+	pq, qp, _ := v.los(odd[0].p, 1, odd[1].p, 2)
+	if pq == qp {
+		t.Fatalf("the pair %v, %v no longer differs by the way it is looked: choose another", odd[0], odd[1])
+	}
+	tr := house("Test Trooper", 5, 10, 10, 0, 10)
+	for _, first := range []bool{false, true} {
+		b := newBattle(t, m, squad("A", tr), squad("B", tr))
+		for i, o := range open {
+			if o {
+				b.setDoor(ter.doors[i], true)
+			}
+		}
+		want := pq
+		if first {
+			want = qp
+			if got := b.los(odd[1].p, 2, odd[0].p, 1); got != want {
+				t.Errorf("asked back first: %v, want %v", got, want)
+			}
+		}
+		for range 2 {
+			if got, back := b.los(odd[0].p, 1, odd[1].p, 2), b.los(odd[1].p, 2, odd[0].p, 1); got != want || back != want {
+				t.Errorf("asked back first %v: %v and %v, want %v both ways", first, got, back, want)
+			}
+		}
+	}
+}
+
+type spaceAt struct {
+	p    Point
+	size int
+}
