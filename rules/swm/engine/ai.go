@@ -1,6 +1,9 @@
 package engine
 
-import "sort"
+import (
+	"cmp"
+	"slices"
+)
 
 // The players' choices. The rulebook leaves them to the players; Muster's players are
 // simple and the same for both squads (docs/swm.md): activate first whoever can attack
@@ -61,7 +64,7 @@ func (b *Battle) targets(att *Char, p Point) []target {
 		score := ex/float64(max(1, e.HP))*float64(e.Cost) + ex/1000
 		out = append(out, target{e, score, hit, ex})
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].score > out[j].score })
+	slices.SortStableFunc(out, func(x, y target) int { return cmp.Compare(y.score, x.score) })
 	return out
 }
 

@@ -52,6 +52,8 @@ type Battle struct {
 
 	// Scratch space, reused from call to call.
 	reach     reach
+	walls     []Point // cover's
+	obst      []Point
 	queue     queue
 	nearEnemy []bool
 
@@ -233,7 +235,13 @@ func (b *Battle) playRound(first int) {
 
 // defeatedSide reports a squad with no one left: the other wins (-1 when both fell).
 func (b *Battle) defeatedSide() (int, bool) {
-	n0, n1 := len(b.alive(0)), len(b.alive(1))
+	var n [2]int
+	for _, c := range b.chars {
+		if !c.Defeated {
+			n[c.Side]++
+		}
+	}
+	n0, n1 := n[0], n[1]
 	switch {
 	case n0 == 0 && n1 == 0:
 		return -1, true

@@ -156,25 +156,34 @@ func (v *view) sees(p Point, ps int, q Point, qs int) (pq, qp bool) {
 	}
 	from, to := spacePoints(p, ps), spacePoints(q, qs)
 	// Neighbouring lines are mostly stopped by the same wall: the wall that stopped the last
-	// line is tried first, so that a space out of sight costs a clip or two a line. The way
-	// back tries each line's own wall first.
+	// line is tried first, so that a space out of sight costs a test or two a line. Where
+	// every line's answer is sure (farther than rounding from a wall's edge), it is the same
+	// from either end, and so is the answer; otherwise the way back is worked out too.
 	var stopper [81]int
-	last, clear := 0, -1
+	last, clear, sure := 0, -1, true
 	for k := range 81 {
 		a, c := from[k/9], to[k%9]
-		if hits(walls[last], a[0], a[1], c[0], c[1], false) {
+		l := line(a[0], a[1], c[0], c[1])
+		if hit, ok := l.hits(walls[last], false); hit {
 			stopper[k] = last
+			sure = sure && ok
 			continue
 		}
-		if last = blocker(walls, a[0], a[1], c[0], c[1], false); last < 0 {
+		i, ok := l.blocker(walls, false)
+		sure = sure && ok
+		if i < 0 {
 			clear = k
 			break
 		}
-		stopper[k] = last
+		stopper[k], last = i, i
+	}
+	if sure {
+		return clear >= 0, clear >= 0
 	}
 	if clear >= 0 {
 		a, c := from[clear/9], to[clear%9]
-		if blocker(walls, c[0], c[1], a[0], a[1], false) < 0 {
+		back := line(c[0], c[1], a[0], a[1])
+		if i, _ := back.blocker(walls, false); i < 0 {
 			return true, true
 		}
 		stopper[clear] = 0
@@ -184,10 +193,11 @@ func (v *view) sees(p Point, ps int, q Point, qs int) (pq, qp bool) {
 	}
 	for k := range 81 {
 		a, c := from[k/9], to[k%9]
-		if hits(walls[stopper[k]], c[0], c[1], a[0], a[1], false) {
+		l := line(c[0], c[1], a[0], a[1])
+		if hit, _ := l.hits(walls[stopper[k]], false); hit {
 			continue
 		}
-		if blocker(walls, c[0], c[1], a[0], a[1], false) < 0 {
+		if i, _ := l.blocker(walls, false); i < 0 {
 			return clear >= 0, true
 		}
 	}
@@ -198,6 +208,16 @@ func (v *view) sees(p Point, ps int, q Point, qs int) (pq, qp bool) {
 func (v *view) blockersIn(out []Point, p Point, ps int, q Point, qs int) []Point {
 	x0, x1 := min(p.X, q.X), max(p.X+ps, q.X+qs)
 	y0, y1 := min(p.Y, q.Y), max(p.Y+ps, q.Y+qs)
+	if x0 >= 0 && y0 >= 0 && x1 <= v.w && y1 <= v.h {
+		for y := y0; y < y1; y++ {
+			for _, x := range v.wallRows[y] {
+				if x >= x0 && x < x1 {
+					out = append(out, Point{x, y})
+				}
+			}
+		}
+		return out
+	}
 	for y := y0; y < y1; y++ {
 		for x := x0; x < x1; x++ {
 			if v.blocked(x, y) {
@@ -206,60 +226,6 @@ func (v *view) blockersIn(out []Point, p Point, ps int, q Point, qs int) []Point
 		}
 	}
 	return out
-}
-
-// clearOf reports whether the segment misses every square in sq. With interior set, only a
-// segment through a square's inside counts (a line along an edge or through a corner does
-// not give cover); without it touching the square's edge counts (it does not give sight).
-func clearOf(sq []Point, x0, y0, x1, y1 float64, interior bool) bool {
-	return blocker(sq, x0, y0, x1, y1, interior) < 0
-}
-
-// blocker is the index of the first square in sq that the segment hits (as clearOf counts
-// a hit), -1 when it misses them all.
-func blocker(sq []Point, x0, y0, x1, y1 float64, interior bool) int {
-	// A square beyond the segment's box by more than rounding could bridge is missed: only
-	// the squares near the line are clipped.
-	const margin = 1e-6
-	lx, hx := min(x0, x1)-margin, max(x0, x1)+margin
-	ly, hy := min(y0, y1)-margin, max(y0, y1)+margin
-	for i, s := range sq {
-		if fx, fy := float64(s.X), float64(s.Y); fx > hx || fx+1 < lx || fy > hy || fy+1 < ly {
-			continue
-		}
-		if hits(s, x0, y0, x1, y1, interior) {
-			return i
-		}
-	}
-	return -1
-}
-
-// hits clips the segment against the square (Liang-Barsky).
-func hits(s Point, x0, y0, x1, y1 float64, interior bool) bool {
-	lo, hi := float64(s.X), float64(s.X+1)
-	blo, bhi := float64(s.Y), float64(s.Y+1)
-	if interior {
-		const e = 1e-9
-		lo, hi, blo, bhi = lo+e, hi-e, blo+e, bhi-e
-	}
-	t0, t1 := 0.0, 1.0
-	dx, dy := x1-x0, y1-y0
-	return clip(-dx, x0-lo, &t0, &t1) && clip(dx, hi-x0, &t0, &t1) && clip(-dy, y0-blo, &t0, &t1) && clip(dy, bhi-y0, &t0, &t1)
-}
-
-// clip is one edge of Liang-Barsky: it narrows the segment's [t0, t1] to the edge's side
-// and reports whether any of it is left.
-func clip(p, q float64, t0, t1 *float64) bool {
-	if p == 0 {
-		return q >= 0
-	}
-	r := q / p
-	if p < 0 {
-		*t0 = max(*t0, r)
-	} else {
-		*t1 = min(*t1, r)
-	}
-	return !(*t0 > *t1)
 }
 
 // touching reports spaces that share an edge or a corner and do not overlap.
@@ -288,34 +254,38 @@ func (b *Battle) cover(att *Char, p Point, t *Char) bool {
 	if b.adjacentAt(p, att.Size, t) {
 		return false
 	}
-	// The obstacles between the two.
-	x0, x1 := min(p.X, t.Pos.X)-1, max(p.X+att.Size, t.Pos.X+t.Size)+1
-	y0, y1 := min(p.Y, t.Pos.Y)-1, max(p.Y+att.Size, t.Pos.Y+t.Size)+1
-	var walls, obst []Point
+	// The obstacles between the two, on the map in the box around them: walls and closed
+	// doors, the other characters (not Holograms), and low objects not in or next to the
+	// attacker's space (they are shot over). The tests below only ask whether some line
+	// meets some obstacle, so the order of the lists, and a square listed twice (a
+	// character on low objects), change nothing.
+	x0, x1 := max(0, min(p.X, t.Pos.X)-1), min(b.m.W-1, max(p.X+att.Size, t.Pos.X+t.Size)+1)
+	y0, y1 := max(0, min(p.Y, t.Pos.Y)-1), min(b.m.H-1, max(p.Y+att.Size, t.Pos.Y+t.Size)+1)
+	walls, obst := b.walls[:0], b.obst[:0]
 	for y := y0; y <= y1; y++ {
-		for x := x0; x <= x1; x++ {
-			q := Point{x, y}
-			if !b.m.in(q) {
-				continue
+		for _, x := range b.view.wallRows[y] {
+			if x >= x0 && x <= x1 {
+				walls = append(walls, Point{x, y})
 			}
-			if b.blocks(q) {
-				walls = append(walls, q)
-				obst = append(obst, q)
-				continue
-			}
-			if o := b.occ[y*b.m.W+x]; o > 0 {
-				c := b.chars[o-1]
-				if c != att && c != t && !c.ab.hologram {
-					obst = append(obst, q)
-					continue
-				}
-			}
-			// Low objects in or next to the attacker's space are shot over.
-			if b.m.At(q) == Low && !(x >= p.X-1 && x <= p.X+att.Size && y >= p.Y-1 && y <= p.Y+att.Size) {
-				obst = append(obst, q)
+		}
+		for _, x := range b.ter.lowRows[y] {
+			if x >= x0 && x <= x1 && !(x >= p.X-1 && x <= p.X+att.Size && y >= p.Y-1 && y <= p.Y+att.Size) {
+				obst = append(obst, Point{x, y})
 			}
 		}
 	}
+	obst = append(obst, walls...)
+	for _, c := range b.chars {
+		if c == att || c == t || c.ab.hologram || c.Defeated || b.occ[c.Pos.Y*b.m.W+c.Pos.X] != c.ID+1 {
+			continue // not on the grid (defeated, or lifted as it moves)
+		}
+		for y := max(y0, c.Pos.Y); y <= min(y1, c.Pos.Y+c.Size-1); y++ {
+			for x := max(x0, c.Pos.X); x <= min(x1, c.Pos.X+c.Size-1); x++ {
+				obst = append(obst, Point{x, y})
+			}
+		}
+	}
+	b.walls, b.obst = walls, obst
 	if len(obst) == 0 {
 		return false
 	}

@@ -1,5 +1,7 @@
 package engine
 
+import "slices"
+
 // Movement (rulebook, Movement pp. 4-5 and 14; Terrain pp. 23-26): a step to a side costs
 // 1, a diagonal 2; entering low objects or difficult terrain doubles it; a diagonal may not
 // pass a wall's corner; allies may be passed through but not stopped on; enemies, walls
@@ -32,40 +34,73 @@ func (r *reach) path(p Point) []Point {
 	return out
 }
 
-// passable reports whether the character's space may pass through p (top-left).
-func (b *Battle) passable(c *Char, p Point) bool {
-	m := b.m
-	if p.X < 0 || p.Y < 0 || p.X+c.Size > m.W || p.Y+c.Size > m.H {
-		return false
+// How a character moves, for the step tables: walkers pay for terrain and are stopped by
+// enemies and pits; Flight passes enemies, pits and terrain costs; a Hologram ignores all
+// terrain.
+const (
+	walker = iota
+	flier
+	ghost
+	movers
+)
+
+func moverOf(c *Char) int {
+	switch {
+	case c.ab.hologram:
+		return ghost
+	case c.ab.flight:
+		return flier
 	}
-	if c.ab.hologram {
-		return true
+	return walker
+}
+
+// staticStep is the cost of a mover's space of the size moving from p by s on the view's
+// squares (without the characters), or -1 when the squares do not allow the step: every
+// square of the new space on the map and open to it, no diagonal past the corner of a wall
+// (both spaces beside the step free of walls), double for entering low objects or difficult
+// terrain with any new square.
+func (v *view) staticStep(mover, size int, p, s Point) int {
+	n := Point{p.X + s.X, p.Y + s.Y}
+	if n.X < 0 || n.Y < 0 || n.X+size > v.w || n.Y+size > v.h {
+		return -1
 	}
-	for y := p.Y; y < p.Y+c.Size; y++ {
-		for x := p.X; x < p.X+c.Size; x++ {
-			i := y*m.W + x
-			if b.view.blocks[i] {
-				return false
-			}
-			if c.ab.flight {
-				continue
-			}
-			if m.cells[i] == Pit {
-				return false
-			}
-			if o := b.occ[i]; o > 0 && b.chars[o-1].Side != c.Side {
-				return false
+	if mover != ghost {
+		for y := n.Y; y < n.Y+size; y++ {
+			for x := n.X; x < n.X+size; x++ {
+				i := y*v.w + x
+				if v.blocks[i] || mover == walker && v.cells[i] == Pit {
+					return -1
+				}
 			}
 		}
 	}
-	return true
+	cost := 1
+	if s.X != 0 && s.Y != 0 {
+		cost = 2
+		if mover != ghost && (v.spaceBlocked(Point{p.X + s.X, p.Y}, size) || v.spaceBlocked(Point{p.X, p.Y + s.Y}, size)) {
+			return -1
+		}
+	}
+	if mover == walker {
+		for y := n.Y; y < n.Y+size; y++ {
+			for x := n.X; x < n.X+size; x++ {
+				if x >= p.X && x < p.X+size && y >= p.Y && y < p.Y+size {
+					continue // not newly entered
+				}
+				if t := v.cells[y*v.w+x]; t == Low || t == Difficult {
+					return 2 * cost
+				}
+			}
+		}
+	}
+	return cost
 }
 
 // spaceBlocked reports a wall or closed door (or the map's edge) in the space at p.
-func (b *Battle) spaceBlocked(p Point, size int) bool {
+func (v *view) spaceBlocked(p Point, size int) bool {
 	for y := p.Y; y < p.Y+size; y++ {
 		for x := p.X; x < p.X+size; x++ {
-			if b.view.blocked(x, y) {
+			if v.blocked(x, y) {
 				return true
 			}
 		}
@@ -73,34 +108,56 @@ func (b *Battle) spaceBlocked(p Point, size int) bool {
 	return false
 }
 
-// stepCost is the cost of moving the space from p by s, or -1 when the step is not allowed.
-func (b *Battle) stepCost(c *Char, p, s Point) int {
-	n := Point{p.X + s.X, p.Y + s.Y}
-	if !b.passable(c, n) {
-		return -1
+// stepTable is staticStep for every square and step (steps), made once for the view.
+func (v *view) stepTable(mover, size int) []int8 {
+	if size < 1 || size > maxSpace {
+		return nil
 	}
-	cost := 1
-	if s.X != 0 && s.Y != 0 {
-		cost = 2
-		// No diagonal past the corner of a wall: both squares beside the step must be
-		// free of walls.
-		if !c.ab.hologram && (b.spaceBlocked(Point{p.X + s.X, p.Y}, c.Size) || b.spaceBlocked(Point{p.X, p.Y + s.Y}, c.Size)) {
-			return -1
+	tab := &v.steps[mover][size-1]
+	if t := tab.Load(); t != nil {
+		return *t
+	}
+	t := make([]int8, v.w*v.h*len(steps))
+	for i := range v.w * v.h {
+		for k, s := range steps {
+			t[i*len(steps)+k] = int8(v.staticStep(mover, size, Point{i % v.w, i / v.w}, s))
 		}
 	}
-	if !c.ab.flight && !c.ab.hologram {
-		for y := n.Y; y < n.Y+c.Size; y++ {
-			for x := n.X; x < n.X+c.Size; x++ {
-				if x >= p.X && x < p.X+c.Size && y >= p.Y && y < p.Y+c.Size {
-					continue // not newly entered
-				}
-				if t := b.m.cells[y*b.m.W+x]; t == Low || t == Difficult {
-					return 2 * cost
-				}
+	if !tab.CompareAndSwap(nil, &t) {
+		return *tab.Load()
+	}
+	return t
+}
+
+// stepCost is the cost of moving the character's space from p by s (one of steps), or -1
+// when the step is not allowed.
+func (b *Battle) stepCost(c *Char, p, s Point) int {
+	k := slices.Index(steps, s)
+	return b.step(c, b.view.stepTable(moverOf(c), c.Size), p.Y*b.m.W+p.X, k)
+}
+
+// step is stepCost by the square's number and the step's, with the view's step table for
+// the character (nil for a space the tables do not hold): the squares allow it, and no
+// enemy stands in the way of a walker.
+func (b *Battle) step(c *Char, tab []int8, i, k int) int {
+	var sc int
+	if tab != nil {
+		sc = int(tab[i*len(steps)+k])
+	} else {
+		sc = b.view.staticStep(moverOf(c), c.Size, Point{i % b.m.W, i / b.m.W}, steps[k])
+	}
+	if sc < 0 || c.ab.flight || c.ab.hologram {
+		return sc
+	}
+	x, y := i%b.m.W+steps[k].X, i/b.m.W+steps[k].Y
+	for yy := y; yy < y+c.Size; yy++ {
+		for xx := x; xx < x+c.Size; xx++ {
+			if o := b.occ[yy*b.m.W+xx]; o > 0 && b.chars[o-1].Side != c.Side {
+				return -1
 			}
 		}
 	}
-	return cost
+	return sc
 }
 
 // nextToEnemy reports whether the space at p touches an enemy who could attack it.
@@ -154,6 +211,7 @@ func (b *Battle) reachable(c *Char, budget int) *reach {
 	if !c.ab.flight {
 		b.markNextToEnemy(c)
 	}
+	tab := b.view.stepTable(moverOf(c), c.Size)
 	start := c.Pos.Y*b.m.W + c.Pos.X
 	r.cost[start] = 0
 	pq := append(b.queue[:0], item{start, 0, 0})
@@ -163,17 +221,16 @@ func (b *Battle) reachable(c *Char, budget int) *reach {
 		if it.cost != r.cost[it.i] || it.prov != r.prov[it.i] {
 			continue
 		}
-		p := Point{it.i % b.m.W, it.i / b.m.W}
 		leaving := 0
 		if !c.ab.flight && b.nearEnemy[it.i] {
 			leaving = 1
 		}
-		for _, s := range steps {
-			sc := b.stepCost(c, p, s)
+		for k, s := range steps {
+			sc := b.step(c, tab, it.i, k)
 			if sc < 0 || it.cost+sc > budget {
 				continue
 			}
-			j := (p.Y+s.Y)*b.m.W + p.X + s.X
+			j := it.i + s.Y*b.m.W + s.X
 			nc, np := it.cost+sc, it.prov+leaving
 			if r.cost[j] < 0 || nc < r.cost[j] || nc == r.cost[j] && np < r.prov[j] {
 				r.cost[j], r.prov[j], r.prev[j] = nc, np, it.i

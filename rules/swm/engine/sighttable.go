@@ -20,7 +20,9 @@ type terrain struct {
 	w, h  int
 	cells []Terrain
 	doors []Point // the doors, row by row; a door state says which are open
-	door  []int   // the door's number by square, -1 for other squares
+	// lowRows lists, by row, the columns of its low objects (cover's obstacles).
+	lowRows [][]int
+	door    []int // the door's number by square, -1 for other squares
 
 	mu    sync.Mutex
 	views map[string]*view // by door state (doorState)
@@ -29,12 +31,18 @@ type terrain struct {
 // view is a terrain with some of its doors open: what blocks, and the tables.
 type view struct {
 	w, h   int
-	blocks []bool // walls and closed doors, by square
+	cells  []Terrain // the terrain's
+	blocks []bool    // walls and closed doors, by square
+	// wallRows lists, by row, the columns of its walls and closed doors.
+	wallRows [][]int
 	// sight holds, by space (space), two bits for every other space: known, and in sight.
 	// A space's row is made when it is first asked for.
 	sight []atomic.Pointer[[]atomic.Uint32]
 	// dist holds, by space, the range to every square (spread), made when first asked for.
 	dist []atomic.Pointer[[]int32]
+	// steps holds, by mover and size, the cost of every step from every square on the
+	// squares alone (stepTable).
+	steps [movers][maxSpace]atomic.Pointer[[]int8]
 }
 
 // Bounds on what is kept: a server plays only the scenario maps, but a map with many doors
@@ -62,7 +70,11 @@ func terrainOf(m *Map) *terrain {
 		return t
 	}
 	t := &terrain{w: m.W, h: m.H, cells: append([]Terrain(nil), m.cells...), door: make([]int, len(m.cells)), views: map[string]*view{}}
+	t.lowRows = make([][]int, m.H)
 	for i, c := range t.cells {
+		if c == Low {
+			t.lowRows[i/m.W] = append(t.lowRows[i/m.W], i%m.W)
+		}
 		t.door[i] = -1
 		if c == Door {
 			t.door[i] = len(t.doors)
@@ -92,10 +104,14 @@ func (t *terrain) view(open []bool) *view {
 		return v
 	}
 	n := t.w * t.h
-	v := &view{w: t.w, h: t.h, blocks: make([]bool, n),
+	v := &view{w: t.w, h: t.h, cells: t.cells, blocks: make([]bool, n),
 		sight: make([]atomic.Pointer[[]atomic.Uint32], maxSpace*n), dist: make([]atomic.Pointer[[]int32], maxSpace*n)}
+	v.wallRows = make([][]int, t.h)
 	for i, c := range t.cells {
 		v.blocks[i] = c == Wall || c == Door && !open[t.door[i]]
+		if v.blocks[i] {
+			v.wallRows[i/t.w] = append(v.wallRows[i/t.w], i%t.w)
+		}
 	}
 	if len(t.views) < maxViews {
 		t.views[string(key)] = v

@@ -3,14 +3,14 @@ package engine
 import "testing"
 
 // linesClear is line of sight from p's space to q's worked out the plain way: every line
-// between their points against every wall in the box, each clipped (hits).
+// between their points against every wall in the box, each clipped (plainHits).
 func linesClear(v *view, p Point, ps int, q Point, qs int) bool {
 	walls := v.blockersIn(nil, p, ps, q, qs)
 	for _, a := range spacePoints(p, ps) {
 	line:
 		for _, c := range spacePoints(q, qs) {
 			for _, w := range walls {
-				if hits(w, a[0], a[1], c[0], c[1], false) {
+				if plainHits(w, a[0], a[1], c[0], c[1]) {
 					continue line
 				}
 			}
@@ -72,6 +72,33 @@ func TestSightTableIsTheLinesBothWays(t *testing.T) {
 			}
 		}
 	}
+}
+
+// plainHits is Liang-Barsky as the engine first wrote it (hits), touching counted.
+func plainHits(s Point, x0, y0, x1, y1 float64) bool {
+	lo, hi := float64(s.X), float64(s.X+1)
+	blo, bhi := float64(s.Y), float64(s.Y+1)
+	t0, t1 := 0.0, 1.0
+	dx, dy := x1-x0, y1-y0
+	for _, c := range [4][2]float64{{-dx, x0 - lo}, {dx, hi - x0}, {-dy, y0 - blo}, {dy, bhi - y0}} {
+		p, q := c[0], c[1]
+		if p == 0 {
+			if q < 0 {
+				return false
+			}
+			continue
+		}
+		r := q / p
+		if p < 0 {
+			t0 = max(t0, r)
+		} else {
+			t1 = min(t1, r)
+		}
+		if t0 > t1 {
+			return false
+		}
+	}
+	return true
 }
 
 type spaceAt struct {
