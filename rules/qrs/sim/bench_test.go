@@ -9,20 +9,25 @@ import (
 
 // BenchmarkGame is one game of the web's suggested quick-resolve (Red Team, a Rebel Hero
 // and three Rebel Troopers, past a corner, a cover and an open counter, with the suggested
-// figure pool), game i with dice PCG(7, i): what each of the up to 2,000 games of a
-// request costs. Instructions, counted without noise (docs/benchmarks.md):
+// figure pool), game i with dice PCG(7, i), as Run plays every game but the first (no
+// log): what each of the up to 2,000 games of a request costs. BenchmarkGameLogged is the
+// first, whose log is kept. Instructions, counted without noise (docs/benchmarks.md):
 //
 //	go test -c -o /tmp/qrs.test ./rules/qrs/sim && cd rules/qrs/sim
 //	GOGC=off GODEBUG=asyncpreemptoff=1 GOMAXPROCS=1 valgrind --tool=callgrind \
-//	    --toggle-collect=muster/rules/qrs/sim.Play /tmp/qrs.test -test.run '^$' \
+//	    --toggle-collect=muster/rules/qrs/sim.play /tmp/qrs.test -test.run '^$' \
 //	    -test.bench 'BenchmarkGame$' -test.benchtime 200x
-func BenchmarkGame(b *testing.B) {
+func BenchmarkGame(b *testing.B) { benchGames(b, false) }
+
+func BenchmarkGameLogged(b *testing.B) { benchGames(b, true) }
+
+func benchGames(b *testing.B, log bool) {
 	b.ReportAllocs()
 	c := benchConfig(b)
 	dice := seeded(7)
 	i := 0
 	for b.Loop() {
-		if _, err := Play(c, dice(i)); err != nil {
+		if _, err := play(c, dice(i), log); err != nil {
 			b.Fatal(err)
 		}
 		i++
