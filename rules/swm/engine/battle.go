@@ -52,10 +52,15 @@ type Battle struct {
 
 	// Scratch space, reused from call to call.
 	reach     reach
+	unreached []int   // -1 for every square: a fresh reach's costs
 	walls     []Point // cover's
 	obst      []Point
-	queue     queue
-	nearEnemy []bool
+
+	moves      int // counts changes to who stands where and to the doors (moved)
+	covers     map[coverKey]bool
+	coverMoves int // moves when covers were worked out
+	queue      queue
+	nearEnemy  []bool
 
 	audit *audit // set by tests (audit.go)
 }

@@ -29,19 +29,25 @@ func (v *view) spread(from []Point) []int32 {
 			queue = append(queue, q.Y*v.w+q.X)
 		}
 	}
+	// Breadth first: each square's count is its layer, whatever order the neighbours of a
+	// square are taken in.
 	for k := 0; k < len(queue); k++ {
 		i := queue[k]
-		x, y := i%v.w, i/v.w
-		for _, s := range orth {
-			nx, ny := x+s.X, y+s.Y
-			if nx < 0 || ny < 0 || nx >= v.w || ny >= v.h {
-				continue
-			}
-			n := ny*v.w + nx
-			if d[n] >= 0 || v.blocks[n] {
-				continue
-			}
-			d[n] = d[i] + 1
+		x, next := i%v.w, d[i]+1
+		if x+1 < v.w && d[i+1] < 0 && !v.blocks[i+1] {
+			d[i+1] = next
+			queue = append(queue, i+1)
+		}
+		if x > 0 && d[i-1] < 0 && !v.blocks[i-1] {
+			d[i-1] = next
+			queue = append(queue, i-1)
+		}
+		if n := i + v.w; n < len(d) && d[n] < 0 && !v.blocks[n] {
+			d[n] = next
+			queue = append(queue, n)
+		}
+		if n := i - v.w; n >= 0 && d[n] < 0 && !v.blocks[n] {
+			d[n] = next
 			queue = append(queue, n)
 		}
 	}
@@ -91,6 +97,9 @@ func (b *Battle) nearest(d []int32, t *Char) int {
 	}
 	return best
 }
+
+// corners are the indices of a space's corners among its spacePoints.
+var corners = [4]int{4, 5, 7, 8}
 
 // spacePoints are the points of a space that lines are drawn to and from: its corners
 // (just inside, so that a line from a corner does not count as running along the space's
@@ -159,6 +168,23 @@ func (v *view) sees(p Point, ps int, q Point, qs int) (pq, qp bool) {
 	// line is tried first, so that a space out of sight costs a test or two a line. Where
 	// every line's answer is sure (farther than rounding from a wall's edge), it is the same
 	// from either end, and so is the answer; otherwise the way back is worked out too.
+	// A wall that surely stops the lines between the spaces' corners stops every line
+	// between them: the points a line from a point can reach through a square (its shadow)
+	// make a convex set, and the other points lie between the corners. Most spaces out of
+	// sight are behind one wall, tried first: the one across the line between the centres.
+	l := line(from[0][0], from[0][1], to[0][0], to[0][1])
+	if w, ok := l.blocker(walls, false); w >= 0 && ok {
+		shut := true
+		for _, i := range corners {
+			if !shuts(walls[w], from[i], to) {
+				shut = false
+				break
+			}
+		}
+		if shut {
+			return false, false
+		}
+	}
 	var stopper [81]int
 	last, clear, sure := 0, -1, true
 	for k := range 81 {
@@ -202,6 +228,19 @@ func (v *view) sees(p Point, ps int, q Point, qs int) (pq, qp bool) {
 		}
 	}
 	return clear >= 0, false
+}
+
+// shuts reports that the wall surely stops the lines from a to the corners of the other
+// space's points, and so to all of them (sees).
+func shuts(w Point, a [2]float64, to [9][2]float64) bool {
+	var l segment
+	for _, j := range corners {
+		l.set(a[0], a[1], to[j][0], to[j][1])
+		if hit, ok := l.hits(w, false); !hit || !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // blockersIn appends the walls and closed doors in the box around two spaces to out.
@@ -251,6 +290,35 @@ func (b *Battle) adjacent(a, c *Char) bool { return b.adjacentAt(a.Pos, a.Size, 
 // through a wall, another character or low objects (not in or next to the attacker's
 // space) gives cover. An adjacent enemy never has cover (Cover, p. 16).
 func (b *Battle) cover(att *Char, p Point, t *Char) bool {
+	// Cover depends on where everyone stands and which doors are open: an answer holds
+	// until something moves (moved), and a turn asks the same several times (a target's
+	// value, combined fire's every ally, the attack itself).
+	if b.coverMoves != b.moves {
+		clear(b.covers)
+		b.coverMoves = b.moves
+	}
+	key := coverKey{att.ID, p, t.ID, t.Pos}
+	if v, ok := b.covers[key]; ok {
+		return v
+	}
+	v := b.coverNow(att, p, t)
+	if b.covers == nil {
+		b.covers = map[coverKey]bool{}
+	}
+	b.covers[key] = v
+	return v
+}
+
+// coverKey is a cover question: the attacker and where it stands, the target and where.
+type coverKey struct {
+	att int
+	p   Point
+	t   int
+	tp  Point
+}
+
+// coverNow works out cover.
+func (b *Battle) coverNow(att *Char, p Point, t *Char) bool {
 	if b.adjacentAt(p, att.Size, t) {
 		return false
 	}
@@ -276,7 +344,7 @@ func (b *Battle) cover(att *Char, p Point, t *Char) bool {
 	}
 	obst = append(obst, walls...)
 	for _, c := range b.chars {
-		if c == att || c == t || c.ab.hologram || c.Defeated || b.occ[c.Pos.Y*b.m.W+c.Pos.X] != c.ID+1 {
+		if c == att || c == t || c.ab.hologram || b.occ[c.Pos.Y*b.m.W+c.Pos.X] != c.ID+1 {
 			continue // not on the grid (defeated, or lifted as it moves)
 		}
 		for y := max(y0, c.Pos.Y); y <= min(y1, c.Pos.Y+c.Size-1); y++ {

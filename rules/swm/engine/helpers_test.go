@@ -56,6 +56,7 @@ func (b *Battle) setDoor(p Point, open bool) {
 	b.open[b.ter.door[p.Y*b.m.W+p.X]] = open
 	b.view = b.ter.view(b.open)
 	clear(b.asym)
+	b.moved()
 }
 
 // field is a test map drawn as text, with one 'a' and one 'b' square at least.

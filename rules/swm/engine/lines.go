@@ -3,22 +3,40 @@ package engine
 // Segments against squares: the line tests of sight and cover.
 
 // segment is a line from (x0, y0) to (x1, y1), with what the tests of it against squares
-// share: its box, its direction, and the band around it that a square touching it reaches.
+// share: its direction, its box widened and narrowed by margin, and the band around it
+// that a square touching it reaches, widened and narrowed.
 type segment struct {
-	x0, y0, x1, y1 float64
-	lx, hx, ly, hy float64 // the box
-	dx, dy         float64
-	band, slack    float64
+	x0, y0, x1, y1     float64
+	dx, dy             float64
+	lxo, hxo, lyo, hyo float64 // the box widened: a square beyond it misses
+	lxi, hxi, lyi, hyi float64 // the box narrowed: a square into it on both axes may hit
+	out, in            float64 // the band widened and narrowed
 }
 
 // margin is how far a square must be from touching the segment for the quick test to be
-// sure: far beyond what rounding in the clipping (hits) can reach.
+// sure: far beyond what rounding in the clipping (clip) can reach.
 const margin = 1e-6
 
 func line(x0, y0, x1, y1 float64) segment {
-	dx, dy := x1-x0, y1-y0
-	l := abs64(dx) + abs64(dy)
-	return segment{x0, y0, x1, y1, min(x0, x1), max(x0, x1), min(y0, y1), max(y0, y1), dx, dy, 0.5 * l, margin*l + margin}
+	var l segment
+	l.set(x0, y0, x1, y1)
+	return l
+}
+
+func (l *segment) set(x0, y0, x1, y1 float64) {
+	l.x0, l.y0, l.x1, l.y1 = x0, y0, x1, y1
+	l.dx, l.dy = x1-x0, y1-y0
+	lx, hx, ly, hy := x0, x1, y0, y1
+	if x1 < x0 {
+		lx, hx = x1, x0
+	}
+	if y1 < y0 {
+		ly, hy = y1, y0
+	}
+	l.lxo, l.hxo, l.lyo, l.hyo = lx-margin, hx+margin, ly-margin, hy+margin
+	l.lxi, l.hxi, l.lyi, l.hyi = lx+margin, hx-margin, ly+margin, hy-margin
+	w := abs64(l.dx) + abs64(l.dy)
+	l.out, l.in = 0.5*w+margin*w+margin, 0.5*w-margin*w-margin
 }
 
 // hits reports whether the segment hits the square (as clip counts a hit), and whether
@@ -33,14 +51,14 @@ func line(x0, y0, x1, y1 float64) segment {
 // within margin of nothing does the clipping decide.
 func (l *segment) hits(s Point, interior bool) (hit, sure bool) {
 	fx, fy := float64(s.X), float64(s.Y)
-	if fx > l.hx+margin || fx+1 < l.lx-margin || fy > l.hy+margin || fy+1 < l.ly-margin {
+	if fx > l.hxo || fx+1 < l.lxo || fy > l.hyo || fy+1 < l.lyo {
 		return false, true
 	}
 	c := abs64(l.dx*(fy+0.5-l.y0) - l.dy*(fx+0.5-l.x0))
-	if c > l.band+l.slack {
+	if c > l.out {
 		return false, true
 	}
-	if c < l.band-l.slack && fx < l.hx-margin && fx+1 > l.lx+margin && fy < l.hy-margin && fy+1 > l.ly+margin {
+	if c < l.in && fx < l.hxi && fx+1 > l.lxi && fy < l.hyi && fy+1 > l.lyi {
 		return true, true
 	}
 	return clip(s, l.x0, l.y0, l.x1, l.y1, interior), false

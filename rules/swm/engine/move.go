@@ -1,7 +1,5 @@
 package engine
 
-import "slices"
-
 // Movement (rulebook, Movement pp. 4-5 and 14; Terrain pp. 23-26): a step to a side costs
 // 1, a diagonal 2; entering low objects or difficult terrain doubles it; a diagonal may not
 // pass a wall's corner; allies may be passed through but not stopped on; enemies, walls
@@ -130,34 +128,26 @@ func (v *view) stepTable(mover, size int) []int8 {
 }
 
 // stepCost is the cost of moving the character's space from p by s (one of steps), or -1
-// when the step is not allowed.
+// when the step is not allowed: the squares allow it (the view's step table), and no enemy
+// stands in the way of a walker. reachable asks the same of every step it takes.
 func (b *Battle) stepCost(c *Char, p, s Point) int {
-	k := slices.Index(steps, s)
-	return b.step(c, b.view.stepTable(moverOf(c), c.Size), p.Y*b.m.W+p.X, k)
+	sc := b.view.staticStep(moverOf(c), c.Size, p, s)
+	if sc >= 0 && !c.ab.flight && !c.ab.hologram && b.enemyIn(c, p.X+s.X, p.Y+s.Y) {
+		return -1
+	}
+	return sc
 }
 
-// step is stepCost by the square's number and the step's, with the view's step table for
-// the character (nil for a space the tables do not hold): the squares allow it, and no
-// enemy stands in the way of a walker.
-func (b *Battle) step(c *Char, tab []int8, i, k int) int {
-	var sc int
-	if tab != nil {
-		sc = int(tab[i*len(steps)+k])
-	} else {
-		sc = b.view.staticStep(moverOf(c), c.Size, Point{i % b.m.W, i / b.m.W}, steps[k])
-	}
-	if sc < 0 || c.ab.flight || c.ab.hologram {
-		return sc
-	}
-	x, y := i%b.m.W+steps[k].X, i/b.m.W+steps[k].Y
+// enemyIn reports an enemy of the character on the character's space at (x, y), on the map.
+func (b *Battle) enemyIn(c *Char, x, y int) bool {
 	for yy := y; yy < y+c.Size; yy++ {
 		for xx := x; xx < x+c.Size; xx++ {
 			if o := b.occ[yy*b.m.W+xx]; o > 0 && b.chars[o-1].Side != c.Side {
-				return -1
+				return true
 			}
 		}
 	}
-	return sc
+	return false
 }
 
 // nextToEnemy reports whether the space at p touches an enemy who could attack it.
@@ -205,13 +195,20 @@ func (b *Battle) reachable(c *Char, budget int) *reach {
 	r := &b.reach
 	r.w = b.m.W
 	r.cost, r.prov, r.prev = grow(r.cost, n), grow(r.prov, n), grow(r.prev, n)
-	for i := range r.cost {
-		r.cost[i], r.prov[i], r.prev[i] = -1, 0, -1
+	if len(b.unreached) != n {
+		b.unreached = make([]int, n)
+		for i := range b.unreached {
+			b.unreached[i] = -1
+		}
 	}
+	copy(r.cost, b.unreached)
+	copy(r.prev, b.unreached)
+	clear(r.prov)
 	if !c.ab.flight {
 		b.markNextToEnemy(c)
 	}
 	tab := b.view.stepTable(moverOf(c), c.Size)
+	walks := !c.ab.flight && !c.ab.hologram
 	start := c.Pos.Y*b.m.W + c.Pos.X
 	r.cost[start] = 0
 	pq := append(b.queue[:0], item{start, 0, 0})
@@ -225,8 +222,17 @@ func (b *Battle) reachable(c *Char, budget int) *reach {
 		if !c.ab.flight && b.nearEnemy[it.i] {
 			leaving = 1
 		}
+		x, y := it.i%b.m.W, it.i/b.m.W
 		for k, s := range steps {
-			sc := b.step(c, tab, it.i, k)
+			var sc int
+			if tab != nil {
+				sc = int(tab[it.i*len(steps)+k])
+			} else {
+				sc = b.view.staticStep(moverOf(c), c.Size, Point{x, y}, s)
+			}
+			if sc >= 0 && walks && b.enemyIn(c, x+s.X, y+s.Y) {
+				sc = -1
+			}
 			if sc < 0 || it.cost+sc > budget {
 				continue
 			}
@@ -322,6 +328,7 @@ func (b *Battle) moveAlong(c *Char, path []Point) {
 			}
 		}
 		c.Pos = p
+		b.moved()
 	}
 	b.logf("  %s moves from %v to %v", c.Label, from, c.Pos)
 }

@@ -137,7 +137,12 @@ func inZone(z []Point, p Point) bool {
 	return false
 }
 
+// moved marks a change to who stands where or to the doors: what was worked out from them
+// (cover) no longer holds.
+func (b *Battle) moved() { b.moves++ }
+
 func (b *Battle) place(c *Char) {
+	b.moved()
 	for y := c.Pos.Y; y < c.Pos.Y+c.Size; y++ {
 		for x := c.Pos.X; x < c.Pos.X+c.Size; x++ {
 			b.occ[y*b.m.W+x] = c.ID + 1
@@ -146,6 +151,7 @@ func (b *Battle) place(c *Char) {
 }
 
 func (b *Battle) lift(c *Char) {
+	b.moved()
 	for y := c.Pos.Y; y < c.Pos.Y+c.Size; y++ {
 		for x := c.Pos.X; x < c.Pos.X+c.Size; x++ {
 			if b.occ[y*b.m.W+x] == c.ID+1 {

@@ -68,6 +68,7 @@ func (b *Battle) endTurn(c *Char) {
 	if changed {
 		b.view = b.ter.view(b.open)
 		clear(b.asym)
+		b.moved()
 	}
 }
 
