@@ -53,6 +53,8 @@ type Battle struct {
 	// Scratch space, reused from call to call.
 	reach     reach
 	unreached []int   // -1 for every square: a fresh reach's costs
+	seen, adj []*Char // targets'
+	ranges    []int
 	walls     []Point // cover's
 	obst      []Point
 
@@ -127,7 +129,9 @@ func (b *Battle) run() *Result {
 	for b.round = 1; b.round <= MaxRounds; b.round++ {
 		b.quiet = true
 		first := b.initiative()
-		b.logf("Round %d: %s goes first", b.round, b.squads[first].Name)
+		if b.log {
+			b.logf("Round %d: %s goes first", b.round, b.squads[first].Name)
+		}
 		for _, c := range b.chars {
 			c.Activated = false
 		}
@@ -181,7 +185,9 @@ func (b *Battle) initiative() int {
 	for {
 		x, y := b.d20(), b.d20()
 		if x != y {
-			b.logf("Initiative: %s %d, %s %d", b.squads[0].Name, x, b.squads[1].Name, y)
+			if b.log {
+				b.logf("Initiative: %s %d, %s %d", b.squads[0].Name, x, b.squads[1].Name, y)
+			}
 			if x > y {
 				return 0
 			}

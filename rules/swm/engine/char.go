@@ -3,6 +3,7 @@ package engine
 import (
 	"slices"
 	"strings"
+	"sync"
 
 	"muster/rules/swm/cards"
 )
@@ -31,6 +32,8 @@ type Char struct {
 	flankedRound int // the round a Flanking Attack exposed it
 	flankedBy    int // the flanker's ID: its own attacks get no bonus
 	ab           abilities
+	lowerName    string   // Name in lower case, for commander effects that name characters
+	ceNames      []string // the commander effects' NameContains in lower case, by effect
 }
 
 // abilities are the card's abilities the engine plays, read once.
@@ -40,6 +43,7 @@ type abilities struct {
 	heavy, hologram, lightsaber, melee, mobile, mounted, twin   bool
 	charging, harpoon, fireSupport, machinery, droid, gunner    bool
 	trooper, hasCE, savage                                      bool
+	saber                                                       bool // the Lightsaber ability itself
 	forceGrip, deflect, riposte, sweep, useForce                bool
 }
 
@@ -60,7 +64,7 @@ func readAbilities(c *cards.Card) abilities {
 		powers[i] = cards.Normalize(p)
 	}
 	ability := func(n string) (int, bool) {
-		if i := slices.Index(names, cards.Normalize(n)); i >= 0 {
+		if i := slices.Index(names, normalized(n)); i >= 0 {
 			return values[i], true
 		}
 		return 0, false
@@ -68,7 +72,7 @@ func readAbilities(c *cards.Card) abilities {
 	num := func(n string) int { v, _ := ability(n); return v }
 	has := func(n string) bool {
 		_, ok := ability(n)
-		return ok || slices.Contains(powers, cards.Normalize(n))
+		return ok || slices.Contains(powers, normalized(n))
 	}
 	a.dr, a.fragile, a.heal, a.splash = num("Damage Reduction"), num("Fragile"), num("Heal"), num("Splash")
 	a.spotter, a.grenades, a.repair = num("Spotter"), num("Grenades"), num("Industrial Repair")
@@ -82,7 +86,8 @@ func readAbilities(c *cards.Card) abilities {
 	a.sweep, a.useForce = has("Lightsaber Sweep"), has("Use the Force")
 	// Glossary, "with lightsabers": the Lightsaber ability or a Force power whose name
 	// contains "Lightsaber".
-	a.lightsaber = has("Lightsaber")
+	a.saber = has("Lightsaber")
+	a.lightsaber = a.saber
 	for _, p := range c.ForcePowers {
 		a.lightsaber = a.lightsaber || strings.Contains(strings.ToLower(p), "lightsaber")
 	}
@@ -91,6 +96,19 @@ func readAbilities(c *cards.Card) abilities {
 	a.hasCE = c.Commander != nil && c.Commander.Has
 	return a
 }
+
+// normalized is cards.Normalize of the names of the abilities readAbilities asks for, kept
+// once worked out: only those few names are asked.
+func normalized(name string) string {
+	if k, ok := abilityKeys.Load(name); ok {
+		return k.(string)
+	}
+	k := cards.Normalize(name)
+	abilityKeys.Store(name, k)
+	return k
+}
+
+var abilityKeys sync.Map
 
 // living: no Mounted Weapon, and not a Droid (glossary, living; no Cyborgs in the pack).
 func (c *Char) living() bool { return !c.ab.mounted && !c.ab.droid }

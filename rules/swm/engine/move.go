@@ -320,7 +320,9 @@ func (b *Battle) moveAlong(c *Char, path []Point) {
 					continue
 				}
 				e.aooTurn = b.turn
-				b.logf("  %s makes an attack of opportunity as %s moves away", e.Label, c.Label)
+				if b.log {
+					b.logf("  %s makes an attack of opportunity as %s moves away", e.Label, c.Label)
+				}
 				b.attack(e, c, nil, false, true)
 				if c.Defeated {
 					return
@@ -330,5 +332,7 @@ func (b *Battle) moveAlong(c *Char, path []Point) {
 		c.Pos = p
 		b.moved()
 	}
-	b.logf("  %s moves from %v to %v", c.Label, from, c.Pos)
+	if b.log {
+		b.logf("  %s moves from %v to %v", c.Label, from, c.Pos)
+	}
 }

@@ -54,6 +54,12 @@ func (b *Battle) setup() error {
 			c := &Char{Label: label, ID: len(b.chars), Side: side, Unit: f.Unit, Name: f.Card.Name, Card: f.Card, Cost: f.Cost,
 				Size: sizeOf(f.Card), Force: *f.Card.Force, fpTurn: -1, aooTurn: -1, harpoonRound: -1, flankedRound: -1}
 			c.ab = readAbilities(f.Card)
+			c.lowerName = strings.ToLower(c.Name)
+			if f.Card.Commander != nil {
+				for _, e := range f.Card.Commander.Effects {
+					c.ceNames = append(c.ceNames, strings.ToLower(e.NameContains))
+				}
+			}
 			if !c.ab.hologram {
 				c.HP, c.MaxHP = *f.Card.HP, *f.Card.HP
 			} else {
