@@ -1,5 +1,7 @@
 package engine
 
+import "sync/atomic"
+
 // Movement (rulebook, Movement pp. 4-5 and 14; Terrain pp. 23-26): a step to a side costs
 // 1, a diagonal 2; entering low objects or difficult terrain doubles it; a diagonal may not
 // pass a wall's corner; allies may be passed through but not stopped on; enemies, walls
@@ -106,8 +108,10 @@ func (v *view) spaceBlocked(p Point, size int) bool {
 	return false
 }
 
-// stepTable is staticStep for every square and step (steps), made once for the view.
-func (v *view) stepTable(mover, size int) []int8 {
+// stepTable is the view's table of staticStep for the mover and size (nil for a size the
+// tables do not hold): by square, the costs of its eight steps (steps), four bits each
+// (the cost + 2; 0 until the square is first asked for, by stepsFrom).
+func (v *view) stepTable(mover, size int) []atomic.Uint32 {
 	if size < 1 || size > maxSpace {
 		return nil
 	}
@@ -115,16 +119,24 @@ func (v *view) stepTable(mover, size int) []int8 {
 	if t := tab.Load(); t != nil {
 		return *t
 	}
-	t := make([]int8, v.w*v.h*len(steps))
-	for i := range v.w * v.h {
-		for k, s := range steps {
-			t[i*len(steps)+k] = int8(v.staticStep(mover, size, Point{i % v.w, i / v.w}, s))
-		}
-	}
+	t := make([]atomic.Uint32, v.w*v.h)
 	if !tab.CompareAndSwap(nil, &t) {
 		return *tab.Load()
 	}
 	return t
+}
+
+// stepsFrom is the square's entry in a step table, worked out the first time it is asked.
+func (v *view) stepsFrom(tab []atomic.Uint32, mover, size, i int) uint32 {
+	if e := tab[i].Load(); e != 0 {
+		return e
+	}
+	var e uint32
+	for k, s := range steps {
+		e |= uint32(v.staticStep(mover, size, Point{i % v.w, i / v.w}, s)+2) << (4 * k)
+	}
+	tab[i].Store(e)
+	return e
 }
 
 // stepCost is the cost of moving the character's space from p by s (one of steps), or -1
@@ -207,7 +219,8 @@ func (b *Battle) reachable(c *Char, budget int) *reach {
 	if !c.ab.flight {
 		b.markNextToEnemy(c)
 	}
-	tab := b.view.stepTable(moverOf(c), c.Size)
+	mover := moverOf(c)
+	tab := b.view.stepTable(mover, c.Size)
 	walks := !c.ab.flight && !c.ab.hologram
 	start := c.Pos.Y*b.m.W + c.Pos.X
 	r.cost[start] = 0
@@ -223,12 +236,16 @@ func (b *Battle) reachable(c *Char, budget int) *reach {
 			leaving = 1
 		}
 		x, y := it.i%b.m.W, it.i/b.m.W
+		var costs uint32
+		if tab != nil {
+			costs = b.view.stepsFrom(tab, mover, c.Size, it.i)
+		}
 		for k, s := range steps {
 			var sc int
 			if tab != nil {
-				sc = int(tab[it.i*len(steps)+k])
+				sc = int(costs>>(4*k)&15) - 2
 			} else {
-				sc = b.view.staticStep(moverOf(c), c.Size, Point{x, y}, s)
+				sc = b.view.staticStep(mover, c.Size, Point{x, y}, s)
 			}
 			if sc >= 0 && walks && b.enemyIn(c, x+s.X, y+s.Y) {
 				sc = -1

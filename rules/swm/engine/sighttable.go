@@ -42,7 +42,7 @@ type view struct {
 	dist []atomic.Pointer[[]int32]
 	// steps holds, by mover and size, the cost of every step from every square on the
 	// squares alone (stepTable).
-	steps [movers][maxSpace]atomic.Pointer[[]int8]
+	steps [movers][maxSpace]atomic.Pointer[[]atomic.Uint32]
 }
 
 // Bounds on what is kept: a server plays only the scenario maps, but a map with many doors
