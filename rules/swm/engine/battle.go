@@ -62,7 +62,7 @@ type Battle struct {
 	covers     map[coverKey]bool
 	coverMoves int // moves when covers were worked out
 	queue      queue
-	nearEnemy  []bool
+	marks      []uint8 // reachable's (markEnemies)
 
 	audit *audit // set by tests (audit.go)
 }

@@ -9,7 +9,7 @@ import "sync/atomic"
 // Hologram ignores all terrain); a big character pays for terrain if any square of its
 // space enters it and may not enter a square with an enemy.
 
-var steps = []Point{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}}
+var steps = [...]Point{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}}
 
 // reach is where a character can go this turn: the cost of the cheapest path to each
 // top-left position and the path's previous position.
@@ -140,26 +140,18 @@ func (v *view) stepsFrom(tab []atomic.Uint32, mover, size, i int) uint32 {
 }
 
 // stepCost is the cost of moving the character's space from p by s (one of steps), or -1
-// when the step is not allowed: the squares allow it (the view's step table), and no enemy
-// stands in the way of a walker. reachable asks the same of every step it takes.
+// when the step is not allowed: the squares allow it (staticStep), and no enemy stands in
+// the way of a walker (markEnemies). reachable asks the same of every step it takes.
 func (b *Battle) stepCost(c *Char, p, s Point) int {
 	sc := b.view.staticStep(moverOf(c), c.Size, p, s)
-	if sc >= 0 && !c.ab.flight && !c.ab.hologram && b.enemyIn(c, p.X+s.X, p.Y+s.Y) {
+	if sc < 0 || c.ab.flight || c.ab.hologram {
+		return sc
+	}
+	b.markEnemies(c)
+	if b.marks[(p.Y+s.Y)*b.m.W+p.X+s.X]&markEnemy != 0 {
 		return -1
 	}
 	return sc
-}
-
-// enemyIn reports an enemy of the character on the character's space at (x, y), on the map.
-func (b *Battle) enemyIn(c *Char, x, y int) bool {
-	for yy := y; yy < y+c.Size; yy++ {
-		for xx := x; xx < x+c.Size; xx++ {
-			if o := b.occ[yy*b.m.W+xx]; o > 0 && b.chars[o-1].Side != c.Side {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // nextToEnemy reports whether the space at p touches an enemy who could attack it.
@@ -172,20 +164,35 @@ func (b *Battle) nextToEnemy(c *Char, p Point) bool {
 	return false
 }
 
-// markNextToEnemy sets b.nearEnemy to nextToEnemy for every position of the character's
-// space on the map, for reachable, which asks it of every square it leaves.
-func (b *Battle) markNextToEnemy(c *Char) {
+// Marks on the squares for reachable, by position of the character's space (markEnemies).
+const (
+	markNext  = 1 << iota // the space touches an enemy (nextToEnemy)
+	markEnemy             // an enemy stands in the space
+)
+
+// markEnemies sets b.marks for every position of the character's space on the map: what
+// reachable asks of every square it leaves and every step it takes.
+func (b *Battle) markEnemies(c *Char) {
 	m := b.m
-	b.nearEnemy = grow(b.nearEnemy, m.W*m.H)
-	clear(b.nearEnemy)
+	b.marks = grow(b.marks, m.W*m.H)
+	clear(b.marks)
 	for _, e := range b.chars {
-		if e.Side == c.Side || e.Defeated {
+		if e.Side == c.Side {
 			continue
 		}
-		for y := max(0, e.Pos.Y-c.Size); y <= min(m.H-1, e.Pos.Y+e.Size); y++ {
-			for x := max(0, e.Pos.X-c.Size); x <= min(m.W-1, e.Pos.X+e.Size); x++ {
-				if touching(Point{x, y}, c.Size, e.Pos, e.Size) {
-					b.nearEnemy[y*m.W+x] = true
+		if !e.Defeated {
+			for y := max(0, e.Pos.Y-c.Size); y <= min(m.H-1, e.Pos.Y+e.Size); y++ {
+				for x := max(0, e.Pos.X-c.Size); x <= min(m.W-1, e.Pos.X+e.Size); x++ {
+					if touching(Point{x, y}, c.Size, e.Pos, e.Size) {
+						b.marks[y*m.W+x] |= markNext
+					}
+				}
+			}
+		}
+		if b.occ[e.Pos.Y*m.W+e.Pos.X] == e.ID+1 { // on the grid
+			for y := max(0, e.Pos.Y-c.Size+1); y <= min(m.H-1, e.Pos.Y+e.Size-1); y++ {
+				for x := max(0, e.Pos.X-c.Size+1); x <= min(m.W-1, e.Pos.X+e.Size-1); x++ {
+					b.marks[y*m.W+x] |= markEnemy
 				}
 			}
 		}
@@ -216,8 +223,10 @@ func (b *Battle) reachable(c *Char, budget int) *reach {
 	copy(r.cost, b.unreached)
 	copy(r.prev, b.unreached)
 	clear(r.prov)
-	if !c.ab.flight {
-		b.markNextToEnemy(c)
+	b.markEnemies(c)
+	var offset [len(steps)]int
+	for k, s := range steps {
+		offset[k] = s.Y*b.m.W + s.X
 	}
 	mover := moverOf(c)
 	tab := b.view.stepTable(mover, c.Size)
@@ -232,28 +241,27 @@ func (b *Battle) reachable(c *Char, budget int) *reach {
 			continue
 		}
 		leaving := 0
-		if !c.ab.flight && b.nearEnemy[it.i] {
+		if !c.ab.flight && b.marks[it.i]&markNext != 0 {
 			leaving = 1
 		}
-		x, y := it.i%b.m.W, it.i/b.m.W
 		var costs uint32
 		if tab != nil {
 			costs = b.view.stepsFrom(tab, mover, c.Size, it.i)
 		}
-		for k, s := range steps {
+		for k := range len(steps) {
 			var sc int
 			if tab != nil {
 				sc = int(costs>>(4*k)&15) - 2
 			} else {
-				sc = b.view.staticStep(mover, c.Size, Point{x, y}, s)
-			}
-			if sc >= 0 && walks && b.enemyIn(c, x+s.X, y+s.Y) {
-				sc = -1
+				sc = b.view.staticStep(mover, c.Size, Point{it.i % b.m.W, it.i / b.m.W}, steps[k])
 			}
 			if sc < 0 || it.cost+sc > budget {
 				continue
 			}
-			j := it.i + s.Y*b.m.W + s.X
+			j := it.i + offset[k]
+			if walks && b.marks[j]&markEnemy != 0 {
+				continue
+			}
 			nc, np := it.cost+sc, it.prov+leaving
 			if r.cost[j] < 0 || nc < r.cost[j] || nc == r.cost[j] && np < r.prov[j] {
 				r.cost[j], r.prov[j], r.prev[j] = nc, np, it.i
