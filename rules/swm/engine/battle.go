@@ -51,12 +51,13 @@ type Battle struct {
 	script []int // rolls a test sets up, used before the random ones
 
 	// Scratch space, reused from call to call.
-	reach     reach
-	unreached []int   // -1 for every square: a fresh reach's costs
-	seen, adj []*Char // targets'
-	ranges    []int
-	walls     []Point // cover's
-	obst      []Point
+	reach      reach
+	unreached  []int   // -1 for every square: a fresh reach's costs
+	seen, adj  []*Char // targets'
+	ranges     []int
+	obst       []Point // cover's: the characters in the way
+	walls      []Point // and the squares'
+	squareObst []Point
 
 	moves      int // counts changes to who stands where and to the doors (moved)
 	covers     map[coverKey]bool

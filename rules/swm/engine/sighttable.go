@@ -40,6 +40,11 @@ type view struct {
 	sight []atomic.Pointer[[]atomic.Uint32]
 	// dist holds, by space, the range to every square (spread), made when first asked for.
 	dist []atomic.Pointer[[]int32]
+	// cover holds coverLines by pair of spaces (attacker's, target's), at most maxCovers.
+	cover  sync.Map
+	covers atomic.Int64
+	// lowRows lists, by row, the columns of its low objects (the terrain's).
+	lowRows [][]int
 	// steps holds, by mover and size, the cost of every step from every square on the
 	// squares alone (stepTable).
 	steps [movers][maxSpace]atomic.Pointer[[]atomic.Uint32]
@@ -48,9 +53,10 @@ type view struct {
 // Bounds on what is kept: a server plays only the scenario maps, but a map with many doors
 // could otherwise fill the memory with door states.
 const (
-	maxTerrains = 16  // maps whose tables are shared; others get tables of their own
-	maxViews    = 256 // door states kept for a map; others are worked out for one battle
-	maxSpace    = 3   // the largest space's side (Huge) that the tables hold
+	maxTerrains = 16      // maps whose tables are shared; others get tables of their own
+	maxViews    = 256     // door states kept for a map; others are worked out for one battle
+	maxSpace    = 3       // the largest space's side (Huge) that the tables hold
+	maxCovers   = 1 << 16 // cover answers kept for a door state (some 8 MB)
 )
 
 var terrains struct {
@@ -104,7 +110,7 @@ func (t *terrain) view(open []bool) *view {
 		return v
 	}
 	n := t.w * t.h
-	v := &view{w: t.w, h: t.h, cells: t.cells, blocks: make([]bool, n),
+	v := &view{w: t.w, h: t.h, cells: t.cells, lowRows: t.lowRows, blocks: make([]bool, n),
 		sight: make([]atomic.Pointer[[]atomic.Uint32], maxSpace*n), dist: make([]atomic.Pointer[[]int32], maxSpace*n)}
 	v.wallRows = make([][]int, t.h)
 	for i, c := range t.cells {
