@@ -39,3 +39,34 @@ func BenchmarkPlay(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkPlayWarm is the assault battles of BenchmarkPlay once the shared tables (sight,
+// range, steps, cover: sighttable.go) hold what they ask: the 20 battles are played once
+// before the clock starts, then again and again, as the battles of a long quick-resolve
+// come to be. Under callgrind (which counts the first round too), with -benchtime 20x, a
+// warm battle is the count less BenchmarkPlay/assault's, over 20.
+func BenchmarkPlayWarm(b *testing.B) {
+	b.ReportAllocs()
+	sa, err := FromCosted(costed(b, "../testdata/assault-rebel.yaml"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	sb, err := FromCosted(costed(b, "../testdata/assault-imperial.yaml"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	battle := func(i uint64) {
+		m, _ := Scenario("assault")
+		if _, err := Play(m, sa, sb, rand.New(rand.NewPCG(1, i%20)), false); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for i := range uint64(20) {
+		battle(i)
+	}
+	i := uint64(0)
+	for b.Loop() {
+		battle(i)
+		i++
+	}
+}
