@@ -40,7 +40,8 @@ type view struct {
 	sight []atomic.Pointer[[]atomic.Uint32]
 	// dist holds, by space, the range to every square (spread), made when first asked for.
 	dist []atomic.Pointer[[]int32]
-	// cover holds coverLines by pair of spaces (attacker's, target's), at most maxCovers.
+	// cover holds cornerLines' answers by pair of spaces (attacker's, target's), for at most
+	// maxCovers pairs.
 	cover  sync.Map
 	covers atomic.Int64
 	// lowRows lists, by row, the columns of its low objects (the terrain's).
