@@ -1,6 +1,11 @@
 package engine
 
-import "testing"
+import (
+	"math/rand/v2"
+	"strings"
+	"sync"
+	"testing"
+)
 
 // linesClear is line of sight from p's space to q's worked out the plain way: every line
 // between their points against every wall in the box, each clipped (plainHits).
@@ -104,4 +109,31 @@ func plainHits(s Point, x0, y0, x1, y1 float64) bool {
 type spaceAt struct {
 	p    Point
 	size int
+}
+
+// Battles in parallel goroutines share the tables (a quick-resolve's do): each plays as it
+// does alone. (go test -race checks the sharing too.)
+func TestBattlesShareTablesInParallel(t *testing.T) {
+	a, b := load(t, "../testdata/assault-rebel.yaml"), load(t, "../testdata/assault-imperial.yaml")
+	play := func(i uint64) string {
+		m, _ := Scenario("assault")
+		r, err := Play(m, a, b, rand.New(rand.NewPCG(11, i)), true)
+		if err != nil {
+			t.Error(err)
+			return ""
+		}
+		return strings.Join(r.Log, "\n")
+	}
+	const n = 8
+	var together [n]string
+	var wg sync.WaitGroup
+	for i := range uint64(n) {
+		wg.Go(func() { together[i] = play(i) })
+	}
+	wg.Wait()
+	for i := range uint64(n) {
+		if alone := play(i); alone != together[i] {
+			t.Errorf("battle %d played beside others differs from the battle alone", i)
+		}
+	}
 }
