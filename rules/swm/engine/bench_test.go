@@ -12,7 +12,7 @@ import (
 //	go test -c -o /tmp/d20.test ./rules/swm/engine && cd rules/swm/engine
 //	GOGC=off GODEBUG=asyncpreemptoff=1 GOMAXPROCS=1 valgrind --tool=callgrind \
 //	    --toggle-collect=muster/rules/swm/engine.play /tmp/d20.test -test.run '^$' \
-//	    -test.bench 'BenchmarkPlay/assault$' -test.benchtime 20x
+//	    -test.bench '^BenchmarkPlay$/^assault$' -test.benchtime 20x
 func BenchmarkPlay(b *testing.B) {
 	for _, sc := range []struct{ name, a, bb string }{
 		{"salvage", "../testdata/salvage-rebel.yaml", "../testdata/salvage-imperial.yaml"},

@@ -3,14 +3,13 @@ package engine
 // Segments against squares: the line tests of sight and cover.
 
 // segment is a line from (x0, y0) to (x1, y1), with what the tests of it against squares
-// share: its direction, its box widened and narrowed by margin, and the band around it
-// that a square touching it reaches, widened and narrowed.
+// share: its direction, its box, and the band around it that a square touching it reaches
+// (half) with the slack that margin allows across it.
 type segment struct {
-	x0, y0, x1, y1     float64
-	dx, dy             float64
-	lxo, hxo, lyo, hyo float64 // the box widened: a square beyond it misses
-	lxi, hxi, lyi, hyi float64 // the box narrowed: a square into it on both axes may hit
-	out, in            float64 // the band widened and narrowed
+	x0, y0, x1, y1 float64
+	dx, dy         float64
+	lx, hx, ly, hy float64 // the box
+	half, slack    float64
 }
 
 // margin is how far a square must be from touching the segment for the quick test to be
@@ -26,17 +25,15 @@ func line(x0, y0, x1, y1 float64) segment {
 func (l *segment) set(x0, y0, x1, y1 float64) {
 	l.x0, l.y0, l.x1, l.y1 = x0, y0, x1, y1
 	l.dx, l.dy = x1-x0, y1-y0
-	lx, hx, ly, hy := x0, x1, y0, y1
+	l.lx, l.hx, l.ly, l.hy = x0, x1, y0, y1
 	if x1 < x0 {
-		lx, hx = x1, x0
+		l.lx, l.hx = x1, x0
 	}
 	if y1 < y0 {
-		ly, hy = y1, y0
+		l.ly, l.hy = y1, y0
 	}
-	l.lxo, l.hxo, l.lyo, l.hyo = lx-margin, hx+margin, ly-margin, hy+margin
-	l.lxi, l.hxi, l.lyi, l.hyi = lx+margin, hx-margin, ly+margin, hy-margin
 	w := abs64(l.dx) + abs64(l.dy)
-	l.out, l.in = 0.5*w+margin*w+margin, 0.5*w-margin*w-margin
+	l.half, l.slack = 0.5*w, margin*w+margin
 }
 
 // hits reports whether the segment hits the square (as clip counts a hit), and whether
@@ -51,14 +48,16 @@ func (l *segment) set(x0, y0, x1, y1 float64) {
 // within margin of nothing does the clipping decide.
 func (l *segment) hits(s Point, interior bool) (hit, sure bool) {
 	fx, fy := float64(s.X), float64(s.Y)
-	if fx > l.hxo || fx+1 < l.lxo || fy > l.hyo || fy+1 < l.lyo {
+	// Overlaps along x and y: of the box and the square, less margin.
+	ox, oy := min(l.hx-fx, fx+1-l.lx), min(l.hy-fy, fy+1-l.ly)
+	if ox < -margin || oy < -margin {
 		return false, true
 	}
-	c := abs64(l.dx*(fy+0.5-l.y0) - l.dy*(fx+0.5-l.x0))
-	if c > l.out {
+	c := abs64(l.dx*(fy+0.5-l.y0)-l.dy*(fx+0.5-l.x0)) - l.half
+	if c > l.slack {
 		return false, true
 	}
-	if c < l.in && fx < l.hxi && fx+1 > l.lxi && fy < l.hyi && fy+1 > l.lyi {
+	if c < -l.slack && ox > margin && oy > margin {
 		return true, true
 	}
 	return clip(s, l.x0, l.y0, l.x1, l.y1, interior), false
