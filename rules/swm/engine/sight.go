@@ -69,8 +69,8 @@ func (v *view) sees(p Point, ps int, q Point, qs int) (pq, qp bool) {
 		return true, true
 	}
 	from, to := spacePoints(p, ps), spacePoints(q, qs)
-	// Neighbouring lines are mostly stopped by the same wall: the wall that stopped the last
-	// line is tried first, so that a space out of sight costs a test or two a line. Where
+	// Neighbouring lines are mostly stopped by the same wall: the walls that stopped the last
+	// lines are tried first, so that a space out of sight costs a test or two a line. Where
 	// every line's answer is sure (farther than rounding from a wall's edge), it is the same
 	// from either end, and so is the answer; otherwise the way back is worked out too.
 	// A wall that surely stops the lines between the spaces' corners stops every line
@@ -91,12 +91,18 @@ func (v *view) sees(p Point, ps int, q Point, qs int) (pq, qp bool) {
 		}
 	}
 	var stopper [81]int
-	last, clear, sure := 0, -1, true
+	last, before, clear, sure := 0, 0, -1, true
 	for k := range 81 {
 		a, c := from[k/9], to[k%9]
 		l := line(a[0], a[1], c[0], c[1])
 		if hit, ok := l.hits(walls[last], false); hit {
 			stopper[k] = last
+			sure = sure && ok
+			continue
+		}
+		if hit, ok := l.hits(walls[before], false); hit {
+			// The wall before the last one (the lines round a corner of two walls).
+			stopper[k], last, before = before, before, last
 			sure = sure && ok
 			continue
 		}
@@ -106,7 +112,7 @@ func (v *view) sees(p Point, ps int, q Point, qs int) (pq, qp bool) {
 			clear = k
 			break
 		}
-		stopper[k], last = i, i
+		stopper[k], last, before = i, i, last
 	}
 	if sure {
 		return clear >= 0, clear >= 0
