@@ -51,8 +51,10 @@ type Battle struct {
 	script []int // rolls a test sets up, used before the random ones
 
 	// Scratch space, reused from call to call.
-	reach      reach
+	reach      reach   // reachable's answer
 	unreached  []int   // -1 for every square: a fresh reach's costs
+	queue      queue   // reachable's
+	marks      []uint8 // reachable's (markEnemies)
 	seen, adj  []*Char // targets'
 	ranges     []int
 	obst       []Point // cover's: the characters in the way
@@ -62,8 +64,6 @@ type Battle struct {
 	moves      int // counts changes to who stands where and to the doors (moved)
 	covers     map[coverKey]bool
 	coverMoves int // moves when covers were worked out
-	queue      queue
-	marks      []uint8 // reachable's (markEnemies)
 
 	audit *audit // set by tests (audit.go)
 }
