@@ -43,7 +43,10 @@ var FightNotSimulated = []string{
 // PlayFight plays one firefight: each turn both groups roll random movement (a group that
 // retreats or routs leaves the table and loses), then shoot in Initiative order, each
 // dicing for 3 figures of the other per shooter.
-func PlayFight(c FightConfig, d qrs.Dice) (Fight, error) {
+func PlayFight(c FightConfig, d qrs.Dice) (Fight, error) { return playFight(c, d, true) }
+
+// playFight is PlayFight; without log the firefight keeps no log (solo.Setup.Quiet).
+func playFight(c FightConfig, d qrs.Dice, log bool) (Fight, error) {
 	if len(c.A.Group.Figures) == 0 || len(c.B.Group.Figures) == 0 {
 		return Fight{}, fmt.Errorf("both groups need figures")
 	}
@@ -53,7 +56,7 @@ func PlayFight(c FightConfig, d qrs.Dice) (Fight, error) {
 	if c.MaxTurns > 100 {
 		return Fight{}, fmt.Errorf("a game of more than 100 turns is not a skirmish")
 	}
-	st, err := solo.New(solo.Setup{Counters: []string{solo.Cover}})
+	st, err := solo.New(solo.Setup{Counters: []string{solo.Cover}, Quiet: !log})
 	if err != nil {
 		return Fight{}, err
 	}
@@ -148,8 +151,8 @@ type FightSummary struct {
 	NotSimulated []string `json:"not_simulated"`
 }
 
-// RunFight plays n firefights, the i-th with dice(i). A firefight that panics stops it with
-// a *GameError.
+// RunFight plays n firefights, the i-th with dice(i); the first one's log is kept, and only
+// that one keeps one. A firefight that panics stops it with a *GameError.
 func RunFight(c FightConfig, n int, dice func(i int) qrs.Dice) (FightSummary, error) {
 	if n < 1 || n > MaxBattles {
 		return FightSummary{}, fmt.Errorf("play 1 to %d games", MaxBattles)
@@ -157,7 +160,7 @@ func RunFight(c FightConfig, n int, dice func(i int) qrs.Dice) (FightSummary, er
 	s := FightSummary{Battles: n, NotSimulated: FightNotSimulated}
 	a, b, turns, lostA, lostB := 0, 0, 0, 0, 0
 	for i := range n {
-		f, err := recovered(i, func() (Fight, error) { return PlayFight(c, dice(i)) })
+		f, err := recovered(i, func() (Fight, error) { return playFight(c, dice(i), i == 0) })
 		if err != nil {
 			return s, err
 		}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -171,5 +172,46 @@ func TestAPanicInAGameIsAnErrorNamingIt(t *testing.T) {
 	_, err = RunFight(FightConfig{A: big, B: Side{Group: lone}}, 20, dice)
 	if !errors.As(err, &ge) || ge.Index != 5 {
 		t.Errorf("RunFight: %v, want game 5's *GameError", err)
+	}
+}
+
+// A quiet game (Run's games after the first) is the same game as a logged one: the same
+// result with the same dice, only without the log.
+func TestQuietGamesAreTheSameGames(t *testing.T) {
+	fig := func(p string, n int) army.FigureEntry { return army.FigureEntry{Profile: p, Count: n} }
+	c := Config{Players: group(t, fig("Rebel Hero", 2), fig("Rebel Trooper", 4)), Counters: []string{"corner", "cover", "open"},
+		Pool: solo.Pool{solo.Stormtrooper: 8, solo.Officer: 1, solo.Inquisitor: 1}, Sight: 2}
+	f := FightConfig{A: Side{Group: group(t, fig("Sith Lord", 1), fig("Stormtrooper", 5))}, B: Side{Group: group(t, fig("Jedi Master", 1), fig("Rebel Trooper", 3))}}
+	for i := range 30 {
+		logged, err := Play(c, seeded(3)(i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		quiet, err := play(c, seeded(3)(i), false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(logged.Log) == 0 || len(quiet.Log) != 0 {
+			t.Fatalf("game %d: %d lines logged, %d quiet", i, len(logged.Log), len(quiet.Log))
+		}
+		logged.Log = nil
+		if !reflect.DeepEqual(logged, quiet) {
+			t.Errorf("game %d: logged %+v, quiet %+v", i, logged, quiet)
+		}
+		fl, err := PlayFight(f, seeded(3)(i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		fq, err := playFight(f, seeded(3)(i), false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(fl.Log) == 0 || len(fq.Log) != 0 {
+			t.Fatalf("firefight %d: %d lines logged, %d quiet", i, len(fl.Log), len(fq.Log))
+		}
+		fl.Log = nil
+		if !reflect.DeepEqual(fl, fq) {
+			t.Errorf("firefight %d: logged %+v, quiet %+v", i, fl, fq)
+		}
 	}
 }

@@ -122,7 +122,9 @@ func Shoot(st *State, s Shot, d qrs.Dice) (ShotResult, error) {
 		}
 		r.Hits[k].Now = st.apply(&g.Figures[i], st.Profile(g.Figures[i]), r.Hits[k].Result)
 	}
-	st.Logf("Turn %d: group %d, %s, under fire: %s against %s, %s. %s", st.Turn, g.ID, g.Name, num(r.Own), num(r.Enemy), r.Band, hitsText(r.Hits))
+	if !st.quiet {
+		st.Logf("Turn %d: group %d, %s, under fire: %s against %s, %s. %s", st.Turn, g.ID, g.Name, num(r.Own), num(r.Enemy), r.Band, hitsText(r.Hits))
+	}
 	if stopped >= 0 && s.Force == Deflect && len(s.From) > 0 {
 		// "deflect the shot back. Force users use their bracketed firepower values for
 		// this": Muster resolves the returned shot as the Force user firing alone with

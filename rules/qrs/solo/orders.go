@@ -44,7 +44,9 @@ func GiveOrders(st *State, groupID int, s qrs.MoveSituation, d qrs.Dice) (Orders
 	s.Advancing = s.Advancing || strings.HasPrefix(g.Orders, "Advance")
 	r := OrdersResult{Roll: qrs.RollMovement(s, d)}
 	g.Orders = r.Roll.Text
-	st.Logf("Turn %d: group %d, %s: D6 %d %+d = %d: %s.", st.Turn, g.ID, g.Name, r.Roll.Die, r.Roll.Modifier, r.Roll.Score, r.Roll.Text)
+	if !st.quiet {
+		st.Logf("Turn %d: group %d, %s: D6 %d %+d = %d: %s.", st.Turn, g.ID, g.Name, r.Roll.Die, r.Roll.Modifier, r.Roll.Score, r.Roll.Text)
+	}
 	if g.Side == Enemy {
 		r.Force = st.forceAdvice(g, s)
 	}

@@ -22,9 +22,14 @@ func Spot(st *State, inSight []int, d qrs.Dice) (Outcome, error) {
 	if err != nil {
 		return o, err
 	}
-	line := fmt.Sprintf("Turn %d: counters %s in sight. D6 %d %+d = %d (column %d).", st.Turn, ids(inSight), o.Die, o.Modifier, o.Total, o.Column)
+	line := ""
+	if !st.quiet {
+		line = fmt.Sprintf("Turn %d: counters %s in sight. D6 %d %+d = %d (column %d).", st.Turn, ids(inSight), o.Die, o.Modifier, o.Total, o.Column)
+	}
 	if !o.Deployed() {
-		st.Logf("%s Nothing appears%s.", line, notes(o))
+		if !st.quiet {
+			st.Logf("%s Nothing appears%s.", line, notes(o))
+		}
 		return o, nil
 	}
 	g := GroupState{ID: st.nextGroupID(), Side: Enemy, Orders: "Advance", Counter: o.Counter}
@@ -42,7 +47,9 @@ func Spot(st *State, inSight []int, d qrs.Dice) (Outcome, error) {
 	g.Started = len(g.Figures)
 	st.Groups = append(st.Groups, g)
 	st.Contact = true
-	st.Logf("%s At counter %d, as group %d on Advance orders: %s%s.", line, o.Counter, g.ID, o.Force, notes(o))
+	if !st.quiet {
+		st.Logf("%s At counter %d, as group %d on Advance orders: %s%s.", line, o.Counter, g.ID, o.Force, notes(o))
+	}
 	return o, nil
 }
 

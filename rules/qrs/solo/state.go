@@ -3,6 +3,7 @@ package solo
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/goccy/go-yaml"
 
@@ -106,6 +107,11 @@ type State struct {
 	Log      []string      `yaml:"log,omitempty" json:"log,omitempty"`
 
 	catalog *qrs.Catalog
+	// resolved holds the profiles the game's figures name, as Profile resolves them: a
+	// game asks for its few profiles thousands of times, and resolving a name normalises it.
+	resolved map[string]qrs.Profile
+	// quiet: the game keeps no log (Setup.Quiet).
+	quiet bool
 }
 
 // Setup is what a new game starts from.
@@ -116,11 +122,14 @@ type Setup struct {
 	Pool     Pool       // nil: unlimited
 	Army     *army.Army // the player's figures; may be nil
 	Prefer   string
+	// Quiet keeps no log, and EndTurn returns no notes: a quick-resolve keeps the log of
+	// its first game only, and formatting the others' would be thrown away.
+	Quiet bool
 }
 
 // New starts a game at turn 1.
 func New(s Setup) (*State, error) {
-	st := &State{Format: 1, System: GameSystem, Name: s.Name, Seed: s.Seed, Turn: 1, Pool: s.Pool, Prefer: s.Prefer}
+	st := &State{Format: 1, System: GameSystem, Name: s.Name, Seed: s.Seed, Turn: 1, Pool: s.Pool, Prefer: s.Prefer, quiet: s.Quiet}
 	if len(s.Counters) == 0 {
 		return nil, fmt.Errorf("place at least one portal counter (corner, cover or open) covering the approaches to the objective")
 	}
@@ -151,7 +160,9 @@ func New(s Setup) (*State, error) {
 			st.Groups = append(st.Groups, gs)
 		}
 	}
-	st.Logf("Turn 1. %d portal counters placed: %s.", len(st.Counters), st.counterList())
+	if !st.quiet {
+		st.Logf("Turn 1. %d portal counters placed: %s.", len(st.Counters), st.counterList())
+	}
 	return st, st.Check()
 }
 
@@ -171,11 +182,15 @@ func (st *State) nextGroupID() int {
 	return id
 }
 
-// Logf adds a line to the game's log, dropping the oldest beyond MaxLog.
+// Logf adds a line to the game's log, dropping the oldest beyond MaxLog; a quiet game
+// keeps none.
 func (st *State) Logf(format string, args ...any) {
+	if st.quiet {
+		return
+	}
 	line := fmt.Sprintf(format, args...)
-	if r := []rune(line); len(r) > MaxLogLine {
-		line = string(r[:MaxLogLine-3]) + "..."
+	if utf8.RuneCountInString(line) > MaxLogLine {
+		line = string([]rune(line)[:MaxLogLine-3]) + "..."
 	}
 	st.Log = append(st.Log, line)
 	if len(st.Log) > MaxLog {
@@ -186,7 +201,7 @@ func (st *State) Logf(format string, args ...any) {
 // Catalog is the starter profiles with the game's own added.
 func (st *State) Catalog() *qrs.Catalog {
 	if st.catalog == nil {
-		c := qrs.Starter().Clone()
+		c := qrs.Starter() // a copy of its own
 		for _, p := range st.Profiles {
 			p.Source = qrs.SourceArmy
 			c.Put(p)
@@ -198,7 +213,14 @@ func (st *State) Catalog() *qrs.Catalog {
 
 // Profile resolves a figure's profile.
 func (st *State) Profile(f FigureState) qrs.Profile {
+	if p, ok := st.resolved[f.Profile]; ok {
+		return p
+	}
 	p, _ := st.Catalog().Lookup(f.Profile)
+	if st.resolved == nil {
+		st.resolved = map[string]qrs.Profile{}
+	}
+	st.resolved[f.Profile] = p
 	return p
 }
 

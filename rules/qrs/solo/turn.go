@@ -67,7 +67,7 @@ func EndTurn(st *State) []string {
 	for _, g := range st.Groups {
 		// Morale is read from the turn as it ends, before duck backs clear.
 		morale := ""
-		if g.Side == Player {
+		if g.Side == Player && !st.quiet {
 			morale = st.morale(g)
 		}
 		for i := range g.Figures {
@@ -92,11 +92,13 @@ func EndTurn(st *State) []string {
 					}
 				}
 			}
-			if len(recycled) > 0 {
+			if len(recycled) > 0 && !st.quiet {
 				notes = append(notes, fmt.Sprintf("Group %d, %s: %s recycled to the figure pool.", g.ID, g.Name, countList(recycled)))
 			}
 			if len(alive) == 0 {
-				notes = append(notes, fmt.Sprintf("Group %d, %s, is gone.", g.ID, g.Name))
+				if !st.quiet {
+					notes = append(notes, fmt.Sprintf("Group %d, %s, is gone.", g.ID, g.Name))
+				}
 				continue
 			}
 			g.Figures = alive
@@ -110,7 +112,9 @@ func EndTurn(st *State) []string {
 		st.Logf("Turn %d: %s", st.Turn, n)
 	}
 	st.Turn++
-	st.Logf("Turn %d begins.", st.Turn)
+	if !st.quiet {
+		st.Logf("Turn %d begins.", st.Turn)
+	}
 	return notes
 }
 
@@ -118,7 +122,17 @@ func EndTurn(st *State) []string {
 // ducked back, they must move away from the nearest visible enemy ... Heroes ... may always
 // ignore morale".
 func (st *State) morale(g GroupState) string {
-	hero, shaken, size := false, 0, 0
+	shaken, size, ok := st.shaken(g)
+	if !ok {
+		return ""
+	}
+	return fmt.Sprintf("Group %d, %s: %d of %d figures wounded or ducked back: at the end of the turn they move away from the nearest visible enemy, not ending closer to any, by the shortest move; this replaces their next activation (heroes may ignore it).", g.ID, g.Name, shaken, size)
+}
+
+// shaken is the morale test (morale): whether the group fails it, with its figures
+// wounded or ducked back and its figures in the fight.
+func (st *State) shaken(g GroupState) (shaken, size int, ok bool) {
+	hero := false
 	for _, f := range g.Figures {
 		p := st.Profile(f)
 		if p.Role == qrs.RoleHero || p.IsForceUser() {
@@ -132,10 +146,7 @@ func (st *State) morale(g GroupState) string {
 			shaken++
 		}
 	}
-	if !hero || size == 0 || 2*shaken < size {
-		return ""
-	}
-	return fmt.Sprintf("Group %d, %s: %d of %d figures wounded or ducked back: at the end of the turn they move away from the nearest visible enemy, not ending closer to any, by the shortest move; this replaces their next activation (heroes may ignore it).", g.ID, g.Name, shaken, size)
+	return shaken, size, hero && size > 0 && 2*shaken >= size
 }
 
 func countList(m map[string]int) string {
@@ -155,7 +166,11 @@ func countList(m map[string]int) string {
 // half or more of its figures wounded or ducked back, in a group with a player's character.
 func Shaken(st *State, groupID int) bool {
 	g, err := st.Group(groupID)
-	return err == nil && st.morale(*g) != ""
+	if err != nil {
+		return false
+	}
+	_, _, shaken := st.shaken(*g)
+	return shaken
 }
 
 // Withdraw takes a group off the table without casualties (an enemy group routing or

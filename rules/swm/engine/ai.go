@@ -1,6 +1,9 @@
 package engine
 
-import "sort"
+import (
+	"cmp"
+	"slices"
+)
 
 // The players' choices. The rulebook leaves them to the players; Muster's players are
 // simple and the same for both squads (docs/swm.md): activate first whoever can attack
@@ -21,7 +24,10 @@ type target struct {
 // it is the nearest (ties allowed) unless Accurate Shot; Melee Attack only adjacent;
 // never a Hologram.
 func (b *Battle) targets(att *Char, p Point) []target {
-	var seen, adj []*Char
+	// seen, adj and dist are the battle's scratch lists: nothing targets calls asks for
+	// targets again.
+	seen, adj := b.seen[:0], b.adj[:0]
+	defer func() { b.seen, b.adj = seen, adj }()
 	for _, e := range b.chars {
 		if e.Side == att.Side || e.Defeated || e.ab.hologram {
 			continue
@@ -41,18 +47,19 @@ func (b *Battle) targets(att *Char, p Point) []target {
 		return nil
 	}
 	nearest := 1 << 30
-	dist := map[*Char]int{}
+	dist := grow(b.ranges, len(b.chars)) // by character ID
+	b.ranges = dist
 	for _, e := range b.chars {
 		if e.Side != att.Side && !e.Defeated && !e.ab.hologram {
 			d := b.rangeTo(p, att.Size, e)
-			dist[e] = d
+			dist[e.ID] = d
 			nearest = min(nearest, d)
 		}
 	}
-	var out []target
+	out := make([]target, 0, len(cands))
 	for _, e := range cands {
 		s := b.aim(att, p, e, nil)
-		if s.Cover && len(adj) == 0 && dist[e] > nearest && !att.ab.accurate {
+		if s.Cover && len(adj) == 0 && dist[e.ID] > nearest && !att.ab.accurate {
 			continue
 		}
 		ex, hit := b.expected(att, p, e, s)
@@ -61,7 +68,7 @@ func (b *Battle) targets(att *Char, p Point) []target {
 		score := ex/float64(max(1, e.HP))*float64(e.Cost) + ex/1000
 		out = append(out, target{e, score, hit, ex})
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].score > out[j].score })
+	slices.SortStableFunc(out, func(x, y target) int { return cmp.Compare(y.score, x.score) })
 	return out
 }
 
@@ -98,7 +105,9 @@ func (b *Battle) activate(c *Char) {
 		b.hologramTurn(c)
 		return
 	}
-	b.logf(" %s's turn (%d Hit Points, %d Force)", c.Label, c.HP, c.Force)
+	if b.log {
+		b.logf(" %s's turn (%d Hit Points, %d Force)", c.Label, c.HP, c.Force)
+	}
 	canMove := c.harpoonRound != b.round
 	if c.ab.fireSupport && b.fireSupport(c) {
 		return

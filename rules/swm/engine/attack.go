@@ -20,14 +20,14 @@ func (b *Battle) ceBonus(c *Char, stat string) int {
 		if cmd.Side != c.Side || cmd.Defeated || cmd == c || cmd.Card.Commander == nil {
 			continue
 		}
-		for _, e := range cmd.Card.Commander.Effects {
+		for i, e := range cmd.Card.Commander.Effects {
 			if !strings.EqualFold(e.Stat, stat) || e.Bonus <= best {
 				continue
 			}
 			if e.FollowersOnly && c.ab.hasCE {
 				continue
 			}
-			if e.NameContains != "" && !strings.Contains(strings.ToLower(c.Name), strings.ToLower(e.NameContains)) {
+			if e.NameContains != "" && !strings.Contains(c.lowerName, cmd.ceNames[i]) {
 				continue
 			}
 			if e.Range > 0 && b.rangeTo(cmd.Pos, cmd.Size, c) > e.Range {
@@ -64,7 +64,7 @@ func (b *Battle) aim(att *Char, p Point, t *Char, helpers []*Char) shot {
 			s.Damage += 10
 		}
 	}
-	if att.ab.lightsaber && att.Card.Has("Lightsaber") && b.adjacentAt(p, att.Size, t) {
+	if att.ab.saber && b.adjacentAt(p, att.Size, t) {
 		s.Damage += 10
 	}
 	spot := 0
@@ -140,25 +140,8 @@ func (b *Battle) strike(att, t *Char, helpers []*Char, useForce, aoo bool) {
 			note = " (Force point: rerolled a " + itoa(first) + ")"
 		}
 	}
-	what := "misses"
-	if o.Hit {
-		what = "hits"
-		if o.Critical {
-			what = "scores a critical hit on"
-		}
-	}
-	extra := ""
-	if s.Combined > 0 {
-		extra += ", " + itoa(s.Combined) + " combining fire"
-	}
-	if s.Cover {
-		extra += ", target in cover"
-	}
-	if useForce && note != "" {
-		b.logf("  %s attacks %s%s: %s", att.Label, t.Label, note, what)
-	} else {
-		b.logf("  %s attacks %s: %d + %d%s against Defense %d%s: %s", att.Label, t.Label, roll, s.Attack.Attack+4*s.Combined, extra,
-			s.Defense+boolInt(s.Cover)*4, note, what)
+	if b.log {
+		b.logStrike(att, t, s, o, roll, note, useForce)
 	}
 	if att.ab.flanking {
 		t.flankedRound, t.flankedBy = b.round, att.ID
@@ -192,6 +175,30 @@ func (b *Battle) strike(att, t *Char, helpers []*Char, useForce, aoo bool) {
 	if melee && !t.Defeated && t.ab.riposte && t.canAttack() && !att.Defeated && b.spend(t, 1) {
 		b.logf("  %s ripostes (Lightsaber Riposte)", t.Label)
 		b.strike(t, att, nil, false, true)
+	}
+}
+
+// logStrike says what an attack rolled and did.
+func (b *Battle) logStrike(att, t *Char, s shot, o odds.Outcome, roll int, note string, useForce bool) {
+	what := "misses"
+	if o.Hit {
+		what = "hits"
+		if o.Critical {
+			what = "scores a critical hit on"
+		}
+	}
+	extra := ""
+	if s.Combined > 0 {
+		extra += ", " + itoa(s.Combined) + " combining fire"
+	}
+	if s.Cover {
+		extra += ", target in cover"
+	}
+	if useForce && note != "" {
+		b.logf("  %s attacks %s%s: %s", att.Label, t.Label, note, what)
+	} else {
+		b.logf("  %s attacks %s: %d + %d%s against Defense %d%s: %s", att.Label, t.Label, roll, s.Attack.Attack+4*s.Combined, extra,
+			s.Defense+boolInt(s.Cover)*4, note, what)
 	}
 }
 
@@ -261,10 +268,14 @@ func (b *Battle) damage(c *Char, n int, from string) {
 	if c.HP <= 0 {
 		c.Defeated = true
 		b.lift(c)
-		b.logf("  %s takes %d from %s and is defeated", c.Label, n, from)
+		if b.log {
+			b.logf("  %s takes %d from %s and is defeated", c.Label, n, from)
+		}
 		return
 	}
-	b.logf("  %s takes %d from %s (%d Hit Points left)", c.Label, n, from, c.HP)
+	if b.log {
+		b.logf("  %s takes %d from %s (%d Hit Points left)", c.Label, n, from, c.HP)
+	}
 }
 
 func boolInt(v bool) int {

@@ -151,7 +151,7 @@ func (a *audit) state(b *Battle, when string) {
 				continue
 			}
 			switch t := b.m.At(q); {
-			case t == Wall || t == Door && !b.doorOpen[q]:
+			case t == Wall || t == Door && !b.doorOpen(q):
 				a.failf(b, "%s: %s stands in a wall or closed door at %v", when, c.Label, q)
 			case t == Pit:
 				a.failf(b, "%s: %s stands in a pit at %v", when, c.Label, q)

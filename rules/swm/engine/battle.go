@@ -33,22 +33,37 @@ const (
 
 // Battle is a skirmish in progress.
 type Battle struct {
-	m        *Map
-	rng      *rand.Rand
-	chars    []*Char
-	occ      []int // char index + 1 by square
-	doorOpen map[Point]bool
-	squads   [2]Squad
-	zone     [2]int // each squad's setup area, an index of m.Zones (setup.go)
-	round    int
-	turn     int
-	quiet    bool // nothing this round damaged, attacked or forced a save
-	log      bool
-	lines    []string
-	script   []int // rolls a test sets up, used before the random ones
+	m      *Map
+	rng    *rand.Rand
+	chars  []*Char
+	occ    []int // char index + 1 by square
+	ter    *terrain
+	open   []bool          // the terrain's doors open, by number
+	view   *view           // the terrain with those doors open
+	asym   map[losKey]bool // sight kept for pairs whose two ways differ (los)
+	squads [2]Squad
+	zone   [2]int // each squad's setup area, an index of m.Zones (setup.go)
+	round  int
+	turn   int
+	quiet  bool // nothing this round damaged, attacked or forced a save
+	log    bool
+	lines  []string
+	script []int // rolls a test sets up, used before the random ones
 
-	distCache map[spaceKey][]int
-	losCache  map[losKey]bool
+	// Scratch space, reused from call to call.
+	reach      reach   // reachable's answer
+	unreached  []int   // -1 for every square: a fresh reach's costs
+	queue      queue   // reachable's
+	marks      []uint8 // reachable's (markEnemies)
+	seen, adj  []*Char // targets'
+	ranges     []int
+	obst       []Point // cover's: the characters in the way
+	walls      []Point // and the squares'
+	squareObst []Point
+
+	moves      int // counts changes to who stands where and to the doors (moved)
+	covers     map[coverKey]bool
+	coverMoves int // moves when covers were worked out
 
 	audit *audit // set by tests (audit.go)
 }
@@ -59,10 +74,12 @@ func Play(m *Map, a, b Squad, rng *rand.Rand, log bool) (*Result, error) {
 	return play(m, a, b, rng, log, nil)
 }
 
-// play is Play with an audit (nil when not audited).
+// play is Play with an audit (nil when not audited). It is never inlined, so that callgrind
+// can count a battle's instructions by its name (docs/benchmarks.md).
+//
+//go:noinline
 func play(m *Map, a, b Squad, rng *rand.Rand, log bool, au *audit) (*Result, error) {
-	bt := &Battle{m: m, rng: rng, log: log, squads: [2]Squad{a, b}, occ: make([]int, m.W*m.H),
-		doorOpen: map[Point]bool{}, distCache: map[spaceKey][]int{}, losCache: map[losKey]bool{}, audit: au}
+	bt := begin(m, a, b, rng, log, au)
 	if err := bt.setup(); err != nil {
 		return nil, err
 	}
@@ -72,6 +89,14 @@ func play(m *Map, a, b Squad, rng *rand.Rand, log bool, au *audit) (*Result, err
 	bt.logf("[A] is %s, [B] is %s, on the %s map; squares are (column,row) from the top left", a.Name, b.Name, m.Name)
 	bt.logSetup()
 	return bt.run(), nil
+}
+
+// begin is a battle before setup: every door closed.
+func begin(m *Map, a, b Squad, rng *rand.Rand, log bool, au *audit) *Battle {
+	bt := &Battle{m: m, rng: rng, log: log, squads: [2]Squad{a, b}, occ: make([]int, m.W*m.H), ter: terrainOf(m), audit: au}
+	bt.open = make([]bool, len(bt.ter.doors))
+	bt.view = bt.ter.view(bt.open)
+	return bt
 }
 
 func (b *Battle) logf(format string, args ...any) {
@@ -105,7 +130,9 @@ func (b *Battle) run() *Result {
 	for b.round = 1; b.round <= MaxRounds; b.round++ {
 		b.quiet = true
 		first := b.initiative()
-		b.logf("Round %d: %s goes first", b.round, b.squads[first].Name)
+		if b.log {
+			b.logf("Round %d: %s goes first", b.round, b.squads[first].Name)
+		}
 		for _, c := range b.chars {
 			c.Activated = false
 		}
@@ -159,7 +186,9 @@ func (b *Battle) initiative() int {
 	for {
 		x, y := b.d20(), b.d20()
 		if x != y {
-			b.logf("Initiative: %s %d, %s %d", b.squads[0].Name, x, b.squads[1].Name, y)
+			if b.log {
+				b.logf("Initiative: %s %d, %s %d", b.squads[0].Name, x, b.squads[1].Name, y)
+			}
 			if x > y {
 				return 0
 			}
@@ -218,7 +247,13 @@ func (b *Battle) playRound(first int) {
 
 // defeatedSide reports a squad with no one left: the other wins (-1 when both fell).
 func (b *Battle) defeatedSide() (int, bool) {
-	n0, n1 := len(b.alive(0)), len(b.alive(1))
+	var n [2]int
+	for _, c := range b.chars {
+		if !c.Defeated {
+			n[c.Side]++
+		}
+	}
+	n0, n1 := n[0], n[1]
 	switch {
 	case n0 == 0 && n1 == 0:
 		return -1, true

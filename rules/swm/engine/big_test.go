@@ -56,13 +56,13 @@ func TestDoorsOpenAndClose(t *testing.T) {
 	}
 	b.put(c, Point{3, 1})
 	b.endTurn(c)
-	if !b.doorOpen[door] || !b.los(Point{3, 1}, 1, Point{5, 1}, 1) {
+	if !b.doorOpen(door) || !b.los(Point{3, 1}, 1, Point{5, 1}, 1) {
 		t.Fatal("ending a turn next to the door did not open it")
 	}
 	b.put(c, Point{0, 1})
 	b.put(h, Point{5, 1})
 	b.endTurn(c)
-	if b.doorOpen[door] {
+	if b.doorOpen(door) {
 		t.Error("a Hologram held the door open")
 	}
 }

@@ -1,7 +1,9 @@
 package engine
 
 import (
+	"slices"
 	"strings"
+	"sync"
 
 	"muster/rules/swm/cards"
 )
@@ -30,6 +32,8 @@ type Char struct {
 	flankedRound int // the round a Flanking Attack exposed it
 	flankedBy    int // the flanker's ID: its own attacks get no bonus
 	ab           abilities
+	lowerName    string   // Name in lower case, for commander effects that name characters
+	ceNames      []string // the commander effects' NameContains in lower case, by effect
 }
 
 // abilities are the card's abilities the engine plays, read once.
@@ -39,34 +43,72 @@ type abilities struct {
 	heavy, hologram, lightsaber, melee, mobile, mounted, twin   bool
 	charging, harpoon, fireSupport, machinery, droid, gunner    bool
 	trooper, hasCE, savage                                      bool
+	saber                                                       bool // the Lightsaber ability itself
 	forceGrip, deflect, riposte, sweep, useForce                bool
 }
 
 func readAbilities(c *cards.Card) abilities {
 	var a abilities
 	a.speed = *c.Speed
-	num := func(n string) int { v, _ := c.Ability(n); return v }
+	// Card.Ability and Card.Has normalise every name on the card for each name they are
+	// asked; the card's names are normalised once here and matched the same way: an
+	// ability's number is its first listing's, and Has finds abilities and Force powers.
+	names := make([]string, len(c.Abilities))
+	values := make([]int, len(c.Abilities))
+	for i, ab := range c.Abilities {
+		n, v := cards.SplitAbility(ab)
+		names[i], values[i] = cards.Normalize(n), v
+	}
+	powers := make([]string, len(c.ForcePowers))
+	for i, p := range c.ForcePowers {
+		powers[i] = cards.Normalize(p)
+	}
+	ability := func(n string) (int, bool) {
+		if i := slices.Index(names, normalized(n)); i >= 0 {
+			return values[i], true
+		}
+		return 0, false
+	}
+	num := func(n string) int { v, _ := ability(n); return v }
+	has := func(n string) bool {
+		_, ok := ability(n)
+		return ok || slices.Contains(powers, normalized(n))
+	}
 	a.dr, a.fragile, a.heal, a.splash = num("Damage Reduction"), num("Fragile"), num("Heal"), num("Splash")
 	a.spotter, a.grenades, a.repair = num("Spotter"), num("Grenades"), num("Industrial Repair")
-	a.accurate, a.advantageous, a.cunning = c.Has("Accurate Shot"), c.Has("Advantageous Attack"), c.Has("Cunning Attack")
-	a.double, a.flanking, a.flight = c.Has("Double Attack"), c.Has("Flanking Attack"), c.Has("Flight")
-	a.heavy, a.hologram, a.melee, a.mobile = c.Has("Heavy Weapon"), c.Has("Hologram"), c.Has("Melee Attack"), c.Has("Mobile Attack")
-	a.mounted, a.twin, a.charging, a.harpoon = c.Has("Mounted Weapon"), c.Has("Twin Attack"), c.Has("Charging Fire"), c.Has("Harpoon Gun")
-	a.fireSupport, a.machinery, a.droid, a.gunner = c.Has("Fire Support Mission"), c.Has("Machinery"), c.Has("Droid"), c.Has("Gunner")
-	a.savage = c.Has("Savage")
-	a.forceGrip, a.deflect, a.riposte = c.Has("Force Grip"), c.Has("Lightsaber Deflect"), c.Has("Lightsaber Riposte")
-	a.sweep, a.useForce = c.Has("Lightsaber Sweep"), c.Has("Use the Force")
+	a.accurate, a.advantageous, a.cunning = has("Accurate Shot"), has("Advantageous Attack"), has("Cunning Attack")
+	a.double, a.flanking, a.flight = has("Double Attack"), has("Flanking Attack"), has("Flight")
+	a.heavy, a.hologram, a.melee, a.mobile = has("Heavy Weapon"), has("Hologram"), has("Melee Attack"), has("Mobile Attack")
+	a.mounted, a.twin, a.charging, a.harpoon = has("Mounted Weapon"), has("Twin Attack"), has("Charging Fire"), has("Harpoon Gun")
+	a.fireSupport, a.machinery, a.droid, a.gunner = has("Fire Support Mission"), has("Machinery"), has("Droid"), has("Gunner")
+	a.savage = has("Savage")
+	a.forceGrip, a.deflect, a.riposte = has("Force Grip"), has("Lightsaber Deflect"), has("Lightsaber Riposte")
+	a.sweep, a.useForce = has("Lightsaber Sweep"), has("Use the Force")
 	// Glossary, "with lightsabers": the Lightsaber ability or a Force power whose name
 	// contains "Lightsaber".
-	a.lightsaber = c.Has("Lightsaber")
+	a.saber = has("Lightsaber")
+	a.lightsaber = a.saber
 	for _, p := range c.ForcePowers {
 		a.lightsaber = a.lightsaber || strings.Contains(strings.ToLower(p), "lightsaber")
 	}
 	// Glossary, trooper: "trooper" in the name or the Trooper ability.
-	a.trooper = strings.Contains(strings.ToLower(c.Name), "trooper") || c.Has("Trooper")
+	a.trooper = strings.Contains(strings.ToLower(c.Name), "trooper") || has("Trooper")
 	a.hasCE = c.Commander != nil && c.Commander.Has
 	return a
 }
+
+// normalized is cards.Normalize of the names of the abilities readAbilities asks for, kept
+// once worked out: only those few names are asked.
+func normalized(name string) string {
+	if k, ok := abilityKeys.Load(name); ok {
+		return k.(string)
+	}
+	k := cards.Normalize(name)
+	abilityKeys.Store(name, k)
+	return k
+}
+
+var abilityKeys sync.Map
 
 // living: no Mounted Weapon, and not a Droid (glossary, living; no Cyborgs in the pack).
 func (c *Char) living() bool { return !c.ab.mounted && !c.ab.droid }

@@ -412,9 +412,9 @@ func TestHologramNeverEndsItsTurnInADoorway(t *testing.T) {
 	b.put(b.char(t, "[A] Test Snowtrooper 2"), Point{8, 1}) // the lead, past the door
 	b.put(b.char(t, "[B] Test Snowtrooper"), Point{8, 2})
 	door := Point{4, 1}
-	b.doorOpen[door] = true // someone ended a turn next to it
+	b.setDoor(door, true) // someone ended a turn next to it
 	b.activate(h)
 	if h.Defeated || h.Pos == door || b.blocks(h.Pos) {
-		t.Errorf("the Hologram ended its turn at %v (door open: %v):\n%s", h.Pos, b.doorOpen[door], b.logText())
+		t.Errorf("the Hologram ended its turn at %v (door open: %v):\n%s", h.Pos, b.doorOpen(door), b.logText())
 	}
 }

@@ -1,58 +1,53 @@
 package engine
 
-// Geometry: range, line of sight, adjacency and cover on the square grid (rulebook, Line of
-// Sight p. 8, Cover pp. 10 and 16-18, range in the glossary).
+// Geometry: range and adjacency on the square grid (range in the glossary; Attacks of
+// Opportunity, Walls). Line of sight is in sight.go, cover in cover.go.
 
-// blocks reports a square that stops movement and sight: a wall or a closed door.
-func (b *Battle) blocks(p Point) bool {
-	switch b.m.At(p) {
-	case Wall:
-		return true
-	case Door:
-		return !b.doorOpen[p]
-	}
-	return false
-}
+// blocks reports a square that stops movement and sight: a wall or a closed door (outside
+// the map is a wall).
+func (b *Battle) blocks(p Point) bool { return b.view.blocked(p.X, p.Y) }
 
-// dist is the range from a space to every square: squares counted as for movement
-// (a diagonal is 2, so it is the count of orthogonal steps), terrain costs ignored, around
-// walls (glossary, range). The space's own squares are 0, an adjacent square 1.
-// Closed doors block it like walls (the planner's enemyField counts through them).
-func (b *Battle) dist(p Point, size int) []int {
-	key := spaceKey{p, size}
-	if d, ok := b.distCache[key]; ok {
-		return d
-	}
-	d := b.spread(footprint(p, size))
-	b.distCache[key] = d
-	return d
-}
+// dist is the range from a space to every square (as spread counts it, from the view's
+// tables): squares counted as for movement (a diagonal is 2, so it is the count of
+// orthogonal steps), terrain costs ignored, around walls (glossary, range). The space's own
+// squares are 0, an adjacent square 1. Closed doors block it like walls (the planner's
+// enemyField counts through them).
+func (b *Battle) dist(p Point, size int) []int32 { return b.view.distFrom(p, size) }
 
 // spread counts squares out from the sources (0) in orthogonal steps that never enter a
 // wall or closed door; -1 marks a square that cannot be reached. A source may itself be a
 // wall (a pillar on the map's centre): the count then starts at its edge.
-func (b *Battle) spread(from []Point) []int {
-	m := b.m
-	d := make([]int, m.W*m.H)
+func (v *view) spread(from []Point) []int32 {
+	d := make([]int32, v.w*v.h)
 	for i := range d {
 		d[i] = -1
 	}
-	queue := make([]Point, 0, m.W*m.H)
+	queue := make([]int, 0, v.w*v.h)
 	for _, q := range from {
-		if m.in(q) && d[q.Y*m.W+q.X] < 0 {
-			d[q.Y*m.W+q.X] = 0
-			queue = append(queue, q)
+		if q.X >= 0 && q.Y >= 0 && q.X < v.w && q.Y < v.h && d[q.Y*v.w+q.X] < 0 {
+			d[q.Y*v.w+q.X] = 0
+			queue = append(queue, q.Y*v.w+q.X)
 		}
 	}
-	for len(queue) > 0 {
-		q := queue[0]
-		queue = queue[1:]
-		for _, s := range orth {
-			n := Point{q.X + s.X, q.Y + s.Y}
-			if !m.in(n) || d[n.Y*m.W+n.X] >= 0 || b.blocks(n) {
-				continue
-			}
-			d[n.Y*m.W+n.X] = d[q.Y*m.W+q.X] + 1
+	// Breadth first: each square's count is its layer, whatever order the neighbours of a
+	// square are taken in.
+	for k := 0; k < len(queue); k++ {
+		i := queue[k]
+		x, next := i%v.w, d[i]+1
+		if x+1 < v.w && d[i+1] < 0 && !v.blocks[i+1] {
+			d[i+1] = next
+			queue = append(queue, i+1)
+		}
+		if x > 0 && d[i-1] < 0 && !v.blocks[i-1] {
+			d[i-1] = next
+			queue = append(queue, i-1)
+		}
+		if n := i + v.w; n < len(d) && d[n] < 0 && !v.blocks[n] {
+			d[n] = next
+			queue = append(queue, n)
+		}
+		if n := i - v.w; n >= 0 && d[n] < 0 && !v.blocks[n] {
+			d[n] = next
 			queue = append(queue, n)
 		}
 	}
@@ -79,7 +74,7 @@ func (m *Map) centre() []Point {
 
 // centreDist counts squares from the centre of the map as range is counted: around walls
 // (How to Win, tie-breaker; glossary, range). nearest reads a character off it.
-func (b *Battle) centreDist() []int { return b.spread(b.m.centre()) }
+func (b *Battle) centreDist() []int32 { return b.view.spread(b.m.centre()) }
 
 var orth = []Point{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}
 
@@ -89,127 +84,18 @@ func (b *Battle) rangeTo(p Point, size int, t *Char) int { return b.nearest(b.di
 
 // nearest is the least count in d over the character's squares; a large number when none
 // is reachable.
-func (b *Battle) nearest(d []int, t *Char) int {
+func (b *Battle) nearest(d []int32, t *Char) int {
 	best := 1 << 20
-	for _, q := range t.squares() {
-		if b.m.in(q) {
-			if v := d[q.Y*b.m.W+q.X]; v >= 0 && v < best {
-				best = v
-			}
-		}
-	}
-	return best
-}
-
-type spaceKey struct {
-	p    Point
-	size int
-}
-
-type losKey struct{ a, b spaceKey }
-
-// spacePoints are the points of a space that lines are drawn to and from: its corners
-// (just inside, so that a line from a corner does not count as running along the space's
-// own edge), the middles of its edges and its centre, the centre first (most lines are
-// clear). "Any point" is approximated by these nine, for a space of any size.
-func spacePoints(p Point, s int) [9][2]float64 {
-	f := float64(s)
-	xs := [3]float64{f / 2, 0.001, f - 0.001}
-	var out [9][2]float64
-	for i, dx := range xs {
-		for j, dy := range xs {
-			out[i*3+j] = [2]float64{float64(p.X) + dx, float64(p.Y) + dy}
-		}
-	}
-	return out
-}
-
-// los reports line of sight between two spaces: some line from a point of one to a point
-// of the other touches no wall or closed door (a line that nicks a corner or runs along a
-// wall does not count). Sight goes both ways, so one answer serves both.
-func (b *Battle) los(p Point, ps int, q Point, qs int) bool {
-	ka, kb := spaceKey{p, ps}, spaceKey{q, qs}
-	if kb.p.Y < ka.p.Y || kb.p.Y == ka.p.Y && (kb.p.X < ka.p.X || kb.p.X == ka.p.X && kb.size < ka.size) {
-		ka, kb = kb, ka
-	}
-	key := losKey{ka, kb}
-	if v, ok := b.losCache[key]; ok {
-		return v
-	}
-	walls := b.blockersIn(p, ps, q, qs)
-	v := len(walls) == 0
-	if !v {
-		from, to := spacePoints(p, ps), spacePoints(q, qs)
-	search:
-		for _, a := range from {
-			for _, c := range to {
-				if clearOf(walls, a[0], a[1], c[0], c[1], false) {
-					v = true
-					break search
+	for y := t.Pos.Y; y < t.Pos.Y+t.Size; y++ {
+		for x := t.Pos.X; x < t.Pos.X+t.Size; x++ {
+			if x >= 0 && y >= 0 && x < b.m.W && y < b.m.H {
+				if v := int(d[y*b.m.W+x]); v >= 0 && v < best {
+					best = v
 				}
 			}
 		}
 	}
-	b.losCache[key] = v
-	return v
-}
-
-// blockersIn lists the walls and closed doors in the box around two spaces.
-func (b *Battle) blockersIn(p Point, ps int, q Point, qs int) []Point {
-	x0, x1 := min(p.X, q.X), max(p.X+ps, q.X+qs)
-	y0, y1 := min(p.Y, q.Y), max(p.Y+ps, q.Y+qs)
-	var out []Point
-	for y := y0; y < y1; y++ {
-		for x := x0; x < x1; x++ {
-			if b.blocks(Point{x, y}) {
-				out = append(out, Point{x, y})
-			}
-		}
-	}
-	return out
-}
-
-// clearOf reports whether the segment misses every square in sq. With interior set, only a
-// segment through a square's inside counts (a line along an edge or through a corner does
-// not give cover); without it touching the square's edge counts (it does not give sight).
-func clearOf(sq []Point, x0, y0, x1, y1 float64, interior bool) bool {
-	for _, s := range sq {
-		if hits(s, x0, y0, x1, y1, interior) {
-			return false
-		}
-	}
-	return true
-}
-
-// hits clips the segment against the square (Liang-Barsky).
-func hits(s Point, x0, y0, x1, y1 float64, interior bool) bool {
-	lo, hi := float64(s.X), float64(s.X+1)
-	blo, bhi := float64(s.Y), float64(s.Y+1)
-	if interior {
-		const e = 1e-9
-		lo, hi, blo, bhi = lo+e, hi-e, blo+e, bhi-e
-	}
-	t0, t1 := 0.0, 1.0
-	dx, dy := x1-x0, y1-y0
-	for _, c := range [4][2]float64{{-dx, x0 - lo}, {dx, hi - x0}, {-dy, y0 - blo}, {dy, bhi - y0}} {
-		p, q := c[0], c[1]
-		if p == 0 {
-			if q < 0 {
-				return false
-			}
-			continue
-		}
-		r := q / p
-		if p < 0 {
-			t0 = max(t0, r)
-		} else {
-			t1 = min(t1, r)
-		}
-		if t0 > t1 {
-			return false
-		}
-	}
-	return true
+	return best
 }
 
 // touching reports spaces that share an edge or a corner and do not overlap.
@@ -229,75 +115,3 @@ func (b *Battle) adjacentAt(p Point, ps int, t *Char) bool {
 // "adjacent" characters (Splash, Grenades, touch, Gunner): "Two characters are adjacent
 // only if they have line of sight to each other" (Attacks of Opportunity, Walls).
 func (b *Battle) adjacent(a, c *Char) bool { return b.adjacentAt(a.Pos, a.Size, c) }
-
-// cover reports whether the target has cover against an attacker standing at p: the
-// attacker picks the best corner of its space; from it, a line to the target's space
-// through a wall, another character or low objects (not in or next to the attacker's
-// space) gives cover. An adjacent enemy never has cover (Cover, p. 16).
-func (b *Battle) cover(att *Char, p Point, t *Char) bool {
-	if b.adjacentAt(p, att.Size, t) {
-		return false
-	}
-	// The obstacles between the two.
-	x0, x1 := min(p.X, t.Pos.X)-1, max(p.X+att.Size, t.Pos.X+t.Size)+1
-	y0, y1 := min(p.Y, t.Pos.Y)-1, max(p.Y+att.Size, t.Pos.Y+t.Size)+1
-	var walls, obst []Point
-	for y := y0; y <= y1; y++ {
-		for x := x0; x <= x1; x++ {
-			q := Point{x, y}
-			if !b.m.in(q) {
-				continue
-			}
-			if b.blocks(q) {
-				walls = append(walls, q)
-				obst = append(obst, q)
-				continue
-			}
-			if o := b.occ[y*b.m.W+x]; o > 0 {
-				c := b.chars[o-1]
-				if c != att && c != t && !c.ab.hologram {
-					obst = append(obst, q)
-					continue
-				}
-			}
-			// Low objects in or next to the attacker's space are shot over.
-			if b.m.At(q) == Low && !(x >= p.X-1 && x <= p.X+att.Size && y >= p.Y-1 && y <= p.Y+att.Size) {
-				obst = append(obst, q)
-			}
-		}
-	}
-	if len(obst) == 0 {
-		return false
-	}
-	tsq := spacePoints(t.Pos, t.Size)
-	for cy := p.Y; cy <= p.Y+att.Size; cy++ {
-		for cx := p.X; cx <= p.X+att.Size; cx++ {
-			if !covered(obst, tsq, float64(cx), float64(cy)) && anyClear(walls, tsq, float64(cx), float64(cy)) {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// covered reports a line from the corner to a point of the target's space through an
-// obstacle's inside.
-func covered(obst []Point, tsq [9][2]float64, cx, cy float64) bool {
-	for _, s := range tsq {
-		if !clearOf(obst, cx, cy, s[0], s[1], true) {
-			return true
-		}
-	}
-	return false
-}
-
-// anyClear reports a line from the corner to the target's space that touches no wall: the
-// corner sees the target.
-func anyClear(walls []Point, tsq [9][2]float64, cx, cy float64) bool {
-	for _, s := range tsq {
-		if clearOf(walls, cx, cy, s[0], s[1], false) {
-			return true
-		}
-	}
-	return false
-}

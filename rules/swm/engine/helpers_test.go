@@ -36,8 +36,7 @@ func rng(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 1)) }
 // newBattle sets up a battle without playing it, for rule tests that place figures.
 func newBattle(t *testing.T, m *Map, a, b Squad) *Battle {
 	t.Helper()
-	bt := &Battle{m: m, rng: rng(1), squads: [2]Squad{a, b}, occ: make([]int, m.W*m.H),
-		doorOpen: map[Point]bool{}, distCache: map[spaceKey][]int{}, losCache: map[losKey]bool{}, log: true}
+	bt := begin(m, a, b, rng(1), true, nil)
 	if err := bt.setup(); err != nil {
 		t.Fatal(err)
 	}
@@ -50,6 +49,14 @@ func (b *Battle) put(c *Char, p Point) {
 	b.lift(c)
 	c.Pos = p
 	b.place(c)
+}
+
+// setDoor opens or closes a door as if a turn had ended beside it.
+func (b *Battle) setDoor(p Point, open bool) {
+	b.open[b.ter.door[p.Y*b.m.W+p.X]] = open
+	b.view = b.ter.view(b.open)
+	clear(b.asym)
+	b.moved()
 }
 
 // field is a test map drawn as text, with one 'a' and one 'b' square at least.

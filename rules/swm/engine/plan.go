@@ -3,7 +3,10 @@ package engine
 // Where characters go: the square to attack from, the way toward the enemy, the move
 // after an attack.
 
-import "sort"
+import (
+	"cmp"
+	"slices"
+)
 
 // bestSpot finds the square within budget with the best target, the nearest first: the
 // candidates are ordered by move cost and the first dozen with any target are compared.
@@ -23,11 +26,8 @@ func (b *Battle) bestSpot(c *Char, budget int) (Point, bool) {
 			}
 		}
 	}
-	sort.SliceStable(cs, func(i, j int) bool {
-		if cs[i].prov != cs[j].prov {
-			return cs[i].prov < cs[j].prov
-		}
-		return cs[i].cost < cs[j].cost
+	slices.SortStableFunc(cs, func(x, y cand) int {
+		return cmp.Or(cmp.Compare(x.prov, y.prov), cmp.Compare(x.cost, y.cost))
 	})
 	best, bestScore, found, tried := Point{}, -1.0, false, 0
 	for _, k := range cs {
@@ -138,8 +138,9 @@ func (b *Battle) moveTo(c *Char, p Point, budget int) int {
 		return 0
 	}
 	r := b.reachable(c, budget)
-	b.moveAlong(c, r.path(p))
-	return r.at(p)
+	cost, path := r.at(p), r.path(p)
+	b.moveAlong(c, path)
+	return cost
 }
 
 // afterAttack is the move after an attack (attack then move, or the rest of a Mobile
@@ -167,7 +168,7 @@ func (b *Battle) afterAttack(c *Char, budget int) {
 		}
 	}
 	// The nearest squares first; a few dozen are enough to find cover if there is any.
-	sort.SliceStable(cs, func(i, j int) bool { return cs[i].cost < cs[j].cost })
+	slices.SortStableFunc(cs, func(x, y cand) int { return cmp.Compare(x.cost, y.cost) })
 	best, bestN := c.Pos, now
 	for i, k := range cs {
 		if i >= 40 || bestN == 0 {

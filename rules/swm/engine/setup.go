@@ -54,6 +54,12 @@ func (b *Battle) setup() error {
 			c := &Char{Label: label, ID: len(b.chars), Side: side, Unit: f.Unit, Name: f.Card.Name, Card: f.Card, Cost: f.Cost,
 				Size: sizeOf(f.Card), Force: *f.Card.Force, fpTurn: -1, aooTurn: -1, harpoonRound: -1, flankedRound: -1}
 			c.ab = readAbilities(f.Card)
+			c.lowerName = strings.ToLower(c.Name)
+			if f.Card.Commander != nil {
+				for _, e := range f.Card.Commander.Effects {
+					c.ceNames = append(c.ceNames, strings.ToLower(e.NameContains))
+				}
+			}
 			if !c.ab.hologram {
 				c.HP, c.MaxHP = *f.Card.HP, *f.Card.HP
 			} else {
@@ -108,15 +114,21 @@ func (b *Battle) squadIn(z int) int {
 // stands in a doorway: it cannot hold the door open (glossary, Hologram, L593), so the
 // door would close on it and it would stand in a wall, which it may not end its turn in.
 func (b *Battle) fits(c *Char, p Point, setup bool) bool {
-	for _, q := range footprint(p, c.Size) {
-		if !b.m.in(q) || b.blocks(q) || b.m.At(q) == Pit || c.ab.hologram && b.m.At(q) == Door {
-			return false
-		}
-		if o := b.occ[q.Y*b.m.W+q.X]; o > 0 && b.chars[o-1] != c {
-			return false
-		}
-		if setup && !inZone(b.m.Zones[b.zone[c.Side]], q) {
-			return false
+	if p.X < 0 || p.Y < 0 || p.X+c.Size > b.m.W || p.Y+c.Size > b.m.H {
+		return false
+	}
+	for y := p.Y; y < p.Y+c.Size; y++ {
+		for x := p.X; x < p.X+c.Size; x++ {
+			i := y*b.m.W + x
+			if t := b.m.cells[i]; b.view.blocks[i] || t == Pit || c.ab.hologram && t == Door {
+				return false
+			}
+			if o := b.occ[i]; o > 0 && b.chars[o-1] != c {
+				return false
+			}
+			if setup && !inZone(b.m.Zones[b.zone[c.Side]], Point{x, y}) {
+				return false
+			}
 		}
 	}
 	return true
@@ -131,16 +143,26 @@ func inZone(z []Point, p Point) bool {
 	return false
 }
 
+// moved marks a change to who stands where or to the doors: what was worked out from them
+// (cover) no longer holds.
+func (b *Battle) moved() { b.moves++ }
+
 func (b *Battle) place(c *Char) {
-	for _, q := range c.squares() {
-		b.occ[q.Y*b.m.W+q.X] = c.ID + 1
+	b.moved()
+	for y := c.Pos.Y; y < c.Pos.Y+c.Size; y++ {
+		for x := c.Pos.X; x < c.Pos.X+c.Size; x++ {
+			b.occ[y*b.m.W+x] = c.ID + 1
+		}
 	}
 }
 
 func (b *Battle) lift(c *Char) {
-	for _, q := range c.squares() {
-		if b.occ[q.Y*b.m.W+q.X] == c.ID+1 {
-			b.occ[q.Y*b.m.W+q.X] = 0
+	b.moved()
+	for y := c.Pos.Y; y < c.Pos.Y+c.Size; y++ {
+		for x := c.Pos.X; x < c.Pos.X+c.Size; x++ {
+			if b.occ[y*b.m.W+x] == c.ID+1 {
+				b.occ[y*b.m.W+x] = 0
+			}
 		}
 	}
 }

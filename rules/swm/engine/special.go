@@ -2,7 +2,10 @@ package engine
 
 // Combined fire and the abilities that replace attacks or the turn.
 
-import "sort"
+import (
+	"cmp"
+	"slices"
+)
 
 // combineFire chooses allies to combine fire on this attack (Combined Fire, p. 19):
 // unactivated, with line of sight to the target, not Melee Attack, dealing damage and able
@@ -126,7 +129,7 @@ func (b *Battle) abilityTargets(c *Char) []*Char {
 	for _, t := range ts {
 		out = append(out, t.t)
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].HP < out[j].HP })
+	slices.SortStableFunc(out, func(x, y *Char) int { return cmp.Compare(x.HP, y.HP) })
 	return out
 }
 

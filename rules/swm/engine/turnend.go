@@ -53,28 +53,32 @@ func (b *Battle) endTurn(c *Char) {
 		}
 	}
 	changed := false
-	for y := 0; y < b.m.H; y++ {
-		for x := 0; x < b.m.W; x++ {
-			p := Point{x, y}
-			if b.m.At(p) != Door {
-				continue
+	for i, p := range b.ter.doors {
+		open := false
+		for _, o := range b.chars {
+			if !o.Defeated && !o.ab.hologram && onOrNext(p, o) {
+				open = true
 			}
-			open := false
-			for _, o := range b.chars {
-				if !o.Defeated && !o.ab.hologram && onOrNext(p, o) {
-					open = true
-				}
-			}
-			if open != b.doorOpen[p] {
-				b.doorOpen[p] = open
-				changed = true
-			}
+		}
+		if open != b.open[i] {
+			b.open[i] = open
+			changed = true
 		}
 	}
 	if changed {
-		b.distCache = map[spaceKey][]int{}
-		b.losCache = map[losKey]bool{}
+		b.view = b.ter.view(b.open)
+		clear(b.asym)
+		b.moved()
 	}
+}
+
+// doorOpen reports an open door.
+func (b *Battle) doorOpen(p Point) bool {
+	if !b.m.in(p) {
+		return false
+	}
+	i := b.ter.door[p.Y*b.m.W+p.X]
+	return i >= 0 && b.open[i]
 }
 
 // onOrNext reports a character on the square or next to it.

@@ -1,0 +1,133 @@
+package engine
+
+// Segments against squares: the line tests of sight and cover.
+
+// segment is a line from (x0, y0) to (x1, y1), with what the tests of it against squares
+// share: its direction, its box, and the band around it that a square touching it reaches
+// (half) with the slack that margin allows across it.
+type segment struct {
+	x0, y0, x1, y1 float64
+	dx, dy         float64
+	lx, hx, ly, hy float64 // the box
+	half, slack    float64
+}
+
+// margin is how far a square must be from touching the segment for the quick test to be
+// sure: far beyond what rounding in the clipping (clip) can reach.
+const margin = 1e-6
+
+func line(x0, y0, x1, y1 float64) segment {
+	var l segment
+	l.set(x0, y0, x1, y1)
+	return l
+}
+
+func (l *segment) set(x0, y0, x1, y1 float64) {
+	l.x0, l.y0, l.x1, l.y1 = x0, y0, x1, y1
+	l.dx, l.dy = x1-x0, y1-y0
+	l.lx, l.hx, l.ly, l.hy = x0, x1, y0, y1
+	if x1 < x0 {
+		l.lx, l.hx = x1, x0
+	}
+	if y1 < y0 {
+		l.ly, l.hy = y1, y0
+	}
+	w := abs64(l.dx) + abs64(l.dy)
+	l.half, l.slack = 0.5*w, margin*w+margin
+}
+
+// hits reports whether the segment hits the square (as clip counts a hit), and whether
+// that was sure: the square is either clear of the segment or into it by more than
+// margin, so that the answer is the same from either end. With interior set only a segment
+// through the square's inside counts (a line along an edge or through a corner does not
+// give cover); without it touching the square's edge counts (it does not give sight).
+//
+// The quick test is the separating axes of a segment and a square: they meet if and only
+// if they overlap along x, along y and across the segment (its cross product with the
+// square's centre against half the square's width that way). Only where an overlap is
+// within margin of nothing does the clipping decide.
+func (l *segment) hits(s Point, interior bool) (hit, sure bool) {
+	fx, fy := float64(s.X), float64(s.Y)
+	// Overlaps along x and y: of the box and the square, less margin.
+	ox, oy := min(l.hx-fx, fx+1-l.lx), min(l.hy-fy, fy+1-l.ly)
+	if ox < -margin || oy < -margin {
+		return false, true
+	}
+	c := abs64(l.dx*(fy+0.5-l.y0)-l.dy*(fx+0.5-l.x0)) - l.half
+	if c > l.slack {
+		return false, true
+	}
+	if c < -l.slack && ox > margin && oy > margin {
+		return true, true
+	}
+	return clip(s, l.x0, l.y0, l.x1, l.y1, interior), false
+}
+
+// blocker is the index of the first square in sq that the segment hits, -1 when it misses
+// them all, and whether the answer was sure (hits).
+func (l *segment) blocker(sq []Point, interior bool) (int, bool) {
+	sure := true
+	for i, s := range sq {
+		hit, ok := l.hits(s, interior)
+		if hit {
+			return i, ok
+		}
+		sure = sure && ok
+	}
+	return -1, sure
+}
+
+// clearOf reports whether the segment misses every square in sq (hits).
+func clearOf(sq []Point, x0, y0, x1, y1 float64, interior bool) bool {
+	l := line(x0, y0, x1, y1)
+	i, _ := l.blocker(sq, interior)
+	return i < 0
+}
+
+func abs64(x float64) float64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// clip clips the segment against the square (Liang-Barsky): whether any of it is left.
+func clip(s Point, x0, y0, x1, y1 float64, interior bool) bool {
+	lo, hi := float64(s.X), float64(s.X+1)
+	blo, bhi := float64(s.Y), float64(s.Y+1)
+	if interior {
+		const e = 1e-9
+		lo, hi, blo, bhi = lo+e, hi-e, blo+e, bhi-e
+	}
+	dx, dy := x1-x0, y1-y0
+	t0, t1, ok := clipEdge(-dx, x0-lo, 0, 1)
+	if !ok {
+		return false
+	}
+	if t0, t1, ok = clipEdge(dx, hi-x0, t0, t1); !ok {
+		return false
+	}
+	if t0, t1, ok = clipEdge(-dy, y0-blo, t0, t1); !ok {
+		return false
+	}
+	_, _, ok = clipEdge(dy, bhi-y0, t0, t1)
+	return ok
+}
+
+// clipEdge is one edge of Liang-Barsky: it narrows the segment's [t0, t1] to the edge's
+// side and reports whether any of it is left. (No value is NaN, so the comparisons keep
+// what max and min would.)
+func clipEdge(p, q, t0, t1 float64) (float64, float64, bool) {
+	if p == 0 {
+		return t0, t1, q >= 0
+	}
+	r := q / p
+	if p < 0 {
+		if r > t0 {
+			t0 = r
+		}
+	} else if r < t1 {
+		t1 = r
+	}
+	return t0, t1, !(t0 > t1)
+}

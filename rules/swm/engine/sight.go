@@ -1,0 +1,179 @@
+package engine
+
+// Line of sight between spaces (rulebook, Line of Sight p. 8): the lines between their
+// points, worked out for the view's table (sighttable.go).
+
+// corners are the indices of a space's corners among its spacePoints.
+var corners = [4]int{4, 5, 7, 8}
+
+// spacePoints are the points of a space that lines are drawn to and from: its corners
+// (just inside, so that a line from a corner does not count as running along the space's
+// own edge), the middles of its edges and its centre, the centre first (most lines are
+// clear). "Any point" is approximated by these nine, for a space of any size.
+func spacePoints(p Point, s int) [9][2]float64 {
+	f := float64(s)
+	xs := [3]float64{f / 2, 0.001, f - 0.001}
+	var out [9][2]float64
+	for i, dx := range xs {
+		for j, dy := range xs {
+			out[i*3+j] = [2]float64{float64(p.X) + dx, float64(p.Y) + dy}
+		}
+	}
+	return out
+}
+
+// los reports line of sight between two spaces: some line from a point of one to a point
+// of the other touches no wall or closed door (a line that nicks a corner or runs along a
+// wall does not count). Sight goes both ways, so one answer serves both: the answer of the
+// way the battle asked first, kept until a door opens or closes. Both ways agree but for a
+// few pairs where rounding decides whether a line touches a wall's corner; for those the
+// battle keeps its own answer (asym), as it kept all of them before the sight table.
+func (b *Battle) los(p Point, ps int, q Point, qs int) bool {
+	back := q.Y < p.Y || q.Y == p.Y && (q.X < p.X || q.X == p.X && qs < ps)
+	if back {
+		p, ps, q, qs = q, qs, p, ps
+	}
+	pq, qp, pair := b.view.los(p, ps, q, qs)
+	if pq == qp {
+		return pq
+	}
+	key := losKey{pair, p, ps, q, qs}
+	if v, ok := b.asym[key]; ok {
+		return v
+	}
+	v := pq
+	if back {
+		v = qp
+	}
+	if b.asym == nil {
+		b.asym = map[losKey]bool{}
+	}
+	b.asym[key] = v
+	return v
+}
+
+// losKey is a pair of spaces whose sight differs by the way it is looked.
+type losKey struct {
+	pair int
+	p    Point
+	ps   int
+	q    Point
+	qs   int
+}
+
+// sees works out line of sight (los) both ways: from p's space to q's, and back.
+func (v *view) sees(p Point, ps int, q Point, qs int) (pq, qp bool) {
+	var buf [64]Point
+	walls := v.blockersIn(buf[:0], p, ps, q, qs)
+	if len(walls) == 0 {
+		return true, true
+	}
+	from, to := spacePoints(p, ps), spacePoints(q, qs)
+	// Neighbouring lines are mostly stopped by the same wall: the walls that stopped the last
+	// lines are tried first, so that a space out of sight costs a test or two a line. Where
+	// every line's answer is sure (farther than rounding from a wall's edge), it is the same
+	// from either end, and so is the answer; otherwise the way back is worked out too.
+	// A wall that surely stops the lines between the spaces' corners stops every line
+	// between them: the points a line from a point can reach through a square (its shadow)
+	// make a convex set, and the other points lie between the corners. Most spaces out of
+	// sight are behind one wall, tried first: the one across the line between the centres.
+	l := line(from[0][0], from[0][1], to[0][0], to[0][1])
+	if w, ok := l.blocker(walls, false); w >= 0 && ok {
+		shut := true
+		for _, i := range corners {
+			if !shuts(walls[w], from[i], to) {
+				shut = false
+				break
+			}
+		}
+		if shut {
+			return false, false
+		}
+	}
+	var stopper [81]int
+	last, before, clear, sure := 0, 0, -1, true
+	for k := range 81 {
+		a, c := from[k/9], to[k%9]
+		l := line(a[0], a[1], c[0], c[1])
+		if hit, ok := l.hits(walls[last], false); hit {
+			stopper[k] = last
+			sure = sure && ok
+			continue
+		}
+		if hit, ok := l.hits(walls[before], false); hit {
+			// The wall before the last one (the lines round a corner of two walls).
+			stopper[k], last, before = before, before, last
+			sure = sure && ok
+			continue
+		}
+		i, ok := l.blocker(walls, false)
+		sure = sure && ok
+		if i < 0 {
+			clear = k
+			break
+		}
+		stopper[k], last, before = i, i, last
+	}
+	if sure {
+		return clear >= 0, clear >= 0
+	}
+	if clear >= 0 {
+		a, c := from[clear/9], to[clear%9]
+		back := line(c[0], c[1], a[0], a[1])
+		if i, _ := back.blocker(walls, false); i < 0 {
+			return true, true
+		}
+		stopper[clear] = 0
+		for k := clear + 1; k < 81; k++ {
+			stopper[k] = 0
+		}
+	}
+	for k := range 81 {
+		a, c := from[k/9], to[k%9]
+		l := line(c[0], c[1], a[0], a[1])
+		if hit, _ := l.hits(walls[stopper[k]], false); hit {
+			continue
+		}
+		if i, _ := l.blocker(walls, false); i < 0 {
+			return clear >= 0, true
+		}
+	}
+	return clear >= 0, false
+}
+
+// shuts reports that the wall surely stops the lines from a to the corners of the other
+// space's points, and so to all of them (sees).
+func shuts(w Point, a [2]float64, to [9][2]float64) bool {
+	var l segment
+	for _, j := range corners {
+		l.set(a[0], a[1], to[j][0], to[j][1])
+		if hit, ok := l.hits(w, false); !hit || !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// blockersIn appends the walls and closed doors in the box around two spaces to out.
+func (v *view) blockersIn(out []Point, p Point, ps int, q Point, qs int) []Point {
+	x0, x1 := min(p.X, q.X), max(p.X+ps, q.X+qs)
+	y0, y1 := min(p.Y, q.Y), max(p.Y+ps, q.Y+qs)
+	if x0 >= 0 && y0 >= 0 && x1 <= v.w && y1 <= v.h {
+		for y := y0; y < y1; y++ {
+			for _, x := range v.wallRows[y] {
+				if x >= x0 && x < x1 {
+					out = append(out, Point{x, y})
+				}
+			}
+		}
+		return out
+	}
+	for y := y0; y < y1; y++ {
+		for x := x0; x < x1; x++ {
+			if v.blocked(x, y) {
+				out = append(out, Point{x, y})
+			}
+		}
+	}
+	return out
+}
