@@ -357,7 +357,7 @@ func (b *Battle) dempDroid(ui, ti int, ffi int32, firing combat.Firing, v float6
 	}
 	f := &b.figs[ffi]
 	lo, hi := b.sideRange(1 - b.units[ui].side)
-	best, bv := -1, v*b.perFigure(ti)
+	best, bv := -1, v
 	for e := lo; e < hi; e++ {
 		t := &b.units[e]
 		if t.spec.Kind != "droid" || !t.onTable() || t.eng >= 0 {
@@ -376,8 +376,7 @@ func (b *Battle) dempDroid(ui, ti int, ffi int32, firing combat.Firing, v float6
 			if firing.Walking {
 				mods++
 			}
-			// Weighed by what each target is worth a figure, as bestTarget weighs them.
-			if w := b.dempValue(f, e, math.Sqrt(dist2(f.pos, g.pos)), mods) * b.perFigure(e); w > bv+tie {
+			if w := b.dempValue(f, e, math.Sqrt(dist2(f.pos, g.pos)), mods); w > bv+tie {
 				best, bv = e, w
 			}
 		}

@@ -91,17 +91,24 @@ func (b *Battle) goal(ui int) (Point, int, bool) {
 }
 
 // seeksObjective: in a carry scenario, the units of a side closest to the free objective go
-// for it (within 6" of the closest one's distance); the others fight.
+// for it (within 6" of the closest one's distance); the others fight. A crew serving its
+// gun stays by it, so it does not count as the closest: when it stood nearest, nobody went.
 func (b *Battle) seeksObjective(ui int) bool {
 	u := &b.units[ui]
 	lo, hi := b.sideRange(u.side)
 	best := math.Inf(1)
 	for i := lo; i < hi; i++ {
-		if b.units[i].onTable() && b.units[i].spec.Start >= 0 {
+		if b.units[i].onTable() && b.units[i].spec.Start >= 0 && !b.serving(i) {
 			best = fmin(best, math.Sqrt(dist2(b.centroid(i), b.objAt)))
 		}
 	}
 	return math.Sqrt(dist2(b.centroid(ui), b.objAt)) <= best+6
+}
+
+// serving: the unit is the crew of an on-board gun, not broken, with soldiers by it.
+func (b *Battle) serving(ui int) bool {
+	u := &b.units[ui]
+	return u.spec.Piece != nil && b.status(u) < combat.Broken && b.crewNear(ui) > 0
 }
 
 func (b *Battle) nearestZonePoint(p Point, zones []Zone) Point {
@@ -166,7 +173,7 @@ func (b *Battle) plan(ui int) plan {
 		}
 		return p
 	}
-	if u.spec.Piece != nil && b.status(u) < combat.Broken && b.crewNear(ui) > 0 {
+	if b.serving(ui) {
 		p.why = "serving its gun" // on-board artillery is immobile
 		return p
 	}
@@ -350,33 +357,25 @@ func (b *Battle) longestShort(ui int) float64 {
 }
 
 // bestTarget is the enemy unit this unit's fire would hurt most (the doctrine: "pick
-// targets by expected casualties"), weighted by what the target is worth per figure, and
-// the expected casualties. Units locked in close assault and heroes hiding within command
-// distance of a squad are not targets.
+// targets by expected casualties") and the expected casualties. Units locked in close
+// assault and heroes hiding within command distance of a squad are not targets. What a
+// target cost is not weighed: weighing it by its SGPs a figure poured a squad's rifles onto
+// a lone droid, and made a squad that bought grenades the enemy's first target, so that
+// buying them lowered its side's score (docs/battle.md, "Doctrine").
 func (b *Battle) bestTarget(ui int, walked bool) (int, float64) {
 	u := &b.units[ui]
 	lo, hi := b.sideRange(1 - u.side)
-	best, bestV, bestE := -1, 0.0, 0.0
+	best, bestE := -1, 0.0
 	for e := lo; e < hi; e++ {
 		t := &b.units[e]
 		if !t.onTable() || t.eng >= 0 || b.heroScreened(e) {
 			continue
 		}
-		ex := b.estimate(ui, e, walked, 0)
-		if ex <= 0 {
-			continue
-		}
-		if v := ex * b.perFigure(e); v > bestV+tie {
-			best, bestV, bestE = e, v, ex
+		if ex := b.estimate(ui, e, walked, 0); ex > bestE+tie {
+			best, bestE = e, ex
 		}
 	}
 	return best, bestE
-}
-
-// perFigure is the weight the doctrine gives a casualty in unit e: 1, and 1 more for each
-// 100 SGPs a standing figure of it is worth.
-func (b *Battle) perFigure(e int) float64 {
-	return 1 + float64(b.units[e].spec.SGP)/float64(max(b.aliveCount(e), 1))/100
 }
 
 // heroScreened: a lone hero within his command distance of a squad of his side cannot be

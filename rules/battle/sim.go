@@ -139,11 +139,14 @@ func Score(w, d, n int) (float64, [2]float64) {
 }
 
 // Wilson is the Wilson score 95% interval for k successes in n trials.
-func Wilson(k, n int) (lo, hi float64) {
+func Wilson(k, n int) (lo, hi float64) { return WilsonAt(k, n, 1.959963984540054) }
+
+// WilsonAt is the Wilson score interval for k successes in n trials at z standard errors
+// (1.96 for 95%, 3.29 for 99.9%).
+func WilsonAt(k, n int, z float64) (lo, hi float64) {
 	if n == 0 {
 		return 0, 1
 	}
-	const z = 1.959963984540054
 	p := float64(k) / float64(n)
 	nn := float64(n)
 	den := 1 + z*z/nn
