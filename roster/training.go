@@ -55,8 +55,3 @@ func clauseNames(c *rules.Catalog, name string, ref rules.SkillRef) bool {
 	k := rules.Normalize(name)
 	return k == rules.Normalize(ref.Label()) || k == rules.Normalize(ref.Name)
 }
-
-// SkillRefOf is the reference of a catalogue skill, as TrainingCap takes it.
-func SkillRefOf(s *rules.Skill) rules.SkillRef {
-	return rules.SkillRef{Name: s.Name, Attr: s.Attr, Known: s}
-}

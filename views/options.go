@@ -651,3 +651,11 @@ func droidStats(c *rules.Catalog, name string) string {
 	}
 	return s + fmt.Sprintf("; %d SGPs before weapons.", d.Cost)
 }
+
+// maxAttr is a number input's max, or "" (no max) in free-hand mode.
+func maxAttr(free bool, n int) string {
+	if free {
+		return ""
+	}
+	return itoa(n)
+}

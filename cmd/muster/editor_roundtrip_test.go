@@ -223,7 +223,7 @@ func TestStatusBarSaysTotalProblemsAndSavedState(t *testing.T) {
 // duplicate is saved.
 func TestDuplicateOfALongNameStaysWithinTheLimit(t *testing.T) {
 	name := strings.Repeat("é", roster.MaxNameLen)
-	if got := []rune(copyName(name)); len(got) != roster.MaxNameLen || !strings.HasSuffix(string(got), " (copy)") {
+	if got := []rune(roster.CopyName(name)); len(got) != roster.MaxNameLen || !strings.HasSuffix(string(got), " (copy)") {
 		t.Errorf("copyName: %d runes, %q", len(got), string(got[len(got)-10:]))
 	}
 	ts := newTestServer(t)

@@ -37,28 +37,12 @@ func (a *app) catalogFor(army *roster.Army) *rules.Catalog {
 // keeping what the form does not show (the limits: and rules: blocks, and whatever else
 // the file carries at the top level).
 // freeHand is the editor's "free-hand" switch: on, it dials the Troop List and creation
-// rules (views.FreeHandRules) to warnings in the army's house rules; off, it removes the
+// rules (roster.FreeHandRules) to warnings in the army's house rules; off, it removes the
 // dials it set.
 func merge(stored, form *roster.Army, freeHand bool) *roster.Army {
 	out := *stored
 	out.Name, out.Side, out.Limit, out.Units = form.Name, form.Side, form.Limit, keepPrinted(stored.Units, form.Units)
-	if freeHand != views.FreeHand(stored) {
-		dials := roster.Dials{}
-		for id, sev := range stored.Rules {
-			dials[id] = sev
-		}
-		for _, id := range views.FreeHandRules() {
-			if freeHand {
-				dials[id] = roster.Warning
-			} else if dials[id] == roster.Warning {
-				delete(dials, id)
-			}
-		}
-		if len(dials) == 0 {
-			dials = nil
-		}
-		out.Rules = dials
-	}
+	out.SetFreeHand(freeHand)
 	return &out
 }
 
@@ -434,21 +418,12 @@ func (a *app) duplicateArmy(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	army.Name = copyName(army.Name)
+	army.Name = roster.CopyName(army.Name)
 	dup, _, err := a.save(c, "", db.AnyVersion, army, "duplicated from "+rec.ID)
 	if err != nil {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, "/armies/"+dup.ID)
-}
-
-// copyName is a copy's name: the original's, cut so that it stays within the name limit.
-func copyName(name string) string {
-	const suffix = " (copy)"
-	if r := []rune(name); len(r) > roster.MaxNameLen-len(suffix) {
-		name = string(r[:roster.MaxNameLen-len(suffix)])
-	}
-	return name + suffix
 }
 
 func (a *app) confirmDelete(c *echo.Context) error {

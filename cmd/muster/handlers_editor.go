@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -414,8 +413,9 @@ func renderRefused(c *echo.Context, status int, comp templ.Component) error {
 	return render(c, status, comp)
 }
 
-// applyAction changes the army as the pressed button asks and says what was done, for the
-// version's note; focus is the unit to scroll to (-1: none).
+// applyAction changes the army as the pressed button asks ("add", "dup:2", "remove:0",
+// "up:3") and says what was done, for the version's note; focus is the unit to scroll to
+// (-1: none). The changes are roster's; the form's words and the web's bound are here.
 func applyAction(cat *rules.Catalog, army *roster.Army, action, add string) (note string, focus int, err error) {
 	verb, arg, _ := strings.Cut(action, ":")
 	i := -1
@@ -429,102 +429,41 @@ func applyAction(cat *rules.Catalog, army *roster.Army, action, add string) (not
 	if i < 0 && (verb == "dup" || verb == "remove" || verb == "up" || verb == "down") {
 		return "", -1, fmt.Errorf("say which unit to %s: the form's button names it (for example %s:0)", verb, verb)
 	}
+	if (verb == "add" || verb == "dup") && len(army.Units) >= maxUnits {
+		return "", -1, fmt.Errorf("an army may have at most %d units here", maxUnits)
+	}
 	switch verb {
 	case "", "save":
 		return "saved", -1, nil
 	case "add":
-		if len(army.Units) >= maxUnits {
-			return "", -1, fmt.Errorf("an army may have at most %d units here", maxUnits)
-		}
-		u, err := newUnit(cat, add)
+		j, err := army.AddUnit(cat, add)
 		if err != nil {
 			return "", -1, err
 		}
-		army.Units = append(army.Units, u)
-		return "added " + describe(u), len(army.Units) - 1, nil
+		return "added " + army.Units[j].Describe(), j, nil
 	case "dup":
-		if len(army.Units) >= maxUnits {
-			return "", -1, fmt.Errorf("an army may have at most %d units here", maxUnits)
+		j, err := army.DuplicateUnit(i)
+		if err != nil {
+			return "", -1, err
 		}
-		u := cloneUnit(army.Units[i])
-		if u.Name != "" {
-			u.Name = copyName(u.Name)
-		}
-		army.Units = slices.Insert(army.Units, i+1, u)
-		return "duplicated " + describe(army.Units[i]), i + 1, nil
+		return "duplicated " + army.Units[i].Describe(), j, nil
 	case "remove":
-		u := army.Units[i]
-		army.Units = slices.Delete(army.Units, i, i+1)
-		return "removed " + describe(u), -1, nil
-	case "up", "down":
-		j := i - 1
-		if verb == "down" {
-			j = i + 1
+		u, err := army.RemoveUnit(i)
+		if err != nil {
+			return "", -1, err
 		}
-		if j < 0 || j >= len(army.Units) {
+		return "removed " + u.Describe(), -1, nil
+	case "up", "down":
+		j, moved, err := army.MoveUnit(i, verb == "up")
+		if err != nil {
+			return "", -1, err
+		}
+		if !moved {
 			return "saved", i, nil
 		}
-		army.Units[i], army.Units[j] = army.Units[j], army.Units[i]
-		return "moved " + describe(army.Units[j]) + " " + verb, j, nil
+		return "moved " + army.Units[j].Describe() + " " + verb, j, nil
 	}
 	return "", -1, fmt.Errorf("%q is not something the editor does", action)
-}
-
-func describe(u roster.Unit) string {
-	for _, s := range []string{u.Name, u.Troop, u.Droid, u.Creature, u.Artillery, u.Weapon, u.Strike} {
-		if s != "" {
-			return u.Kind + " " + s
-		}
-	}
-	return u.Kind
-}
-
-// cloneUnit copies a unit deeply, so that the copy's maps and lists are its own.
-func cloneUnit(u roster.Unit) roster.Unit {
-	cp := func(s roster.Skills) roster.Skills {
-		if s == nil {
-			return nil
-		}
-		out := roster.Skills{}
-		for k, v := range s {
-			out[k] = v
-		}
-		return out
-	}
-	out := u
-	out.Skills = cp(u.Skills)
-	out.Weapons = slices.Clone(u.Weapons)
-	out.Equipment = slices.Clone(u.Equipment)
-	if u.Attributes != nil {
-		out.Attributes = map[rules.Attr]int{}
-		for k, v := range u.Attributes {
-			out.Attributes[k] = v
-		}
-	}
-	if u.Commander != nil {
-		out.Commander = &roster.Commander{Skills: cp(u.Commander.Skills)}
-	}
-	out.Specialists = nil
-	for _, sp := range u.Specialists {
-		out.Specialists = append(out.Specialists, roster.Specialist{Skills: cp(sp.Skills), Weapons: slices.Clone(sp.Weapons)})
-	}
-	if u.Mounts != nil {
-		m := *u.Mounts
-		out.Mounts = &m
-	}
-	if u.Force != nil {
-		f := *u.Force
-		f.Skills = cp(u.Force.Skills)
-		f.Powers = slices.Clone(u.Force.Powers)
-		out.Force = &f
-	}
-	return out
-}
-
-// newUnit makes the unit the "add a unit" picker names ("squad|Stormtrooper").
-func newUnit(cat *rules.Catalog, pick string) (roster.Unit, error) {
-	kind, name, _ := strings.Cut(pick, "|")
-	return roster.NewUnit(cat, kind, name)
 }
 
 func (a *app) undoArmy(c *echo.Context) error { return a.moveHead(c, true) }

@@ -424,7 +424,7 @@ func (a *app) duplicateOther(c *echo.Context, o otherArmy) error {
 	if err != nil {
 		return err
 	}
-	dup, _, err := a.saveOtherFile(c, "", db.AnyVersion, o.sys, renamed(o.file, copyName(rep.Name)), "duplicated from "+o.rec.ID)
+	dup, _, err := a.saveOtherFile(c, "", db.AnyVersion, o.sys, renamed(o.file, roster.CopyName(rep.Name)), "duplicated from "+o.rec.ID)
 	if err != nil {
 		return err
 	}
