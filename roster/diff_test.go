@@ -1,17 +1,15 @@
-package main
+package roster
 
 import (
 	"slices"
 	"testing"
-
-	"muster/roster"
 )
 
 // A comparison's "Changed:" line reads the file's keys as words: a hero's point rolls and a
 // droid's self-destruct, not point_rolls and self_destruct.
 func TestChangedFieldsReadAsWords(t *testing.T) {
-	a := roster.Unit{Kind: "hero", Name: "Vex", Force: &roster.Force{PointRolls: 1}, SelfDestruct: false}
-	b := roster.Unit{Kind: "hero", Name: "Vex", Force: &roster.Force{PointRolls: 2}, SelfDestruct: true}
+	a := Unit{Kind: "hero", Name: "Vex", Force: &Force{PointRolls: 1}, SelfDestruct: false}
+	b := Unit{Kind: "hero", Name: "Vex", Force: &Force{PointRolls: 2}, SelfDestruct: true}
 	got := unitChanges(a, b)
 	want := []string{"force: point rolls: 1 → point rolls: 2", "self destruct: none → true"}
 	if !slices.Equal(got, want) {
@@ -24,13 +22,13 @@ func TestChangedFieldsReadAsWords(t *testing.T) {
 // quality has its Troop List's): a squad written "armor: none" against one without armor
 // has not changed, and what is left out reads as its meaning, not as "none".
 func TestChangedFieldsReadLeftOutValuesAsTheirMeaning(t *testing.T) {
-	a := roster.Unit{Kind: "squad", Name: "Aurek", Armor: "none"}
-	b := roster.Unit{Kind: "squad", Name: "Aurek", Armor: ""}
+	a := Unit{Kind: "squad", Name: "Aurek", Armor: "none"}
+	b := Unit{Kind: "squad", Name: "Aurek", Armor: ""}
 	if got := unitChanges(a, b); len(got) != 0 {
 		t.Errorf("armor none against no armor: changes %q, want none", got)
 	}
-	a = roster.Unit{Kind: "hero", Name: "Vorn"}
-	b = roster.Unit{Kind: "hero", Name: "Vorn", Origin: "scratch", Quality: "veteran", Armor: "blast vest"}
+	a = Unit{Kind: "hero", Name: "Vorn"}
+	b = Unit{Kind: "hero", Name: "Vorn", Origin: "scratch", Quality: "veteran", Armor: "blast vest"}
 	got := unitChanges(a, b)
 	want := []string{"armor: none → blast vest", "origin: rpg → scratch", "quality: the Troop List's → veteran"}
 	if !slices.Equal(got, want) {
