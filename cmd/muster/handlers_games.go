@@ -33,9 +33,6 @@ import (
 	"muster/views"
 )
 
-// gameSides are the sides a game may have, in the order forms show them.
-var gameSides = []string{"imperial", "rebel", "neutral"}
-
 var (
 	errNoGame = echo.NewHTTPError(http.StatusNotFound,
 		"There is no game at this link. It may be mistyped, or the gamemaster has made a new link: ask them for it.")
@@ -163,7 +160,7 @@ func applyPreset(f *views.GameForm, key string) bool {
 		return false
 	}
 	for i := range f.Sides {
-		text, ok := p.Sides[f.Sides[i].Side]
+		text, ok := p.Side(f.Sides[i].Side)
 		f.Sides[i].Plays = ok
 		if ok {
 			f.Sides[i].Limits = text
@@ -214,7 +211,7 @@ func (a *app) readGameForm(c *echo.Context) (views.GameForm, db.GameDetails, boo
 		vals = url.Values{}
 	}
 	var fieldErrs [][]string
-	for _, s := range gameSides {
+	for _, s := range gamenight.Sides {
 		text, lf, errs := sideLimitsText(vals, s)
 		if strings.TrimSpace(text) == "" {
 			text = ""
@@ -312,7 +309,7 @@ func sideErrors(f views.GameForm) bool {
 // formOf is the game form filled with a game's details.
 func (a *app) formOf(g db.Game, action string) views.GameForm {
 	f := views.GameForm{Name: g.Name, Date: g.Date, Scenario: g.Scenario, Notes: g.Notes, Action: action, Version: g.Version, Errors: map[string]string{}}
-	for _, s := range gameSides {
+	for _, s := range gamenight.Sides {
 		text, plays := g.SideLimits(s)
 		f.Sides = append(f.Sides, views.SideForm{Side: s, Plays: plays, Limits: text})
 	}
@@ -324,7 +321,7 @@ func (a *app) formOf(g db.Game, action string) views.GameForm {
 
 func (a *app) newGame(c *echo.Context) error {
 	f := views.GameForm{Action: "/games", Errors: map[string]string{}, Date: time.Now().Format("2006-01-02"), Catalog: a.cat}
-	for _, s := range gameSides {
+	for _, s := range gamenight.Sides {
 		f.Sides = append(f.Sides, views.SideForm{Side: s, Plays: s != "neutral", Form: limitsFormOf(nil)})
 	}
 	return render(c, http.StatusOK, views.NewGame(page(c, "New game", "games"), f, presetViews()))
