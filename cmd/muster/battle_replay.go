@@ -10,9 +10,9 @@ import (
 	"strings"
 
 	"muster/rules/battle"
-	"muster/rules/battle/replay"
 	"muster/static"
 	"muster/views"
+	"muster/views/replay"
 )
 
 // writeReplay writes a battle's trace as SVG frames in dir and as one page in file (either

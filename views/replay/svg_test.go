@@ -18,7 +18,7 @@ import (
 
 func force(t *testing.T, name string) *battle.Force {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "testdata", name))
+	data, err := os.ReadFile(filepath.Join("..", "..", "rules", "battle", "testdata", name))
 	if err != nil {
 		t.Fatal(err)
 	}
