@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"muster/cmd/muster/internal/pdf"
 	"net/http"
 
 	"github.com/labstack/echo/v5"
@@ -95,14 +96,14 @@ func (a *app) compactPDF(c *echo.Context, army *roster.Army, paper, view string)
 	if err != nil {
 		return err
 	}
-	pdf, err := printPDF(ctx, page, paper)
+	doc, err := pdf.Print(ctx, page, paper)
 	if err != nil {
-		if !errors.Is(err, errNoChromium) {
+		if !errors.Is(err, pdf.ErrNoChromium) {
 			a.log.Error("compact roster: PDF failed", "err", err)
 		}
 		return echo.NewHTTPError(http.StatusServiceUnavailable, "The PDF could not be made here. "+
 			"The print view at "+view+" has the same roster: print it from your browser (Ctrl+P, or Save as PDF).")
 	}
 	c.Response().Header().Set("Content-Disposition", fmt.Sprintf(`inline; filename=%q`, fileName(army.Name)+"-roster.pdf"))
-	return c.Blob(http.StatusOK, "application/pdf", pdf)
+	return c.Blob(http.StatusOK, "application/pdf", doc)
 }

@@ -13,6 +13,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"muster/cmd/muster/internal/pdf"
 	"net/http"
 	"net/url"
 	"slices"
@@ -884,7 +885,7 @@ func (a *app) sendListSheets(c *echo.Context, g db.Game, l db.List, version int)
 	}
 	lim, _ := a.sideLimits(g, l.Side)
 	shown, res := a.judge(army, lim)
-	out, err := renderSheets(ctx, a.catalogFor(shown), shown, res, paper, "", false)
+	out, err := pdf.Sheets(ctx, a.catalogFor(shown), shown, res, paper, "", false)
 	if err != nil {
 		return err
 	}

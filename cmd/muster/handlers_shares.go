@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"muster/cmd/muster/internal/pdf"
 	"net/http"
 
 	"github.com/labstack/echo/v5"
@@ -81,7 +82,7 @@ func (a *app) sharedSheets(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	page, err := renderSheets(c.Request().Context(), a.catalogFor(army), army, a.evaluate(army), paper, "/share/"+c.Param("token"), false)
+	page, err := pdf.Sheets(c.Request().Context(), a.catalogFor(army), army, a.evaluate(army), paper, "/share/"+c.Param("token"), false)
 	if err != nil {
 		return err
 	}
@@ -95,20 +96,20 @@ func (a *app) sharedSheetsPDF(c *echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	page, err := renderSheets(ctx, a.catalogFor(army), army, a.evaluate(army), paper, "", true)
+	page, err := pdf.Sheets(ctx, a.catalogFor(army), army, a.evaluate(army), paper, "", true)
 	if err != nil {
 		return err
 	}
-	pdf, err := printPDF(ctx, page, paper)
+	doc, err := pdf.Print(ctx, page, paper)
 	if err != nil {
-		if !errors.Is(err, errNoChromium) {
+		if !errors.Is(err, pdf.ErrNoChromium) {
 			a.log.Error("sheets: PDF failed", "err", err)
 		}
 		return echo.NewHTTPError(http.StatusServiceUnavailable, "The PDF cannot be made on this server just now. "+
 			"The print view has the same sheets: print it from your browser (Ctrl+P, or Save as PDF).")
 	}
 	c.Response().Header().Set("Content-Disposition", fmt.Sprintf(`inline; filename=%q`, fileName(army.Name)+"-sheets.pdf"))
-	return c.Blob(http.StatusOK, "application/pdf", pdf)
+	return c.Blob(http.StatusOK, "application/pdf", doc)
 }
 
 // copyShared saves a shared army as a new army of the visitor's, noting where it came from.

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"muster/cmd/muster/internal/pdf"
 	"net/http"
 
 	"github.com/labstack/echo/v5"
@@ -47,7 +48,7 @@ func (a *app) armySheets(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	page, err := renderSheets(c.Request().Context(), a.catalogFor(army), army, a.evaluate(army), paper, "/armies/"+rec.ID, false)
+	page, err := pdf.Sheets(c.Request().Context(), a.catalogFor(army), army, a.evaluate(army), paper, "/armies/"+rec.ID, false)
 	if err != nil {
 		return err
 	}
@@ -62,12 +63,12 @@ func (a *app) armySheetsPDF(c *echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	page, err := renderSheets(ctx, a.catalogFor(army), army, a.evaluate(army), paper, "", true)
+	page, err := pdf.Sheets(ctx, a.catalogFor(army), army, a.evaluate(army), paper, "", true)
 	if err != nil {
 		return err
 	}
-	pdf, err := printPDF(ctx, page, paper)
-	if errors.Is(err, errNoChromium) {
+	doc, err := pdf.Print(ctx, page, paper)
+	if errors.Is(err, pdf.ErrNoChromium) {
 		return echo.NewHTTPError(http.StatusServiceUnavailable, "PDFs are made with Chromium, which is not installed on this server. "+
 			"The print view at /armies/"+rec.ID+"/sheets has the same sheets: print it from your browser (Ctrl+P, or Save as PDF).")
 	}
@@ -77,5 +78,5 @@ func (a *app) armySheetsPDF(c *echo.Context) error {
 			"The print view at /armies/"+rec.ID+"/sheets has the same sheets: print it from your browser (Ctrl+P, or Save as PDF).")
 	}
 	c.Response().Header().Set("Content-Disposition", fmt.Sprintf(`inline; filename=%q`, fileName(army.Name)+"-sheets.pdf"))
-	return c.Blob(http.StatusOK, "application/pdf", pdf)
+	return c.Blob(http.StatusOK, "application/pdf", doc)
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"muster/cmd/muster/internal/pdf"
 	"net/http"
 	"net/url"
 	"strings"
@@ -507,9 +508,9 @@ func (a *app) sheetsPDFOther(c *echo.Context, o otherArmy) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	pdf, err := printPDF(ctx, html, paper)
+	doc, err := pdf.Print(ctx, html, paper)
 	if err != nil {
-		if !errors.Is(err, errNoChromium) {
+		if !errors.Is(err, pdf.ErrNoChromium) {
 			a.log.Error("sheets: PDF failed", "err", err)
 		}
 		return echo.NewHTTPError(http.StatusServiceUnavailable, "The PDF cannot be made on this server just now. "+
@@ -521,7 +522,7 @@ func (a *app) sheetsPDFOther(c *echo.Context, o otherArmy) error {
 		name = fileName(rep.Name)
 	}
 	c.Response().Header().Set("Content-Disposition", fmt.Sprintf(`inline; filename=%q`, name+"-sheet.pdf"))
-	return c.Blob(http.StatusOK, "application/pdf", pdf)
+	return c.Blob(http.StatusOK, "application/pdf", doc)
 }
 
 // compactOther sends a reader of the compact roster (SWMB's one-page roster, from its

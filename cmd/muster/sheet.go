@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"muster/cmd/muster/internal/pdf"
 	"os"
 
 	"muster/costing"
@@ -54,7 +55,7 @@ func cmdSheet(args []string, stdout, stderr io.Writer) int {
 	cat := armyCatalog(army)
 	res := costing.Evaluate(cat, army, limits)
 	ctx := context.Background()
-	html, err := renderSheets(ctx, cat, army, res, *paper, "", true)
+	html, err := pdf.Sheets(ctx, cat, army, res, *paper, "", true)
 	if err != nil {
 		fmt.Fprintf(stderr, "muster: %v\n", err)
 		return 2
@@ -76,9 +77,9 @@ func cmdSheet(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if *pdfOut != "" {
-		pdf, err := printPDF(ctx, html, *paper)
+		doc, err := pdf.Print(ctx, html, *paper)
 		if err != nil {
-			if err == errNoChromium {
+			if err == pdf.ErrNoChromium {
 				fmt.Fprintf(stderr, "muster sheet: --pdf: %v; install it (apt-get install chromium), or write the HTML with --html and print it from a browser", err)
 			} else {
 				fmt.Fprintf(stderr, "muster sheet: --pdf: the PDF could not be made (%v); write the HTML with --html and print it from a browser", err)
@@ -86,7 +87,7 @@ func cmdSheet(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr)
 			return 1
 		}
-		if err := os.WriteFile(*pdfOut, pdf, 0o644); err != nil {
+		if err := os.WriteFile(*pdfOut, doc, 0o644); err != nil {
 			fmt.Fprintf(stderr, "muster sheet: %s\n", writeProblem("pdf", *pdfOut, err))
 			return 2
 		}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"muster/cmd/muster/internal/pdf"
 	"net/http"
 	"os"
 	"os/exec"
@@ -27,7 +28,7 @@ func pdfText(t *testing.T, pdf string) []string {
 
 func needChromium(t *testing.T) {
 	t.Helper()
-	if chromiumExec() == "" {
+	if pdf.Chromium() == "" {
 		t.Skip("no chromium binary found (CI installs Debian's chromium)")
 	}
 	if testing.Short() {

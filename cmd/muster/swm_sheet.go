@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io/fs"
+	"muster/cmd/muster/internal/pdf"
 	"net/http"
 
 	"github.com/labstack/echo/v5"
@@ -50,7 +51,7 @@ func (a *app) swmSheet(c *echo.Context, o otherArmy, paper string, standalone bo
 // swmSheetCSS is the record sheets' print stylesheet, the paper's page size and the squad
 // sheet's own rules, to inline in the PDF's page.
 func swmSheetCSS(paper string) (string, error) {
-	base, err := sheetCSS(paper)
+	base, err := pdf.SheetCSS(paper)
 	if err != nil {
 		return "", err
 	}

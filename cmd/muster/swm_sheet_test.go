@@ -1,6 +1,7 @@
 package main
 
 import (
+	"muster/cmd/muster/internal/pdf"
 	"net/http"
 	"os"
 	"os/exec"
@@ -60,7 +61,7 @@ func TestSWMSheetSampleSquadPrintsEachCardAndHPTracks(t *testing.T) {
 // pages with pdftoppm: a real PDF of at least one page. MUSTER_SCREENSHOTS keeps the pages
 // to look at.
 func TestSWMSheetPDFPrintsAsPages(t *testing.T) {
-	if chromiumExec() == "" {
+	if pdf.Chromium() == "" {
 		t.Skip("no chromium binary found (CI installs Debian's chromium)")
 	}
 	if testing.Short() {

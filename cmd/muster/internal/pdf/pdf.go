@@ -1,4 +1,6 @@
-package main
+// Package pdf prints pages to PDF with headless Chromium (Debian's chromium), and renders
+// the record sheets as the one page both the command line and the web app print or show.
+package pdf
 
 import (
 	"bytes"
@@ -22,14 +24,14 @@ import (
 	"muster/views/sheet"
 )
 
-// renderSheets writes an army's record sheets as one HTML page. Standalone pages carry
+// Sheets writes an army's record sheets as one HTML page. Standalone pages carry
 // their stylesheet inline (for the PDF and `muster sheet --html`); the web app's print view
 // links it from /static/ (its CSP allows no inline style), and base (the army's address as
 // reached: its owner's or a share link's) gives that view its toolbar of links.
-func renderSheets(ctx context.Context, cat *rules.Catalog, army *roster.Army, res *costing.Result, paper, base string, standalone bool) ([]byte, error) {
+func Sheets(ctx context.Context, cat *rules.Catalog, army *roster.Army, res *costing.Result, paper, base string, standalone bool) ([]byte, error) {
 	v := views.SheetsView{Doc: sheet.Build(cat, rules.DefaultTables(), army, res), Paper: paper, Base: base}
 	if standalone {
-		css, err := sheetCSS(paper)
+		css, err := SheetCSS(paper)
 		if err != nil {
 			return nil, err
 		}
@@ -42,8 +44,8 @@ func renderSheets(ctx context.Context, cat *rules.Catalog, army *roster.Army, re
 	return buf.Bytes(), nil
 }
 
-// sheetCSS is the print stylesheet and the paper's page size, to inline.
-func sheetCSS(paper string) (string, error) {
+// SheetCSS is the print stylesheet and the paper's page size, to inline.
+func SheetCSS(paper string) (string, error) {
 	var out []byte
 	for _, name := range []string{"print.css", views.PaperCSS(paper)} {
 		b, err := fs.ReadFile(static.FS, name)
@@ -56,11 +58,11 @@ func sheetCSS(paper string) (string, error) {
 	return string(out), nil
 }
 
-// errNoChromium says that PDFs cannot be made here.
-var errNoChromium = errors.New("making a PDF needs Chromium (Debian's chromium package), which is not installed here")
+// ErrNoChromium says that PDFs cannot be made here.
+var ErrNoChromium = errors.New("making a PDF needs Chromium (Debian's chromium package), which is not installed here")
 
-// chromiumExec finds a Chromium to print with: $MUSTER_CHROMIUM, or chromium on the PATH.
-func chromiumExec() string {
+// Chromium finds a Chromium to print with: $MUSTER_CHROMIUM, or chromium on the PATH.
+func Chromium() string {
 	if p := os.Getenv("MUSTER_CHROMIUM"); p != "" {
 		if _, err := exec.LookPath(p); err == nil {
 			return p
@@ -81,13 +83,13 @@ var pdfSlots = make(chan struct{}, 2)
 // pdfTimeout bounds one PDF, browser start included (the server's write timeout is 60 s).
 const pdfTimeout = 40 * time.Second
 
-// printPDF prints a standalone HTML page to PDF with headless Chromium: the page is set as
+// Print prints a standalone HTML page to PDF with headless Chromium: the page is set as
 // the document of a blank tab (nothing is fetched from the network) and printed on the
 // paper its @page rule names, backgrounds included (the blacked-out boxes).
-func printPDF(ctx context.Context, html []byte, paper string) ([]byte, error) {
-	exe := chromiumExec()
+func Print(ctx context.Context, html []byte, paper string) ([]byte, error) {
+	exe := Chromium()
 	if exe == "" {
-		return nil, errNoChromium
+		return nil, ErrNoChromium
 	}
 	select {
 	case pdfSlots <- struct{}{}:
