@@ -5,6 +5,7 @@ import (
 	"context"
 	"io"
 	"log/slog"
+	"muster/cmd/muster/internal/jobs"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -127,11 +128,11 @@ func TestMatchupOnTwoWebProcessesAndThreeWorkers(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer store.Close()
-	setup, err := openJobs(context.Background(), store, rules.Default(), slog.New(slog.NewTextHandler(io.Discard, nil)), jobOptions{})
+	setup, err := jobs.Open(context.Background(), store, rules.Default(), slog.New(slog.NewTextHandler(io.Discard, nil)), jobs.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	_ = setup.stop(context.Background())
+	_ = setup.Stop(context.Background())
 	var webs [2]*testServer
 	for i := range webs {
 		p := startMuster(t, "serve", "--addr", "127.0.0.1:0", "--db", dsn, "--workers", "0")
@@ -225,7 +226,7 @@ func TestMatchupOnTwoWebProcessesAndThreeWorkers(t *testing.T) {
 		t.Errorf("the done matchup keeps %d chunks of %d battles (%v), want none", chunks, played, err)
 	}
 	var again int
-	if err := store.DB().QueryRow(`SELECT COUNT(*) FROM river_job WHERE kind = $1 AND attempt > 1`, kindSimChunk).Scan(&again); err == nil {
+	if err := store.DB().QueryRow(`SELECT COUNT(*) FROM river_job WHERE kind = $1 AND attempt > 1`, jobs.KindSimChunk).Scan(&again); err == nil {
 		t.Logf("%d battles in %d chunks; %d chunk jobs were played again after the kill", battles, m.Chunks, again)
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"muster/cmd/muster/internal/faults"
 	"net/http"
 	"net/url"
 	"path/filepath"
@@ -14,12 +15,12 @@ import (
 // panicAt makes battle i of whatever this process plays in a request or on the command line
 // panic, until the test ends.
 func panicAt(t *testing.T, i int) {
-	beforeBattle = func(j int) {
+	faults.BeforeBattle = func(j int) {
 		if j == i {
 			panic("the engine tripped")
 		}
 	}
-	t.Cleanup(func() { beforeBattle = nil })
+	t.Cleanup(func() { faults.BeforeBattle = nil })
 }
 
 // A battle that fails on the command line (muster sim, through the job queue too, and muster

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"muster/cmd/muster/internal/jobs"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -224,14 +225,14 @@ func TestMatchupResumesAfterARestart(t *testing.T) {
 	b := ts.importFile(imperial1500)
 	ctx := context.Background()
 	// The test's own workers: one at a time, small chunks, so that the stop comes midway.
-	ts.app.jobs.client.Stop(ctx)
+	ts.app.jobs.Stop(ctx)
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	first, err := openJobs(ctx, ts.store, rules.Default(), logger, jobOptions{Workers: 1, ChunkSize: 50, Window: 2})
+	first, err := jobs.Open(ctx, ts.store, rules.Default(), logger, jobs.Options{Workers: 1, ChunkSize: 50, Window: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
 	ts.app.jobs = first
-	first.start(ctx)
+	first.Start(ctx)
 	run := startMatchup(t, ts, a, b, "open-field", "1200", "77")
 	id := strings.TrimPrefix(run, "/sim/run/")
 	for {
@@ -247,14 +248,14 @@ func TestMatchupResumesAfterARestart(t *testing.T) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	if err := first.stop(ctx); err != nil {
+	if err := first.Stop(ctx); err != nil {
 		t.Fatal(err)
 	}
 	if m, _ := ts.store.MatchupForWork(ctx, id); m.Over() {
 		t.Fatalf("the matchup ended before the restart: %s", m.Status)
 	}
 	// The new workers' own window differs: a matchup keeps the one it was asked with.
-	ts.app.jobs = startTestJobs(t, ts.store, logger, jobOptions{Workers: 2, ChunkSize: 50, Window: 7, RescueAfter: 2 * time.Second})
+	ts.app.jobs = startTestJobs(t, ts.store, logger, jobs.Options{Workers: 2, ChunkSize: 50, Window: 7, RescueAfter: 2 * time.Second})
 	res := waitResult(t, ts, run)
 	j := ts.get(res + "/json")
 	_, cli, _ := runMuster(t, "sim", "--battles", "1200", "--seed", "77", "--json", rebel1500, imperial1500)

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"muster/cmd/muster/internal/jobs"
 
 	crand "crypto/rand"
 	"encoding/binary"
@@ -93,7 +94,7 @@ func (a *app) resolveLists(c *echo.Context) error {
 	asked := db.Sim{Owner: owner, Game: g.ID, ArmyA: ids[0], VersionA: versions[0], ArmyB: ids[1], VersionB: versions[1],
 		Scenario: field.Scenario.ID, Battles: n, Seed: strconv.FormatUint(seed, 10)}
 	base := "/gm/" + c.Param("token")
-	run, err := a.startRun(ctx, owner, field, forces, matchupRequest{Scenario: field.Scenario.ID, Seed: seed, Battles: n,
+	run, err := a.startRun(ctx, owner, field, forces, jobs.MatchupRequest{Scenario: field.Scenario.ID, Seed: seed, Battles: n,
 		Armies: files, Ask: asked, ResultBase: base + "/sims/"})
 	if errors.Is(err, db.ErrBusy) {
 		// The matchup in the way is linked, with its cancel button.

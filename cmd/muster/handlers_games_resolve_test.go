@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"muster/cmd/muster/internal/jobs"
 	"net/http"
 	"net/url"
 	"path/filepath"
@@ -156,7 +157,7 @@ func (ts *testServer) followJSON(t *testing.T, page string, link *regexp.Regexp)
 // time), and the refusal links the one queued, with its cancel button.
 func TestASecondQuickResolveLinksTheOneQueued(t *testing.T) {
 	// No workers: the first stays queued.
-	ts := newTestServerJobs(t, filepath.Join(t.TempDir(), "test.db"), jobOptions{Workers: 0})
+	ts := newTestServerJobs(t, filepath.Join(t.TempDir(), "test.db"), jobs.Options{Workers: 0})
 	gm, player := ts.createGame("Busy night", chapterTenSides(t))
 	ts.addUnit("/play/"+player+"/lists/"+ts.startList(player, "rebel", "Ackbar", "Home One boarders"), "squad|Mon Calamari")
 	ts.addUnit("/play/"+player+"/lists/"+ts.startList(player, "imperial", "Veers", "Blizzard Force"), "squad|Stormtrooper")

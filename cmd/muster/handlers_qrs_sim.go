@@ -2,6 +2,7 @@ package main
 
 import (
 	"math/rand/v2"
+	"muster/cmd/muster/internal/faults"
 	"net/http"
 	"strconv"
 	"strings"
@@ -79,7 +80,7 @@ func (a *app) qrsSimRun(c *echo.Context) error {
 	status := http.StatusOK
 	switch {
 	case fault != nil:
-		logFault(a.log, "a game of a skirmish quick-resolve failed", fault)
+		faults.Log(a.log, "a game of a skirmish quick-resolve failed", fault)
 		status = http.StatusInternalServerError
 	case problem != "":
 		status = http.StatusUnprocessableEntity
@@ -141,9 +142,9 @@ func qrsSimulate(f views.QRSNewForm, v views.QRSSimPage) (*views.QRSSimResult, s
 		return qrs.DiceFunc(func(n int) int { return r.IntN(n) + 1 })
 	}
 	s, err := sim.Run(cfg, battles, dice)
-	if isFault(err) {
+	if faults.Is(err) {
 		err = qrsSeeded(err, setup.Seed)
-		return nil, faultWords("these games", err), err
+		return nil, faults.Words("these games", err), err
 	}
 	if err != nil {
 		return nil, err.Error(), nil

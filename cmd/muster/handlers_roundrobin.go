@@ -6,6 +6,8 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"muster/cmd/muster/internal/faults"
+	"muster/cmd/muster/internal/jobs"
 	"net/http"
 	"slices"
 	"strconv"
@@ -190,7 +192,7 @@ func (a *app) playRoundRobin(c *echo.Context) error {
 	case pairs*n > views.RoundRobinMaxBattles:
 		return refuse(http.StatusBadRequest, fmt.Sprintf("Battles per pair: %d pairs of %d battles is %d battles, more than the %d a round robin may play here; tick fewer armies or write fewer battles.",
 			pairs, n, pairs*n, views.RoundRobinMaxBattles))
-	case !a.jobs.plays():
+	case !a.jobs.Plays():
 		return refuse(http.StatusServiceUnavailable, "This server plays no battles (it was started with --workers 0): a round robin needs a server that does.")
 	}
 	field, err := battle.LoadScenario(v.Scenario)
@@ -233,9 +235,9 @@ func (a *app) playRoundRobin(c *echo.Context) error {
 	if errors.Is(err, context.Canceled) {
 		return nil // the player stopped the page: the pairs played so far are saved matchups
 	}
-	if isFault(err) {
-		logFault(a.log, "a battle of a round robin failed", err)
-		return refuse(http.StatusInternalServerError, faultWords("this round robin", err)+
+	if faults.Is(err) {
+		faults.Log(a.log, "a battle of a round robin failed", err)
+		return refuse(http.StatusInternalServerError, faults.Words("this round robin", err)+
 			" The pairs played before it are saved with your matchups.")
 	}
 	if err != nil {
@@ -261,14 +263,14 @@ func (a *app) roundRobin(ctx context.Context, owner string, src rrSource, field 
 		for j := i + 1; j < k; j++ {
 			start := time.Now()
 			s, err := battle.Simulate(ctx, field, forces[i], forces[j], battle.SimOptions{Battles: n, Seed: seed, SampleLog: true,
-				BeforeBattle: beforeBattle})
-			if isFault(err) {
+				BeforeBattle: faults.BeforeBattle})
+			if faults.Is(err) {
 				return nil, fmt.Errorf("%s against %s: %w", chosen[i].name, chosen[j].name, err)
 			}
 			if err != nil {
 				return nil, err
 			}
-			rec, err := summaryRecord(s, [2]*battle.Force{forces[i], forces[j]}, db.Sim{Owner: owner, Game: src.game,
+			rec, err := jobs.SummaryRecord(s, [2]*battle.Force{forces[i], forces[j]}, db.Sim{Owner: owner, Game: src.game,
 				ArmyA: chosen[i].id, VersionA: chosen[i].version, ArmyB: chosen[j].id, VersionB: chosen[j].version}, time.Since(start))
 			if err != nil {
 				return nil, err

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"muster/cmd/muster/internal/jobs"
 	"net/http"
 	"net/url"
 	"sort"
@@ -170,7 +171,7 @@ func (a *app) startSim(c *echo.Context) error {
 	ids := [2]string{f.A, f.B}
 	asked := db.Sim{Owner: owner, ArmyA: ids[0], VersionA: versions[0], ArmyB: ids[1], VersionB: versions[1],
 		Scenario: f.Scenario, Battles: n, Seed: strconv.FormatUint(seed, 10)}
-	run, err := a.startRun(c.Request().Context(), owner, field, forces, matchupRequest{Scenario: f.Scenario, Seed: seed, SeedTyped: f.Seed != "",
+	run, err := a.startRun(c.Request().Context(), owner, field, forces, jobs.MatchupRequest{Scenario: f.Scenario, Seed: seed, SeedTyped: f.Seed != "",
 		Battles: n, Armies: files, Ask: asked, ResultBase: "/sims/"})
 	if errors.Is(err, db.ErrBusy) {
 		f.Errors["armies"] = "You have a matchup being played already: wait for it to finish, or cancel it, before starting another."
@@ -184,12 +185,12 @@ func (a *app) startSim(c *echo.Context) error {
 
 // startRun queues a matchup of two forces (built already, to refuse in words armies that
 // cannot take the field) for the asking owner.
-func (a *app) startRun(ctx context.Context, owner string, field *battle.Field, forces [2]*battle.Force, req matchupRequest) (db.Matchup, error) {
+func (a *app) startRun(ctx context.Context, owner string, field *battle.Field, forces [2]*battle.Force, req jobs.MatchupRequest) (db.Matchup, error) {
 	if a.jobs == nil {
 		return db.Matchup{}, errors.New("matchups are not played on this server")
 	}
 	title := fmt.Sprintf("%s against %s on %s", forces[0].Name, forces[1].Name, field.Scenario.Name)
-	return a.jobs.submit(ctx, owner, title, req)
+	return a.jobs.Submit(ctx, owner, title, req)
 }
 
 // runningMatchup is owner's matchup queued or playing, for the pages that start one to link
@@ -224,31 +225,6 @@ func (a *app) headFile(ctx context.Context, owner, id string) (db.Army, []byte, 
 	}
 	a.parsed.put(key, army)
 	return rec, file, army, nil
-}
-
-// simCharts is what the result page's pictures are drawn from (saved beside the summary).
-type simCharts struct {
-	ScenarioName string     `json:"scenario_name"`
-	DrawRate     float64    `json:"draw_rate"`
-	DrawCI       [2]float64 `json:"draw_ci"`
-	TurnCounts   []int      `json:"turn_counts"`
-	LostA        views.Hist `json:"lost_a"`
-	LostB        views.Hist `json:"lost_b"`
-	TotalA       int        `json:"total_a"`
-	TotalB       int        `json:"total_b"`
-	SampleSeed   string     `json:"sample_seed"`
-	UnitSGP      []int      `json:"unit_sgp"`
-}
-
-// chartsOf is what a matchup's pictures are drawn from.
-func chartsOf(s *battle.Summary, forces [2]*battle.Force) simCharts {
-	ch := simCharts{ScenarioName: s.ScenarioName, DrawRate: s.DrawRate, DrawCI: s.DrawCI, TurnCounts: s.TurnCounts,
-		LostA: views.Histogram(s.LostA, forces[0].Total), LostB: views.Histogram(s.LostB, forces[1].Total),
-		TotalA: forces[0].Total, TotalB: forces[1].Total, SampleSeed: strconv.FormatUint(s.SampleSeed, 10)}
-	for _, u := range s.Units {
-		ch.UnitSGP = append(ch.UnitSGP, u.SGP)
-	}
-	return ch
 }
 
 // runState is a matchup's progress as its page and events show it: from the database, so
@@ -393,7 +369,7 @@ func (a *app) cancelSim(c *echo.Context) error {
 // picks (armies, scenario, battles) filled in again.
 func cancelledURL(m db.Matchup) string {
 	q := url.Values{"cancelled": {"1"}}
-	var req matchupRequest
+	var req jobs.MatchupRequest
 	if err := json.Unmarshal(m.Request, &req); err == nil && req.Ask.Game == "" {
 		q.Set("a", req.Ask.ArmyA)
 		q.Set("b", req.Ask.ArmyB)
@@ -409,8 +385,8 @@ func cancelledURL(m db.Matchup) string {
 }
 
 // loadSim reads a saved matchup and its summary.
-func (a *app) loadSim(c *echo.Context) (db.Sim, *battle.Summary, simCharts, error) {
-	var ch simCharts
+func (a *app) loadSim(c *echo.Context) (db.Sim, *battle.Summary, jobs.Charts, error) {
+	var ch jobs.Charts
 	id := c.Param("id")
 	if !validID(id) {
 		return db.Sim{}, nil, ch, echo.NewHTTPError(http.StatusNotFound, "There is no such matchup.")
@@ -486,7 +462,7 @@ func (a *app) brokenArmies(ctx context.Context, owner string, m db.Sim) []views.
 // simView is what a saved matchup's page shows, and its title.
 func simView(m db.Sim) (views.SimView, string, error) {
 	var s battle.Summary
-	var ch simCharts
+	var ch jobs.Charts
 	if err := json.Unmarshal(m.Summary, &s); err != nil {
 		return views.SimView{}, "", fmt.Errorf("matchup %s: %w", m.ID, err)
 	}

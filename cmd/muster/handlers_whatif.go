@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"muster/cmd/muster/internal/faults"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -134,7 +135,7 @@ func (a *app) runWhatif(c *echo.Context) error {
 		v.Error = nmsg
 	case kmsg != "":
 		v.Error = kmsg
-	case !a.jobs.plays():
+	case !a.jobs.Plays():
 		v.Error = "This server plays no battles (it was started with --workers 0): a what-if needs a server that does."
 	}
 	if v.Error != "" {
@@ -151,7 +152,7 @@ func (a *app) runWhatif(c *echo.Context) error {
 		return errBusy
 	}
 	rep, err := whatif.Run(c.Request().Context(), a.cat, st.field, st.army, st.opponent,
-		whatif.Options{Battles: n, Seed: seed, MaxVariants: k, BeforeBattle: beforeBattle})
+		whatif.Options{Battles: n, Seed: seed, MaxVariants: k, BeforeBattle: faults.BeforeBattle})
 	var nl *whatif.NotLegalError
 	if errors.As(err, &nl) {
 		v.Error = "Nothing to try yet: " + err.Error() + "."
@@ -160,9 +161,9 @@ func (a *app) runWhatif(c *echo.Context) error {
 	if errors.Is(err, context.Canceled) {
 		return nil // the player stopped the page: nobody is waiting for an answer
 	}
-	if isFault(err) {
-		logFault(a.log, "a battle of a what-if failed", err, "matchup", st.sim.ID)
-		v.Error = faultWords("this what-if", err)
+	if faults.Is(err) {
+		faults.Log(a.log, "a battle of a what-if failed", err, "matchup", st.sim.ID)
+		v.Error = faults.Words("this what-if", err)
 		return render(c, http.StatusInternalServerError, views.WhatIfPage(page(c, title, "sim"), v))
 	}
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"muster/cmd/muster/internal/jobs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -86,7 +87,7 @@ func TestMatchupsTakeTurnsInTheQueue(t *testing.T) {
 	}
 	defer store.Close()
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	j := startTestJobs(t, store, logger, jobOptions{Workers: 1, ChunkSize: 10, Window: 1})
+	j := startTestJobs(t, store, logger, jobs.Options{Workers: 1, ChunkSize: 10, Window: 1})
 	files := [2][]byte{readTestFile(t, rebel1500), readTestFile(t, imperial1500)}
 	var ms [2]db.Matchup
 	for i, battles := range []int{200, 20} {
@@ -94,7 +95,7 @@ func TestMatchupsTakeTurnsInTheQueue(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ms[i], err = j.submit(ctx, o.ID, "test", matchupRequest{Scenario: "open-field", Seed: 3, Battles: battles, Armies: files,
+		ms[i], err = j.Submit(ctx, o.ID, "test", jobs.MatchupRequest{Scenario: "open-field", Seed: 3, Battles: battles, Armies: files,
 			Ask: db.Sim{Owner: o.ID}, ResultBase: "/sims/"})
 		if err != nil {
 			t.Fatal(err)
@@ -148,8 +149,8 @@ func TestAMatchupWhoseChunkKeepsFailingEndsAsFailed(t *testing.T) {
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	tries := 0
 	var mu sync.Mutex
-	j := startTestJobs(t, store, logger, jobOptions{Workers: 1, ChunkSize: 10, MaxAttempts: 2,
-		play: func(context.Context, *battle.Field, *battle.Force, *battle.Force, battle.ChunkOptions) (*battle.Chunk, error) {
+	j := startTestJobs(t, store, logger, jobs.Options{Workers: 1, ChunkSize: 10, MaxAttempts: 2,
+		Play: func(context.Context, *battle.Field, *battle.Force, *battle.Force, battle.ChunkOptions) (*battle.Chunk, error) {
 			mu.Lock()
 			tries++
 			mu.Unlock()
@@ -159,9 +160,9 @@ func TestAMatchupWhoseChunkKeepsFailingEndsAsFailed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	req := matchupRequest{Scenario: "open-field", Seed: 3, Battles: 10, Armies: [2][]byte{readTestFile(t, rebel1500), readTestFile(t, imperial1500)},
+	req := jobs.MatchupRequest{Scenario: "open-field", Seed: 3, Battles: 10, Armies: [2][]byte{readTestFile(t, rebel1500), readTestFile(t, imperial1500)},
 		Ask: db.Sim{Owner: o.ID}, ResultBase: "/sims/"}
-	m, err := j.submit(ctx, o.ID, "test", req)
+	m, err := j.Submit(ctx, o.ID, "test", req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -183,7 +184,7 @@ func TestAMatchupWhoseChunkKeepsFailingEndsAsFailed(t *testing.T) {
 		t.Errorf("the chunk was tried %d times, want 2", tries)
 	}
 	mu.Unlock()
-	if _, err := j.submit(ctx, o.ID, "test", req); err != nil {
+	if _, err := j.Submit(ctx, o.ID, "test", req); err != nil {
 		t.Errorf("the owner cannot ask for another matchup: %v", err)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io/fs"
 	"log/slog"
+	"muster/cmd/muster/internal/jobs"
 	"net/http"
 	"strings"
 
@@ -28,7 +29,7 @@ type app struct {
 	log      *slog.Logger
 	validate *validator.Validate
 	parsed   parsedCache
-	jobs     *simJobs // matchups played as jobs (jobs.go); nil: this server plays none
+	jobs     *jobs.Jobs // matchups played as jobs (jobs.go); nil: this server plays none
 	sessions *scs.SessionManager
 	auth     authConfig
 	signins  *signInLimits // sign-in attempts per address, per name and address, per name

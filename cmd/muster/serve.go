@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"math"
+	"muster/cmd/muster/internal/jobs"
 	"net"
 	"net/http"
 	"os"
@@ -57,7 +58,7 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	if err := serve(ctx, *addr, *dbPath, cfg, logger, func(a net.Addr) {
 		fmt.Fprintf(stdout, "Muster is listening on http://%s/ (database %s); Ctrl+C stops it\n", a, *dbPath)
-	}, jobOptions{Workers: *workers}); err != nil {
+	}, jobs.Options{Workers: *workers}); err != nil {
 		var se startError
 		if errors.As(err, &se) {
 			fmt.Fprintf(stderr, "muster serve: %s\n", se.msg)
@@ -91,8 +92,8 @@ func listenProblem(addr string, err error) startError {
 // serve opens the store, listens on addr and serves until ctx is done; then it stops
 // accepting connections and lets requests in flight finish (up to 10 s). It plays matchup
 // jobs as jobOpt says (none given: defaultWorkers at once).
-func serve(ctx context.Context, addr, dbPath string, cfg authConfig, logger *slog.Logger, listening func(net.Addr), jobOpt ...jobOptions) error {
-	opt := jobOptions{Workers: defaultWorkers()}
+func serve(ctx context.Context, addr, dbPath string, cfg authConfig, logger *slog.Logger, listening func(net.Addr), jobOpt ...jobs.Options) error {
+	opt := jobs.Options{Workers: defaultWorkers()}
 	if len(jobOpt) > 0 {
 		opt = jobOpt[0]
 	}
@@ -107,14 +108,14 @@ func serve(ctx context.Context, addr, dbPath string, cfg authConfig, logger *slo
 		return listenProblem(addr, err)
 	}
 	e, a := newApp(store, rules.Default(), logger, cfg)
-	jobs, err := openJobs(ctx, store, rules.Default(), logger, opt)
+	work, err := jobs.Open(ctx, store, rules.Default(), logger, opt)
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}
-	if err := jobs.start(ctx); err != nil {
+	if err := work.Start(ctx); err != nil {
 		return fmt.Errorf("serve: unable to start the matchup workers: %w", err)
 	}
-	a.jobs = jobs
+	a.jobs = work
 	srv := &http.Server{
 		Handler:           e,
 		ReadHeaderTimeout: 10 * time.Second,
@@ -144,7 +145,7 @@ func serve(ctx context.Context, addr, dbPath string, cfg authConfig, logger *slo
 	}
 	// Chunks in hand are given up, to be played again by the next worker (this one, after
 	// a restart): matchups waiting or playing resume where they were.
-	if err := jobs.stop(sctx); err != nil {
+	if err := work.Stop(sctx); err != nil {
 		logger.Warn("serve: matchup workers stopped uncleanly", "err", err)
 	}
 	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"muster/cmd/muster/internal/faults"
+	"muster/cmd/muster/internal/jobs"
 	"os"
 	"os/signal"
 	"runtime"
@@ -40,7 +42,7 @@ func cmdSim(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	viaJobs := fs.Bool("jobs", false, "play through the database's job queue (needs --db)")
 	dbPath := fs.String("db", "", "with --jobs: the database (a file, or a postgres:// address)")
-	chunk := fs.Int("chunk-size", defaultChunk, "with --jobs: battles per chunk job")
+	chunk := fs.Int("chunk-size", jobs.DefaultChunk, "with --jobs: battles per chunk job")
 	files, code, ok := parseFlags(fs, args, simUsage, stdout, stderr)
 	if !ok {
 		return code
@@ -79,7 +81,7 @@ func cmdSim(args []string, stdout, stderr io.Writer) int {
 		sum, err = simViaJobs(*dbPath, *scenario, files, m.files, *battles, s, *workers, *chunk, stderr)
 	} else {
 		sum, err = battle.Simulate(context.Background(), m.field, m.forces[0], m.forces[1],
-			battle.SimOptions{Battles: *battles, Seed: s, Workers: *workers, BeforeBattle: beforeBattle})
+			battle.SimOptions{Battles: *battles, Seed: s, Workers: *workers, BeforeBattle: faults.BeforeBattle})
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "muster sim: %v\n", err)
@@ -131,22 +133,22 @@ func simViaJobs(dbPath, scenario string, paths []string, files [2][]byte, battle
 		workers = runtime.NumCPU()
 	}
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn, ReplaceAttr: dropStack}))
-	jobs, err := openJobs(ctx, store, rules.Default(), logger, jobOptions{Workers: workers, ChunkSize: chunk, PollEvery: 200 * time.Millisecond,
-		noSweep: true})
+	work, err := jobs.Open(ctx, store, rules.Default(), logger, jobs.Options{Workers: workers, ChunkSize: chunk, PollEvery: 200 * time.Millisecond,
+		NoSweep: true})
 	if err != nil {
 		return nil, err
 	}
-	if err := jobs.start(ctx); err != nil {
+	if err := work.Start(ctx); err != nil {
 		return nil, err
 	}
 	defer func() {
 		sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
-		_ = jobs.stop(sctx)
+		_ = work.Stop(sctx)
 	}()
-	req := matchupRequest{Scenario: scenario, Seed: seed, Battles: battles, ChunkSize: chunk, Armies: files,
+	req := jobs.MatchupRequest{Scenario: scenario, Seed: seed, Battles: battles, ChunkSize: chunk, Armies: files,
 		Ask: db.Sim{ArmyA: paths[0], ArmyB: paths[1]}, ResultBase: "/sims/"}
-	m, err := jobs.submit(ctx, "", "muster sim --jobs", req)
+	m, err := work.Submit(ctx, "", "muster sim --jobs", req)
 	if err != nil {
 		return nil, err
 	}
@@ -173,7 +175,7 @@ func simViaJobs(dbPath, scenario string, paths []string, files [2][]byte, battle
 			if err != nil {
 				return nil, err
 			}
-			return summaryOf(res)
+			return jobs.SummaryOf(res)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"muster/cmd/muster/internal/faults"
 	"net/http"
 	"slices"
 	"strconv"
@@ -99,9 +100,9 @@ func (a *app) swmQuickResolve(c *echo.Context) error {
 	}
 	v.SidesNote = check.SidesNote(ca, cb)
 	sum, err := engine.Simulate(func() *engine.Map { m, _ := engine.Scenario(v.Scenario); return m }, sa, sb, n, seed)
-	if isFault(err) {
-		logFault(a.log, "a battle of a d20 quick-resolve failed", err)
-		v.Error = faultWords("these battles", err)
+	if faults.Is(err) {
+		faults.Log(a.log, "a battle of a d20 quick-resolve failed", err)
+		v.Error = faults.Words("these battles", err)
 		return render(c, http.StatusInternalServerError, views.SWMBattle(p, v))
 	}
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"log/slog"
+	"muster/cmd/muster/internal/jobs"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
@@ -50,12 +51,12 @@ func newTestServer(t *testing.T) *testServer {
 // newTestServerOn is a test server on a database: a SQLite file or a postgres:// address.
 func newTestServerOn(t *testing.T, dbPath string) *testServer {
 	t.Helper()
-	return newTestServerJobs(t, dbPath, jobOptions{Workers: defaultWorkers()})
+	return newTestServerJobs(t, dbPath, jobs.Options{Workers: defaultWorkers()})
 }
 
 // newTestServerJobs is a test server on a database whose own workers play matchups as opt
 // says.
-func newTestServerJobs(t *testing.T, dbPath string, opt jobOptions) *testServer {
+func newTestServerJobs(t *testing.T, dbPath string, opt jobs.Options) *testServer {
 	t.Helper()
 	store, err := db.Open(context.Background(), dbPath)
 	if err != nil {
@@ -339,19 +340,19 @@ func init() { passwordCost = bcrypt.MinCost }
 
 // startTestJobs starts a job system on store, stopped when the test ends (before the store
 // closes: cleanups run last registered first).
-func startTestJobs(t testing.TB, store *db.Store, logger *slog.Logger, opt jobOptions) *simJobs {
+func startTestJobs(t testing.TB, store *db.Store, logger *slog.Logger, opt jobs.Options) *jobs.Jobs {
 	t.Helper()
-	j, err := openJobs(context.Background(), store, rules.Default(), logger, opt)
+	j, err := jobs.Open(context.Background(), store, rules.Default(), logger, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := j.start(context.Background()); err != nil {
+	if err := j.Start(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
-		if err := j.stop(ctx); err != nil {
+		if err := j.Stop(ctx); err != nil {
 			t.Logf("stopping the jobs: %v", err)
 		}
 	})

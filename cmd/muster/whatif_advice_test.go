@@ -4,6 +4,7 @@ import (
 	"html"
 	"io"
 	"log/slog"
+	"muster/cmd/muster/internal/jobs"
 	"net/http"
 	"net/url"
 	"os"
@@ -130,7 +131,7 @@ func TestAPagesOnlyServerRefusesWhatIfAndRoundRobin(t *testing.T) {
 	a := ts.importFile(unarmedArmy)
 	b := ts.importFile(imperials1000)
 	res := waitResult(t, ts, startMatchup(t, ts, a, b, "open-field", "20", "7"))
-	ts.app.jobs = startTestJobs(t, ts.store, slog.New(slog.NewTextHandler(io.Discard, nil)), jobOptions{Workers: 0})
+	ts.app.jobs = startTestJobs(t, ts.store, slog.New(slog.NewTextHandler(io.Discard, nil)), jobs.Options{Workers: 0})
 	r := ts.postForm(res+"/whatif", url.Values{"side": {"a"}, "battles": {"20"}, "variants": {"2"}})
 	wantStatus(t, "what-if on a pages-only server", r, http.StatusBadRequest)
 	if !strings.Contains(r.body, "This server plays no battles (it was started with --workers 0)") || strings.Contains(r.body, `id="whatif-result"`) {

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"muster/cmd/muster/internal/faults"
 	"strconv"
 	"strings"
 
@@ -68,7 +69,7 @@ func cmdWhatif(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	rep, err := whatif.Run(context.Background(), rules.Default(), m.field, m.armies[0], m.forces[1],
-		whatif.Options{Battles: *battles, Seed: s, MaxVariants: *maxV, Workers: *workers, BeforeBattle: beforeBattle})
+		whatif.Options{Battles: *battles, Seed: s, MaxVariants: *maxV, Workers: *workers, BeforeBattle: faults.BeforeBattle})
 	var nl *whatif.NotLegalError
 	if errors.As(err, &nl) {
 		fmt.Fprintf(stderr, "muster whatif: %s: %v\n", files[0], err)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"muster/cmd/muster/internal/jobs"
 	"os"
 	"os/signal"
 	"runtime"
@@ -27,7 +28,7 @@ func cmdWorker(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("worker", flag.ContinueOnError)
 	dbPath := fs.String("db", "", "the database muster serve uses (a postgres:// address; a SQLite file works for one machine)")
 	workers := fs.Int("workers", runtime.NumCPU(), "matchup jobs played at once")
-	rescue := fs.Duration("rescue-after", defaultRescue, "a job running this long is taken as its worker's death and played again; matchups left with no job are looked for this often")
+	rescue := fs.Duration("rescue-after", jobs.DefaultRescue, "a job running this long is taken as its worker's death and played again; matchups left with no job are looked for this often")
 	rest, code, ok := parseFlags(fs, args, workerUsage, stdout, stderr)
 	if !ok {
 		return code
@@ -58,12 +59,12 @@ func cmdWorker(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer store.Close()
-	jobs, err := openJobs(ctx, store, rules.Default(), logger, jobOptions{Workers: *workers, RescueAfter: *rescue})
+	work, err := jobs.Open(ctx, store, rules.Default(), logger, jobs.Options{Workers: *workers, RescueAfter: *rescue})
 	if err != nil {
 		fmt.Fprintf(stderr, "muster worker: %v\n", err)
 		return 1
 	}
-	if err := jobs.start(ctx); err != nil {
+	if err := work.Start(ctx); err != nil {
 		fmt.Fprintf(stderr, "muster worker: unable to start: %v\n", err)
 		return 1
 	}
@@ -71,7 +72,7 @@ func cmdWorker(args []string, stdout, stderr io.Writer) int {
 	<-ctx.Done()
 	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	if err := jobs.stop(sctx); err != nil {
+	if err := work.Stop(sctx); err != nil {
 		logger.Warn("worker: stopped uncleanly", "err", err)
 	}
 	return 0

@@ -1,4 +1,4 @@
-package main
+package jobs
 
 import (
 	"context"
@@ -15,7 +15,7 @@ import (
 // can be gone without a worker seeing it fail: River's rescuer discards a job whose last try
 // died with its worker, and a matchup saved before its jobs were (by a version of Muster
 // that did not save both in one transaction) may have none. So the working processes'
-// leader queues a sweep every rescue window (jobOptions.RescueAfter), and the sweep fails
+// leader queues a sweep every rescue window (Options.RescueAfter), and the sweep fails
 // such matchups in words: one with a job given up at once, one with no job left once it is
 // older than the window (a job being rescued is still waiting, so still counted).
 
@@ -32,7 +32,7 @@ func (sweepArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{Queue: 
 
 type sweepWorker struct {
 	river.WorkerDefaults[sweepArgs]
-	j *simJobs
+	j *Jobs
 }
 
 func (w *sweepWorker) Work(ctx context.Context, _ *river.Job[sweepArgs]) error {
@@ -47,7 +47,7 @@ const lostMatchup = "Muster lost this matchup: nothing was left playing it (a Mu
 // sweep fails the matchups queued or playing that have a job given up (discarded), and
 // those last changed before `before` that have no job left waiting, running or to be tried
 // again. It answers how many it failed.
-func (j *simJobs) sweep(ctx context.Context, before time.Time) (int, error) {
+func (j *Jobs) sweep(ctx context.Context, before time.Time) (int, error) {
 	active, err := j.store.ActiveMatchups(ctx)
 	if err != nil || len(active) == 0 {
 		return 0, err
@@ -78,10 +78,10 @@ func (j *simJobs) sweep(ctx context.Context, before time.Time) (int, error) {
 
 // matchupJobs lists, by matchup, whether it has a chunk or merge job waiting, running or to
 // be tried again, and the tries of one given up (discarded).
-func (j *simJobs) matchupJobs(ctx context.Context) (live map[string]bool, discarded map[string]int, err error) {
+func (j *Jobs) matchupJobs(ctx context.Context) (live map[string]bool, discarded map[string]int, err error) {
 	live, discarded = map[string]bool{}, map[string]int{}
 	const page = 1000
-	params := river.NewJobListParams().Kinds(kindSimChunk, kindSimMerge).First(page).States(rivertype.JobStateAvailable,
+	params := river.NewJobListParams().Kinds(KindSimChunk, kindSimMerge).First(page).States(rivertype.JobStateAvailable,
 		rivertype.JobStatePending, rivertype.JobStateRetryable, rivertype.JobStateRunning, rivertype.JobStateScheduled,
 		rivertype.JobStateDiscarded)
 	for {

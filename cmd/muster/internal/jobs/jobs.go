@@ -1,4 +1,4 @@
-package main
+package jobs
 
 import (
 	"context"
@@ -41,51 +41,51 @@ import (
 // alone uses up to `window` workers.
 //
 // Restarts lose nothing: the jobs are rows; a chunk whose worker died is rescued by River
-// after jobOptions.RescueAfter and played again, and its result, saved once, is the same.
+// after Options.RescueAfter and played again, and its result, saved once, is the same.
 
 const (
 	simQueue      = "sims"
-	kindSimChunk  = "muster_sim_chunk"
+	KindSimChunk  = "muster_sim_chunk"
 	kindSimMerge  = "muster_sim_merge"
-	defaultChunk  = 500 // about 0.15 s of one core on the reference matchup: cancels and progress stay prompt
+	DefaultChunk  = 500 // about 0.15 s of one core on the reference matchup: cancels and progress stay prompt
 	defaultWindow = 16
-	defaultRescue = time.Minute
+	DefaultRescue = time.Minute
 	// defaultAttempts: a chunk that fails this often (about a minute and a half of tries)
 	// fails for a reason playing it again will not mend.
 	defaultAttempts = 25
 	pgPoolOverhead  = 4 // River's leader, listener and maintenance connections, beside one per worker
 )
 
-// jobOptions says how a process takes part in the job system.
-type jobOptions struct {
+// Options says how a process takes part in the job system.
+type Options struct {
 	Workers     int           // chunk and merge jobs worked at once by this process; 0: it only asks
-	ChunkSize   int           // battles per chunk job (0: defaultChunk)
+	ChunkSize   int           // battles per chunk job (0: DefaultChunk)
 	Window      int           // chunk jobs of one matchup waiting at a time (0: defaultWindow)
 	RescueAfter time.Duration // a job running this long is taken as its worker's death and played again
 	MaxAttempts int           // tries of a job before its matchup is given up as failed (0: defaultAttempts)
 	// play plays a chunk (nil: battle.PlayChunk); tests make it fail.
-	play      func(ctx context.Context, field *battle.Field, a, b *battle.Force, opt battle.ChunkOptions) (*battle.Chunk, error)
+	Play      func(ctx context.Context, field *battle.Field, a, b *battle.Force, opt battle.ChunkOptions) (*battle.Chunk, error)
 	PollEvery time.Duration // how often a worker looks for jobs without being told (0: River's default)
 	// noSweep: this process's workers do not sweep for matchups nothing is playing
 	// (jobs_sweep.go); muster sim --jobs, which stops as soon as its matchup ends, leaves
 	// it to the long-running workers.
-	noSweep bool
+	NoSweep bool
 }
 
-// simJobs is a process's handle on the job system.
-type simJobs struct {
+// Jobs is a process's handle on the job system.
+type Jobs struct {
 	store  *db.Store
 	cat    *rules.Catalog
 	log    *slog.Logger
-	opt    jobOptions
+	opt    Options
 	client jobClient
 	forces forceCache
 }
 
-// plays reports whether this process plays battles itself: a server started with
+// Plays reports whether this process plays battles itself: a server started with
 // --workers 0 serves pages and queues matchups for other processes, and refuses the
 // what-ifs and round robins it would otherwise play in the request.
-func (j *simJobs) plays() bool { return j != nil && j.opt.Workers > 0 }
+func (j *Jobs) Plays() bool { return j != nil && j.opt.Workers > 0 }
 
 // jobClient is what Muster uses of River's client, whatever the driver's transaction type.
 type jobClient interface {
@@ -170,22 +170,22 @@ func (t connTx) QueryRow(ctx context.Context, sql string, args ...any) pgx.Row {
 	return t.c.QueryRow(ctx, sql, args...)
 }
 
-// openJobs connects a process to the job system in the store's database (migrating River's
+// Open connects a process to the job system in the store's database (migrating River's
 // tables), working opt.Workers jobs at once; call start, and stop before closing the store.
-func openJobs(ctx context.Context, store *db.Store, cat *rules.Catalog, logger *slog.Logger, opt jobOptions) (*simJobs, error) {
+func Open(ctx context.Context, store *db.Store, cat *rules.Catalog, logger *slog.Logger, opt Options) (*Jobs, error) {
 	if opt.ChunkSize <= 0 {
-		opt.ChunkSize = defaultChunk
+		opt.ChunkSize = DefaultChunk
 	}
 	if opt.Window <= 0 {
 		opt.Window = defaultWindow
 	}
 	if opt.RescueAfter <= 0 {
-		opt.RescueAfter = defaultRescue
+		opt.RescueAfter = DefaultRescue
 	}
 	if opt.MaxAttempts <= 0 {
 		opt.MaxAttempts = defaultAttempts
 	}
-	j := &simJobs{store: store, cat: cat, log: logger, opt: opt}
+	j := &Jobs{store: store, cat: cat, log: logger, opt: opt}
 	workers := river.NewWorkers()
 	river.AddWorker(workers, &chunkWorker{j: j})
 	river.AddWorker(workers, &mergeWorker{j: j})
@@ -214,7 +214,7 @@ func openJobs(ctx context.Context, store *db.Store, cat *rules.Catalog, logger *
 	if opt.Workers > 0 {
 		cfg.Queues = map[string]river.QueueConfig{simQueue: {MaxWorkers: opt.Workers}}
 	}
-	if opt.Workers > 0 && !opt.noSweep {
+	if opt.Workers > 0 && !opt.NoSweep {
 		cfg.Queues[sweepQueue] = river.QueueConfig{MaxWorkers: 1}
 		// The elected leader among the working processes queues the sweep (jobs_sweep.go).
 		cfg.PeriodicJobs = []*river.PeriodicJob{river.NewPeriodicJob(river.PeriodicInterval(opt.RescueAfter),
@@ -286,16 +286,16 @@ func migratePG(ctx context.Context, pool *pgxpool.Pool, driver *riverpgxv5.Drive
 // riverMigrationLock is the advisory lock key held while River's tables are migrated.
 const riverMigrationLock = db.WriterLock + 1
 
-// start starts working jobs (a process with no workers only asks).
-func (j *simJobs) start(ctx context.Context) error {
+// Start starts working jobs (a process with no workers only asks).
+func (j *Jobs) Start(ctx context.Context) error {
 	if j.opt.Workers == 0 {
 		return nil
 	}
 	return j.client.Start(ctx)
 }
 
-// stop stops working: chunks in hand are left to be played again.
-func (j *simJobs) stop(ctx context.Context) error {
+// Stop stops working: chunks in hand are left to be played again.
+func (j *Jobs) Stop(ctx context.Context) error {
 	return j.client.Stop(ctx)
 }
 
@@ -306,9 +306,9 @@ func (retrySoon) NextRetry(job *rivertype.JobRow) time.Time {
 	return time.Now().Add(time.Duration(min(job.Attempt, 10)) * 500 * time.Millisecond)
 }
 
-// matchupRequest is everything a worker needs to play a matchup, kept with it: the armies'
+// MatchupRequest is everything a worker needs to play a matchup, kept with it: the armies'
 // files as they were asked for (a later save does not change a matchup being played).
-type matchupRequest struct {
+type MatchupRequest struct {
 	Scenario   string    `json:"scenario"`
 	Seed       uint64    `json:"seed"`
 	SeedTyped  bool      `json:"seed_typed,omitempty"` // the player wrote the seed (not drawn for them): a cancel gives it back
@@ -320,8 +320,8 @@ type matchupRequest struct {
 	ResultBase string    `json:"result_base"` // where the result is reached: "/sims/" or a game's
 }
 
-// submit queues a matchup: it answers db.ErrBusy when its owner has one queued or playing.
-func (j *simJobs) submit(ctx context.Context, owner, title string, req matchupRequest) (db.Matchup, error) {
+// Submit queues a matchup: it answers db.ErrBusy when its owner has one queued or playing.
+func (j *Jobs) Submit(ctx context.Context, owner, title string, req MatchupRequest) (db.Matchup, error) {
 	if req.ChunkSize <= 0 {
 		req.ChunkSize = j.opt.ChunkSize
 	}
@@ -357,7 +357,7 @@ type chunkArgs struct {
 	Count   int    `json:"count"`
 }
 
-func (chunkArgs) Kind() string { return kindSimChunk }
+func (chunkArgs) Kind() string { return KindSimChunk }
 
 // InsertOpts: unique by its arguments, so that a chunk retried after a crash, queuing the
 // next chunk again, queues it once.
@@ -378,7 +378,7 @@ func (mergeArgs) InsertOpts() river.InsertOpts {
 
 type chunkWorker struct {
 	river.WorkerDefaults[chunkArgs]
-	j *simJobs
+	j *Jobs
 }
 
 // perBattle bounds a battle's time, generously (a battle takes about a third of a
@@ -457,7 +457,7 @@ func (w *chunkWorker) work(ctx context.Context, job *river.Job[chunkArgs]) error
 
 type mergeWorker struct {
 	river.WorkerDefaults[mergeArgs]
-	j *simJobs
+	j *Jobs
 }
 
 // Work sums a matchup's chunks up and saves the result, once.
@@ -484,7 +484,7 @@ func (w *mergeWorker) work(ctx context.Context, job *river.Job[mergeArgs]) error
 	if err != nil {
 		return err
 	}
-	res, err := summaryRecord(sum, p.forces, p.req.Ask, j.store.Now().Sub(m.Created))
+	res, err := SummaryRecord(sum, p.forces, p.req.Ask, j.store.Now().Sub(m.Created))
 	if err != nil {
 		return err
 	}
@@ -493,7 +493,7 @@ func (w *mergeWorker) work(ctx context.Context, job *river.Job[mergeArgs]) error
 }
 
 // merge reads a matchup's saved chunks and sums them up.
-func (j *simJobs) merge(ctx context.Context, m db.Matchup, p *prepared) (*battle.Summary, error) {
+func (j *Jobs) merge(ctx context.Context, m db.Matchup, p *prepared) (*battle.Summary, error) {
 	bodies, err := j.store.Chunks(ctx, m.ID)
 	if err != nil {
 		return nil, err
@@ -510,14 +510,14 @@ func (j *simJobs) merge(ctx context.Context, m db.Matchup, p *prepared) (*battle
 
 // prepared is a matchup ready to play: its request, field and forces.
 type prepared struct {
-	req    matchupRequest
+	req    MatchupRequest
 	field  *battle.Field
 	forces [2]*battle.Force
 }
 
 // prepare reads a matchup's request and builds its field and forces (kept for the next
 // chunk of the same matchup).
-func (j *simJobs) prepare(m db.Matchup) (*prepared, error) {
+func (j *Jobs) prepare(m db.Matchup) (*prepared, error) {
 	if p := j.forces.get(m.ID); p != nil {
 		return p, nil
 	}
@@ -577,13 +577,13 @@ func (c *forceCache) put(id string, p *prepared) {
 	c.m[id] = p
 }
 
-// summaryRecord is a played matchup as saved: the summary and the pictures' data.
-func summaryRecord(s *battle.Summary, forces [2]*battle.Force, req db.Sim, elapsed time.Duration) (db.Sim, error) {
+// SummaryRecord is a played matchup as saved: the summary and the pictures' data.
+func SummaryRecord(s *battle.Summary, forces [2]*battle.Force, req db.Sim, elapsed time.Duration) (db.Sim, error) {
 	sum, err := json.Marshal(s)
 	if err != nil {
 		return db.Sim{}, err
 	}
-	charts, err := json.Marshal(chartsOf(s, forces))
+	charts, err := json.Marshal(ChartsOf(s, forces))
 	if err != nil {
 		return db.Sim{}, err
 	}
@@ -593,11 +593,11 @@ func summaryRecord(s *battle.Summary, forces [2]*battle.Force, req db.Sim, elaps
 	return m, nil
 }
 
-// summaryOf is a saved matchup's summary again, as summaryRecord saved it: the JSON and what
+// SummaryOf is a saved matchup's summary again, as SummaryRecord saved it: the JSON and what
 // the pictures keep beside it (the SGPs lost per battle are kept only as histograms).
-func summaryOf(m db.Sim) (*battle.Summary, error) {
+func SummaryOf(m db.Sim) (*battle.Summary, error) {
 	var s battle.Summary
-	var ch simCharts
+	var ch Charts
 	if err := json.Unmarshal(m.Summary, &s); err != nil {
 		return nil, fmt.Errorf("matchup %s: %w", m.ID, err)
 	}

@@ -1,10 +1,12 @@
-package main
+package jobs
 
 import (
 	"context"
 	"errors"
 	"io"
 	"log/slog"
+	"muster/cmd/muster/internal/testkit"
+	"muster/rules"
 	"testing"
 	"time"
 
@@ -29,31 +31,31 @@ func (panickyQueue) Insert(context.Context, river.JobArgs, *river.InsertOpts) er
 // leaves no matchup behind with nothing to play it (which kept its owner from asking for
 // another, for ever), and the owner's next matchup plays to its end.
 func TestAMatchupIsSavedWithItsJobsOrNotAtAll(t *testing.T) {
-	onBothDatabases(t, func(t *testing.T, dbPath string) {
+	testkit.OnBothDatabases(t, func(t *testing.T, dbPath string) {
 		ctx := context.Background()
-		store := openTestStore(t, dbPath)
-		j := startTestJobs(t, store, slog.New(slog.NewTextHandler(io.Discard, nil)), jobOptions{Workers: 1, ChunkSize: 50})
+		store := testkit.OpenStore(t, dbPath)
+		j := startJobs(t, store, slog.New(slog.NewTextHandler(io.Discard, nil)), Options{Workers: 1, ChunkSize: 50})
 		o, err := store.CreateGuest(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
-		req := matchupRequest{Scenario: "open-field", Seed: 3, Battles: 100, Armies: [2][]byte{readTestFile(t, rebel1500), readTestFile(t, imperial1500)},
+		req := MatchupRequest{Scenario: "open-field", Seed: 3, Battles: 100, Armies: [2][]byte{testkit.ReadFile(t, testkit.Rebel1500), testkit.ReadFile(t, testkit.Imperial1500)},
 			Ask: db.Sim{Owner: o.ID}, ResultBase: "/sims/"}
 		queue := j.client
 		j.client = panickyQueue{queue}
 		func() {
 			defer func() { _ = recover() }()
-			_, _ = j.submit(ctx, o.ID, "test", req)
+			_, _ = j.Submit(ctx, o.ID, "test", req)
 		}()
 		j.client = queue
 		if m, err := store.OwnerActiveMatchup(ctx, o.ID); !errors.Is(err, db.ErrNotFound) {
 			t.Errorf("the killed submit left matchup %s %s (%v)", m.ID, m.Status, err)
 		}
-		m, err := j.submit(ctx, o.ID, "test", req)
+		m, err := j.Submit(ctx, o.ID, "test", req)
 		if err != nil {
 			t.Fatalf("the owner's next matchup: %v", err)
 		}
-		if m = waitMatchup(t, store, m.ID); m.Status != db.MatchupDone {
+		if m = testkit.WaitMatchup(t, store, m.ID); m.Status != db.MatchupDone {
 			t.Errorf("the owner's next matchup ended %s: %s", m.Status, m.Error)
 		}
 	})
@@ -64,9 +66,9 @@ func TestAMatchupIsSavedWithItsJobsOrNotAtAll(t *testing.T) {
 // older than the rescue window, in words, and its owner may then ask for another, which plays
 // to its end; a younger one is left alone.
 func TestAMatchupNothingIsPlayingIsFailedByTheSweep(t *testing.T) {
-	onBothDatabases(t, func(t *testing.T, dbPath string) {
+	testkit.OnBothDatabases(t, func(t *testing.T, dbPath string) {
 		ctx := context.Background()
-		store := openTestStore(t, dbPath)
+		store := testkit.OpenStore(t, dbPath)
 		o, err := store.CreateGuest(ctx)
 		if err != nil {
 			t.Fatal(err)
@@ -78,22 +80,22 @@ func TestAMatchupNothingIsPlayingIsFailedByTheSweep(t *testing.T) {
 		// The sweep leaves alone a matchup younger than the window (its first chunk may be
 		// about to be queued by a process of an older Muster).
 		logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-		idle := startTestJobs(t, store, logger, jobOptions{Workers: 0})
+		idle := startJobs(t, store, logger, Options{Workers: 0})
 		if n, err := idle.sweep(ctx, lost.Updated); n != 0 || err != nil {
 			t.Errorf("the sweep failed %d matchups younger than the window (%v)", n, err)
 		}
 		// The workers sweep every rescue window by themselves.
-		j := startTestJobs(t, store, logger, jobOptions{Workers: 1, ChunkSize: 50, RescueAfter: time.Second})
-		m := waitMatchup(t, store, lost.ID)
+		j := startJobs(t, store, logger, Options{Workers: 1, ChunkSize: 50, RescueAfter: time.Second})
+		m := testkit.WaitMatchup(t, store, lost.ID)
 		if m.Status != db.MatchupFailed || m.Error != lostMatchup {
 			t.Errorf("the lost matchup is %s: %q", m.Status, m.Error)
 		}
-		next, err := j.submit(ctx, o.ID, "test", matchupRequest{Scenario: "open-field", Seed: 3, Battles: 100,
-			Armies: [2][]byte{readTestFile(t, rebel1500), readTestFile(t, imperial1500)}, Ask: db.Sim{Owner: o.ID}, ResultBase: "/sims/"})
+		next, err := j.Submit(ctx, o.ID, "test", MatchupRequest{Scenario: "open-field", Seed: 3, Battles: 100,
+			Armies: [2][]byte{testkit.ReadFile(t, testkit.Rebel1500), testkit.ReadFile(t, testkit.Imperial1500)}, Ask: db.Sim{Owner: o.ID}, ResultBase: "/sims/"})
 		if err != nil {
 			t.Fatalf("the owner's next matchup: %v", err)
 		}
-		if next = waitMatchup(t, store, next.ID); next.Status != db.MatchupDone {
+		if next = testkit.WaitMatchup(t, store, next.ID); next.Status != db.MatchupDone {
 			t.Errorf("the owner's next matchup ended %s: %s", next.Status, next.Error)
 		}
 	})
@@ -102,21 +104,21 @@ func TestAMatchupNothingIsPlayingIsFailedByTheSweep(t *testing.T) {
 // A matchup whose job River gave up (discarded: by the rescuer, when the worker of its last
 // try died, or any other way) is failed by the sweep at once, in words, though it is young.
 func TestAMatchupWithAJobGivenUpIsFailed(t *testing.T) {
-	onBothDatabases(t, func(t *testing.T, dbPath string) {
+	testkit.OnBothDatabases(t, func(t *testing.T, dbPath string) {
 		ctx := context.Background()
-		store := openTestStore(t, dbPath)
+		store := testkit.OpenStore(t, dbPath)
 		o, err := store.CreateGuest(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
-		j := startTestJobs(t, store, slog.New(slog.NewTextHandler(io.Discard, nil)), jobOptions{Workers: 0, ChunkSize: 50})
-		m, err := j.submit(ctx, o.ID, "test", matchupRequest{Scenario: "open-field", Seed: 3, Battles: 100,
-			Armies: [2][]byte{readTestFile(t, rebel1500), readTestFile(t, imperial1500)}, Ask: db.Sim{Owner: o.ID}, ResultBase: "/sims/"})
+		j := startJobs(t, store, slog.New(slog.NewTextHandler(io.Discard, nil)), Options{Workers: 0, ChunkSize: 50})
+		m, err := j.Submit(ctx, o.ID, "test", MatchupRequest{Scenario: "open-field", Seed: 3, Battles: 100,
+			Armies: [2][]byte{testkit.ReadFile(t, testkit.Rebel1500), testkit.ReadFile(t, testkit.Imperial1500)}, Ask: db.Sim{Owner: o.ID}, ResultBase: "/sims/"})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if _, err := store.DB().ExecContext(ctx, `UPDATE river_job SET state = 'discarded', attempt = 25, finalized_at = created_at
-			WHERE kind = ? AND id = (SELECT MIN(id) FROM river_job WHERE kind = ?)`, kindSimChunk, kindSimChunk); err != nil {
+			WHERE kind = ? AND id = (SELECT MIN(id) FROM river_job WHERE kind = ?)`, KindSimChunk, KindSimChunk); err != nil {
 			t.Fatal(err)
 		}
 		if n, err := j.sweep(ctx, m.Created.Add(-time.Hour)); n != 1 || err != nil {
@@ -126,4 +128,25 @@ func TestAMatchupWithAJobGivenUpIsFailed(t *testing.T) {
 			t.Errorf("the matchup is %s: %q (%v)", m.Status, m.Error, err)
 		}
 	})
+}
+
+// startJobs starts a job system on store, stopped when the test ends (before the store
+// closes: cleanups run last registered first).
+func startJobs(t testing.TB, store *db.Store, logger *slog.Logger, opt Options) *Jobs {
+	t.Helper()
+	j, err := Open(context.Background(), store, rules.Default(), logger, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := j.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		if err := j.Stop(ctx); err != nil {
+			t.Logf("stopping the jobs: %v", err)
+		}
+	})
+	return j
 }

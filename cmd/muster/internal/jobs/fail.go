@@ -1,9 +1,10 @@
-package main
+package jobs
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"muster/cmd/muster/internal/faults"
 	"runtime/debug"
 
 	"github.com/riverqueue/river"
@@ -12,7 +13,7 @@ import (
 	"muster/rules/battle"
 )
 
-// When a matchup's job fails. River plays a failed job again, up to jobOptions.MaxAttempts
+// When a matchup's job fails. River plays a failed job again, up to Options.MaxAttempts
 // times, then drops it: a matchup whose chunk or merge is dropped would stay "playing" for
 // ever, and its owner, who may have one matchup playing at a time, could ask for no other.
 // So the last failed try ends the matchup as failed, in words the owner can act on, and the
@@ -21,11 +22,11 @@ import (
 // is not tried again.
 
 // playChunk plays a chunk of battles.
-func (j *simJobs) playChunk(ctx context.Context, field *battle.Field, a, b *battle.Force, opt battle.ChunkOptions) (*battle.Chunk, error) {
-	if j.opt.play != nil {
-		return j.opt.play(ctx, field, a, b, opt)
+func (j *Jobs) playChunk(ctx context.Context, field *battle.Field, a, b *battle.Force, opt battle.ChunkOptions) (*battle.Chunk, error) {
+	if j.opt.Play != nil {
+		return j.opt.Play(ctx, field, a, b, opt)
 	}
-	opt.BeforeBattle = beforeBattle
+	opt.BeforeBattle = faults.BeforeBattle
 	return battle.PlayChunk(ctx, field, a, b, opt)
 }
 
@@ -40,7 +41,7 @@ func (p *jobPanic) Error() string { return fmt.Sprintf("panic: %v", p.value) }
 
 // settle ends a job's work: a panic, in a battle or in the job, fails its matchup at once
 // (the job is cancelled, not tried again); another error on the job's last try fails it too.
-func (j *simJobs) settle(ctx context.Context, job *rivertype.JobRow, matchup string, err *error) {
+func (j *Jobs) settle(ctx context.Context, job *rivertype.JobRow, matchup string, err *error) {
 	if r := recover(); r != nil {
 		*err = &jobPanic{value: r, stack: debug.Stack()}
 	}
@@ -52,7 +53,7 @@ func (j *simJobs) settle(ctx context.Context, job *rivertype.JobRow, matchup str
 	var why string
 	switch {
 	case errors.As(*err, &be):
-		logFault(j.log, "a battle of a matchup failed", *err, "matchup", matchup)
+		faults.Log(j.log, "a battle of a matchup failed", *err, "matchup", matchup)
 		why = "Muster could not play this matchup: " + be.Error() + ". This is a fault in Muster, not in your armies: " +
 			"tell whoever runs this Muster, who will find it in the server's log. You may ask for another matchup."
 	case errors.As(*err, &jp):
