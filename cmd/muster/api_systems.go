@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"muster/cmd/muster/internal/systems"
 	"net/http"
 
 	"github.com/labstack/echo/v5"
@@ -25,7 +26,7 @@ type apiOtherArmy struct {
 // apiCreateOther saves a file of another system through the API; it reports false for an
 // SWMB file.
 func (a *app) apiCreateOther(c *echo.Context, data []byte) (bool, error) {
-	sys := systemFor(data)
+	sys := systems.For(data)
 	if sys == nil {
 		return false, nil
 	}

@@ -12,8 +12,6 @@ import (
 	"muster/db"
 )
 
-func init() { extraCommands["backup"] = cmdBackup }
-
 const backupUsage = `usage: muster backup [--db muster.db] FILE
   writes a copy of the database, as of one moment, to FILE (a new file: an existing one is
   never overwritten), while muster serve goes on running. To restore, stop Muster and start

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"muster/cmd/muster/internal/systems"
 	"os"
 	"strconv"
 	"strings"
@@ -112,7 +113,7 @@ func evaluateArgs(cmd string, args []string, stdout, stderr io.Writer) (army *ro
 		fmt.Fprintf(stderr, "muster %s: %v\n", cmd, err)
 		return nil, nil, false, 2
 	}
-	if sys := systemFor(data); sys != nil {
+	if sys := systems.For(data); sys != nil {
 		if *limitsPath != "" {
 			fmt.Fprintf(stderr, "muster %s: --limits is for Star Wars Miniatures Battles armies; %s armies carry their limit in the file\n", cmd, sys.Title())
 			return nil, nil, false, 2
@@ -239,8 +240,8 @@ func parseArmy(path string, data []byte, stderr io.Writer) (*roster.Army, int) {
 	}
 	army, err := roster.Read(data)
 	if err != nil {
-		if id := system.Detect(data); id != system.SWMB && len(otherSystems) > 0 {
-			fmt.Fprintf(stderr, "muster: %s: system: %q is not a game Muster knows; write one of %s\n", path, id, strings.Join(knownSystems(), ", "))
+		if id := system.Detect(data); id != system.SWMB && len(systems.Others()) > 0 {
+			fmt.Fprintf(stderr, "muster: %s: system: %q is not a game Muster knows; write one of %s\n", path, id, strings.Join(systems.Known(), ", "))
 			return nil, 2
 		}
 		fmt.Fprintf(stderr, "muster: %s: %v\n", path, err)

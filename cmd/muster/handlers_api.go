@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"muster/cmd/muster/internal/systems"
 	"net/http"
 	"strings"
 
@@ -98,7 +99,7 @@ func (a *app) apiCreate(c *echo.Context) error {
 	if err != nil {
 		if id := system.Detect(data); id != system.SWMB {
 			// Not SWMB's to report: its reader knows only its own system: value.
-			return c.JSON(http.StatusBadRequest, apiError{Error: fmt.Sprintf("system: %q is not a game Muster knows; write one of %s", id, strings.Join(knownSystems(), ", "))})
+			return c.JSON(http.StatusBadRequest, apiError{Error: fmt.Sprintf("system: %q is not a game Muster knows; write one of %s", id, strings.Join(systems.Known(), ", "))})
 		}
 		out := apiError{Error: err.Error()}
 		var pe *roster.ParseError

@@ -257,7 +257,7 @@ func (a *app) home(c *echo.Context) error {
 }
 
 func (a *app) newArmy(c *echo.Context) error {
-	return render(c, http.StatusOK, views.NewArmy(page(c, "New army", "new"), views.NewArmyForm{Side: "rebel"}, views.ImportForm{Book: a.bookChoices()}))
+	return render(c, http.StatusOK, views.NewArmy(page(c, "New army", "new"), systemChoices(), views.NewArmyForm{Side: "rebel"}, views.ImportForm{Book: a.bookChoices()}))
 }
 
 // newArmyRequest is the create form's shape.
@@ -271,7 +271,7 @@ func (a *app) createArmy(c *echo.Context) error {
 	req := newArmyRequest{Name: strings.TrimSpace(c.FormValue("name")), Side: c.FormValue("side"), Limit: strings.TrimSpace(c.FormValue("limit"))}
 	form := views.NewArmyForm{Name: req.Name, Side: req.Side, Limit: req.Limit, System: c.FormValue("system"), Errors: map[string]string{}}
 	refuse := func() error {
-		return render(c, http.StatusUnprocessableEntity, views.NewArmy(page(c, "New army", "new"), form, views.ImportForm{Book: a.bookChoices()}))
+		return render(c, http.StatusUnprocessableEntity, views.NewArmy(page(c, "New army", "new"), systemChoices(), form, views.ImportForm{Book: a.bookChoices()}))
 	}
 	if err := a.validate.Struct(req); err != nil {
 		var ve validator.ValidationErrors
@@ -344,7 +344,7 @@ func (a *app) importArmy(c *echo.Context) error {
 		if len(data) <= 64<<10 {
 			imp.Text = string(data)
 		}
-		return render(c, http.StatusUnprocessableEntity, views.NewArmy(page(c, "Import", "new"), views.NewArmyForm{Side: "rebel"}, imp))
+		return render(c, http.StatusUnprocessableEntity, views.NewArmy(page(c, "Import", "new"), systemChoices(), views.NewArmyForm{Side: "rebel"}, imp))
 	}
 	if err := roster.CheckBounds(army); err != nil {
 		// A file that reads but holds more than an army keeps: shown again as pasted.
@@ -352,7 +352,7 @@ func (a *app) importArmy(c *echo.Context) error {
 		if len(data) <= 64<<10 {
 			imp.Text = string(data)
 		}
-		return render(c, http.StatusUnprocessableEntity, views.NewArmy(page(c, "Import", "new"), views.NewArmyForm{Side: "rebel"}, imp))
+		return render(c, http.StatusUnprocessableEntity, views.NewArmy(page(c, "Import", "new"), systemChoices(), views.NewArmyForm{Side: "rebel"}, imp))
 	}
 	rec, _, err := a.save(c, "", db.AnyVersion, army, "imported")
 	if err != nil {

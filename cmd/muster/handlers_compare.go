@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"muster/cmd/muster/internal/systems"
 	"net/http"
 	"strconv"
 
@@ -54,7 +55,7 @@ func (a *app) compare(c *echo.Context) error {
 		if err != nil {
 			return err
 		}
-		sa, sb := systemFor(fa), systemFor(fb)
+		sa, sb := systems.For(fa), systems.For(fb)
 		switch {
 		case sa == nil && sb == nil:
 			av, err := a.comparedSWMB(ra, fa)

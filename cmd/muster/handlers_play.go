@@ -10,6 +10,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"muster/cmd/muster/internal/systems"
 	"net/http"
 	"slices"
 	"strconv"
@@ -229,7 +230,7 @@ func (a *app) startList(c *echo.Context) error {
 		if err != nil {
 			return echo.NewHTTPError(http.StatusBadRequest, "The file could not be read: "+err.Error())
 		}
-		if sys := systemFor(data); sys != nil {
+		if sys := systems.For(data); sys != nil {
 			// Game nights are Chapter Ten's: a list of another game is refused in its words.
 			f.Errors["file"] = "This is a " + sys.Title() + " file (system: " + sys.ID() + "); a game night takes Star Wars Miniatures Battles armies (system: swmb). Import it under New or import instead."
 			if len(data) <= 64<<10 {

@@ -11,10 +11,6 @@ import (
 // printable squad sheet (swm_sheet.go), registered with the generic pages of
 // handlers_systems.go.
 
-func init() {
-	otherBlank[swm.ID] = blankSquad
-}
-
 // blankSquad is a new squad file from the create form. The create form asks for a side,
 // not a faction: an Imperial squad starts as Empire, any other as Rebel Alliance (the Battle
 // of Hoth's two factions), in the Rebellion era; the editor changes them. An empty limit is

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"muster/cmd/muster/internal/pdf"
+	"muster/cmd/muster/internal/systems"
+	"muster/rules/swm"
 	"net/http"
 	"net/url"
 	"strings"
@@ -22,13 +24,11 @@ import (
 
 // The web app's pages for armies of the other game systems (d20 Star Wars Miniatures, the
 // skirmish quick reference), reached through the shared interface rules/system: a system
-// registered in otherSystems gets its armies stored, listed, summarised, exported, shared,
+// of internal/systems gets its armies stored, listed, summarised, exported, shared,
 // copied, versioned and edited as a file without more code here. The SWMB handlers never
 // see such an army: the otherSystemArmies middleware answers the army routes for it, and
 // the routes it does not list read the army through readStored, which says in words that
 // the page is for SWMB armies only.
-
-func init() { views.Systems = systemChoices }
 
 // otherArmy is a stored army of another system, as its pages need it.
 type otherArmy struct {
@@ -67,17 +67,23 @@ var otherArmyRoutes = map[string]otherRoute{
 
 // otherSheets are the printable sheets of the systems that have one (swm: the squad
 // sheet), keyed by system id: the HTML page, made for print or for the PDF.
-var otherSheets = map[string]func(a *app, c *echo.Context, o otherArmy, paper string, forPDF bool) ([]byte, error){}
+var otherSheets = map[string]func(a *app, c *echo.Context, o otherArmy, paper string, forPDF bool) ([]byte, error){
+	swm.ID: (*app).swmSheet,
+}
 
 // otherEditors are the systems with an editor of their own (swm: the squad editor); the
 // others are edited as their file's text.
 var otherEditors = map[string]struct {
 	edit, preview, save otherRoute
-}{}
+}{
+	swm.ID: {edit: (*app).swmEdit, preview: (*app).swmPreview, save: (*app).swmSave},
+}
 
 // otherBlank writes a new army file of a system from the create form: the systems that
-// need more than format, system and name register theirs.
-var otherBlank = map[string]func(name, side string, limit int) ([]byte, error){}
+// need more than format, system and name.
+var otherBlank = map[string]func(name, side string, limit int) ([]byte, error){
+	swm.ID: blankSquad,
+}
 
 // otherSystemArmies answers the routes of otherArmyRoutes when the army asked for belongs to
 // another system. Who may reach it is decided as for SWMB armies: the owner's store read
@@ -130,7 +136,7 @@ func (a *app) findOther(c *echo.Context) (otherArmy, bool, error) {
 	if err != nil {
 		return otherArmy{}, false, err
 	}
-	sys := otherSystems[rec.System]
+	sys := systems.ByID(rec.System)
 	if sys == nil {
 		return otherArmy{}, false, nil
 	}
@@ -151,7 +157,7 @@ func errNotSWMB(sys system.System, what string) error {
 // readStored reads a stored army file as SWMB: another system's army is refused in words
 // (the page has no meaning for it), and a file that does not parse is Muster's fault.
 func readStored(id string, file []byte) (*roster.Army, error) {
-	if sys := systemFor(file); sys != nil {
+	if sys := systems.For(file); sys != nil {
 		name := id
 		if rep, err := sys.Evaluate(file); err == nil && rep.Name != "" {
 			name = rep.Name
@@ -556,9 +562,9 @@ func (a *app) noMeaning(c *echo.Context, o otherArmy, what, why string) error {
 
 // createOther makes a new army of another system from the create form.
 func (a *app) createOther(c *echo.Context, sysID, name, side string, limit int) error {
-	sys := otherSystems[sysID]
+	sys := systems.ByID(sysID)
 	if sys == nil {
-		return echo.NewHTTPError(http.StatusBadRequest, "system: choose one of "+strings.Join(knownSystems(), ", ")+".")
+		return echo.NewHTTPError(http.StatusBadRequest, "system: choose one of "+strings.Join(systems.Known(), ", ")+".")
 	}
 	var file []byte
 	var err error
@@ -591,11 +597,11 @@ func (a *app) importOther(c *echo.Context, data []byte) (bool, error) {
 	case named != "" && chosen != "" && named != chosen:
 		return true, a.importRefused(c, data, fmt.Sprintf("system: the file says %q but you chose %q; choose \"as the file says\" or correct the file's system: line", named, chosen))
 	case named != "":
-		sys = otherSystems[named]
+		sys = systems.ByID(named)
 	case chosen != "" && chosen != system.SWMB:
-		sys = otherSystems[chosen]
+		sys = systems.ByID(chosen)
 		if sys == nil {
-			return true, a.importRefused(c, data, "system: choose one of "+strings.Join(knownSystems(), ", "))
+			return true, a.importRefused(c, data, "system: choose one of "+strings.Join(systems.Known(), ", "))
 		}
 		trimmed := bytes.TrimSpace(data)
 		if bytes.HasPrefix(trimmed, []byte("{")) || bytes.HasPrefix(trimmed, []byte("---")) {
@@ -623,14 +629,14 @@ func (a *app) importRefused(c *echo.Context, data []byte, msg string) error {
 	if len(data) <= 64<<10 {
 		imp.Text = string(data)
 	}
-	return render(c, http.StatusUnprocessableEntity, views.NewArmy(page(c, "Import", "new"), views.NewArmyForm{Side: "rebel"}, imp))
+	return render(c, http.StatusUnprocessableEntity, views.NewArmy(page(c, "Import", "new"), systemChoices(), views.NewArmyForm{Side: "rebel"}, imp))
 }
 
 // systemChoices are the systems the create and import forms offer.
 func systemChoices() []views.SystemChoice {
 	out := []views.SystemChoice{{ID: system.SWMB, Title: "Star Wars Miniatures Battles (West End Games)"}}
-	for _, id := range knownSystems()[1:] {
-		out = append(out, views.SystemChoice{ID: id, Title: otherSystems[id].Title()})
+	for _, id := range systems.Known()[1:] {
+		out = append(out, views.SystemChoice{ID: id, Title: systems.ByID(id).Title()})
 	}
 	return out
 }

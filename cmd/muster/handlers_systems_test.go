@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"muster/cmd/muster/internal/systems"
 	"net/http"
 	"net/url"
 	"reflect"
@@ -272,7 +273,7 @@ func TestCompareTwoSWMSquads(t *testing.T) {
 func TestOtherSystemQRSArmyThroughTheSharedInterface(t *testing.T) {
 	ts := newTestServer(t)
 	file := fileText(t, qrsPatrol)
-	rep, err := otherSystems["qrs"].Evaluate([]byte(file))
+	rep, err := systems.ByID("qrs").Evaluate([]byte(file))
 	if err != nil {
 		t.Fatal(err)
 	}

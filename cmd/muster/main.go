@@ -91,9 +91,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return cmdUser(args[1:], stdout, stderr)
 	case "token":
 		return cmdToken(args[1:], stdout, stderr)
-	}
-	if cmd, ok := extraCommands[args[0]]; ok {
-		return cmd(args[1:], stdout, stderr)
+	case "whatif":
+		return cmdWhatif(args[1:], stdout, stderr)
+	case "backup":
+		return cmdBackup(args[1:], stdout, stderr)
+	case "qrs":
+		return cmdQRS(args[1:], stdout, stderr)
+	case "swm":
+		return cmdSWM(args[1:], stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "muster: %q is not a command; muster help lists them\n", args[0])
 	return 2

@@ -43,9 +43,10 @@ func cmdOdds(args []string, stdout, stderr io.Writer) int {
 		return oddsDamage(args[1:], stdout, stderr)
 	case "volley":
 		return oddsVolley(args[1:], stdout, stderr)
-	}
-	if proc, ok := oddsProcedures[args[0]]; ok {
-		return proc(args[1:], stdout, stderr)
+	case "d20":
+		return oddsD20(args[1:], stdout, stderr)
+	case "qrs":
+		return oddsQRS(args[1:], stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "muster odds: %q is not a procedure Muster computes; write test, damage, volley, d20 or qrs (muster odds help)\n", args[0])
 	return 2

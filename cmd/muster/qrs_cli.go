@@ -18,15 +18,8 @@ import (
 	"strings"
 
 	"muster/rules/qrs"
-	"muster/rules/qrs/army"
 	"muster/rules/qrs/solo"
 )
-
-func init() {
-	otherSystems[army.ID] = army.System{}
-	oddsProcedures["qrs"] = oddsQRS
-	extraCommands["qrs"] = cmdQRS
-}
 
 const oddsQRSUsage = `usage: muster odds qrs --own-total T --enemy-total E [--cover] [--armour] [--extra-shooters N] [--json]
   T: the Defence total of your figures under fire; E: the Firepower total shooting at them`

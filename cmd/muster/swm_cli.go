@@ -22,12 +22,6 @@ import (
 	"muster/views"
 )
 
-func init() {
-	otherSystems[swm.ID] = swm.System{}
-	oddsProcedures["d20"] = oddsD20
-	extraCommands["swm"] = cmdSWM
-}
-
 const oddsD20Usage = `usage: muster odds d20 --attack A --defense D [--damage N] [--cover] [--combined K]
                       [--droid] [--reroll] [--hp H] [--json]`
 

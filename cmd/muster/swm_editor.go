@@ -12,7 +12,6 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"muster/db"
-	"muster/rules/swm"
 	"muster/rules/swm/army"
 	"muster/rules/swm/check"
 	"muster/views"
@@ -22,11 +21,6 @@ import (
 // take greyed out, with the reason), counts, the limit, and the total and problems recomputed
 // as the player types (htmx). It posts to the army's own routes, which handlers_systems.go
 // hands to it for a system: swm army.
-
-func init() {
-	otherEditors[swm.ID] = struct{ edit, preview, save otherRoute }{
-		edit: (*app).swmEdit, preview: (*app).swmPreview, save: (*app).swmSave}
-}
 
 // squadForm is the editor's form as posted: the squad's settings and its units in order.
 type squadForm struct {

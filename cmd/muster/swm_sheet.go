@@ -9,7 +9,6 @@ import (
 
 	"github.com/labstack/echo/v5"
 
-	"muster/rules/swm"
 	"muster/rules/swm/army"
 	"muster/rules/swm/check"
 	"muster/static"
@@ -19,8 +18,6 @@ import (
 // The d20 squad sheet: HTML with print CSS (the web's print view links its stylesheets,
 // as its CSP allows no inline style), and the same page made standalone for the PDF, which
 // Chromium prints as it prints SWMB's record sheets (pdf.go).
-
-func init() { otherSheets[swm.ID] = (*app).swmSheet }
 
 func (a *app) swmSheet(c *echo.Context, o otherArmy, paper string, standalone bool) ([]byte, error) {
 	sq, err := army.Read(o.file)

@@ -4,38 +4,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"sort"
+	"muster/cmd/muster/internal/systems"
 
 	"muster/rules/system"
 	"muster/rules/yamlguard"
 )
-
-// The game systems other than SWMB, by their army files' system: value. Each system's own
-// file in this package registers it in an init function (swm_cli.go, qrs_cli.go), with the
-// odds procedures and subcommands it adds, so that no SWMB file has to know them.
-var (
-	otherSystems = map[string]system.System{}
-	// oddsProcedures are `muster odds NAME ...` procedures added by other systems.
-	oddsProcedures = map[string]func(args []string, stdout, stderr io.Writer) int{}
-	// extraCommands are top-level subcommands added by other systems (`muster qrs ...`).
-	extraCommands = map[string]func(args []string, stdout, stderr io.Writer) int{}
-)
-
-// systemFor returns the registered system an army file belongs to, or nil for SWMB. An
-// unknown system: value is left to the SWMB reader, which names the known ones.
-func systemFor(file []byte) system.System {
-	return otherSystems[system.Detect(file)]
-}
-
-// knownSystems lists every system: value Muster reads, for messages.
-func knownSystems() []string {
-	ids := []string{system.SWMB}
-	for id := range otherSystems {
-		ids = append(ids, id)
-	}
-	sort.Strings(ids[1:])
-	return ids
-}
 
 // evaluateOther runs `muster cost` or `muster check` for an army of another system: the
 // same JSON shape (total, problems with severity) and the same exit codes as for SWMB.
@@ -128,9 +101,9 @@ func otherSystemFile(path string, data []byte, want string) string {
 		if id == system.SWMB {
 			return "Star Wars Miniatures Battles"
 		}
-		return otherSystems[id].Title()
+		return systems.ByID(id).Title()
 	}
-	if id != system.SWMB && otherSystems[id] == nil {
+	if id != system.SWMB && systems.ByID(id) == nil {
 		return ""
 	}
 	if id == system.SWMB && want != system.SWMB {

@@ -15,8 +15,6 @@ import (
 	"muster/rules/battle/whatif"
 )
 
-func init() { extraCommands["whatif"] = cmdWhatif }
-
 const whatifUsage = `usage: muster whatif [--battles N] [--seed S] [--max-variants K] [--workers W] [--scenario NAME] [--json] A.yaml B.yaml
   proposes up to K changes to army A that keep it legal (muster check) and within its limit
   (drop a unit, swap a weapon or armor its Troop List allows, one more level of a skill,
