@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"muster/cmd/muster/internal/testkit"
 )
 
 const book = "../../rules/data/forces/"
@@ -36,7 +38,7 @@ func TestCheckExitsOneOnErrors(t *testing.T) {
 // briefing, obeyed by Red Smoke, Hitak Harriers and Wuwuhuul (1399) and broken by four
 // soldiers with repeating blasters.
 func TestCheckWithChapterTenLimits(t *testing.T) {
-	obeys := writeFile(t, `format: 1
+	obeys := testkit.WriteFile(t, `format: 1
 side: rebel
 name: Kwymar Relief
 units:
@@ -58,7 +60,7 @@ units:
 	if code != 0 || !strings.Contains(out, "Limits: total 1500; heroes at most 600 SGPs; at most 3 specialized weapons; at most 30 grenades") {
 		t.Errorf("exit %d\n%s%s", code, out, errOut)
 	}
-	breaks := writeFile(t, "format: 1\nside: rebel\nname: Repeaters\nunits:\n  - {kind: squad, troop: Hoth Trooper, size: 4, weapons: [repeating blaster]}\n")
+	breaks := testkit.WriteFile(t, "format: 1\nside: rebel\nname: Repeaters\nunits:\n  - {kind: squad, troop: Hoth Trooper, size: 4, weapons: [repeating blaster]}\n")
 	code, out, _ = runMuster(t, "check", "--limits", chapterTen+"rebel-limits.yaml", breaks)
 	if code != 1 || !strings.Contains(out, "the army fields 4 specialized weapons") || !strings.Contains(out, "[limits.specialized-weapons]") {
 		t.Errorf("exit %d\n%s", code, out)
@@ -67,7 +69,7 @@ units:
 
 // Exit 2 when the army or the limits cannot be read or parsed, with line and column.
 func TestCheckExitsTwoOnUnreadableFiles(t *testing.T) {
-	army := writeFile(t, "format: 1\nside: rebel\nunits:\n  - kind: squad\n    troop: *hoth\n")
+	army := testkit.WriteFile(t, "format: 1\nside: rebel\nunits:\n  - kind: squad\n    troop: *hoth\n")
 	code, _, errOut := runMuster(t, "check", army)
 	if code != 2 || !strings.Contains(errOut, "line 5, column 12") || !strings.Contains(errOut, "alias") {
 		t.Errorf("alias: exit %d, stderr %q", code, errOut)
@@ -92,7 +94,7 @@ func TestCheckExitsTwoOnUnreadableFiles(t *testing.T) {
 
 // House rules: a waived rule is listed apart and does not count; the army exits 0.
 func TestCheckListsWaivedProblems(t *testing.T) {
-	p := writeFile(t, `format: 1
+	p := testkit.WriteFile(t, `format: 1
 side: imperial
 name: Bridge stormtroopers
 rules: {troop.weapons: waived, troop.specialists: warning}

@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"muster/cmd/muster/internal/testkit"
 )
 
 // The command line under bad input: every failure is a line or two on stderr that names
@@ -97,11 +99,11 @@ func TestAMissingFileAFolderAndABinaryFileAreNamedInWords(t *testing.T) {
 
 // A value of the wrong kind names the key as the file writes it, not Go's struct field.
 func TestAWrongKindOfValueNamesTheKeyTheFileWrites(t *testing.T) {
-	army := writeFile(t, "format: 1\nside: rebel\nname: X\nunits:\n  - kind: squad\n    name: A\n    troop: Hoth Trooper\n    size: ten\n")
+	army := testkit.WriteFile(t, "format: 1\nside: rebel\nname: X\nunits:\n  - kind: squad\n    name: A\n    troop: Hoth Trooper\n    size: ten\n")
 	failsInWords(t, 2, []string{"line 8, column 11: size: write a whole number here, not text"}, "check", army)
-	sideList := writeFile(t, "format: 1\nside: [rebel]\nname: X\n")
+	sideList := testkit.WriteFile(t, "format: 1\nside: [rebel]\nname: X\n")
 	failsInWords(t, 2, []string{"side: write text here, not a list"}, "cost", sideList)
-	squad := writeFile(t, "format: 1\nsystem: swm\nname: S\nfaction: Rebel Alliance\nlimit: lots\n")
+	squad := testkit.WriteFile(t, "format: 1\nsystem: swm\nname: S\nfaction: Rebel Alliance\nlimit: lots\n")
 	failsInWords(t, 2, []string{"limit: write a whole number here, not text"}, "check", squad)
 }
 
@@ -259,7 +261,7 @@ func TestServeSaysWhenItsPortIsTaken(t *testing.T) {
 func TestServeSaysWhenItsDatabaseCannotBeOpened(t *testing.T) {
 	failsInWords(t, 1, []string{"the PostgreSQL database postgres://muster:xxxxx@127.0.0.1:1/muster does not answer"},
 		"serve", "--addr", "127.0.0.1:0", "--db", "postgres://muster:secret@127.0.0.1:1/muster")
-	notDB := writeFile(t, "an army, not a database\n")
+	notDB := testkit.WriteFile(t, "an army, not a database\n")
 	failsInWords(t, 1, []string{"the database " + notDB + " cannot be opened", "file is not a database", "check what --db names"},
 		"serve", "--addr", "127.0.0.1:0", "--db", notDB)
 }

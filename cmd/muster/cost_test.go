@@ -3,10 +3,11 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"muster/cmd/muster/internal/testkit"
 )
 
 func runMuster(t *testing.T, args ...string) (int, string, string) {
@@ -14,15 +15,6 @@ func runMuster(t *testing.T, args ...string) (int, string, string) {
 	var out, errOut bytes.Buffer
 	code := run(args, &out, &errOut)
 	return code, out.String(), errOut.String()
-}
-
-func writeFile(t *testing.T, body string) string {
-	t.Helper()
-	p := filepath.Join(t.TempDir(), "army.yaml")
-	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return p
 }
 
 // `muster cost --json` prints the contract's object; total is the sum of the units' costs.
@@ -62,7 +54,7 @@ func TestCostJSONContract(t *testing.T) {
 // Exit status: 1 when the army has an error (costs still printed); the unknown name names
 // the nearest known ones.
 func TestCostExitsOneOnErrorAndStillPrintsCosts(t *testing.T) {
-	p := writeFile(t, `format: 1
+	p := testkit.WriteFile(t, `format: 1
 side: rebel
 name: Typo
 units:
@@ -88,7 +80,7 @@ units:
 
 // Exit status 2 when the file cannot be parsed, with line and column.
 func TestCostExitsTwoOnParseError(t *testing.T) {
-	p := writeFile(t, "format: 1\nside: rebel\nunits:\n  - kind: squad\n    sise: 3\n")
+	p := testkit.WriteFile(t, "format: 1\nside: rebel\nunits:\n  - kind: squad\n    sise: 3\n")
 	code, _, errOut := runMuster(t, "cost", p)
 	if code != 2 || !strings.Contains(errOut, "line 5, column 5") {
 		t.Errorf("exit %d, stderr %q; want 2 and the line and column", code, errOut)
@@ -96,21 +88,5 @@ func TestCostExitsTwoOnParseError(t *testing.T) {
 	code, _, errOut = runMuster(t, "cost", filepath.Join(t.TempDir(), "missing.yaml"))
 	if code != 2 || errOut == "" {
 		t.Errorf("missing file: exit %d, stderr %q", code, errOut)
-	}
-}
-
-// `muster cost --text` prints the plain-text list for forums, the same the web app's
-// export?format=text answers.
-func TestCostTextIsTheForumList(t *testing.T) {
-	code, out, _ := runMuster(t, "cost", "--text", mixed)
-	if code != 1 || !strings.HasPrefix(out, "Mixed Imperial Force (Imperial) — 2101 of 2100 SGPs\n") ||
-		!strings.Contains(out, "- Cresh Squad: 6 Imperial Trooper, blaster carbine, stormtrooper armor — 282\n") {
-		t.Errorf("exit %d:\n%s", code, out)
-	}
-	ts := newTestServer(t)
-	id := ts.importFile(mixed)
-	r := ts.get("/armies/" + id + "/export?format=text")
-	if r.status != 200 || r.body != out || !strings.HasPrefix(r.header.Get("Content-Type"), "text/plain") {
-		t.Errorf("the web's text list differs from the command line's: %d\n%s", r.status, r.body)
 	}
 }

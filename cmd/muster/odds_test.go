@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"muster/cmd/muster/internal/testkit"
 	"muster/rules/combat"
 )
 
@@ -150,7 +151,7 @@ type volleyJSON struct {
 
 func runVolley(t *testing.T, args ...string) volleyJSON {
 	t.Helper()
-	a, b := writeFile(t, oddsRebels), writeFile(t, oddsImperials)
+	a, b := testkit.WriteFile(t, oddsRebels), testkit.WriteFile(t, oddsImperials)
 	full := append([]string{"odds", "volley", "--army", a, "--target-army", b, "--json"}, args...)
 	code, out, errOut := runMuster(t, full...)
 	if code != 0 {
@@ -215,7 +216,7 @@ func TestOddsVolleyAtHeroAndDroid(t *testing.T) {
 		t.Errorf("at the droid: System Damage rolls expected, got %+v", v)
 	}
 	// The Imperial squad at the Rebel hero, who dodges.
-	a, b := writeFile(t, oddsImperials), writeFile(t, oddsRebels)
+	a, b := testkit.WriteFile(t, oddsImperials), testkit.WriteFile(t, oddsRebels)
 	code, out, errOut := runMuster(t, "odds", "volley", "--army", a, "--squad", "0", "--target-army", b, "--target", "1", "--range", "12", "--json")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
@@ -242,7 +243,7 @@ func TestOddsVolleyAtHeroAndDroid(t *testing.T) {
 }
 
 func TestOddsVolleyErrors(t *testing.T) {
-	a, b := writeFile(t, oddsRebels), writeFile(t, oddsImperials)
+	a, b := testkit.WriteFile(t, oddsRebels), testkit.WriteFile(t, oddsImperials)
 	for _, extra := range [][]string{
 		{"--squad", "5", "--target", "0", "--range", "10"},
 		{"--squad", "0", "--target", "9", "--range", "10"},

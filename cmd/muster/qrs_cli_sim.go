@@ -3,13 +3,13 @@ package main
 // The skirmish quick reference's quick-resolve on the command line: `muster qrs sim`.
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
 	"strings"
 	"time"
 
+	"muster/cmd/muster/internal/systems"
 	"muster/rules/qrs"
 	"muster/rules/qrs/army"
 	"muster/rules/qrs/sim"
@@ -53,28 +53,6 @@ func qrsGroup(a *army.Army, n int) (army.Group, error) {
 		return a.Groups[n-1], nil
 	}
 	return army.Group{}, fmt.Errorf("%s has groups 1 to %d", a.Name, len(a.Groups))
-}
-
-// qrsOwnProfiles are an army's profiles: block, for a game to resolve its figures by.
-func qrsOwnProfiles(armies ...*army.Army) ([]qrs.Profile, error) {
-	var out []qrs.Profile
-	seen := map[string]qrs.Profile{}
-	for _, a := range armies {
-		for _, p := range a.Catalog.Profiles() {
-			if p.Source != qrs.SourceArmy {
-				continue
-			}
-			if prev, ok := seen[qrs.Key(p.Name)]; ok {
-				if fmt.Sprint(prev) != fmt.Sprint(p) {
-					return nil, fmt.Errorf("both armies define a profile %q, differently; rename one", p.Name)
-				}
-				continue
-			}
-			seen[qrs.Key(p.Name)] = p
-			out = append(out, p)
-		}
-	}
-	return out, nil
 }
 
 func qrsSim(args []string, stdout, stderr io.Writer) int {
@@ -150,7 +128,7 @@ func qrsSim(args []string, stdout, stderr io.Writer) int {
 		return qrsSimFight(a, players, *vsPath, *vsGroup, *cover, *vsCover, *maxTurns, *battles, *seed, dice, pct, *showLog, *asJSON, stdout, stderr)
 	}
 	cfg := sim.Config{Players: players, Sight: *sight, Cover: *cover, Objective: *objective, MaxTurns: *maxTurns, Prefer: *prefer}
-	if cfg.Profiles, err = qrsOwnProfiles(a); err != nil {
+	if cfg.Profiles, err = systems.QRSProfiles(a); err != nil {
 		fmt.Fprintf(stderr, "muster qrs sim: %v\n", err)
 		return 2
 	}
@@ -171,7 +149,7 @@ func qrsSim(args []string, stdout, stderr io.Writer) int {
 	}
 	s, err := sim.Run(cfg, *battles, dice)
 	if err != nil {
-		fmt.Fprintf(stderr, "muster qrs sim: %v\n", qrsSeeded(err, *seed))
+		fmt.Fprintf(stderr, "muster qrs sim: %v\n", systems.QRSSeeded(err, *seed))
 		return playExit(err)
 	}
 	if !*showLog {
@@ -201,7 +179,7 @@ func qrsSimFight(a *army.Army, players army.Group, vsPath string, vsGroup int, c
 		return 2
 	}
 	cfg := sim.FightConfig{A: sim.Side{Group: players, Cover: cover}, B: sim.Side{Group: other, Cover: vsCover}, MaxTurns: maxTurns}
-	if cfg.Profiles, err = qrsOwnProfiles(a, b); err == nil {
+	if cfg.Profiles, err = systems.QRSProfiles(a, b); err == nil {
 		var s sim.FightSummary
 		if s, err = sim.RunFight(cfg, battles, dice); err == nil {
 			if !showLog {
@@ -219,18 +197,8 @@ func qrsSimFight(a *army.Army, players army.Group, vsPath string, vsGroup int, c
 			return 0
 		}
 	}
-	fmt.Fprintf(stderr, "muster qrs sim: %v\n", qrsSeeded(err, seed))
+	fmt.Fprintf(stderr, "muster qrs sim: %v\n", systems.QRSSeeded(err, seed))
 	return playExit(err)
-}
-
-// qrsSeeded names the seed beside a game that failed (sim.GameError), which with the game's
-// index replays it.
-func qrsSeeded(err error, seed uint64) error {
-	var ge *sim.GameError
-	if errors.As(err, &ge) {
-		return fmt.Errorf("%w (seed %d)", err, seed)
-	}
-	return err
 }
 
 func qrsSimTail(w io.Writer, log, notSimulated []string) {

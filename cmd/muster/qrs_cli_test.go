@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"muster/cmd/muster/internal/testkit"
 )
 
 // `muster cost` and `muster check` reach the qrs army through its system: the JSON shape of
@@ -29,12 +31,12 @@ func TestQRSCostAndCheckDispatch(t *testing.T) {
 	if rep.System != "qrs" || rep.Total != 25 || len(rep.Units) != 3 || rep.Units[1].Cost != 10 {
 		t.Errorf("report: %+v", rep)
 	}
-	bad := writeFile(t, "format: 1\nsystem: qrs\nname: x\ngroups:\n  - name: Stormtroopers\n    figures: [{profile: stromtrooper}]\n")
+	bad := testkit.WriteFile(t, "format: 1\nsystem: qrs\nname: x\ngroups:\n  - name: Stormtroopers\n    figures: [{profile: stromtrooper}]\n")
 	code, out, _ = runMuster(t, "check", bad)
 	if code != 1 || !strings.Contains(out, `error: Unit 1, Stormtroopers: figure 1 profile: there is no profile "stromtrooper"`) {
 		t.Errorf("check: exit %d\n%s", code, out)
 	}
-	broken := writeFile(t, "format: 1\nsystem: qrs\ngroups:\n  - nme: x\n")
+	broken := testkit.WriteFile(t, "format: 1\nsystem: qrs\ngroups:\n  - nme: x\n")
 	code, _, errOut = runMuster(t, "check", broken)
 	if code != 2 || !strings.Contains(errOut, "line 4, column 5") {
 		t.Errorf("unreadable: exit %d: %s", code, errOut)

@@ -8,15 +8,15 @@ import (
 	"io"
 	"log/slog"
 	"math"
-	"muster/cmd/muster/internal/jobs"
 	"net"
 	"net/http"
 	"os"
 	"os/signal"
-	"runtime"
 	"syscall"
 	"time"
 
+	"muster/cmd/muster/internal/jobs"
+	"muster/cmd/muster/internal/web"
 	"muster/db"
 	"muster/rules"
 )
@@ -29,9 +29,9 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
 	dbPath := fs.String("db", "muster.db", "SQLite database file, or a postgres:// address (created, and migrated, if needed)")
-	workers := fs.Int("workers", defaultWorkers(), "matchup jobs this process plays at once (0: it serves pages only, and muster worker processes play)")
+	workers := fs.Int("workers", jobs.DefaultWorkers(), "matchup jobs this process plays at once (0: it serves pages only, and muster worker processes play)")
 	requireLogin := fs.Bool("require-login", false, "every page but sign-in, sign-up, share links and game links needs an account")
-	signup := fs.String("signup", signupOpen, "who may sign up: open, invite (links an admin makes) or closed")
+	signup := fs.String("signup", web.SignupOpen, "who may sign up: open, invite (links an admin makes) or closed")
 	secure := fs.Bool("secure-cookies", false, "the instance is served over HTTPS (behind TLS): session cookies only over HTTPS")
 	rest, code, ok := parseFlags(fs, args, serveUsage, stdout, stderr)
 	if !ok {
@@ -41,7 +41,7 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 	if len(rest) != 0 {
 		bad = fmt.Sprintf("unexpected argument %q; every setting is given with a flag (muster serve --help)", rest[0])
 	} else if bad = outOfRange(fs, flagBounds{"workers", 0, math.MaxInt32, "matchup jobs played at once; 0 serves pages only"}); bad != "" {
-	} else if *signup != signupOpen && *signup != signupInvite && *signup != signupClosed {
+	} else if *signup != web.SignupOpen && *signup != web.SignupInvite && *signup != web.SignupClosed {
 		bad = fmt.Sprintf("--signup %q: write open, invite or closed", *signup)
 	} else if _, _, err := net.SplitHostPort(*addr); err != nil {
 		bad = fmt.Sprintf("--addr %q: write a host and port, such as 127.0.0.1:8080 or :8080", *addr)
@@ -52,7 +52,7 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "muster serve: %s\n", bad)
 		return 2
 	}
-	cfg := authConfig{RequireLogin: *requireLogin, Signup: *signup, SecureCookie: *secure}
+	cfg := web.Config{RequireLogin: *requireLogin, Signup: *signup, SecureCookie: *secure}
 	logger := slog.New(slog.NewTextHandler(stderr, nil))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -92,8 +92,8 @@ func listenProblem(addr string, err error) startError {
 // serve opens the store, listens on addr and serves until ctx is done; then it stops
 // accepting connections and lets requests in flight finish (up to 10 s). It plays matchup
 // jobs as jobOpt says (none given: defaultWorkers at once).
-func serve(ctx context.Context, addr, dbPath string, cfg authConfig, logger *slog.Logger, listening func(net.Addr), jobOpt ...jobs.Options) error {
-	opt := jobs.Options{Workers: defaultWorkers()}
+func serve(ctx context.Context, addr, dbPath string, cfg web.Config, logger *slog.Logger, listening func(net.Addr), jobOpt ...jobs.Options) error {
+	opt := jobs.Options{Workers: jobs.DefaultWorkers()}
 	if len(jobOpt) > 0 {
 		opt = jobOpt[0]
 	}
@@ -107,15 +107,14 @@ func serve(ctx context.Context, addr, dbPath string, cfg authConfig, logger *slo
 	if err != nil {
 		return listenProblem(addr, err)
 	}
-	e, a := newApp(store, rules.Default(), logger, cfg)
 	work, err := jobs.Open(ctx, store, rules.Default(), logger, opt)
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}
+	e := web.New(store, rules.Default(), logger, cfg, work)
 	if err := work.Start(ctx); err != nil {
 		return fmt.Errorf("serve: unable to start the matchup workers: %w", err)
 	}
-	a.jobs = work
 	srv := &http.Server{
 		Handler:           e,
 		ReadHeaderTimeout: 10 * time.Second,
@@ -154,9 +153,6 @@ func serve(ctx context.Context, addr, dbPath string, cfg authConfig, logger *slo
 	logger.Info("serve: stopped")
 	return nil
 }
-
-// defaultWorkers is one matchup job per core but one, which is left for page requests.
-func defaultWorkers() int { return max(1, runtime.NumCPU()-1) }
 
 // sweepSessions deletes expired sessions once an hour until ctx is done.
 func sweepSessions(ctx context.Context, store *db.Store, logger *slog.Logger) {

@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 
+	"muster/cmd/muster/internal/systems"
 	"muster/rules/swm"
 	"muster/rules/swm/army"
 	"muster/rules/swm/cards"
@@ -61,11 +62,11 @@ func oddsD20(args []string, stdout, stderr io.Writer) int {
 	case !set["attack"] || !set["defense"]:
 		fmt.Fprintln(stderr, "muster odds d20: --attack and --defense are required: the attacker's Attack bonus and the target's Defense")
 		return 2
-	case d20OutOfBounds(stderr, "attack", *atk, d20Attack, "the attacker's Attack bonus"),
-		d20OutOfBounds(stderr, "defense", *def, d20Defense, "the target's Defense"),
-		d20OutOfBounds(stderr, "damage", *dmg, d20Damage, "the attacker's Damage"),
-		d20OutOfBounds(stderr, "hp", *hp, d20HP, "the target's Hit Points"),
-		d20OutOfBounds(stderr, "combined", *combined, d20Combined, "allies combining fire"):
+	case d20OutOfBounds(stderr, "attack", *atk, systems.D20Attack, "the attacker's Attack bonus"),
+		d20OutOfBounds(stderr, "defense", *def, systems.D20Defense, "the target's Defense"),
+		d20OutOfBounds(stderr, "damage", *dmg, systems.D20Damage, "the attacker's Damage"),
+		d20OutOfBounds(stderr, "hp", *hp, systems.D20HP, "the target's Hit Points"),
+		d20OutOfBounds(stderr, "combined", *combined, systems.D20Combined, "allies combining fire"):
 		return 2
 	case set["hp"] && *dmg == 0:
 		fmt.Fprintf(stderr, "muster odds d20: --hp needs --damage: an attack without damage never defeats anyone\n")
@@ -438,10 +439,10 @@ func hpTrack(hp *int) string {
 
 // d20OutOfBounds says, naming the flag, that its value is outside the odds' bounds (the odds
 // page's), and reports whether it was.
-func d20OutOfBounds(stderr io.Writer, flagName string, v int, b d20Bound, what string) bool {
-	if v >= b.lo && v <= b.hi {
+func d20OutOfBounds(stderr io.Writer, flagName string, v int, b systems.Bound, what string) bool {
+	if v >= b.Lo && v <= b.Hi {
 		return false
 	}
-	fmt.Fprintf(stderr, "muster odds d20: --%s %d: write %d to %d (%s)\n", flagName, v, b.lo, b.hi, what)
+	fmt.Fprintf(stderr, "muster odds d20: --%s %d: write %d to %d (%s)\n", flagName, v, b.Lo, b.Hi, what)
 	return true
 }

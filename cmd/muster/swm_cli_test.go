@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"muster/cmd/muster/internal/testkit"
 	"muster/rules/system"
-	"muster/views"
 )
 
 func runSWM(t *testing.T, args ...string) (string, string, int) {
@@ -80,7 +80,7 @@ func TestSWMCheckSecondLeiaAndOnePointOver(t *testing.T) {
 }
 
 func TestSWMUnreadableSquadExitsTwoWithLineAndColumn(t *testing.T) {
-	path := writeFile(t, "format: 1\nsystem: swm\nfaction: Empire\nunits:\n  - card: Snowtrooper\n    colour: white\n")
+	path := testkit.WriteFile(t, "format: 1\nsystem: swm\nfaction: Empire\nunits:\n  - card: Snowtrooper\n    colour: white\n")
 	_, errs, code := runSWM(t, "cost", path)
 	if code != 2 || !strings.Contains(errs, "line 6, column") {
 		t.Errorf("exit %d, %q", code, errs)
@@ -199,29 +199,6 @@ func TestSWMSheetHitPointTrack(t *testing.T) {
 }
 
 func ptr(v int) *int { return &v }
-
-// A card the squad file's cards: block adds or completes prints with a note on the sheet
-// (the command line's and the web's): its values are the file's, not the rulebook's, so a
-// player checks them against the card. The salvage squad completes the Elite Snowtrooper
-// and the Snowtrooper; the sample squad's printed cards carry no note.
-func TestSWMSheetMarksTheFilesCards(t *testing.T) {
-	out, errs, code := runSWM(t, "swm", "sheet", "../../rules/swm/testdata/salvage-imperial.yaml")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errs)
-	}
-	if strings.Count(out, views.CustomCardNote) != 2 {
-		t.Errorf("want the note under both completed cards:\n%s", out)
-	}
-	out, _, _ = runSWM(t, "swm", "sheet", "testdata/swm/sample-rebel.yaml")
-	if strings.Contains(out, views.CustomCardNote) {
-		t.Errorf("the sample squad's cards are the rulebook's:\n%s", out)
-	}
-	ts := newTestServer(t)
-	id := ts.importText(t, fileText(t, "../../rules/swm/testdata/salvage-imperial.yaml"), "")
-	if r := ts.get("/armies/" + id + "/sheets"); strings.Count(r.body, `class="card-custom"`) != 2 {
-		t.Errorf("the web sheet should mark both cards:\n%s", r.body)
-	}
-}
 
 // muster swm battle sets each squad up in its own side's area, the Dark Side first, whichever
 // file comes first (rulebook: the scenarios' "The Rebel forces set up anywhere within the

@@ -12,6 +12,7 @@ import (
 	"os"
 	"strings"
 
+	"muster/cmd/muster/internal/web"
 	"muster/db"
 )
 
@@ -105,7 +106,7 @@ func adminCommand(group string, args []string, stdout, stderr io.Writer) int {
 		if !need(1) {
 			return 2
 		}
-		if msg := nameProblem(rest[0]); msg != "" {
+		if msg := web.NameProblem(rest[0]); msg != "" {
 			fmt.Fprintf(stderr, "muster user add: %s\n", msg)
 			return 2
 		}
@@ -113,7 +114,7 @@ func adminCommand(group string, args []string, stdout, stderr io.Writer) int {
 		if code != 0 {
 			return code
 		}
-		hash, err := hashPassword(pw)
+		hash, err := web.HashPassword(pw)
 		if err != nil {
 			fmt.Fprintf(stderr, "muster user add: %v\n", err)
 			return 1
@@ -167,7 +168,7 @@ func adminCommand(group string, args []string, stdout, stderr io.Writer) int {
 		if code != 0 {
 			return code
 		}
-		hash, err := hashPassword(pw)
+		hash, err := web.HashPassword(pw)
 		if err == nil {
 			err = store.SetPassword(ctx, o.ID, hash)
 		}
@@ -260,7 +261,7 @@ func password(fromStdin bool, stderr io.Writer) (pw string, made bool, code int)
 		return "", false, 2
 	}
 	pw = strings.TrimRight(line, "\r\n")
-	if msg := passwordProblem(pw); msg != "" {
+	if msg := web.PasswordProblem(pw); msg != "" {
 		fmt.Fprintf(stderr, "muster: %s\n", msg)
 		return "", false, 2
 	}

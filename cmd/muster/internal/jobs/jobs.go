@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"runtime"
 	"strconv"
 	"sync"
 	"time"
@@ -621,3 +622,6 @@ func (w logWriter) Write(p []byte) (int, error) {
 	w.l.Warn("jobs: " + string(p))
 	return len(p), nil
 }
+
+// DefaultWorkers is one matchup job per core but one, which is left for page requests.
+func DefaultWorkers() int { return max(1, runtime.NumCPU()-1) }

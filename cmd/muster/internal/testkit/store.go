@@ -80,3 +80,10 @@ const (
 	Rebel1500    = "rules/battle/testdata/rebel-1500.yaml"
 	Imperial1500 = "rules/battle/testdata/imperial-1500.yaml"
 )
+
+// Backstop bounds a wait for something that happens by itself (a matchup ending, a
+// page reloading, a browser's step): the wait ends as soon as it does, so the bound is only
+// against waiting forever. It is minutes, never a speed claim, so that a two-core machine
+// shared with other builds does not fail a test that is merely slow; the speed claims are
+// the load tests and benchmarks (docs/benchmarks.md).
+const Backstop = 3 * time.Minute
