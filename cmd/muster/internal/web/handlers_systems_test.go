@@ -21,8 +21,8 @@ import (
 // duplicate, delete, and the SWMB-only pages saying so in words.
 
 const (
-	swmSample  = "../../testdata/swm/sample-rebel.yaml" // the rulebook's sample Rebel squad: 100 points
-	swmTwoLeia = "../../testdata/swm/two-leias.yaml"
+	swmSample  = "../cli/testdata/swm/sample-rebel.yaml" // the rulebook's sample Rebel squad: 100 points
+	swmTwoLeia = "../cli/testdata/swm/two-leias.yaml"
 	qrsPatrol  = "../../../../rules/qrs/army/testdata/patrol.yaml"
 )
 

@@ -19,7 +19,7 @@ func TestSWMSheetMarksTheFilesCards(t *testing.T) {
 	if strings.Count(out, views.CustomCardNote) != 2 {
 		t.Errorf("want the note under both completed cards:\n%s", out)
 	}
-	out, _, _ = runSWM(t, "swm", "sheet", "../../testdata/swm/sample-rebel.yaml")
+	out, _, _ = runSWM(t, "swm", "sheet", "../cli/testdata/swm/sample-rebel.yaml")
 	if strings.Contains(out, views.CustomCardNote) {
 		t.Errorf("the sample squad's cards are the rulebook's:\n%s", out)
 	}
