@@ -78,7 +78,7 @@ func cost(c *rules.Catalog, a *roster.Army) *Result {
 		cc := &unitCoster{cat: c, army: a, unit: u, index: i, problems: &r.Problems}
 		b := cc.cost()
 		b.Kind = u.Kind
-		b.Name = unitName(c, u, i)
+		b.Name = u.ShownName(i)
 		if p := u.Printed; p != nil && p.SGP != b.Cost {
 			b.Printed = p.SGP
 			b.Erratum = fmt.Sprintf("%s prints %d: %s", p.Source, p.SGP, p.Why)
@@ -89,25 +89,10 @@ func cost(c *rules.Catalog, a *roster.Army) *Result {
 	return r
 }
 
-// UnitName is the name a unit goes by on every page (unit i of its army): its own name, or
-// what it is when it has none. It costs nothing, for pickers that list many armies' units.
-func UnitName(u *roster.Unit, i int) string { return unitName(nil, u, i) }
-
-// unitName is the unit's own name, or what it is when it has none.
-func unitName(_ *rules.Catalog, u *roster.Unit, i int) string {
-	if u.Name != "" {
-		return u.Name
-	}
-	for _, s := range []string{u.Troop, u.Droid, u.Creature, u.Artillery, u.Weapon} {
-		if s != "" {
-			return s
-		}
-	}
-	if u.Strike != "" {
-		return u.Strike + " strike"
-	}
-	return fmt.Sprintf("%s %d", u.Kind, i+1)
-}
+// UnitName is the name a unit goes by on every page (unit i of its army): roster's
+// Unit.ShownName, which the comparison pairs units by too. It stays here for the what-if
+// engine's callers.
+func UnitName(u *roster.Unit, i int) string { return u.ShownName(i) }
 
 // unitCoster holds what costing one unit needs.
 type unitCoster struct {

@@ -79,7 +79,7 @@ func (ck *checker) squad(i int) {
 		if tr <= 0 {
 			continue // untrained, or below its start (costing reports that)
 		}
-		lvl, what, ok := capFor(t.Training, s.ref)
+		lvl, what, ok := TrainingCap(ck.cat, t.Training, s.ref)
 		switch {
 		case !ok:
 			ck.report("troop.training", i, "skills."+s.name,
@@ -154,7 +154,7 @@ func (ck *checker) commander(i int, t *rules.Troop, cs Codes, squadCode func(rul
 			continue
 		}
 		tr := s.code - cs.Base(s.ref)
-		if lvl, what, ok := capFor(t.Training, s.ref); !ok || tr > lvl {
+		if lvl, what, ok := TrainingCap(ck.cat, t.Training, s.ref); !ok || tr > lvl {
 			most := cs.Base(s.ref)
 			rule := "a " + t.Name + " may not train " + s.ref.Label()
 			if ok {
@@ -194,8 +194,8 @@ func (ck *checker) specialists(i int, t *rules.Troop, cs Codes, squadCode func(r
 				continue
 			}
 			tr := s.code - cs.Base(s.ref)
-			specLvl, specWhat, specOK := capFor(t.Specialists, s.ref)
-			lvl, what, ok := capFor(t.Training, s.ref)
+			specLvl, specWhat, specOK := TrainingCap(ck.cat, t.Specialists, s.ref)
+			lvl, what, ok := TrainingCap(ck.cat, t.Training, s.ref)
 			if specOK && (!ok || specLvl >= lvl) {
 				lvl, what, ok = specLvl, specWhat, true
 			}
@@ -320,32 +320,6 @@ func (ck *checker) troopArmor(i int, t *rules.Troop) {
 	}
 	ck.report("troop.armor", i, "armor", hint,
 		"%s armor is not for %s (Troop Lists, %s: \"Armor: %s\")", a.Name, plural(t), t.Name, armorText(r))
-}
-
-// capFor finds the training level a list's clauses allow in a skill: the highest of the
-// clauses naming the skill (or, for a specialization, its skill), its attribute, or
-// "any". what says which clause, for messages: "DEX skills", "melee combat", "any skill".
-func capFor(caps []rules.TrainingCap, ref rules.SkillRef) (level int, what string, ok bool) {
-	level = -1
-	for _, c := range caps {
-		var w string
-		switch {
-		case c.Any:
-			w = "any skill"
-		case slices.Contains(c.Attributes, ref.Attr):
-			w = string(ref.Attr) + " skills"
-		default:
-			for _, s := range c.Skills {
-				if k := rules.Normalize(s); k == rules.Normalize(ref.Label()) || k == rules.Normalize(ref.Name) {
-					w = s
-				}
-			}
-		}
-		if w != "" && c.Level > level {
-			level, what, ok = c.Level, w, true
-		}
-	}
-	return level, what, ok
 }
 
 // capsText writes a Skills or Specialists line as the Troop Lists print it:

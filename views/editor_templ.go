@@ -447,7 +447,7 @@ func Editor(p Page, v ArmyView) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				if FreeHand(v.Army) {
+				if v.Army.FreeHand() {
 					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 44, " checked")
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
@@ -2432,9 +2432,9 @@ func squadFields(v ArmyView, i int, u roster.Unit) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var115 string
-			templ_7745c5c3_Var115, templ_7745c5c3_Err = templ.JoinStringErrs(maxAttr(FreeHand(v.Army), l.Max))
+			templ_7745c5c3_Var115, templ_7745c5c3_Err = templ.JoinStringErrs(maxAttr(v.Army.FreeHand(), l.Max))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `editor.templ`, Line: 342, Col: 149}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `editor.templ`, Line: 342, Col: 150}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var115))
 			if templ_7745c5c3_Err != nil {
@@ -2447,7 +2447,7 @@ func squadFields(v ArmyView, i int, u roster.Unit) templ.Component {
 			var templ_7745c5c3_Var116 string
 			templ_7745c5c3_Var116, templ_7745c5c3_Err = templ.JoinStringErrs(field(i, "skills.skill."+l.Name))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `editor.templ`, Line: 342, Col: 191}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `editor.templ`, Line: 342, Col: 192}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var116))
 			if templ_7745c5c3_Err != nil {
@@ -2460,7 +2460,7 @@ func squadFields(v ArmyView, i int, u roster.Unit) templ.Component {
 			var templ_7745c5c3_Var117 string
 			templ_7745c5c3_Var117, templ_7745c5c3_Err = templ.JoinStringErrs(field(i, "skills.skill."+l.Name))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `editor.templ`, Line: 342, Col: 231}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `editor.templ`, Line: 342, Col: 232}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var117))
 			if templ_7745c5c3_Err != nil {
@@ -2473,7 +2473,7 @@ func squadFields(v ArmyView, i int, u roster.Unit) templ.Component {
 			var templ_7745c5c3_Var118 string
 			templ_7745c5c3_Var118, templ_7745c5c3_Err = templ.JoinStringErrs(skillValue(u.Skills, l.Name))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `editor.templ`, Line: 342, Col: 270}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `editor.templ`, Line: 342, Col: 271}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var118))
 			if templ_7745c5c3_Err != nil {
@@ -2486,7 +2486,7 @@ func squadFields(v ArmyView, i int, u roster.Unit) templ.Component {
 			var templ_7745c5c3_Var119 string
 			templ_7745c5c3_Var119, templ_7745c5c3_Err = templ.JoinStringErrs(itoa(l.Base))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `editor.templ`, Line: 342, Col: 299}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `editor.templ`, Line: 342, Col: 300}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var119))
 			if templ_7745c5c3_Err != nil {
@@ -2499,7 +2499,7 @@ func squadFields(v ArmyView, i int, u roster.Unit) templ.Component {
 			var templ_7745c5c3_Var120 string
 			templ_7745c5c3_Var120, templ_7745c5c3_Err = templ.JoinStringErrs(l.Name)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `editor.templ`, Line: 342, Col: 321}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `editor.templ`, Line: 342, Col: 322}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var120))
 			if templ_7745c5c3_Err != nil {
@@ -2509,7 +2509,7 @@ func squadFields(v ArmyView, i int, u roster.Unit) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = capNote(FreeHand(v.Army), l.Max).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = capNote(v.Army.FreeHand(), l.Max).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -2664,7 +2664,7 @@ func squadFields(v ArmyView, i int, u roster.Unit) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		if cap := commanderCap(t, u); cap > 0 {
-			templ_7745c5c3_Err = capNote(FreeHand(v.Army), cap).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = capNote(v.Army.FreeHand(), cap).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -393,7 +393,7 @@ func squadSkillLimits(c *rules.Catalog, t *rules.Troop, u roster.Unit) []SkillLi
 			dexAdj += e.DEX
 		}
 	}
-	for _, s := range c.Skills {
+	for i, s := range c.Skills {
 		if s.Kind != "soldier" {
 			continue
 		}
@@ -401,13 +401,11 @@ func squadSkillLimits(c *rules.Catalog, t *rules.Troop, u roster.Unit) []SkillLi
 		if s.Attr == rules.DEX {
 			base += dexAdj
 		}
-		level := 0
-		var why []string
-		for _, tc := range t.Training {
-			if trainingCovers(tc, s) && tc.Level > level {
-				level = tc.Level
-			}
+		level, _, ok := roster.TrainingCap(c, t.Training, rules.SkillRef{Name: s.Name, Attr: s.Attr, Known: &c.Skills[i]})
+		if !ok {
+			level = 0
 		}
+		var why []string
 		if level == 0 {
 			why = append(why, fmt.Sprintf("the %s Troop List allows no training in %s", t.Name, s.Name))
 		} else {
@@ -416,18 +414,6 @@ func squadSkillLimits(c *rules.Catalog, t *rules.Troop, u roster.Unit) []SkillLi
 		out = append(out, SkillLimit{Name: s.Name, Base: base, Max: base + level, Why: strings.Join(why, "; ")})
 	}
 	return out
-}
-
-func trainingCovers(tc rules.TrainingCap, s rules.Skill) bool {
-	if tc.Any || slices.Contains(tc.Attributes, s.Attr) {
-		return true
-	}
-	for _, n := range tc.Skills {
-		if rules.Normalize(n) == rules.Normalize(s.Name) {
-			return true
-		}
-	}
-	return false
 }
 
 // skillValue is the code a unit's skills give a named skill, as text ("" when absent).
@@ -664,4 +650,12 @@ func droidStats(c *rules.Catalog, name string) string {
 		s += "; skills: " + strings.Join(skills, ", ")
 	}
 	return s + fmt.Sprintf("; %d SGPs before weapons.", d.Cost)
+}
+
+// maxAttr is a number input's max, or "" (no max) in free-hand mode.
+func maxAttr(free bool, n int) string {
+	if free {
+		return ""
+	}
+	return itoa(n)
 }

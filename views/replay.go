@@ -7,7 +7,7 @@ import (
 	"strconv"
 
 	"muster/rules/battle"
-	"muster/rules/battle/replay"
+	"muster/views/replay"
 )
 
 // ReplayView is one battle of a matchup drawn on the map, phase by phase: the frames (SVG),

@@ -25,10 +25,6 @@ type OtherArmyView struct {
 	Draft       bool   // a preview of unsaved edits
 }
 
-// Systems lists the game systems the create and import forms offer; the web app sets it
-// to the systems it registers (a function: they register in init functions).
-var Systems = func() []SystemChoice { return []SystemChoice{{ID: "swmb", Title: systemLongLabel("swmb")}} }
-
 // SystemChoice is a game system the create and import forms offer.
 type SystemChoice struct {
 	ID, Title string

@@ -16,6 +16,9 @@ import (
 	"muster/rules"
 )
 
+// Sides are the sides a game may have, in the order its pages show them: the Troop Lists'.
+var Sides = []string{string(rules.Imperial), string(rules.Rebel), string(rules.Neutral)}
+
 // ReadSideLimits parses a side's limits as written; blank is no limits (nil).
 func ReadSideLimits(text string) (*roster.Limits, error) {
 	if strings.TrimSpace(text) == "" {
@@ -90,6 +93,13 @@ type Preset struct {
 	Key, Label, Title string
 	Name              string            // the game's name, when the gamemaster gave none
 	Sides             map[string]string // each side's limits, as a limits file
+}
+
+// Side is the preset's limits for a side, as a limits file, and whether the side plays in
+// it: a preset names only the sides its example fields.
+func (p Preset) Side(side string) (limits string, plays bool) {
+	limits, plays = p.Sides[side]
+	return limits, plays
 }
 
 // PresetByKey finds a preset.

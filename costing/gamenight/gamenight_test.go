@@ -2,6 +2,7 @@ package gamenight
 
 import (
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -80,5 +81,17 @@ func TestJudgeUsesTheGamesLimitsNotTheLists(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("a list over the game's total is not an error (the list's own house rule must not waive it): %+v", res.Problems)
+	}
+}
+
+// Every preset fields only sides a game may have, so a preset never fills a side the form
+// does not show.
+func TestEveryPresetFieldsOnlyTheGamesSides(t *testing.T) {
+	for _, p := range Presets {
+		for side := range p.Sides {
+			if _, plays := p.Side(side); !plays || !slices.Contains(Sides, side) {
+				t.Errorf("preset %s fields %q, not one of %v", p.Key, side, Sides)
+			}
+		}
 	}
 }

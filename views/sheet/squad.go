@@ -2,7 +2,6 @@ package sheet
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"muster/costing"
@@ -174,17 +173,12 @@ func findRow(rows []SkillRow, key string) (SkillRow, bool) {
 	return SkillRow{}, false
 }
 
-// troopCap is the Trng (or Spec) box of an attribute: the highest level of the Troop List
-// clauses that cover the whole attribute ("Level 3 — any", "Level 2 — DEX, MEC, STR"), or
-// failing those the level of a clause naming skills under it ("melee combat, sneak").
+// troopCap is the Trng (or Spec) box of an attribute: what the Troop List allows a skill of
+// the attribute no clause names ("Level 3 — any", "Level 2 — DEX, MEC, STR"), or failing
+// that the level of the clauses naming skills under it ("melee combat, sneak"), starred.
+// Both come from roster.TrainingCap, which the check and the editor ask too.
 func troopCap(c *rules.Catalog, caps []rules.TrainingCap, at rules.Attr) Cap {
-	whole := -1
-	for _, tc := range caps {
-		if tc.Any || slices.Contains(tc.Attributes, at) {
-			whole = max(whole, tc.Level)
-		}
-	}
-	if whole >= 0 {
+	if whole, _, ok := roster.TrainingCap(c, caps, rules.SkillRef{Attr: at}); ok {
 		return Cap{Level: whole}
 	}
 	out := Cap{None: true}
@@ -194,8 +188,9 @@ func troopCap(c *rules.Catalog, caps []rules.TrainingCap, at rules.Attr) Cap {
 			if err != nil || ref.Attr != at {
 				continue
 			}
-			if out.None || tc.Level > out.Level {
-				out.Level = tc.Level
+			level, _, _ := roster.TrainingCap(c, caps, ref)
+			if out.None || level > out.Level {
+				out.Level = level
 			}
 			out.None = false
 			out.Only = append(out.Only, ref.Label())

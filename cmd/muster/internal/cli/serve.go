@@ -1,0 +1,171 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"math"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"muster/cmd/muster/internal/jobs"
+	"muster/cmd/muster/internal/web"
+	"muster/db"
+	"muster/rules"
+)
+
+const serveUsage = `usage: muster serve [--addr 127.0.0.1:8080] [--db muster.db|postgres://...] [--workers N]
+                    [--require-login] [--signup open|invite|closed] [--secure-cookies]`
+
+// cmdServe runs the web app until SIGINT or SIGTERM, then shuts down gracefully.
+func cmdServe(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
+	dbPath := fs.String("db", "muster.db", "SQLite database file, or a postgres:// address (created, and migrated, if needed)")
+	workers := fs.Int("workers", jobs.DefaultWorkers(), "matchup jobs this process plays at once (0: it serves pages only, and muster worker processes play)")
+	requireLogin := fs.Bool("require-login", false, "every page but sign-in, sign-up, share links and game links needs an account")
+	signup := fs.String("signup", web.SignupOpen, "who may sign up: open, invite (links an admin makes) or closed")
+	secure := fs.Bool("secure-cookies", false, "the instance is served over HTTPS (behind TLS): session cookies only over HTTPS")
+	rest, code, ok := parseFlags(fs, args, serveUsage, stdout, stderr)
+	if !ok {
+		return code
+	}
+	var bad string
+	if len(rest) != 0 {
+		bad = fmt.Sprintf("unexpected argument %q; every setting is given with a flag (muster serve --help)", rest[0])
+	} else if bad = outOfRange(fs, flagBounds{"workers", 0, math.MaxInt32, "matchup jobs played at once; 0 serves pages only"}); bad != "" {
+	} else if *signup != web.SignupOpen && *signup != web.SignupInvite && *signup != web.SignupClosed {
+		bad = fmt.Sprintf("--signup %q: write open, invite or closed", *signup)
+	} else if _, _, err := net.SplitHostPort(*addr); err != nil {
+		bad = fmt.Sprintf("--addr %q: write a host and port, such as 127.0.0.1:8080 or :8080", *addr)
+	} else {
+		bad = dbPathProblem(*dbPath)
+	}
+	if bad != "" {
+		fmt.Fprintf(stderr, "muster serve: %s\n", bad)
+		return 2
+	}
+	cfg := web.Config{RequireLogin: *requireLogin, Signup: *signup, SecureCookie: *secure}
+	logger := slog.New(slog.NewTextHandler(stderr, nil))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := serve(ctx, *addr, *dbPath, cfg, logger, func(a net.Addr) {
+		fmt.Fprintf(stdout, "Muster is listening on http://%s/ (database %s); Ctrl+C stops it\n", a, *dbPath)
+	}, jobs.Options{Workers: *workers}); err != nil {
+		var se startError
+		if errors.As(err, &se) {
+			fmt.Fprintf(stderr, "muster serve: %s\n", se.msg)
+			return 1
+		}
+		logger.Error("serve: stopped", "err", err)
+		return 1
+	}
+	return 0
+}
+
+// startError is why Muster could not start serving, in words for the one who started it
+// (printed as a line, not logged).
+type startError struct{ msg string }
+
+func (e startError) Error() string { return e.msg }
+
+// listenProblem says why addr cannot be listened on, with what to do.
+func listenProblem(addr string, err error) startError {
+	switch {
+	case errors.Is(err, syscall.EADDRINUSE):
+		return startError{fmt.Sprintf("cannot listen on %s: another program (perhaps another Muster) is using that port; stop it, or choose another port with --addr", addr)}
+	case errors.Is(err, syscall.EACCES):
+		return startError{fmt.Sprintf("cannot listen on %s: this user may not use that port (ports below 1024 need an administrator); choose another with --addr, such as 127.0.0.1:8080", addr)}
+	case errors.Is(err, syscall.EADDRNOTAVAIL):
+		return startError{fmt.Sprintf("cannot listen on %s: this machine has no such address; use 127.0.0.1 (this machine only) or 0.0.0.0 (every network) with --addr", addr)}
+	}
+	return startError{fmt.Sprintf("cannot listen on %s (%v); choose another address with --addr", addr, err)}
+}
+
+// serve opens the store, listens on addr and serves until ctx is done; then it stops
+// accepting connections and lets requests in flight finish (up to 10 s). It plays matchup
+// jobs as jobOpt says (none given: defaultWorkers at once).
+func serve(ctx context.Context, addr, dbPath string, cfg web.Config, logger *slog.Logger, listening func(net.Addr), jobOpt ...jobs.Options) error {
+	opt := jobs.Options{Workers: jobs.DefaultWorkers()}
+	if len(jobOpt) > 0 {
+		opt = jobOpt[0]
+	}
+	store, err := db.Open(ctx, dbPath)
+	if err != nil {
+		return dbProblem(dbPath, err)
+	}
+	defer store.Close()
+
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return listenProblem(addr, err)
+	}
+	work, err := jobs.Open(ctx, store, rules.Default(), logger, opt)
+	if err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
+	e := web.New(store, rules.Default(), logger, cfg, work)
+	if err := work.Start(ctx); err != nil {
+		return fmt.Errorf("serve: unable to start the matchup workers: %w", err)
+	}
+	srv := &http.Server{
+		Handler:           e,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
+	}
+	if listening != nil {
+		listening(ln.Addr())
+	}
+	logger.Info("serve: listening", "addr", ln.Addr().String(), "db", dbPath)
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	go sweepSessions(ctx, store, logger)
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	logger.Info("serve: shutting down")
+	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		return fmt.Errorf("serve: shutdown: %w", err)
+	}
+	// Chunks in hand are given up, to be played again by the next worker (this one, after
+	// a restart): matchups waiting or playing resume where they were.
+	if err := work.Stop(sctx); err != nil {
+		logger.Warn("serve: matchup workers stopped uncleanly", "err", err)
+	}
+	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	logger.Info("serve: stopped")
+	return nil
+}
+
+// sweepSessions deletes expired sessions once an hour until ctx is done.
+func sweepSessions(ctx context.Context, store *db.Store, logger *slog.Logger) {
+	t := time.NewTicker(time.Hour)
+	defer t.Stop()
+	for {
+		if err := store.Sessions().DeleteExpired(ctx); err != nil && ctx.Err() == nil {
+			logger.Warn("serve: expired sessions not deleted", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}

@@ -1,0 +1,30 @@
+package web
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"muster/cmd/muster/internal/testkit"
+)
+
+// A battle that fails in a what-if or a round robin played in a request is said on the page
+// in words, naming it, never as a stack trace; the server goes on serving.
+func TestAFailedBattleIsSaidOnThePageInWords(t *testing.T) {
+	ts := newTestServer(t)
+	a := ts.importFile(rebel1500)
+	b := ts.importFile(imperial1500)
+	res := waitResult(t, ts, startMatchup(t, ts, a, b, "open-field", "30", "5"))
+	testkit.PanicAt(t, 12)
+	for name, r := range map[string]response{
+		"what-if":     ts.postForm(res+"/whatif", url.Values{"side": {"a"}, "battles": {"20"}, "variants": {"2"}}),
+		"round robin": ts.postForm("/roundrobin", url.Values{"army": {a, b}, "battles": {"20"}, "scenario": {"open-field"}, "seed": {"5"}}),
+	} {
+		if r.status != http.StatusInternalServerError || !strings.Contains(r.body, "Muster could not play this "+name) ||
+			!strings.Contains(r.body, "battle 12 of the matchup with seed 5 failed: the engine tripped") || strings.Contains(r.body, "goroutine") {
+			t.Errorf("the %s: %d\n%.3000s", name, r.status, r.body)
+		}
+	}
+	wantStatus(t, "the matchup form after", ts.get("/sim"), http.StatusOK)
+}

@@ -1,0 +1,115 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+
+	"github.com/labstack/echo/v5"
+
+	"muster/cmd/muster/internal/systems"
+	"muster/db"
+	"muster/views"
+)
+
+// compareRequest is the compare form's shape: two army ids, either may be missing.
+type compareRequest struct {
+	A  string `validate:"omitempty,max=64"`
+	B  string `validate:"omitempty,max=64"`
+	AV int    `validate:"min=0,max=1000000"`
+	BV int    `validate:"min=0,max=1000000"`
+}
+
+func (a *app) compare(c *echo.Context) error {
+	ctx := c.Request().Context()
+	req := compareRequest{A: c.QueryParam("a"), B: c.QueryParam("b")}
+	var err1, err2 error
+	if s := c.QueryParam("av"); s != "" {
+		req.AV, err1 = strconv.Atoi(s)
+	}
+	if s := c.QueryParam("bv"); s != "" {
+		req.BV, err2 = strconv.Atoi(s)
+	}
+	if err1 != nil || err2 != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, "av and bv are version numbers, as the army's history lists them: av=3.")
+	}
+	if a.validate.Struct(req) != nil || (req.A != "" && !validID(req.A)) || (req.B != "" && !validID(req.B)) {
+		return echo.NewHTTPError(http.StatusBadRequest, "Choose two of your armies to compare.")
+	}
+	list, err := a.store.List(ctx, ownerID(c))
+	if err != nil {
+		return err
+	}
+	cv := views.CompareView{AID: req.A, BID: req.B, AV: req.AV, BV: req.BV}
+	for _, r := range list {
+		cv.Armies = append(cv.Armies, views.ArmyRow{ID: r.ID, Name: r.Name, Side: r.Side, Total: r.Total, Limit: r.Limit, Updated: r.Updated, System: r.System})
+	}
+	if req.A != "" && req.B != "" {
+		ra, fa, err := a.comparedFile(ctx, ownerID(c), req.A, req.AV)
+		if err != nil {
+			return err
+		}
+		rb, fb, err := a.comparedFile(ctx, ownerID(c), req.B, req.BV)
+		if err != nil {
+			return err
+		}
+		sa, sb := systems.For(fa), systems.For(fb)
+		switch {
+		case sa == nil && sb == nil:
+			av, err := a.comparedSWMB(ra, fa)
+			if err != nil {
+				return err
+			}
+			bv, err := a.comparedSWMB(rb, fb)
+			if err != nil {
+				return err
+			}
+			cv.A, cv.B = &av, &bv
+			cv.Rows = compareUnits(av.Army, bv.Army, av.Result, bv.Result)
+		case sa != nil && sb != nil && sa.ID() == sb.ID():
+			other, rows, err := compareOther(sa, ra, fa, rb, fb)
+			if err != nil {
+				return err
+			}
+			cv.Other, cv.Rows = other, rows
+		default:
+			return echo.NewHTTPError(http.StatusUnprocessableEntity, fmt.Sprintf("%s and %s are armies of different games: compare two armies of the same game.", ra.Name, rb.Name))
+		}
+		cv.Subtotals = compareSubtotals(cv.Rows)
+	}
+	return render(c, http.StatusOK, views.Compare(page(c, "Compare armies", "compare"), cv))
+}
+
+// comparedFile reads one side of a comparison: the army's saved head, or one of its
+// versions, as stored.
+func (a *app) comparedFile(ctx context.Context, owner, id string, version int) (db.Army, []byte, error) {
+	rec, file, err := a.store.Get(ctx, owner, id)
+	if errors.Is(err, db.ErrNotFound) || err == nil && rec.Deleted {
+		return rec, nil, errNoArmy
+	}
+	if err != nil {
+		return rec, nil, err
+	}
+	if version > 0 && version != rec.Version {
+		v, err := a.store.Version(ctx, owner, id, version)
+		if errors.Is(err, db.ErrNotFound) {
+			return rec, nil, echo.NewHTTPError(http.StatusNotFound, fmt.Sprintf("%s has no version %d.", rec.Name, version))
+		}
+		if err != nil {
+			return rec, nil, err
+		}
+		file, rec.Version = v.File, version
+	}
+	return rec, file, nil
+}
+
+// comparedSWMB costs a Star Wars Miniatures Battles army for the comparison.
+func (a *app) comparedSWMB(rec db.Army, file []byte) (views.ArmyView, error) {
+	army, err := readStored(rec.ID, file)
+	if err != nil {
+		return views.ArmyView{}, err
+	}
+	return views.ArmyView{ID: rec.ID, Army: army, Result: a.evaluate(army), Catalog: a.catalogFor(army), Version: rec.Version}, nil
+}

@@ -1,0 +1,170 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v5"
+
+	"muster/cmd/muster/internal/volley"
+	"muster/costing"
+	"muster/roster"
+	"muster/rules/combat"
+	"muster/views"
+)
+
+// odds is the odds calculator page. Every section is a GET form: working out odds changes
+// nothing, and the address of a result can be kept or shared.
+func (a *app) odds(c *echo.Context) error {
+	ctx := c.Request().Context()
+	q := c.QueryParams()
+	v := views.OddsView{
+		Skill: q.Get("skill"), Difficulty: q.Get("difficulty"),
+		Damage: q.Get("damage"), Strength: q.Get("strength"),
+		Firer: q.Get("firer"), Target: q.Get("target"), Range: q.Get("range"), Cover: q.Get("cover"),
+		Prone: q.Get("prone") != "", Walking: q.Get("walking") != "",
+		Errors: map[string]string{},
+	}
+	if v.Cover == "" {
+		v.Cover = "none"
+	}
+
+	if v.Skill != "" || v.Difficulty != "" {
+		skill, err1 := boundedInt("skill", v.Skill, 0, 30)
+		diff, err2 := boundedInt("difficulty", v.Difficulty, 0, 60)
+		if err := firstErr(err1, err2); err != nil {
+			v.Errors["test"] = err.Error()
+		} else {
+			v.Test = &views.TestOdds{Skill: skill, Difficulty: diff, Success: combat.TestOdds(skill, diff)}
+		}
+	}
+	if v.Damage != "" || v.Strength != "" {
+		ds, err1 := boundedInt("Damage Strength", v.Damage, 0, 30)
+		sr, err2 := boundedInt("Strength", v.Strength, 0, 30)
+		if err := firstErr(err1, err2); err != nil {
+			v.Errors["damage"] = err.Error()
+		} else {
+			p := combat.Default().DamageOdds(ds, sr)
+			v.Hit = &views.DamageOdds{Damage: ds, Strength: sr, None: p[combat.NoEffect], Wound: p[combat.Wound], Incapacitated: p[combat.Incapacitated]}
+		}
+	}
+
+	// The volley's pickers offer every unit of the asker's armies, by name only: only the two
+	// armies asked about are costed (in the volley).
+	list, err := a.store.List(ctx, ownerID(c))
+	list = swmbOnly(list)
+	if err != nil {
+		return err
+	}
+	armies := map[string]*roster.Army{}
+	rows := make([]views.ArmyRow, 0, len(list))
+	for _, rec := range list {
+		rows = append(rows, views.ArmyRow{ID: rec.ID, Name: rec.Name, Total: rec.Total, Updated: rec.Updated})
+	}
+	for k, rec := range list {
+		_, army, err := a.headShared(ctx, ownerID(c), rec.ID)
+		if err != nil {
+			return err
+		}
+		armies[rec.ID] = army
+		label := views.ArmyLabel(rows, rows[k])
+		for i := range army.Units {
+			v.Units = append(v.Units, views.UnitChoice{Value: fmt.Sprintf("%s:%d", rec.ID, i), Army: label, Unit: costing.UnitName(&army.Units[i], i)})
+		}
+	}
+	if v.Firer != "" || v.Target != "" || v.Range != "" {
+		rep, err := a.volleyFromForm(armies, v)
+		if err != nil {
+			v.Errors["volley"] = err.Error()
+		} else {
+			v.Volley = volleyView(rep)
+			// The page names the units as its pickers do ("Aurek Squad"), not by the battle
+			// log's "[0] Aurek Squad".
+			v.Volley.Firer, v.Volley.Target = unitChoiceName(v.Units, v.Firer, rep.Firer), unitChoiceName(v.Units, v.Target, rep.Target)
+		}
+	}
+	v.QRS = qrsOddsSection(q)
+	v.D20 = d20OddsSection(q) // the d20 Star Wars Miniatures section (swm_odds.go)
+	return render(c, http.StatusOK, views.Odds(page(c, "Odds", "odds"), v))
+}
+
+// volleyFromForm reads the volley form: units as "armyID:index" of the saved armies listed.
+func (a *app) volleyFromForm(armies map[string]*roster.Army, v views.OddsView) (volley.Report, error) {
+	pick := func(what, value string) (*roster.Army, int, error) {
+		id, idx, ok := strings.Cut(value, ":")
+		army := armies[id]
+		i, err := strconv.Atoi(idx)
+		if !ok || army == nil || err != nil || i < 0 || i >= len(army.Units) {
+			return nil, 0, fmt.Errorf("choose the %s from the list of your armies' units", what)
+		}
+		return army, i, nil
+	}
+	firing, fi, err := pick("firing squad", v.Firer)
+	if err != nil {
+		return volley.Report{}, err
+	}
+	target, ti, err := pick("target", v.Target)
+	if err != nil {
+		return volley.Report{}, err
+	}
+	rng, err := strconv.ParseFloat(strings.TrimSpace(v.Range), 64)
+	if err != nil || rng <= 0 || rng > 500 {
+		return volley.Report{}, fmt.Errorf("range: write the distance in inches, more than 0 and at most 500")
+	}
+	cover, err := combat.ParseCover(v.Cover)
+	if err != nil {
+		return volley.Report{}, fmt.Errorf("cover: choose none, light, medium or heavy")
+	}
+	return volley.Odds(a.cat, firing, fi, target, ti, volley.Setup{Range: rng, Cover: cover, Prone: v.Prone, Walking: v.Walking})
+}
+
+func volleyView(r volley.Report) *views.VolleyOdds {
+	out := &views.VolleyOdds{Firer: r.Firer, Target: r.Target, Range: r.Range, Cover: r.Cover, Figures: r.Figures,
+		ExpectedHits: r.ExpectedHits, Notes: r.Notes}
+	for _, s := range r.Shots {
+		out.Shots = append(out.Shots, views.VolleyShot{Who: s.Who, Weapon: s.Weapon, Band: s.Range, Count: s.Count,
+			Skill: s.Skill, Difficulty: s.Difficulty, DS: s.Damage, Following: s.Following})
+	}
+	dist := func(name string, mean float64, p []float64) {
+		if len(p) > 0 {
+			out.Dists = append(out.Dists, views.Dist{Name: name, Mean: mean, P: p})
+		}
+	}
+	dist("hits", r.ExpectedHits, r.Hits)
+	dist("wounded", r.Expected.Wounded, r.Wounded)
+	dist("incapacitated", r.Expected.Incapacitated, r.Incapacitated)
+	dist("casualties", r.Expected.Casualties, r.Casualties)
+	dist("system damage", r.Expected.SystemDamage, r.SystemDamage)
+	return out
+}
+
+// boundedInt reads a whole number from a form field, naming the field and the range that
+// would fix it when it cannot.
+func boundedInt(field, s string, lo, hi int) (int, error) {
+	n, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil || n < lo || n > hi {
+		return 0, fmt.Errorf("%s: write a whole number from %d to %d", field, lo, hi)
+	}
+	return n, nil
+}
+
+func firstErr(errs ...error) error {
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// unitChoiceName is the picker's name of the unit chosen as value, or fallback.
+func unitChoiceName(units []views.UnitChoice, value, fallback string) string {
+	for _, u := range units {
+		if u.Value == value {
+			return u.Unit
+		}
+	}
+	return fallback
+}

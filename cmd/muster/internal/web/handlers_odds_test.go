@@ -1,0 +1,87 @@
+package web
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+)
+
+// The odds page: a straight test's chance by hand is 2/3 for skill 3 against difficulty 6
+// (a first 3, 4, 5 or 6 makes 6 or more; a 2 makes 5; a 1 bombs out).
+func TestOddsPageStraightTest(t *testing.T) {
+	ts := newTestServer(t)
+	r := ts.get("/odds?skill=3&difficulty=6")
+	wantStatus(t, "odds", r, http.StatusOK)
+	if !strings.Contains(r.body, `id="test-success">66.67%`) {
+		t.Errorf("skill 3 against 6 does not show 66.67%%:\n%.3000s", r.body)
+	}
+}
+
+// A volley between two saved armies: the Blue Rangers' rifles at 20" are at medium range
+// (15-50: base 8) against stormtroopers in light cover (+1): difficulty 9 (Chapter Three).
+func TestOddsPageVolleyBetweenSavedArmies(t *testing.T) {
+	ts := newTestServer(t)
+	rangers := ts.importFile("../../../../rules/data/forces/blue-rangers.yaml")
+	rats := ts.importFile("../../../../rules/data/forces/intro-like-rats-in-a-trap.yaml")
+	r := ts.get("/odds?firer=" + rangers + ":0&target=" + rats + ":2&range=20&cover=light")
+	wantStatus(t, "odds volley", r, http.StatusOK)
+	for _, want := range []string{`id="volley-shots"`, "8 x soldier", "Blaster Rifle", "medium", `<td class="num">9</td>`, `id="volley-hits"`, `id="dist-casualties"`} {
+		if !strings.Contains(r.body, want) {
+			t.Errorf("volley result lacks %q", want)
+		}
+	}
+}
+
+// Bad input is answered in the form's words, never with an error page.
+func TestOddsPageExplainsBadInput(t *testing.T) {
+	ts := newTestServer(t)
+	ts.importFile("../../../../rules/data/forces/blue-rangers.yaml")
+	for query, want := range map[string]string{
+		"skill=three&difficulty=6":               "skill: write a whole number from 0 to 30",
+		"damage=4&strength=99":                   "Strength: write a whole number from 0 to 30",
+		"firer=nope:0&target=nope:1&range=10":    "choose the firing squad from the list",
+		"firer=x&target=y&range=-3&cover=medium": "choose the firing squad",
+	} {
+		r := ts.get("/odds?" + query)
+		wantStatus(t, query, r, http.StatusOK)
+		if !strings.Contains(r.body, want) {
+			t.Errorf("%s: page does not say %q", query, want)
+		}
+	}
+}
+
+// The volley's pickers group units by army and start on two different armies' units, so the
+// first "Work out" is never a unit firing at itself.
+func TestOddsPageVolleyDefaultsToTwoArmies(t *testing.T) {
+	ts := newTestServer(t)
+	rangers := ts.importFile("../../../../rules/data/forces/blue-rangers.yaml")
+	rats := ts.importFile("../../../../rules/data/forces/intro-like-rats-in-a-trap.yaml")
+	r := ts.get("/odds")
+	fv := formValues(byID(parseHTML(t, r.body), "odds-volley"))
+	firer, target := armyOfValue(fv.Get("firer")), armyOfValue(fv.Get("target"))
+	if firer == target || (firer != rangers && firer != rats) || (target != rangers && target != rats) {
+		t.Errorf("default firer %q and target %q are not of two armies", fv.Get("firer"), fv.Get("target"))
+	}
+	if strings.Count(r.body, "<optgroup") < 4 {
+		t.Error("the pickers do not group units by army")
+	}
+}
+
+func armyOfValue(v string) string { id, _, _ := strings.Cut(v, ":"); return id }
+
+// Working one calculator out keeps the others' answers: the straight test (skill 3 against
+// 6: 66.67%) is still shown after the damage form is sent, because that form carries it.
+func TestOddsPageKeepsEachCalculatorsResult(t *testing.T) {
+	ts := newTestServer(t)
+	r := ts.get("/odds?skill=3&difficulty=6")
+	fv := formValues(byID(parseHTML(t, r.body), "odds-damage"))
+	if fv.Get("skill") != "3" || fv.Get("difficulty") != "6" {
+		t.Fatalf("the damage form does not carry the test's question: %v", fv)
+	}
+	fv.Set("damage", "5")
+	fv.Set("strength", "3")
+	r = ts.get("/odds?" + fv.Encode())
+	if !strings.Contains(r.body, `id="test-success">66.67%`) || !strings.Contains(r.body, `id="damage-odds"`) {
+		t.Error("after the damage form, the test's answer is gone")
+	}
+}

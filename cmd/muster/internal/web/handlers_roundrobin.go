@@ -1,0 +1,308 @@
+package web
+
+import (
+	"context"
+	crand "crypto/rand"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v5"
+
+	"muster/cmd/muster/internal/faults"
+	"muster/cmd/muster/internal/jobs"
+	"muster/db"
+	"muster/roster"
+	"muster/rules/battle"
+	"muster/views"
+)
+
+// Round robins (issue 14): GET /roundrobin chooses some of one's armies (or, under a game
+// night's links, its lists), POST plays every
+// pair once (the army higher in one's list as the scenario's first side), saves each pair
+// as an ordinary matchup (so every cell opens its full result page) and shows the matrix.
+// Like the what-if it is played in the request, bounded (RoundRobinMaxBattles) and
+// admitted by heavyWork.
+func (a *app) roundRobinRoutes(e *echo.Echo) {
+	e.GET("/roundrobin", a.roundRobinForm)
+	e.POST("/roundrobin", a.playRoundRobin)
+	// A game night's lists: the gamemaster's link at any time, the player link once the
+	// game is locked (when every submitted list is shown anyway).
+	gm := linkRoutes{e.Group("/gm/:token")}
+	gm.GET("/roundrobin", a.roundRobinForm)
+	gm.POST("/roundrobin", a.playRoundRobin)
+	play := linkRoutes{e.Group("/play/:token")}
+	play.GET("/roundrobin", a.roundRobinForm)
+	play.POST("/roundrobin", a.playRoundRobin)
+}
+
+// rrSource is what a round robin may play and where its matchups go: one's own armies, or
+// a game night's lists as its gamemaster or (after the lock) its players see them.
+type rrSource struct {
+	lead, action, simBase, game, nav string
+	entrants                         []rrEntrant
+}
+
+// rrEntrant is an army a round robin may play, at the version it plays.
+type rrEntrant struct {
+	id, name       string
+	total, version int
+	army           func(ctx context.Context) (*roster.Army, error)
+}
+
+// roundRobinSource is the asking page's source: by the route it came through.
+func (a *app) roundRobinSource(c *echo.Context) (rrSource, error) {
+	ctx := c.Request().Context()
+	tok := c.Param("token")
+	switch {
+	case strings.HasPrefix(c.Path(), "/gm/"):
+		g, _, err := a.gmGameOf(c)
+		if err != nil {
+			return rrSource{}, err
+		}
+		return a.gameSource(ctx, g, "/gm/"+tok, false,
+			"Every list of "+g.Name+" against every other, as submitted (a list not yet submitted, as it stands): a matrix of expected scores (a win 1, a draw a half) with their 95% intervals. The matchups belong to the game: its players see them once submissions are locked.")
+	case strings.HasPrefix(c.Path(), "/play/"):
+		g, err := a.playGameOf(c)
+		if err != nil {
+			return rrSource{}, err
+		}
+		if !g.Locked {
+			return rrSource{}, errListsHidden
+		}
+		return a.gameSource(ctx, g, "/play/"+tok, true,
+			"Every submitted list of "+g.Name+" against every other: a matrix of expected scores (a win 1, a draw a half) with their 95% intervals, each cell opening its matchup.")
+	}
+	src := rrSource{action: "/roundrobin", simBase: "/sims", nav: "sim",
+		lead: "Some of your armies, each against each of the others: a matrix of expected scores (a win 1, a draw a half) with their 95% intervals, each cell opening its matchup."}
+	list, err := a.store.List(ctx, ownerID(c))
+	list = swmbOnly(list)
+	if err != nil {
+		return src, err
+	}
+	owner := ownerID(c)
+	for _, r := range list {
+		id := r.ID
+		src.entrants = append(src.entrants, rrEntrant{id: id, name: r.Name, total: r.Total, version: r.Version,
+			army: func(ctx context.Context) (*roster.Army, error) {
+				_, _, army, err := a.headFile(ctx, owner, id)
+				return army, err
+			}})
+	}
+	return src, nil
+}
+
+// gameSource is a game's lists: each as submitted, or (for the gamemaster) as it stands when
+// not submitted; players see only submitted lists.
+func (a *app) gameSource(ctx context.Context, g db.Game, base string, submittedOnly bool, lead string) (rrSource, error) {
+	src := rrSource{action: base + "/roundrobin", simBase: base + "/sims", game: g.ID, nav: "games", lead: lead}
+	lists, err := a.store.GameLists(ctx, g.ID)
+	if err != nil {
+		return src, err
+	}
+	for _, l := range lists {
+		version := l.Submitted
+		if version == 0 {
+			if submittedOnly {
+				continue
+			}
+			version = l.Army.Version
+		}
+		army, err := a.listArmy(ctx, l, version)
+		if err != nil {
+			return src, err
+		}
+		total := a.evaluate(army).Total
+		src.entrants = append(src.entrants, rrEntrant{id: l.ID, name: army.Name + " (" + l.Player + ")", total: total, version: version,
+			army: func(ctx context.Context) (*roster.Army, error) { return a.listArmy(ctx, l, version) }})
+	}
+	return src, nil
+}
+
+func (a *app) roundRobinView(src rrSource) views.RoundRobinView {
+	v := views.RoundRobinView{Chosen: map[string]bool{}, Scenario: battle.DefaultScenario, Battles: "200", Action: src.action, Lead: src.lead}
+	if src.game != "" {
+		v.Game = strings.TrimSuffix(src.action, "/roundrobin")
+	}
+	for _, e := range src.entrants {
+		v.Armies = append(v.Armies, views.ArmyRow{ID: e.id, Name: e.name, Total: e.total})
+	}
+	for _, s := range battle.Scenarios() {
+		v.Scenarios = append(v.Scenarios, views.Choice{Value: s.ID, Label: s.Name, Note: s.Description})
+	}
+	return v
+}
+
+func (a *app) roundRobinForm(c *echo.Context) error {
+	src, err := a.roundRobinSource(c)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, views.RoundRobinPage(page(c, "Round robin", src.nav), a.roundRobinView(src)))
+}
+
+func (a *app) playRoundRobin(c *echo.Context) error {
+	src, err := a.roundRobinSource(c)
+	if err != nil {
+		return err
+	}
+	v := a.roundRobinView(src)
+	refuse := func(status int, msg string) error {
+		v.Errors = append(v.Errors, msg)
+		return render(c, status, views.RoundRobinPage(page(c, "Round robin", src.nav), v))
+	}
+	form, err := c.FormValues()
+	if err != nil {
+		return refuse(http.StatusBadRequest, "The form could not be read: send it again.")
+	}
+	// What was typed is read first, so that any refusal below shows it again.
+	v.Scenario, v.Seed, v.Battles = c.FormValue("scenario"), c.FormValue("seed"), c.FormValue("battles")
+	n, nmsg := formCount("Battles per pair", v.Battles, 10, 2000)
+	var chosen []rrEntrant
+	unknown := false
+	for _, id := range form["army"] {
+		i := slices.IndexFunc(src.entrants, func(e rrEntrant) bool { return e.id == id })
+		if i < 0 {
+			unknown = true
+			continue
+		}
+		v.Chosen[id] = true
+	}
+	// In the order of the list on the page, so that the matrix reads like it.
+	for _, e := range src.entrants {
+		if v.Chosen[e.id] {
+			chosen = append(chosen, e)
+		}
+	}
+	pairs := len(chosen) * (len(chosen) - 1) / 2
+	switch {
+	case unknown:
+		return refuse(http.StatusBadRequest, "Armies: there is no such army here; tick among those listed.")
+	case len(chosen) < 2:
+		return refuse(http.StatusBadRequest, "Armies: tick two armies or more.")
+	case len(chosen) > views.RoundRobinMaxArmies:
+		return refuse(http.StatusBadRequest, fmt.Sprintf("Armies: tick at most %d armies.", views.RoundRobinMaxArmies))
+	case nmsg != "":
+		return refuse(http.StatusBadRequest, nmsg)
+	case pairs*n > views.RoundRobinMaxBattles:
+		return refuse(http.StatusBadRequest, fmt.Sprintf("Battles per pair: %d pairs of %d battles is %d battles, more than the %d a round robin may play here; tick fewer armies or write fewer battles.",
+			pairs, n, pairs*n, views.RoundRobinMaxBattles))
+	case !a.jobs.Plays():
+		return refuse(http.StatusServiceUnavailable, "This server plays no battles (it was started with --workers 0): a round robin needs a server that does.")
+	}
+	field, err := battle.LoadScenario(v.Scenario)
+	if err != nil {
+		return refuse(http.StatusBadRequest, "Scenario: "+err.Error())
+	}
+	var seed uint64
+	if v.Seed == "" {
+		var b [8]byte
+		_, _ = crand.Read(b[:])
+		seed = binary.LittleEndian.Uint64(b[:]) >> 1
+	} else if seed, err = strconv.ParseUint(v.Seed, 10, 64); err != nil {
+		return refuse(http.StatusBadRequest, "Seed: a whole number from 0 to 18446744073709551615, or empty for a new one.")
+	}
+	ctx := c.Request().Context()
+	forces := make([]*battle.Force, len(chosen))
+	for i, e := range chosen {
+		army, err := e.army(ctx)
+		if errors.Is(err, errNoArmy) {
+			return refuse(http.StatusBadRequest, "Armies: there is no such army here; tick among those listed.")
+		}
+		if err != nil {
+			return err
+		}
+		if forces[i], err = battle.NewForce(a.catalogFor(army), army); err != nil {
+			return refuse(http.StatusBadRequest, fmt.Sprintf("Armies: %s cannot take the field: %v", e.name, err))
+		}
+	}
+	select {
+	case heavyWork <- struct{}{}:
+		defer func() { <-heavyWork }()
+	default:
+		return errBusy
+	}
+	owner, err := a.ensureOwner(c)
+	if err != nil {
+		return err
+	}
+	m, err := a.roundRobin(ctx, owner, src, field, chosen, forces, n, seed)
+	if errors.Is(err, context.Canceled) {
+		return nil // the player stopped the page: the pairs played so far are saved matchups
+	}
+	if faults.Is(err) {
+		faults.Log(a.log, "a battle of a round robin failed", err)
+		return refuse(http.StatusInternalServerError, faults.Words("this round robin", err)+
+			" The pairs played before it are saved with your matchups.")
+	}
+	if err != nil {
+		return err
+	}
+	m.Seed = strconv.FormatUint(seed, 10)
+	v.Matrix, v.Seed = m, m.Seed
+	return render(c, http.StatusOK, views.RoundRobinPage(page(c, "Round robin", src.nav), v))
+}
+
+// roundRobin plays and saves every pair i < j (army i first) and fills both their cells.
+func (a *app) roundRobin(ctx context.Context, owner string, src rrSource, field *battle.Field, chosen []rrEntrant,
+	forces []*battle.Force, n int, seed uint64) (*views.RoundRobinMatrix, error) {
+	k := len(chosen)
+	m := &views.RoundRobinMatrix{Battles: n, Scenario: field.Scenario.Name, Rows: make([][]views.RoundRobinCell, k), Mean: make([]string, k)}
+	for i := range forces {
+		m.Names = append(m.Names, chosen[i].name)
+		m.Rows[i] = make([]views.RoundRobinCell, k)
+		m.Rows[i][i].Self = true
+	}
+	sums := make([]float64, k)
+	for i := range k {
+		for j := i + 1; j < k; j++ {
+			start := time.Now()
+			s, err := battle.Simulate(ctx, field, forces[i], forces[j], battle.SimOptions{Battles: n, Seed: seed, SampleLog: true,
+				BeforeBattle: faults.BeforeBattle})
+			if faults.Is(err) {
+				return nil, fmt.Errorf("%s against %s: %w", chosen[i].name, chosen[j].name, err)
+			}
+			if err != nil {
+				return nil, err
+			}
+			rec, err := jobs.SummaryRecord(s, [2]*battle.Force{forces[i], forces[j]}, db.Sim{Owner: owner, Game: src.game,
+				ArmyA: chosen[i].id, VersionA: chosen[i].version, ArmyB: chosen[j].id, VersionB: chosen[j].version}, time.Since(start))
+			if err != nil {
+				return nil, err
+			}
+			saved, err := a.store.SaveSim(ctx, rec)
+			if err != nil {
+				return nil, err
+			}
+			url := src.simBase + "/" + saved.ID
+			m.Rows[i][j] = rrCell(chosen[i].name, chosen[j].name, s.A, url)
+			m.Rows[j][i] = rrCell(chosen[j].name, chosen[i].name, s.B, url)
+			sums[i] += s.A.Score
+			sums[j] += s.B.Score
+		}
+	}
+	for i := range k {
+		m.Mean[i] = views.Pct(sums[i] / float64(k-1))
+	}
+	return m, nil
+}
+
+// rrCell is one army's result against another, by its expected score (a win 1, a draw a
+// half): ahead when the score's interval lies above an even half, behind when below.
+func rrCell(me, them string, x battle.SideSummary, url string) views.RoundRobinCell {
+	tone := "even"
+	switch {
+	case x.ScoreCI95[0] > 0.5:
+		tone = "ahead"
+	case x.ScoreCI95[1] < 0.5:
+		tone = "behind"
+	}
+	ci := views.Pct(x.ScoreCI95[0]) + " to " + views.Pct(x.ScoreCI95[1])
+	return views.RoundRobinCell{Rate: views.Pct(x.Score), CI: ci, URL: url, Tone: tone,
+		Label: fmt.Sprintf("%s against %s: expected score %s, 95%% %s", me, them, views.Pct(x.Score), ci)}
+}
