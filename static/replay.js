@@ -52,9 +52,11 @@
       else if (e.key === "Home") { show(0); e.preventDefault(); }
       else if (e.key === "End") { show(frames.length - 1); e.preventDefault(); }
     });
-    // A link to #replay-frame-N opens that phase, on load and while on the page.
+    // A link to #ID-frame-N (ID the viewer's) opens that phase, on load and while on the
+    // page. Two viewers on a page (a battle with and without a change) each listen: the
+    // arrow keys step both together.
     function fromHash() {
-      var m = /^#replay-frame-(\d+)$/.exec(location.hash);
+      var m = new RegExp("^#" + root.id + "-frame-(\\d+)$").exec(location.hash);
       return m ? Number(m[1]) : -1;
     }
     window.addEventListener("hashchange", function () { var k = fromHash(); if (k >= 0) show(k); });

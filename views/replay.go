@@ -28,6 +28,18 @@ type ReplayView struct {
 	Keep                  url.Values
 	// Note says what is shown, when it is not the matchup's own armies.
 	Note string
+	// ID names the viewer and prefixes its elements' ids ("" is "replay"): two viewers on
+	// one page (a battle with and without a change, side by side) need two. Label, when
+	// set, tells the two apart in their landmarks' names.
+	ID, Label string
+}
+
+// label is a landmark's name, with the viewer's Label when it has one.
+func (v ReplayView) label(s string) string {
+	if v.Label == "" {
+		return s
+	}
+	return s + " (" + v.Label + ")"
 }
 
 // ReplayFrame is one phase: its caption, its picture (and the same turned upright for a
@@ -46,12 +58,16 @@ type ReplayUnit struct {
 }
 
 // NewReplayView draws a trace.
-func NewReplayView(t *battle.Trace) ReplayView {
-	v := ReplayView{Scenario: t.Scenario, Seed: strconv.FormatUint(t.Seed, 10), Result: t.Result}
-	svgs := replay.Frames(t)
+func NewReplayView(t *battle.Trace) ReplayView { return NewReplayViewAs(t, "") }
+
+// NewReplayViewAs draws a trace for the viewer named id ("" is "replay"), its elements' and
+// drawings' ids prefixed by it, so that two can share a page.
+func NewReplayViewAs(t *battle.Trace, id string) ReplayView {
+	v := ReplayView{Scenario: t.Scenario, Seed: strconv.FormatUint(t.Seed, 10), Result: t.Result, ID: id}
+	svgs := replay.FramesAs(t, v.id(""))
 	for k := range t.Frames {
 		v.Frames = append(v.Frames, ReplayFrame{Caption: replay.Caption(t, k), SVG: string(svgs[k]),
-			Upright: string(replay.Upright(t, k)), Log: t.Frames[k].Log})
+			Upright: string(replay.UprightAs(t, k, v.id(""))), Log: t.Frames[k].Log})
 	}
 	for ui, u := range t.Units {
 		v.Units = append(v.Units, ReplayUnit{Name: u.Name, Colour: replay.UnitColour(t, ui), Side: u.Side})
@@ -85,5 +101,17 @@ func (v ReplayView) Counter(k int) string {
 	return v.Frames[k].Caption + " (" + strconv.Itoa(k+1) + " of " + strconv.Itoa(len(v.Frames)) + ")"
 }
 
-func frameID(k int) string { return "replay-frame-" + strconv.Itoa(k) }
-func logID(k int) string   { return "replay-log-" + strconv.Itoa(k) }
+// id is the id of the viewer's element named part ("" the viewer itself).
+func (v ReplayView) id(part string) string {
+	root := v.ID
+	if root == "" {
+		root = "replay"
+	}
+	if part == "" {
+		return root
+	}
+	return root + "-" + part
+}
+
+func (v ReplayView) frameID(k int) string { return v.id("frame-" + strconv.Itoa(k)) }
+func (v ReplayView) logID(k int) string   { return v.id("log-" + strconv.Itoa(k)) }

@@ -44,7 +44,8 @@ type WhatIfRow struct {
 	Settled   string
 	Legalizes bool
 	// Battle is the first battle (from 1) the change turned another way, 0 when none did;
-	// Without and With replay it without and with the change.
-	Battle        int
-	Without, With string
+	// Without and With replay it without and with the change; Both shows the two side by
+	// side.
+	Battle              int
+	Without, With, Both string
 }

@@ -84,10 +84,15 @@ func (w *svgWriter) f(format string, args ...any) { fmt.Fprintf(w, format, args.
 func esc(s string) string { return html.EscapeString(s) }
 
 // Frames draws every frame of a trace.
-func Frames(t *battle.Trace) [][]byte {
+func Frames(t *battle.Trace) [][]byte { return FramesAs(t, "replay") }
+
+// FramesAs draws every frame of a trace with its ids prefixed by prefix ("replay" for
+// Frames): two replays on one page need two prefixes, or the second's upright pictures
+// would show the first's drawings (<use> finds the first element with an id).
+func FramesAs(t *battle.Trace, prefix string) [][]byte {
 	out := make([][]byte, len(t.Frames))
 	for k := range t.Frames {
-		out[k] = Frame(t, k)
+		out[k] = frame(t, k, prefix)
 	}
 	return out
 }
@@ -102,15 +107,17 @@ func Caption(t *battle.Trace, k int) string {
 }
 
 // Frame draws frame k of a trace as one SVG document.
-func Frame(t *battle.Trace, k int) []byte {
+func Frame(t *battle.Trace, k int) []byte { return frame(t, k, "replay") }
+
+func frame(t *battle.Trace, k int, prefix string) []byte {
 	fr := &t.Frames[k]
 	m := &t.Map
 	w := &svgWriter{h: m.H}
-	w.f(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="%s %s %s %s" role="img" aria-labelledby="replay-title-%d" class="replay-svg" data-frame="%d">`,
-		num(-margin), num(-margin), num(m.W+2*margin), num(m.H+2*margin), k, k)
-	w.f(`<title id="replay-title-%d">%s, %s</title>`, k, esc(t.Scenario), esc(Caption(t, k)))
+	w.f(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="%s %s %s %s" role="img" aria-labelledby="%s-title-%d" class="replay-svg" data-frame="%d">`,
+		num(-margin), num(-margin), num(m.W+2*margin), num(m.H+2*margin), prefix, k, k)
+	w.f(`<title id="%s-title-%d">%s, %s</title>`, prefix, k, esc(t.Scenario), esc(Caption(t, k)))
 	// The drawing is one group with an id, so that Upright can show it turned a quarter.
-	w.f(`<g id="%s">`, MapID(k))
+	w.f(`<g id="%s">`, mapID(prefix, k))
 	drawTable(w, t)
 	drawMoves(w, t, fr)
 	drawTemplates(w, fr)
@@ -122,7 +129,9 @@ func Frame(t *battle.Trace, k int) []byte {
 }
 
 // MapID is the id of frame k's drawing inside its SVG.
-func MapID(k int) string { return "replay-map-" + strconv.Itoa(k) }
+func MapID(k int) string { return mapID("replay", k) }
+
+func mapID(prefix string, k int) string { return prefix + "-map-" + strconv.Itoa(k) }
 
 // Upright is frame k turned a quarter anticlockwise, for a phone's tall window: the table's
 // long side runs up the screen, so that its inches are half as large again as across it (a
@@ -131,14 +140,17 @@ func MapID(k int) string { return "replay-map-" + strconv.Itoa(k) }
 // page, by reference (<use>), so that a page carrying both is not twice as heavy; the page's
 // style shows one or the other. East is up, North to the left, South to the right: the
 // edges are named in the margins, since the map no longer has North at the top.
-func Upright(t *battle.Trace, k int) []byte {
+func Upright(t *battle.Trace, k int) []byte { return UprightAs(t, k, "replay") }
+
+// UprightAs is Upright for the frames drawn by FramesAs with the same prefix.
+func UprightAs(t *battle.Trace, k int, prefix string) []byte {
 	m := &t.Map
 	w := &svgWriter{h: m.H}
 	// rotate(-90) takes the frame's (x, y) to (y, -x): x from -margin to H+margin across,
 	// y from -(W+margin) to margin down.
-	w.f(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="%s %s %s %s" role="img" aria-labelledby="replay-title-%d" class="replay-svg replay-upright" data-frame="%d">`,
-		num(-margin), num(-(m.W + margin)), num(m.H+2*margin), num(m.W+2*margin), k, k)
-	w.f(`<use href="#%s" transform="rotate(-90)"/>`, MapID(k))
+	w.f(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="%s %s %s %s" role="img" aria-labelledby="%s-title-%d" class="replay-svg replay-upright" data-frame="%d">`,
+		num(-margin), num(-(m.W + margin)), num(m.H+2*margin), num(m.W+2*margin), prefix, k, k)
+	w.f(`<use href="#%s" transform="rotate(-90)"/>`, mapID(prefix, k))
 	// The edges' names, each along its edge in the margin, reading up the left and down the
 	// right.
 	label := `<text x="%s" y="%s" transform="rotate(%d %s %s)" font-size="1.2" font-family="sans-serif" fill="#5c5340" text-anchor="middle" dominant-baseline="middle">%s</text>`

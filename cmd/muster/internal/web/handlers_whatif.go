@@ -190,6 +190,7 @@ func (a *app) runWhatif(c *echo.Context) error {
 			row.Battle = x.Differs + 1
 			row.Without = whatifReplayURL(st.sim.ID, st.side, "", x.Differs)
 			row.With = whatifReplayURL(st.sim.ID, st.side, x.Change, x.Differs)
+			row.Both = row.With + "&both=1"
 		}
 		r.Rows = append(r.Rows, row)
 	}
@@ -279,25 +280,50 @@ func (a *app) whatifReplay(c *echo.Context) error {
 	if err != nil {
 		return fmt.Errorf("matchup %s: seed %q: %w", st.sim.ID, st.sim.Seed, err)
 	}
-	me, err := battle.NewForce(a.catalogFor(army), army)
+	// play draws battle idx with army on the what-if's side, as the viewer named id.
+	play := func(army *roster.Army, id string) (views.ReplayView, error) {
+		me, err := battle.NewForce(a.catalogFor(army), army)
+		if err != nil {
+			return views.ReplayView{}, echo.NewHTTPError(http.StatusUnprocessableEntity, army.Name+" cannot take the field: "+err.Error())
+		}
+		forces := [2]*battle.Force{me, st.opponent}
+		if st.side == "b" {
+			forces = [2]*battle.Force{st.opponent, me}
+		}
+		_, tr := battle.New(st.field, forces[0], forces[1]).PlayTrace(battle.BattleSeed(seed, uint64(idx)), nil)
+		v := views.NewReplayViewAs(tr, id)
+		v.Title = forces[0].Name + " against " + forces[1].Name
+		v.Battle, v.Battles = idx, whatifMaxBattles
+		v.Base, v.Back, v.BackLabel = "/sims/"+st.sim.ID+"/whatif/replay", back, "Back to what to change"
+		v.Keep = url.Values{"side": {st.side}}
+		return v, nil
+	}
+	both := change != "" && c.QueryParam("both") != ""
+	id := ""
+	if both {
+		id = "replay-with"
+	}
+	v, err := play(army, id)
 	if err != nil {
-		return echo.NewHTTPError(http.StatusUnprocessableEntity, army.Name+" cannot take the field: "+err.Error())
+		return err
 	}
-	forces := [2]*battle.Force{me, st.opponent}
-	if st.side == "b" {
-		forces = [2]*battle.Force{st.opponent, me}
-	}
-	_, tr := battle.New(st.field, forces[0], forces[1]).PlayTrace(battle.BattleSeed(seed, uint64(idx)), nil)
-	v := views.NewReplayView(tr)
-	v.Title = forces[0].Name + " against " + forces[1].Name
-	v.Battle, v.Battles = idx, whatifMaxBattles
-	v.Base, v.Back, v.BackLabel = "/sims/"+st.sim.ID+"/whatif/replay", back, "Back to what to change"
-	v.Keep = url.Values{"side": {st.side}}
 	if change != "" {
 		v.Keep.Set("change", change)
 		v.Note = title + ": " + change + "."
 	} else {
 		v.Note = title + ", without any change."
 	}
-	return render(c, http.StatusOK, views.ReplayPage(page(c, "Replay: "+title, "sim"), v))
+	if !both {
+		return render(c, http.StatusOK, views.ReplayPage(page(c, "Replay: "+title, "sim"), v))
+	}
+	// ?both=1: the battle without the change and with it, side by side.
+	without, err := play(st.army, "replay-without")
+	if err != nil {
+		return err
+	}
+	without.Label, v.Label = "without the change", "with the change"
+	nav := v
+	nav.Keep.Set("both", "1") // the other battles' links show them side by side too
+	nav.Note = st.army.Name + ", without the change and with it: " + change + "."
+	return render(c, http.StatusOK, views.ReplayPairPage(page(c, "Replay side by side: "+st.army.Name, "sim"), nav, without, v))
 }
