@@ -60,6 +60,7 @@ type Battle struct {
 	obst       []Point // cover's: the characters in the way
 	walls      []Point // and the squares'
 	squareObst []Point
+	anchor     anchorMemo // anchorScratch's
 
 	moves      int // counts changes to who stands where and to the doors (moved)
 	covers     map[coverKey]bool
