@@ -152,21 +152,6 @@ func (b *Battle) support(c *Char) {
 	}
 }
 
-// abilityTargets are the legal targets of a Force power or ability that reaches any
-// enemy in sight (the same rules as for attacks), weakest first.
-func (b *Battle) abilityTargets(c *Char) []*Char {
-	save := c.ab.melee
-	c.ab.melee = false
-	ts := b.targets(c, c.Pos)
-	c.ab.melee = save
-	var out []*Char
-	for _, t := range ts {
-		out = append(out, t.t)
-	}
-	slices.SortStableFunc(out, func(x, y *Char) int { return cmp.Compare(x.HP, y.HP) })
-	return out
-}
-
 // fireSupport uses Fire Support Mission (replaces turn) when it is worth more than an attack
 // from where the character stands: a target in sight (adjacent enemies first; cover does
 // not matter); it and everyone within 2 squares take 60, or 10 with a save of 6. Not an
