@@ -210,8 +210,8 @@ func halved(v int, wounded bool) int {
 	return 2 * v
 }
 
-// firepower2 is a group's doubled firepower total at a band: figures down or ducked back
-// (unable to shoot in their next turn) add nothing.
+// firepower2 is a group's doubled firepower total at a band: figures down, or in the turn
+// after their duck back (unable to shoot in their next turn: held), add nothing.
 func (st *State) firepower2(g *GroupState, band int) int {
 	t := 0
 	for _, f := range g.Figures {

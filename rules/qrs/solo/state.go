@@ -46,8 +46,9 @@ type FigureState struct {
 	Name    string `yaml:"name" json:"name"`
 	Profile string `yaml:"profile" json:"profile"`
 	Wounds  int    `yaml:"wounds,omitempty" json:"wounds,omitempty"`
-	// DuckedBack is the turn the figure ducked back (0: it has not); "unable to move or
-	// shoot in their next turn", so it lasts to the end of the turn after.
+	// DuckedBack is the turn the figure ducked back (0: it has not). It counts as ducked
+	// back (morale, the show) to the end of the turn after; it is "unable to move or shoot
+	// in their next turn" only: that turn after (held).
 	DuckedBack int  `yaml:"ducked_back,omitempty" json:"ducked_back,omitempty"`
 	Down       bool `yaml:"down,omitempty" json:"down,omitempty"` // killed or disabled
 	// Suppressed is the turn a Force user suppressed its wound ("all values return to
@@ -62,9 +63,15 @@ type FigureState struct {
 func (st *State) hurt(f FigureState) bool { return f.Wounds > 0 && f.Suppressed != st.Turn }
 
 // canAct reports whether the figure can move, shoot or use the Force this turn: in the
-// fight, not ducked back, not knocked out.
+// fight, not held by a duck back, not knocked out.
 func (st *State) canAct(f FigureState) bool {
-	return f.Active() && !st.duckedNow(f) && st.Turn >= f.KnockedOut
+	return f.Active() && !st.held(f) && st.Turn >= f.KnockedOut
+}
+
+// held: the turn after a duck back. "Duck Back: Figure is unable to move or shoot in their
+// next turn" (the sheet): not the turn it ducked back in, whose shots it may still fire.
+func (st *State) held(f FigureState) bool {
+	return f.DuckedBack > 0 && st.Turn == f.DuckedBack+1
 }
 
 // Active reports whether the figure is still in the fight.
