@@ -2,6 +2,7 @@ package solo
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -106,7 +107,10 @@ type State struct {
 	Turn    int    `yaml:"turn" json:"turn"`
 	Contact bool   `yaml:"contact,omitempty" json:"contact,omitempty"`
 	// Prefer is the option the player prefers where the result table offers "or".
-	Prefer   string        `yaml:"prefer,omitempty" json:"prefer,omitempty"`
+	Prefer string `yaml:"prefer,omitempty" json:"prefer,omitempty"`
+	// WorseRow is the game's reading of the shooting table's lost Worse row (qrs.WorseRow's
+	// key; "" the default).
+	WorseRow string        `yaml:"worse_row,omitempty" json:"worse_row,omitempty"`
 	Counters []Counter     `yaml:"counters" json:"counters"`
 	Pool     Pool          `yaml:"pool,omitempty" json:"pool,omitempty"`
 	Groups   []GroupState  `yaml:"groups" json:"groups"`
@@ -129,6 +133,7 @@ type Setup struct {
 	Pool     Pool       // nil: unlimited
 	Army     *army.Army // the player's figures; may be nil
 	Prefer   string
+	Worse    qrs.WorseRow // the reading of the shooting table's lost Worse row
 	// Quiet keeps no log, and EndTurn returns no notes: a quick-resolve keeps the log of
 	// its first game only, and formatting the others' would be thrown away.
 	Quiet bool
@@ -137,6 +142,9 @@ type Setup struct {
 // New starts a game at turn 1.
 func New(s Setup) (*State, error) {
 	st := &State{Format: 1, System: GameSystem, Name: s.Name, Seed: s.Seed, Turn: 1, Pool: s.Pool, Prefer: s.Prefer, quiet: s.Quiet}
+	if s.Worse != qrs.WorseContinued {
+		st.WorseRow = s.Worse.String()
+	}
 	if len(s.Counters) == 0 {
 		return nil, fmt.Errorf("place at least one portal counter (corner, cover or open) covering the approaches to the objective")
 	}
@@ -261,6 +269,8 @@ func (st *State) Check() error {
 		return fmt.Errorf("%d groups; a game may have at most %d", len(st.Groups), MaxGroups)
 	case st.Turn < 1 || st.Turn > MaxTurns:
 		return fmt.Errorf("turn %d is outside 1 to %d", st.Turn, MaxTurns)
+	case st.WorseRow != "" && !slices.Contains(qrs.WorseRowKeys, st.WorseRow):
+		return fmt.Errorf("worse_row: %q is not a reading of the Worse row; write %s", st.WorseRow, strings.Join(qrs.WorseRowKeys, " or "))
 	case len(st.Profiles) > army.MaxProfiles:
 		return fmt.Errorf("%d profiles; at most %d", len(st.Profiles), army.MaxProfiles)
 	case len(st.Log) > MaxLog:
