@@ -3,6 +3,7 @@ package qrs
 import (
 	"fmt"
 	"math/big"
+	"strings"
 )
 
 // Band is a row of the shooting table: how the total of the figures under fire compares with
@@ -104,15 +105,39 @@ type Fire struct {
 	Armour bool
 	// ExtraShooters: "For every extra figure shooting at the group, +1 to the die roll".
 	ExtraShooters int
+	// Worse is the game's reading of the lost Worse row (worse.go).
+	Worse WorseRow
 }
 
-// Modifier is the total added to the d8.
+// Modifier is the total added to the d8: -1 in cover; +1 per extra shooter on every row
+// under the continued reading, in the Worse row only under the Half-row reading.
 func (f Fire) Modifier() int {
-	m := f.ExtraShooters
+	m := 0
+	if f.Worse == WorseContinued || BandFor(f.Own, f.Enemy) == Worse {
+		m += f.ExtraShooters
+	}
 	if f.Cover {
 		m--
 	}
 	return m
+}
+
+// Row is the row the table is read on: the band, but the Half row for a Worse band under
+// the Half-row reading.
+func (f Fire) Row() Band {
+	b := BandFor(f.Own, f.Enemy)
+	if b == Worse && f.Worse == WorseHalfPlus {
+		return Half
+	}
+	return b
+}
+
+// RowTitle names the row read, saying which reading of the Worse row when it is that row.
+func (f Fire) RowTitle() string {
+	if BandFor(f.Own, f.Enemy) == Worse {
+		return f.Worse.Title()
+	}
+	return f.Row().Title()
 }
 
 // The largest totals and count of extra shooters Muster compares: far beyond any table (the
@@ -137,6 +162,8 @@ func (f Fire) Check() error {
 		return fmt.Errorf("your side's total %d is larger than any table holds; write 0 to %d", f.Own, MaxTotal)
 	case f.Enemy > MaxTotal:
 		return fmt.Errorf("the enemy's firepower total %d is larger than any table holds; write 1 to %d", f.Enemy, MaxTotal)
+	case f.Worse < 0 || int(f.Worse) >= len(worseKeys):
+		return fmt.Errorf("reading %d of the Worse row is not one Muster has; write %s", f.Worse, strings.Join(worseKeys[:], " or "))
 	case f.ExtraShooters > MaxExtraShooters:
 		return fmt.Errorf("%d extra shooters is more than any table holds; write 0 to %d", f.ExtraShooters, MaxExtraShooters)
 	}
@@ -145,7 +172,7 @@ func (f Fire) Check() error {
 
 // Resolve is the result for one figure under fire with the d8 showing roll.
 func (f Fire) Resolve(roll int) Result {
-	r := Cell(BandFor(f.Own, f.Enemy), roll+f.Modifier())
+	r := Cell(f.Row(), roll+f.Modifier())
 	if r == Wound && f.Armour {
 		return DuckBack
 	}

@@ -21,6 +21,8 @@ type FightConfig struct {
 	A, B     Side
 	Profiles []qrs.Profile
 	MaxTurns int
+	// Worse is the reading of the shooting table's lost Worse row (the game option).
+	Worse qrs.WorseRow
 
 	audit *audit // set by tests (audit.go)
 }
@@ -30,7 +32,9 @@ type Fight struct {
 	Winner       string
 	Turns        int
 	LostA, LostB int
-	Log          []string
+	// WorseRow is the reading of the lost Worse row the firefight was played under.
+	WorseRow string
+	Log      []string
 }
 
 // FightNotSimulated is what the two-group quick-resolve leaves out.
@@ -56,7 +60,7 @@ func playFight(c FightConfig, d qrs.Dice, log bool) (Fight, error) {
 	if c.MaxTurns > 100 {
 		return Fight{}, fmt.Errorf("a game of more than 100 turns is not a skirmish")
 	}
-	st, err := solo.New(solo.Setup{Counters: []string{solo.Cover}, Quiet: !log})
+	st, err := solo.New(solo.Setup{Counters: []string{solo.Cover}, Worse: c.Worse, Quiet: !log})
 	if err != nil {
 		return Fight{}, err
 	}
@@ -75,7 +79,7 @@ func playFight(c FightConfig, d qrs.Dice, log bool) (Fight, error) {
 		c.audit.begin(st)
 	}
 	cover := map[int]bool{1: c.A.Cover, 2: c.B.Cover}
-	var f Fight
+	f := Fight{WorseRow: c.Worse.Title()}
 	left := map[int]bool{}
 	for turn := 1; turn <= c.MaxTurns; turn++ {
 		f.Turns = turn
@@ -147,6 +151,7 @@ type FightSummary struct {
 	MeanTurns    float64  `json:"mean_turns"`
 	MeanLostA    float64  `json:"mean_a_figures_down"`
 	MeanLostB    float64  `json:"mean_b_figures_down"`
+	WorseRow     string   `json:"worse_row"` // the reading of the lost Worse row played
 	FirstLog     []string `json:"log"`
 	NotSimulated []string `json:"not_simulated"`
 }
@@ -157,7 +162,7 @@ func RunFight(c FightConfig, n int, dice func(i int) qrs.Dice) (FightSummary, er
 	if n < 1 || n > MaxBattles {
 		return FightSummary{}, fmt.Errorf("play 1 to %d games", MaxBattles)
 	}
-	s := FightSummary{Battles: n, NotSimulated: FightNotSimulated}
+	s := FightSummary{Battles: n, NotSimulated: FightNotSimulated, WorseRow: c.Worse.Title()}
 	a, b, turns, lostA, lostB := 0, 0, 0, 0, 0
 	for i := range n {
 		f, err := recovered(i, func() (Fight, error) { return playFight(c, dice(i), i == 0) })

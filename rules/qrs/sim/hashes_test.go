@@ -7,8 +7,6 @@ import (
 	"testing"
 
 	"muster/rules/internal/battlehash"
-	"muster/rules/qrs/army"
-	"muster/rules/qrs/solo"
 )
 
 // hashGames is how many games of each matchup TestBattleHashes plays (all of them take a
@@ -23,26 +21,7 @@ const hashGames = 50
 //
 //	MUSTER_BATTLE_HASHES=update go test -count=1 -run TestBattleHashes ./rules/qrs/sim/
 func TestBattleHashes(t *testing.T) {
-	fig := func(p string, n int) army.FigureEntry { return army.FigureEntry{Profile: p, Count: n} }
-	full := solo.Pool{}
-	for _, name := range []string{solo.Stormtrooper, solo.Heavy, solo.Leader, solo.Officer, solo.DeathTrooper, solo.ProbeDroid, solo.Walker, solo.Inquisitor} {
-		full[name] = 4
-	}
-	advances := []struct {
-		name string
-		c    Config
-	}{
-		{"troopers-open-one-droid", Config{Players: group(t, fig("Rebel Trooper", 4)), Counters: []string{"open", "open", "open"}, Pool: solo.Pool{solo.ProbeDroid: 1}}},
-		{"heroes-every-counter-full-pool", Config{Players: group(t, fig("Rebel Hero", 2), fig("Rebel Trooper", 4)), Counters: []string{"corner", "cover", "open"}, Pool: full, Sight: 2, Cover: true}},
-		{"jedi-scoundrels-anything", Config{Players: group(t, fig("Jedi Knight", 1), fig("Scoundrel", 3)), Counters: []string{"cover", "corner", "open", "cover"}, Prefer: solo.PreferKeys()[0]}},
-	}
-	fights := []struct {
-		name string
-		c    FightConfig
-	}{
-		{"death-troopers-against-rebels", FightConfig{A: Side{Group: group(t, fig("Death Trooper", 4))}, B: Side{Group: group(t, fig("Rebel Trooper", 6)), Cover: true}}},
-		{"sith-against-jedi-and-troopers", FightConfig{A: Side{Group: group(t, fig("Sith Lord", 1), fig("Stormtrooper", 5))}, B: Side{Group: group(t, fig("Jedi Master", 1), fig("Rebel Trooper", 3))}}},
-	}
+	advances, fights := builtinGames(t)
 	var got []battlehash.Line
 	add := func(kind, name string, play func(i int) (any, []string, error)) {
 		h := battlehash.New()

@@ -32,6 +32,8 @@ type Config struct {
 	// Objective is how many turns of advance reach the objective (default: one past the
 	// last counter); MaxTurns ends the game as a failure (default 12).
 	Objective, MaxTurns int
+	// Worse is the reading of the shooting table's lost Worse row (the game option).
+	Worse qrs.WorseRow
 
 	audit *audit // set by tests (audit.go)
 }
@@ -50,13 +52,15 @@ var NotSimulated = []string{
 
 // Battle is one game's result.
 type Battle struct {
-	Objective bool     `json:"objective"`
-	Survived  bool     `json:"survived"`
-	Turns     int      `json:"turns"`
-	Enemies   int      `json:"enemies"`      // enemy figures that appeared
-	EnemyDown int      `json:"enemies_down"` // of them, killed
-	Lost      int      `json:"players_down"`
-	Log       []string `json:"log,omitempty"`
+	Objective bool `json:"objective"`
+	Survived  bool `json:"survived"`
+	Turns     int  `json:"turns"`
+	Enemies   int  `json:"enemies"`      // enemy figures that appeared
+	EnemyDown int  `json:"enemies_down"` // of them, killed
+	Lost      int  `json:"players_down"`
+	// WorseRow is the reading of the lost Worse row the game was played under.
+	WorseRow string   `json:"worse_row"`
+	Log      []string `json:"log,omitempty"`
 }
 
 func (c *Config) defaults() error {
@@ -100,7 +104,7 @@ func play(c Config, d qrs.Dice, log bool) (Battle, error) {
 			pool[k] = v
 		}
 	}
-	st, err := solo.New(solo.Setup{Counters: c.Counters, Pool: pool, Prefer: c.Prefer, Quiet: !log})
+	st, err := solo.New(solo.Setup{Counters: c.Counters, Pool: pool, Prefer: c.Prefer, Worse: c.Worse, Quiet: !log})
 	if err != nil {
 		return Battle{}, err
 	}
@@ -116,7 +120,7 @@ func play(c Config, d qrs.Dice, log bool) (Battle, error) {
 	if c.audit != nil {
 		c.audit.begin(st)
 	}
-	var b Battle
+	b := Battle{WorseRow: c.Worse.Title()}
 	progress, spotted := 0, map[int]bool{}
 	for turn := 1; turn <= c.MaxTurns; turn++ {
 		b.Turns = turn
@@ -281,6 +285,7 @@ type Summary struct {
 	MeanEnemies  float64  `json:"mean_enemy_figures"`
 	MeanDown     float64  `json:"mean_enemy_figures_down"` // of them, killed
 	MeanLost     float64  `json:"mean_player_figures_down"`
+	WorseRow     string   `json:"worse_row"` // the reading of the lost Worse row played
 	FirstLog     []string `json:"log"`
 	NotSimulated []string `json:"not_simulated"`
 }
@@ -317,7 +322,7 @@ func Run(c Config, n int, dice func(i int) qrs.Dice) (Summary, error) {
 	if n < 1 || n > MaxBattles {
 		return Summary{}, fmt.Errorf("play 1 to %d games", MaxBattles)
 	}
-	s := Summary{Battles: n, NotSimulated: NotSimulated}
+	s := Summary{Battles: n, NotSimulated: NotSimulated, WorseRow: c.Worse.Title()}
 	obj, surv, turns, enemies, down, lost := 0, 0, 0, 0, 0, 0
 	for i := range n {
 		b, err := recovered(i, func() (Battle, error) { return play(c, dice(i), i == 0) })

@@ -46,7 +46,10 @@ type ShotResult struct {
 	Own, Enemy float64 `json:"-"`
 	Band       string  `json:"band"`
 	Modifier   int     `json:"modifier"`
-	Hits       []Hit   `json:"hits"`
+	// WorseRow is the game's reading of the lost Worse row, on every result: it decides
+	// every heavily outgunned figure.
+	WorseRow string `json:"worse_row"`
+	Hits     []Hit  `json:"hits"`
 	// Returned is the deflected shot sent back at the shooters.
 	Returned *ShotResult `json:"returned,omitempty"`
 }
@@ -89,7 +92,11 @@ func Shoot(st *State, s Shot, d qrs.Dice) (ShotResult, error) {
 	if s.Running {
 		own2 *= 2 // halving the shooters' values is doubling the targets' side of the ratio
 	}
-	f := qrs.Fire{Own: own2, Enemy: enemy2, Cover: s.Cover, ExtraShooters: s.Extra}
+	worse, err := qrs.ParseWorseRow(st.WorseRow)
+	if err != nil {
+		return ShotResult{}, fmt.Errorf("the game's worse_row: %v", err)
+	}
+	f := qrs.Fire{Own: own2, Enemy: enemy2, Cover: s.Cover, ExtraShooters: s.Extra, Worse: worse}
 	if err := f.Check(); err != nil {
 		return ShotResult{}, fmt.Errorf("no firepower to shoot with: %v", err)
 	}
@@ -97,7 +104,7 @@ func Shoot(st *State, s Shot, d qrs.Dice) (ShotResult, error) {
 	if err != nil {
 		return ShotResult{}, err
 	}
-	r := ShotResult{Own: float64(own2) / 2, Enemy: float64(enemy2) / 2, Band: qrs.BandFor(own2, enemy2).Title(), Modifier: f.Modifier()}
+	r := ShotResult{Own: float64(own2) / 2, Enemy: float64(enemy2) / 2, Band: qrs.BandFor(own2, enemy2).Title(), Modifier: f.Modifier(), WorseRow: worse.Title()}
 	// Roll for every figure first: a Force user stops a hit only once it is known.
 	var figs []int
 	for i := range g.Figures {
@@ -123,7 +130,8 @@ func Shoot(st *State, s Shot, d qrs.Dice) (ShotResult, error) {
 		r.Hits[k].Now = st.apply(&g.Figures[i], st.Profile(g.Figures[i]), r.Hits[k].Result)
 	}
 	if !st.quiet {
-		st.Logf("Turn %d: group %d, %s, under fire: %s against %s, %s. %s", st.Turn, g.ID, g.Name, num(r.Own), num(r.Enemy), r.Band, hitsText(r.Hits))
+		// The Worse row's reading is named wherever it is read (f.RowTitle).
+		st.Logf("Turn %d: group %d, %s, under fire: %s against %s, %s. %s", st.Turn, g.ID, g.Name, num(r.Own), num(r.Enemy), f.RowTitle(), hitsText(r.Hits))
 	}
 	if stopped >= 0 && s.Force == Deflect && len(s.From) > 0 {
 		// "deflect the shot back. Force users use their bracketed firepower values for
@@ -210,8 +218,8 @@ func halved(v int, wounded bool) int {
 	return 2 * v
 }
 
-// firepower2 is a group's doubled firepower total at a band: figures down or ducked back
-// (unable to shoot in their next turn) add nothing.
+// firepower2 is a group's doubled firepower total at a band: figures down, or in the turn
+// after their duck back (unable to shoot in their next turn: held), add nothing.
 func (st *State) firepower2(g *GroupState, band int) int {
 	t := 0
 	for _, f := range g.Figures {

@@ -73,34 +73,35 @@ func TestSoloTurnsTrackWoundsDuckBacksAndThePool(t *testing.T) {
 	if err != nil || res.Band != "More than enemies total" || res.Hits[0].Now != "ducks back" || res.Hits[2].Now != "ducks back" {
 		t.Fatalf("%+v %v", res, err)
 	}
-	// Red Team has two figures ducked back, so only 2+2 = 4 shoots: against the
-	// stormtroopers' defence 8 that is "Twice", only an 8 ducks back.
+	// Red Team's two figures that ducked back lose their firepower only in their next turn
+	// (TestDuckBackHoldsTheNextTurn): this turn all 9 shoot; the stormtroopers' defence 8
+	// is "Less than": D on 5-6, W* on 7 (armour: D), K on 8.
 	res, err = Shoot(st, Shot{Target: troopers.ID, From: []int{1}}, scripted(t, 7, 8, 6, 1))
-	if err != nil || res.Enemy != 4 || res.Band != "Twice enemies total" || res.Hits[1].Now != "ducks back" || res.Hits[0].Now != "unhurt" {
+	if err != nil || res.Enemy != 9 || res.Band != "Less than enemies total" || res.Hits[0].Now != "ducks back" || res.Hits[1].Now != "killed" || res.Hits[3].Now != "unhurt" {
 		t.Fatalf("%+v %v", res, err)
 	}
-	// A crossfire the player totals at 20 against their 8 is the Half row (8 is more than
-	// a quarter of 20): 4, 5 D, 6 W (armour: D), 7, 8 K.
-	res, err = Shoot(st, Shot{Target: troopers.ID, EnemyTotal: 20}, scripted(t, 7, 8, 6, 1))
-	if err != nil || res.Enemy != 20 || res.Band != "Half enemies total" {
+	// A crossfire the player totals at 20 against the three left's 6 is the Half row (6 is
+	// more than a quarter of 20): 4, 5 D, 6 W (armour: D), 7, 8 K.
+	res, err = Shoot(st, Shot{Target: troopers.ID, EnemyTotal: 20}, scripted(t, 7, 8, 6))
+	if err != nil || res.Enemy != 20 || res.Band != "Half enemies total" || len(res.Hits) != 3 {
 		t.Fatalf("%+v %v", res, err)
 	}
-	got := []string{res.Hits[0].Now, res.Hits[1].Now, res.Hits[2].Now, res.Hits[3].Now}
-	if strings.Join(got, ",") != "killed,killed,ducks back,unhurt" {
+	got := []string{res.Hits[0].Now, res.Hits[1].Now, res.Hits[2].Now}
+	if strings.Join(got, ",") != "killed,killed,ducks back" {
 		t.Errorf("hits: %v", got)
 	}
 	// Morale: half of Red Team ducked back, with a hero in it.
 	notes := EndTurn(st)
 	joined := strings.Join(notes, "\n")
-	if !strings.Contains(joined, "2 Stormtrooper recycled") || !strings.Contains(joined, "Red Team: 2 of 4 figures wounded or ducked back") {
+	if !strings.Contains(joined, "3 Stormtrooper recycled") || !strings.Contains(joined, "Red Team: 2 of 4 figures wounded or ducked back") {
 		t.Errorf("end of turn 1: %v", notes)
 	}
-	if st.Turn != 2 || st.Pool[Stormtrooper] != 2 {
+	if st.Turn != 2 || st.Pool[Stormtrooper] != 3 {
 		t.Errorf("turn %d, pool %v", st.Turn, st.Pool)
 	}
 	// Duck backs last through the next turn, then clear.
 	red, _ := st.Group(1)
-	if !st.duckedNow(red.Figures[0]) {
+	if !st.duckedNow(red.Figures[0]) || !st.held(red.Figures[0]) {
 		t.Error("Kara's duck back ended early")
 	}
 	EndTurn(st)

@@ -28,7 +28,11 @@ func Spot(st *State, inSight []int, d qrs.Dice) (Outcome, error) {
 	}
 	if !o.Deployed() {
 		if !st.quiet {
-			st.Logf("%s Nothing appears%s.", line, notes(o))
+			// The counter is picked even when nothing appears: whether it is in the open
+			// decides the Probe Droid ("Nothing (unless counter is in the open, when an
+			// Imperial Probe Droid appears"), so the log names it and its place.
+			c, _ := st.counter(o.Counter)
+			st.Logf("%s Counter %d (%s) picked; nothing appears%s.", line, o.Counter, c.Kind, notes(o))
 		}
 		return o, nil
 	}

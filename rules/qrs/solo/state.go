@@ -2,6 +2,7 @@ package solo
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -46,8 +47,9 @@ type FigureState struct {
 	Name    string `yaml:"name" json:"name"`
 	Profile string `yaml:"profile" json:"profile"`
 	Wounds  int    `yaml:"wounds,omitempty" json:"wounds,omitempty"`
-	// DuckedBack is the turn the figure ducked back (0: it has not); "unable to move or
-	// shoot in their next turn", so it lasts to the end of the turn after.
+	// DuckedBack is the turn the figure ducked back (0: it has not). It counts as ducked
+	// back (morale, the show) to the end of the turn after; it is "unable to move or shoot
+	// in their next turn" only: that turn after (held).
 	DuckedBack int  `yaml:"ducked_back,omitempty" json:"ducked_back,omitempty"`
 	Down       bool `yaml:"down,omitempty" json:"down,omitempty"` // killed or disabled
 	// Suppressed is the turn a Force user suppressed its wound ("all values return to
@@ -62,9 +64,15 @@ type FigureState struct {
 func (st *State) hurt(f FigureState) bool { return f.Wounds > 0 && f.Suppressed != st.Turn }
 
 // canAct reports whether the figure can move, shoot or use the Force this turn: in the
-// fight, not ducked back, not knocked out.
+// fight, not held by a duck back, not knocked out.
 func (st *State) canAct(f FigureState) bool {
-	return f.Active() && !st.duckedNow(f) && st.Turn >= f.KnockedOut
+	return f.Active() && !st.held(f) && st.Turn >= f.KnockedOut
+}
+
+// held: the turn after a duck back. "Duck Back: Figure is unable to move or shoot in their
+// next turn" (the sheet): not the turn it ducked back in, whose shots it may still fire.
+func (st *State) held(f FigureState) bool {
+	return f.DuckedBack > 0 && st.Turn == f.DuckedBack+1
 }
 
 // Active reports whether the figure is still in the fight.
@@ -99,7 +107,10 @@ type State struct {
 	Turn    int    `yaml:"turn" json:"turn"`
 	Contact bool   `yaml:"contact,omitempty" json:"contact,omitempty"`
 	// Prefer is the option the player prefers where the result table offers "or".
-	Prefer   string        `yaml:"prefer,omitempty" json:"prefer,omitempty"`
+	Prefer string `yaml:"prefer,omitempty" json:"prefer,omitempty"`
+	// WorseRow is the game's reading of the shooting table's lost Worse row (qrs.WorseRow's
+	// key; "" the default).
+	WorseRow string        `yaml:"worse_row,omitempty" json:"worse_row,omitempty"`
 	Counters []Counter     `yaml:"counters" json:"counters"`
 	Pool     Pool          `yaml:"pool,omitempty" json:"pool,omitempty"`
 	Groups   []GroupState  `yaml:"groups" json:"groups"`
@@ -122,6 +133,7 @@ type Setup struct {
 	Pool     Pool       // nil: unlimited
 	Army     *army.Army // the player's figures; may be nil
 	Prefer   string
+	Worse    qrs.WorseRow // the reading of the shooting table's lost Worse row
 	// Quiet keeps no log, and EndTurn returns no notes: a quick-resolve keeps the log of
 	// its first game only, and formatting the others' would be thrown away.
 	Quiet bool
@@ -130,6 +142,9 @@ type Setup struct {
 // New starts a game at turn 1.
 func New(s Setup) (*State, error) {
 	st := &State{Format: 1, System: GameSystem, Name: s.Name, Seed: s.Seed, Turn: 1, Pool: s.Pool, Prefer: s.Prefer, quiet: s.Quiet}
+	if s.Worse != qrs.WorseContinued {
+		st.WorseRow = s.Worse.String()
+	}
 	if len(s.Counters) == 0 {
 		return nil, fmt.Errorf("place at least one portal counter (corner, cover or open) covering the approaches to the objective")
 	}
@@ -254,6 +269,8 @@ func (st *State) Check() error {
 		return fmt.Errorf("%d groups; a game may have at most %d", len(st.Groups), MaxGroups)
 	case st.Turn < 1 || st.Turn > MaxTurns:
 		return fmt.Errorf("turn %d is outside 1 to %d", st.Turn, MaxTurns)
+	case st.WorseRow != "" && !slices.Contains(qrs.WorseRowKeys, st.WorseRow):
+		return fmt.Errorf("worse_row: %q is not a reading of the Worse row; write %s", st.WorseRow, strings.Join(qrs.WorseRowKeys, " or "))
 	case len(st.Profiles) > army.MaxProfiles:
 		return fmt.Errorf("%d profiles; at most %d", len(st.Profiles), army.MaxProfiles)
 	case len(st.Log) > MaxLog:

@@ -181,7 +181,11 @@ func TestHarpoonGunAndFlankingAttack(t *testing.T) {
 	b.put(fl, Point{8, 7})
 	b.put(g, Point{9, 7})
 	b.script = []int{5} // the walker fails its save
-	if !b.replaceAttacks(s, b.targets(s, s.Pos)) || w.harpoonRound != b.round {
+	if !b.harpoonable(s, w) {
+		t.Fatal("the walker 4 squares away, yet to move, is out of the Harpoon Gun's reach")
+	}
+	b.harpoon(s, w)
+	if w.harpoonRound != b.round {
 		t.Fatalf("the harpoon did not hold the walker:\n%s", b.logText())
 	}
 	w.Activated = false

@@ -65,7 +65,7 @@ func (b *Battle) targets(att *Char, p Point) []target {
 		ex, hit := b.expected(att, p, e, s)
 		// Value: the points a defeat would score, weighed by how much of the target the
 		// attack is expected to take.
-		score := ex/float64(max(1, e.HP))*float64(e.Cost) + ex/1000
+		score := shotWorth(ex, e)
 		out = append(out, target{e, score, hit, ex})
 	}
 	slices.SortStableFunc(out, func(x, y target) int { return cmp.Compare(y.score, x.score) })
@@ -82,6 +82,11 @@ func (b *Battle) pick(side int) *Char {
 			continue
 		}
 		score := float64(c.Cost) / 1000
+		if c.ab.hologram {
+			// A Hologram follows its troopers: it activates after them, so that it ends
+			// its turn where they ended theirs (hologramTurn).
+			score = -1 + score
+		}
 		if c.canAttack() {
 			if ts := b.targets(c, c.Pos); len(ts) > 0 {
 				score += 1 + ts[0].score
@@ -99,6 +104,15 @@ func (b *Battle) activate(c *Char) {
 	b.turn++
 	c.Activated = true
 	defer b.endTurn(c)
+	if b.audit != nil {
+		if h := b.anchored(c); h != nil {
+			defer func() {
+				if !c.Defeated && b.anchored(c) != h && b.rangeTo(h.Pos, h.Size, c) > 2 && !h.Defeated {
+					b.note(badAnchor)
+				}
+			}()
+		}
+	}
 	if c.ab.hologram {
 		// A Hologram has no Hit Points to count: it cannot be damaged (glossary).
 		b.logf(" %s's turn (a Hologram)", c.Label)
@@ -114,6 +128,9 @@ func (b *Battle) activate(c *Char) {
 	}
 	if c.canAttack() {
 		if ts := b.targets(c, c.Pos); len(ts) > 0 {
+			if canMove && b.breakAway(c, ts) {
+				return
+			}
 			// Attack, then move (Activating Characters): unless Double Attack took the
 			// move for a second attack.
 			if b.attackPhase(c, ts, false) && canMove {
@@ -159,13 +176,24 @@ func (b *Battle) activate(c *Char) {
 				return
 			}
 		}
-		// Force Grip replaces attacks: close in, then grip whoever is in sight.
-		if c.ab.forceGrip && c.Force > 0 {
-			b.moveTo(c, b.closer(c, speed), speed)
-			if !c.Defeated && !b.forceGrip(c) {
-				b.support(c)
+		// Force Grip replaces attacks: move (a single move) to the square nearest the
+		// enemy from which an enemy it can hurt is in sight, and grip; with no such square
+		// the double move below closes in instead.
+		if c.ab.forceGrip && c.Force > 0 && c.fpTurn != b.turn {
+			if p, ok := b.gripSpot(c, speed); ok {
+				b.note(tGripChance)
+				b.moveTo(c, p, speed)
+				if c.Defeated {
+					return
+				}
+				if b.forceGrip(c) {
+					b.note(tGrip)
+				} else {
+					b.note(badGripMove)
+					b.support(c)
+				}
+				return
 			}
-			return
 		}
 	}
 	// Nothing to attack this turn: double move toward the enemy.
@@ -173,6 +201,38 @@ func (b *Battle) activate(c *Char) {
 	if c.ab.heavy {
 		return
 	}
+}
+
+// breakAway moves a character next to an enemy to a square with a better target and
+// attacks from there, when that target is worth more than the attack from where it stands
+// (two with Double Attack) plus the attacks of opportunity leaving will draw (aooRisk). A
+// Heavy Weapon cannot attack after moving; a Flight character draws none and is left to
+// the usual choices.
+func (b *Battle) breakAway(c *Char, ts []target) bool {
+	if c.ab.heavy || c.ab.flight || !b.nextToEnemy(c, c.Pos) {
+		return false
+	}
+	stay := ts[0].score
+	if c.ab.double {
+		stay *= 2
+	}
+	risk := b.aooRisk(c)
+	p, ok := b.bestSpot(c, c.ab.speed)
+	if !ok {
+		return false
+	}
+	there := b.targets(c, p)
+	if len(there) == 0 || there[0].score-risk <= stay {
+		return false
+	}
+	b.note(tAoOMove)
+	b.logf("  %s moves away from the enemy next to it for a better target", c.Label)
+	used := b.moveTo(c, p, c.ab.speed)
+	b.attackPhase(c, b.targets(c, c.Pos), true)
+	if c.ab.mobile {
+		b.afterAttack(c, c.ab.speed-used)
+	}
+	return true
 }
 
 // attackPhase makes the character's attacks from where it stands: Lightsaber Sweep among
@@ -189,8 +249,24 @@ func (b *Battle) attackPhase(c *Char, ts []target, moved bool) bool {
 		b.support(c)
 		return true
 	}
+	if c.ab.heal > 0 {
+		// Heal replaces the attack when the ally it keeps in play is worth more.
+		if a, v := b.bestHeal(c); a != nil {
+			b.note(tHealChance)
+			if v > ts[0].score {
+				b.note(tHeal)
+				b.support(c)
+				return true
+			}
+		}
+	}
+	sweepable := c.ab.sweep && len(ts) >= 2 && touching(c.Pos, c.Size, ts[1].t.Pos, ts[1].t.Size) && c.Force > 0 && c.fpTurn != b.turn
+	if sweepable {
+		b.note(tSweepChance)
+	}
 	if c.ab.sweep && len(ts) >= 2 && touching(c.Pos, c.Size, ts[1].t.Pos, ts[1].t.Size) && c.Force > 0 && c.fpTurn != b.turn && b.spend(c, 1) {
 		b.logf("  %s uses Lightsaber Sweep", c.Label)
+		b.note(tSweep)
 		for _, t := range ts {
 			if !c.Defeated && !t.t.Defeated && touching(c.Pos, c.Size, t.t.Pos, t.t.Size) {
 				b.attack(c, t.t, nil, false, false)
@@ -204,6 +280,7 @@ func (b *Battle) attackPhase(c *Char, ts []target, moved bool) bool {
 	attacks := 1
 	if c.ab.double && !moved {
 		attacks = 2
+		b.note(tDoubleChance)
 	}
 	for i := range attacks {
 		if i > 0 {
@@ -211,9 +288,13 @@ func (b *Battle) attackPhase(c *Char, ts []target, moved bool) bool {
 			if len(ts) == 0 || c.Defeated || !c.canAttack() {
 				return true
 			}
+			b.note(tDouble)
 		}
 		t := ts[0].t
-		useForce := c.ab.useForce && c.Force >= 3 && c.fpTurn != b.turn && ts[0].hit < 0.5
+		// Use the Force when the attack misses more often than it hits, never against a
+		// target that can deflect it: Lightsaber Deflect makes the 3 Force points a save
+		// of 11 away from nothing.
+		useForce := c.ab.useForce && c.Force >= 3 && c.fpTurn != b.turn && ts[0].hit < 0.5 && !b.canDeflect(c, t)
 		var helpers []*Char
 		if !useForce {
 			// Use the Force hits automatically: allies combining fire would spend their
@@ -237,7 +318,7 @@ const forceGripDamage = 10
 func (b *Battle) forceGrip(c *Char) bool {
 	var best *Char
 	bestDmg := 0
-	for _, t := range b.abilityTargets(c) {
+	for _, t := range b.gripTargets(c, c.Pos) {
 		if d := min(b.reduced(nil, c.Pos, t, forceGripDamage), t.HP); d > bestDmg {
 			best, bestDmg = t, d
 		}

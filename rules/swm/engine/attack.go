@@ -122,6 +122,13 @@ func (b *Battle) strike(att, t *Char, helpers []*Char, useForce, aoo bool) {
 	var roll int
 	var o odds.Outcome
 	note := ""
+	if useForce && b.audit != nil {
+		if b.canDeflect(att, t) {
+			b.note(badUseForce)
+		} else {
+			b.note(tUseForce)
+		}
+	}
 	if useForce && b.spend(att, 3) {
 		// Use the Force: the attack hits automatically and counts as a critical hit. No
 		// die is rolled: one that decided nothing would shift every later roll of a seed.
@@ -153,7 +160,11 @@ func (b *Battle) strike(att, t *Char, helpers []*Char, useForce, aoo bool) {
 		return
 	}
 	melee := att.ab.melee
+	if b.audit != nil && !t.Defeated && b.canDeflect(att, t) {
+		b.note(tDeflectChance)
+	}
 	if !melee && t.ab.deflect && !t.Defeated && b.spend(t, 1) {
+		b.note(tDeflect)
 		if b.save(t, 11, false) {
 			b.logf("  %s deflects the shot (Lightsaber Deflect)", t.Label)
 			if att.ab.splash > 0 {

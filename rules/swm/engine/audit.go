@@ -19,6 +19,8 @@ type audit struct {
 	left      int           // that side's characters still to activate after its last
 	pos       map[int]Point // where each character stood after the last activation
 	strikes   map[int]int   // attacks each character made on its own turns since then
+
+	tally map[string]int // the players' choices (tally.go), over every battle audited
 }
 
 func (a *audit) failf(b *Battle, format string, args ...any) {
@@ -33,6 +35,9 @@ func (a *audit) start(what string) {
 	a.gone, a.activated = map[int]bool{}, map[int]int{}
 	a.pos, a.strikes = map[int]Point{}, map[int]int{}
 	a.runSide, a.runLen = -1, 0
+	if a.tally == nil {
+		a.tally = map[string]int{}
+	}
 }
 
 // toActivate counts a side's characters in play that have not yet activated this round.

@@ -20,7 +20,11 @@ type Result struct {
 	Defeated [2]int
 	// Left is the figures each squad has standing.
 	Left [2]int
-	Log  []string
+	// RoundLimit is Muster's cap on rounds (MaxRounds), which the rulebook does not have:
+	// a battle that reaches it is judged by the tie-breaker's totals. Stated on every
+	// result, so that a reader knows a judged battle was not the book's ending.
+	RoundLimit int
+	Log        []string
 }
 
 // Limits of a battle. The rulebook ends a skirmish only by defeat or the 10-round
@@ -60,6 +64,7 @@ type Battle struct {
 	obst       []Point // cover's: the characters in the way
 	walls      []Point // and the squares'
 	squareObst []Point
+	anchor     anchorMemo // anchorScratch's
 
 	moves      int // counts changes to who stands where and to the doors (moved)
 	covers     map[coverKey]bool
@@ -125,16 +130,17 @@ func (b *Battle) alive(side int) []*Char {
 
 // run plays rounds until one squad is defeated, or the tie-breaker decides.
 func (b *Battle) run() *Result {
-	res := &Result{Winner: -1}
+	res := &Result{Winner: -1, RoundLimit: MaxRounds}
+	b.logf("Muster stops a battle at %d rounds, a limit the rulebook does not have, and judges it by the tie-breaker's totals", MaxRounds)
 	quietRounds := 0
 	for b.round = 1; b.round <= MaxRounds; b.round++ {
 		b.quiet = true
-		first := b.initiative()
-		if b.log {
-			b.logf("Round %d: %s goes first", b.round, b.squads[first].Name)
-		}
 		for _, c := range b.chars {
 			c.Activated = false
+		}
+		first, why := b.chooseOrder(b.initiative())
+		if b.log {
+			b.logf("Round %d: %s goes first %s", b.round, b.squads[first].Name, why)
 		}
 		b.playRound(first)
 		if b.audit != nil {
@@ -180,8 +186,8 @@ func (b *Battle) run() *Result {
 	return res
 }
 
-// initiative: both roll a d20, ties roll again; the winner goes first (Muster's players
-// always choose to).
+// initiative: both roll a d20, ties roll again; it returns the winner, who "decides who
+// goes first in the round" (L67): run applies the players' choice.
 func (b *Battle) initiative() int {
 	for {
 		x, y := b.d20(), b.d20()
@@ -195,6 +201,29 @@ func (b *Battle) initiative() int {
 			return 1
 		}
 	}
+}
+
+// chooseOrder is the initiative winner's choice of who goes first (L67), and why: first
+// while anyone can attack from where it stands (engaged), to attack before being
+// attacked; else second, letting the other side move into its range first (the rulebook:
+// "other times you'll want to see what your opponent is up to before committing your
+// forces", L67).
+func (b *Battle) chooseOrder(winner int) (int, string) {
+	if b.engaged() {
+		return winner, "(the initiative winner chose to go first: someone can attack)"
+	}
+	return 1 - winner, "(the initiative winner chose to go second: no one can attack yet)"
+}
+
+// engaged reports whether any character in play can attack from where it stands: then the
+// initiative winner goes first, to attack before being attacked; otherwise it goes second.
+func (b *Battle) engaged() bool {
+	for _, c := range b.chars {
+		if !c.Defeated && c.canAttack() && len(b.targets(c, c.Pos)) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // d20 rolls the die; tests may script the next rolls.

@@ -345,6 +345,7 @@ func (b *Battle) moveAlong(c *Char, path []Point) {
 					continue
 				}
 				e.aooTurn = b.turn
+				b.note(tAoO)
 				if b.log {
 					b.logf("  %s makes an attack of opportunity as %s moves away", e.Label, c.Label)
 				}

@@ -21,7 +21,7 @@ func (b *Battle) bestSpot(c *Char, budget int) (Point, bool) {
 	for y := 0; y < b.m.H; y++ {
 		for x := 0; x < b.m.W; x++ {
 			p := Point{x, y}
-			if v := r.at(p); v > 0 && b.fits(c, p, false) && !(b.m.At(p) == Pit) {
+			if v := r.at(p); v > 0 && b.fits(c, p, false) && !(b.m.At(p) == Pit) && b.keeps(c, p) {
 				cs = append(cs, cand{p, v, r.prov[y*b.m.W+x]})
 			}
 		}
@@ -71,7 +71,7 @@ func (b *Battle) closer(c *Char, budget int) Point {
 	best, bestD := c.Pos, fieldAt(field, b.m.W, c.Pos, c.Size)
 	for i, v := range r.cost {
 		p := Point{i % b.m.W, i / b.m.W}
-		if v <= 0 || !b.fits(c, p, false) {
+		if v <= 0 || !b.fits(c, p, false) || !b.keeps(c, p) {
 			continue
 		}
 		if d := fieldAt(field, b.m.W, p, c.Size); d < bestD {
@@ -163,7 +163,7 @@ func (b *Battle) afterAttack(c *Char, budget int) {
 	var cs []cand
 	for i, v := range r.cost {
 		p := Point{i % b.m.W, i / b.m.W}
-		if v > 0 && r.prov[i] == 0 && b.fits(c, p, false) && b.m.At(p) != Pit {
+		if v > 0 && r.prov[i] == 0 && b.fits(c, p, false) && b.m.At(p) != Pit && b.keeps(c, p) {
 			cs = append(cs, cand{p, v})
 		}
 	}

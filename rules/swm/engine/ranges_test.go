@@ -78,9 +78,8 @@ func TestSixSquareRangesAtTheirLimit(t *testing.T) {
 			s, w := b.char(t, "[A] Test Speeder"), b.char(t, "[B] Test Walker")
 			b.put(s, Point{0, 0})
 			b.put(w, at(s.Pos, d, diag))
-			b.script = []int{20}
-			if got := b.replaceAttacks(s, b.targets(s, s.Pos)); got != in {
-				t.Errorf("Harpoon Gun at %d squares (diagonal %v): fired %v, want %v\n%s", d, diag, got, in, b.logText())
+			if got := b.harpoonable(s, w); got != in {
+				t.Errorf("Harpoon Gun at %d squares (diagonal %v): in reach %v, want %v", d, diag, got, in)
 			}
 
 			// Grenades at a pair of enemies, the nearer d squares away (the farther one

@@ -107,5 +107,7 @@ func NotSimulated() []string {
 		"commander effects given only as text: only the bonuses in a card's commander effects list are played",
 		"special abilities and Force powers outside the Battle of Hoth glossary",
 		"the setup choice: figures stand on the zone squares nearest the enemy, biggest first",
+		"the initiative winner's choice is a fixed rule: first while anyone can attack from where they stand, else second (docs/swm.md)",
+		fmt.Sprintf("a round limit the rulebook does not have: a battle that reaches %d rounds is judged by the tie-breaker's totals", MaxRounds),
 	}
 }

@@ -10,13 +10,19 @@ import (
 // combineFire chooses allies to combine fire on this attack (Combined Fire, p. 19):
 // unactivated, with line of sight to the target, not Melee Attack, dealing damage and able
 // to attack; Mounted Weapon attackers only with Mounted Weapon allies or adjacent Gunners.
-// Muster's players call on an ally only when it has no target of its own from where it
-// stands, and only while the shot misses more often than it hits.
+// Muster's players call on an ally when the +4 it gives is worth more than the attack it
+// gives up: the attack's value (shotWorth) gains more with the ally than the best attack
+// the ally could make from where it stands. Those with the least to give up are asked
+// first.
 func (b *Battle) combineFire(c, t *Char) []*Char {
 	if c.ab.melee || *c.Card.Damage == 0 {
 		return nil
 	}
-	var helpers []*Char
+	type cand struct {
+		a   *Char
+		own float64
+	}
+	var cs []cand
 	for _, a := range b.chars {
 		// Combined fire pools attacks (p. 19): a character that cannot attack (a Hologram,
 		// or Fragile below its number: "can no longer attack") has none to pool.
@@ -29,16 +35,31 @@ func (b *Battle) combineFire(c, t *Char) []*Char {
 		if !b.los(a.Pos, a.Size, t.Pos, t.Size) {
 			continue
 		}
-		s := b.aim(c, c.Pos, t, helpers)
-		if _, hit := b.expected(c, c.Pos, t, s); hit >= 0.5 {
-			break
-		}
-		if len(b.targets(a, a.Pos)) > 0 {
+		cs = append(cs, cand{a, b.ownShot(a)})
+	}
+	if len(cs) == 0 {
+		return nil
+	}
+	b.note(tCombinedChance)
+	slices.SortStableFunc(cs, func(x, y cand) int { return cmp.Compare(x.own, y.own) })
+	var helpers []*Char
+	value := func(hs []*Char) float64 {
+		ex, _ := b.expected(c, c.Pos, t, b.aim(c, c.Pos, t, hs))
+		return shotWorth(ex, t)
+	}
+	now := value(nil)
+	for _, k := range cs {
+		next := value(append(helpers[:len(helpers):len(helpers)], k.a))
+		if next-now <= k.own {
 			continue
 		}
-		a.Activated = true
-		b.logf("  %s combines fire with %s", a.Label, c.Label)
-		helpers = append(helpers, a)
+		k.a.Activated = true
+		b.logf("  %s combines fire with %s", k.a.Label, c.Label)
+		helpers = append(helpers, k.a)
+		now = next
+	}
+	if len(helpers) > 0 {
+		b.note(tCombined)
 	}
 	return helpers
 }
@@ -47,13 +68,16 @@ func (b *Battle) combineFire(c, t *Char) []*Char {
 // attack: Harpoon Gun on a Mounted Weapon enemy yet to move, Grenades on a cluster.
 func (b *Battle) replaceAttacks(c *Char, ts []target) bool {
 	if c.ab.harpoon {
+		// Harpoon Gun when holding the enemy in place denies more than the attack is
+		// worth (harpoonValue).
 		for _, t := range ts {
-			if t.t.ab.mounted && !t.t.Activated && b.rangeTo(c.Pos, c.Size, t.t) <= 6 {
-				b.logf("  %s fires its Harpoon Gun at %s", c.Label, t.t.Label)
-				if !b.save(t.t, 11, true) {
-					t.t.harpoonRound = b.round
-					b.logf("  %s cannot move this round", t.t.Label)
-				}
+			v := b.harpoonValue(c, t.t)
+			if v > 0 {
+				b.note(tHarpoonChance)
+			}
+			if v > ts[0].score {
+				b.note(tHarpoon)
+				b.harpoon(c, t.t)
 				return true
 			}
 		}
@@ -97,6 +121,16 @@ func (b *Battle) replaceAttacks(c *Char, ts []target) bool {
 	return false
 }
 
+// harpoon fires the Harpoon Gun: the target "cannot move this round. It can avoid this
+// effect with a save of 11" (glossary, L593).
+func (b *Battle) harpoon(c, t *Char) {
+	b.logf("  %s fires its Harpoon Gun at %s", c.Label, t.Label)
+	if !b.save(t, 11, true) {
+		t.harpoonRound = b.round
+		b.logf("  %s cannot move this round", t.Label)
+	}
+}
+
 // support is what a character without a target does instead of attacking: Heal or
 // Industrial Repair an adjacent wounded ally.
 func (b *Battle) support(c *Char) {
@@ -116,21 +150,6 @@ func (b *Battle) support(c *Char) {
 			return
 		}
 	}
-}
-
-// abilityTargets are the legal targets of a Force power or ability that reaches any
-// enemy in sight (the same rules as for attacks), weakest first.
-func (b *Battle) abilityTargets(c *Char) []*Char {
-	save := c.ab.melee
-	c.ab.melee = false
-	ts := b.targets(c, c.Pos)
-	c.ab.melee = save
-	var out []*Char
-	for _, t := range ts {
-		out = append(out, t.t)
-	}
-	slices.SortStableFunc(out, func(x, y *Char) int { return cmp.Compare(x.HP, y.HP) })
-	return out
 }
 
 // fireSupport uses Fire Support Mission (replaces turn) when it is worth more than an attack

@@ -3,40 +3,65 @@ package engine
 // Holograms, and what happens when a turn ends: doors and pits.
 
 // hologramTurn: a Hologram is defeated if it activates with no trooper ally within 2
-// squares; otherwise it keeps near the troopers (glossary, Hologram).
+// squares (glossary, Hologram). Otherwise it ends its turn within 2 squares of as many
+// trooper allies as it can reach, so that one of them moving away does not leave it
+// alone at its next activation; among those squares, the nearest to the trooper ally
+// nearest the enemy. It never walks out of 2 squares of every trooper when it could stay.
 func (b *Battle) hologramTurn(c *Char) {
+	var troopers []*Char
 	near := 1 << 30
 	for _, a := range b.chars {
 		if a.Side == c.Side && a != c && !a.Defeated && a.ab.trooper {
+			troopers = append(troopers, a)
 			near = min(near, b.rangeTo(c.Pos, c.Size, a))
 		}
 	}
 	if near > 2 {
 		c.Defeated = true
 		b.lift(c)
+		if len(troopers) == 0 {
+			b.note(tHologramAlone)
+		} else {
+			b.note(tHologramLost)
+		}
 		b.logf("  %s has no trooper ally within 2 squares and is defeated", c.Label)
 		return
 	}
-	// Keep within 2 squares of the trooper ally nearest the enemy, as close to it as the
-	// Speed allows, so that the Hologram survives its next activation.
 	var lead *Char
-	for _, a := range b.chars {
-		if a.Side == c.Side && a != c && !a.Defeated && a.ab.trooper && (lead == nil || b.nearestEnemy(a, a.Pos) < b.nearestEnemy(lead, lead.Pos)) {
+	for _, a := range troopers {
+		if lead == nil || b.nearestEnemy(a, a.Pos) < b.nearestEnemy(lead, lead.Pos) {
 			lead = a
 		}
 	}
+	within := func(p Point) int {
+		n := 0
+		for _, a := range troopers {
+			if b.rangeTo(p, c.Size, a) <= 2 {
+				n++
+			}
+		}
+		return n
+	}
 	r := b.reachable(c, c.ab.speed)
-	best, bestD := c.Pos, b.rangeTo(c.Pos, c.Size, lead)
+	best, bestN, bestD := c.Pos, within(c.Pos), b.rangeTo(c.Pos, c.Size, lead)
 	for i, v := range r.cost {
 		p := Point{i % b.m.W, i / b.m.W}
 		if v <= 0 || !b.fits(c, p, false) {
 			continue
 		}
-		if d := b.rangeTo(p, c.Size, lead); d < bestD {
-			best, bestD = p, d
+		n := within(p)
+		if n < bestN {
+			continue
+		}
+		if d := b.rangeTo(p, c.Size, lead); n > bestN || d < bestD {
+			best, bestN, bestD = p, n, d
 		}
 	}
 	b.moveTo(c, best, c.ab.speed)
+	if b.audit != nil && within(c.Pos) == 0 {
+		// The start square was within 2 of a trooper: staying was always possible.
+		b.note(badHologram)
+	}
 }
 
 // endTurn: doors open when a character ends a turn next to them and close when no one is
