@@ -42,7 +42,7 @@ func load(t *testing.T, path string) Squad {
 // A battle runs only when every card is complete: the rulebook's sample squad names each
 // unit and what its card lacks.
 func TestBattleRefusesIncompleteCards(t *testing.T) {
-	_, err := FromCosted(costed(t, "../../../cmd/muster/testdata/swm/sample-rebel.yaml"))
+	_, err := FromCosted(costed(t, "../../../cmd/muster/internal/cli/testdata/swm/sample-rebel.yaml"))
 	var inc *IncompleteError
 	if !errors.As(err, &inc) || len(inc.Missing) != 5 {
 		t.Fatalf("err %v; want the five units named", err)
