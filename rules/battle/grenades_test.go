@@ -287,9 +287,10 @@ func TestStunnedSoldiersResistAtLessStrength(t *testing.T) {
 			cl := cloud{kind: gStun, ds: 4, r: 1.5, unit: 1}
 			b.expose(&cl, 0)
 		}
-		want := 2 - 1 // stunned -1
+		const str, stun, stunWounded, wound = 2, 1, 2, 1
+		want := str - stun
 		if wounded {
-			want = 2 - 2 - 1 // stunned -2, and -1 for the wound
+			want = str - stunWounded - wound
 		}
 		if got := g.f.Strength(); got != want {
 			t.Errorf("wounded %v: stunned Strength %d, want %d", wounded, got, want)
