@@ -65,7 +65,7 @@ generate-check: assets
 # loadtest measures the editor's cost-update request on loopback, a 10,000-battle matchup from
 # the web page, and the mixed load of many players (see docs/benchmarks.md).
 loadtest:
-	MUSTER_LOADTEST=1 $(GO) test -run 'TestLoadEditorPreview|TestLoadMatchup|TestLoadMixed' -count=1 -v -timeout 30m ./cmd/muster/
+	MUSTER_LOADTEST=1 $(GO) test -run 'TestLoadEditorPreview|TestLoadMatchup|TestLoadMixed' -count=1 -v -timeout 30m ./cmd/muster/internal/web/
 
 # fuzz runs each reader of untrusted input for FUZZTIME (five minutes) in turn: army files,
 # limits files and the editor's form (CI runs only their seed corpora, as part of go test;
@@ -74,7 +74,7 @@ FUZZTIME ?= 5m
 fuzz:
 	$(GO) test ./roster -run '^$$' -fuzz '^FuzzRead$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./roster -run '^$$' -fuzz '^FuzzReadLimits$$' -fuzztime $(FUZZTIME)
-	$(GO) test ./cmd/muster -run '^$$' -fuzz '^FuzzArmyForm$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./cmd/muster/internal/web -run '^$$' -fuzz '^FuzzArmyForm$$' -fuzztime $(FUZZTIME)
 
 # sheets-png prints the book's sample record sheets (Diagrams 19, 23, 25, 27) and the mixed
 # army's roster to PDF and PNG in SHEETS_OUT, to compare by eye with the book (needs chromium

@@ -31,6 +31,7 @@ func (panickyQueue) Insert(context.Context, river.JobArgs, *river.InsertOpts) er
 // leaves no matchup behind with nothing to play it (which kept its owner from asking for
 // another, for ever), and the owner's next matchup plays to its end.
 func TestAMatchupIsSavedWithItsJobsOrNotAtAll(t *testing.T) {
+	t.Parallel()
 	testkit.OnBothDatabases(t, func(t *testing.T, dbPath string) {
 		ctx := context.Background()
 		store := testkit.OpenStore(t, dbPath)
@@ -66,6 +67,7 @@ func TestAMatchupIsSavedWithItsJobsOrNotAtAll(t *testing.T) {
 // older than the rescue window, in words, and its owner may then ask for another, which plays
 // to its end; a younger one is left alone.
 func TestAMatchupNothingIsPlayingIsFailedByTheSweep(t *testing.T) {
+	t.Parallel()
 	testkit.OnBothDatabases(t, func(t *testing.T, dbPath string) {
 		ctx := context.Background()
 		store := testkit.OpenStore(t, dbPath)
@@ -104,6 +106,7 @@ func TestAMatchupNothingIsPlayingIsFailedByTheSweep(t *testing.T) {
 // A matchup whose job River gave up (discarded: by the rescuer, when the worker of its last
 // try died, or any other way) is failed by the sweep at once, in words, though it is young.
 func TestAMatchupWithAJobGivenUpIsFailed(t *testing.T) {
+	t.Parallel()
 	testkit.OnBothDatabases(t, func(t *testing.T, dbPath string) {
 		ctx := context.Background()
 		store := testkit.OpenStore(t, dbPath)

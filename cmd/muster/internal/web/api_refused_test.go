@@ -39,6 +39,7 @@ func apiCall(t *testing.T, ts *testServer, method, path, bearer, body string) (r
 // RFC 9110 §15.5.6: a method an address does not take is 405 with an Allow header listing
 // those it does. The API says so in JSON too, naming the methods, for every address it has.
 func TestAPIWrongMethodIs405WithTheAllowedMethods(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := ts.importFile(mixed)
 	tok, _, err := ts.store.AddToken(context.Background(), ts.ownerID(), "script")
@@ -83,6 +84,7 @@ func TestAPIWrongMethodIs405WithTheAllowedMethods(t *testing.T) {
 
 // An address the API does not have is a JSON 404 that lists the ones it has.
 func TestAPIUnknownAddressListsTheAddresses(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	r, e := apiCall(t, ts, "GET", "/api/units", "", "")
 	if r.status != http.StatusNotFound || !strings.Contains(e.Error, "/api/units") || !strings.Contains(e.Error, "/api/armies/{id}/file") {
@@ -93,6 +95,7 @@ func TestAPIUnknownAddressListsTheAddresses(t *testing.T) {
 // A file naming a game Muster does not play is told with the games it does, not with SWMB's
 // reader's "format 1 armies are swmb" (Muster reads swm and qrs files too).
 func TestAPIUnknownSystemNamesEveryGame(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	tok, _, _ := ts.store.AddToken(context.Background(), ts.ownerID(), "script")
 	for _, body := range []string{"format: 1\nsystem: zzz\nname: X\n", `{"format":1,"system":"40k","name":"X"}`} {

@@ -8,6 +8,7 @@ import (
 // `muster cost --text` prints the plain-text list for forums, the same the web app's
 // export?format=text answers.
 func TestCostTextIsTheForumList(t *testing.T) {
+	t.Parallel()
 	code, out, _ := runMuster(t, "cost", "--text", mixed)
 	if code != 1 || !strings.HasPrefix(out, "Mixed Imperial Force (Imperial) — 2101 of 2100 SGPs\n") ||
 		!strings.Contains(out, "- Cresh Squad: 6 Imperial Trooper, blaster carbine, stormtrooper armor — 282\n") {

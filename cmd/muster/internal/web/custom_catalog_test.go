@@ -10,6 +10,7 @@ import (
 // its custom troop type and mount, the sheets print them, and a matchup fields them. By
 // hand the army is 444 SGPs (costing/catalog_test.go).
 func TestCustomCatalogEntriesAcrossTheWebApp(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := ts.importFile("../../../../costing/testdata/custom-catalog.yaml")
 	army := ts.get("/armies/" + id)

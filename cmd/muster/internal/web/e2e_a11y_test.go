@@ -43,6 +43,7 @@ const wideElements = `(function () {
 // serious or critical violation, at 1280 px and at 360 px, light and dark, and at 360 px
 // no page is wider than the window.
 func TestEveryPageIsAccessibleInChromium(t *testing.T) {
+	t.Parallel()
 	axe, err := os.ReadFile(axePath)
 	if err != nil {
 		t.Skipf("axe-core is not installed (make assets runs npm ci): %v", err)

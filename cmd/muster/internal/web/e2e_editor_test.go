@@ -151,6 +151,7 @@ func TestSixUnitArmyInTwentyFiveInteractionsWithoutReload(t *testing.T) {
 // border) with the message beside it, and its link points at the field. The mixed army's
 // Aurek Squad carries grenades its Troop List (Stormtrooper) does not offer.
 func TestEditorMarksTheFieldAProblemNames(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := testkit.StartChromium(t, "about:blank", 1280, 1000)
 	b := &browser{t: t, ctx: ctx}
@@ -177,6 +178,7 @@ func TestEditorMarksTheFieldAProblemNames(t *testing.T) {
 // A cost update that fires while a save is in flight (the last keystroke's 300 ms passing
 // after the click) does not abort the save: the editor comes back saved, with what was typed.
 func TestSaveIsNotAbortedByACostUpdateAfterTheClick(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := testkit.StartChromium(t, "about:blank", 1280, 1000)
 	b := &browser{t: t, ctx: ctx}
@@ -203,6 +205,7 @@ func TestSaveIsNotAbortedByACostUpdateAfterTheClick(t *testing.T) {
 // lower skill. Six Standard Rebel Troopers with blaster 4 cost 6 x (33 + 1) = 204; "5e" in
 // the blaster field must be refused in words naming the field, and the saved blaster stays 4.
 func TestANumberFieldWithLettersIsRefusedNotReadAsEmpty(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := testkit.StartChromium(t, "about:blank", 1280, 1000)
 	b := &browser{t: t, ctx: ctx}
@@ -250,6 +253,7 @@ units:
 // (where "Add" brings the player, to the new unit) the editor's box ended above the footer
 // and pushed the panel up, the total out of the window.
 func TestTheTotalStaysInSightAtTheEndOfALongArmy(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := testkit.StartChromium(t, "about:blank", 1280, 1000)
 	b := &browser{t: t, ctx: ctx}

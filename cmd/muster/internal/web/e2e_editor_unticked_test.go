@@ -17,6 +17,7 @@ import (
 // unit is drawn again, and Save stores both. Unticking the commander still removes him
 // (332 - 2 gone: 347) and ticking again brings back his command 4.
 func TestTypingInAnUntickedCommanderOrSpecialistTicksItAndSaves(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := testkit.StartChromium(t, "about:blank", 1280, 1000)
 	b := &browser{t: t, ctx: ctx}

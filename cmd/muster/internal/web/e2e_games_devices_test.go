@@ -21,6 +21,7 @@ import (
 // there with its scripts switched off (a form, not a script), and renames it; the laptop's
 // own link to the list still opens it, with the phone's name.
 func TestAListOpensOnThePlayersOtherDeviceInChromium(t *testing.T) {
+	t.Parallel()
 	root := testkit.StartChromium(t, "about:blank", 1280, 1000)
 	base := startServer(t)
 	devices := map[string]*browser{}

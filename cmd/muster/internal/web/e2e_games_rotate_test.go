@@ -18,6 +18,7 @@ import (
 // Done from the keyboard (focus and Enter), with the page's scripts switched off: the
 // confirmation is a page and a form, not a script's dialog.
 func TestReplacingThePlayerLinkIsAskedFirstInChromium(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := testkit.StartChromium(t, base+"/games/new", 1280, 1000)
 	b := &browser{t: t, ctx: ctx}

@@ -30,6 +30,7 @@ units:
 // player imports a list and submits it; the gamemaster sees both sides' lists, valid, and
 // locks the game; the player link then shows every list.
 func TestGameNightInChromium(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := testkit.StartChromium(t, base+"/games/new", 1400, 1000)
 	b := &browser{t: t, ctx: ctx}

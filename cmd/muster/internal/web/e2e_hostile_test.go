@@ -44,6 +44,7 @@ const injected = `document.querySelectorAll('script:not([src]), img[src="x"], [o
 // list 1,634 px, the matchup's and the replay's pages as wide: the phone scrolled sideways
 // past every column.
 func TestHostileNamesRunNothingAndKeepThePageOnAPhone(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := testkit.StartChromium(t, base+"/", 1280, 1000)
 	b := &browser{t: t, ctx: ctx}

@@ -14,6 +14,7 @@ import (
 // of 150 characters into the empty army name leaves out the last 50; typing up to the
 // limit says it is reached.
 func TestANameFieldSaysWhenItsLimitCutsWhatWasTyped(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := testkit.StartChromium(t, "about:blank", 1280, 1000)
 	b := &browser{t: t, ctx: ctx}

@@ -14,6 +14,7 @@ import (
 // the visitor's own army; a revoked link answers 404; a gamemaster's quick-resolve is not
 // visible to a player before the lock, and is after it.
 func TestTwoGuestsInChromium(t *testing.T) {
+	t.Parallel()
 	root := testkit.StartChromium(t, "about:blank", 1280, 1000)
 	base := startServer(t)
 	// Each browser context has its own cookies: two visitors.

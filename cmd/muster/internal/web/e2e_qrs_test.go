@@ -17,6 +17,7 @@ import (
 // both ways, mark a wound, end the turn, undo a step, and play on until the enemy group is
 // gone and its figures are back in the pool.
 func TestSoloSkirmishGameInChromium(t *testing.T) {
+	t.Parallel()
 	ctx := testkit.StartChromium(t, "about:blank", 1280, 1000)
 	base := startServer(t)
 	b := &browser{t: t, ctx: ctx}

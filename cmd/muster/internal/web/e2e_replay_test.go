@@ -254,6 +254,7 @@ const replayPhoneJS = `(function(){
 // speck. Scrolled down to see the whole map, the scrubber stays at the top of the window,
 // and stepping it shows the phase's map and its log.
 func TestReplayMapStandsUprightOnAPhoneWithTheScrubberInView(t *testing.T) {
+	t.Parallel()
 	ctx := testkit.StartChromium(t, "about:blank", 1280, 1000)
 	base := startServer(t)
 	b := &browser{t: t, ctx: ctx}
@@ -454,6 +455,7 @@ func hueApart(a, b float64) float64 {
 // to the second's, and every unit of the second army nearer to the second's, in both
 // themes. (The map drew the first army in blues, the result page in dark red.)
 func TestEachArmyKeepsItsColourFromTheResultToTheMap(t *testing.T) {
+	t.Parallel()
 	ctx := testkit.StartChromium(t, "about:blank", 1280, 1000)
 	base := startServer(t)
 	b := &browser{t: t, ctx: ctx}

@@ -14,6 +14,7 @@ import (
 // bar move (static/sim.js following the server-sent events, under the CSP), and land on the
 // saved result with its pictures.
 func TestMatchupInChromium(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := testkit.StartChromium(t, base+"/sim", 1400, 1000)
 	b := &browser{t: t, ctx: ctx}

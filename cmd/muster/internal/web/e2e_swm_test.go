@@ -14,6 +14,7 @@ import (
 // picker and read 100 of 100, then make Princess Leia two figures and read the error that
 // names her unit, as they type.
 func TestSWMSampleSquadInChromium(t *testing.T) {
+	t.Parallel()
 	ctx := testkit.StartChromium(t, "about:blank", 1280, 1000)
 	base := startServer(t)
 	b := &browser{t: t, ctx: ctx}

@@ -165,6 +165,7 @@ func (b *browser) shot(name string) {
 // watch the cost change as they type, save, reload, undo, export, import the file again,
 // and open the share link, all in a real browser against the real server.
 func TestEndToEndInChromium(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := testkit.StartChromium(t, base+"/armies/new", 1400, 1000)
 	b := &browser{t: t, ctx: ctx}

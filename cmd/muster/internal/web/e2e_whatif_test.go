@@ -64,6 +64,7 @@ func (b *browser) looks(name string) {
 // changes, one saved as a new version; then three armies all against all, a cell opening
 // its matchup. Screenshots at 1280 and 360 px, light and dark.
 func TestWhatToChangeAndRoundRobinInChromium(t *testing.T) {
+	t.Parallel()
 	ctx := testkit.StartChromium(t, "about:blank", 1280, 1000)
 	base := startServer(t)
 	b := &browser{t: t, ctx: ctx}

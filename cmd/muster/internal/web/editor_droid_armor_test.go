@@ -13,6 +13,7 @@ import (
 // the player changes it: the editor shows it with the problem on its field and saves it
 // back, and choosing "none" removes it.
 func TestADroidsArmorThatIsNotPlatingStaysFlaggedUntilRemoved(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	file := filepath.Join(t.TempDir(), "vest.yaml")
 	if err := os.WriteFile(file, []byte("format: 1\nname: Vest droid\nside: rebel\nunits:\n  - kind: droid\n    droid: Security Droid\n    armor: Blast Vest\n"), 0o644); err != nil {

@@ -13,6 +13,7 @@ import (
 // side. Aurek Squad's blaster 3 -> 4 is one more level for 10 soldiers: 2101 + 10 = 2111,
 // with the limit refused (the limit costs nothing).
 func TestARefusedFieldLeavesTheTotalInSightBesideItsName(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := ts.importFile(mixed)
 	form := ts.editorForm(id)
@@ -45,6 +46,7 @@ func TestARefusedFieldLeavesTheTotalInSightBesideItsName(t *testing.T) {
 // cost update is kept as the draft (the draft is the form, not a valid army), and resuming
 // it brings back every other field and says which one was refused.
 func TestARefusedCostUpdateIsKeptAsTheDraft(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := ts.importFile(mixed)
 	form := ts.editorForm(id)
@@ -79,6 +81,7 @@ func textByID(doc *html.Node, id string) string {
 // The total bar does not say "no problems" beside a refused field: six Standard Rebel
 // Troopers have none, but a blaster code of "5e" is a field to fix before the army saves.
 func TestARefusedFieldIsNotCalledNoProblems(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := ts.importText(t, "format: 1\nname: Six troopers\nside: rebel\nunits:\n  - kind: squad\n    troop: Standard Rebel Trooper\n    size: 6\n    skills: {blaster: 4}\n", "")
 	form := ts.editorForm(id)

@@ -15,6 +15,7 @@ import (
 // Nothing typed is ever lost: every army file the project holds (the book's forces, the test
 // armies), opened in the editor and saved unchanged, exports the same army.
 func TestEditorSavesEveryArmyUnchanged(t *testing.T) {
+	t.Parallel()
 	var files []string
 	for _, glob := range []string{"../../../../rules/data/forces/*.yaml", "../../../../costing/testdata/*.yaml", "../../../../rules/battle/testdata/*.yaml",
 		"../../../../costing/testdata/chapter-ten/*army*.yaml"} {
@@ -74,6 +75,7 @@ func normalized(a *roster.Army) string {
 // editor keeps it, marked "not in the catalogue" with the nearest known name, and the army
 // stays invalid until the player fixes it.
 func TestEditorKeepsNamesTheCatalogueDoesNotKnow(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	file := `format: 1
 name: Typos
@@ -123,6 +125,7 @@ units:
 // Problems name units as the screens do ("Unit 1, Aurek Squad: ..."), never by their place in
 // the file (units[0]), and link to the unit.
 func TestProblemsNameUnitsAsTheScreenDoes(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := ts.importFile(mixed)
 	for _, path := range []string{"/armies/" + id, "/armies/" + id + "/edit", "/armies/" + id + "/sheets"} {
@@ -143,6 +146,7 @@ func TestProblemsNameUnitsAsTheScreenDoes(t *testing.T) {
 // editor and the summary then offer to resume or discard it; resuming shows the typed
 // changes, not saved; saving forgets the draft; another owner sees none of it.
 func TestEditorDraftsSurviveLeavingThePage(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := ts.importFile(mixed)
 	form := ts.editorForm(id)
@@ -180,6 +184,7 @@ func TestEditorDraftsSurviveLeavingThePage(t *testing.T) {
 // Buttons name their unit ("Remove Rancor") and the flash says what was undone ("Undone:
 // removed creature Rancor").
 func TestUndoSaysWhatItUndid(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := ts.importFile(mixed)
 	page := ts.get("/armies/" + id + "/edit").body
@@ -203,6 +208,7 @@ func TestUndoSaysWhatItUndid(t *testing.T) {
 // The status bar: the total against the limit, the problems and whether the army is saved,
 // in the editor and in each cost update (pinned to the window's top on phones by the CSS).
 func TestStatusBarSaysTotalProblemsAndSavedState(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := ts.importFile(mixed)
 	bar := text(byID(parseHTML(t, ts.get("/armies/"+id+"/edit").body), "totalbar"))
@@ -222,6 +228,7 @@ func TestStatusBarSaysTotalProblemsAndSavedState(t *testing.T) {
 // A copy of an army whose name is as long as a name may be stays within the limit, and the
 // duplicate is saved.
 func TestDuplicateOfALongNameStaysWithinTheLimit(t *testing.T) {
+	t.Parallel()
 	name := strings.Repeat("é", roster.MaxNameLen)
 	if got := []rune(roster.CopyName(name)); len(got) != roster.MaxNameLen || !strings.HasSuffix(string(got), " (copy)") {
 		t.Errorf("copyName: %d runes, %q", len(got), string(got[len(got)-10:]))

@@ -39,6 +39,7 @@ units:
 // in, they are what the player wants: command 4 over the squad's PER 2 (+2), a specialist
 // with demolition 4 over TEC 2 (+2) and a Flamethrower (15, Chapter Eleven): 330 + 2 + 17 = 349.
 func TestCommanderAndSpecialistTypedWithoutTheirBoxesAreKept(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := ts.importFile(testkit.WriteFile(t, tenTroopers))
 	form := ts.editorForm(id)
@@ -84,6 +85,7 @@ func TestCommanderAndSpecialistTypedWithoutTheirBoxesAreKept(t *testing.T) {
 // "Force-sensitive" count. Force total (Chapter Eight): 25 for using the Force + 4 x control 2
 // + 5 for the power = 38, on the hero's 74: 112.
 func TestForceTypedWithoutItsBoxIsKept(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := ts.importFile(testkit.WriteFile(t, plainHero))
 	form := ts.editorForm(id)
@@ -110,6 +112,7 @@ func TestForceTypedWithoutItsBoxIsKept(t *testing.T) {
 // editor's own form, posted unchanged, gives no squad a commander or specialist and no hero
 // the Force.
 func TestAnUntickedSectionHoldingOnlyItsDefaultsAddsNothing(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name, file string
 		keys       []string // fields the unticked sections post, to be sure they are there
@@ -146,6 +149,7 @@ func TestAnUntickedSectionHoldingOnlyItsDefaultsAddsNothing(t *testing.T) {
 // "How many mounts" filled in with no creature chosen under Mounts cannot be kept (which
 // creature?) and was dropped without a word: it is refused, naming the field and the fix.
 func TestMountsCountedWithoutACreatureAreRefusedInWords(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := ts.importFile(testkit.WriteFile(t, tenTroopers))
 	form := ts.editorForm(id)

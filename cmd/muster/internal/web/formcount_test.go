@@ -14,6 +14,7 @@ import (
 // sent (the count as typed, not 0 or a default; the armies, scenario and seed kept), so
 // that sending it again after correcting the count plays what was asked.
 func TestACountThatIsNotANumberIsRefusedNamingItsFieldAndTheFormKeepsWhatWasTyped(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	a, b, c := ts.importFile(rebel1500), ts.importFile(imperial1500), ts.importFile(unarmedArmy)
 	res := waitResult(t, ts, startMatchup(t, ts, a, b, "open-field", "20", "7"))

@@ -19,6 +19,7 @@ import (
 // answers so too: api_refused_test.go). The answer is still a link page: not cached, no
 // Referer.
 func TestGameLinkWrongMethodIs405WithTheAllowedMethods(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	gm, player := ts.createGame("Force Mixes", chapterTenSides(t))
 	key := ts.startList(player, "rebel", "Leia", "Alliance")
@@ -103,6 +104,7 @@ func backLinks(t *testing.T, body string) map[string]string {
 // way back to their list and to the game's page (where every submitted list now shows), not
 // only to their armies; a wrong link is offered no way back into a game it does not open.
 func TestGameLockedPageLeadsBackToTheGame(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	gm, player := ts.createGame("Force Mixes", chapterTenSides(t))
 	key := ts.startList(player, "rebel", "Leia", "Alliance")

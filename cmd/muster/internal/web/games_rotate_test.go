@@ -12,6 +12,7 @@ import (
 // form replaces the link; a post without that confirmation (an old page's one-click button)
 // is asked the same, and nothing is replaced. All of it is links and forms: no script.
 func TestReplacingAGameLinkIsAskedFirst(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	gm, player := ts.createGame("Force Mixes", chapterTenSides(t))
 	key := ts.startList(player, "rebel", "Leia", "Alliance")

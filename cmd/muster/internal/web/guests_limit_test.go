@@ -13,6 +13,7 @@ import (
 // guestEvery); the 31st is refused in words, and another address, and an account already
 // signed in, are not held back. A sign-up that makes a new owner counts as one.
 func TestOneAddressMakesABoundedNumberOfGuests(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	newArmy := func(c *http.Client, from string) response {
 		var r response

@@ -23,6 +23,7 @@ import (
 // A guest builds without signing up; signing up keeps the guest's armies; signing in on
 // another browser brings that browser's guest armies into the account.
 func TestGuestArmiesFollowTheAccount(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	first := ts.client()
 	var firstArmy, secondArmy string
@@ -62,6 +63,7 @@ func TestGuestArmiesFollowTheAccount(t *testing.T) {
 // Sign-in attempts are limited per account name and per address: the sixth wrong password in
 // a row is refused before it is checked.
 func TestSignInAttemptsAreRateLimited(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	visitor := ts.client()
 	var last int
@@ -125,6 +127,7 @@ func TestRequireLoginKeepsOutGuests(t *testing.T) {
 // The JSON API takes a personal token as Authorization: Bearer; without one, 401 JSON; a
 // token sees its owner's armies only, and deletes them.
 func TestAPITakesBearerTokens(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := ts.importFile(mixed)
 	tok, _, err := ts.store.AddToken(context.Background(), ts.ownerID(), "script")
@@ -180,6 +183,7 @@ func TestAPITakesBearerTokens(t *testing.T) {
 // the refusal (and the matchup form) links the one playing, with its cancel button; another
 // owner's waits its turn or plays, never refused for ours.
 func TestMatchupsAreOnePerOwner(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	a := ts.importFile(rebel1500)
 	run := startMatchup(t, ts, a, a, "open-field", "100000", "7")
@@ -220,6 +224,7 @@ func TestMatchupsAreOnePerOwner(t *testing.T) {
 // next process's workers resume it, and the result is the one `muster sim` gives for the
 // same seed, byte for byte.
 func TestMatchupResumesAfterARestart(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	a := ts.importFile(rebel1500)
 	b := ts.importFile(imperial1500)
@@ -278,6 +283,7 @@ func compactJSON(t testing.TB, s string) string {
 // stolen or left on a shared computer is worth nothing after the change); the browser that
 // changed it stays signed in, and signs in again with the new password only.
 func TestPasswordChangeSignsOutEveryOtherSession(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	laptop := ts.client()
 	ts.as(laptop, func() {
@@ -306,6 +312,7 @@ func TestPasswordChangeSignsOutEveryOtherSession(t *testing.T) {
 // The new password is typed twice: a typo typed once would lock the account out, and the
 // old password keeps working.
 func TestPasswordChangeNeedsTheNewPasswordTwice(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	r := ts.postForm("/account/password", url.Values{"current": {"password-tester"}, "password": {"a brand new password"}, "password2": {"a brand new pasword"}})
 	if r.status != http.StatusUnprocessableEntity || !strings.Contains(r.body, "The two new passwords differ") {
@@ -322,6 +329,7 @@ func TestPasswordChangeNeedsTheNewPasswordTwice(t *testing.T) {
 // a destination a browser would read as another site's (a browser drops a tab from a
 // Location, and reads "/\t/evil.example" as "//evil.example") goes home instead.
 func TestSignInGoesBackOnThisSiteOnly(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	for next, want := range map[string]string{
 		"/armies/new?x=1":      "/armies/new?x=1",
@@ -366,6 +374,7 @@ func TestSignInLimitIsNotResetByManyOtherNames(t *testing.T) {
 // one address do not keep another member out. A connection from elsewhere cannot choose the
 // address it is counted by.
 func TestSignInLimitCountsEachAddressBehindTheProxy(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	signIn := func(from, name string) int {
 		t.Helper()
@@ -414,6 +423,7 @@ func (ts *testServer) signInFrom(from, name, password string) int {
 // Before, a per-name count of 5 a minute from anywhere answered the owner 429 for as long
 // as the guesses went on.
 func TestSignInLockoutFromManyAddressesDoesNotStopTheOwner(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	// 30 addresses, 3 guesses each: 90 attempts, far over the per-name ceiling (20).
 	for i := range 30 {
@@ -439,6 +449,7 @@ func TestSignInLockoutFromManyAddressesDoesNotStopTheOwner(t *testing.T) {
 // Brute force at one name from one address is still limited: five wrong passwords, then
 // 429, the right password included, while other addresses are unaffected.
 func TestSignInBruteForceFromOneAddressIsLimited(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	for i := range 5 {
 		if got := ts.signInFrom("198.51.100.7", "tester", fmt.Sprintf("guess-%d", i)); got != http.StatusUnauthorized {

@@ -10,6 +10,7 @@ import (
 // The New army page offers the book's forces; starting from the Blue Rangers saves them as
 // a new army costed by the rules (710), with the book's 720 and why beside it.
 func TestStartFromTheBooksBlueRangers(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	page := ts.get("/armies/new")
 	wantStatus(t, "new army", page, http.StatusOK)

@@ -9,6 +9,7 @@ import (
 // An editor action that names no unit ("remove", "remove:", "dup", "down:") is refused in
 // words, never a crash.
 func TestEditorActionWithoutAUnitIsRefusedInWords(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := ts.importFile(mixed)
 	for _, action := range []string{"remove", "remove:", "dup", "dup:", "down:", "up", "remove:99", "remove:-1"} {
@@ -25,6 +26,7 @@ func TestEditorActionWithoutAUnitIsRefusedInWords(t *testing.T) {
 // saving: the Ewok Troop List (p. 99: veteran, spears) replaces the Stormtrooper's qualities,
 // caps and weapons on offer, and the breakdown comes along out of band.
 func TestChangingTroopTypeRedrawsQualityCapsAndWeapons(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := ts.importFile(mixed)
 	form := ts.editorForm(id)
@@ -63,6 +65,7 @@ func TestChangingTroopTypeRedrawsQualityCapsAndWeapons(t *testing.T) {
 // Filling the blank weapon row and redrawing gives a new blank row below it: a second
 // weapon is added without saving.
 func TestFilledWeaponRowGetsANewBlankRow(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := ts.importFile(mixed)
 	form := ts.editorForm(id)
@@ -86,6 +89,7 @@ func TestFilledWeaponRowGetsANewBlankRow(t *testing.T) {
 // An editor button posted by htmx saves and says where to go (HX-Location, scrolled to the
 // unit added), instead of a redirect that would reload the page; a plain post is redirected.
 func TestEditorButtonsSaveWithoutReload(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := ts.importFile(mixed)
 	form := ts.editorForm(id)
@@ -115,6 +119,7 @@ func TestEditorButtonsSaveWithoutReload(t *testing.T) {
 // STR 8, Move 5 with a 7 attack (Creature Chart: (2+8+2+5+7) x 1 = 24); the Security Droid
 // has Move 10 and 35 SGPs before weapons (Droid Chart).
 func TestEditorShowsCreatureAndDroidStats(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := ts.importFile(mixed)
 	for _, add := range []string{"creature|Bantha", "droid|Security Droid"} {

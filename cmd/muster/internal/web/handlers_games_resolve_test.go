@@ -34,6 +34,7 @@ func selectValues(n *html.Node) []string {
 // The gamemaster quick-resolves two of the game's lists with the battle engine; the lists of
 // another game cannot be played through this game's link.
 func TestGamemasterQuickResolvesTwoLists(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	gm, player := ts.createGame("Force Mixes", chapterTenSides(t))
 	rebels := "/play/" + player + "/lists/" + ts.startList(player, "rebel", "Ackbar", "Home One boarders")
@@ -84,6 +85,7 @@ func TestGamemasterQuickResolvesTwoLists(t *testing.T) {
 // A quick-resolve refused for its number of battles comes back with the two lists, the
 // battlefield and the number the gamemaster chose, not the form's defaults.
 func TestRefusedQuickResolveKeepsTheGamemastersChoices(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	gm, player := ts.createGame("Choices", chapterTenSides(t))
 	ts.addUnit("/play/"+player+"/lists/"+ts.startList(player, "rebel", "Ackbar", "Home One boarders"), "squad|Mon Calamari")
@@ -110,6 +112,7 @@ func TestRefusedQuickResolveKeepsTheGamemastersChoices(t *testing.T) {
 // was opened with: the gamemaster's always, the players' once the game is locked. Before,
 // the link was /sims/{id}/json, which answers only on /sim's own matchups: 404 for everyone.
 func TestGameMatchupJSONOpensFromTheGamesLinks(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	gm, player := ts.createGame("Force Mixes", chapterTenSides(t))
 	ts.addUnit("/play/"+player+"/lists/"+ts.startList(player, "rebel", "Ackbar", "Home One boarders"), "squad|Mon Calamari")
@@ -157,6 +160,7 @@ func (ts *testServer) followJSON(t *testing.T, page string, link *regexp.Regexp)
 // A second quick-resolve while the gamemaster's first is still queued is refused (one at a
 // time), and the refusal links the one queued, with its cancel button.
 func TestASecondQuickResolveLinksTheOneQueued(t *testing.T) {
+	t.Parallel()
 	// No workers: the first stays queued.
 	ts := newTestServerJobs(t, filepath.Join(t.TempDir(), "test.db"), jobs.Options{Workers: 0})
 	gm, player := ts.createGame("Busy night", chapterTenSides(t))

@@ -131,6 +131,7 @@ func TestChapterTenPresetIsTheBooksBriefings(t *testing.T) {
 // The gamemaster fills the form with Chapter Ten's example, creates the game, and gets two
 // links of at least 128 random bits on a page nobody caches.
 func TestGamemasterCreatesAGameWithChapterTensLimits(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	r := ts.get("/games/new")
 	wantStatus(t, "new game", r, http.StatusOK)
@@ -211,6 +212,7 @@ func TestGamemasterCreatesAGameWithChapterTensLimits(t *testing.T) {
 // What the gamemaster writes wrong is shown where it is: a limits file that does not parse
 // with its line and column, a ban of nothing, limits for the wrong side, a missing name.
 func TestGameFormShowsWhatIsWrongWhereItIs(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	for _, c := range []struct {
 		name, side, limits, where, want string
@@ -248,6 +250,7 @@ func TestGameFormShowsWhatIsWrongWhereItIs(t *testing.T) {
 // side's limits, submits it, sees why it breaks them, fixes it and submits again; the
 // gamemaster sees it, valid.
 func TestPlayerBuildsAndSubmitsAListCheckedAgainstTheSidesLimits(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	gm, player := ts.createGame("Force Mixes", chapterTenSides(t))
 	key := ts.startList(player, "rebel", "Ackbar", "Home One boarders")
@@ -353,6 +356,7 @@ func gameID(t *testing.T, ts *testServer, gm string) string {
 // Chapter Ten's limits changed after lists came in: nothing is lost; each list is judged
 // again and shown as now invalid where it is; restoring the old limits makes it valid.
 func TestChangingTheLimitsLosesNoListAndJudgesEachAgain(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	sides := chapterTenSides(t)
 	gm, player := ts.createGame("Force Mixes", sides)
@@ -404,6 +408,7 @@ func TestChangingTheLimitsLosesNoListAndJudgesEachAgain(t *testing.T) {
 // Limits as files: each side's limits export as a file `muster check --limits` reads, and a
 // limits file imports for a side (one that cannot be read is refused with line and column).
 func TestLimitsFilesExportImportAndCheck(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	gm, _ := ts.createGame("Force Mixes", map[string]string{"rebel": "total: 1500\nsgp: {heroes: 600}\n", "imperial": ""})
 	r := ts.get("/gm/" + gm + "/limits/rebel")
@@ -465,6 +470,7 @@ func TestLimitsFilesExportImportAndCheck(t *testing.T) {
 
 // The player link opens no gamemaster page, and no gamemaster action works with it.
 func TestPlayerLinkCannotReachGamemasterPages(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	gm, player := ts.createGame("Force Mixes", chapterTenSides(t))
 	key := ts.startList(player, "rebel", "Leia", "Alliance")
@@ -496,6 +502,7 @@ func (ts *testServer) listID(gm string) string {
 // A player link opens its own game's lists only: a key or an id of another game's list
 // finds nothing, before and after the lock.
 func TestPlayerLinkCannotReachAnotherGamesLists(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	gmA, playerA := ts.createGame("Game A", chapterTenSides(t))
 	gmB, playerB := ts.createGame("Game B", chapterTenSides(t))
@@ -521,6 +528,7 @@ func TestPlayerLinkCannotReachAnotherGamesLists(t *testing.T) {
 // Before the lock a player sees only their own lists; after it, everyone sees every
 // submitted list, as at the table.
 func TestOtherPlayersListsAreHiddenUntilTheLock(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	gm, player := ts.createGame("Force Mixes", chapterTenSides(t))
 	leia := ts
@@ -566,6 +574,7 @@ func TestOtherPlayersListsAreHiddenUntilTheLock(t *testing.T) {
 // After the lock nothing about a list changes: not its army, not its submission, and no
 // new list is started.
 func TestNoChangeAfterTheLock(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	gm, player := ts.createGame("Force Mixes", chapterTenSides(t))
 	key := ts.startList(player, "rebel", "Leia", "Alliance")
@@ -605,6 +614,7 @@ func TestNoChangeAfterTheLock(t *testing.T) {
 // A wrong token, or one the gamemaster rotated, opens nothing; the lists are kept and open
 // with the new player link.
 func TestWrongOrRotatedTokenGetsNothing(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	gm, player := ts.createGame("Force Mixes", chapterTenSides(t))
 	key := ts.startList(player, "rebel", "Leia", "Alliance")
@@ -649,6 +659,7 @@ func TestWrongOrRotatedTokenGetsNothing(t *testing.T) {
 // A list is an army, but not one the army pages reach: nobody gets to another player's
 // list, or changes one after the lock, through /armies/.
 func TestGameListsAreNotReachableAsArmies(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	gm, player := ts.createGame("Force Mixes", chapterTenSides(t))
 	key := ts.startList(player, "rebel", "Leia", "Alliance")
@@ -673,6 +684,7 @@ func TestGameListsAreNotReachableAsArmies(t *testing.T) {
 // Importing a list: an army file becomes a list for the chosen side; a file that cannot be
 // read is refused with its line and column.
 func TestPlayerImportsAnArmyFile(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	gm, player := ts.createGame("Force Mixes", chapterTenSides(t))
 	data, _ := os.ReadFile("../../../../rules/data/forces/blue-rangers.yaml")
@@ -703,6 +715,7 @@ func TestPlayerImportsAnArmyFile(t *testing.T) {
 // qualities allowed, a ban and a house rule become the side's limits file, and the GM page
 // sums them up as the book's briefing reads.
 func TestForceLimitsAsAForm(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	r := ts.get("/games/new")
 	wantStatus(t, "new game", r, http.StatusOK)
@@ -746,6 +759,7 @@ func TestForceLimitsAsAForm(t *testing.T) {
 // A number of the wrong shape is refused in words naming the field, and shown back as typed;
 // nothing else typed is lost.
 func TestForceLimitsFormRefusesAWrongNumberInWords(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	r := ts.get("/games/new")
 	v := formValues(byID(parseHTML(t, r.body), "game-form"))
@@ -769,6 +783,7 @@ func TestForceLimitsFormRefusesAWrongNumberInWords(t *testing.T) {
 // A player's unsaved changes to a game list are kept as they type, as on an army's editor:
 // leaving the page and coming back offers them, resuming shows them, discarding forgets them.
 func TestGameListKeepsTheUnsavedDraft(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	_, player := ts.createGame("Draft night", chapterTenSides(t))
 	key := ts.startList(player, "rebel", "Ackbar", "Home One Guard")
@@ -794,6 +809,7 @@ func TestGameListKeepsTheUnsavedDraft(t *testing.T) {
 // A game night takes SWMB armies: a d20 squad pasted as a list is refused in words that say
 // which game it is and where it can go, and what was pasted is kept.
 func TestGameListRefusesAnotherGamesFileInWords(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	_, player := ts.createGame("Wrong game", chapterTenSides(t))
 	squad := "format: 1\nsystem: swm\nname: Echo Base\nfaction: Rebel\nunits:\n  - card: Hoth Trooper\n"
@@ -806,6 +822,7 @@ func TestGameListRefusesAnotherGamesFileInWords(t *testing.T) {
 // Every cap field of the form lands on its own clause of the limits file (SGPs at most and
 // how many at most, kind by kind), and is drawn back into the same field.
 func TestForceLimitsFormKeepsEveryCapInItsClause(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	v := formValues(byID(parseHTML(t, ts.get("/games/new").body), "game-form"))
 	v.Set("name", "Every cap")
@@ -854,6 +871,7 @@ func TestForceLimitsFormKeepsEveryCapInItsClause(t *testing.T) {
 // fields as typed, and the limits the other tab saved stay; saving the shown form again is
 // then the gamemaster's choice.
 func TestGameSaveFromAStaleTabIsRefusedAndKeepsWhatWasTyped(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	gm, _ := ts.createGame("Two tabs", map[string]string{"rebel": "total: 1500\n", "imperial": "total: 1500\n"})
 	gameForm := func() url.Values {
@@ -881,6 +899,7 @@ func TestGameSaveFromAStaleTabIsRefusedAndKeepsWhatWasTyped(t *testing.T) {
 // ?submitted=1 address after a withdrawal (the browser's history, another tab), it said
 // "Submitted version 0 to the gamemaster" over a list the gamemaster no longer counts.
 func TestWithdrawnListIsNotAnnouncedAsSubmitted(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	_, player := ts.createGame("Force Mixes", chapterTenSides(t))
 	base := "/play/" + player + "/lists/" + ts.startList(player, "rebel", "Ackbar", "Home One boarders")

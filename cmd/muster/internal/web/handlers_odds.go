@@ -79,14 +79,14 @@ func (a *app) odds(c *echo.Context) error {
 		if err != nil {
 			v.Errors["volley"] = err.Error()
 		} else {
-			v.Volley = volleyView(rep)
+			v.Volley = VolleyView(rep)
 			// The page names the units as its pickers do ("Aurek Squad"), not by the battle
 			// log's "[0] Aurek Squad".
 			v.Volley.Firer, v.Volley.Target = unitChoiceName(v.Units, v.Firer, rep.Firer), unitChoiceName(v.Units, v.Target, rep.Target)
 		}
 	}
-	v.QRS = qrsOddsSection(q)
-	v.D20 = d20OddsSection(q) // the d20 Star Wars Miniatures section (swm_odds.go)
+	v.QRS = QRSOddsSection(q)
+	v.D20 = D20OddsSection(q) // the d20 Star Wars Miniatures section (swm_odds.go)
 	return render(c, http.StatusOK, views.Odds(page(c, "Odds", "odds"), v))
 }
 
@@ -120,7 +120,10 @@ func (a *app) volleyFromForm(armies map[string]*roster.Army, v views.OddsView) (
 	return volley.Odds(a.cat, firing, fi, target, ti, volley.Setup{Range: rng, Cover: cover, Prone: v.Prone, Walking: v.Walking})
 }
 
-func volleyView(r volley.Report) *views.VolleyOdds {
+// VolleyView is a volley's odds as the odds page shows them; exported, like the page's d20
+// and quick reference sections, for the command line's test that every distribution Muster
+// prints, on the page or by a command, adds up to one.
+func VolleyView(r volley.Report) *views.VolleyOdds {
 	out := &views.VolleyOdds{Firer: r.Firer, Target: r.Target, Range: r.Range, Cover: r.Cover, Figures: r.Figures,
 		ExpectedHits: r.ExpectedHits, Notes: r.Notes}
 	for _, s := range r.Shots {

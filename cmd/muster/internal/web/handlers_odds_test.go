@@ -9,6 +9,7 @@ import (
 // The odds page: a straight test's chance by hand is 2/3 for skill 3 against difficulty 6
 // (a first 3, 4, 5 or 6 makes 6 or more; a 2 makes 5; a 1 bombs out).
 func TestOddsPageStraightTest(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	r := ts.get("/odds?skill=3&difficulty=6")
 	wantStatus(t, "odds", r, http.StatusOK)
@@ -20,6 +21,7 @@ func TestOddsPageStraightTest(t *testing.T) {
 // A volley between two saved armies: the Blue Rangers' rifles at 20" are at medium range
 // (15-50: base 8) against stormtroopers in light cover (+1): difficulty 9 (Chapter Three).
 func TestOddsPageVolleyBetweenSavedArmies(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	rangers := ts.importFile("../../../../rules/data/forces/blue-rangers.yaml")
 	rats := ts.importFile("../../../../rules/data/forces/intro-like-rats-in-a-trap.yaml")
@@ -34,6 +36,7 @@ func TestOddsPageVolleyBetweenSavedArmies(t *testing.T) {
 
 // Bad input is answered in the form's words, never with an error page.
 func TestOddsPageExplainsBadInput(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	ts.importFile("../../../../rules/data/forces/blue-rangers.yaml")
 	for query, want := range map[string]string{
@@ -53,6 +56,7 @@ func TestOddsPageExplainsBadInput(t *testing.T) {
 // The volley's pickers group units by army and start on two different armies' units, so the
 // first "Work out" is never a unit firing at itself.
 func TestOddsPageVolleyDefaultsToTwoArmies(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	rangers := ts.importFile("../../../../rules/data/forces/blue-rangers.yaml")
 	rats := ts.importFile("../../../../rules/data/forces/intro-like-rats-in-a-trap.yaml")
@@ -72,6 +76,7 @@ func armyOfValue(v string) string { id, _, _ := strings.Cut(v, ":"); return id }
 // Working one calculator out keeps the others' answers: the straight test (skill 3 against
 // 6: 66.67%) is still shown after the damage form is sent, because that form carries it.
 func TestOddsPageKeepsEachCalculatorsResult(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	r := ts.get("/odds?skill=3&difficulty=6")
 	fv := formValues(byID(parseHTML(t, r.body), "odds-damage"))

@@ -83,6 +83,7 @@ func soloStep(t *testing.T, ts *testServer, id, action string, v url.Values) str
 // "6-7: 4 Stormtroopers": a d6 of 6, -1 for no contact yet, +1 for a second counter in sight
 // of the same figure, is 6: four Stormtroopers appear, on Advance orders, and leave the pool.
 func TestSoloForceGenerationReadsTheResultTable(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := startSolo(t, ts, newSoloForm(seedWithD6(t, 0, 6), fullPool))
 	body := soloStep(t, ts, id, "spot", url.Values{"counter": {"1", "2"}})
@@ -135,6 +136,7 @@ func findClass(n *html.Node, class string) *html.Node {
 // weapon trooper"; with no heavy weapon trooper in the pool the 6-7 row's 4 Stormtroopers
 // appear instead.
 func TestSoloForceGenerationFallsBackWhenThePoolRunsOut(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	pool := map[int]string{0: "12", 1: "0", 2: "0", 3: "0", 4: "0", 5: "0", 6: "0", 7: "0"}
 	id := startSolo(t, ts, newSoloForm(seedWithD6(t, 0, 6), pool))
@@ -152,6 +154,7 @@ func TestSoloForceGenerationFallsBackWhenThePoolRunsOut(t *testing.T) {
 
 // "NB: A natural rolled '1' is always nothing", even at a counter in the open.
 func TestSoloNaturalOneIsAlwaysNothing(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := startSolo(t, ts, newSoloForm(seedWithD6(t, 0, 1), fullPool))
 	body := soloStep(t, ts, id, "spot", url.Values{"counter": {"3"}})
@@ -169,6 +172,7 @@ func TestSoloNaturalOneIsAlwaysNothing(t *testing.T) {
 // A reload shows what was rolled and rolls nothing; undo puts the game back, and the same
 // step taken again rolls the same dice (the game's seed and step), so undo is not a reroll.
 func TestSoloReloadNeverRerollsAndUndoIsNotAReroll(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := startSolo(t, ts, newSoloForm(seedWithD6(t, 0, 4), fullPool))
 	first := idText(t, soloStep(t, ts, id, "spot", url.Values{"counter": {"1", "2", "3"}}), "spot-result")
@@ -188,6 +192,7 @@ func TestSoloReloadNeverRerollsAndUndoIsNotAReroll(t *testing.T) {
 
 // A form drawn before the last step (a second tab, a double click) rolls nothing.
 func TestSoloStalePageRollsNothing(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := startSolo(t, ts, newSoloForm(1, fullPool))
 	soloStep(t, ts, id, "spot", url.Values{"counter": {"1"}})
@@ -205,6 +210,7 @@ func TestSoloStalePageRollsNothing(t *testing.T) {
 // Step 3: "Figures appearing at Portals are on Advance orders": a generated group in cover
 // rolls D6 +1* advancing +1* in cover; the score reads the random movement table's results.
 func TestSoloOrdersReadTheRandomMovementTable(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := startSolo(t, ts, newSoloForm(seedWithD6(t, 0, 6), fullPool))
 	soloStep(t, ts, id, "spot", url.Values{"counter": {"1", "2"}})
@@ -241,6 +247,7 @@ func TestSoloOrdersReadTheRandomMovementTable(t *testing.T) {
 // total" (D on 4-5, W on 6, K on 7-8; Rebel Troopers wear no armour); each figure's d8 is
 // read off that row, and the group's figures carry the results.
 func TestSoloShootingReadsTheHalfRow(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := startSolo(t, ts, newSoloForm(7, fullPool))
 	body := soloStep(t, ts, id, "shoot", url.Values{"target": {"1"}, "band": {"medium"}, "enemy": {"20"}})
@@ -271,6 +278,7 @@ func TestSoloShootingReadsTheHalfRow(t *testing.T) {
 // Marks by hand: a wound halves the figure's values ("Wound: Halve shooting/defence"), so
 // Red Team's Defence falls from 9 to 8; a hero marked down is disabled, never killed.
 func TestSoloMarksWoundsAndHeroesAreDisabled(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := startSolo(t, ts, newSoloForm(1, fullPool))
 	body := soloStep(t, ts, id, "mark", url.Values{"group": {"1"}, "figure": {"2"}, "what": {"wound"}})
@@ -286,6 +294,7 @@ func TestSoloMarksWoundsAndHeroesAreDisabled(t *testing.T) {
 // "Duck Back: Figure is unable to move or shoot in their next turn": a duck back in turn 1
 // lasts through turn 2 and is gone in turn 3; the end of turn says the turn.
 func TestSoloDuckBackLastsToTheEndOfTheNextTurn(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := startSolo(t, ts, newSoloForm(1, fullPool))
 	soloStep(t, ts, id, "mark", url.Values{"group": {"1"}, "figure": {"3"}, "what": {"duck"}})
@@ -304,6 +313,7 @@ func TestSoloDuckBackLastsToTheEndOfTheNextTurn(t *testing.T) {
 
 // Bad input is a message naming the field and the fix, and changes nothing.
 func TestSoloBadInputSaysWhatToFix(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	cases := []struct {
 		what string
@@ -355,6 +365,7 @@ func TestSoloBadInputSaysWhatToFix(t *testing.T) {
 // The new game form offers each option of the result table once, named with every row that
 // offers it: "8 Stormtroopers" is on the 12 row and the 13 row.
 func TestSoloPreferenceOffersEachOptionOnce(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	page := ts.get("/qrs/solo")
 	wantStatus(t, "the new game form", page, http.StatusOK)
@@ -368,6 +379,7 @@ func TestSoloPreferenceOffersEachOptionOnce(t *testing.T) {
 
 // A pasted qrs army file gives the game its groups, with the file's own profiles.
 func TestSoloStartsFromAPastedArmyFile(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	file := "format: 1\nsystem: qrs\nname: Wookiee Raid\ngroups:\n  - name: Claws\n    figures:\n      - {profile: Wookiee Warrior, count: 2}\nprofiles:\n  - name: Wookiee Warrior\n    firepower: 3\n    defence: 3\n    melee: 4\n    initiative: 2\n    weapon: heavy blaster\n"
 	id := startSolo(t, ts, url.Values{"counter1": {"cover"}, "unlimited": {"on"}, "army": {file}})
@@ -385,6 +397,7 @@ func TestSoloStartsFromAPastedArmyFile(t *testing.T) {
 
 // The list shows the owner's games and nobody else's; another owner's game is not found.
 func TestSoloGamesAreTheOwners(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := startSolo(t, ts, newSoloForm(1, fullPool))
 	if !strings.Contains(idText(t, ts.get("/qrs/solo").body, "solo-list"), "Rescue at Kessel") {
@@ -409,6 +422,7 @@ func TestSoloGamesAreTheOwners(t *testing.T) {
 // back 2/8, wound 1/8, killed 2/8; in cover (-1) and armoured (W counts as D): nothing 4/8,
 // duck back 2/8+1/8, killed 1/8.
 func TestOddsPageQRSSectionIsTheShootingTable(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	for _, c := range []struct {
 		query string
@@ -448,6 +462,7 @@ func eighthPct(eighths string) string {
 // Rebel Hero, Melee 3, no armour) against Stormtrooper 1 (Melee 1, armoured): the page's
 // dice and the chart's columns as printed decide who suffers what.
 func TestSoloMeleeReadsTheChart(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := startSolo(t, ts, newSoloForm(seedWithD6(t, 0, 6), fullPool))
 	soloStep(t, ts, id, "spot", url.Values{"counter": {"1", "2"}})
@@ -488,6 +503,7 @@ func TestSoloMeleeReadsTheChart(t *testing.T) {
 // in 5 turns, every one of 200 games: 100%, and the 95% Wilson interval's low end is
 // 200/(200 + 1.96²) = 98.12%.
 func TestQuickResolveWithAnEmptyPoolAlwaysReachesTheObjective(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	form := newSoloForm(5, map[int]string{0: "0", 1: "0", 2: "0", 3: "0", 4: "0", 5: "0", 6: "0", 7: "0"})
 	form.Set("battles", "200")
@@ -531,6 +547,7 @@ func TestQuickResolveWithAnEmptyPoolAlwaysReachesTheObjective(t *testing.T) {
 // second group. The picker lists the asker's qrs armies only; another owner's army, an SWMB
 // army, or a saved army beside a pasted file are refused in words.
 func TestSoloAndQuickResolvePlayASavedArmy(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := ts.importText(t, fileText(t, "../../../../rules/qrs/army/testdata/rescue.yaml"), "")
 	swmb := ts.importText(t, fileText(t, "../../../../costing/testdata/mixed-2000.yaml"), "")
@@ -581,6 +598,7 @@ func TestSoloAndQuickResolvePlayASavedArmy(t *testing.T) {
 // loser losing the difference ... in Force Points", "-8FP"), as the game page's "8/8 FP" does,
 // so "Jedi Knight (FP 2, ...)" read as a Jedi with two Force points.
 func TestSoloProfilePickerDoesNotCallFirepowerFP(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	for _, path := range []string{"/qrs/solo", "/qrs/sim"} {
 		picker := idText(t, ts.get(path).body, "g-profile-0")

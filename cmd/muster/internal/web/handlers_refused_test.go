@@ -18,6 +18,7 @@ import (
 // the rename as typed, and the unit the first tab added is still in the army; saving the
 // shown form again makes the rename the newest version, the unit still there.
 func TestSaveFromAStaleTabIsRefusedAndKeepsWhatWasTyped(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := ts.importFile(mixed)
 	tab1, tab2 := ts.editorForm(id), ts.editorForm(id)
@@ -56,6 +57,7 @@ func TestSaveFromAStaleTabIsRefusedAndKeepsWhatWasTyped(t *testing.T) {
 // A value that is not a number (a squad's size "many") refuses the save, names the unit as
 // the editor's unit list does, and shows everything else typed in the same post.
 func TestRefusedSaveNamesTheUnitAndKeepsTheRestOfTheForm(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := ts.importFile(mixed)
 	form := ts.editorForm(id)
@@ -82,6 +84,7 @@ func TestRefusedSaveNamesTheUnitAndKeepsTheRestOfTheForm(t *testing.T) {
 // A name over the 100 characters every saved army keeps to is refused in the editor itself
 // (not an error page), with the rest of the form as typed.
 func TestTooLongNameIsRefusedInTheEditorWithTheFormKept(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := ts.importFile(mixed)
 	form := ts.editorForm(id)
@@ -100,6 +103,7 @@ func TestTooLongNameIsRefusedInTheEditorWithTheFormKept(t *testing.T) {
 
 // A game's list: a refused save keeps what was typed, and a stale tab's save is refused.
 func TestGameListRefusedAndStaleSavesKeepWhatWasTyped(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	_, player := ts.createGame("Refusals", chapterTenSides(t))
 	key := ts.startList(player, "rebel", "Ackbar", "Home One Guard")
@@ -138,6 +142,7 @@ func TestGameListRefusedAndStaleSavesKeepWhatWasTyped(t *testing.T) {
 // The d20 squad editor: a count that is not a number refuses the save, and the other counts
 // typed in the same post come back as typed; a stale tab's save is refused.
 func TestSWMEditorRefusedAndStaleSavesKeepWhatWasTyped(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := ts.newSquad(t, "Echo Base", "rebel")
 	ts.press(t, id, "add:Hoth Trooper")
@@ -191,6 +196,7 @@ func apiUnits(t *testing.T, ts *testServer, id string) []any {
 // past its game's 10,000 points come back on the form, as typed, with the game chosen still
 // chosen, never as an error page or a 500.
 func TestNewArmyLimitOutOfRangeComesBackOnTheForm(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	for _, tc := range []struct{ system, limit, want string }{
 		{"swmb", "2000000", "at most 1000000"},
@@ -210,6 +216,7 @@ func TestNewArmyLimitOutOfRangeComesBackOnTheForm(t *testing.T) {
 // An army file that reads but holds more than an army keeps (a 101-character name) is
 // refused on the import form with the pasted text still there.
 func TestImportPastTheBoundsKeepsThePastedText(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	file := "format: 1\nname: " + strings.Repeat("N", 101) + "\nside: rebel\nunits: []\n"
 	r := ts.postForm("/armies/import", url.Values{"text": {file}})
@@ -222,6 +229,7 @@ func TestImportPastTheBoundsKeepsThePastedText(t *testing.T) {
 // A game list imported from a file that holds more than an army keeps (a 101-character
 // name) is refused on the player's page with the pasted text kept, not on an error page.
 func TestGameListImportPastTheBoundsKeepsThePastedText(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	_, player := ts.createGame("Bounds night", chapterTenSides(t))
 	file := "format: 1\nname: " + strings.Repeat("N", 101) + "\nside: rebel\nunits: []\n"
@@ -235,6 +243,7 @@ func TestGameListImportPastTheBoundsKeepsThePastedText(t *testing.T) {
 // A page's address sent the wrong method (a form posted to the new-army page, a script's
 // PUT) answers 405 in words that say what the address takes, not "Method Not Allowed".
 func TestWrongMethodIsAnsweredInWords(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	for _, m := range []string{http.MethodPut, http.MethodDelete} {
 		req, _ := http.NewRequest(m, ts.srv.URL+"/armies/new", nil)
@@ -252,6 +261,7 @@ func TestWrongMethodIsAnsweredInWords(t *testing.T) {
 // catalogue does not know) is refused with the editor and the form as typed, not an error
 // page that loses the edits made before pressing it.
 func TestRefusedEditorActionKeepsTheFormAsTyped(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := ts.importFile(mixed)
 	for _, tc := range []struct{ action, add, want string }{
@@ -276,6 +286,7 @@ func TestRefusedEditorActionKeepsTheFormAsTyped(t *testing.T) {
 // A draft kept with a value the form no longer takes (a squad of 5000, from before sizes
 // were bounded at 1000) still opens, with the rest of what was typed, not a 500.
 func TestDraftWithAValueOutOfRangeStillOpens(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := ts.importFile(mixed)
 	form := ts.editorForm(id)
@@ -299,6 +310,7 @@ func TestDraftWithAValueOutOfRangeStillOpens(t *testing.T) {
 // the first tab are refused (409) saying why, and version 2 stays the army's; from a page
 // showing version 2 they work.
 func TestUndoRedoAndRestoreFromAStaleTabAreRefused(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := ts.importFile(mixed)
 	other := ts.editorForm(id)

@@ -31,6 +31,7 @@ func savedReplaySim(t *testing.T, ts *testServer) string {
 // the battle `muster battle --seed` plays, so the page's result is the command's, and the
 // page names the battle by its number.
 func TestReplayIsTheMatchupsBattle(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := savedReplaySim(t, ts)
 	for i := range 3 {
@@ -58,6 +59,7 @@ func TestReplayIsTheMatchupsBattle(t *testing.T) {
 // Without the script every phase is a frame on the page, none hidden, and the scrubber is
 // hidden (static/replay.js shows it).
 func TestReplayShowsEveryPhaseWithoutScript(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := savedReplaySim(t, ts)
 	r := ts.get("/sims/" + id + "/replay")
@@ -90,6 +92,7 @@ func TestReplayShowsEveryPhaseWithoutScript(t *testing.T) {
 
 // A battle outside the matchup is refused in words that name the field and the range.
 func TestReplayRefusesABattleOutsideTheMatchup(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := savedReplaySim(t, ts)
 	for q, want := range map[string]string{

@@ -11,6 +11,7 @@ import (
 // the cells open the game's matchups under the GM link; players see nothing before the lock,
 // and after it a round robin of the submitted lists only, under the player link.
 func TestGameNightRoundRobinForTheGamemasterAndForPlayersAfterTheLock(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	gm, player := ts.createGame("Force Mixes", chapterTenSides(t))
 	keys := []string{ts.startList(player, "rebel", "Ackbar", "Home One boarders"), ts.startList(player, "imperial", "Veers", "Blizzard Force"),
@@ -80,6 +81,7 @@ func checkboxValues(t *testing.T, body string) []string {
 // A round robin refused for a list that is not this game's shows again the lists ticked
 // that are, the battles, the battlefield and the seed as the gamemaster wrote them.
 func TestRefusedRoundRobinKeepsWhatWasChosen(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	gm, player := ts.createGame("Choices", chapterTenSides(t))
 	ts.addUnit("/play/"+player+"/lists/"+ts.startList(player, "rebel", "Ackbar", "Home One boarders"), "squad|Mon Calamari")

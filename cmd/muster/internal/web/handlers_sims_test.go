@@ -56,6 +56,7 @@ func wantNoChunks(t *testing.T, ts *testServer, run string) {
 // histograms, units, the not-simulated list and a battle's log; its JSON is the command
 // line's.
 func TestMatchupFromTheWeb(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	a := ts.importFile(rebel1500)
 	b := ts.importFile(imperial1500)
@@ -117,6 +118,7 @@ func TestMatchupFromTheWeb(t *testing.T) {
 
 // The progress page's events: progress as it goes, then "done" with the result's address.
 func TestMatchupEvents(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	a := ts.importFile(rebel1500)
 	run := startMatchup(t, ts, a, a, "open-field", "2000", "1")
@@ -149,6 +151,7 @@ func TestMatchupEvents(t *testing.T) {
 
 // A matchup can be cancelled; nothing is saved, and none of its chunks is kept.
 func TestMatchupCancel(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	a := ts.importFile(rebel1500)
 	run := startMatchup(t, ts, a, a, "open-field", "100000", "1")
@@ -190,6 +193,7 @@ func TestMatchupCancel(t *testing.T) {
 
 // Mistakes come back on the form, in words.
 func TestMatchupFormMistakes(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	a := ts.importFile(rebel1500)
 	for _, c := range []struct {
@@ -258,6 +262,7 @@ func TestLoadMatchup(t *testing.T) {
 // by the matchup, not the clock: HEAD has answered while the 100,000 battles (a minute of
 // a core or more) are still being played. The context is only a backstop against a hang.
 func TestMatchupEventsHEADAnswersAtOnce(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	a := ts.importFile(rebel1500)
 	run := startMatchup(t, ts, a, a, "open-field", "100000", "1")

@@ -46,6 +46,7 @@ func fileText(t *testing.T, path string) string { return string(readTestFile(t, 
 // 12 + 3 x 7 = 100 of the standard 100 points: imported on the web, it is listed as a d20
 // squad and its page reads 100 of 100 with no errors.
 func TestOtherSystemSWMSampleSquadReads100OnTheWeb(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := ts.importText(t, fileText(t, swmSample), "")
 
@@ -84,6 +85,7 @@ func TestOtherSystemSWMSampleSquadReads100OnTheWeb(t *testing.T) {
 // Unique (glossary, p. 31): a second Princess Leia is an error naming the unit, the rule
 // and the fix, on the page and in the list's count.
 func TestOtherSystemSWMSecondLeiaIsAnErrorNamingTheUnit(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := ts.importText(t, fileText(t, swmTwoLeia), "")
 	r := ts.get("/armies/" + id)
@@ -101,6 +103,7 @@ func TestOtherSystemSWMSecondLeiaIsAnErrorNamingTheUnit(t *testing.T) {
 // Export gives the file as stored (YAML, comments kept), JSON of the same squad, and the
 // text list `muster cost` prints.
 func TestOtherSystemExportYAMLJSONText(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	file := fileText(t, swmSample)
 	id := ts.importText(t, file, "")
@@ -136,6 +139,7 @@ func TestOtherSystemExportYAMLJSONText(t *testing.T) {
 // Editing as text saves a new version; a text that cannot be read is shown again with the
 // reason and not saved; history restores the old version.
 func TestOtherSystemEditAsTextHistoryRestore(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := ts.importText(t, fileText(t, swmSample), "")
 
@@ -184,6 +188,7 @@ func TestOtherSystemEditAsTextHistoryRestore(t *testing.T) {
 
 // Share links, copy, duplicate and delete work for a d20 squad as for an SWMB army.
 func TestOtherSystemShareCopyDuplicateDelete(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := ts.importText(t, fileText(t, swmSample), "")
 
@@ -233,6 +238,7 @@ func TestOtherSystemShareCopyDuplicateDelete(t *testing.T) {
 // Pages that mean nothing for a game say so in words: the SWMB record sheets of a skirmish
 // quick reference army, and compare (an SWMB page) of a d20 squad.
 func TestOtherSystemSWMBOnlyPagesSaySo(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	q := ts.importText(t, fileText(t, qrsPatrol), "")
 	sh := ts.get("/armies/" + q + "/sheets")
@@ -253,6 +259,7 @@ func TestOtherSystemSWMBOnlyPagesSaySo(t *testing.T) {
 // with a second Leia, Hoth Commander (19 more: 119), cards paired by name, the difference
 // and its count said.
 func TestCompareTwoSWMSquads(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	s := ts.importText(t, fileText(t, swmSample), "")
 	l := ts.importText(t, fileText(t, swmTwoLeia), "")
@@ -272,6 +279,7 @@ func TestCompareTwoSWMSquads(t *testing.T) {
 // The skirmish quick reference's army reads on the web with the totals `muster cost` gives
 // it, through the same interface and no code of its own.
 func TestOtherSystemQRSArmyThroughTheSharedInterface(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	file := fileText(t, qrsPatrol)
 	rep, err := systems.ByID("qrs").Evaluate([]byte(file))
@@ -300,6 +308,7 @@ func TestOtherSystemQRSArmyThroughTheSharedInterface(t *testing.T) {
 // Creating a d20 squad from the form: an Imperial side starts as Empire, the limit is the
 // scenario's points (100 when empty), and the editor opens.
 func TestOtherSystemCreateSWMSquad(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	r := ts.postForm("/armies", url.Values{"name": {"Blizzard Force"}, "side": {"imperial"}, "system": {"swm"}})
 	wantStatus(t, "create", r, http.StatusSeeOther)
@@ -322,6 +331,7 @@ func TestOtherSystemCreateSWMSquad(t *testing.T) {
 // The import form's game choice applies to a file with no system: line, and a file that
 // names another game than the one chosen is refused, naming the field.
 func TestOtherSystemImportChoosesTheSystem(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	file := fileText(t, swmSample)
 	bare := strings.Replace(file, "system: swm\n", "", 1)
@@ -357,6 +367,7 @@ func firstTag(n *html.Node, tag string) *html.Node {
 // The JSON API takes a d20 squad file and answers with the shared report's shape (total,
 // problems with severity), as `muster cost --json` does; the file comes back as stored.
 func TestOtherSystemThroughTheAPI(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := ts.importFile(swmTwoLeia)
 	r := ts.get("/api/armies/" + id)
@@ -400,6 +411,7 @@ func TestOtherSystemThroughTheAPI(t *testing.T) {
 // Pages that only Star Wars Miniatures Battles has (matchups, the volley odds, round robins)
 // do not offer another game's armies in their pickers (compare offers every game's).
 func TestSWMBOnlyPickersLeaveOtherGamesOut(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	ts.importFile(mixed)
 	ts.importFile(mixed) // a round robin lists armies once there are two
@@ -416,6 +428,7 @@ func TestSWMBOnlyPickersLeaveOtherGamesOut(t *testing.T) {
 // The d20 squad editor keeps what the player typed as the SWMB editor does: a preview is the
 // owner's draft, offered on return, resumed or discarded; a save forgets it.
 func TestSWMEditorKeepsTheUnsavedDraft(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := ts.importText(t, fileText(t, swmSample), "")
 	r := ts.get("/armies/" + id + "/edit")
@@ -446,6 +459,7 @@ func TestSWMEditorKeepsTheUnsavedDraft(t *testing.T) {
 // another game's army gets of its own, asked by its owner and through a share link: a d20
 // squad's page and sheet (200), a skirmish army's page (200) and its sheet (404: it has none).
 func TestOtherSystemHEADAnswersAsGET(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	for _, tc := range []struct {
 		file             string
@@ -495,6 +509,7 @@ func TestOtherSystemHEADAnswersAsGET(t *testing.T) {
 // through a share link, the reader is sent (303) to the squad's own sheet, or its PDF, on
 // the paper asked for; and no page of the squad links to a compact roster.
 func TestOtherSystemCompactRosterGoesToItsOwnSheet(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := ts.importText(t, fileText(t, swmSample), "")
 	link, err := ts.store.Share(context.Background(), ts.ownerID(), id)

@@ -30,6 +30,7 @@ func firstForm(n *html.Node) *html.Node {
 // From a matchup's page to a saved change: the what-if ranks arming the unarmed squad
 // first, in words, and one click saves it as a new version that passes muster check.
 func TestWhatToChangeFromTheMatchupPageSavesTheBestChangeAsANewVersion(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	a := ts.importFile(unarmedArmy)
 	b := ts.importFile(imperials1000)
@@ -136,6 +137,7 @@ var rrLabel = regexp.MustCompile(`href="([^"]*/sims/[^"]+)" aria-label="([^"]+) 
 // A round robin of three armies: three matchups, six cells, each linking to a saved
 // matchup whose JSON has the cell's win rate; the same seed plays the same matrix.
 func TestRoundRobinPlaysEveryPairOnceAndLinksEachCellToItsMatchup(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	ids := []string{ts.importFile(rebel1500), ts.importFile(imperial1500), ts.importFile(unarmedArmy)}
 	form := ts.get("/roundrobin")

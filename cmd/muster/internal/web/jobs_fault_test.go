@@ -19,6 +19,7 @@ import (
 // words on its page: the worker (this test's process) lives on, the chunk is not played again
 // (it would fail the same way), and the owner's next matchup plays to its result.
 func TestAPanicInABattleFailsItsMatchupNotTheWorker(t *testing.T) {
+	t.Parallel()
 	testkit.OnBothDatabases(t, func(t *testing.T, dbPath string) {
 		const seed, bad = 9, 1234
 		var mu sync.Mutex

@@ -7,9 +7,9 @@ import (
 	"muster/views"
 )
 
-// qrsOddsSection is the odds page's skirmish quick reference section: one figure under fire,
+// QRSOddsSection is the odds page's skirmish quick reference section: one figure under fire,
 // the exact eighths of the d8 from rules/qrs (the numbers of muster odds qrs).
-func qrsOddsSection(q url.Values) views.QRSOdds {
+func QRSOddsSection(q url.Values) views.QRSOdds {
 	o := views.QRSOdds{Own: q.Get("qrs-own"), Enemy: q.Get("qrs-enemy"), Extra: q.Get("qrs-extra"),
 		Cover: q.Get("qrs-cover") != "", Armour: q.Get("qrs-armour") != ""}
 	if o.Own == "" && o.Enemy == "" {

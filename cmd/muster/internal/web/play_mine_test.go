@@ -28,6 +28,7 @@ var openedKey = regexp.MustCompile(`^/play/[A-Za-z0-9_-]+/lists/([A-Za-z0-9_-]+)
 // edits it; the first browser's link still opens it, with the edit. The list then counts
 // as this browser's, and opening it again issues no further key.
 func TestSignedInPlayerOpensTheirListOnAnotherDevice(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	_, player := ts.createGame("Two devices", chapterTenSides(t))
 	first := ts.startList(player, "rebel", "Luke", "Red Squadron")
@@ -98,6 +99,7 @@ func TestSignedInPlayerOpensTheirListOnAnotherDevice(t *testing.T) {
 // guest and no one find neither the section nor the list, and their pages say how it is
 // done; a list of another game is not found through this one.
 func TestOnlyTheSignedInOwnerOpensAListOnAnotherDevice(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	_, player := ts.createGame("Owners only", chapterTenSides(t))
 	_, elsewhere := ts.createGame("Another night", chapterTenSides(t))

@@ -11,6 +11,7 @@ import (
 // the field beside the breakdown, and resuming the draft brings back everything else typed
 // and says which field was refused and left empty.
 func TestAGameListsRefusedFieldIsKeptAndNamedOnResume(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	_, player := ts.createGame("Refused field", chapterTenSides(t))
 	key := ts.startList(player, "rebel", "Ackbar", "Home One Guard")

@@ -12,6 +12,7 @@ import (
 )
 
 func TestSheetsPDFRoute(t *testing.T) {
+	t.Parallel()
 	testkit.NeedChromium(t)
 	ts := newTestServer(t)
 	id := ts.importFile("../../../../rules/data/forces/wuwuhuul.yaml")
@@ -59,6 +60,7 @@ func TestSheetsWithoutChromium(t *testing.T) {
 // The print view: the roster and one sheet per unit, linked from the army page, with the
 // app's CSP and no script; paper a4 or letter.
 func TestSheetsPrintView(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := ts.importFile("../../../../costing/testdata/mixed-2000.yaml")
 	army := ts.get("/armies/" + id)

@@ -37,6 +37,7 @@ func staticLinks(n *html.Node) []string {
 // styles by the file's content hash, that address is cached for good, and the bare address
 // must be revalidated.
 func TestPagesLinkAssetsByTheirContentHash(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := ts.importFile(mixed)
 	seen := map[string]bool{}

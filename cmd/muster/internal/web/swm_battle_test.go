@@ -12,6 +12,7 @@ import (
 // Mission's squads (with the test house numbers for the unprinted cards) on the salvage
 // map, the same seed, the same wins, draws and losses.
 func TestSWMQuickResolveMatchesTheCommandLine(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	rebel, imperial := "../../../../rules/swm/testdata/salvage-rebel.yaml", "../../../../rules/swm/testdata/salvage-imperial.yaml"
 	a := ts.importText(t, fileText(t, rebel), "")
@@ -42,6 +43,7 @@ func TestSWMQuickResolveMatchesTheCommandLine(t *testing.T) {
 // and reads the points each squad defeated as the enemy's, the rulebook's tie-breaker count
 // (Victory: "the point cost of enemy characters each player has defeated").
 func TestSWMQuickResolveNamesMapsAndPointsInTheRulebooksWords(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	a := ts.importText(t, fileText(t, "../../../../rules/swm/testdata/salvage-rebel.yaml"), "")
 	b := ts.importText(t, fileText(t, "../../../../rules/swm/testdata/salvage-imperial.yaml"), "")
@@ -64,6 +66,7 @@ func TestSWMQuickResolveNamesMapsAndPointsInTheRulebooksWords(t *testing.T) {
 // The rulebook prints few cards whole: two squads of the sample cards cannot take the field,
 // and the page names each unit and the values it lacks instead of playing.
 func TestSWMQuickResolveNamesTheMissingValues(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	s := ts.importText(t, fileText(t, swmSample), "")
 	r := ts.get("/swm/quick-resolve?a=" + s + "&b=" + s)
@@ -106,6 +109,7 @@ func TestSWMQuickResolveNamesTheMissingValues(t *testing.T) {
 // Force (Characters, p. 12) are played with a note saying so; Rebels against the Empire
 // draw none.
 func TestSWMQuickResolveRefusesASquadThatBreaksTheRules(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	rebelFile, imperialFile := "../../../../rules/swm/testdata/salvage-rebel.yaml", "../../../../rules/swm/testdata/salvage-imperial.yaml"
 	rebel := ts.importText(t, fileText(t, rebelFile), "")
@@ -141,6 +145,7 @@ func TestSWMQuickResolveRefusesASquadThatBreaksTheRules(t *testing.T) {
 // counted for the squad picked first. Were the page to lose the sides, its squads would set
 // up by file order, Vader's team in the Rebel outpost, and the counts would differ.
 func TestSWMQuickResolveSetsUpBySideWhicheverSquadComesFirst(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	rebel, imperial := "../../../../rules/swm/testdata/assault-rebel.yaml", "../../../../rules/swm/testdata/assault-imperial.yaml"
 	ids := map[string]string{rebel: ts.importText(t, fileText(t, rebel), ""), imperial: ts.importText(t, fileText(t, imperial), "")}

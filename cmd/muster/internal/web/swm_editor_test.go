@@ -44,6 +44,7 @@ func (ts *testServer) press(t *testing.T, id, action string) response {
 // picker: Princess Leia, Hoth Commander 19; Rebel Leader 18; two Hoth Troopers with Atgar
 // Cannon 2 x 15; an Elite Hoth Trooper 12; three Hoth Troopers 3 x 7: 100 of 100.
 func TestSWMEditorSquadConstructionSampleRebelSquad(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := ts.newSquad(t, "Echo Base defenders", "rebel")
 	for _, card := range []string{"Princess Leia, Hoth Commander", "Rebel Leader", "Hoth Trooper with Atgar Cannon",
@@ -95,6 +96,7 @@ func TestSWMEditorSquadConstructionSampleRebelSquad(t *testing.T) {
 // Squad Construction's limit: 100 points against a limit of 99 is an error naming the unit
 // that takes the squad past it (the three Hoth Troopers, unit 5: 79 + 21 = 100).
 func TestSWMEditorPointsLimitNamesTheUnit(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := ts.importText(t, fileText(t, swmSample), "")
 	v := ts.squadEditorForm(t, id)
@@ -114,6 +116,7 @@ func TestSWMEditorPointsLimitNamesTheUnit(t *testing.T) {
 // Choosing the Empire greys out the Rebel cards and lists the Empire's first; a card of
 // the other faction already in the squad is an error naming it (Choosing a Faction).
 func TestSWMEditorChoosingAFaction(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := ts.importText(t, fileText(t, swmSample), "")
 	v := ts.squadEditorForm(t, id)
@@ -138,6 +141,7 @@ func TestSWMEditorChoosingAFaction(t *testing.T) {
 // A card name Muster does not know is kept, marked, and named in the problems; a count
 // out of range is refused naming the unit and the fix; the cards: block is kept.
 func TestSWMEditorUnknownCardsKeptNeverDropped(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	file := fileText(t, swmSample) + "cards:\n  - name: Wampa\n    faction: Fringe\n    cost: 20\n"
 	file = strings.Replace(file, "  - card: Rebel Leader\n", "  - card: Rebel Leader\n  - card: Tauntaun Rider\n  - card: Wampa\n", 1)

@@ -10,9 +10,9 @@ import (
 	"muster/views"
 )
 
-// d20OddsSection reads the odds page's d20 section from the query (a GET form: nothing changes,
+// D20OddsSection reads the odds page's d20 section from the query (a GET form: nothing changes,
 // the address of a result can be kept) and works out the exact odds with rules/swm/odds.
-func d20OddsSection(q url.Values) views.D20OddsView {
+func D20OddsSection(q url.Values) views.D20OddsView {
 	v := views.D20OddsView{Attack: q.Get("d20atk"), Defense: q.Get("d20def"), Damage: q.Get("d20dmg"), HP: q.Get("d20hp"),
 		Combined: q.Get("d20combined"), Cover: q.Get("d20cover") != "", Droid: q.Get("d20droid") != "", Reroll: q.Get("d20reroll") != ""}
 	if v.Attack == "" && v.Defense == "" {

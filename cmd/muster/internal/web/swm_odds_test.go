@@ -15,6 +15,7 @@ import (
 //   - The Snowtrooper's combined fire on Han Solo behind cover: +4, one ally +4, against
 //     Defense 16 + 4 = 20 hits on a natural 12 or better: 9 faces, 45%.
 func TestD20OddsPageAttackingWorkedExamples(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	r := ts.get("/odds?d20atk=7&d20def=23&d20dmg=20&d20hp=140")
 	wantStatus(t, "odds", r, http.StatusOK)

@@ -12,6 +12,7 @@ import (
 // player checks them against the card. The salvage squad completes the Elite Snowtrooper
 // and the Snowtrooper; the sample squad's printed cards carry no note.
 func TestSWMSheetMarksTheFilesCards(t *testing.T) {
+	t.Parallel()
 	out, errs, code := runSWM(t, "swm", "sheet", "../../../../rules/swm/testdata/salvage-imperial.yaml")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)

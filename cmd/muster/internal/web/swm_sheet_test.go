@@ -16,6 +16,7 @@ import (
 // where the rulebook prints none, and a Hit Point track per figure (Luke on Tauntaun: HP 60,
 // six boxes of 10).
 func TestSWMSheetSampleSquadPrintsEachCardAndHPTracks(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	file := strings.Replace(fileText(t, swmSample), "  - card: Rebel Leader\n", "  - card: Rebel Leader\n  - card: Luke Skywalker on Tauntaun\n", 1)
 	file = strings.Replace(file, "limit: 100", "limit: 116", 1)

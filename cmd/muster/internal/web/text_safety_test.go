@@ -72,6 +72,7 @@ func TestTextNoDatabaseKeepsIsRefusedNamingTheField(t *testing.T) {
 // (the summary's heading read "dauqs" for "squad"). Both are refused wherever the text is
 // typed, naming the field and the character, with what was typed shown again.
 func TestNamesOthersReadAreOneLineTheRightWayRound(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	const rlo = "Rogues\u202Eevil"
 

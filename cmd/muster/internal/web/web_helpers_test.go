@@ -389,6 +389,7 @@ func idText(t *testing.T, body, id string) string {
 // database of their own: a '#' in the test's directory does not cut the database's path
 // short (to one file the two would share, outside their directories).
 func TestSubtestsOfOneNameHaveTheirOwnDatabase(t *testing.T) {
+	t.Parallel()
 	for i := range 3 {
 		t.Run("same", func(t *testing.T) {
 			ts := newTestServer(t) // signs up "tester": refused on a database shared with the first

@@ -46,6 +46,7 @@ func costOf(t *testing.T, data []byte) *costing.Result {
 }
 
 func TestHealthzAnswersOK(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	r := ts.get("/healthz")
 	wantStatus(t, "healthz", r, http.StatusOK)
@@ -55,6 +56,7 @@ func TestHealthzAnswersOK(t *testing.T) {
 }
 
 func TestEveryResponseCarriesTheSecureHeaders(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	for _, path := range []string{"/", "/armies/new", "/catalogue", "/healthz", "/static/muster.css", "/no/such/page"} {
 		r := ts.get(path)
@@ -72,6 +74,7 @@ func TestEveryResponseCarriesTheSecureHeaders(t *testing.T) {
 }
 
 func TestPagesHaveNoInlineScript(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := ts.importFile(mixed)
 	for _, path := range []string{"/", "/armies/new", "/armies/" + id, "/armies/" + id + "/edit", "/catalogue", "/compare"} {
@@ -84,6 +87,7 @@ func TestPagesHaveNoInlineScript(t *testing.T) {
 }
 
 func TestStaticAssetsAreEmbedded(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	for path, ct := range map[string]string{"/static/htmx.min.js": "javascript", "/static/app.js": "javascript", "/static/muster.css": "text/css"} {
 		r := ts.get(path)
@@ -100,6 +104,7 @@ func TestStaticAssetsAreEmbedded(t *testing.T) {
 }
 
 func TestUnknownPageIsAnHTMLPageNotATrace(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	r := ts.get("/armies/doesnotexist")
 	wantStatus(t, "unknown army", r, http.StatusNotFound)
@@ -110,6 +115,7 @@ func TestUnknownPageIsAnHTMLPageNotATrace(t *testing.T) {
 }
 
 func TestHomeListsArmiesWithSideTotalAndValidity(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	r := ts.get("/")
 	wantStatus(t, "home", r, http.StatusOK)
@@ -135,6 +141,7 @@ func TestHomeListsArmiesWithSideTotalAndValidity(t *testing.T) {
 }
 
 func TestCreateArmyOpensTheEditor(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	r := ts.postForm("/armies", url.Values{"name": {"Kwymar Relief Force"}, "side": {"rebel"}, "limit": {"2100"}})
 	wantStatus(t, "create", r, http.StatusSeeOther)
@@ -150,6 +157,7 @@ func TestCreateArmyOpensTheEditor(t *testing.T) {
 }
 
 func TestCreateArmyRejectsBadShapesWithMessages(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	r := ts.postForm("/armies", url.Values{"name": {""}, "side": {"sith"}, "limit": {"lots"}})
 	wantStatus(t, "bad create", r, http.StatusUnprocessableEntity)
@@ -161,6 +169,7 @@ func TestCreateArmyRejectsBadShapesWithMessages(t *testing.T) {
 }
 
 func TestMutatingFormsNeedTheCSRFToken(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := ts.importFile(mixed)
 	for _, path := range []string{"/armies", "/armies/import", "/armies/" + id, "/armies/" + id + "/preview",
@@ -182,6 +191,7 @@ func TestMutatingFormsNeedTheCSRFToken(t *testing.T) {
 // with the member's session cookie, is refused on the JSON API by its Origin: it created an
 // army in their name (201). A script, which sends no Origin, still needs no token.
 func TestCrossSiteRequestsAreRefusedInWords(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := ts.importFile(mixed)
 	for _, site := range []string{"cross-site", "same-site"} {
@@ -204,6 +214,7 @@ func TestCrossSiteRequestsAreRefusedInWords(t *testing.T) {
 }
 
 func TestImportByPasteAndByUpload(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	data, _ := os.ReadFile(mixed)
 	r := ts.postForm("/armies/import", url.Values{"text": {string(data)}})
@@ -230,6 +241,7 @@ func TestImportByPasteAndByUpload(t *testing.T) {
 // through the upload and the API (the BOM was read as part of the first key: "unknown field
 // "\ufeffformat"", and a JSON file was "unexpected key name").
 func TestAFileStartingWithAByteOrderMarkImports(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	swmb, _ := os.ReadFile(mixed)
 	a, _ := roster.Read(swmb)
@@ -258,6 +270,7 @@ func TestAFileStartingWithAByteOrderMarkImports(t *testing.T) {
 // form it is named for what it is, with the export to use instead, not refused with the YAML
 // reader's "line 1, column 1: unexpected key name". The pasted text stays in the form.
 func TestTheTextListImportedBackIsNamedWithTheExportToUse(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := ts.importFile(mixed)
 	list := ts.get("/armies/" + id + "/export?format=text")
@@ -274,6 +287,7 @@ func TestTheTextListImportedBackIsNamedWithTheExportToUse(t *testing.T) {
 }
 
 func TestImportOfABrokenFileSaysWhereItBroke(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	r := ts.postForm("/armies/import", url.Values{"text": {"format: 1\nname: x\nside: rebel\nunits:\n  - kind: squad\n    sizes: 3\n"}})
 	wantStatus(t, "broken import", r, http.StatusUnprocessableEntity)
@@ -285,6 +299,7 @@ func TestImportOfABrokenFileSaysWhereItBroke(t *testing.T) {
 }
 
 func TestArmyPageShowsTheRecordSheetBreakdownAndProblems(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	for _, f := range bookFiles(t) {
 		data, _ := os.ReadFile(f)
@@ -324,6 +339,7 @@ func TestArmyPageShowsTheRecordSheetBreakdownAndProblems(t *testing.T) {
 }
 
 func TestExportIsTheArmyFileInYAMLAndJSON(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	data, _ := os.ReadFile(mixed)
 	want := costOf(t, data)
@@ -342,6 +358,7 @@ func TestExportIsTheArmyFileInYAMLAndJSON(t *testing.T) {
 }
 
 func TestAPICreatesAndAnswersArmies(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	data, _ := os.ReadFile(mixed)
 	want := costOf(t, data)
@@ -381,6 +398,7 @@ func TestAPICreatesAndAnswersArmies(t *testing.T) {
 }
 
 func TestAPIRefusesWhatIsNotAnArmyFile(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	r := ts.postBody("/api/armies", "application/yaml", "format: 1\nname: x\nside: rebel\nunits:\n  - kind: tank\n")
 	wantStatus(t, "bad kind", r, http.StatusBadRequest)
@@ -404,6 +422,7 @@ func TestAPIRefusesWhatIsNotAnArmyFile(t *testing.T) {
 // The editor's form carries every field of the army file: what it posts costs the same as
 // the file it was made from, for every printed force of the book.
 func TestEditorFormCarriesEveryField(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	for _, f := range bookFiles(t) {
 		data, _ := os.ReadFile(f)
@@ -426,6 +445,7 @@ func TestEditorFormCarriesEveryField(t *testing.T) {
 }
 
 func TestPreviewRecostsWithoutSaving(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := ts.importFile(mixed)
 	form := ts.editorForm(id)
@@ -457,6 +477,7 @@ func TestPreviewRecostsWithoutSaving(t *testing.T) {
 }
 
 func TestSaveAddDuplicateRemoveMoveUndoRedo(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	r := ts.postForm("/armies", url.Values{"name": {"Test Force"}, "side": {"imperial"}, "limit": {"1000"}})
 	id := strings.Split(r.header.Get("Location"), "/")[2]
@@ -527,6 +548,7 @@ func TestSaveAddDuplicateRemoveMoveUndoRedo(t *testing.T) {
 }
 
 func TestEveryKindOfUnitCanBeAdded(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	r := ts.postForm("/armies", url.Values{"name": {"Everything"}, "side": {"rebel"}})
 	id := strings.Split(r.header.Get("Location"), "/")[2]
@@ -558,6 +580,7 @@ func TestEveryKindOfUnitCanBeAdded(t *testing.T) {
 }
 
 func TestDuplicateArmy(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := ts.importFile(mixed)
 	r := ts.postForm("/armies/"+id+"/duplicate", nil)
@@ -569,6 +592,7 @@ func TestDuplicateArmy(t *testing.T) {
 }
 
 func TestDeleteAsksFirstAndCanBeUndone(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := ts.importFile(mixed)
 	r := ts.get("/armies/" + id + "/delete")
@@ -591,6 +615,7 @@ func TestDeleteAsksFirstAndCanBeUndone(t *testing.T) {
 // the PDF, the export and "copy into my armies" (a new army of the visitor's), never the
 // owner's other armies, and answers 404 once revoked.
 func TestShareLinkIsReadOnlyCopiesAndRevokes(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := ts.importFile(mixed)
 	other := ts.importFile(rebel1500)
@@ -652,6 +677,7 @@ func TestShareLinkIsReadOnlyCopiesAndRevokes(t *testing.T) {
 // reader can switch to US Letter, download the PDF and open the compact roster without the
 // army's id (which would 404 for them) and without editing the address.
 func TestSharedSheetsOfferPaperPDFAndRosterUnderTheLink(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := ts.importFile(mixed)
 	wantStatus(t, "share", ts.postForm("/armies/"+id+"/share", nil), http.StatusSeeOther)
@@ -686,6 +712,7 @@ func TestSharedSheetsOfferPaperPDFAndRosterUnderTheLink(t *testing.T) {
 }
 
 func TestRestoreAnOldVersion(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := ts.importFile(mixed)
 	form := ts.editorForm(id)
@@ -705,6 +732,7 @@ func TestRestoreAnOldVersion(t *testing.T) {
 }
 
 func TestCatalogueShowsTheBooksNumbersAndSources(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	c := rules.Default()
 	checks := map[string][]string{
@@ -739,6 +767,7 @@ func TestCatalogueShowsTheBooksNumbersAndSources(t *testing.T) {
 }
 
 func TestCompareMarksTheDifferences(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	a := ts.importFile(mixed)
 	b := ts.importFile(mixed)
@@ -766,6 +795,7 @@ func TestCompareMarksTheDifferences(t *testing.T) {
 }
 
 func TestFreeHandTurnsTroopListErrorsIntoWarnings(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := ts.importFile("../../../../rules/data/forces/crystal-forest-rebel.yaml")
 	status := func() apiArmy {
@@ -803,6 +833,7 @@ func TestFreeHandTurnsTroopListErrorsIntoWarnings(t *testing.T) {
 }
 
 func TestEditorKeepsWhatItDoesNotShow(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	data, _ := os.ReadFile(mixed)
 	r := ts.postBody("/api/armies", "application/yaml", string(data)+"rules:\n  troop.attributes: info\n")
@@ -824,6 +855,7 @@ func TestEditorKeepsWhatItDoesNotShow(t *testing.T) {
 // subtotal (squads 531 + 305 + 282 = 1118 before, 431 + 305 + 282 = 1018 after two
 // soldiers left Aurek Squad).
 func TestCompareTwoVersionsOfOneArmy(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	id := ts.importFile(mixed)
 	form := ts.editorForm(id)

@@ -20,6 +20,7 @@ import (
 // what-if offers the changes that make it legal, each marked so. Once one is saved, the
 // what-if on the same matchup says it starts from the newer version.
 func TestAnIllegalArmysMatchupWarnsAndWhatIfMakesItLegal(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	data, err := os.ReadFile(unarmedArmy)
 	if err != nil {
@@ -61,6 +62,7 @@ func TestAnIllegalArmysMatchupWarnsAndWhatIfMakesItLegal(t *testing.T) {
 // the squad unarmed and armed (its weapon in the legend's log), and other battles of the
 // same replay keep the change.
 func TestAChangeLinksABattleItTurnedWithAndWithout(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	a := ts.importFile(unarmedArmy)
 	b := ts.importFile(imperials1000)
@@ -128,6 +130,7 @@ func hrefs(n *xhtml.Node) []string {
 // robin in words instead of playing them in the request (it used to play them, its jobs
 // being set whatever their workers).
 func TestAPagesOnlyServerRefusesWhatIfAndRoundRobin(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	a := ts.importFile(unarmedArmy)
 	b := ts.importFile(imperials1000)

@@ -1,4 +1,4 @@
-package web
+package cli
 
 import (
 	"encoding/json"
@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"muster/cmd/muster/internal/volley"
+	"muster/cmd/muster/internal/web"
 	"muster/roster"
 	"muster/rules"
 	"muster/rules/combat"
@@ -27,9 +28,9 @@ import (
 // text prints the same ones rounded) and through the functions the odds page renders:
 //
 //   - muster odds damage, and the odds page's Damage Table section (combat.DamageOdds)
-//   - muster odds volley, and the odds page's volley (volleyOdds, volleyView)
-//   - muster odds d20 --hp, and the odds page's d20 section (d20OddsSection)
-//   - muster odds qrs, and the odds page's quick reference section (qrsOddsSection)
+//   - muster odds volley, and the odds page's volley (volleyOdds, VolleyView)
+//   - muster odds d20 --hp, and the odds page's d20 section (D20OddsSection)
+//   - muster odds qrs, and the odds page's quick reference section (QRSOddsSection)
 //   - muster qrs generate, movement, melee, duel, grenade, explosive and walker
 //
 // A straight test's success (muster odds test, the page's test section) and a d20 attack's
@@ -140,7 +141,7 @@ func TestEveryOddsDistributionSumsToOne(t *testing.T) {
 								near(t, what+": "+name, sum(p))
 							}
 						}
-						for _, d := range volleyView(rep).Dists {
+						for _, d := range web.VolleyView(rep).Dists {
 							near(t, what+": the odds page's "+d.Name, sum(d.P))
 						}
 					}
@@ -191,7 +192,7 @@ func TestEveryOddsDistributionSumsToOne(t *testing.T) {
 							q.Set("d20combined", flags[i])
 						}
 					}
-					v := d20OddsSection(q)
+					v := web.D20OddsSection(q)
 					if v.Error != "" {
 						t.Fatalf("odds page %v: %s", q, v.Error)
 					}
@@ -214,7 +215,7 @@ func TestEveryOddsDistributionSumsToOne(t *testing.T) {
 		if code != 2 || !strings.Contains(errOut, "more than 1000 hits") {
 			t.Errorf("5000 hits to defeat: exit %d, %q; want 2 and why", code, errOut)
 		}
-		v := d20OddsSection(url.Values{"d20atk": {"0"}, "d20def": {"25"}, "d20droid": {"on"}, "d20dmg": {"1"}, "d20hp": {"5000"}})
+		v := web.D20OddsSection(url.Values{"d20atk": {"0"}, "d20def": {"25"}, "d20droid": {"on"}, "d20dmg": {"1"}, "d20hp": {"5000"}})
 		if !strings.Contains(v.Error, "more than 1000 hits") || len(v.ToDefeat) > 0 {
 			t.Errorf("the odds page on 5000 hits to defeat: %q and %d attacks", v.Error, len(v.ToDefeat))
 		}
@@ -255,7 +256,7 @@ func TestEveryOddsDistributionSumsToOne(t *testing.T) {
 							if armour {
 								q.Set("qrs-armour", "on")
 							}
-							o := qrsOddsSection(q)
+							o := web.QRSOddsSection(q)
 							if o.Error != "" {
 								t.Fatalf("odds page %v: %s", q, o.Error)
 							}
@@ -362,12 +363,4 @@ func TestEveryOddsDistributionSumsToOne(t *testing.T) {
 			}
 		}
 	})
-}
-
-func sum(p []float64) float64 {
-	s := 0.0
-	for _, v := range p {
-		s += v
-	}
-	return s
 }
