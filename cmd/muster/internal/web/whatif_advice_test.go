@@ -57,6 +57,18 @@ func TestAnIllegalArmysMatchupWarnsAndWhatIfMakesItLegal(t *testing.T) {
 	}
 }
 
+// unarmedWhatIf plays the unarmed squad's matchup (40 battles, seed 7) and its what-if (60
+// battles, 3 changes), and returns the matchup's address and the what-if's page.
+func unarmedWhatIf(t *testing.T, ts *testServer) (string, response) {
+	t.Helper()
+	a := ts.importFile(unarmedArmy)
+	b := ts.importFile(imperials1000)
+	res := waitResult(t, ts, startMatchup(t, ts, a, b, "open-field", "40", "7"))
+	r := ts.postForm(res+"/whatif", url.Values{"side": {"a"}, "battles": {"60"}, "variants": {"3"}})
+	wantStatus(t, "what-if", r, http.StatusOK)
+	return res, r
+}
+
 // Each change links the first battle it turned another way, replayed without it and with
 // it on the matchup's seed: arming the unarmed squad turns a battle, the two replays show
 // the squad unarmed and armed (its weapon in the legend's log), and other battles of the
@@ -64,11 +76,7 @@ func TestAnIllegalArmysMatchupWarnsAndWhatIfMakesItLegal(t *testing.T) {
 func TestAChangeLinksABattleItTurnedWithAndWithout(t *testing.T) {
 	t.Parallel()
 	ts := newTestServer(t)
-	a := ts.importFile(unarmedArmy)
-	b := ts.importFile(imperials1000)
-	res := waitResult(t, ts, startMatchup(t, ts, a, b, "open-field", "40", "7"))
-	r := ts.postForm(res+"/whatif", url.Values{"side": {"a"}, "battles": {"60"}, "variants": {"3"}})
-	wantStatus(t, "what-if", r, http.StatusOK)
+	res, r := unarmedWhatIf(t, ts)
 	doc := parseHTML(t, r.body)
 	var with, without string
 	for _, l := range hrefs(byID(doc, "whatif-variants-list")) {

@@ -3,7 +3,6 @@ package web
 import (
 	"html"
 	"net/http"
-	"net/url"
 	"strings"
 	"testing"
 
@@ -15,12 +14,9 @@ import (
 // them (the same results), each viewer with ids of its own (no id twice on the page), and
 // each upright picture showing its own viewer's drawing, not the other's.
 func TestAChangeShowsItsBattleSideBySide(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
-	a := ts.importFile(unarmedArmy)
-	b := ts.importFile(imperials1000)
-	res := waitResult(t, ts, startMatchup(t, ts, a, b, "open-field", "40", "7"))
-	r := ts.postForm(res+"/whatif", url.Values{"side": {"a"}, "battles": {"60"}, "variants": {"3"}})
-	wantStatus(t, "what-if", r, http.StatusOK)
+	_, r := unarmedWhatIf(t, ts)
 	page := func(body string) *goquery.Document {
 		t.Helper()
 		d, err := goquery.NewDocumentFromReader(strings.NewReader(body))
