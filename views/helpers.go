@@ -163,9 +163,12 @@ func editAction(v ArmyView) templ.Attributes {
 // reshape makes a control of unit i draw the unit's fields again when it changes (a troop
 // type changes the qualities, attributes, caps and weapons on offer; a filled blank row
 // gets a new one below it). The change is consumed, so the form's own cost update does not
-// also run: the redrawn unit brings the breakdown with it.
+// also run: the redrawn unit brings the breakdown with it. Its own sync, not the form's
+// "this:replace" (inherited otherwise): the cost update still due from a keystroke just
+// before (the 300 ms after it) must not abort the redraw in flight, or the unit is never
+// drawn again (no new blank row, a troop type's options stale).
 func reshape(v ArmyView, i int) templ.Attributes {
-	return templ.Attributes{"hx-post": v.Href("preview"), "hx-trigger": "change consume",
+	return templ.Attributes{"hx-post": v.Href("preview"), "hx-trigger": "change consume", "hx-sync": "this:replace",
 		"hx-target": "#" + FieldsAnchor(i), "hx-swap": "outerHTML", "hx-vals": fmt.Sprintf(`{"rerender": "%d"}`, i)}
 }
 
