@@ -262,3 +262,24 @@ func TestDroidSelfDestruct(t *testing.T) {
 	odds := combat.Default().DamageOdds(combat.DroidBlastDamage, str)
 	within(t, "casualties under the blast", hurt, seen, odds[1]+odds[2])
 }
+
+// A squad holding in cover with good fire leaves a fire burning under some of its soldiers
+// (a player would not stand in it: Strength 4 on each of them every turn), and without the
+// fire it holds.
+func TestASquadLeavesAFireUnderIt(t *testing.T) {
+	f := field(t, `{"type":"light woods","rect":[20,8,52,16]}`, ``)
+	a := armyOf(t, squadArmy("rebel", "Standard Rebel Trooper", 6, rebels, ""))
+	c := armyOf(t, squadArmy("imperial", "Stormtrooper", 6, rebels, ""))
+	b := ready(t, f, a, c, 1)
+	b.place(0, Point{X: 36, Y: 12}, math.Pi/2)
+	b.place(1, Point{X: 36, Y: 30}, -math.Pi/2)
+	if p := b.plan(0); p.kind != planHold {
+		t.Fatalf("without a fire the squad does not hold: %+v", p)
+	}
+	b.clouds = append(b.clouds, cloud{kind: gFire, at: b.figs[b.units[0].members[2]].pos, r: fireTemplate, ds: fireDamage,
+		left: math.MaxInt32, unit: 1, live: true, fire: 1})
+	p := b.plan(0)
+	if p.kind != planMove || b.harmfulCloudAt(p.dest) {
+		t.Fatalf("with a fire under it the squad's plan is %+v (%s), want a move out of the fire", p, p.why)
+	}
+}
