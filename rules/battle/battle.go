@@ -147,6 +147,7 @@ type Battle struct {
 	blind pairBits
 	// engSnap is assaultRound's copy of an engagement's units.
 	engSnap [2][]int
+	gun     gunners // fireValue's gunner classes (gunners.go)
 	// audit, when a test sets it, checks every kept answer against a fresh look (audit.go).
 	audit *cacheAudit
 }
@@ -331,6 +332,7 @@ func New(field *Field, a, b *Force) *Battle {
 	}
 	bt.makeNames()
 	bt.placeRemotes()
+	bt.initGunners()
 	return bt
 }
 

@@ -198,21 +198,21 @@ func (b *Battle) fireValue(ui, ti int, d float64, cover combat.Cover, walked boo
 	sr := b.avgSTR(ti)
 	crewed := b.crewman(ui) >= 0
 	total := 0.0
-	// A squad's soldiers mostly carry the same guns at the same skill: bestGun's answer
-	// for one holds for the next soldier whose guns, wound and targeting computer match.
-	var prev *fig
-	prevV := 0.0
+	// bestGun's answer for one figure holds for every figure of its gunner class and wound
+	// state (gunners.go): asked once per class, added in member order as before.
+	g := &b.gun
+	g.newCall()
 	for _, fi := range u.members {
 		f := &b.figs[fi]
 		if !f.alive() || int(f.unit) != ui {
 			continue
 		}
 		var v float64
-		if prev != nil && sameGunner(prev, f) {
-			v = prevV
+		if k := g.slot(fi, f); g.set[k] == g.stamp {
+			v = g.val[k]
 		} else {
 			_, v = b.bestGun(ui, f, d, mods, sr, crewed)
-			prev, prevV = f, v
+			g.val[k], g.set[k] = v, g.stamp
 		}
 		if f.spec.Role == roleDroid {
 			v *= 2 // two weapons a phase
@@ -223,21 +223,6 @@ func (b *Battle) fireValue(ui, ti int, d float64, cover combat.Cover, walked boo
 		total += v
 	}
 	return total
-}
-
-// sameGunner reports whether bestGun sees two figures of a unit alike: the same guns at
-// the same skills, the same wound penalty, the same targeting computer.
-func sameGunner(f, g *fig) bool {
-	if f.spec.TC != g.spec.TC || (f.f.Wounded && !f.painControlled) != (g.f.Wounded && !g.painControlled) ||
-		len(f.spec.Guns) != len(g.spec.Guns) {
-		return false
-	}
-	for i := range f.spec.Guns {
-		if f.spec.Guns[i] != g.spec.Guns[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // coverMod is the difficulty a kind of cover adds: +1 light, +2 medium, +3 heavy (Fire
