@@ -148,6 +148,29 @@ func (b *Battle) avgSTR(ui int) int {
 // it (targets, split fire, going prone, grenades' threat) then sees the night as the fire
 // will.
 func (b *Battle) estimate(ui, ti int, walked bool, extra int) float64 {
+	if b.night || len(b.clouds) > 0 {
+		return b.estimateNow(ui, ti, walked, extra)
+	}
+	// Kept while nothing it reads changed (forecasts.go).
+	u, t := &b.units[ui], &b.units[ti]
+	va, vt := b.unitVer(ui), b.unitVer(ti)
+	e := b.forecastSlot(ui, ti, walked)
+	if e.set && e.va == va && e.vt == vt && e.ca == u.condVer && e.ct == t.condVer &&
+		e.level == u.level && e.tripod == u.tripod && e.extra == extra {
+		if b.audit != nil {
+			b.auditForecast(ui, ti, walked, extra, e.v)
+		}
+		return e.v
+	}
+	b.fvAdvanced = false
+	v := b.estimateNow(ui, ti, walked, extra)
+	*e = forecast{va: va, vt: vt, ca: u.condVer, ct: t.condVer, level: u.level, extra: extra, tripod: u.tripod,
+		set: !b.fvAdvanced, v: v}
+	return v
+}
+
+// estimateNow is estimate worked out afresh.
+func (b *Battle) estimateNow(ui, ti int, walked bool, extra int) float64 {
 	if b.night && b.unitUnseen(ui, ti) {
 		return 0
 	}
@@ -219,6 +242,7 @@ func (b *Battle) fireValue(ui, ti int, d float64, cover combat.Cover, walked boo
 		}
 		if f.spec.Flamer != nil || f.spec.DEMP != nil || f.spec.Torpedo != nil || f.spec.Launcher != nil {
 			v = fmax(v, b.advancedEstimate(ui, ti, f, d, mods, sr))
+			b.fvAdvanced = true // (its ammunition is not in the forecast's key)
 		}
 		total += v
 	}

@@ -899,6 +899,9 @@ func (b *Battle) endPhaseUnit(ui int) {
 			b.mountEndPhase(ui, f)
 		}
 		h := f.f.EndPhase(b.dice, b.r)
+		if h != combat.NoEffect || f.f.Droid != nil { // (a droid's system damage returns no effect)
+			b.touchCond(f)
+		}
 		if h == combat.Wound && f.riding {
 			b.keepSeat(ui, f)
 		}
