@@ -175,7 +175,7 @@ func (b *Battle) losAmong(a, c int32, blockers []Point) (bool, combat.Cover) {
 	sb := segBox(fa.pos, fc.pos).pad(baseRadius)
 	line := probe(fa.pos, fc.pos)
 	for _, p := range blockers {
-		if sb.contains(p) && line.dist2(p) < baseRadius*baseRadius {
+		if sb.contains(p) && !line.farFromLine(p, baseRadius*baseRadius) && line.dist2(p) < baseRadius*baseRadius {
 			return false, cover
 		}
 	}
