@@ -72,6 +72,13 @@ func (b *Battle) auditForecast(ui, ti int, walked bool, extra int, kept float64)
 	}
 }
 
+func (b *Battle) auditAvgSTR(ui, kept int) {
+	b.audit.checks++
+	if s := b.avgSTRNow(ui); s != kept {
+		b.audit.failf(b, "kept average Strength of %s %d, now %d", b.units[ui].spec.Name, kept, s)
+	}
+}
+
 func (b *Battle) auditSight(ui, ti int, ok bool, cover combat.Cover) {
 	b.audit.checks++
 	okNow, coverNow := b.lookAt(b.centreNow(ui), ti, b.centreNow(ti))

@@ -270,6 +270,10 @@ type unit struct {
 
 	// condVer changes whenever one of its figures' condition does (forecasts.go).
 	condVer uint64
+	// str is avgSTR's answer, kept while the unit's unitVer is strVer and its condVer strCond.
+	str             int
+	strVer, strCond uint64
+	strOK           bool
 	// ver is unitVer's number.
 	ver uint64
 }

@@ -124,8 +124,23 @@ func (b *Battle) bestGun(ui int, f *fig, d float64, mods int, sr int, crewed boo
 	return best, bv
 }
 
-// avgSTR is the average Strength of a unit's figures still fighting.
+// avgSTR is the average Strength of a unit's figures still fighting, kept while none of
+// them falls, leaves or changes condition (unitVer, condVer: forecasts.go).
 func (b *Battle) avgSTR(ui int) int {
+	u := &b.units[ui]
+	v := b.unitVer(ui)
+	if u.strOK && u.strVer == v && u.strCond == u.condVer {
+		if b.audit != nil {
+			b.auditAvgSTR(ui, u.str)
+		}
+		return u.str
+	}
+	u.str, u.strVer, u.strCond, u.strOK = b.avgSTRNow(ui), v, u.condVer, true
+	return u.str
+}
+
+// avgSTRNow is avgSTR worked out afresh.
+func (b *Battle) avgSTRNow(ui int) int {
 	s, n := 0, 0
 	for _, fi := range b.units[ui].members {
 		f := &b.figs[fi]
