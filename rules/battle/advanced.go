@@ -424,6 +424,7 @@ func (b *Battle) demp(ui, ti int, ffi int32, diff int) {
 		}
 		tg.stunTill = max(tg.stunTill, b.turn+turns-1)
 		tg.f.Stunned = int(tg.stunPen)
+		b.touchCond(tg)
 		b.phaseHits(ui, ti, 0.5)
 	}
 	if b.lg != nil {
@@ -515,6 +516,7 @@ func (b *Battle) selfDestruct(ui int) bool {
 	}
 	b.diveOut(d.pos, combat.DroidBlastRadius)
 	d.f.Out = true
+	b.touchCond(d)
 	b.moves++
 	b.units[ui].boxOK, b.units[ui].cOK = false, false
 	return true

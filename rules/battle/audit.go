@@ -65,6 +65,20 @@ func (b *Battle) auditDist(a, c int, kept float64) {
 	}
 }
 
+func (b *Battle) auditForecast(ui, ti int, walked bool, extra int, kept float64) {
+	b.audit.checks++
+	if v := b.estimateNow(ui, ti, walked, extra); v != kept {
+		b.audit.failf(b, "kept forecast of %s's fire at %s (walked %v, extra %d) %v, now %v", b.units[ui].spec.Name, b.units[ti].spec.Name, walked, extra, kept, v)
+	}
+}
+
+func (b *Battle) auditAvgSTR(ui, kept int) {
+	b.audit.checks++
+	if s := b.avgSTRNow(ui); s != kept {
+		b.audit.failf(b, "kept average Strength of %s %d, now %d", b.units[ui].spec.Name, kept, s)
+	}
+}
+
 func (b *Battle) auditSight(ui, ti int, ok bool, cover combat.Cover) {
 	b.audit.checks++
 	okNow, coverNow := b.lookAt(b.centreNow(ui), ti, b.centreNow(ti))

@@ -147,6 +147,13 @@ type Battle struct {
 	blind pairBits
 	// engSnap is assaultRound's copy of an engagement's units.
 	engSnap [2][]int
+	gun     gunners // fireValue's gunner classes (gunners.go)
+	// fc[2*(a*n+c)+walked] is estimate's kept answer for unit a's fire at unit c; condSeq
+	// numbers the units' condVer; fvAdvanced: the last fireValue consulted an advanced
+	// weapon (forecasts.go).
+	fc         []forecast
+	condSeq    uint64
+	fvAdvanced bool
 	// audit, when a test sets it, checks every kept answer against a fresh look (audit.go).
 	audit *cacheAudit
 }
@@ -261,6 +268,12 @@ type unit struct {
 	from       Point // the enemy centre it withdraws from
 	placed     bool  // placed this battle: its anchor is where it stood
 
+	// condVer changes whenever one of its figures' condition does (forecasts.go).
+	condVer uint64
+	// str is avgSTR's answer, kept while the unit's unitVer is strVer and its condVer strCond.
+	str             int
+	strVer, strCond uint64
+	strOK           bool
 	// ver is unitVer's number.
 	ver uint64
 }
@@ -319,6 +332,7 @@ func New(field *Field, a, b *Force) *Battle {
 	bt.read = make([]bool, 2*nu)
 	bt.orderKey = make([]float64, nu)
 	bt.ud, bt.geo = make([]pairDist, nu*nu), make([]pairSight, nu*nu)
+	bt.fc = make([]forecast, 2*nu*nu)
 	bt.lostIn = make([]uint8, nu)
 	bt.standard, _ = bt.cat.Weapon("repeating blaster")
 	for i := range bt.units {
@@ -331,6 +345,7 @@ func New(field *Field, a, b *Force) *Battle {
 	}
 	bt.makeNames()
 	bt.placeRemotes()
+	bt.initGunners()
 	return bt
 }
 
@@ -656,6 +671,7 @@ func (b *Battle) newTurn() {
 		f.parryTried = false
 		if f.f.Stunned > 0 && f.stunTill < b.turn {
 			f.f.Stunned = 0 // the stun has worn off
+			b.touchCond(f)
 		}
 	}
 }

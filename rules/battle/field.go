@@ -116,6 +116,9 @@ func (f *Field) impassableAt(p Point) bool {
 	if f.offTable(p) {
 		return true
 	}
+	if f.impMask == 0 {
+		return false // (most tables have no impassable area)
+	}
 	x, y := f.cellXY(p)
 	for m := f.grid[y*f.nx+x] & f.impMask; m != 0; m &= m - 1 {
 		if f.areas[bitIndex(m)].poly.contains(p) {

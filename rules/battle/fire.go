@@ -175,7 +175,7 @@ func (b *Battle) losAmong(a, c int32, blockers []Point) (bool, combat.Cover) {
 	sb := segBox(fa.pos, fc.pos).pad(baseRadius)
 	line := probe(fa.pos, fc.pos)
 	for _, p := range blockers {
-		if sb.contains(p) && line.dist2(p) < baseRadius*baseRadius {
+		if sb.contains(p) && !line.farFromLine(p, baseRadius*baseRadius) && line.dist2(p) < baseRadius*baseRadius {
 			return false, cover
 		}
 	}
@@ -897,6 +897,9 @@ func (b *Battle) endPhaseUnit(ui int) {
 			b.mountEndPhase(ui, f)
 		}
 		h := f.f.EndPhase(b.dice, b.r)
+		if h != combat.NoEffect || f.f.Droid != nil { // (a droid's system damage returns no effect)
+			b.touchCond(f)
+		}
 		if h == combat.Wound && f.riding {
 			b.keepSeat(ui, f)
 		}

@@ -61,6 +61,7 @@ func (b *Battle) medpacs() {
 				ok := combat.Test(b.dice, skill, diff)
 				if ok {
 					p.f.Wounded = false
+					b.touchCond(p)
 				}
 				if b.lg != nil {
 					b.logf("%s of %s uses a medpac on %s: %s\n", m.spec.Who, b.name(ui), p.spec.Who, ifs(ok, "healed", "no good"))
