@@ -127,7 +127,8 @@ type Battle struct {
 	dempFor int
 	// passCache[command][level][start] is 1 + a charge test's pass odds (0: not yet known).
 	passCache [passCmd][passLvl][passLvl]float64
-	hitsBy    []float64 // [u*n+t]: hits unit u scored on unit t this phase
+	passOther map[combat.Morale]float64 // the others' odds (passOdds)
+	hitsBy    []float64                 // [u*n+t]: hits unit u scored on unit t this phase
 	taken     []bool
 	placed    []int
 	results   []combat.MoraleResult // per unit, the Morale Phase's casualty tests
@@ -333,6 +334,7 @@ func New(field *Field, a, b *Force) *Battle {
 	bt.orderKey = make([]float64, nu)
 	bt.ud, bt.geo = make([]pairDist, nu*nu), make([]pairSight, nu*nu)
 	bt.fc = make([]forecast, 2*nu*nu)
+	bt.passOther = make(map[combat.Morale]float64)
 	bt.lostIn = make([]uint8, nu)
 	bt.standard, _ = bt.cat.Weapon("repeating blaster")
 	for i := range bt.units {
