@@ -152,7 +152,9 @@ type Battle struct {
 	// fc[2*(a*n+c)+walked] is estimate's kept answer for unit a's fire at unit c; condSeq
 	// numbers the units' condVer; fvAdvanced: the last fireValue consulted an advanced
 	// weapon (forecasts.go).
-	fc         []forecast
+	fc []forecast
+	// heroFigs are the figures that are heroes, in order (assumeCommand looks only at them).
+	heroFigs   []int32
 	condSeq    uint64
 	fvAdvanced bool
 	// audit, when a test sets it, checks every kept answer against a fresh look (audit.go).
@@ -348,6 +350,17 @@ func New(field *Field, a, b *Force) *Battle {
 	bt.makeNames()
 	bt.placeRemotes()
 	bt.initGunners()
+	fi := int32(0) // (the figures are made in this order by reset)
+	for s := range 2 {
+		for _, us := range bt.forces[s].Units {
+			for k := range us.Figs {
+				if us.Figs[k].Hero != nil {
+					bt.heroFigs = append(bt.heroFigs, fi)
+				}
+				fi++
+			}
+		}
+	}
 	return bt
 }
 
