@@ -51,24 +51,31 @@ func advancedOf(cat *rules.Catalog, m *Soldier, items []roster.Item, fs *FigSpec
 	}
 }
 
-// flameAim is where a flamethrower would be aimed at the visible targets: the target figure
-// with the most others under the 1" template around him, and how many those others are.
-func (b *Battle) flameAim(side int) (int32, int) {
-	best, bn := int32(-1), -1
+// flameAim is where figure f would aim his flamethrower at the visible targets: the
+// target figure within his reach whose shot is worth most (flameValue: the one hit and the
+// others under the 1" template around him), with no friend near the template, and that
+// worth (-1: none within reach). Only figures he can reach count: the biggest cluster of a
+// squad is often beyond the 6" of the weapon while a nearer figure is not, and aiming at
+// the cluster he could not reach left the flamethrower unused at 3" from the enemy.
+func (b *Battle) flameAim(f *fig, side, mods, sr int) (int32, float64) {
+	best, bestV := int32(-1), 0.0
 	rr := (fireTemplate + baseRadius) * (fireTemplate + baseRadius)
 	for _, tfi := range b.tidx {
 		p := b.figs[tfi].pos
+		if _, ok := bandOf(f.spec.Flamer.Ranges, f.spec.Flamer.MinRange, math.Sqrt(dist2(f.pos, p))); !ok {
+			continue
+		}
 		n := 0
 		for _, ofi := range b.tidx {
 			if ofi != tfi && dist2(p, b.figs[ofi].pos) <= rr {
 				n++
 			}
 		}
-		if n > bn && !b.friendNear(side, p, fireTemplate+baseRadius+1) {
-			best, bn = tfi, n
+		if v := b.flameValue(f, tfi, n, mods, sr); v > bestV+tie && !b.friendNear(side, p, fireTemplate+baseRadius+1) {
+			best, bestV = tfi, v
 		}
 	}
-	return best, max(bn, 0)
+	return best, bestV
 }
 
 // flameValue is the expected casualties of a flamethrower's shot at figure at with others

@@ -681,10 +681,8 @@ func (b *Battle) special(ui, ti int, ffi int32, mode fireMode, v, dist float64, 
 		}
 	}
 	if fs.Flamer != nil {
-		if at, others := b.flameAim(b.units[ui].side); at >= 0 {
-			if g := b.flameValue(f, at, others, mods, sr); g > best {
-				act, best, flameAt = flame, g, at
-			}
+		if at, g := b.flameAim(f, b.units[ui].side, mods, sr); at >= 0 && g > best {
+			act, best, flameAt = flame, g, at
 		}
 	}
 	if fs.Torpedo != nil && f.torps > 0 && mode == firePhase && b.units[ui].tripod == tripodAssembled {
