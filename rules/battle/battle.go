@@ -823,17 +823,37 @@ func (b *Battle) unitDistMax(a, c int, limit float64) float64 {
 // distNow is the distance between the nearest figures of units a and c worked out afresh,
 // with pts as scratch (returned for reuse): the nearest of c's figures to each of a's, as
 // nearestFig finds it (the first within tie of the least), from c's positions gathered
-// once; the square root of the least of those is the least of their square roots.
+// once; the square root of the least of those is the least of their square roots. A
+// figure of a whose squared distance to the box of c's positions is no less than the least
+// found so far is passed over: each of c's figures is at least that far from him (the
+// rounded differences and squares grow with the true ones), so he cannot lower it.
 func (b *Battle) distNow(a, c int, pts []Point) (float64, []Point) {
+	lo, hi := Point{X: math.Inf(1), Y: math.Inf(1)}, Point{X: math.Inf(-1), Y: math.Inf(-1)}
 	for _, fi := range b.units[c].members {
 		if f := &b.figs[fi]; f.alive() && int(f.unit) == c {
 			pts = append(pts, f.pos)
+			lo.X, lo.Y = fmin(lo.X, f.pos.X), fmin(lo.Y, f.pos.Y)
+			hi.X, hi.Y = fmax(hi.X, f.pos.X), fmax(hi.Y, f.pos.Y)
 		}
 	}
 	best := math.Inf(1)
 	for _, fi := range b.units[a].members {
 		f := &b.figs[fi]
 		if !f.alive() || int(f.unit) != a {
+			continue
+		}
+		var gx, gy float64 // (0 within the box's span)
+		if p := f.pos; p.X < lo.X {
+			gx = lo.X - p.X
+		} else if p.X > hi.X {
+			gx = p.X - hi.X
+		}
+		if p := f.pos; p.Y < lo.Y {
+			gy = lo.Y - p.Y
+		} else if p.Y > hi.Y {
+			gy = p.Y - hi.Y
+		}
+		if gx*gx+gy*gy >= best {
 			continue
 		}
 		near := math.Inf(1)
