@@ -2889,11 +2889,12 @@ func quickResolve(p Page, v GMView) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = listPicker("resolve-a", "a", "First list", v, v.Resolve.A).Render(ctx, templ_7745c5c3_Buffer)
+		pa, pb := v.ResolvePicks()
+		templ_7745c5c3_Err = listPicker("resolve-a", "a", "First list", v, pa).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = listPicker("resolve-b", "b", "Second list", v, v.Resolve.B).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = listPicker("resolve-b", "b", "Second list", v, pb).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -2909,7 +2910,7 @@ func quickResolve(p Page, v GMView) templ.Component {
 			var templ_7745c5c3_Var139 string
 			templ_7745c5c3_Var139, templ_7745c5c3_Err = templ.JoinStringErrs(sc.Value)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 579, Col: 30}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 580, Col: 30}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var139))
 			if templ_7745c5c3_Err != nil {
@@ -2932,7 +2933,7 @@ func quickResolve(p Page, v GMView) templ.Component {
 			var templ_7745c5c3_Var140 string
 			templ_7745c5c3_Var140, templ_7745c5c3_Err = templ.JoinStringErrs(sc.Label)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 579, Col: 88}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 580, Col: 88}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var140))
 			if templ_7745c5c3_Err != nil {
@@ -2950,7 +2951,7 @@ func quickResolve(p Page, v GMView) templ.Component {
 		var templ_7745c5c3_Var141 string
 		templ_7745c5c3_Var141, templ_7745c5c3_Err = templ.JoinStringErrs(v.Resolve.BattlesShown())
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 585, Col: 93}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 586, Col: 93}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var141))
 		if templ_7745c5c3_Err != nil {
@@ -2968,7 +2969,7 @@ func quickResolve(p Page, v GMView) templ.Component {
 			var templ_7745c5c3_Var142 string
 			templ_7745c5c3_Var142, templ_7745c5c3_Err = templ.JoinStringErrs(v.ResolveError)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 590, Col: 57}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 591, Col: 57}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var142))
 			if templ_7745c5c3_Err != nil {
@@ -2992,7 +2993,7 @@ func quickResolve(p Page, v GMView) templ.Component {
 		var templ_7745c5c3_Var143 templ.SafeURL
 		templ_7745c5c3_Var143, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(v.Base + "/roundrobin"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 596, Col: 52}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 597, Col: 52}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var143))
 		if templ_7745c5c3_Err != nil {
@@ -3048,7 +3049,7 @@ func listPicker(id, name, label string, v GMView, selected string) templ.Compone
 		var templ_7745c5c3_Var145 string
 		templ_7745c5c3_Var145, templ_7745c5c3_Err = templ.JoinStringErrs(id)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 606, Col: 17}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 607, Col: 17}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var145))
 		if templ_7745c5c3_Err != nil {
@@ -3061,7 +3062,7 @@ func listPicker(id, name, label string, v GMView, selected string) templ.Compone
 		var templ_7745c5c3_Var146 string
 		templ_7745c5c3_Var146, templ_7745c5c3_Err = templ.JoinStringErrs(label)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 606, Col: 27}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 607, Col: 27}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var146))
 		if templ_7745c5c3_Err != nil {
@@ -3074,7 +3075,7 @@ func listPicker(id, name, label string, v GMView, selected string) templ.Compone
 		var templ_7745c5c3_Var147 string
 		templ_7745c5c3_Var147, templ_7745c5c3_Err = templ.JoinStringErrs(name)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 607, Col: 21}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 608, Col: 21}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var147))
 		if templ_7745c5c3_Err != nil {
@@ -3087,7 +3088,7 @@ func listPicker(id, name, label string, v GMView, selected string) templ.Compone
 		var templ_7745c5c3_Var148 string
 		templ_7745c5c3_Var148, templ_7745c5c3_Err = templ.JoinStringErrs(id)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 607, Col: 31}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 608, Col: 31}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var148))
 		if templ_7745c5c3_Err != nil {
@@ -3106,7 +3107,7 @@ func listPicker(id, name, label string, v GMView, selected string) templ.Compone
 				var templ_7745c5c3_Var149 string
 				templ_7745c5c3_Var149, templ_7745c5c3_Err = templ.JoinStringErrs(l.ID)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 610, Col: 25}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 611, Col: 25}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var149))
 				if templ_7745c5c3_Err != nil {
@@ -3129,7 +3130,7 @@ func listPicker(id, name, label string, v GMView, selected string) templ.Compone
 				var templ_7745c5c3_Var150 string
 				templ_7745c5c3_Var150, templ_7745c5c3_Err = templ.JoinStringErrs(sideLabel(s.Side))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 610, Col: 78}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 611, Col: 78}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var150))
 				if templ_7745c5c3_Err != nil {
@@ -3142,7 +3143,7 @@ func listPicker(id, name, label string, v GMView, selected string) templ.Compone
 				var templ_7745c5c3_Var151 string
 				templ_7745c5c3_Var151, templ_7745c5c3_Err = templ.JoinStringErrs(l.Name)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 610, Col: 90}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 611, Col: 90}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var151))
 				if templ_7745c5c3_Err != nil {
@@ -3155,7 +3156,7 @@ func listPicker(id, name, label string, v GMView, selected string) templ.Compone
 				var templ_7745c5c3_Var152 string
 				templ_7745c5c3_Var152, templ_7745c5c3_Err = templ.JoinStringErrs(l.Player)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 610, Col: 104}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 611, Col: 104}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var152))
 				if templ_7745c5c3_Err != nil {
@@ -3218,7 +3219,7 @@ func ConfirmRotate(p Page, v RotateView) templ.Component {
 				var templ_7745c5c3_Var155 string
 				templ_7745c5c3_Var155, templ_7745c5c3_Err = templ.JoinStringErrs(v.Game)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 622, Col: 46}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 623, Col: 46}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var155))
 				if templ_7745c5c3_Err != nil {
@@ -3236,7 +3237,7 @@ func ConfirmRotate(p Page, v RotateView) templ.Component {
 				var templ_7745c5c3_Var156 string
 				templ_7745c5c3_Var156, templ_7745c5c3_Err = templ.JoinStringErrs(v.Game)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 630, Col: 42}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 631, Col: 42}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var156))
 				if templ_7745c5c3_Err != nil {
@@ -3249,7 +3250,7 @@ func ConfirmRotate(p Page, v RotateView) templ.Component {
 				var templ_7745c5c3_Var157 string
 				templ_7745c5c3_Var157, templ_7745c5c3_Err = templ.JoinStringErrs(v.ListsKept())
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 634, Col: 25}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 635, Col: 25}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var157))
 				if templ_7745c5c3_Err != nil {
@@ -3267,7 +3268,7 @@ func ConfirmRotate(p Page, v RotateView) templ.Component {
 			var templ_7745c5c3_Var158 templ.SafeURL
 			templ_7745c5c3_Var158, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(v.Base + "/rotate"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 637, Col: 64}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 638, Col: 64}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var158))
 			if templ_7745c5c3_Err != nil {
@@ -3288,7 +3289,7 @@ func ConfirmRotate(p Page, v RotateView) templ.Component {
 			var templ_7745c5c3_Var159 string
 			templ_7745c5c3_Var159, templ_7745c5c3_Err = templ.JoinStringErrs(v.Which)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 639, Col: 52}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 640, Col: 52}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var159))
 			if templ_7745c5c3_Err != nil {
@@ -3316,7 +3317,7 @@ func ConfirmRotate(p Page, v RotateView) templ.Component {
 			var templ_7745c5c3_Var160 templ.SafeURL
 			templ_7745c5c3_Var160, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(v.Base + "#links"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 648, Col: 70}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `games.templ`, Line: 649, Col: 70}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var160))
 			if templ_7745c5c3_Err != nil {
