@@ -25,7 +25,23 @@ type Matchup struct {
 	Error     string
 	Created   time.Time
 	Updated   time.Time
+	// Kind is what is played (KindMatchup, KindWhatIf, KindRoundRobin): all take turns in
+	// the same queue, a chunk at a time.
+	Kind string
+	// Result is the answer of a kind that is not one saved matchup (JSON the store does not
+	// read), once done.
+	Result []byte
+	// Progress is the battles played of a kind played in one piece (a what-if), as its
+	// worker last said.
+	Progress int
 }
+
+// The kinds of matchup rows.
+const (
+	KindMatchup    = "matchup"
+	KindWhatIf     = "whatif"
+	KindRoundRobin = "roundrobin"
+)
 
 // The states of a matchup.
 const (
@@ -68,6 +84,9 @@ func (s *Store) QueueMatchup(ctx context.Context, m Matchup, queue func(context.
 	}
 	m.Created, m.Status = s.now(), MatchupQueued
 	m.Updated = m.Created
+	if m.Kind == "" {
+		m.Kind = KindMatchup
+	}
 	err := s.jobTx(ctx, func(jt JobTx) error {
 		tx := jt.Tx
 		if m.Owner != "" {
@@ -81,8 +100,8 @@ func (s *Store) QueueMatchup(ctx context.Context, m Matchup, queue func(context.
 			}
 		}
 		_, err := tx.ExecContext(ctx, `INSERT INTO matchups (id, owner_id, game_id, title, request, battles, chunk_size, chunks,
-			status, created, updated) VALUES (?, NULLIF(?, ''), NULLIF(?, ''), ?, ?, ?, ?, ?, ?, ?, ?)`,
-			m.ID, m.Owner, m.Game, m.Title, m.Request, m.Battles, m.ChunkSize, m.Chunks, m.Status, stamp(m.Created), stamp(m.Updated))
+			status, created, updated, kind) VALUES (?, NULLIF(?, ''), NULLIF(?, ''), ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			m.ID, m.Owner, m.Game, m.Title, m.Request, m.Battles, m.ChunkSize, m.Chunks, m.Status, stamp(m.Created), stamp(m.Updated), m.Kind)
 		if err != nil || queue == nil {
 			return err
 		}
@@ -101,13 +120,13 @@ func (s *Store) QueueMatchup(ctx context.Context, m Matchup, queue func(context.
 }
 
 const matchupColumns = `id, COALESCE(owner_id, ''), COALESCE(game_id, ''), title, request, battles, chunk_size, chunks, status,
-	sim_id, result_url, error, created, updated`
+	sim_id, result_url, error, created, updated, kind, result, progress`
 
 func scanMatchup(sc interface{ Scan(...any) error }) (Matchup, error) {
 	var m Matchup
 	var created, updated string
 	err := sc.Scan(&m.ID, &m.Owner, &m.Game, &m.Title, &m.Request, &m.Battles, &m.ChunkSize, &m.Chunks, &m.Status,
-		&m.SimID, &m.ResultURL, &m.Error, &created, &updated)
+		&m.SimID, &m.ResultURL, &m.Error, &created, &updated, &m.Kind, &m.Result, &m.Progress)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Matchup{}, ErrNotFound
 	}
@@ -286,6 +305,55 @@ func (s *Store) MatchupResult(ctx context.Context, m Matchup) (Sim, error) {
 		return Sim{}, ErrNotFound
 	}
 	return s.findSim(ctx, " WHERE id = ?", m.SimID)
+}
+
+// SetProgress records how many battles a matchup played in one piece has played so far,
+// for its progress page (a matchup that has ended is left alone).
+func (s *Store) SetProgress(ctx context.Context, id string, battles int) error {
+	_, err := s.w.ExecContext(ctx, `UPDATE matchups SET progress = ? WHERE id = ? AND status IN (?, ?) AND progress < ?`,
+		battles, id, MatchupQueued, MatchupPlaying, battles)
+	return err
+}
+
+// CompleteMatchupWith ends a matchup of another kind than one saved matchup: it saves
+// sims (a round robin's pairs; none for a what-if), then asks result for the answer's JSON
+// and address given the sims as saved (with their ids), and marks the matchup done with
+// them, dropping its chunks, all in one transaction. A matchup that has ended already
+// keeps its first result, which it answers.
+func (s *Store) CompleteMatchupWith(ctx context.Context, id string, sims []Sim,
+	result func(saved []Sim) (url string, body []byte, err error)) (Matchup, error) {
+	var out Matchup
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		cur, err := scanMatchup(tx.QueryRowContext(ctx, "SELECT "+matchupColumns+" FROM matchups WHERE id = ?", id))
+		if err != nil {
+			return err
+		}
+		if cur.Over() {
+			out = cur
+			return nil
+		}
+		saved := make([]Sim, len(sims))
+		for i, m := range sims {
+			if saved[i], err = s.saveSim(ctx, tx, m); err != nil {
+				return err
+			}
+		}
+		url, body, err := result(saved)
+		if err != nil {
+			return err
+		}
+		cur.Status, cur.ResultURL, cur.Result, cur.Updated = MatchupDone, url, body, s.now()
+		if _, err = tx.ExecContext(ctx, `UPDATE matchups SET status = ?, result_url = ?, result = ?, updated = ? WHERE id = ?`,
+			cur.Status, cur.ResultURL, cur.Result, stamp(cur.Updated), id); err != nil {
+			return err
+		}
+		out = cur
+		return deleteChunks(ctx, tx, id)
+	})
+	if err != nil {
+		return Matchup{}, fmt.Errorf("db: unable to complete matchup %s: %w", id, err)
+	}
+	return out, nil
 }
 
 // CompleteMatchup saves a matchup's result as a sim, marks the matchup done and drops its

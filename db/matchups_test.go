@@ -184,7 +184,7 @@ func TestOpeningDropsTheChunksOfEndedMatchups(t *testing.T) {
 		}
 		// As an older Muster left them: the done matchup's chunk kept, and the schema from
 		// before the migration that drops them (009; the later ones are applied again, and
-		// create only what is not there).
+		// create only what is not there, or are undone first).
 		names, _ := fs.Glob(migrations, "migrations/*.sql")
 		before := slices.Index(names, "migrations/009_ended_matchups_chunks.sql")
 		if before < 0 {
@@ -193,6 +193,13 @@ func TestOpeningDropsTheChunksOfEndedMatchups(t *testing.T) {
 		for _, id := range []string{done.ID, playing.ID} {
 			if _, err := s.DB().ExecContext(ctx, `INSERT INTO matchup_chunks (matchup_id, first_battle, battles, result, created)
 				VALUES (?, 0, 5, ?, '2026-01-01T00:00:00Z')`, id, []byte("{}")); err != nil {
+				t.Fatal(err)
+			}
+		}
+		// The columns 011 adds are taken off again, as they were before it (ALTER TABLE ...
+		// ADD COLUMN cannot be written to apply twice on SQLite).
+		for _, col := range []string{"kind", "result", "progress"} {
+			if _, err := s.DB().ExecContext(ctx, "ALTER TABLE matchups DROP COLUMN "+col); err != nil {
 				t.Fatal(err)
 			}
 		}

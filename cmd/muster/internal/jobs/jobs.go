@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"log/slog"
 	"runtime"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -415,7 +416,7 @@ func (w *chunkWorker) work(ctx context.Context, job *river.Job[chunkArgs]) error
 	if err != nil {
 		return err
 	}
-	p, err := j.prepare(m)
+	k, err := j.kindOf(m)
 	if err != nil {
 		_ = j.store.FailMatchup(ctx, m.ID, err.Error())
 		return river.JobCancel(err)
@@ -426,12 +427,7 @@ func (w *chunkWorker) work(ctx context.Context, job *river.Job[chunkArgs]) error
 				return err
 			}
 		}
-		c, err := j.playChunk(ctx, p.field, p.forces[0], p.forces[1], battle.ChunkOptions{Seed: p.req.Seed, First: a.First,
-			Count: a.Count, Workers: 1, SampleLog: true})
-		if err != nil {
-			return err
-		}
-		body, err := json.Marshal(c)
+		body, err := k.play(ctx, m, a.First, a.Count)
 		if err != nil {
 			return err
 		}
@@ -441,8 +437,10 @@ func (w *chunkWorker) work(ctx context.Context, job *river.Job[chunkArgs]) error
 	}
 	// The next chunk goes to the back of the shared queue, behind other owners' chunks: with
 	// the same window for every matchup, each gets an equal share of the workers.
-	if next := a.First + max(p.req.Window, 1)*m.ChunkSize; next < m.Battles {
-		if err := j.client.Insert(ctx, chunkArgs{Matchup: m.ID, First: next, Count: min(m.ChunkSize, m.Battles-next)}, nil); err != nil {
+	parts := k.parts(m)
+	if i := slices.IndexFunc(parts, func(c battle.ChunkOptions) bool { return c.First == a.First }); i >= 0 && i+k.window() < len(parts) {
+		next := parts[i+k.window()]
+		if err := j.client.Insert(ctx, chunkArgs{Matchup: m.ID, First: next.First, Count: next.Count}, nil); err != nil {
 			return err
 		}
 	}
@@ -476,21 +474,12 @@ func (w *mergeWorker) work(ctx context.Context, job *river.Job[mergeArgs]) error
 	if err != nil || m.Over() {
 		return err
 	}
-	p, err := j.prepare(m)
+	k, err := j.kindOf(m)
 	if err != nil {
 		_ = j.store.FailMatchup(ctx, m.ID, err.Error())
 		return river.JobCancel(err)
 	}
-	sum, err := j.merge(ctx, m, p)
-	if err != nil {
-		return err
-	}
-	res, err := SummaryRecord(sum, p.forces, p.req.Ask, j.store.Now().Sub(m.Created))
-	if err != nil {
-		return err
-	}
-	_, err = j.store.CompleteMatchup(ctx, m.ID, p.req.ResultBase, res)
-	return err
+	return k.finish(ctx, m)
 }
 
 // merge reads a matchup's saved chunks and sums them up.
@@ -514,12 +503,13 @@ type prepared struct {
 	req    MatchupRequest
 	field  *battle.Field
 	forces [2]*battle.Force
+	rr     *rrKind // a round robin's, instead
 }
 
 // prepare reads a matchup's request and builds its field and forces (kept for the next
 // chunk of the same matchup).
 func (j *Jobs) prepare(m db.Matchup) (*prepared, error) {
-	if p := j.forces.get(m.ID); p != nil {
+	if p := j.forces.get(m.ID); p != nil && p.rr == nil {
 		return p, nil
 	}
 	p := &prepared{}

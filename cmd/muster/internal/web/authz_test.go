@@ -126,6 +126,8 @@ func authzRows() []authzRow {
 		{method: "POST", route: "/sims/:id/whatif", path: "/sims/{sim}/whatif", form: url.Values{"side": {"a"}, "battles": {"20"}, "variants": {"2"}}, want: ownerOnly(422)},
 		{method: "GET", route: "/sims/:id/whatif/replay", path: "/sims/{sim}/whatif/replay?side=a&battle=0", want: ownerOnly(200)},
 		{method: "POST", route: "/sims/:id/whatif/save", path: "/sims/{sim}/whatif/save", form: url.Values{"side": {"a"}, "change": {"Drop Aurek Squad (518 SGPs)"}}, want: ownerOnly(422)},
+		{method: "GET", route: "/whatif/:job", path: "/whatif/{wjob}", want: ownerOnly(303)},          // not done: its progress page
+		{method: "GET", route: "/roundrobin/:job", path: "/roundrobin/{rrjob}", want: ownerOnly(303)}, // not done: its progress page
 		{method: "GET", route: "/roundrobin", path: "/roundrobin", want: all(200)},
 		{method: "POST", route: "/roundrobin", path: "/roundrobin", form: url.Values{"army": {"{army}"}, "battles": {"10"}, "scenario": {"open-field"}}, want: all(400)},
 		{method: "GET", route: "/gm/:token/roundrobin", path: "/gm/{gm}/roundrobin", want: all(200)},
@@ -237,6 +239,18 @@ func newAuthzFixture(t *testing.T) *authzFixture {
 	f.vars["job"] = strings.TrimPrefix(r.header.Get("Location"), "/sim/run/")
 	// Cancelled, so that the owner may start the next one (one at a time per owner).
 	wantStatus(t, "cancel the matchup", ts.postForm(r.header.Get("Location")+"/cancel", nil), http.StatusSeeOther)
+	// A what-if and a round robin of the owner's, ended (cancelled) so as not to hold the
+	// owner's turn.
+	for k, kind := range map[string]string{"wjob": db.KindWhatIf, "rrjob": db.KindRoundRobin} {
+		j, err := ts.store.CreateMatchup(ctx, db.Matchup{Owner: owner, Kind: kind, Title: kind, Request: []byte("{}"), Battles: 1, ChunkSize: 1, Chunks: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := ts.store.CancelMatchup(ctx, owner, j.ID); err != nil {
+			t.Fatal(err)
+		}
+		f.vars[k] = j.ID
+	}
 	_, tok, _ := ts.store.AddToken(ctx, owner, "script")
 	r = ts.postForm("/qrs/solo", url.Values{"counter1": {"open"}, "unlimited": {"on"}, "group0": {"Red"}, "profile0": {"Rebel Trooper"}, "count0": {"2"}})
 	wantStatus(t, "start a solo game", r, http.StatusSeeOther)

@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"sort"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/go-playground/validator/v10"
@@ -256,6 +257,7 @@ func (a *app) ownRun(c *echo.Context) (runState, error) {
 		if _, st.done, err = a.store.ChunkProgress(ctx, m.ID); err != nil {
 			return runState{}, err
 		}
+		st.done = max(st.done, m.Progress) // a what-if says how far it is as it plays
 	}
 	if m.Status == db.MatchupQueued && st.done == 0 {
 		if st.queued, err = a.store.MatchupsAhead(ctx, m); err != nil {
@@ -285,11 +287,36 @@ func (a *app) simProgress(c *echo.Context) error {
 		return c.Redirect(http.StatusSeeOther, m.ResultURL)
 	}
 	v := views.SimRunView{ID: m.ID, Title: m.Title, Total: m.Battles, Done: st.done, Stopped: m.Status == db.MatchupCancelled,
-		Queued: st.queued}
+		Queued: st.queued, Heading: runHeading(m.Kind)}
 	if m.Status == db.MatchupFailed {
 		v.Error = m.Error
 	}
-	return render(c, http.StatusOK, views.SimRunPage(page(c, "Playing a matchup", "sim"), v))
+	return render(c, http.StatusOK, views.SimRunPage(page(c, v.Heading, "sim"), v))
+}
+
+// runHeading is a progress page's heading, by what is played.
+func runHeading(kind string) string {
+	switch kind {
+	case db.KindWhatIf:
+		return "Playing a what-if"
+	case db.KindRoundRobin:
+		return "Playing a round robin"
+	}
+	return "Playing a matchup"
+}
+
+// ownJob reads one of the asking owner's matchup rows of a kind, for its result page:
+// another owner's, or another kind's, is not found.
+func (a *app) ownJob(c *echo.Context, kind string) (db.Matchup, error) {
+	id := c.Param("job")
+	if !validID(id) {
+		return db.Matchup{}, echo.NewHTTPError(http.StatusNotFound, "There is no such result.")
+	}
+	m, err := a.store.OwnerMatchup(c.Request().Context(), ownerID(c), id)
+	if errors.Is(err, db.ErrNotFound) || err == nil && m.Kind != kind {
+		return db.Matchup{}, echo.NewHTTPError(http.StatusNotFound, "There is no such result.")
+	}
+	return m, err
 }
 
 // simEvents streams a run's progress as server-sent events: "progress" with {done, total}
@@ -369,6 +396,23 @@ func (a *app) cancelSim(c *echo.Context) error {
 // picks (armies, scenario, battles) filled in again.
 func cancelledURL(m db.Matchup) string {
 	q := url.Values{"cancelled": {"1"}}
+	switch m.Kind {
+	case db.KindWhatIf:
+		var req jobs.WhatIfRequest
+		if err := json.Unmarshal(m.Request, &req); err == nil && validID(req.Sim) {
+			q.Set("side", req.Side)
+			q.Set("battles", strconv.Itoa(req.Battles))
+			q.Set("variants", strconv.Itoa(req.Variants))
+			return "/sims/" + req.Sim + "/whatif?" + q.Encode()
+		}
+		return "/sim?" + q.Encode()
+	case db.KindRoundRobin:
+		var req jobs.RoundRobinRequest
+		if err := json.Unmarshal(m.Request, &req); err == nil && strings.HasPrefix(req.Action, "/") {
+			return req.Action + "?" + q.Encode()
+		}
+		return "/roundrobin?" + q.Encode()
+	}
 	var req jobs.MatchupRequest
 	if err := json.Unmarshal(m.Request, &req); err == nil && req.Ask.Game == "" {
 		q.Set("a", req.Ask.ArmyA)
