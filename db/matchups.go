@@ -25,7 +25,7 @@ type Matchup struct {
 	Error     string
 	Created   time.Time
 	Updated   time.Time
-	// Kind is what is played (KindMatchup, KindWhatIf, KindRoundRobin): all take turns in
+	// Kind is what is played (KindMatchup, KindWhatIf, KindRoundRobin, ...): all take turns in
 	// the same queue, a chunk at a time.
 	Kind string
 	// Result is the answer of a kind that is not one saved matchup (JSON the store does not
@@ -41,6 +41,8 @@ const (
 	KindMatchup    = "matchup"
 	KindWhatIf     = "whatif"
 	KindRoundRobin = "roundrobin"
+	KindSWM        = "swm" // the d20 quick-resolve
+	KindQRS        = "qrs" // the skirmish quick-resolve
 )
 
 // The states of a matchup.

@@ -49,19 +49,20 @@ func (j *Jobs) settle(ctx context.Context, job *rivertype.JobRow, matchup string
 	if *err == nil {
 		return
 	}
-	var be *battle.BattleError
 	var jp *jobPanic
 	var why string
 	noun := "matchup"
 	if m, err := j.store.MatchupForWork(context.WithoutCancel(ctx), matchup); err == nil {
 		noun = nounOf(m.Kind)
 	}
+	fatal := true
 	switch {
-	case errors.As(*err, &be):
+	case faults.Is(*err):
 		faults.Log(j.log, "a battle of a "+noun+" failed", *err, "matchup", matchup)
-		what := be.Error()
-		if noun != "matchup" {
-			what = (*err).Error() // which army or pair played it
+		what := (*err).Error() // which army or pair played it, for a what-if or a round robin
+		var be *battle.BattleError
+		if noun == "matchup" && errors.As(*err, &be) {
+			what = be.Error()
 		}
 		why = "Muster could not play this " + noun + ": " + what + ". This is a fault in Muster, not in your armies: " +
 			"tell whoever runs this Muster, who will find it in the server's log. You may ask for another " + noun + "."
@@ -76,11 +77,12 @@ func (j *Jobs) settle(ctx context.Context, job *rivertype.JobRow, matchup string
 		}
 		j.log.Error("a matchup's job failed on its last try", "matchup", matchup, "kind", job.Kind, "attempts", job.Attempt, "error", *err)
 		why = failedTries(job.Attempt)
+		fatal = false
 	}
 	if ferr := j.store.FailMatchup(context.WithoutCancel(ctx), matchup, why); ferr != nil {
 		j.log.Error("unable to mark the matchup failed", "matchup", matchup, "error", ferr)
 	}
-	if be != nil || jp != nil {
+	if fatal {
 		// Played again, it would fail the same way: River is told not to.
 		*err = river.JobCancel(*err)
 	}
@@ -93,6 +95,10 @@ func nounOf(kind string) string {
 		return "what-if"
 	case db.KindRoundRobin:
 		return "round robin"
+	case db.KindSWM:
+		return "d20 quick-resolve"
+	case db.KindQRS:
+		return "skirmish quick-resolve"
 	}
 	return "matchup"
 }

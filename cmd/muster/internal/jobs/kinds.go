@@ -47,6 +47,8 @@ func (j *Jobs) kindOf(m db.Matchup) (kind, error) {
 		return &whatifKind{j: j, req: req}, nil
 	case db.KindRoundRobin:
 		return j.prepareRoundRobin(m)
+	case db.KindSWM, db.KindQRS:
+		return j.systemKind(m)
 	case db.KindMatchup, "":
 		p, err := j.prepare(m)
 		if err != nil {

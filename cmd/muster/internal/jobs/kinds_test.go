@@ -18,6 +18,9 @@ import (
 	"muster/rules"
 	"muster/rules/battle"
 	"muster/rules/battle/whatif"
+	qrsarmy "muster/rules/qrs/army"
+	"muster/rules/qrs/sim"
+	"muster/rules/qrs/solo"
 )
 
 const (
@@ -158,5 +161,38 @@ func TestAWhatIfAsAJobRanksAsInProcess(t *testing.T) {
 	}
 	if m.ResultURL != "/whatif/"+m.ID {
 		t.Errorf("the result is at %q", m.ResultURL)
+	}
+}
+
+// A skirmish quick-resolve played as a job (its game set up as JSON, as the web queues it)
+// gives what sim.Run gives in one process with the same seed.
+func TestASkirmishQuickResolveAsAJobPlaysAsInProcess(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	store := testkit.NewStore(t)
+	o, err := store.CreateGuest(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	j := startJobs(t, store, slog.New(slog.NewTextHandler(io.Discard, nil)), Options{Workers: 1})
+	a := qrsarmy.Resolve(&qrsarmy.File{Format: 1, System: "qrs", Name: "test", Groups: []qrsarmy.GroupEntry{{Name: "Red Team", Figures: []qrsarmy.FigureEntry{
+		{Profile: "Rebel Hero", Count: 1}, {Profile: "Rebel Trooper", Count: 3}}}}})
+	pool := solo.Pool{solo.Stormtrooper: 12, solo.Heavy: 1, solo.Leader: 1, solo.Officer: 1, solo.ProbeDroid: 1, solo.Walker: 1}
+	req := QRSRequest{Config: sim.Config{Players: a.Groups[0], Counters: []string{solo.Corner, solo.Cover, solo.Open}, Pool: pool, Sight: 1, MaxTurns: 12},
+		Battles: 300, Seed: 7}
+	m, err := j.SubmitQRS(ctx, o.ID, "test", req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m = testkit.WaitMatchup(t, store, m.ID); m.Status != db.MatchupDone {
+		t.Fatalf("the quick-resolve ended %s: %s", m.Status, m.Error)
+	}
+	res, err := PlayQRS(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := json.Marshal(res)
+	if !bytes.Equal(m.Result, want) || m.ResultURL != "/qrs/sim/"+m.ID {
+		t.Errorf("the job played\n%s\nat %s; in one process:\n%s", m.Result, m.ResultURL, want)
 	}
 }

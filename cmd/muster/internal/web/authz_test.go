@@ -59,7 +59,9 @@ func authzRows() []authzRow {
 		{method: "GET", route: "/armies/new", path: "/armies/new", want: all(200)},
 		{method: "GET", route: "/compare", path: "/compare?a={army}&b={army}", want: ownerOnly(200)},
 		{method: "GET", route: "/odds", path: "/odds?firer={army}:0&target={army}:1", want: all(200)},
-		{method: "GET", route: "/swm/quick-resolve", path: "/swm/quick-resolve", want: all(200)}, // d20 squads: authz_systems_test.go
+		{method: "GET", route: "/swm/quick-resolve", path: "/swm/quick-resolve", want: all(200)},                                                            // d20 squads: authz_systems_test.go
+		{method: "POST", route: "/swm/quick-resolve", path: "/swm/quick-resolve", form: url.Values{"a": {"{army}"}, "b": {"{army}"}}, want: ownerOnly(422)}, // not a d20 squad: said
+		{method: "GET", route: "/swm/quick-resolve/:job", path: "/swm/quick-resolve/{swmjob}", want: ownerOnly(303)},                                        // not done: its progress page
 		{method: "GET", route: "/sim", path: "/sim", want: all(200)},
 		{method: "GET", route: "/games/new", path: "/games/new", want: all(200)},
 		{method: "GET", route: "/signin", path: "/signin", want: all(200)},
@@ -190,7 +192,8 @@ func authzRows() []authzRow {
 		{method: "POST", route: "/qrs/solo/:id/turn", path: "/qrs/solo/{solo}/turn", want: ownerOnly(303)},
 		{method: "POST", route: "/qrs/solo/:id/undo", path: "/qrs/solo/{solo}/undo", want: ownerOnly(409)},
 		{method: "GET", route: "/qrs/sim", path: "/qrs/sim", want: all(200)},
-		{method: "POST", route: "/qrs/sim", path: "/qrs/sim", form: url.Values{"counter1": {"open"}, "unlimited": {"on"}, "group0": {"Red"}, "profile0": {"Rebel Trooper"}, "count0": {"2"}, "battles": {"10"}}, want: all(200)},
+		{method: "POST", route: "/qrs/sim", path: "/qrs/sim", form: url.Values{"counter1": {"open"}, "unlimited": {"on"}, "group0": {"Red"}, "profile0": {"Rebel Trooper"}, "count0": {"2"}, "battles": {"10"}}, want: all(303)}, // queued: its progress page
+		{method: "GET", route: "/qrs/sim/:job", path: "/qrs/sim/{qrsjob}", want: ownerOnly(303)},                                                                                                                                 // not done: its progress page
 		{method: "POST", route: "/qrs/solo/:id/delete", path: "/qrs/solo/{solo}/delete", want: ownerOnly(303)},
 	}
 }
@@ -241,7 +244,7 @@ func newAuthzFixture(t *testing.T) *authzFixture {
 	wantStatus(t, "cancel the matchup", ts.postForm(r.header.Get("Location")+"/cancel", nil), http.StatusSeeOther)
 	// A what-if and a round robin of the owner's, ended (cancelled) so as not to hold the
 	// owner's turn.
-	for k, kind := range map[string]string{"wjob": db.KindWhatIf, "rrjob": db.KindRoundRobin} {
+	for k, kind := range map[string]string{"wjob": db.KindWhatIf, "rrjob": db.KindRoundRobin, "swmjob": db.KindSWM, "qrsjob": db.KindQRS} {
 		j, err := ts.store.CreateMatchup(ctx, db.Matchup{Owner: owner, Kind: kind, Title: kind, Request: []byte("{}"), Battles: 1, ChunkSize: 1, Chunks: 1})
 		if err != nil {
 			t.Fatal(err)

@@ -301,6 +301,8 @@ func runHeading(kind string) string {
 		return "Playing a what-if"
 	case db.KindRoundRobin:
 		return "Playing a round robin"
+	case db.KindSWM, db.KindQRS:
+		return "Playing a quick-resolve"
 	}
 	return "Playing a matchup"
 }
@@ -412,6 +414,18 @@ func cancelledURL(m db.Matchup) string {
 			return req.Action + "?" + q.Encode()
 		}
 		return "/roundrobin?" + q.Encode()
+	case db.KindSWM:
+		var req jobs.SWMRequest
+		if err := json.Unmarshal(m.Request, &req); err == nil {
+			q.Set("a", req.IDs[0])
+			q.Set("b", req.IDs[1])
+			q.Set("scenario", req.Scenario)
+			q.Set("battles", strconv.Itoa(req.Battles))
+			q.Set("seed", strconv.FormatUint(req.Seed, 10))
+		}
+		return "/swm/quick-resolve?" + q.Encode()
+	case db.KindQRS:
+		return "/qrs/sim?" + q.Encode()
 	}
 	var req jobs.MatchupRequest
 	if err := json.Unmarshal(m.Request, &req); err == nil && req.Ask.Game == "" {

@@ -107,7 +107,6 @@ func newApp(store *db.Store, cat *rules.Catalog, logger *slog.Logger, cfg Config
 	e.GET("/catalogue/:kind", a.catalogue)
 	e.GET("/compare", a.compare)
 	e.GET("/odds", a.odds)
-	e.GET("/swm/quick-resolve", a.swmQuickResolve) // two d20 squads (swm_battle.go)
 
 	e.GET("/armies/:id/shares", a.armyShares)
 	e.POST("/armies/:id/shares/:token/revoke", a.revokeShare)
@@ -124,6 +123,7 @@ func newApp(store *db.Store, cat *rules.Catalog, logger *slog.Logger, cfg Config
 	a.qrsRoutes(e)
 	a.whatifRoutes(e)     // issue 14: what to change (handlers_whatif.go)
 	a.roundRobinRoutes(e) // issue 14: round robins (handlers_roundrobin.go)
+	a.swmRoutes(e)        // two d20 squads quick-resolved (swm_battle.go)
 
 	// The JSON API's guard goes on each route, not on the group: a group's middleware makes
 	// echo register catch-all routes under /api/ that answered a wrong method (PUT
