@@ -34,6 +34,42 @@ type Matchup struct {
 	// Progress is the battles played of a kind played in one piece (a what-if), as its
 	// worker last said.
 	Progress int
+	// Address is where the asker came from (an IPv6 address by its /64), and Guest whether
+	// the asker had no account: guests' battles queued from one address are bounded
+	// together (Bounds).
+	Address string
+	Guest   bool
+}
+
+// Bounds are the fair shares of the queue, checked as a matchup row is queued, in the same
+// transaction, so that every web process sees the same: an owner has at most one row queued
+// or playing, of at most GuestBattles (an account: AccountBattles) battles; guests from one
+// address have at most AddressBattles battles queued or playing together, so that making
+// guests buys no more of the queue. Accounts are not bounded by their address.
+type Bounds struct {
+	GuestBattles, AccountBattles, AddressBattles int
+}
+
+// DefaultBounds: a guest's largest matchup (100,000 battles), an account's two and a half of
+// them, and two of the largest from the guests of one address.
+var DefaultBounds = Bounds{GuestBattles: 100_000, AccountBattles: 250_000, AddressBattles: 200_000}
+
+// SetBounds changes the queue's fair shares (tests; an operator's flags).
+func (s *Store) SetBounds(b Bounds) { s.bounds = b }
+
+// ErrAddressBusy is a guest's row refused because guests from the same address have as many
+// battles queued as they may.
+type ErrAddressBusy struct{ Queued, Bound int }
+
+func (e *ErrAddressBusy) Error() string {
+	return fmt.Sprintf("db: guests from this address have %d battles queued, and may have %d", e.Queued, e.Bound)
+}
+
+// ErrTooMany is a row of more battles than its owner may have queued.
+type ErrTooMany struct{ Battles, Bound int }
+
+func (e *ErrTooMany) Error() string {
+	return fmt.Sprintf("db: %d battles is more than the %d one owner may have queued", e.Battles, e.Bound)
 }
 
 // The kinds of matchup rows.
@@ -91,19 +127,13 @@ func (s *Store) QueueMatchup(ctx context.Context, m Matchup, queue func(context.
 	}
 	err := s.jobTx(ctx, func(jt JobTx) error {
 		tx := jt.Tx
-		if m.Owner != "" {
-			var n int
-			if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM matchups WHERE owner_id = ? AND status IN (?, ?)`,
-				m.Owner, MatchupQueued, MatchupPlaying).Scan(&n); err != nil {
-				return err
-			}
-			if n > 0 {
-				return ErrBusy
-			}
+		if err := s.withinBounds(ctx, tx, m); err != nil {
+			return err
 		}
 		_, err := tx.ExecContext(ctx, `INSERT INTO matchups (id, owner_id, game_id, title, request, battles, chunk_size, chunks,
-			status, created, updated, kind) VALUES (?, NULLIF(?, ''), NULLIF(?, ''), ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			m.ID, m.Owner, m.Game, m.Title, m.Request, m.Battles, m.ChunkSize, m.Chunks, m.Status, stamp(m.Created), stamp(m.Updated), m.Kind)
+			status, created, updated, kind, address, guest) VALUES (?, NULLIF(?, ''), NULLIF(?, ''), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			m.ID, m.Owner, m.Game, m.Title, m.Request, m.Battles, m.ChunkSize, m.Chunks, m.Status, stamp(m.Created), stamp(m.Updated), m.Kind,
+			m.Address, m.Guest)
 		if err != nil || queue == nil {
 			return err
 		}
@@ -112,7 +142,9 @@ func (s *Store) QueueMatchup(ctx context.Context, m Matchup, queue func(context.
 		}
 		return nil
 	})
-	if errors.Is(err, ErrBusy) || errors.Is(err, errQueue) {
+	var ab *ErrAddressBusy
+	var tm *ErrTooMany
+	if errors.Is(err, ErrBusy) || errors.Is(err, errQueue) || errors.As(err, &ab) || errors.As(err, &tm) {
 		return Matchup{}, err
 	}
 	if err != nil {
@@ -121,14 +153,47 @@ func (s *Store) QueueMatchup(ctx context.Context, m Matchup, queue func(context.
 	return m, nil
 }
 
+// withinBounds checks a new row against the fair shares (Bounds), in the transaction that
+// inserts it.
+func (s *Store) withinBounds(ctx context.Context, tx *sql.Tx, m Matchup) error {
+	b := s.bounds
+	if b == (Bounds{}) {
+		b = DefaultBounds
+	}
+	if m.Owner != "" {
+		var n int
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM matchups WHERE owner_id = ? AND status IN (?, ?)`,
+			m.Owner, MatchupQueued, MatchupPlaying).Scan(&n); err != nil {
+			return err
+		}
+		if n > 0 {
+			return ErrBusy
+		}
+		if bound := map[bool]int{true: b.GuestBattles, false: b.AccountBattles}[m.Guest]; m.Battles > bound {
+			return &ErrTooMany{Battles: m.Battles, Bound: bound}
+		}
+	}
+	if m.Guest && m.Address != "" {
+		var queued int
+		if err := tx.QueryRowContext(ctx, `SELECT COALESCE(SUM(battles), 0) FROM matchups WHERE address = ? AND guest = 1 AND status IN (?, ?)`,
+			m.Address, MatchupQueued, MatchupPlaying).Scan(&queued); err != nil {
+			return err
+		}
+		if queued+m.Battles > b.AddressBattles {
+			return &ErrAddressBusy{Queued: queued, Bound: b.AddressBattles}
+		}
+	}
+	return nil
+}
+
 const matchupColumns = `id, COALESCE(owner_id, ''), COALESCE(game_id, ''), title, request, battles, chunk_size, chunks, status,
-	sim_id, result_url, error, created, updated, kind, result, progress`
+	sim_id, result_url, error, created, updated, kind, result, progress, address, guest`
 
 func scanMatchup(sc interface{ Scan(...any) error }) (Matchup, error) {
 	var m Matchup
 	var created, updated string
 	err := sc.Scan(&m.ID, &m.Owner, &m.Game, &m.Title, &m.Request, &m.Battles, &m.ChunkSize, &m.Chunks, &m.Status,
-		&m.SimID, &m.ResultURL, &m.Error, &created, &updated, &m.Kind, &m.Result, &m.Progress)
+		&m.SimID, &m.ResultURL, &m.Error, &created, &updated, &m.Kind, &m.Result, &m.Progress, &m.Address, &m.Guest)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Matchup{}, ErrNotFound
 	}

@@ -196,9 +196,12 @@ func TestOpeningDropsTheChunksOfEndedMatchups(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		// The columns 011 adds are taken off again, as they were before it (ALTER TABLE ...
+		// The columns 011 and 012 add are taken off again, as they were before it (ALTER TABLE ...
 		// ADD COLUMN cannot be written to apply twice on SQLite).
-		for _, col := range []string{"kind", "result", "progress"} {
+		if _, err := s.DB().ExecContext(ctx, "DROP INDEX matchups_by_address"); err != nil {
+			t.Fatal(err)
+		}
+		for _, col := range []string{"kind", "result", "progress", "address", "guest"} {
 			if _, err := s.DB().ExecContext(ctx, "ALTER TABLE matchups DROP COLUMN "+col); err != nil {
 				t.Fatal(err)
 			}

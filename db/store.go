@@ -35,6 +35,8 @@ type Store struct {
 	now  func() time.Time
 	pg   bool   // PostgreSQL rather than SQLite
 	dsn  string // the database's path or address, as Open was given it
+	// bounds are the job queue's fair shares (zero: DefaultBounds).
+	bounds Bounds
 }
 
 // Meta is the indexed metadata saved with each version of an army.

@@ -337,20 +337,27 @@ func (j *Jobs) Submit(ctx context.Context, owner, title string, req MatchupReque
 	chunks := battle.Split(req.Battles, req.ChunkSize)
 	// The matchup and its first chunks in one transaction: never a matchup with nothing to
 	// play it (its owner could ask for no other), nor chunks of no matchup.
-	m, err := j.store.QueueMatchup(ctx, db.Matchup{Owner: owner, Game: req.Ask.Game, Title: title, Request: body,
-		Battles: req.Battles, ChunkSize: req.ChunkSize, Chunks: len(chunks)},
-		func(ctx context.Context, tx db.JobTx, m db.Matchup) error {
-			var params []river.InsertManyParams
-			for _, c := range chunks[:min(req.Window, len(chunks))] {
-				params = append(params, river.InsertManyParams{Args: chunkArgs{Matchup: m.ID, First: c.First, Count: c.Count}})
-			}
-			return j.client.InsertManyTx(ctx, tx, params)
-		})
-	if err != nil && !errors.Is(err, db.ErrBusy) {
+	m, err := j.queue(ctx, db.Matchup{Owner: owner, Game: req.Ask.Game, Title: title, Request: body,
+		Battles: req.Battles, ChunkSize: req.ChunkSize, Chunks: len(chunks)}, chunks, req.Window)
+	if err != nil && !isRefusal(err) {
 		return db.Matchup{}, fmt.Errorf("jobs: unable to queue the matchup: %w", err)
 	}
 	return m, err
 }
+
+// isRefusal reports whether err is a fair share refusing a job (db.Bounds), not a failure.
+func isRefusal(err error) bool {
+	var ab *db.ErrAddressBusy
+	var tm *db.ErrTooMany
+	return errors.Is(err, db.ErrBusy) || errors.As(err, &ab) || errors.As(err, &tm)
+}
+
+// Priorities in the shared queue: a row's first part and a merge go first (River's 1), every
+// other part after them (2), oldest first.
+const (
+	firstPriority = 1
+	restPriority  = 2
+)
 
 // chunkArgs is one chunk job: battles First to First+Count-1 of a matchup.
 type chunkArgs struct {
@@ -364,7 +371,7 @@ func (chunkArgs) Kind() string { return KindSimChunk }
 // InsertOpts: unique by its arguments, so that a chunk retried after a crash, queuing the
 // next chunk again, queues it once.
 func (chunkArgs) InsertOpts() river.InsertOpts {
-	return river.InsertOpts{Queue: simQueue, UniqueOpts: river.UniqueOpts{ByArgs: true}}
+	return river.InsertOpts{Queue: simQueue, Priority: restPriority, UniqueOpts: river.UniqueOpts{ByArgs: true}}
 }
 
 // mergeArgs is a matchup's merge job.
@@ -375,7 +382,7 @@ type mergeArgs struct {
 func (mergeArgs) Kind() string { return kindSimMerge }
 
 func (mergeArgs) InsertOpts() river.InsertOpts {
-	return river.InsertOpts{Queue: simQueue, UniqueOpts: river.UniqueOpts{ByArgs: true}}
+	return river.InsertOpts{Queue: simQueue, Priority: firstPriority, UniqueOpts: river.UniqueOpts{ByArgs: true}}
 }
 
 type chunkWorker struct {

@@ -130,12 +130,36 @@ func (j *Jobs) SubmitWhatIf(ctx context.Context, owner, title string, battles in
 		ChunkSize: battles, Chunks: 1}, []battle.ChunkOptions{{First: 0, Count: battles}}, 1)
 }
 
-// queue saves m with its first parts queued, in one transaction.
+// asker is who asks for a job, as the fair shares count it (db.Bounds).
+type asker struct {
+	address string
+	guest   bool
+}
+
+type askerKey struct{}
+
+// Asking is ctx carrying who asks for the jobs queued with it: their address (an IPv6
+// address by its /64) and whether they are a guest, for the bound on guests' battles from one
+// address (db.Bounds). Jobs queued without it (the command line's) are bounded by owner only.
+func Asking(ctx context.Context, address string, guest bool) context.Context {
+	return context.WithValue(ctx, askerKey{}, asker{address: address, guest: guest})
+}
+
+// queue saves m with its first parts queued, in one transaction. Its first part jumps the
+// queue (River's priority 1, every other part 2): a newcomer starts at the next free worker,
+// within one round of the chunks being played, however many chunks others have waiting.
 func (j *Jobs) queue(ctx context.Context, m db.Matchup, parts []battle.ChunkOptions, window int) (db.Matchup, error) {
+	if a, ok := ctx.Value(askerKey{}).(asker); ok {
+		m.Address, m.Guest = a.address, a.guest
+	}
 	m, err := j.store.QueueMatchup(ctx, m, func(ctx context.Context, tx db.JobTx, m db.Matchup) error {
 		var params []river.InsertManyParams
-		for _, c := range parts[:min(window, len(parts))] {
-			params = append(params, river.InsertManyParams{Args: chunkArgs{Matchup: m.ID, First: c.First, Count: c.Count}})
+		for i, c := range parts[:min(window, len(parts))] {
+			p := river.InsertManyParams{Args: chunkArgs{Matchup: m.ID, First: c.First, Count: c.Count}}
+			if i == 0 {
+				p.InsertOpts = &river.InsertOpts{Priority: firstPriority}
+			}
+			params = append(params, p)
 		}
 		return j.client.InsertManyTx(ctx, tx, params)
 	})

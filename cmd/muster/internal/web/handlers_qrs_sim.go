@@ -2,7 +2,6 @@ package web
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -95,14 +94,13 @@ func (a *app) qrsSimRun(c *echo.Context) error {
 			}
 		}
 		req.Form["seed"] = []string{strconv.FormatUint(req.Seed, 10)}
-		m, err := a.jobs.SubmitQRS(c.Request().Context(), owner, fmt.Sprintf("%d skirmish games of %s", req.Battles, req.Config.Players.Name), req)
+		m, err := a.jobs.SubmitQRS(a.askCtx(c), owner, fmt.Sprintf("%d skirmish games of %s", req.Battles, req.Config.Players.Name), req)
 		if err == nil {
 			return c.Redirect(http.StatusSeeOther, "/sim/run/"+m.ID)
 		}
-		if !errors.Is(err, db.ErrBusy) {
+		if problem = queueRefusal(err); problem == "" {
 			return err
 		}
-		problem = busyWords
 	}
 	v.Setup = qrsSetupList(f, problem)
 	if v.Setup.Armies, err = a.qrsSavedArmies(c); err != nil {

@@ -241,9 +241,9 @@ func (a *app) playRoundRobin(c *echo.Context) error {
 		return err
 	}
 	title := fmt.Sprintf("%d armies, each against each, %d battles a pair on %s", len(chosen), n, field.Scenario.Name)
-	m, err := a.jobs.SubmitRoundRobin(ctx, owner, title, req)
-	if errors.Is(err, db.ErrBusy) {
-		return refuse(http.StatusConflict, busyWords)
+	m, err := a.jobs.SubmitRoundRobin(a.askCtx(c), owner, title, req)
+	if msg := queueRefusal(err); msg != "" {
+		return refuse(http.StatusConflict, msg)
 	}
 	if err != nil {
 		return err

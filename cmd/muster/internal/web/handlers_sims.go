@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"net/url"
 	"sort"
@@ -172,11 +173,15 @@ func (a *app) startSim(c *echo.Context) error {
 	ids := [2]string{f.A, f.B}
 	asked := db.Sim{Owner: owner, ArmyA: ids[0], VersionA: versions[0], ArmyB: ids[1], VersionB: versions[1],
 		Scenario: f.Scenario, Battles: n, Seed: strconv.FormatUint(seed, 10)}
-	run, err := a.startRun(c.Request().Context(), owner, field, forces, jobs.MatchupRequest{Scenario: f.Scenario, Seed: seed, SeedTyped: f.Seed != "",
+	run, err := a.startRun(a.askCtx(c), owner, field, forces, jobs.MatchupRequest{Scenario: f.Scenario, Seed: seed, SeedTyped: f.Seed != "",
 		Battles: n, Armies: files, Ask: asked, ResultBase: "/sims/"})
 	if errors.Is(err, db.ErrBusy) {
 		f.Errors["armies"] = "You have a matchup being played already: wait for it to finish, or cancel it, before starting another."
 		return a.renderSimForm(c, http.StatusConflict, f)
+	}
+	if msg := queueRefusal(err); msg != "" {
+		f.Errors["battles"] = msg
+		return a.renderSimForm(c, http.StatusTooManyRequests, f)
 	}
 	if err != nil {
 		return echo.NewHTTPError(http.StatusServiceUnavailable, err.Error())
@@ -192,6 +197,32 @@ func (a *app) startRun(ctx context.Context, owner string, field *battle.Field, f
 	}
 	title := fmt.Sprintf("%s against %s on %s", forces[0].Name, forces[1].Name, field.Scenario.Name)
 	return a.jobs.Submit(ctx, owner, title, req)
+}
+
+// askCtx is the request's context saying who asks for the jobs it queues (jobs.Asking):
+// where from (an IPv6 address by its /64, as one home or office has one) and whether a guest.
+func (a *app) askCtx(c *echo.Context) context.Context {
+	addr := c.RealIP()
+	if ip := net.ParseIP(addr); ip != nil && ip.To4() == nil {
+		addr = ip.Mask(net.CIDRMask(64, 128)).String() + "/64"
+	}
+	return jobs.Asking(c.Request().Context(), addr, owner(c).Guest())
+}
+
+// queueRefusal says in words why a fair share refused a job (db.Bounds), "" when err is not one.
+func queueRefusal(err error) string {
+	var ab *db.ErrAddressBusy
+	var tm *db.ErrTooMany
+	switch {
+	case errors.Is(err, db.ErrBusy):
+		return busyWords
+	case errors.As(err, &ab):
+		return fmt.Sprintf("Visitors without an account on your network have %d battles queued already, as many as they may have at once (%d): sign in or sign up to queue yours, or wait for theirs to finish.",
+			ab.Queued, ab.Bound)
+	case errors.As(err, &tm):
+		return fmt.Sprintf("Battles: %d is more than the %d you may have queued at once; ask for fewer, or sign in (an account may have more).", tm.Battles, tm.Bound)
+	}
+	return ""
 }
 
 // runningMatchup is owner's matchup queued or playing, for the pages that start one to link

@@ -176,9 +176,9 @@ func (a *app) runWhatif(c *echo.Context) error {
 	for i, s := range st.view.Sides {
 		req.Names[i] = s.Label
 	}
-	m, err := a.jobs.SubmitWhatIf(c.Request().Context(), ownerID(c), title+" against "+st.view.Opponent, (len(vs)+1)*n, req)
-	if errors.Is(err, db.ErrBusy) {
-		v.Error = busyWords
+	m, err := a.jobs.SubmitWhatIf(a.askCtx(c), ownerID(c), title+" against "+st.view.Opponent, (len(vs)+1)*n, req)
+	if msg := queueRefusal(err); msg != "" {
+		v.Error = msg
 		return render(c, http.StatusConflict, views.WhatIfPage(page(c, title, "sim"), v))
 	}
 	if err != nil {

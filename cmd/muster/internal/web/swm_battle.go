@@ -152,9 +152,9 @@ func (a *app) swmQuickResolveRun(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	m, err := a.jobs.SubmitSWM(c.Request().Context(), owner, fmt.Sprintf("%d battles of two d20 squads on %s", req.Battles, engine.ScenarioTitle(req.Scenario)), req)
-	if errors.Is(err, db.ErrBusy) {
-		v.Error = busyWords
+	m, err := a.jobs.SubmitSWM(a.askCtx(c), owner, fmt.Sprintf("%d battles of two d20 squads on %s", req.Battles, engine.ScenarioTitle(req.Scenario)), req)
+	if msg := queueRefusal(err); msg != "" {
+		v.Error = msg
 		return render(c, http.StatusConflict, views.SWMBattle(p, v))
 	}
 	if err != nil {
