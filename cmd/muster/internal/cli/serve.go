@@ -90,7 +90,8 @@ func listenProblem(addr string, err error) startError {
 }
 
 // serve opens the store, listens on addr and serves until ctx is done; then it stops
-// accepting connections and lets requests in flight finish (up to 10 s). It plays matchup
+// accepting connections, ends progress streams with a "restart" event, and lets requests in
+// flight finish (up to shutdownWait). It plays matchup
 // jobs as jobOpt says (none given: defaultWorkers at once).
 func serve(ctx context.Context, addr, dbPath string, cfg web.Config, logger *slog.Logger, listening func(net.Addr), jobOpt ...jobs.Options) error {
 	opt := jobs.Options{Workers: jobs.DefaultWorkers()}
@@ -102,6 +103,9 @@ func serve(ctx context.Context, addr, dbPath string, cfg web.Config, logger *slo
 		return dbProblem(dbPath, err)
 	}
 	defer store.Close()
+	// Closed as the shutdown begins: progress streams end at once (web.Config.Closing).
+	closing := make(chan struct{})
+	cfg.Closing = closing
 
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
@@ -137,15 +141,20 @@ func serve(ctx context.Context, addr, dbPath string, cfg web.Config, logger *slo
 	case <-ctx.Done():
 	}
 	logger.Info("serve: shutting down")
-	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	close(closing)
+	sctx, cancel := context.WithTimeout(context.Background(), shutdownWait)
 	defer cancel()
 	if err := srv.Shutdown(sctx); err != nil {
-		return fmt.Errorf("serve: shutdown: %w", err)
+		// A request still in flight after the wait is cut: its page is asked again.
+		logger.Warn("serve: requests still in flight were cut", "err", err)
+		_ = srv.Close()
 	}
-	// Chunks in hand are given up, to be played again by the next worker (this one, after
-	// a restart): matchups waiting or playing resume where they were.
-	if err := work.Stop(sctx); err != nil {
-		logger.Warn("serve: matchup workers stopped uncleanly", "err", err)
+	// Chunks in hand are given up (their battles stop), to be played again by the next
+	// worker (this one, after a restart): jobs waiting or playing resume where they were.
+	wctx, wcancel := context.WithTimeout(context.Background(), time.Second)
+	defer wcancel()
+	if err := work.Stop(wctx); err != nil {
+		logger.Warn("serve: matchup workers stopped uncleanly; their parts are played again after --rescue-after", "err", err)
 	}
 	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return err
@@ -153,6 +162,10 @@ func serve(ctx context.Context, addr, dbPath string, cfg web.Config, logger *slo
 	logger.Info("serve: stopped")
 	return nil
 }
+
+// shutdownWait is how long requests in flight are given to finish when the server stops
+// (progress streams end at once).
+const shutdownWait = 5 * time.Second
 
 // sweepSessions deletes expired sessions once an hour until ctx is done.
 func sweepSessions(ctx context.Context, store *db.Store, logger *slog.Logger) {

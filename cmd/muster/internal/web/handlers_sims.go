@@ -352,8 +352,11 @@ func (a *app) ownJob(c *echo.Context, kind string) (db.Matchup, error) {
 	return m, err
 }
 
-// simEvents streams a run's progress as server-sent events: "progress" with {done, total}
-// about four times a second, then "done" with the result's address, "cancelled" or "failed".
+// simEvents streams a run's progress as server-sent events: "progress" with {done, total,
+// queued} about four times a second, then "done" with the result's address, "cancelled" or
+// "failed"; or, when the server shuts down, "restart" (the browser reconnects by itself in a
+// second and a half, to whichever process answers, and the job goes on where it was). The
+// server's write timeout does not cut the stream: each event has a deadline of its own.
 func (a *app) simEvents(c *echo.Context) error {
 	st, err := a.ownRun(c)
 	if err != nil {
@@ -371,6 +374,8 @@ func (a *app) simEvents(c *echo.Context) error {
 	rc := http.NewResponseController(w)
 	send := func(event string, data any) error {
 		b, _ := json.Marshal(data)
+		// A stalled reader is given up on after a while, whatever the server's timeout.
+		_ = rc.SetWriteDeadline(time.Now().Add(eventWriteTimeout))
 		if _, err := fmt.Fprintf(w, "event: %s\ndata: %s\n\n", event, b); err != nil {
 			return err
 		}
@@ -402,6 +407,12 @@ func (a *app) simEvents(c *echo.Context) error {
 		select {
 		case <-c.Request().Context().Done():
 			return nil
+		case <-a.auth.Closing:
+			_ = rc.SetWriteDeadline(time.Now().Add(eventWriteTimeout))
+			if _, err := fmt.Fprintf(w, "retry: %d\nevent: restart\ndata: {}\n\n", restartRetry.Milliseconds()); err == nil {
+				_ = rc.Flush()
+			}
+			return nil
 		case <-tick.C:
 		}
 		if st, err = a.ownRun(c); err != nil {
@@ -409,6 +420,13 @@ func (a *app) simEvents(c *echo.Context) error {
 		}
 	}
 }
+
+const (
+	// eventWriteTimeout bounds one event's write to a progress stream.
+	eventWriteTimeout = 10 * time.Second
+	// restartRetry is how long a progress page waits to reconnect after a "restart".
+	restartRetry = 1500 * time.Millisecond
+)
 
 func (a *app) cancelSim(c *echo.Context) error {
 	if !validID(c.Param("job")) {
