@@ -314,17 +314,37 @@ func (s *Store) StartMatchup(ctx context.Context, id string) error {
 // played again plays the same battles, so the two are the same): no chunk counts twice. A
 // chunk of a matchup that has ended is not kept (a worker still playing it when the matchup
 // was completed or cancelled): its matchup's chunks are gone, and this one would stay forever.
+//
+// On PostgreSQL it takes no global lock (the writer lock every other write takes, which
+// made every chunk save of the cluster wait in one line): the matchup's row is read FOR
+// SHARE, which chunk saves of the same matchup share and which an ending (endMatchup,
+// CompleteMatchup: an UPDATE of the row, under the writer lock) waits for, or makes wait and
+// then reads as ended; the chunk's primary key keeps it once.
 func (s *Store) SaveChunk(ctx context.Context, matchupID string, first, battles int, result []byte) error {
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	return s.saveChunk(ctx, matchupID, first, battles, result, !s.pg)
+}
+
+// saveChunk is SaveChunk, under the writer lock when global (the benchmark compares).
+func (s *Store) saveChunk(ctx context.Context, matchupID string, first, battles int, result []byte, global bool) error {
+	save := func(tx *sql.Tx) error {
+		q := `SELECT COUNT(*) FROM matchups WHERE id = ? AND status IN (?, ?)`
+		if s.pg {
+			q = `SELECT COUNT(*) FROM (SELECT id FROM matchups WHERE id = ? AND status IN (?, ?) FOR SHARE) AS m`
+		}
 		var playing int
-		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM matchups WHERE id = ? AND status IN (?, ?)`,
-			matchupID, MatchupQueued, MatchupPlaying).Scan(&playing); err != nil || playing == 0 {
+		if err := tx.QueryRowContext(ctx, q, matchupID, MatchupQueued, MatchupPlaying).Scan(&playing); err != nil || playing == 0 {
 			return err
 		}
 		_, err := tx.ExecContext(ctx, `INSERT INTO matchup_chunks (matchup_id, first_battle, battles, result, created)
 			VALUES (?, ?, ?, ?, ?) ON CONFLICT (matchup_id, first_battle) DO NOTHING`, matchupID, first, battles, result, stamp(s.now()))
 		return err
-	})
+	}
+	var err error
+	if global {
+		err = s.tx(ctx, save)
+	} else {
+		err = s.rowTx(ctx, save)
+	}
 	if err != nil {
 		return fmt.Errorf("db: unable to save a chunk of matchup %s: %w", matchupID, err)
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -271,6 +272,89 @@ func TestAMatchupIsSavedWithItsJobsOrNotAtAll(t *testing.T) {
 		}
 		if got, err := s.OwnerActiveMatchup(ctx, me); err != nil || got.ID != m.ID {
 			t.Errorf("the owner's matchup is %q (%v), want %s", got.ID, err, m.ID)
+		}
+	})
+}
+
+// Chunk saves take no global lock (issue 29): on PostgreSQL a chunk is saved while another
+// session holds the writer lock every other write waits for; and saves from many workers at
+// once, racing cancels, keep every chunk of a matchup being played once and none of one that
+// ended.
+func TestChunkSavesTakeNoGlobalLockAndKeepNoChunkOfAnEndedMatchup(t *testing.T) {
+	bothDatabases(t, func(t *testing.T) {
+		ctx := context.Background()
+		s, _ := openTemp(t)
+		var ms []Matchup
+		for range 4 {
+			m, err := s.CreateMatchup(ctx, Matchup{Owner: guest(t, s), Request: []byte("{}"), Battles: 400, ChunkSize: 10, Chunks: 40})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ms = append(ms, m)
+		}
+		if s.Postgres() {
+			conn, err := s.DB().Conn(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := conn.ExecContext(ctx, "SELECT pg_advisory_lock($1)", WriterLock); err != nil {
+				t.Fatal(err)
+			}
+			sctx, cancel := context.WithTimeout(ctx, 3*time.Second)
+			err = s.SaveChunk(sctx, ms[0].ID, 0, 10, []byte("{}"))
+			cancel()
+			if err != nil {
+				t.Errorf("a chunk save waited for the writer lock: %v", err)
+			}
+			if _, err := conn.ExecContext(ctx, "SELECT pg_advisory_unlock($1)", WriterLock); err != nil {
+				t.Fatal(err)
+			}
+			conn.Close()
+		}
+		var wg sync.WaitGroup
+		errs := make(chan error, 1000)
+		for w := range 8 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := w; i < 4*40; i += 8 {
+					m := ms[i%4]
+					// Each chunk twice, as a worker killed after saving would play it again.
+					for range 2 {
+						if err := s.SaveChunk(ctx, m.ID, (i/4)*10, 10, []byte("{}")); err != nil {
+							errs <- err
+						}
+					}
+				}
+			}()
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for _, m := range ms[2:] {
+				time.Sleep(5 * time.Millisecond)
+				if _, err := s.CancelMatchup(ctx, m.Owner, m.ID); err != nil {
+					errs <- err
+				}
+			}
+		}()
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			t.Error(err)
+		}
+		for i, m := range ms {
+			n, battles, err := s.ChunkProgress(ctx, m.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := 40
+			if i >= 2 {
+				want = 0 // cancelled: its chunks went with it, and none came after
+			}
+			if n != want || battles != 10*want {
+				t.Errorf("matchup %d keeps %d chunks of %d battles, want %d", i, n, battles, want)
+			}
 		}
 	})
 }

@@ -219,6 +219,21 @@ func (s *Store) tx(ctx context.Context, f func(*sql.Tx) error) error {
 	return s.jobTx(ctx, func(jt JobTx) error { return f(jt.Tx) })
 }
 
+// rowTx runs f in a transaction without the writer lock (PostgreSQL only: on SQLite every
+// write transaction is the one writer's): f makes its own rows safe, with row locks and
+// constraints (SaveChunk).
+func (s *Store) rowTx(ctx context.Context, f func(*sql.Tx) error) error {
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := f(tx); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
 func token(n int) (string, error) {
 	b := make([]byte, n)
 	for {
