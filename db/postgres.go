@@ -43,7 +43,7 @@ var registerPG sync.Once
 // pgDriverName is pgx's database/sql driver behind the rewriting below.
 const pgDriverName = "muster-pgx"
 
-func openPostgres(ctx context.Context, dsn string) (*Store, error) {
+func openPostgres(ctx context.Context, dsn string, migrate bool) (*Store, error) {
 	registerPG.Do(func() { sql.Register(pgDriverName, pgDriver{stdlib.GetDefaultDriver()}) })
 	p, err := sql.Open(pgDriverName, dsn)
 	if err != nil {
@@ -58,6 +58,9 @@ func openPostgres(ctx context.Context, dsn string) (*Store, error) {
 		return nil, fmt.Errorf("%w: %w", ErrUnreachable, err)
 	}
 	s := &Store{w: p, r: p, pg: true, dsn: dsn}
+	if !migrate {
+		return s, nil
+	}
 	if err := s.migrate(ctx); err != nil {
 		p.Close()
 		return nil, err

@@ -22,7 +22,7 @@ import (
 )
 
 const serveUsage = `usage: muster serve [--addr 127.0.0.1:8080] [--db muster.db|postgres://...] [--workers N]
-                    [--require-login] [--signup open|invite|closed] [--secure-cookies]`
+                    [--require-login] [--signup open|invite|closed] [--secure-cookies] [--migrate=false]`
 
 // cmdServe runs the web app until SIGINT or SIGTERM, then shuts down gracefully.
 func cmdServe(args []string, stdout, stderr io.Writer) int {
@@ -33,6 +33,7 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 	requireLogin := fs.Bool("require-login", false, "every page but sign-in, sign-up, share links and game links needs an account")
 	signup := fs.String("signup", web.SignupOpen, "who may sign up: open, invite (links an admin makes) or closed")
 	secure := fs.Bool("secure-cookies", false, "the instance is served over HTTPS (behind TLS): session cookies only over HTTPS")
+	migrate := fs.Bool("migrate", true, "bring the database's schema up to date at start; false: muster migrate did (this process changes no schema)")
 	rest, code, ok := parseFlags(fs, args, serveUsage, stdout, stderr)
 	if !ok {
 		return code
@@ -58,7 +59,7 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	if err := serve(ctx, *addr, *dbPath, cfg, logger, func(a net.Addr) {
 		fmt.Fprintf(stdout, "Muster is listening on http://%s/ (database %s); Ctrl+C stops it\n", a, *dbPath)
-	}, jobs.Options{Workers: *workers}); err != nil {
+	}, jobs.Options{Workers: *workers, NoMigrate: !*migrate}); err != nil {
 		var se startError
 		if errors.As(err, &se) {
 			fmt.Fprintf(stderr, "muster serve: %s\n", se.msg)
@@ -98,9 +99,9 @@ func serve(ctx context.Context, addr, dbPath string, cfg web.Config, logger *slo
 	if len(jobOpt) > 0 {
 		opt = jobOpt[0]
 	}
-	store, err := db.Open(ctx, dbPath)
+	store, err := openStore(ctx, dbPath, !opt.NoMigrate)
 	if err != nil {
-		return dbProblem(dbPath, err)
+		return err
 	}
 	defer store.Close()
 	// Closed as the shutdown begins: progress streams end at once (web.Config.Closing).
@@ -112,6 +113,9 @@ func serve(ctx context.Context, addr, dbPath string, cfg web.Config, logger *slo
 		return listenProblem(addr, err)
 	}
 	work, err := jobs.Open(ctx, store, rules.Default(), logger, opt)
+	if errors.Is(err, jobs.ErrJobTablesBehind) {
+		return startError{err.Error()}
+	}
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}

@@ -13,11 +13,10 @@ import (
 	"time"
 
 	"muster/cmd/muster/internal/jobs"
-	"muster/db"
 	"muster/rules"
 )
 
-const workerUsage = `usage: muster worker --db postgres://... [--workers N] [--rescue-after DURATION]
+const workerUsage = `usage: muster worker --db postgres://... [--workers N] [--rescue-after DURATION] [--migrate=false]
   plays matchup jobs (chunks of battles, and their merges) from the database's queue until
   stopped (SIGINT or SIGTERM: the chunks in hand are given up and played again by another
   worker). Run any number, on any machines, beside muster serve --workers 0.`
@@ -29,6 +28,7 @@ func cmdWorker(args []string, stdout, stderr io.Writer) int {
 	dbPath := fs.String("db", "", "the database muster serve uses (a postgres:// address; a SQLite file works for one machine)")
 	workers := fs.Int("workers", runtime.NumCPU(), "matchup jobs played at once")
 	rescue := fs.Duration("rescue-after", jobs.DefaultRescue, "a job running this long is taken as its worker's death and played again; matchups left with no job are looked for this often")
+	migrate := fs.Bool("migrate", true, "bring the database's schema up to date at start; false: muster migrate did (this process changes no schema)")
 	rest, code, ok := parseFlags(fs, args, workerUsage, stdout, stderr)
 	if !ok {
 		return code
@@ -53,13 +53,13 @@ func cmdWorker(args []string, stdout, stderr io.Writer) int {
 	logger := slog.New(slog.NewTextHandler(stderr, nil))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	store, err := db.Open(ctx, *dbPath)
+	store, err := openStore(ctx, *dbPath, *migrate)
 	if err != nil {
-		fmt.Fprintf(stderr, "muster worker: %v\n", dbProblem(*dbPath, err))
+		fmt.Fprintf(stderr, "muster worker: %v\n", err)
 		return 1
 	}
 	defer store.Close()
-	work, err := jobs.Open(ctx, store, rules.Default(), logger, jobs.Options{Workers: *workers, RescueAfter: *rescue})
+	work, err := jobs.Open(ctx, store, rules.Default(), logger, jobs.Options{Workers: *workers, RescueAfter: *rescue, NoMigrate: !*migrate})
 	if err != nil {
 		fmt.Fprintf(stderr, "muster worker: %v\n", err)
 		return 1

@@ -17,6 +17,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 	"github.com/riverqueue/river/riverdriver/riversqlite"
 	"github.com/riverqueue/river/rivermigrate"
@@ -72,6 +73,9 @@ type Options struct {
 	// (jobs_sweep.go); muster sim --jobs, which stops as soon as its matchup ends, leaves
 	// it to the long-running workers.
 	NoSweep bool
+	// NoMigrate: the job tables are brought up to date by `muster migrate`, not by this
+	// process, which only checks them (its database user needs no right to change them).
+	NoMigrate bool
 }
 
 // Jobs is a process's handle on the job system.
@@ -233,7 +237,11 @@ func Open(ctx context.Context, store *db.Store, cat *rules.Catalog, logger *slog
 			return nil, fmt.Errorf("jobs: unable to connect: %w", err)
 		}
 		driver := riverpgxv5.New(pool)
-		if err := migratePG(ctx, pool, driver); err != nil {
+		migrate := func() error { return migratePG(ctx, pool, driver) }
+		if opt.NoMigrate {
+			migrate = func() error { return checkMigrated(ctx, driver) }
+		}
+		if err := migrate(); err != nil {
 			pool.Close()
 			return nil, err
 		}
@@ -248,12 +256,18 @@ func Open(ctx context.Context, store *db.Store, cat *rules.Catalog, logger *slog
 		return j, nil
 	}
 	driver := riversqlite.New(store.DB())
-	m, err := rivermigrate.New(driver, nil)
-	if err != nil {
-		return nil, fmt.Errorf("jobs: %w", err)
-	}
-	if _, err := m.Migrate(ctx, rivermigrate.DirectionUp, nil); err != nil {
-		return nil, fmt.Errorf("jobs: unable to set up the job tables: %w", err)
+	if opt.NoMigrate {
+		if err := checkMigrated(ctx, driver); err != nil {
+			return nil, err
+		}
+	} else {
+		m, err := rivermigrate.New(driver, nil)
+		if err != nil {
+			return nil, fmt.Errorf("jobs: %w", err)
+		}
+		if _, err := m.Migrate(ctx, rivermigrate.DirectionUp, nil); err != nil {
+			return nil, fmt.Errorf("jobs: unable to set up the job tables: %w", err)
+		}
 	}
 	c, err := river.NewClient(driver, cfg)
 	if err != nil {
@@ -283,6 +297,47 @@ func migratePG(ctx context.Context, pool *pgxpool.Pool, driver *riverpgxv5.Drive
 		return fmt.Errorf("jobs: unable to set up the job tables: %w", err)
 	}
 	return nil
+}
+
+// ErrJobTablesBehind is Open's answer, with Options.NoMigrate, when the job tables are
+// missing or older than this Muster's.
+var ErrJobTablesBehind = errors.New("jobs: the job tables are missing or out of date: run muster migrate --db on the database first")
+
+// checkMigrated answers ErrJobTablesBehind unless River's tables are up to date (a dry run of
+// their migration finds nothing to do).
+func checkMigrated[TTx any](ctx context.Context, driver riverdriver.Driver[TTx]) error {
+	m, err := rivermigrate.New(driver, nil)
+	if err != nil {
+		return fmt.Errorf("jobs: %w", err)
+	}
+	res, err := m.Migrate(ctx, rivermigrate.DirectionUp, &rivermigrate.MigrateOpts{DryRun: true})
+	if err != nil {
+		return fmt.Errorf("%w (%w)", ErrJobTablesBehind, err)
+	}
+	if len(res.Versions) > 0 {
+		return ErrJobTablesBehind
+	}
+	return nil
+}
+
+// Migrate brings the job tables in the store's database up to date (`muster migrate`).
+func Migrate(ctx context.Context, store *db.Store) error {
+	if !store.Postgres() {
+		m, err := rivermigrate.New(riversqlite.New(store.DB()), nil)
+		if err != nil {
+			return fmt.Errorf("jobs: %w", err)
+		}
+		if _, err := m.Migrate(ctx, rivermigrate.DirectionUp, nil); err != nil {
+			return fmt.Errorf("jobs: unable to set up the job tables: %w", err)
+		}
+		return nil
+	}
+	pool, err := pgxpool.New(ctx, store.DSN())
+	if err != nil {
+		return fmt.Errorf("jobs: unable to connect: %w", err)
+	}
+	defer pool.Close()
+	return migratePG(ctx, pool, riverpgxv5.New(pool))
 }
 
 // riverMigrationLock is the advisory lock key held while River's tables are migrated.
