@@ -475,3 +475,29 @@ func (s *Store) CompleteMatchup(ctx context.Context, id, resultBase string, m Si
 	}
 	return out, nil
 }
+
+// PruneMatchups deletes the matchup rows that ended (done, cancelled, failed) before
+// `before`, and any chunk left with them: their progress pages, and the result pages of
+// those whose result they hold (a what-if, a round robin's matrix, a quick-resolve), answer
+// not found afterwards. Saved matchups (sims, a round robin's pairs among them) are the
+// owner's and are kept. It answers how many rows it deleted.
+func (s *Store) PruneMatchups(ctx context.Context, before time.Time) (int, error) {
+	var n int64
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		ended := `SELECT id FROM matchups WHERE status IN (?, ?, ?) AND updated < ?`
+		args := []any{MatchupDone, MatchupCancelled, MatchupFailed, stamp(before)}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM matchup_chunks WHERE matchup_id IN (`+ended+`)`, args...); err != nil {
+			return err
+		}
+		res, err := tx.ExecContext(ctx, `DELETE FROM matchups WHERE status IN (?, ?, ?) AND updated < ?`, args...)
+		if err != nil {
+			return err
+		}
+		n, err = res.RowsAffected()
+		return err
+	})
+	if err != nil {
+		return 0, fmt.Errorf("db: unable to prune ended matchups: %w", err)
+	}
+	return int(n), nil
+}

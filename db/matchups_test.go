@@ -358,3 +358,54 @@ func TestChunkSavesTakeNoGlobalLockAndKeepNoChunkOfAnEndedMatchup(t *testing.T) 
 		}
 	})
 }
+
+// Pruning deletes the job rows that ended before the window, with any chunk left, and keeps
+// those playing, those that ended within it, and every saved matchup.
+func TestPruneDeletesTheJobsThatEndedBeforeTheWindow(t *testing.T) {
+	bothDatabases(t, func(t *testing.T) {
+		ctx := context.Background()
+		s, _ := openTemp(t)
+		now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+		s.now = func() time.Time { return now }
+		mk := func() Matchup {
+			m, err := s.CreateMatchup(ctx, Matchup{Owner: guest(t, s), Kind: KindWhatIf, Request: []byte("{}"), Battles: 5, ChunkSize: 5, Chunks: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return m
+		}
+		oldDone, oldCancelled, oldPlaying := mk(), mk(), mk()
+		if _, err := s.CompleteMatchupWith(ctx, oldDone.ID, nil, func([]Sim) (string, []byte, error) { return "/whatif/" + oldDone.ID, []byte("{}"), nil }); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.CancelMatchup(ctx, oldCancelled.Owner, oldCancelled.ID); err != nil {
+			t.Fatal(err)
+		}
+		sim, err := s.SaveSim(ctx, Sim{Owner: oldDone.Owner, Scenario: "open-field", Battles: 1, Seed: "1"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		now = now.Add(40 * 24 * time.Hour)
+		recent := mk()
+		if _, err := s.CancelMatchup(ctx, recent.Owner, recent.ID); err != nil {
+			t.Fatal(err)
+		}
+		n, err := s.PruneMatchups(ctx, now.Add(-30*24*time.Hour))
+		if err != nil || n != 2 {
+			t.Fatalf("pruned %d (%v), want the 2 that ended 40 days ago", n, err)
+		}
+		for _, m := range []Matchup{oldDone, oldCancelled} {
+			if _, err := s.MatchupForWork(ctx, m.ID); !errors.Is(err, ErrNotFound) {
+				t.Errorf("matchup %s ended 40 days ago is kept (%v)", m.ID, err)
+			}
+		}
+		for _, m := range []Matchup{oldPlaying, recent} {
+			if _, err := s.MatchupForWork(ctx, m.ID); err != nil {
+				t.Errorf("matchup %s (playing, or ended within the window) was pruned: %v", m.ID, err)
+			}
+		}
+		if _, err := s.GetSim(ctx, oldDone.Owner, sim.ID); err != nil {
+			t.Errorf("a saved matchup was pruned: %v", err)
+		}
+	})
+}

@@ -22,7 +22,8 @@ import (
 )
 
 const serveUsage = `usage: muster serve [--addr 127.0.0.1:8080] [--db muster.db|postgres://...] [--workers N]
-                    [--require-login] [--signup open|invite|closed] [--secure-cookies] [--migrate=false]`
+                    [--require-login] [--signup open|invite|closed] [--secure-cookies] [--migrate=false]
+                    [--prune-after DURATION]`
 
 // cmdServe runs the web app until SIGINT or SIGTERM, then shuts down gracefully.
 func cmdServe(args []string, stdout, stderr io.Writer) int {
@@ -34,6 +35,7 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 	signup := fs.String("signup", web.SignupOpen, "who may sign up: open, invite (links an admin makes) or closed")
 	secure := fs.Bool("secure-cookies", false, "the instance is served over HTTPS (behind TLS): session cookies only over HTTPS")
 	migrate := fs.Bool("migrate", true, "bring the database's schema up to date at start; false: muster migrate did (this process changes no schema)")
+	prune := fs.Duration("prune-after", 0, "delete the matchup, what-if, round robin and quick-resolve jobs that ended longer ago than this, such as 720h (their progress and result pages go; saved matchups stay); 0 keeps them")
 	rest, code, ok := parseFlags(fs, args, serveUsage, stdout, stderr)
 	if !ok {
 		return code
@@ -42,6 +44,8 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 	if len(rest) != 0 {
 		bad = fmt.Sprintf("unexpected argument %q; every setting is given with a flag (muster serve --help)", rest[0])
 	} else if bad = outOfRange(fs, flagBounds{"workers", 0, math.MaxInt32, "matchup jobs played at once; 0 serves pages only"}); bad != "" {
+	} else if *prune < 0 {
+		bad = fmt.Sprintf("--prune-after %s: write 0 (keep them) or a time, such as 720h", *prune)
 	} else if *signup != web.SignupOpen && *signup != web.SignupInvite && *signup != web.SignupClosed {
 		bad = fmt.Sprintf("--signup %q: write open, invite or closed", *signup)
 	} else if _, _, err := net.SplitHostPort(*addr); err != nil {
@@ -59,7 +63,7 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	if err := serve(ctx, *addr, *dbPath, cfg, logger, func(a net.Addr) {
 		fmt.Fprintf(stdout, "Muster is listening on http://%s/ (database %s); Ctrl+C stops it\n", a, *dbPath)
-	}, jobs.Options{Workers: *workers, NoMigrate: !*migrate}); err != nil {
+	}, jobs.Options{Workers: *workers, NoMigrate: !*migrate, PruneAfter: *prune}); err != nil {
 		var se startError
 		if errors.As(err, &se) {
 			fmt.Fprintf(stderr, "muster serve: %s\n", se.msg)

@@ -76,6 +76,9 @@ type Options struct {
 	// NoMigrate: the job tables are brought up to date by `muster migrate`, not by this
 	// process, which only checks them (its database user needs no right to change them).
 	NoMigrate bool
+	// PruneAfter: the leader's sweep deletes the job rows that ended longer ago than this
+	// (db.PruneMatchups); 0 keeps them for ever.
+	PruneAfter time.Duration
 }
 
 // Jobs is a process's handle on the job system.
