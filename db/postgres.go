@@ -68,6 +68,17 @@ func openPostgres(ctx context.Context, dsn string, migrate bool) (*Store, error)
 	return s, nil
 }
 
+// SetMaxConns bounds the connections the store opens to a PostgreSQL database (8 unless
+// told): a process's share of the server's max_connections (docs/benchmarks.md). SQLite's
+// connections are its own business (one writer, a few readers).
+func (s *Store) SetMaxConns(n int) {
+	if !s.pg || n < 1 {
+		return
+	}
+	s.w.SetMaxOpenConns(n)
+	s.w.SetMaxIdleConns(min(n, 4))
+}
+
 // pgSchemaVersion reads how many migrations a PostgreSQL database has applied, creating
 // the table that counts them if needed. It runs in the migration's transaction, after the
 // writer lock, so that two processes starting together migrate once.

@@ -23,7 +23,7 @@ import (
 
 const serveUsage = `usage: muster serve [--addr 127.0.0.1:8080] [--db muster.db|postgres://...] [--workers N]
                     [--require-login] [--signup open|invite|closed] [--secure-cookies] [--migrate=false]
-                    [--prune-after DURATION]`
+                    [--prune-after DURATION] [--db-conns N]`
 
 // cmdServe runs the web app until SIGINT or SIGTERM, then shuts down gracefully.
 func cmdServe(args []string, stdout, stderr io.Writer) int {
@@ -35,6 +35,7 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 	signup := fs.String("signup", web.SignupOpen, "who may sign up: open, invite (links an admin makes) or closed")
 	secure := fs.Bool("secure-cookies", false, "the instance is served over HTTPS (behind TLS): session cookies only over HTTPS")
 	migrate := fs.Bool("migrate", true, "bring the database's schema up to date at start; false: muster migrate did (this process changes no schema)")
+	conns := fs.Int("db-conns", 8, "the most connections to a PostgreSQL database this process's store opens (the job queue opens its workers' number and 4 more; 2 with --workers 0)")
 	prune := fs.Duration("prune-after", 0, "delete the matchup, what-if, round robin and quick-resolve jobs that ended longer ago than this, such as 720h (their progress and result pages go; saved matchups stay); 0 keeps them")
 	rest, code, ok := parseFlags(fs, args, serveUsage, stdout, stderr)
 	if !ok {
@@ -44,6 +45,8 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 	if len(rest) != 0 {
 		bad = fmt.Sprintf("unexpected argument %q; every setting is given with a flag (muster serve --help)", rest[0])
 	} else if bad = outOfRange(fs, flagBounds{"workers", 0, math.MaxInt32, "matchup jobs played at once; 0 serves pages only"}); bad != "" {
+	} else if *conns < 1 {
+		bad = fmt.Sprintf("--db-conns %d: write 1 or more", *conns)
 	} else if *prune < 0 {
 		bad = fmt.Sprintf("--prune-after %s: write 0 (keep them) or a time, such as 720h", *prune)
 	} else if *signup != web.SignupOpen && *signup != web.SignupInvite && *signup != web.SignupClosed {
@@ -63,7 +66,7 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	if err := serve(ctx, *addr, *dbPath, cfg, logger, func(a net.Addr) {
 		fmt.Fprintf(stdout, "Muster is listening on http://%s/ (database %s); Ctrl+C stops it\n", a, *dbPath)
-	}, jobs.Options{Workers: *workers, NoMigrate: !*migrate, PruneAfter: *prune}); err != nil {
+	}, jobs.Options{Workers: *workers, NoMigrate: !*migrate, PruneAfter: *prune, DBConns: *conns}); err != nil {
 		var se startError
 		if errors.As(err, &se) {
 			fmt.Fprintf(stderr, "muster serve: %s\n", se.msg)
@@ -108,6 +111,7 @@ func serve(ctx context.Context, addr, dbPath string, cfg web.Config, logger *slo
 		return err
 	}
 	defer store.Close()
+	store.SetMaxConns(opt.DBConns)
 	// Closed as the shutdown begins: progress streams end at once (web.Config.Closing).
 	closing := make(chan struct{})
 	cfg.Closing = closing

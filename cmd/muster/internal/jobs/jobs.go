@@ -79,6 +79,8 @@ type Options struct {
 	// PruneAfter: the leader's sweep deletes the job rows that ended longer ago than this
 	// (db.PruneMatchups); 0 keeps them for ever.
 	PruneAfter time.Duration
+	// DBConns is the store's connections to PostgreSQL (serve's --db-conns; 0: the store's 8).
+	DBConns int
 }
 
 // Jobs is a process's handle on the job system.
@@ -212,13 +214,14 @@ func Open(ctx context.Context, store *db.Store, cat *rules.Catalog, logger *slog
 		// default backoff of minutes.
 		RetryPolicy: retrySoon{},
 	}
-	// A job inserted by another job (the next chunk, the merge) is fetched promptly: River
-	// waits FetchCooldown between fetches, 100 ms by default, which would add a tenth of a
-	// second to every matchup for nothing.
-	cfg.FetchCooldown = 10 * time.Millisecond
+	// River's FetchCooldown stays at its default (100 ms between a process's fetches): each
+	// matchup keeps a window of chunks waiting, so a free worker seldom waits for an insert,
+	// and a matchup's merge starts at most a tenth of a second later. At 10 ms (as before
+	// issue 29) every worker process could fetch a hundred times a second whenever jobs were
+	// inserted: 50 processes, 5,000 locking fetches a second for nothing (docs/benchmarks.md).
 	cfg.FetchPollInterval = time.Second
 	if opt.PollEvery > 0 {
-		cfg.FetchPollInterval = max(opt.PollEvery, cfg.FetchCooldown)
+		cfg.FetchPollInterval = max(opt.PollEvery, river.FetchCooldownDefault)
 	}
 	if opt.Workers > 0 {
 		cfg.Queues = map[string]river.QueueConfig{simQueue: {MaxWorkers: opt.Workers}}
@@ -235,6 +238,9 @@ func Open(ctx context.Context, store *db.Store, cat *rules.Catalog, logger *slog
 			return nil, fmt.Errorf("jobs: %w", err)
 		}
 		pc.MaxConns = int32(opt.Workers + pgPoolOverhead)
+		if opt.Workers == 0 {
+			pc.MaxConns = 2 // a process that only queues: inserts, and the sweep's listing
+		}
 		pool, err := pgxpool.NewWithConfig(ctx, pc)
 		if err != nil {
 			return nil, fmt.Errorf("jobs: unable to connect: %w", err)
