@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/jackc/pgx/v5"
 )
 
 // Matchup is a matchup being played as jobs: the request a worker reads, its chunks, and
@@ -274,6 +276,7 @@ func (s *Store) endMatchup(ctx context.Context, id, owner, status, msg string) (
 			return err
 		}
 		ended = true
+		s.notify(ctx, tx, id)
 		return deleteChunks(ctx, tx, id)
 	})
 	if err != nil {
@@ -307,6 +310,9 @@ func (s *Store) FailMatchup(ctx context.Context, id, why string) error {
 func (s *Store) StartMatchup(ctx context.Context, id string) error {
 	_, err := s.w.ExecContext(ctx, `UPDATE matchups SET status = ?, updated = ? WHERE id = ? AND status = ?`,
 		MatchupPlaying, stamp(s.now()), id, MatchupQueued)
+	if err == nil {
+		s.notify(ctx, s.w, id)
+	}
 	return err
 }
 
@@ -335,9 +341,12 @@ func (s *Store) saveChunk(ctx context.Context, matchupID string, first, battles 
 		if err := tx.QueryRowContext(ctx, q, matchupID, MatchupQueued, MatchupPlaying).Scan(&playing); err != nil || playing == 0 {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, `INSERT INTO matchup_chunks (matchup_id, first_battle, battles, result, created)
-			VALUES (?, ?, ?, ?, ?) ON CONFLICT (matchup_id, first_battle) DO NOTHING`, matchupID, first, battles, result, stamp(s.now()))
-		return err
+		if _, err := tx.ExecContext(ctx, `INSERT INTO matchup_chunks (matchup_id, first_battle, battles, result, created)
+			VALUES (?, ?, ?, ?, ?) ON CONFLICT (matchup_id, first_battle) DO NOTHING`, matchupID, first, battles, result, stamp(s.now())); err != nil {
+			return err
+		}
+		s.notify(ctx, tx, matchupID)
+		return nil
 	}
 	var err error
 	if global {
@@ -399,6 +408,9 @@ func (s *Store) MatchupResult(ctx context.Context, m Matchup) (Sim, error) {
 func (s *Store) SetProgress(ctx context.Context, id string, battles int) error {
 	_, err := s.w.ExecContext(ctx, `UPDATE matchups SET progress = ? WHERE id = ? AND status IN (?, ?) AND progress < ?`,
 		battles, id, MatchupQueued, MatchupPlaying, battles)
+	if err == nil {
+		s.notify(ctx, s.w, id)
+	}
 	return err
 }
 
@@ -435,6 +447,7 @@ func (s *Store) CompleteMatchupWith(ctx context.Context, id string, sims []Sim,
 			return err
 		}
 		out = cur
+		s.notify(ctx, tx, id)
 		return deleteChunks(ctx, tx, id)
 	})
 	if err != nil {
@@ -468,6 +481,7 @@ func (s *Store) CompleteMatchup(ctx context.Context, id, resultBase string, m Si
 			return err
 		}
 		out = cur
+		s.notify(ctx, tx, id)
 		return deleteChunks(ctx, tx, id)
 	})
 	if err != nil {
@@ -500,4 +514,64 @@ func (s *Store) PruneMatchups(ctx context.Context, before time.Time) (int, error
 		return 0, fmt.Errorf("db: unable to prune ended matchups: %w", err)
 	}
 	return int(n), nil
+}
+
+// matchupChannel is the PostgreSQL channel a matchup row's changes are told on (its id):
+// progress pages wait on it instead of asking four times a second.
+const matchupChannel = "muster_matchups"
+
+// notify tells the listeners (ListenMatchups) that matchup id changed, when the statement's
+// transaction (if any) commits. PostgreSQL only; a failure costs a page only its push (it
+// looks again every second or so).
+func (s *Store) notify(ctx context.Context, q interface {
+	ExecContext(context.Context, string, ...any) (sql.Result, error)
+}, id string) {
+	if s.pg {
+		_, _ = q.ExecContext(ctx, `SELECT pg_notify('`+matchupChannel+`', ?)`, id)
+	}
+}
+
+// Notifies reports whether the store tells matchup changes (PostgreSQL), so that a page may
+// wait for them (ListenMatchups) rather than ask often.
+func (s *Store) Notifies() bool { return s.pg }
+
+// ListenMatchups calls f with the id of each matchup row that changes, as told on
+// PostgreSQL's channel, until ctx ends, on a connection of its own (reconnecting after a
+// second when it drops: f("") then says changes may have been missed). On SQLite it returns
+// at once.
+func (s *Store) ListenMatchups(ctx context.Context, f func(id string)) error {
+	if !s.pg {
+		return nil
+	}
+	for ctx.Err() == nil {
+		err := s.listen(ctx, f)
+		if ctx.Err() != nil {
+			return nil
+		}
+		_ = err
+		f("")
+		select {
+		case <-ctx.Done():
+		case <-time.After(time.Second):
+		}
+	}
+	return nil
+}
+
+func (s *Store) listen(ctx context.Context, f func(string)) error {
+	conn, err := pgx.Connect(ctx, s.dsn)
+	if err != nil {
+		return err
+	}
+	defer conn.Close(context.WithoutCancel(ctx))
+	if _, err := conn.Exec(ctx, "LISTEN "+matchupChannel); err != nil {
+		return err
+	}
+	for {
+		n, err := conn.WaitForNotification(ctx)
+		if err != nil {
+			return err
+		}
+		f(n.Payload)
+	}
 }

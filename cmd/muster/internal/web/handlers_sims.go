@@ -381,8 +381,15 @@ func (a *app) simEvents(c *echo.Context) error {
 		}
 		return rc.Flush()
 	}
-	tick := time.NewTicker(250 * time.Millisecond)
+	tick := time.NewTicker(progressEvery(a.store))
 	defer tick.Stop()
+	read := time.Now()
+	var changed <-chan struct{}
+	if a.store.Notifies() {
+		ch, done := a.progress.subscribe(st.m.ID)
+		defer done()
+		changed = ch
+	}
 	for {
 		m := st.m
 		switch m.Status {
@@ -414,7 +421,16 @@ func (a *app) simEvents(c *echo.Context) error {
 			}
 			return nil
 		case <-tick.C:
+		case <-changed:
+			// Told of a change: read it, but not more than four times a second however
+			// fast the chunks come.
+			select {
+			case <-time.After(time.Until(read.Add(250 * time.Millisecond))):
+			case <-c.Request().Context().Done():
+				return nil
+			}
 		}
+		read = time.Now()
 		if st, err = a.ownRun(c); err != nil {
 			return nil
 		}

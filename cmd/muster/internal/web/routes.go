@@ -34,6 +34,7 @@ type app struct {
 	auth     Config
 	signins  *signInLimits // sign-in attempts per address, per name and address, per name
 	guests   limiters      // guests made per address (auth.go: newGuests)
+	progress *progressHub  // wakes progress streams when their job changes (PostgreSQL)
 }
 
 // newServer builds the web app's handler: middleware, routes, error pages.
@@ -57,7 +58,7 @@ func newApp(store *db.Store, cat *rules.Catalog, logger *slog.Logger, cfg Config
 	}
 	a := &app{store: store, cat: cat, log: logger, validate: validator.New(validator.WithRequiredStructEnabled()),
 		sessions: newSessions(store, cfg.SecureCookie), auth: cfg, signins: newSignInLimits(),
-		guests: limiters{burst: guestBurst, every: guestEvery}}
+		guests: limiters{burst: guestBurst, every: guestEvery}, progress: &progressHub{store: store}}
 	// HEAD answers as GET would on every page (RFC 9110: a server must support both): the
 	// router sends it to the GET route, and no body is sent.
 	router := echo.NewRouter(echo.RouterConfig{AutoHandleHEAD: true})
