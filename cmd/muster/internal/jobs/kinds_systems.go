@@ -38,6 +38,9 @@ type SWMResult struct {
 	Summary   *engine.Summary `json:"summary"`
 	Names     [2]string       `json:"names"`
 	SidesNote string          `json:"sides_note,omitempty"`
+	// Log is the first battle's log: battle 0 of the seed, the one muster swm battle
+	// --seed plays.
+	Log []string `json:"log,omitempty"`
 }
 
 // QRSRequest is a skirmish quick-resolve: the game as the form set it up (sim.Config,
@@ -101,6 +104,10 @@ func PlaySWM(req SWMRequest) (*SWMResult, error) {
 		return nil, err
 	}
 	res.Summary, res.SidesNote = sum, check.SidesNote(costed[0], costed[1])
+	m, _ := engine.Scenario(req.Scenario)
+	if first, err := engine.Play(m, squads[0], squads[1], rand.New(rand.NewPCG(req.Seed, 0)), true); err == nil {
+		res.Log = first.Log
+	}
 	return res, nil
 }
 

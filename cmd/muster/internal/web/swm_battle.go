@@ -187,7 +187,7 @@ func (a *app) swmQuickResolveResult(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	v.Result, v.AName, v.BName, v.SidesNote = res.Summary, res.Names[0], res.Names[1], res.SidesNote
+	v.Result, v.AName, v.BName, v.SidesNote, v.Log = res.Summary, res.Names[0], res.Names[1], res.SidesNote, res.Log
 	if v.AName == v.BName {
 		v.BName += " (second)"
 	}

@@ -52,6 +52,18 @@ func TestSWMQuickResolveMatchesTheCommandLine(t *testing.T) {
 	if cli.Wins+cli.Draws+cli.Losses != 20 {
 		t.Errorf("the command line played %d battles", cli.Wins+cli.Draws+cli.Losses)
 	}
+	// The first battle's log is muster swm battle's with the same seed.
+	code, battle, errOut := runMuster(t, "swm", "battle", "--seed", "7", "--scenario", "salvage", rebel, imperial)
+	if code != 0 {
+		t.Fatalf("muster swm battle: %d %s", code, errOut)
+	}
+	lines := strings.Split(strings.TrimSpace(battle), "\n")
+	log := idText(t, r.body, "swm-log")
+	for _, l := range []string{lines[2], lines[len(lines)/2], lines[len(lines)-3]} {
+		if !strings.Contains(log, strings.TrimSpace(l)) {
+			t.Errorf("the page's first battle lacks muster swm battle's line %q", l)
+		}
+	}
 }
 
 // A player with the rulebook open picks the map by the scenario's title ("Echo Base Salvage
