@@ -217,11 +217,13 @@ func (s *Store) MatchupForWork(ctx context.Context, id string) (Matchup, error) 
 	return scanMatchup(s.r.QueryRowContext(ctx, "SELECT "+matchupColumns+" FROM matchups WHERE id = ?", id))
 }
 
-// MatchupsAhead is how many matchups queued or playing were asked for before this one.
+// MatchupsAhead is how many rows not yet started were asked for before this one: a row's
+// first part goes before every later part of the rows playing (River's priority, jobs.go),
+// so these are the ones it waits behind, besides the chunks the workers have in hand.
 func (s *Store) MatchupsAhead(ctx context.Context, m Matchup) (int, error) {
 	var n int
-	err := s.r.QueryRowContext(ctx, `SELECT COUNT(*) FROM matchups WHERE status IN (?, ?) AND created < ?`,
-		MatchupQueued, MatchupPlaying, stamp(m.Created)).Scan(&n)
+	err := s.r.QueryRowContext(ctx, `SELECT COUNT(*) FROM matchups WHERE status = ? AND created < ?`,
+		MatchupQueued, stamp(m.Created)).Scan(&n)
 	return n, err
 }
 

@@ -409,3 +409,27 @@ func TestPruneDeletesTheJobsThatEndedBeforeTheWindow(t *testing.T) {
 		}
 	})
 }
+
+// A row's place in the queue counts the rows not yet started that were asked for before it:
+// those playing are not ahead of it (its first part goes before their later parts).
+func TestThePlaceInTheQueueCountsOnlyRowsNotStarted(t *testing.T) {
+	bothDatabases(t, func(t *testing.T) {
+		ctx := context.Background()
+		s, _ := openTemp(t)
+		var ms []Matchup
+		for range 3 {
+			m, err := s.CreateMatchup(ctx, Matchup{Owner: guest(t, s), Request: []byte("{}"), Battles: 5, ChunkSize: 5, Chunks: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ms = append(ms, m)
+			time.Sleep(2 * time.Millisecond)
+		}
+		if err := s.StartMatchup(ctx, ms[0].ID); err != nil {
+			t.Fatal(err)
+		}
+		if n, err := s.MatchupsAhead(ctx, ms[2]); err != nil || n != 1 {
+			t.Errorf("the third row has %d ahead (%v), want 1: the second, not the first, which plays", n, err)
+		}
+	})
+}
