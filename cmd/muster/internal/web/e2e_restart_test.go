@@ -43,13 +43,15 @@ func TestAProgressPageReconnectsAfterARestartInChromium(t *testing.T) {
 		chromedp.Click(css("#sim-form button[type=submit]")), chromedp.WaitVisible(css("#sim-progress")))
 	b.waitText("[data-sim-label]", func(s string) bool { return strings.Contains(s, "0 of 1000") })
 
-	// The restart: the next process (same database, same address) plays; the first stops.
+	// The restart: the next process answers on the same address (same database), and the
+	// first stops; then a worker plays the matchup.
 	second, a2 := newApp(store, rules.Default(), logger, Config{})
-	a2.jobs = startTestJobs(t, store, logger, jobs.Options{Workers: 1})
+	a2.jobs = startTestJobs(t, store, logger, jobs.Options{Workers: 0})
 	h2 := http.Handler(second)
 	current.Store(&h2)
 	close(closing)
 	b.waitText("[data-sim-label]", func(s string) bool { return strings.Contains(s, "Muster is restarting") })
+	startTestJobs(t, store, logger, jobs.Options{Workers: 1})
 	deadline := time.Now().Add(testkit.Backstop)
 	for !strings.Contains(b.location(), "/sims/") {
 		if time.Now().After(deadline) {
