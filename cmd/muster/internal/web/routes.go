@@ -34,6 +34,7 @@ type app struct {
 	auth     Config
 	signins  *signInLimits // sign-in attempts per address, per name and address, per name
 	guests   limiters      // guests made per address (auth.go: newGuests)
+	progress *progressHub  // wakes progress streams when their job changes (PostgreSQL)
 }
 
 // newServer builds the web app's handler: middleware, routes, error pages.
@@ -57,7 +58,7 @@ func newApp(store *db.Store, cat *rules.Catalog, logger *slog.Logger, cfg Config
 	}
 	a := &app{store: store, cat: cat, log: logger, validate: validator.New(validator.WithRequiredStructEnabled()),
 		sessions: newSessions(store, cfg.SecureCookie), auth: cfg, signins: newSignInLimits(),
-		guests: limiters{burst: guestBurst, every: guestEvery}}
+		guests: limiters{burst: guestBurst, every: guestEvery}, progress: &progressHub{store: store}}
 	// HEAD answers as GET would on every page (RFC 9110: a server must support both): the
 	// router sends it to the GET route, and no body is sent.
 	router := echo.NewRouter(echo.RouterConfig{AutoHandleHEAD: true})
@@ -107,7 +108,6 @@ func newApp(store *db.Store, cat *rules.Catalog, logger *slog.Logger, cfg Config
 	e.GET("/catalogue/:kind", a.catalogue)
 	e.GET("/compare", a.compare)
 	e.GET("/odds", a.odds)
-	e.GET("/swm/quick-resolve", a.swmQuickResolve) // two d20 squads (swm_battle.go)
 
 	e.GET("/armies/:id/shares", a.armyShares)
 	e.POST("/armies/:id/shares/:token/revoke", a.revokeShare)
@@ -124,6 +124,7 @@ func newApp(store *db.Store, cat *rules.Catalog, logger *slog.Logger, cfg Config
 	a.qrsRoutes(e)
 	a.whatifRoutes(e)     // issue 14: what to change (handlers_whatif.go)
 	a.roundRobinRoutes(e) // issue 14: round robins (handlers_roundrobin.go)
+	a.swmRoutes(e)        // two d20 squads quick-resolved (swm_battle.go)
 
 	// The JSON API's guard goes on each route, not on the group: a group's middleware makes
 	// echo register catch-all routes under /api/ that answered a wrong method (PUT
