@@ -130,7 +130,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		w.Close()
 		return nil, err
 	}
-	r, err := sql.Open("sqlite", dsn(path, true))
+	r, err := openCachedSQLite(dsn(path, true)) // statements prepared once (stmtcache.go)
 	if err != nil {
 		w.Close()
 		return nil, fmt.Errorf("db: unable to open %s for reading: %w", path, err)

@@ -111,6 +111,7 @@ func serve(ctx context.Context, addr, dbPath string, cfg web.Config, logger *slo
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}
+	cfg.Stopping = ctx.Done() // the editor's drafts kept in memory are written then
 	e := web.New(store, rules.Default(), logger, cfg, work)
 	if err := work.Start(ctx); err != nil {
 		return fmt.Errorf("serve: unable to start the matchup workers: %w", err)

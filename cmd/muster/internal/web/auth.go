@@ -34,6 +34,12 @@ type Config struct {
 	RequireLogin bool   // every page but sign-in, sign-up, share and game links needs an account
 	Signup       string // open, invite or closed
 	SecureCookie bool   // the instance is served over TLS: cookies only over HTTPS
+	// Stopping closes when the server begins to shut down: the editor's drafts kept in
+	// memory (drafts.go) are written then, and later ones at once. nil: never.
+	Stopping <-chan struct{}
+	// MaxRequests bounds the requests served at once, MaxQueued those waiting their turn
+	// (admission.go); 0: a few per core.
+	MaxRequests, MaxQueued int
 }
 
 const (

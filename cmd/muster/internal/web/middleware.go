@@ -59,13 +59,18 @@ func requestLog(logger *slog.Logger) echo.MiddlewareFunc {
 				c.Echo().HTTPErrorHandler(c, err)
 			}
 			_, status := echo.ResolveResponseStatus(c.Response(), err)
+			// Expected refusals are not errors: a 4xx is the client's, a deliberate 503 (busy,
+			// a health check's "unavailable") Muster's choice; only a failure is an error.
 			level := slog.LevelInfo
-			if status >= 500 {
+			switch {
+			case status >= 500 && err != nil && !deliberate(err):
 				level = slog.LevelError
+			case status >= 500:
+				level = slog.LevelWarn
 			}
 			attrs := []any{"method", c.Request().Method, "path", loggedPath(c.Request().URL.Path),
 				"status", status, "duration", time.Since(start).Round(time.Microsecond)}
-			if err != nil && status >= 500 {
+			if err != nil && level == slog.LevelError {
 				attrs = append(attrs, "err", err.Error())
 			}
 			logger.Log(c.Request().Context(), level, "request", attrs...)

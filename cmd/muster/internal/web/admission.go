@@ -1,0 +1,164 @@
+package web
+
+import (
+	"container/list"
+	"context"
+	"net/http"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/labstack/echo/v5"
+)
+
+// Admission control (issue 30): a process serves at most a few requests per core at once;
+// the rest wait their turn in a bounded queue for a short while, pages first, and when the
+// queue is full or the wait is over they are answered 503 at once, with Retry-After and a
+// page in words. Under any overload the server then holds a bounded number of requests
+// (memory stays flat) and answers every one quickly, served or refused, rather than
+// letting thousands pile up and all time out together.
+const (
+	admitPerCore  = 4               // requests in progress per core
+	queuePerCore  = 32              // requests waiting per core
+	admitWait     = 2 * time.Second // how long a request waits for its turn
+	admitRetry    = 2               // Retry-After, seconds
+	classPage     = 0               // a page: served first
+	classHeavy    = 1               // a cost update, the editor, sheets, odds, a form posted
+	numAdmitClass = 2
+)
+
+// busyMessage is the 503 page's words.
+const busyMessage = "Muster is busy: too many players are asking at once, and your request was not handled. " +
+	"Nothing was changed. Wait a moment and try again (your browser may do so by itself)."
+
+// admission is the bound on requests in progress, with its queue.
+type admission struct {
+	limit, maxQueue int
+	wait            time.Duration
+
+	mu       sync.Mutex
+	inFlight int
+	queued   int
+	waiting  [numAdmitClass]list.List // of *admitTicket, first come first
+}
+
+type admitTicket struct {
+	ready   chan struct{}
+	granted bool
+}
+
+func newAdmission(limit, maxQueue int, wait time.Duration) *admission {
+	if limit <= 0 {
+		limit = admitPerCore * runtime.GOMAXPROCS(0)
+	}
+	if maxQueue <= 0 {
+		maxQueue = queuePerCore * runtime.GOMAXPROCS(0)
+	}
+	if wait <= 0 {
+		wait = admitWait
+	}
+	return &admission{limit: limit, maxQueue: maxQueue, wait: wait}
+}
+
+// acquire waits for a turn: true when the request may go on (release must follow), false
+// when it is refused (the queue full, the wait over, or the client gone).
+func (ad *admission) acquire(ctx context.Context, class int) bool {
+	ad.mu.Lock()
+	if ad.inFlight < ad.limit && ad.noneWaitingBefore(class) {
+		ad.inFlight++
+		ad.mu.Unlock()
+		return true
+	}
+	if ad.queued >= ad.maxQueue {
+		ad.mu.Unlock()
+		return false
+	}
+	t := &admitTicket{ready: make(chan struct{})}
+	el := ad.waiting[class].PushBack(t)
+	ad.queued++
+	ad.mu.Unlock()
+
+	timer := time.NewTimer(ad.wait)
+	defer timer.Stop()
+	select {
+	case <-t.ready:
+		return true
+	case <-timer.C:
+	case <-ctx.Done():
+	}
+	ad.mu.Lock()
+	defer ad.mu.Unlock()
+	if t.granted { // the turn came as the wait ended: take it
+		return true
+	}
+	ad.waiting[class].Remove(el)
+	ad.queued--
+	return false
+}
+
+// noneWaitingBefore reports whether no request of class or a class served before it waits
+// (d.mu held): a newcomer does not overtake them.
+func (ad *admission) noneWaitingBefore(class int) bool {
+	for c := 0; c <= class; c++ {
+		if ad.waiting[c].Len() > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// release ends a request's turn: the first waiting of the first class takes it.
+func (ad *admission) release() {
+	ad.mu.Lock()
+	defer ad.mu.Unlock()
+	for c := range ad.waiting {
+		if el := ad.waiting[c].Front(); el != nil {
+			t := ad.waiting[c].Remove(el).(*admitTicket)
+			ad.queued--
+			t.granted = true
+			close(t.ready)
+			return
+		}
+	}
+	ad.inFlight--
+}
+
+// admitClass is which queue a request waits in: pages first (the armies page, an army's
+// page, the catalogue, sign-in), then the work behind them (the editor and its cost
+// updates, record sheets and PDFs, odds, comparisons, every form posted).
+func admitClass(r *http.Request) int {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		return classHeavy
+	}
+	p := r.URL.Path
+	for _, heavy := range []string{"/edit", "/sheets", "/roster", ".pdf", "/export"} {
+		if strings.HasSuffix(p, heavy) {
+			return classHeavy
+		}
+	}
+	for _, heavy := range []string{"/odds", "/compare", "/swm/", "/qrs", "/sim", "/whatif", "/roundrobin", "/api/"} {
+		if strings.HasPrefix(p, heavy) {
+			return classHeavy
+		}
+	}
+	return classPage
+}
+
+// admit is the middleware: /healthz and the static assets pass (cheap, and a load balancer's
+// health check must not be refused for being busy); every other request takes a turn.
+func (a *app) admit(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c *echo.Context) error {
+		r := c.Request()
+		if r.URL.Path == "/healthz" || strings.HasPrefix(r.URL.Path, "/static/") {
+			return next(c)
+		}
+		if !a.admission.acquire(r.Context(), admitClass(r)) {
+			c.Response().Header().Set("Retry-After", strconv.Itoa(admitRetry))
+			return echo.NewHTTPError(http.StatusServiceUnavailable, busyMessage)
+		}
+		defer a.admission.release()
+		return next(c)
+	}
+}
