@@ -22,7 +22,8 @@ import (
 )
 
 const serveUsage = `usage: muster serve [--addr 127.0.0.1:8080] [--db muster.db|postgres://...] [--workers N]
-                    [--require-login] [--signup open|invite|closed] [--secure-cookies]`
+                    [--require-login] [--signup open|invite|closed] [--secure-cookies]
+                    [--trusted-proxy ADDRESS[,ADDRESS...]] [--max-requests N]`
 
 // cmdServe runs the web app until SIGINT or SIGTERM, then shuts down gracefully.
 func cmdServe(args []string, stdout, stderr io.Writer) int {
@@ -32,7 +33,9 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 	workers := fs.Int("workers", jobs.DefaultWorkers(), "matchup jobs this process plays at once (0: it serves pages only, and muster worker processes play)")
 	requireLogin := fs.Bool("require-login", false, "every page but sign-in, sign-up, share links and game links needs an account")
 	signup := fs.String("signup", web.SignupOpen, "who may sign up: open, invite (links an admin makes) or closed")
-	secure := fs.Bool("secure-cookies", false, "the instance is served over HTTPS (behind TLS): session cookies only over HTTPS")
+	secure := fs.Bool("secure-cookies", false, "the instance is served over HTTPS (behind TLS): cookies only over HTTPS, and Strict-Transport-Security")
+	trusted := fs.String("trusted-proxy", "", "the proxy in front of Muster (addresses or ranges, comma-separated, such as 127.0.0.1): only its X-Forwarded-For is believed")
+	maxRequests := fs.Int("max-requests", 0, "requests served at once, the rest waiting a moment then answered 503 (0: 4 a core)")
 	rest, code, ok := parseFlags(fs, args, serveUsage, stdout, stderr)
 	if !ok {
 		return code
@@ -41,6 +44,7 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 	if len(rest) != 0 {
 		bad = fmt.Sprintf("unexpected argument %q; every setting is given with a flag (muster serve --help)", rest[0])
 	} else if bad = outOfRange(fs, flagBounds{"workers", 0, math.MaxInt32, "matchup jobs played at once; 0 serves pages only"}); bad != "" {
+	} else if bad = outOfRange(fs, flagBounds{"max-requests", 0, 100000, "requests served at once; 0: 4 a core"}); bad != "" {
 	} else if *signup != web.SignupOpen && *signup != web.SignupInvite && *signup != web.SignupClosed {
 		bad = fmt.Sprintf("--signup %q: write open, invite or closed", *signup)
 	} else if _, _, err := net.SplitHostPort(*addr); err != nil {
@@ -52,7 +56,12 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "muster serve: %s\n", bad)
 		return 2
 	}
-	cfg := web.Config{RequireLogin: *requireLogin, Signup: *signup, SecureCookie: *secure}
+	proxies, err := web.ParseTrustedProxies(*trusted)
+	if err != nil {
+		fmt.Fprintf(stderr, "muster serve: --trusted-proxy: %s\n", err)
+		return 2
+	}
+	cfg := web.Config{RequireLogin: *requireLogin, Signup: *signup, SecureCookie: *secure, TrustedProxies: proxies, MaxRequests: *maxRequests}
 	logger := slog.New(slog.NewTextHandler(stderr, nil))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

@@ -69,17 +69,17 @@ func newApp(store *db.Store, cat *rules.Catalog, logger *slog.Logger, cfg Config
 	// HEAD answers as GET would on every page (RFC 9110: a server must support both): the
 	// router sends it to the GET route, and no body is sent.
 	router := echo.NewRouter(echo.RouterConfig{AutoHandleHEAD: true})
-	e := echo.NewWithConfig(echo.Config{Logger: logger, Router: router, IPExtractor: clientAddress})
+	e := echo.NewWithConfig(echo.Config{Logger: logger, Router: router, IPExtractor: clientAddressFor(cfg.TrustedProxies)})
 	e.HTTPErrorHandler = a.handleError
 	e.Use(requestLog(logger))
 	e.Use(middleware.Recover())
-	e.Use(secureHeaders)
+	e.Use(secureHeaders(cfg.SecureCookie))
 	e.Use(a.admit) // before any work: a refusal costs next to nothing
 	e.Use(middleware.BodyLimit(maxBody))
 	e.Use(storableForm)
 	e.Use(a.loadSession)
 	e.Use(a.identify)
-	e.Use(csrf())
+	e.Use(csrf(cfg.SecureCookie))
 	e.Use(a.requireLogin)
 	e.Use(a.otherSystemArmies) // armies of the other game systems get their own pages (handlers_systems.go)
 
