@@ -199,3 +199,25 @@ func TestAccountRevokesAllTokensAndSaysTheySurviveAPasswordChange(t *testing.T) 
 		t.Errorf("after revoking all, the page:\n%.3000s", textOf(page))
 	}
 }
+
+// A skirmish army file with a count out of range is refused on save, naming the field, as
+// the other systems' files are; nothing is stored.
+func TestSkirmishCountsOutOfRangeAreRefusedOnSave(t *testing.T) {
+	t.Parallel()
+	ts := newTestServer(t)
+	for _, count := range []string{"500", "-3"} {
+		file := "format: 1\nsystem: qrs\nname: Crowd\nside: imperial\ngroups:\n  - name: Guards\n    figures: [{profile: Stormtrooper, count: " + count + "}]\n"
+		r := ts.postBody("/api/armies", "application/yaml", file)
+		if r.status < 400 || r.status >= 500 || !strings.Contains(r.body, "groups[0].figures[0].count: "+count) {
+			t.Errorf("count %s through the API: %d %s, want a refusal naming the count", count, r.status, r.body)
+		}
+		r = ts.postForm("/armies/import", url.Values{"text": {file}})
+		if r.status < 400 || r.status >= 500 || !strings.Contains(r.body, "from 1 to 100") {
+			t.Errorf("count %s through the import form: %d %.300s", count, r.status, textOf(r.body))
+		}
+	}
+	list, err := ts.store.List(context.Background(), ts.ownerID())
+	if err != nil || len(list) != 0 {
+		t.Errorf("armies stored after the refusals: %d (%v)", len(list), err)
+	}
+}
