@@ -2,7 +2,6 @@ package web
 
 import (
 	"context"
-	"errors"
 	"log/slog"
 	"sync"
 	"time"
@@ -10,54 +9,56 @@ import (
 	"muster/db"
 )
 
-// draftEvery is how often, at most, one player's draft of one army is written: the editor
-// sends a cost update 300 ms after each pause in typing, and each stored the whole form
-// (a synchronous write, synced to disk) before answering.
+// draftEvery is how often the editor's drafts are written: the editor sends a cost update
+// 300 ms after each pause in typing, and each stored the whole form (a transaction of its
+// own, synced to disk) before answering.
 const draftEvery = time.Second
 
-// drafts writes the army editor's drafts (the form as typed, kept so that leaving the page
-// loses nothing), at most one write per player and army a second, the last form always
-// kept:
+// drafts keeps the army editor's drafts (the form as typed, kept so that leaving the page
+// loses nothing) and writes them behind the cost updates, every draft of the last second in
+// one transaction:
 //
-//   - a form with no write of its key in the last second is written at once, before the
-//     cost update answers (as before);
-//   - one within the second is kept in memory and written when the second is up, replacing
-//     any form kept before it (only the last one is written);
-//   - one write at a time per key, in the order typed: a form typed while the last is being
-//     written waits its turn.
+//   - a cost update puts its form in memory, replacing the one kept before it, and answers
+//     without waiting for the disk: at most one write per player and army a second, the
+//     last form always the one written;
+//   - once a second (draftEvery) every form kept since the last write is written, together;
+//   - reading a draft (the editor page, the army's page) answers the form kept in memory when
+//     there is one, so that a reload right after a burst of typing shows the last keystroke;
+//   - discarding or saving forgets the kept form and deletes the stored one, after any write
+//     in flight (writes and discards take turns: a discarded draft is never written back);
+//   - when the server is stopping (stop closed), what is kept is written at once, and later
+//     forms as they come.
 //
-// Reading a draft (the editor page, the army's page) answers the form kept in memory when
-// there is one, so that a reload right after a burst of typing shows the last keystroke.
-// Discarding or saving forgets the kept form and deletes the stored one, after any write in
-// flight. When the server is stopping (stop closed), every kept form is written at once and
-// later ones are written as they come. What a crash of the process loses: the forms of the
-// last second.
+// What a crash of the process loses: the forms of the last second. Several web processes
+// (PostgreSQL): the last second of typing is in the process that received it, the others
+// read it from the database a second later.
 type drafts struct {
 	store *db.Store
 	log   *slog.Logger
 	now   func() time.Time
-	// onWrite, when set (by tests), is called as each write of a draft begins.
-	onWrite func()
+	// onWrite, when set (by tests), is called with the number of drafts of each write.
+	onWrite func(n int)
 
 	mu       sync.Mutex
-	keys     map[draftKey]*draftState
+	kept     map[draftKey]keptDraft // typed since the last write began
+	shown    map[draftKey]keptDraft // the last form of each key not yet known written
+	seq      uint64                 // forms kept so far
+	timer    *time.Timer            // the next write, when something is kept
 	stopping bool
+
+	writing sync.Mutex // a write or a discard at a time
 }
 
 type draftKey struct{ owner, army string }
 
-// draftState is one key's draft between writes.
-type draftState struct {
-	draft     db.Draft  // the last form typed (Updated: when)
-	dirty     bool      // typed since the last write began
-	writing   bool      // a write of this key is in flight
-	lastWrite time.Time // when the last write began (on the drafts' clock)
-	timer     *time.Timer
-	deleted   bool // discarded while a write was in flight: delete again after it
+// keptDraft is a form kept in memory, numbered in the order typed.
+type keptDraft struct {
+	db.Draft
+	seq uint64
 }
 
 func newDrafts(store *db.Store, log *slog.Logger) *drafts {
-	return &drafts{store: store, log: log, now: time.Now, keys: map[draftKey]*draftState{}}
+	return &drafts{store: store, log: log, now: time.Now, kept: map[draftKey]keptDraft{}, shown: map[draftKey]keptDraft{}}
 }
 
 // stopOn writes every kept form when done closes, and every later one at once.
@@ -69,157 +70,94 @@ func (d *drafts) stopOn(done <-chan struct{}) {
 		<-done
 		d.mu.Lock()
 		d.stopping = true
-		var due []draftKey
-		for k, s := range d.keys {
-			if s.timer != nil && s.timer.Stop() {
-				s.timer = nil
-				due = append(due, k)
-			}
-		}
 		d.mu.Unlock()
-		for _, k := range due {
-			d.flush(k)
-		}
+		d.flush()
 	}()
 }
 
-// save keeps owner's form of their army made on version base: written now, or within the
-// second (see drafts). The error is the store's, for a write made now.
-func (d *drafts) save(ctx context.Context, owner, army string, base int, form []byte) error {
+// save keeps owner's form of their army made on version base, to be written within
+// draftEvery (at once when the server is stopping).
+func (d *drafts) save(owner, army string, base int, form []byte) {
 	k := draftKey{owner, army}
-	now := d.now()
 	d.mu.Lock()
-	s := d.keys[k]
-	if s == nil {
-		s = &draftState{}
-		d.keys[k] = s
+	d.seq++
+	dr := keptDraft{db.Draft{Base: base, Form: form, Updated: d.now()}, d.seq}
+	d.kept[k], d.shown[k] = dr, dr
+	stopping := d.stopping
+	if d.timer == nil && !stopping {
+		d.timer = time.AfterFunc(draftEvery, d.flush)
 	}
-	s.draft = db.Draft{Base: base, Form: form, Updated: now}
-	s.dirty = true
-	if s.writing || s.timer != nil {
-		d.mu.Unlock() // the write in flight, or the one due, takes it
-		return nil
-	}
-	if wait := s.lastWrite.Add(draftEvery).Sub(now); wait > 0 && !d.stopping {
-		s.timer = time.AfterFunc(wait, func() { d.due(k) })
-		d.mu.Unlock()
-		return nil
-	}
-	dr := d.begin(s, now)
 	d.mu.Unlock()
-	err := d.store.SaveDraft(ctx, owner, army, dr.Base, dr.Form)
-	d.done(k)
-	return err
+	if stopping {
+		d.flush()
+	}
 }
 
-// begin marks s's write begun and returns the draft to write (d.mu held).
-func (d *drafts) begin(s *draftState, now time.Time) db.Draft {
+// flush writes every kept form in one transaction.
+func (d *drafts) flush() {
+	d.writing.Lock()
+	defer d.writing.Unlock()
+	d.mu.Lock()
+	d.timer = nil
+	batch := make([]db.DraftWrite, 0, len(d.kept))
+	written := make(map[draftKey]keptDraft, len(d.kept))
+	for k, dr := range d.kept {
+		batch = append(batch, db.DraftWrite{Owner: k.owner, Army: k.army, Base: dr.Base, Form: dr.Form})
+		written[k] = dr
+	}
+	clear(d.kept)
+	d.mu.Unlock()
+	if len(batch) == 0 {
+		return
+	}
 	if d.onWrite != nil {
-		d.onWrite()
+		d.onWrite(len(batch))
 	}
-	s.writing, s.dirty, s.lastWrite = true, false, now
-	return s.draft
-}
-
-// due is a key's second up: its kept form is written, or, with none, the key is forgotten.
-func (d *drafts) due(k draftKey) {
-	d.mu.Lock()
-	if s := d.keys[k]; s != nil {
-		s.timer = nil
-	}
-	d.mu.Unlock()
-	d.flush(k)
-}
-
-// flush writes k's kept form, if any and no write is in flight; a key with nothing kept and
-// nothing in flight is forgotten.
-func (d *drafts) flush(k draftKey) {
-	d.mu.Lock()
-	s := d.keys[k]
-	if s == nil || s.writing || s.timer != nil {
-		d.mu.Unlock()
-		return
-	}
-	if !s.dirty {
-		delete(d.keys, k)
-		d.mu.Unlock()
-		return
-	}
-	dr := d.begin(s, d.now())
-	d.mu.Unlock()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	if err := d.store.SaveDraft(ctx, k.owner, k.army, dr.Base, dr.Form); err != nil && !errors.Is(err, db.ErrNotFound) {
-		d.log.Warn("editor: draft not kept", "army", k.army, "err", err)
-	}
-	d.done(k)
-}
-
-// done ends k's write: a discard that came meanwhile is carried out again, and what was
-// typed meanwhile is due a second after the write began (at once when stopping).
-func (d *drafts) done(k draftKey) {
+	err := d.store.SaveDrafts(ctx, batch)
 	d.mu.Lock()
-	s := d.keys[k]
-	if s == nil {
-		d.mu.Unlock()
+	defer d.mu.Unlock()
+	if err != nil {
+		// Kept for the next write, unless typed again meanwhile (the newer form is kept).
+		d.log.Warn("editor: drafts not kept; trying again", "drafts", len(batch), "err", err)
+		for k, dr := range written {
+			if _, newer := d.kept[k]; !newer {
+				d.kept[k] = dr
+			}
+		}
+		if d.timer == nil {
+			d.timer = time.AfterFunc(draftEvery, d.flush)
+		}
 		return
 	}
-	s.writing = false
-	if s.deleted {
-		s.deleted = false
-		d.mu.Unlock()
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		defer cancel()
-		if err := d.store.DeleteDraft(ctx, k.owner, k.army); err != nil {
-			d.log.Warn("editor: draft not discarded", "army", k.army, "err", err)
-		}
-		d.mu.Lock()
-		if s = d.keys[k]; s == nil {
-			d.mu.Unlock()
-			return
+	for k, dr := range written {
+		if s, ok := d.shown[k]; ok && s.seq == dr.seq {
+			delete(d.shown, k) // the database has the last form typed: read it there
 		}
 	}
-	wait := s.lastWrite.Add(draftEvery).Sub(d.now())
-	if d.stopping {
-		wait = 0
-	}
-	if s.timer == nil {
-		s.timer = time.AfterFunc(max(wait, 0), func() { d.due(k) })
-	}
-	d.mu.Unlock()
 }
 
 // get returns owner's draft of their army: the form kept in memory, or the stored one.
 func (d *drafts) get(ctx context.Context, owner, army string) (db.Draft, error) {
 	d.mu.Lock()
-	s := d.keys[draftKey{owner, army}]
-	if s != nil && !s.deleted && s.draft.Form != nil {
-		dr := s.draft
-		d.mu.Unlock()
-		return dr, nil
-	}
+	dr, ok := d.shown[draftKey{owner, army}]
 	d.mu.Unlock()
+	if ok {
+		return dr.Draft, nil
+	}
 	return d.store.GetDraft(ctx, owner, army)
 }
 
-// discard forgets owner's draft of their army: the kept form, the stored one, and (after it)
-// any write in flight.
+// discard forgets owner's draft of their army: the kept form and the stored one, after any
+// write in flight.
 func (d *drafts) discard(ctx context.Context, owner, army string) error {
+	d.writing.Lock()
+	defer d.writing.Unlock()
 	k := draftKey{owner, army}
 	d.mu.Lock()
-	if s := d.keys[k]; s != nil {
-		if s.timer != nil {
-			s.timer.Stop()
-			s.timer = nil
-		}
-		s.dirty = false
-		s.draft = db.Draft{}
-		if s.writing {
-			s.deleted = true
-		} else {
-			delete(d.keys, k)
-		}
-	}
+	delete(d.kept, k)
+	delete(d.shown, k)
 	d.mu.Unlock()
 	return d.store.DeleteDraft(ctx, owner, army)
 }

@@ -193,11 +193,9 @@ func (a *app) previewArmy(c *echo.Context) error {
 		return err
 	}
 	// The form as typed is the owner's draft, a refused field and all (the draft is the
-	// form, not a valid army): leaving the page or reloading it loses nothing. At most one
-	// write a second, the last form always kept (drafts.go).
-	if err := a.drafts.save(c.Request().Context(), ownerID(c), rec.ID, rec.Version, draftForm(c)); err != nil {
-		a.log.Warn("editor: draft not kept", "army", rec.ID, "err", err)
-	}
+	// form, not a valid army): leaving the page or reloading it loses nothing. Written
+	// behind the answer, every player's of the last second together (drafts.go).
+	a.drafts.save(ownerID(c), rec.ID, rec.Version, draftForm(c))
 	army := typedArmy(stored, form, c.FormValue("freehand") == "on")
 	v := views.ArmyView{ID: rec.ID, Army: army, Result: a.evaluate(army), Catalog: a.catalogFor(army), Draft: true}
 	if fe != nil {
