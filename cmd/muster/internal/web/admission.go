@@ -33,13 +33,16 @@ const (
 const busyMessage = "Muster is busy: too many players are asking at once, and your request was not handled. " +
 	"Nothing was changed. Wait a moment and try again (your browser may do so by itself)."
 
-// admission is the bound on requests in progress, with its queue.
+// admission is the bound on requests in progress, with its queue. Heavy work may hold at
+// most heavyLimit turns, so that pages always have one: a few slow what-ifs or PDFs do not
+// shut the armies page out.
 type admission struct {
-	limit, maxQueue int
-	wait            time.Duration
+	limit, heavyLimit, maxQueue int
+	wait                        time.Duration
 
 	mu       sync.Mutex
-	inFlight int
+	inFlight int // requests in progress
+	heavy    int // of which heavy work
 	queued   int
 	waiting  [numAdmitClass]list.List // of *admitTicket, first come first
 }
@@ -59,15 +62,29 @@ func newAdmission(limit, maxQueue int, wait time.Duration) *admission {
 	if wait <= 0 {
 		wait = admitWait
 	}
-	return &admission{limit: limit, maxQueue: maxQueue, wait: wait}
+	heavy := max(1, limit-max(1, limit/4))
+	return &admission{limit: limit, heavyLimit: heavy, maxQueue: maxQueue, wait: wait}
+}
+
+// canRun reports whether a request of class may start now (ad.mu held).
+func (ad *admission) canRun(class int) bool {
+	return ad.inFlight < ad.limit && (class == classPage || ad.heavy < ad.heavyLimit)
+}
+
+// start counts a request of class in progress (ad.mu held).
+func (ad *admission) start(class int) {
+	ad.inFlight++
+	if class == classHeavy {
+		ad.heavy++
+	}
 }
 
 // acquire waits for a turn: true when the request may go on (release must follow), false
 // when it is refused (the queue full, the wait over, or the client gone).
 func (ad *admission) acquire(ctx context.Context, class int) bool {
 	ad.mu.Lock()
-	if ad.inFlight < ad.limit && ad.noneWaitingBefore(class) {
-		ad.inFlight++
+	if ad.canRun(class) && ad.noneWaitingBefore(class) {
+		ad.start(class)
 		ad.mu.Unlock()
 		return true
 	}
@@ -109,20 +126,25 @@ func (ad *admission) noneWaitingBefore(class int) bool {
 	return true
 }
 
-// release ends a request's turn: the first waiting of the first class takes it.
-func (ad *admission) release() {
+// release ends the turn of a request of class: the first waiting of the first class that
+// may run takes it.
+func (ad *admission) release(class int) {
 	ad.mu.Lock()
 	defer ad.mu.Unlock()
+	ad.inFlight--
+	if class == classHeavy {
+		ad.heavy--
+	}
 	for c := range ad.waiting {
-		if el := ad.waiting[c].Front(); el != nil {
+		if el := ad.waiting[c].Front(); el != nil && ad.canRun(c) {
 			t := ad.waiting[c].Remove(el).(*admitTicket)
 			ad.queued--
+			ad.start(c)
 			t.granted = true
 			close(t.ready)
 			return
 		}
 	}
-	ad.inFlight--
 }
 
 // admitClass is which queue a request waits in: pages first (the armies page, an army's
@@ -146,19 +168,29 @@ func admitClass(r *http.Request) int {
 	return classPage
 }
 
-// admit is the middleware: /healthz and the static assets pass (cheap, and a load balancer's
-// health check must not be refused for being busy); every other request takes a turn.
+// unadmitted reports the requests that do not take a turn: /healthz and the static assets
+// (cheap, and a load balancer's health check must not be refused for being busy), and a
+// matchup's progress stream (server-sent events: open for as long as the matchup plays,
+// waiting, not working; it would hold a turn for minutes).
+func unadmitted(r *http.Request) bool {
+	p := r.URL.Path
+	return p == "/healthz" || strings.HasPrefix(p, "/static/") ||
+		strings.HasSuffix(p, "/events") || strings.Contains(r.Header.Get("Accept"), "text/event-stream")
+}
+
+// admit is the middleware: every request but the unadmitted takes a turn.
 func (a *app) admit(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c *echo.Context) error {
 		r := c.Request()
-		if r.URL.Path == "/healthz" || strings.HasPrefix(r.URL.Path, "/static/") {
+		if unadmitted(r) {
 			return next(c)
 		}
-		if !a.admission.acquire(r.Context(), admitClass(r)) {
+		class := admitClass(r)
+		if !a.admission.acquire(r.Context(), class) {
 			c.Response().Header().Set("Retry-After", strconv.Itoa(admitRetry))
 			return echo.NewHTTPError(http.StatusServiceUnavailable, busyMessage)
 		}
-		defer a.admission.release()
+		defer a.admission.release(class)
 		return next(c)
 	}
 }

@@ -41,7 +41,7 @@ func TestAdmissionServesPagesFirstAndBoundsTheQueue(t *testing.T) {
 		mu.Lock()
 		order = append(order, name)
 		mu.Unlock()
-		ad.release()
+		ad.release(class)
 	}
 	queued := func(n int) {
 		for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(time.Millisecond) {
@@ -71,7 +71,7 @@ func TestAdmissionServesPagesFirstAndBoundsTheQueue(t *testing.T) {
 	if d := time.Since(start); d > time.Second {
 		t.Errorf("the refusal took %v, want at once", d)
 	}
-	ad.release()
+	ad.release(classHeavy)
 	wg.Wait()
 	if got := strings.Join(order, ", "); got != "page, heavy 1, heavy 2" {
 		t.Errorf("served in the order %s, want the page first, then the heavy ones as they came", got)
@@ -92,9 +92,45 @@ func TestAdmissionRefusesAfterTheWait(t *testing.T) {
 	if ad.queued != 0 {
 		t.Errorf("%d left in the queue after the wait", ad.queued)
 	}
-	ad.release()
+	ad.release(classPage)
 	if !ad.acquire(ctx, classHeavy) {
 		t.Error("refused once the turn is free")
+	}
+}
+
+// Heavy work holds at most three turns of four: a page always finds one, even while more
+// heavy work waits; a heavy request ending lets the next one in.
+func TestAdmissionKeepsATurnForPages(t *testing.T) {
+	ad := newAdmission(4, 10, time.Minute)
+	ctx := context.Background()
+	for i := range 3 {
+		if !ad.acquire(ctx, classHeavy) {
+			t.Fatalf("heavy request %d refused", i+1)
+		}
+	}
+	got := make(chan bool)
+	go func() { got <- ad.acquire(ctx, classHeavy) }()
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(time.Millisecond) {
+		ad.mu.Lock()
+		q := ad.queued
+		ad.mu.Unlock()
+		if q == 1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("a fourth heavy request did not wait")
+		}
+	}
+	if !ad.acquire(ctx, classPage) {
+		t.Fatal("a page refused while heavy work holds three turns of four")
+	}
+	ad.release(classPage)
+	ad.release(classHeavy)
+	if !<-got {
+		t.Fatal("the waiting heavy request was refused when a heavy turn was freed")
+	}
+	if ad.inFlight != 3 || ad.heavy != 3 || ad.queued != 0 {
+		t.Errorf("%d in flight (%d heavy), %d queued; want 3 (3), 0", ad.inFlight, ad.heavy, ad.queued)
 	}
 }
 
@@ -165,6 +201,10 @@ func TestBusyServerAnswers503InWordsWithRetryAfter(t *testing.T) {
 	}
 	if after := runtime.NumGoroutine(); after > before+10 {
 		t.Errorf("refusals left goroutines behind: %d before, %d after", before, after)
+	}
+	// A matchup's progress stream is not held either: it stays open for minutes.
+	if !unadmitted(httptest.NewRequest(http.MethodGet, "/sim/run/abc/events", nil)) {
+		t.Error("a matchup's progress stream would take a turn for as long as it plays")
 	}
 	for _, p := range []string{"/healthz", "/static/app.js"} {
 		resp, err := http.Get(srv.URL + p)
