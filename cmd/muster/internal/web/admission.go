@@ -20,12 +20,12 @@ import (
 // (memory stays flat) and answers every one quickly, served or refused, rather than
 // letting thousands pile up and all time out together.
 const (
-	admitPerCore  = 4               // requests in progress per core
-	queuePerCore  = 32              // requests waiting per core
-	admitWait     = 2 * time.Second // how long a request waits for its turn
-	admitRetry    = 2               // Retry-After, seconds
-	classPage     = 0               // a page: served first
-	classHeavy    = 1               // a cost update, the editor, sheets, odds, a form posted
+	admitPerCore  = 4                      // requests in progress per core
+	queuePerCore  = 32                     // requests waiting per core
+	admitWait     = 500 * time.Millisecond // how long a request waits for its turn
+	admitRetry    = 2                      // Retry-After, seconds
+	classPage     = 0                      // a page: served first
+	classHeavy    = 1                      // a cost update, the editor, sheets, odds, a form posted
 	numAdmitClass = 2
 )
 

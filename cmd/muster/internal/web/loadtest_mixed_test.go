@@ -294,6 +294,23 @@ func (p *serverProcess) rss() int64 {
 	return 0
 }
 
+// cpu is the process's CPU time so far (user and system; Linux: /proc/PID/stat, in the
+// kernel's clock ticks, 100 a second).
+func (p *serverProcess) cpu() time.Duration {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", p.cmd.Process.Pid))
+	if err != nil {
+		return 0
+	}
+	s := string(b)
+	f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:]) // after the command's name
+	if len(f) < 13 {
+		return 0
+	}
+	ut, _ := strconv.ParseInt(f[11], 10, 64)
+	st, _ := strconv.ParseInt(f[12], 10, 64)
+	return time.Duration(ut+st) * 10 * time.Millisecond
+}
+
 // sampleMemory notes the process's peak resident memory until ctx ends.
 func (p *serverProcess) sampleMemory(ctx context.Context) {
 	t := time.NewTicker(100 * time.Millisecond)
@@ -388,6 +405,7 @@ func TestLoadMixed(t *testing.T) {
 		}
 	}
 	idle := srv.rss()
+	cpuBefore := srv.cpu()
 	ctx, stopSampling := context.WithCancel(context.Background())
 	sampled := make(chan struct{})
 	go func() { srv.sampleMemory(ctx); close(sampled) }()
@@ -458,14 +476,17 @@ func TestLoadMixed(t *testing.T) {
 	}
 	wg.Wait()
 	res.elapsed = time.Since(started)
+	cpuUsed := srv.cpu() - cpuBefore
 	stopSampling()
 	<-sampled
 	mode := fmt.Sprintf("open loop, %d players", players)
 	if closed > 0 {
 		mode = fmt.Sprintf("closed loop, %d clients", closed)
 	}
-	report := fmt.Sprintf("%s, %d matchups running, %ds: %s\n  server memory: %.0f MB idle with the players' armies, %.0f MB peak (RSS); log: %d warnings, %d errors",
-		mode, sims, seconds, res.String(), float64(idle)/(1<<20), float64(srv.peakRSS.Load())/(1<<20), srv.warnings.Load(), srv.errors.Load())
+	answered := len(res.lats) + res.busy + res.status5xx + res.other
+	report := fmt.Sprintf("%s, %d matchups running, %ds: %s\n  server: CPU %.1f s, %.2f ms an answer (matchups included); memory %.0f MB idle with the players' armies, %.0f MB peak (RSS); log: %d warnings, %d errors",
+		mode, sims, seconds, res.String(), cpuUsed.Seconds(), float64(cpuUsed.Microseconds())/1000/float64(max(answered, 1)),
+		float64(idle)/(1<<20), float64(srv.peakRSS.Load())/(1<<20), srv.warnings.Load(), srv.errors.Load())
 	t.Log(report)
 	fmt.Println("loadtest:", report)
 	if res.status5xx > 0 || res.fails > 0 || res.timeouts > 0 || res.skipped > 0 {
