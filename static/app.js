@@ -46,10 +46,30 @@
       return;
     }
     var src = document.getElementById(b.getAttribute("data-copy"));
-    if (src && navigator.clipboard) {
-      navigator.clipboard.writeText(src.value || src.textContent);
-      b.textContent = "Copied";
+    if (!src) {
+      return;
     }
+    // Where the clipboard is not offered (a page served over plain http from another
+    // machine), the text is selected for the player to copy with the keyboard.
+    var select = function () {
+      if (src.select) {
+        src.select();
+      } else {
+        var r = document.createRange();
+        r.selectNodeContents(src);
+        var sel = window.getSelection();
+        sel.removeAllRanges();
+        sel.addRange(r);
+      }
+      b.textContent = "Selected: press Ctrl+C";
+    };
+    if (!navigator.clipboard) {
+      select();
+      return;
+    }
+    navigator.clipboard.writeText(src.value || src.textContent).then(function () {
+      b.textContent = "Copied";
+    }, select);
   });
   // The editor keeps the form as a draft on the server with each cost update; until the
   // update after the last keystroke has come back, leaving the page asks first. The form is

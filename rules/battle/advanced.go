@@ -51,24 +51,31 @@ func advancedOf(cat *rules.Catalog, m *Soldier, items []roster.Item, fs *FigSpec
 	}
 }
 
-// flameAim is where a flamethrower would be aimed at the visible targets: the target figure
-// with the most others under the 1" template around him, and how many those others are.
-func (b *Battle) flameAim(side int) (int32, int) {
-	best, bn := int32(-1), -1
+// flameAim is where figure f would aim his flamethrower at the visible targets: the
+// target figure within his reach whose shot is worth most (flameValue: the one hit and the
+// others under the 1" template around him), with no friend near the template, and that
+// worth (-1: none within reach). Only figures he can reach count: the biggest cluster of a
+// squad is often beyond the 6" of the weapon while a nearer figure is not, and aiming at
+// the cluster he could not reach left the flamethrower unused at 3" from the enemy.
+func (b *Battle) flameAim(f *fig, side, mods, sr int) (int32, float64) {
+	best, bestV := int32(-1), 0.0
 	rr := (fireTemplate + baseRadius) * (fireTemplate + baseRadius)
 	for _, tfi := range b.tidx {
 		p := b.figs[tfi].pos
+		if _, ok := bandOf(f.spec.Flamer.Ranges, f.spec.Flamer.MinRange, math.Sqrt(dist2(f.pos, p))); !ok {
+			continue
+		}
 		n := 0
 		for _, ofi := range b.tidx {
 			if ofi != tfi && dist2(p, b.figs[ofi].pos) <= rr {
 				n++
 			}
 		}
-		if n > bn && !b.friendNear(side, p, fireTemplate+baseRadius+1) {
-			best, bn = tfi, n
+		if v := b.flameValue(f, tfi, n, mods, sr); v > bestV+tie && !b.friendNear(side, p, fireTemplate+baseRadius+1) {
+			best, bestV = tfi, v
 		}
 	}
-	return best, max(bn, 0)
+	return best, bestV
 }
 
 // flameValue is the expected casualties of a flamethrower's shot at figure at with others
@@ -131,7 +138,7 @@ func (b *Battle) flame(ui, ti int, ffi, at int32, diff int) {
 		b.phaseHits(ui, int(b.figs[gi].unit), 1)
 	}
 	if b.lg != nil {
-		b.logf("  %s fires his flamethrower at %s: %s, %d under the flames\n", f.spec.Who, b.name(ti),
+		b.logf("  %s fires his flamethrower at %s: %s, %d under the flames\n", b.figName(f), b.name(ti),
 			ifs(hit, "on target", "it deviates "+in1(math.Sqrt(dist2(Point(center), target)))+"\""), len(b.burstI))
 	}
 	b.startFire(Point(center), ui)
@@ -306,7 +313,7 @@ func (b *Battle) torpedo(ui, ti int, ffi int32, aim Point) {
 	}
 	if !ok {
 		if b.lg != nil {
-			b.logf("  %s fires a proton torpedo at %s: it fails to arm\n", f.spec.Who, b.name(ti))
+			b.logf("  %s fires a proton torpedo at %s: it fails to arm\n", b.figName(f), b.name(ti))
 		}
 		return
 	}
@@ -324,7 +331,7 @@ func (b *Battle) torpedo(ui, ti int, ffi int32, aim Point) {
 		n++
 	}
 	if b.lg != nil {
-		b.logf("  %s fires a proton torpedo at %s: %d in its path\n", f.spec.Who, b.name(ti), n)
+		b.logf("  %s fires a proton torpedo at %s: %d in its path\n", b.figName(f), b.name(ti), n)
 	}
 }
 
@@ -417,10 +424,11 @@ func (b *Battle) demp(ui, ti int, ffi int32, diff int) {
 		}
 		tg.stunTill = max(tg.stunTill, b.turn+turns-1)
 		tg.f.Stunned = int(tg.stunPen)
+		b.touchCond(tg)
 		b.phaseHits(ui, ti, 0.5)
 	}
 	if b.lg != nil {
-		b.logf("  %s fires his DEMP gun at %s: %s\n", f.spec.Who, b.name(ti),
+		b.logf("  %s fires his DEMP gun at %s: %s\n", b.figName(f), b.name(ti),
 			ifs(turns > 0, "the droid is stunned for "+strconv.Itoa(turns)+" turns", ifs(hit, "no effect", "a miss")))
 	}
 }
@@ -508,6 +516,7 @@ func (b *Battle) selfDestruct(ui int) bool {
 	}
 	b.diveOut(d.pos, combat.DroidBlastRadius)
 	d.f.Out = true
+	b.touchCond(d)
 	b.moves++
 	b.units[ui].boxOK, b.units[ui].cOK = false, false
 	return true

@@ -59,6 +59,36 @@ func TestFlamethrowerTemplateAndIgnition(t *testing.T) {
 	within(t, "the neighbour's casualties (2)", nHarm, hits, inc[1]+inc[2])
 }
 
+// The flamethrower is aimed at a figure within its 6": a lone soldier 3" ahead, not a
+// cluster of three 10" off (worth more under the template, but out of reach; aiming there
+// left the weapon unused at 3" from the enemy). With the lone soldier out of reach too,
+// there is nothing to aim at.
+func TestFlamethrowerAimedWithinReach(t *testing.T) {
+	f := field(t, ``, ``)
+	a := armyOf(t, squadArmy("imperial", "Stormtrooper", 5, burners, ""))
+	c := armyOf(t, squadArmy("rebel", "Standard Rebel Trooper", 4, rebels, ""))
+	b := ready(t, f, a, c, 1)
+	b.place(0, Point{X: 36, Y: 20}, math.Pi/2)
+	b.place(1, Point{X: 36, Y: 30}, -math.Pi/2)
+	fl := &b.figs[b.units[0].members[1]]
+	fl.pos = Point{X: 36, Y: 20}
+	m := b.units[1].members
+	lone := m[0]
+	b.figs[lone].pos = Point{X: 36, Y: 23}
+	for i, fi := range m[1:] {
+		b.figs[fi].pos = Point{X: 35 + float64(i), Y: 30}
+	}
+	b.tidx = append(b.tidx[:0], m...)
+	at, v := b.flameAim(fl, 0, 0, b.figs[lone].f.Strength())
+	if at != lone || v <= 0 {
+		t.Errorf("aimed at figure %d (worth %.3f), want the lone soldier %d within reach", at, v, lone)
+	}
+	b.figs[lone].pos = Point{X: 36, Y: 26.5} // 6.5": beyond long range
+	if at, _ := b.flameAim(fl, 0, 0, b.figs[lone].f.Strength()); at >= 0 {
+		t.Errorf("aimed at figure %d with every enemy beyond 6\"", at)
+	}
+}
+
 // Advanced Terrain, "Fire" (lines 3718-3745): each fire rolls in the Special Actions Phase,
 // 1-2 burns down, 3-4 stays, 5-6 spreads a template; everyone under a template resists 4;
 // fire combat through a template is at +1.
@@ -231,4 +261,25 @@ func TestDroidSelfDestruct(t *testing.T) {
 	}
 	odds := combat.Default().DamageOdds(combat.DroidBlastDamage, str)
 	within(t, "casualties under the blast", hurt, seen, odds[1]+odds[2])
+}
+
+// A squad holding in cover with good fire leaves a fire burning under some of its soldiers
+// (a player would not stand in it: Strength 4 on each of them every turn), and without the
+// fire it holds.
+func TestASquadLeavesAFireUnderIt(t *testing.T) {
+	f := field(t, `{"type":"light woods","rect":[20,8,52,16]}`, ``)
+	a := armyOf(t, squadArmy("rebel", "Standard Rebel Trooper", 6, rebels, ""))
+	c := armyOf(t, squadArmy("imperial", "Stormtrooper", 6, rebels, ""))
+	b := ready(t, f, a, c, 1)
+	b.place(0, Point{X: 36, Y: 12}, math.Pi/2)
+	b.place(1, Point{X: 36, Y: 30}, -math.Pi/2)
+	if p := b.plan(0); p.kind != planHold {
+		t.Fatalf("without a fire the squad does not hold: %+v", p)
+	}
+	b.clouds = append(b.clouds, cloud{kind: gFire, at: b.figs[b.units[0].members[2]].pos, r: fireTemplate, ds: fireDamage,
+		left: math.MaxInt32, unit: 1, live: true, fire: 1})
+	p := b.plan(0)
+	if p.kind != planMove || b.harmfulCloudAt(p.dest) {
+		t.Fatalf("with a fire under it the squad's plan is %+v (%s), want a move out of the fire", p, p.why)
+	}
 }

@@ -2,6 +2,7 @@ package battle
 
 import (
 	"fmt"
+	"math"
 	"slices"
 
 	"muster/rules/combat"
@@ -62,6 +63,33 @@ func (b *Battle) auditDist(a, c int, kept float64) {
 	b.audit.checks++
 	if d, _ := b.distNow(a, c, nil); d != kept {
 		b.audit.failf(b, "kept distance from %s to %s %.4f, now %.4f", b.units[a].spec.Name, b.units[c].spec.Name, kept, d)
+	}
+}
+
+func (b *Battle) auditForecast(ui, ti int, walked bool, extra int, kept float64) {
+	b.audit.checks++
+	if v := b.estimateNow(ui, ti, walked, extra); v != kept {
+		b.audit.failf(b, "kept forecast of %s's fire at %s (walked %v, extra %d) %v, now %v", b.units[ui].spec.Name, b.units[ti].spec.Name, walked, extra, kept, v)
+	}
+}
+
+func (b *Battle) auditAvgSTR(ui, kept int) {
+	b.audit.checks++
+	if s := b.avgSTRNow(ui); s != kept {
+		b.audit.failf(b, "kept average Strength of %s %d, now %d", b.units[ui].spec.Name, kept, s)
+	}
+}
+
+// auditFriendNear: friendNear found no figure of side s within r of p by the units' boxes;
+// nor may every figure, one by one.
+func (b *Battle) auditFriendNear(s int, p Point, r float64) {
+	b.audit.checks++
+	for i := range b.figs {
+		f := &b.figs[i]
+		if f.alive() && b.units[f.unit].side == s && b.units[f.unit].onTable() && dist2(f.pos, p) <= r*r {
+			b.audit.failf(b, "friendNear missed %s of %s, %.3f from %v", f.spec.Who, b.units[f.unit].spec.Name, math.Sqrt(dist2(f.pos, p)), p)
+			return
+		}
 	}
 }
 

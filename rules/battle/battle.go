@@ -127,7 +127,8 @@ type Battle struct {
 	dempFor int
 	// passCache[command][level][start] is 1 + a charge test's pass odds (0: not yet known).
 	passCache [passCmd][passLvl][passLvl]float64
-	hitsBy    []float64 // [u*n+t]: hits unit u scored on unit t this phase
+	passOther map[combat.Morale]float64 // the others' odds (passOdds)
+	hitsBy    []float64                 // [u*n+t]: hits unit u scored on unit t this phase
 	taken     []bool
 	placed    []int
 	results   []combat.MoraleResult // per unit, the Morale Phase's casualty tests
@@ -147,6 +148,15 @@ type Battle struct {
 	blind pairBits
 	// engSnap is assaultRound's copy of an engagement's units.
 	engSnap [2][]int
+	gun     gunners // fireValue's gunner classes (gunners.go)
+	// fc[2*(a*n+c)+walked] is estimate's kept answer for unit a's fire at unit c; condSeq
+	// numbers the units' condVer; fvAdvanced: the last fireValue consulted an advanced
+	// weapon (forecasts.go).
+	fc []forecast
+	// heroFigs are the figures that are heroes, in order (assumeCommand looks only at them).
+	heroFigs   []int32
+	condSeq    uint64
+	fvAdvanced bool
 	// audit, when a test sets it, checks every kept answer against a fresh look (audit.go).
 	audit *cacheAudit
 }
@@ -261,6 +271,12 @@ type unit struct {
 	from       Point // the enemy centre it withdraws from
 	placed     bool  // placed this battle: its anchor is where it stood
 
+	// condVer changes whenever one of its figures' condition does (forecasts.go).
+	condVer uint64
+	// str is avgSTR's answer, kept while the unit's unitVer is strVer and its condVer strCond.
+	str             int
+	strVer, strCond uint64
+	strOK           bool
 	// ver is unitVer's number.
 	ver uint64
 }
@@ -319,6 +335,8 @@ func New(field *Field, a, b *Force) *Battle {
 	bt.read = make([]bool, 2*nu)
 	bt.orderKey = make([]float64, nu)
 	bt.ud, bt.geo = make([]pairDist, nu*nu), make([]pairSight, nu*nu)
+	bt.fc = make([]forecast, 2*nu*nu)
+	bt.passOther = make(map[combat.Morale]float64)
 	bt.lostIn = make([]uint8, nu)
 	bt.standard, _ = bt.cat.Weapon("repeating blaster")
 	for i := range bt.units {
@@ -331,6 +349,18 @@ func New(field *Field, a, b *Force) *Battle {
 	}
 	bt.makeNames()
 	bt.placeRemotes()
+	bt.initGunners()
+	fi := int32(0) // (the figures are made in this order by reset)
+	for s := range 2 {
+		for _, us := range bt.forces[s].Units {
+			for k := range us.Figs {
+				if us.Figs[k].Hero != nil {
+					bt.heroFigs = append(bt.heroFigs, fi)
+				}
+				fi++
+			}
+		}
+	}
 	return bt
 }
 
@@ -656,6 +686,7 @@ func (b *Battle) newTurn() {
 		f.parryTried = false
 		if f.f.Stunned > 0 && f.stunTill < b.turn {
 			f.f.Stunned = 0 // the stun has worn off
+			b.touchCond(f)
 		}
 	}
 }
@@ -792,17 +823,37 @@ func (b *Battle) unitDistMax(a, c int, limit float64) float64 {
 // distNow is the distance between the nearest figures of units a and c worked out afresh,
 // with pts as scratch (returned for reuse): the nearest of c's figures to each of a's, as
 // nearestFig finds it (the first within tie of the least), from c's positions gathered
-// once; the square root of the least of those is the least of their square roots.
+// once; the square root of the least of those is the least of their square roots. A
+// figure of a whose squared distance to the box of c's positions is no less than the least
+// found so far is passed over: each of c's figures is at least that far from him (the
+// rounded differences and squares grow with the true ones), so he cannot lower it.
 func (b *Battle) distNow(a, c int, pts []Point) (float64, []Point) {
+	lo, hi := Point{X: math.Inf(1), Y: math.Inf(1)}, Point{X: math.Inf(-1), Y: math.Inf(-1)}
 	for _, fi := range b.units[c].members {
 		if f := &b.figs[fi]; f.alive() && int(f.unit) == c {
 			pts = append(pts, f.pos)
+			lo.X, lo.Y = fmin(lo.X, f.pos.X), fmin(lo.Y, f.pos.Y)
+			hi.X, hi.Y = fmax(hi.X, f.pos.X), fmax(hi.Y, f.pos.Y)
 		}
 	}
 	best := math.Inf(1)
 	for _, fi := range b.units[a].members {
 		f := &b.figs[fi]
 		if !f.alive() || int(f.unit) != a {
+			continue
+		}
+		var gx, gy float64 // (0 within the box's span)
+		if p := f.pos; p.X < lo.X {
+			gx = lo.X - p.X
+		} else if p.X > hi.X {
+			gx = p.X - hi.X
+		}
+		if p := f.pos; p.Y < lo.Y {
+			gy = lo.Y - p.Y
+		} else if p.Y > hi.Y {
+			gy = p.Y - hi.Y
+		}
+		if gx*gx+gy*gy >= best {
 			continue
 		}
 		near := math.Inf(1)

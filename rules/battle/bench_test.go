@@ -2,6 +2,9 @@ package battle
 
 import (
 	"context"
+	"fmt"
+	"strconv"
+	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -25,8 +28,19 @@ func BenchmarkFullKitBattle(b *testing.B) {
 	benchBattle(b, "testdata/full-1500.yaml", "testdata/imperial-1500.yaml")
 }
 
+// BenchmarkBridgeBattle is the book's forces of Defending the Bridge on their scenario
+// (rules/data/forces), whose woods everywhere make it the costliest built-in battle: the
+// second what-if of issue 28.
+func BenchmarkBridgeBattle(b *testing.B) {
+	benchBattleOn(b, "defending-the-bridge", "rules/data/forces/defending-the-bridge-rebel.yaml", "rules/data/forces/defending-the-bridge-imperial.yaml")
+}
+
 func benchBattle(b *testing.B, pa, pb string) {
-	field := scenario(b, "open-field")
+	benchBattleOn(b, "open-field", pa, pb)
+}
+
+func benchBattleOn(b *testing.B, sc, pa, pb string) {
+	field := scenario(b, sc)
 	bt := New(field, force(b, pa), force(b, pb))
 	bt.Play(0, nil)
 	b.ReportAllocs()
@@ -99,5 +113,45 @@ func benchMatchup(b *testing.B, size int) {
 	// Per CPU second, which other work on a shared machine does not inflate.
 	if cpu := cputime.Now() - cpu0; cpu > 0 {
 		b.ReportMetric(float64(b.N*n)/cpu.Seconds(), "battles/cpu-s")
+	}
+}
+
+// squadsArmy is an army of n squads of ten, all alike (a commander and nine soldiers with
+// blaster rifles): Hoth Troopers for the Rebels, Stormtroopers for the Imperials.
+func squadsArmy(tb testing.TB, side string, n int) *Force {
+	tb.Helper()
+	troop, skills := "Hoth Trooper", "{blaster: 4, command: 4, brawling: 3}"
+	if side == "imperial" {
+		troop, skills = "Stormtrooper", "{blaster: 3, command: 3, brawling: 4}"
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "format: 1\nsystem: swmb\nname: %d squads\nside: %s\nunits:\n", n, side)
+	for i := range n {
+		fmt.Fprintf(&sb, "  - {kind: squad, name: %s %d, troop: %s, quality: average, size: 10, skills: %s, weapons: [blaster rifle]}\n",
+			side, i+1, troop, skills)
+	}
+	return armyOf(tb, sb.String())
+}
+
+// BenchmarkSquads plays battles of 1, 2, 4 and 8 squads of ten a side on the open field:
+// how a battle's cost grows with its figures (issue 28 asks for about linear, the
+// 8-squad battle at most 2.5 times the 4-squad one). Compare instructions (callgrind,
+// docs/benchmarks.md) or CPU time per battle between the sizes.
+func BenchmarkSquads(b *testing.B) {
+	field := scenario(b, "open-field")
+	for _, n := range []int{1, 2, 4, 8} {
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			bt := New(field, squadsArmy(b, "rebel", n), squadsArmy(b, "imperial", n))
+			bt.Play(0, nil) // as benchBattle: -benchtime Nx plays N+1 battles
+			i := uint64(0)
+			cpu0 := cputime.Now()
+			for b.Loop() {
+				bt.Play(BattleSeed(1, i), nil)
+				i++
+			}
+			if cpu := cputime.Now() - cpu0; cpu > 0 {
+				b.ReportMetric(float64(cpu.Nanoseconds())/float64(i), "cpu-ns/battle")
+			}
+		})
 	}
 }

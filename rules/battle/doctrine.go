@@ -232,6 +232,16 @@ func (b *Battle) plan(ui int) plan {
 		p.assemble, p.why = true, "setting up its weapon"
 		return p
 	}
+	// A unit with soldiers standing in a fire or a gas cloud gets out of it before anything
+	// else: a fire's Strength 4 each turn on the two or three under a 1" template costs
+	// more than a turn's walk (the cover lost, the +1 to its fire); an assembled weapon
+	// stays (it cannot move).
+	if mobile && u.tripod != tripodAssembled && len(b.clouds) > 0 && b.unitInHarm(ui) && b.status(u) < combat.Broken {
+		if s, ok := b.bestSpot(ui, goal, false, b.status(u) >= combat.Demoralized); ok && !b.harmfulCloudAt(s) {
+			p.kind, p.dest, p.why = planMove, s, "getting out of the fire"
+			return p
+		}
+	}
 	if best >= 0 && bestE >= holdThreshold && (cover > combat.Open || u.tripod == tripodAssembled) {
 		p.why = "holding in cover with good fire"
 		return p
@@ -263,6 +273,16 @@ func (b *Battle) plan(ui int) plan {
 		p.why = "advancing by cover"
 	}
 	return p
+}
+
+// unitInHarm: a figure of the unit stands under a fire or a gas cloud (harmfulCloudAt).
+func (b *Battle) unitInHarm(ui int) bool {
+	for _, fi := range b.units[ui].members {
+		if f := &b.figs[fi]; f.alive() && int(f.unit) == ui && b.harmfulCloudAt(f.pos) {
+			return true
+		}
+	}
+	return false
 }
 
 // onObjective: a point within the radius of an objective to hold (a points scenario's).
@@ -504,13 +524,22 @@ func (b *Battle) passOdds(m combat.Morale) float64 {
 		if v := b.passCache[m.Command][m.Level][m.Start]; v > 0 {
 			return v - 1
 		}
+	} else if p, ok := b.passOther[m]; ok {
+		// Tests with modifiers (a flank, a barrier) come back too: kept by the whole test
+		// (the odds depend on nothing else), up to passOtherMax of them.
+		return p
 	}
 	p := b.passOddsNow(m)
 	if cacheable {
 		b.passCache[m.Command][m.Level][m.Start] = p + 1
+	} else if len(b.passOther) < passOtherMax {
+		b.passOther[m] = p
 	}
 	return p
 }
+
+// passOtherMax bounds the charge tests with modifiers kept.
+const passOtherMax = 1024
 
 // passCache sizes: command skills and morale levels it holds.
 const (

@@ -124,8 +124,23 @@ func (b *Battle) bestGun(ui int, f *fig, d float64, mods int, sr int, crewed boo
 	return best, bv
 }
 
-// avgSTR is the average Strength of a unit's figures still fighting.
+// avgSTR is the average Strength of a unit's figures still fighting, kept while none of
+// them falls, leaves or changes condition (unitVer, condVer: forecasts.go).
 func (b *Battle) avgSTR(ui int) int {
+	u := &b.units[ui]
+	v := b.unitVer(ui)
+	if u.strOK && u.strVer == v && u.strCond == u.condVer {
+		if b.audit != nil {
+			b.auditAvgSTR(ui, u.str)
+		}
+		return u.str
+	}
+	u.str, u.strVer, u.strCond, u.strOK = b.avgSTRNow(ui), v, u.condVer, true
+	return u.str
+}
+
+// avgSTRNow is avgSTR worked out afresh.
+func (b *Battle) avgSTRNow(ui int) int {
 	s, n := 0, 0
 	for _, fi := range b.units[ui].members {
 		f := &b.figs[fi]
@@ -148,6 +163,29 @@ func (b *Battle) avgSTR(ui int) int {
 // it (targets, split fire, going prone, grenades' threat) then sees the night as the fire
 // will.
 func (b *Battle) estimate(ui, ti int, walked bool, extra int) float64 {
+	if b.night || len(b.clouds) > 0 {
+		return b.estimateNow(ui, ti, walked, extra)
+	}
+	// Kept while nothing it reads changed (forecasts.go).
+	u, t := &b.units[ui], &b.units[ti]
+	va, vt := b.unitVer(ui), b.unitVer(ti)
+	e := b.forecastSlot(ui, ti, walked)
+	if e.set && e.va == va && e.vt == vt && e.ca == u.condVer && e.ct == t.condVer &&
+		e.level == u.level && e.tripod == u.tripod && e.extra == extra {
+		if b.audit != nil {
+			b.auditForecast(ui, ti, walked, extra, e.v)
+		}
+		return e.v
+	}
+	b.fvAdvanced = false
+	v := b.estimateNow(ui, ti, walked, extra)
+	*e = forecast{va: va, vt: vt, ca: u.condVer, ct: t.condVer, level: u.level, extra: extra, tripod: u.tripod,
+		set: !b.fvAdvanced, v: v}
+	return v
+}
+
+// estimateNow is estimate worked out afresh.
+func (b *Battle) estimateNow(ui, ti int, walked bool, extra int) float64 {
 	if b.night && b.unitUnseen(ui, ti) {
 		return 0
 	}
@@ -198,46 +236,32 @@ func (b *Battle) fireValue(ui, ti int, d float64, cover combat.Cover, walked boo
 	sr := b.avgSTR(ti)
 	crewed := b.crewman(ui) >= 0
 	total := 0.0
-	// A squad's soldiers mostly carry the same guns at the same skill: bestGun's answer
-	// for one holds for the next soldier whose guns, wound and targeting computer match.
-	var prev *fig
-	prevV := 0.0
+	// bestGun's answer for one figure holds for every figure of its gunner class and wound
+	// state (gunners.go): asked once per class, added in member order as before.
+	g := &b.gun
+	g.newCall()
 	for _, fi := range u.members {
 		f := &b.figs[fi]
 		if !f.alive() || int(f.unit) != ui {
 			continue
 		}
 		var v float64
-		if prev != nil && sameGunner(prev, f) {
-			v = prevV
+		if k := g.slot(fi, f); g.set[k] == g.stamp {
+			v = g.val[k]
 		} else {
 			_, v = b.bestGun(ui, f, d, mods, sr, crewed)
-			prev, prevV = f, v
+			g.val[k], g.set[k] = v, g.stamp
 		}
 		if f.spec.Role == roleDroid {
 			v *= 2 // two weapons a phase
 		}
 		if f.spec.Flamer != nil || f.spec.DEMP != nil || f.spec.Torpedo != nil || f.spec.Launcher != nil {
 			v = fmax(v, b.advancedEstimate(ui, ti, f, d, mods, sr))
+			b.fvAdvanced = true // (its ammunition is not in the forecast's key)
 		}
 		total += v
 	}
 	return total
-}
-
-// sameGunner reports whether bestGun sees two figures of a unit alike: the same guns at
-// the same skills, the same wound penalty, the same targeting computer.
-func sameGunner(f, g *fig) bool {
-	if f.spec.TC != g.spec.TC || (f.f.Wounded && !f.painControlled) != (g.f.Wounded && !g.painControlled) ||
-		len(f.spec.Guns) != len(g.spec.Guns) {
-		return false
-	}
-	for i := range f.spec.Guns {
-		if f.spec.Guns[i] != g.spec.Guns[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // coverMod is the difficulty a kind of cover adds: +1 light, +2 medium, +3 heavy (Fire

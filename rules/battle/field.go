@@ -32,6 +32,10 @@ type Field struct {
 	impMask, hillMask uint64
 	// cells: which areas and barriers a line between two cells can meet (sightcells.go).
 	cells *sightCells
+	// ground: the ground of each square inch where it is the same all over, gnx by gny
+	// squares (groundcells.go).
+	ground   []cellGround
+	gnx, gny int
 }
 
 const gridCell = 2.0
@@ -91,6 +95,7 @@ func (f *Field) index() {
 			}
 		}
 	}
+	f.indexGround() // (findSpots asks at)
 	f.spots = f.findSpots()
 	for i := range f.areas {
 		if a := &f.areas[i]; a.blocks || a.losLimit > 0 || a.cover > combat.Open {
@@ -115,6 +120,9 @@ func (f *Field) offTable(p Point) bool { return p.X < 0 || p.Y < 0 || p.X > f.W 
 func (f *Field) impassableAt(p Point) bool {
 	if f.offTable(p) {
 		return true
+	}
+	if f.impMask == 0 {
+		return false // (most tables have no impassable area)
 	}
 	x, y := f.cellXY(p)
 	for m := f.grid[y*f.nx+x] & f.impMask; m != 0; m &= m - 1 {
@@ -159,6 +167,17 @@ type ground struct {
 // multiplied (a wooded easy hill costs four times, "quarter-rate"), capped at 4; the best
 // cover; whether it is very rough, impassable or a hill.
 func (f *Field) at(p Point) ground {
+	if p.X < 0 || p.Y < 0 || p.X > f.W || p.Y > f.H {
+		return ground{mult: 1, impassable: true}
+	}
+	if c := f.groundAt(p); c.uniform {
+		return c.g // every point of the square stands on this ground (groundcells.go)
+	}
+	return f.atNow(p)
+}
+
+// atNow is at tested against every area near p.
+func (f *Field) atNow(p Point) ground {
 	g := ground{mult: 1}
 	if p.X < 0 || p.Y < 0 || p.X > f.W || p.Y > f.H {
 		g.impassable = true

@@ -366,6 +366,7 @@ func (b *Battle) expose(c *cloud, gi int32) {
 			}
 			g.stunPen, g.stunTill = pen, max(g.stunTill, b.turn+turns-1)
 			g.f.Stunned = int(pen)
+			b.touchCond(g)
 			if b.lg != nil {
 				b.logf("  %s is stunned (-%d for %d turns)\n", fs.Who, pen, turns)
 			}

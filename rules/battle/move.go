@@ -233,17 +233,20 @@ func (b *Battle) layout(at, fwd, right Point, n, r int, pts []Point) int {
 	per := (n + r - 1) / r
 	blocked := b.blocked[:n]
 	zone := box{at, at}
-	for i := range n {
-		j, idx := i/per, i%per
+	// Place i is rank i/per, file i%per: ranks and files in turn, without the division.
+	for i, j := 0, 0; i < n; j++ {
 		m := min(per, n-j*per)
-		lat := (float64(idx) - float64(m-1)/2) * spacing
-		if j%2 == 1 {
-			lat += spacing / 2
+		for idx := range m {
+			lat := (float64(idx) - float64(m-1)/2) * spacing
+			if j%2 == 1 {
+				lat += spacing / 2
+			}
+			p := add(add(at, scale(right, lat)), scale(fwd, -float64(j)*spacing))
+			pts[i] = p
+			blocked[i] = false
+			zone = zone.grow(p)
+			i++
 		}
-		p := add(add(at, scale(right, lat)), scale(fwd, -float64(j)*spacing))
-		pts[i] = p
-		blocked[i] = false
-		zone = zone.grow(p)
 	}
 	if len(b.room) > 0 {
 		zone = zone.pad(roomGap)
@@ -748,7 +751,7 @@ func (b *Battle) charge(ui, ti int) {
 		m := b.standardMorale(ui, combat.ChargeTest)
 		m.FlankOrRear, m.BehindBarrier = flank, b.behindBarrier(ti, ui)
 		res := b.moraleTest(ui, m)
-		b.applyMorale(ui, "charge test", res)
+		b.applyMorale(ui, "charge", res)
 		if res.Aborted() {
 			if b.lg != nil {
 				b.logf("%s: the charge is aborted\n", b.name(ui))

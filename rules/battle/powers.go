@@ -141,6 +141,7 @@ func (b *Battle) controlPain(f *fig) bool {
 	}
 	if combat.HeroTest(b.dice, &f.hero, h.Control, diff) {
 		f.painControlled = true
+		b.touchCond(f)
 		if b.lg != nil {
 			b.logf("%s uses control pain: he fights on as if unwounded\n", b.who(f))
 		}
@@ -164,6 +165,7 @@ func (b *Battle) anotherPain(f *fig) bool {
 		ok := combat.HeroTest(b.dice, &f.hero, min(f.spec.Hero.Control, f.spec.Hero.Alter), 6)
 		if ok {
 			g.painControlled = true
+			b.touchCond(g)
 		}
 		if b.lg != nil {
 			b.logf("%s uses control another's pain on %s: %s\n", b.who(f), b.who(g), ifs(ok, "he fights on as if unwounded", "it fails"))
@@ -191,6 +193,7 @@ func (b *Battle) remainConscious(f *fig) bool {
 	}
 	if ok {
 		f.f.Out, f.f.Wounded, f.conscious, f.painControlled = false, true, true, false
+		b.touchCond(f)
 	}
 	return ok
 }

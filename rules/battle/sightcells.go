@@ -64,6 +64,8 @@ func (f *Field) cellPairMask(px, py, qx, qy int) uint32 {
 	pc := Point{X: (float64(px) + 0.5) * gridCell, Y: (float64(py) + 0.5) * gridCell}
 	qc := Point{X: (float64(qx) + 0.5) * gridCell, Y: (float64(qy) + 0.5) * gridCell}
 	qCell := box{Point{X: qc.X - half, Y: qc.Y - half}, Point{X: qc.X + half, Y: qc.Y + half}}.pad(eps)
+	// (A segment meets a box only if its own box does: most pairs are told apart by that.)
+	sb := segBox(pc, qc)
 	var m uint32
 	for k, bb := range f.sightBoxes {
 		a := &f.areas[f.sightAreas[k]]
@@ -74,13 +76,13 @@ func (f *Field) cellPairMask(px, py, qx, qy int) uint32 {
 			}
 			continue
 		}
-		if segMeetsBox(pc, qc, bb.pad(half+eps)) {
+		if pb := bb.pad(half + eps); sb.overlaps(pb) && segMeetsBox(pc, qc, pb) {
 			m |= 1 << k
 		}
 	}
 	for i := range f.barriers {
 		// sight looks at a barrier when the line passes within 1" of it or crosses it.
-		if segMeetsBox(pc, qc, f.barriers[i].bb.pad(1+half+eps)) {
+		if pb := f.barriers[i].bb.pad(1 + half + eps); sb.overlaps(pb) && segMeetsBox(pc, qc, pb) {
 			m |= 1 << (len(f.sightBoxes) + i)
 		}
 	}
