@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"log/slog"
+	"strings"
 	"sync"
 	"time"
 
@@ -118,6 +119,9 @@ func (d *drafts) flush() {
 	err := d.store.SaveDrafts(ctx, batch)
 	d.mu.Lock()
 	defer d.mu.Unlock()
+	if err != nil && strings.Contains(err.Error(), "database is closed") {
+		return // the store is closed: the server has stopped (and wrote what it had then)
+	}
 	if err != nil {
 		// Kept for the next write, unless typed again meanwhile (the newer form is kept).
 		d.log.Warn("editor: drafts not kept; trying again", "drafts", len(batch), "err", err)
