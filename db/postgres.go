@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/stdlib"
 )
 
@@ -178,7 +179,34 @@ func (c pgConn) ExecContext(ctx context.Context, q string, args []driver.NamedVa
 }
 
 func (c pgConn) QueryContext(ctx context.Context, q string, args []driver.NamedValue) (driver.Rows, error) {
-	return c.Conn.QueryContext(ctx, rebind(q), args)
+	rows, err := c.Conn.QueryContext(ctx, rebind(q), args)
+	if err != nil && c.retryable(ctx, q, err) {
+		// database/sql runs it again on another connection (a new one when every pooled
+		// one is as dead): a server restarted, or a connection dropped by a proxy, costs a
+		// read one retry rather than a page a 500.
+		return nil, driver.ErrBadConn
+	}
+	return rows, err
+}
+
+// retryable reports whether a query that failed may be run again on another connection:
+// pgx says it never reached the server (pgconn.SafeToRetry), or it is a read (a SELECT:
+// running it twice changes nothing) and the connection is lost (pgx closed it: the server
+// ended the session, or the network failed), while the request still waits for it.
+func (c pgConn) retryable(ctx context.Context, q string, err error) bool {
+	if errors.Is(err, driver.ErrBadConn) || ctx.Err() != nil {
+		return false
+	}
+	if pgconn.SafeToRetry(err) {
+		return true
+	}
+	return isRead(q) && c.Conn.Conn().IsClosed()
+}
+
+// isRead reports whether a query only reads: a SELECT (not one that locks rows).
+func isRead(q string) bool {
+	q = strings.TrimSpace(q)
+	return len(q) > 6 && strings.EqualFold(q[:6], "select") && !strings.Contains(strings.ToLower(q), " for update")
 }
 
 // CheckNamedValue passes booleans as the 0 and 1 the INTEGER columns hold.

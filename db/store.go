@@ -189,7 +189,7 @@ func open(ctx context.Context, path string, migrate bool) (*Store, error) {
 			return nil, err
 		}
 	}
-	r, err := sql.Open("sqlite", dsn(path, true))
+	r, err := openCachedSQLite(dsn(path, true)) // statements prepared once (stmtcache.go)
 	if err != nil {
 		w.Close()
 		return nil, fmt.Errorf("db: unable to open %s for reading: %w", path, err)

@@ -107,6 +107,7 @@ func authzRows() []authzRow {
 		{method: "POST", route: "/account/password", path: "/account/password", form: url.Values{"current": {"wrong"}, "password": {"a new password"}}, want: accountOnly(422)},
 		{method: "POST", route: "/account/tokens", path: "/account/tokens", form: url.Values{"label": {"laptop"}}, want: accountOnly(200)},
 		{method: "POST", route: "/account/tokens/:id/revoke", path: "/account/tokens/{tokid}/revoke", want: [4][]int{s(303), s(404), s(401), s(401)}},
+		{method: "POST", route: "/account/tokens/revoke-all", path: "/account/tokens/revoke-all", want: accountOnly(303)},
 		{method: "POST", route: "/account/invites", path: "/account/invites", want: [4][]int{s(404), s(404), s(401), s(401)}},
 
 		{method: "GET", route: "/api/armies", path: "/api/armies", want: [4][]int{s(200), s(200), s(200), s(401)}},
