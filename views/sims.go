@@ -290,4 +290,3 @@ func splitNotSimulated(lines []string) (own, general []string) {
 	}
 	return own, general
 }
-
