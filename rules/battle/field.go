@@ -369,6 +369,15 @@ func (f *Field) walk(a, b Point, budget float64, run, noRough bool, jump func(di
 	}
 	dir := scale(sub(b, a), 1/total)
 	pos, used := a, 0.0
+	// The barriers whose box meets the whole walk's (a hair wider than any step's, for the
+	// rounding of the steps): the only ones a step can cross, in their order.
+	var near uint64
+	wb := segBox(a, b).pad(0.02)
+	for i := range f.barriers {
+		if i >= 64 || f.barriers[i].bb.overlaps(wb) {
+			near |= 1 << min(i, 63)
+		}
+	}
 	for done := 0.0; done < total-1e-9; {
 		step := fmin(moveStep, total-done)
 		next := add(pos, scale(dir, step))
@@ -382,6 +391,9 @@ func (f *Field) walk(a, b Point, budget float64, run, noRough bool, jump func(di
 		// Barriers crossed on this step.
 		sb := segBox(pos, next)
 		for i := range f.barriers {
+			if i < 64 && near&(1<<i) == 0 {
+				continue
+			}
 			br := &f.barriers[i]
 			// A step that lands on the barrier crosses it; the next, starting on it, does not.
 			if !br.bb.overlaps(sb.pad(0.01)) || sideOf(br.a, br.b, pos) == 0 || !segmentsCross(pos, next, br.a, br.b) {
