@@ -124,6 +124,9 @@ func (f *Field) impassableAt(p Point) bool {
 	if f.impMask == 0 {
 		return false // (most tables have no impassable area)
 	}
+	if c := f.groundAt(p); c.uniform {
+		return c.g.impassable // (groundcells.go)
+	}
 	x, y := f.cellXY(p)
 	for m := f.grid[y*f.nx+x] & f.impMask; m != 0; m &= m - 1 {
 		if f.areas[bitIndex(m)].poly.contains(p) {
@@ -137,6 +140,9 @@ func (f *Field) impassableAt(p Point) bool {
 func (f *Field) hillAt(p Point) bool {
 	if p.X < 0 || p.Y < 0 || p.X > f.W || p.Y > f.H {
 		return false
+	}
+	if c := f.groundAt(p); c.uniform {
+		return c.g.hill // (groundcells.go)
 	}
 	x, y := f.cellXY(p)
 	for m := f.grid[y*f.nx+x] & f.hillMask; m != 0; m &= m - 1 {
@@ -392,6 +398,9 @@ func (f *Field) walk(a, b Point, budget float64, run, noRough bool, jump func(di
 		sb := segBox(pos, next)
 		for i := range f.barriers {
 			if i < 64 && near&(1<<i) == 0 {
+				if near>>i == 0 && len(f.barriers) <= 64 {
+					break // (none further meets the walk)
+				}
 				continue
 			}
 			br := &f.barriers[i]
