@@ -250,12 +250,14 @@ func (b *Battle) layout(at, fwd, right Point, n, r int, pts []Point) int {
 	// Place i is rank i/per, file i%per: ranks and files in turn, without the division.
 	for i, j := 0, 0; i < n; j++ {
 		m := min(per, n-j*per)
+		half, odd := float64(m-1)/2, j%2 == 1
+		back := scale(fwd, -float64(j)*spacing) // (the rank's, worked out once)
 		for idx := range m {
-			lat := (float64(idx) - float64(m-1)/2) * spacing
-			if j%2 == 1 {
+			lat := (float64(idx) - half) * spacing
+			if odd {
 				lat += spacing / 2
 			}
-			p := add(add(at, scale(right, lat)), scale(fwd, -float64(j)*spacing))
+			p := add(add(at, scale(right, lat)), back)
 			pts[i] = p
 			blocked[i] = false
 			zone = zone.grow(p)
