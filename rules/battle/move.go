@@ -775,7 +775,7 @@ func (b *Battle) charge(ui, ti int) {
 		m := b.standardMorale(ui, combat.ChargeTest)
 		m.FlankOrRear, m.BehindBarrier = flank, b.behindBarrier(ti, ui)
 		res := b.moraleTest(ui, m)
-		b.applyMorale(ui, "charge test", res)
+		b.applyMorale(ui, "charge", res)
 		if res.Aborted() {
 			if b.lg != nil {
 				b.logf("%s: the charge is aborted\n", b.name(ui))
