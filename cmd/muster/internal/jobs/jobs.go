@@ -428,6 +428,8 @@ type chunkArgs struct {
 	Matchup string `json:"matchup"`
 	First   int    `json:"first"`
 	Count   int    `json:"count"`
+	// PerBattle is how long one of its battles may take, when longer than perBattle.
+	PerBattle time.Duration `json:"per_battle,omitempty"`
 }
 
 func (chunkArgs) Kind() string { return KindSimChunk }
@@ -461,7 +463,7 @@ const perBattle = 2 * time.Millisecond
 // Timeout is RescueAfter, or more for a chunk of many battles, so that a slow machine is
 // not cancelled midway through a long chunk only to play it again.
 func (w *chunkWorker) Timeout(job *river.Job[chunkArgs]) time.Duration {
-	return max(w.j.opt.RescueAfter, time.Duration(job.Args.Count)*perBattle)
+	return max(w.j.opt.RescueAfter, time.Duration(job.Args.Count)*max(perBattle, job.Args.PerBattle))
 }
 
 // Work plays a chunk unless the matchup has ended or the chunk is saved already, saves it,

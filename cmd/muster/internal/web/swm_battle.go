@@ -27,7 +27,7 @@ import (
 // battles as a job in the matchups' queue (issue 29) and goes to its progress page; the
 // result is shown at /swm/quick-resolve/:job, the form filled in again. The same seed plays
 // the same battles, as `muster swm sim` does.
-const swmMaxBattles = 200
+const swmMaxBattles = 100
 
 func (a *app) swmRoutes(e *echo.Echo) {
 	e.GET("/swm/quick-resolve", a.swmQuickResolve)
