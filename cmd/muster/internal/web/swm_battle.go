@@ -155,7 +155,7 @@ func (a *app) swmQuickResolveRun(c *echo.Context) error {
 	m, err := a.jobs.SubmitSWM(a.askCtx(c), owner, fmt.Sprintf("%d battles of two d20 squads on %s", req.Battles, engine.ScenarioTitle(req.Scenario)), req)
 	if msg := queueRefusal(err); msg != "" {
 		v.Error = msg
-		return render(c, http.StatusConflict, views.SWMBattle(p, v))
+		return render(c, queueStatus(err), views.SWMBattle(p, v))
 	}
 	if err != nil {
 		return err
