@@ -85,7 +85,7 @@ func TestSimJSON(t *testing.T) {
 	if wins != 200 {
 		t.Errorf("wins and draws add up to %v", wins)
 	}
-	if ns := got["not_simulated"].([]any); len(ns) == 0 || !strings.Contains(out, "hidden movement") {
+	if ns := got["not_simulated"].([]any); len(ns) == 0 || !strings.Contains(out, "vehicles") || strings.Contains(out, "dummy counters") {
 		t.Errorf("not_simulated: %v", ns)
 	}
 	_, two, _ := runMuster(t, "sim", "--battles", "200", "--seed", "5", "--workers", "2", "--json", rebel1500, imperial1500)
