@@ -23,7 +23,7 @@ type Rule struct {
 	Checks   string   `json:"checks"`
 }
 
-// Rules lists every rule, grouped as the README's table shows them. Ids never change once
+// Rules lists every rule, grouped as docs/checking.md's table shows them. Ids never change once
 // published: army files and gamemasters' limits name them.
 var Rules = []Rule{
 	// The army file itself.
@@ -33,7 +33,7 @@ var Rules = []Rule{
 		Checks: "required fields are present and hold values of the right kind (a squad's troop and size, a hero's Move and attributes, a hero's origin)"},
 	{ID: "value.range", Severity: Error, Fixed: true, Source: "army file format",
 		Checks: "sizes, counts, codes and point totals are within sane bounds (no negative counts, nothing over 1000; SGP totals at most 1000000)"},
-	{ID: "rules.dial", Severity: Error, Fixed: true, Source: "Muster's house rules (README, Checking an army)",
+	{ID: "rules.dial", Severity: Error, Fixed: true, Source: "Muster's house rules (docs/checking.md)",
 		Checks: "a rules: block names known rule ids and the severities error, warning, info or waived"},
 	{ID: "skill.below-start", Severity: Error, Fixed: true, Source: "Chapter Eight, Attributes and Skills",
 		Checks: "no skill code is below the code it starts from (its attribute, or the squad's code for a commander or specialist)"},
@@ -127,7 +127,7 @@ var Rules = []Rule{
 		Checks: "nothing the limits ban (a weapon, a troop type, a unit kind such as vehicles or droids) is in the army"},
 	{ID: "limits.side", Severity: Error, Source: "Chapter Ten, Force Mixes",
 		Checks: "the army plays a side the limits are for"},
-	{ID: "limits.invalid", Severity: Error, Fixed: true, Source: "Muster's limits block (README, Checking an army)",
+	{ID: "limits.invalid", Severity: Error, Fixed: true, Source: "Muster's limits block (docs/checking.md)",
 		Checks: "the limits block's bans, qualities and sides name things Muster knows"},
 }
 
@@ -189,7 +189,7 @@ func nearestRules(id string) string {
 		}
 	}
 	if len(near) == 0 {
-		return "see the rule ids in the README (Checking an army)"
+		return "see the rule ids in the docs/checking.md"
 	}
 	return "rules starting " + head + ": " + strings.Join(near, ", ")
 }

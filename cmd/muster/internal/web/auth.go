@@ -288,7 +288,7 @@ func NameProblem(name string) string {
 
 // clientAddressFor is how the address sign-in attempts and guests are counted by is read:
 // the connection's, or, when the connection comes from a trusted proxy (--trusted-proxy:
-// the TLS proxy the README recommends in front of Muster), the nearest address its
+// the TLS proxy docs/hosting.md recommends in front of Muster), the nearest address its
 // X-Forwarded-For names that is not itself a trusted proxy. Without it every member behind
 // the proxy shares one count, and a club's first five sign-ins of an evening lock out the
 // rest. No proxy is trusted unless named (not even this machine's: another program on it,

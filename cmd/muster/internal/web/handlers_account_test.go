@@ -370,7 +370,7 @@ func TestSignInLimitIsNotResetByManyOtherNames(t *testing.T) {
 	}
 }
 
-// Behind a TLS proxy on the same machine (README, "For a club"), each member's sign-in
+// Behind a TLS proxy on the same machine (docs/accounts.md, "For a club"), each member's sign-in
 // attempts are counted by their own address, from X-Forwarded-For: five wrong passwords from
 // one address do not keep another member out. A connection from elsewhere cannot choose the
 // address it is counted by.
