@@ -381,11 +381,21 @@ const unnamedRegions = `(function(){
 // table cut off, a button wrapping badly) shows too. The page's number in the list keeps
 // pages whose paths differ only by ids (three armies' pages) from overwriting each other.
 func pageShot(t *testing.T, ctx context.Context, name string) {
+	shot(t, ctx, name, chromedp.FullScreenshot(100))
+}
+
+// elemShot saves a screenshot of one element (under MUSTER_SCREENSHOTS), for a look at a
+// part of a long page.
+func elemShot(t *testing.T, ctx context.Context, sel, name string) {
+	shot(t, ctx, name, chromedp.Screenshot(chromedp.CSS(sel)))
+}
+
+func shot(t *testing.T, ctx context.Context, name string, take chromedp.Action[[]byte]) {
 	dir := os.Getenv("MUSTER_SCREENSHOTS")
 	if dir == "" {
 		return
 	}
-	buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	buf, err := chromedp.Run(ctx, take)
 	if err != nil {
 		t.Logf("screenshot %s: %v", name, err)
 		return

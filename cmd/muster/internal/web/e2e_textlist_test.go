@@ -1,9 +1,6 @@
 package web
 
 import (
-	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -52,22 +49,5 @@ func TestTheArmyPageCopiesItsTextList(t *testing.T) {
 	elemShot(t, ctx, "#text-list-box", "textlist-360")
 	for _, l := range console.Take() {
 		t.Errorf("the console says %s", l)
-	}
-}
-
-// elemShot saves a screenshot of one element (under MUSTER_SCREENSHOTS), for a look at a
-// part of a long page.
-func elemShot(t *testing.T, ctx context.Context, sel, name string) {
-	dir := os.Getenv("MUSTER_SCREENSHOTS")
-	if dir == "" {
-		return
-	}
-	buf, err := chromedp.Run(ctx, chromedp.Screenshot(chromedp.CSS(sel)))
-	if err != nil {
-		t.Logf("screenshot %s: %v", name, err)
-		return
-	}
-	if err := os.WriteFile(filepath.Join(dir, name+".png"), buf, 0o644); err != nil {
-		t.Log(err)
 	}
 }
