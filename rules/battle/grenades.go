@@ -506,7 +506,9 @@ func (b *Battle) harmfulCloudAt(p Point) bool {
 
 // smokeScreen: the doctrine's use of smoke. A unit in the open, not in close assault, with a
 // smoke grenade, under threat of at least one casualty a turn from an enemy unit's fire and
-// with fire of its own worth less than half of that, has a soldier throw smoke 3.5" in front
+// with fire of its own worth less than a quarter of that (smoke hides the enemy from it as
+// much as it from the enemy: laid at half, it cost the squads holding out against repeating
+// blasters more of their own fire than it saved them), has a soldier throw smoke 3.5" in front
 // of it toward that enemy (the 2.5" template then stands between them), unless smoke is
 // already in the way; the unit does nothing else in the phase. It reports whether it did.
 func (b *Battle) smokeScreen(ui int) bool {
@@ -547,7 +549,7 @@ func (b *Battle) smokeScreen(ui int) bool {
 	if b.smokeBetween(c, ec) > 0 {
 		return false
 	}
-	if _, own := b.bestTarget(ui, u.walked); own >= threat/2 {
+	if _, own := b.bestTarget(ui, u.walked); own >= threat/4 {
 		return false
 	}
 	at := towards(c, ec, 3.5)
