@@ -70,6 +70,8 @@ func ReadLibrary(data []byte) ([]cards.Card, error) {
 		}
 		seen[cards.Normalize(c.Name)] = i
 		c.Sources, c.Custom = nil, false
+		// As in a squad file's cards: block, an abilities: list is the card's whole list.
+		c.AbilitiesComplete = c.AbilitiesComplete || c.Abilities != nil
 		if _, _, err := cards.Builtin().Extend([]cards.Card{*c}); err != nil {
 			return nil, &ParseError{Msg: strings.Replace(err.Error(), "cards[0]", fmt.Sprintf("cards[%d]", i), 1)}
 		}

@@ -273,9 +273,7 @@ func (e Entry) Card(printed *Card, faction func(string) string) (Card, []FieldEr
 	c.readForce(e, printed, fail)
 	c.readCommander(e, printed, fail)
 	c.readRapport(e, printed, fail)
-	if len(errs) == 0 {
-		c.contradictions(fail)
-	}
+	c.contradictions(fail)
 	if len(errs) == 0 {
 		// The engine's own reading, as a squad file's cards: block is read.
 		if _, _, err := Builtin().Extend([]Card{c}); err != nil {

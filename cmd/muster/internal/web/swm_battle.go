@@ -137,6 +137,9 @@ func (a *app) fieldSquad(c *echo.Context, id string) (engine.Squad, *check.Coste
 	if err != nil {
 		return engine.Squad{}, nil, rec.Name, errors.New(rec.Name + ": the squad file does not read: " + err.Error())
 	}
+	if sq.Library, err = a.swmLibrary(c.Request().Context(), ownerID(c)); err != nil {
+		return engine.Squad{}, nil, rec.Name, err
+	}
 	costed, err := check.Evaluate(sq)
 	if err != nil {
 		return engine.Squad{}, nil, rec.Name, errors.New(rec.Name + ": " + err.Error())
