@@ -284,3 +284,20 @@ func boolText(b bool) string {
 	}
 	return "false"
 }
+
+// extraAbilities are the entry's abilities the form does not offer (a card imported from a
+// file): shown ticked, kept unless unticked.
+func (v SWMCardFormView) extraAbilities() []string {
+	var out []string
+	for _, a := range v.Entry.Abilities {
+		n, _ := cards.SplitAbility(a)
+		if _, known := cards.FindAbility(n); known || cards.Normalize(n) == "unique" || cards.Normalize(n) == "speed" {
+			continue
+		}
+		if v.Printed != nil && v.Printed.Has(n) {
+			continue
+		}
+		out = append(out, a)
+	}
+	return out
+}

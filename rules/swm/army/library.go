@@ -72,6 +72,9 @@ func ReadLibrary(data []byte) ([]cards.Card, error) {
 		c.Sources, c.Custom = nil, false
 		// As in a squad file's cards: block, an abilities: list is the card's whole list.
 		c.AbilitiesComplete = c.AbilitiesComplete || c.Abilities != nil
+		if _, label, problem := c.TextProblem(); problem != "" {
+			return nil, &ParseError{Msg: fmt.Sprintf("cards[%d] (%s): %s: %s", i, c.Name, strings.ToLower(label), problem)}
+		}
 		if _, _, err := cards.Builtin().Extend([]cards.Card{*c}); err != nil {
 			return nil, &ParseError{Msg: strings.Replace(err.Error(), "cards[0]", fmt.Sprintf("cards[%d]", i), 1)}
 		}

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"muster/rules/textguard"
 )
 
 // Stat is a number on a card with the range Muster takes (the form's and a cards: block's).
@@ -274,6 +276,9 @@ func (e Entry) Card(printed *Card, faction func(string) string) (Card, []FieldEr
 	c.readCommander(e, printed, fail)
 	c.readRapport(e, printed, fail)
 	c.contradictions(fail)
+	if field, label, problem := c.TextProblem(); problem != "" {
+		fail(field, "%s: %s", label, problem)
+	}
 	if len(errs) == 0 {
 		// The engine's own reading, as a squad file's cards: block is read.
 		if _, _, err := Builtin().Extend([]Card{c}); err != nil {
@@ -311,7 +316,16 @@ func (c *Card) readAbilities(e Entry, printed *Card, fail func(string, string, .
 		k, ok := FindAbility(a)
 		switch {
 		case !ok:
-			fail("abilities", "Abilities: Muster's battles do not play %q; tick only the abilities listed", a)
+			// Not offered by the form: an ability a card imported from a file has, kept as
+			// written (Muster's battles do not play it; the not-simulated list says so).
+			a = strings.TrimSpace(a)
+			switch {
+			case a == "" || Normalize(a) == "unique":
+			case len(a) > 60:
+				fail("abilities", "Abilities: %q is longer than 60 characters; write the ability's name as printed", a)
+			case !have(a):
+				list = append(list, a)
+			}
 		case k.Numbered:
 			fail("ability."+k.Name, "%s: write its number (the X of %s X)", k.Name, k.Name)
 		case !have(k.Name):
@@ -511,4 +525,46 @@ func (c *Card) Blanks() []string {
 		}
 	}
 	return out
+}
+
+// TextProblem says which of the card's words holds what a name or note Muster shows
+// others must not (rules/textguard): the field's label and the problem; "" when none.
+func (c *Card) TextProblem() (field, label, problem string) {
+	check := func(f, l, s string, lines bool) bool {
+		if p := textguard.Problem(s, lines); p != "" {
+			field, label, problem = f, l, p
+			return true
+		}
+		return false
+	}
+	if check("name", "Name", c.Name, false) || check("given_name", "Given name", c.GivenName, false) ||
+		check("faction", "Faction", c.Faction, false) || check("set", "Set", c.Set, false) || check("number", "Number", c.Number, false) {
+		return
+	}
+	for _, a := range c.Abilities {
+		if check("abilities", "Abilities", a, false) {
+			return
+		}
+	}
+	for _, p := range c.ForcePowers {
+		if check("powers", "Force powers", p, false) {
+			return
+		}
+	}
+	for _, r := range c.Rapport {
+		if check("rapport_name", "Rapport", r.NameContains, false) {
+			return
+		}
+	}
+	if c.Commander != nil {
+		if check("commander_text", "Commander effect", c.Commander.Text, true) {
+			return
+		}
+		for i, e := range c.Commander.Effects {
+			if check(fmt.Sprintf("effect%d.name", i), fmt.Sprintf("Commander effect bonus %d", i+1), e.NameContains, false) {
+				return
+			}
+		}
+	}
+	return "", "", ""
 }

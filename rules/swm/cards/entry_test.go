@@ -57,7 +57,7 @@ func TestEntryRefusesInWordsNamingTheField(t *testing.T) {
 		{"commander none with text", Entry{Commander: "no", CommanderText: "+2 Attack"}, "commander", "you chose none but wrote an effect"},
 		{"effect without bonus", Entry{Commander: "yes", Effects: []EffectEntry{{Stat: "attack"}}}, "effect0.bonus", "write the bonus"},
 		{"rapport half", Entry{RapportName: "AT-ST"}, "rapport_amount", "Rapport: write how many points cheaper"},
-		{"unknown ability", Entry{Abilities: []string{"Jedi Mind Trick"}}, "abilities", "do not play"},
+		{"control character", Entry{Abilities: []string{"Bodyguard\x1b[2J"}}, "abilities", "control character"},
 		{"bad size", Entry{Size: "gigantic"}, "size", "Size:"},
 		{"hologram attacks", Entry{Abilities: []string{"Hologram", "Double Attack"}}, "abilities", "a Hologram cannot attack"},
 	}
@@ -71,6 +71,10 @@ func TestEntryRefusesInWordsNamingTheField(t *testing.T) {
 		if !found {
 			t.Errorf("%s: %v, want %s: %q", tc.name, errs, tc.field, tc.words)
 		}
+	}
+	// An ability the form does not offer (a card imported from a file) is kept as written.
+	if c, errs := (Entry{Abilities: []string{"Bodyguard"}}).Card(leader, faction); len(errs) > 0 || !c.Has("Bodyguard") || !c.Has("Double Attack") {
+		t.Errorf("an imported ability: %v %v", c.Abilities, errs)
 	}
 	// A printed number contradicted.
 	speeder, _ := Builtin().Lookup("Rebel Snowspeeder")

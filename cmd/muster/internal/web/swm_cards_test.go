@@ -283,3 +283,41 @@ func TestSWMCardLibraryExportImport(t *testing.T) {
 		}
 	})
 }
+
+// A card imported from a file with an ability the form does not offer keeps it through the
+// form's save; words a page must not show (a control character) are refused by the form
+// and by an import, in words.
+func TestSWMCardFormKeepsImportedAbilitiesAndRefusesControlCharacters(t *testing.T) {
+	t.Parallel()
+	ts := newTestServer(t)
+	r := ts.postForm("/swm/cards/import", url.Values{"text": {"format: 1\nsystem: swm\ncards:\n  - {name: Ewok Warrior, faction: Rebel Alliance, cost: 5, abilities: [Bodyguard, Melee Attack]}\n"}})
+	wantStatus(t, "import", r, http.StatusSeeOther)
+	lib := ts.get("/swm/cards")
+	var href string
+	for _, part := range strings.Split(lib.body, `href="`) {
+		if strings.HasPrefix(part, "/swm/cards/") && !strings.HasPrefix(part, "/swm/cards/new") && !strings.HasPrefix(part, "/swm/cards/export") {
+			href = part[:strings.Index(part, `"`)]
+			break
+		}
+	}
+	v, action := ts.cardForm(t, href)
+	if v.Get("name") != "Ewok Warrior" || len(v["abilities"]) != 2 {
+		t.Fatalf("the imported card's form: %v", v)
+	}
+	v.Set("hp", "10")
+	wantStatus(t, "save", ts.postForm(action, v), http.StatusSeeOther)
+	if exp := ts.get("/swm/cards/export"); !strings.Contains(exp.body, "- Bodyguard") || !strings.Contains(exp.body, "hp: 10") {
+		t.Errorf("the saved card lost what the form does not offer:\n%s", exp.body)
+	}
+	v.Set("name", "Ewok\x1b[2J")
+	r = ts.postForm(action, v)
+	wantStatus(t, "control character", r, http.StatusUnprocessableEntity)
+	if msg := idText(t, r.body, "card-errors"); !strings.Contains(msg, "Name: holds an invisible control character") {
+		t.Errorf("the refusal: %s", msg)
+	}
+	r = ts.postForm("/swm/cards/import", url.Values{"text": {"format: 1\nsystem: swm\ncards: [{name: \"Wampa\\u202e\", faction: Fringe, cost: 5}]\n"}})
+	wantStatus(t, "import with an override", r, http.StatusUnprocessableEntity)
+	if msg := idText(t, r.body, "import-error"); !strings.Contains(msg, "direction override") {
+		t.Errorf("the import's refusal: %s", msg)
+	}
+}
