@@ -176,3 +176,43 @@ func CardEntry(c *cards.Card) yaml.MapSlice {
 
 // WriteCard is one card as a library file of one card (the store keeps each card so).
 func WriteCard(c *cards.Card) ([]byte, error) { return WriteLibrary([]cards.Card{*c}) }
+
+// WithLibrary returns the squad file with the library's cards that its units name appended
+// to its cards: block: the same squad as Read gives with Army.Library set (the file's own
+// entries come first, so its values stand), as one file to hand to something that reads
+// files only (a job's worker, muster swm). The file's comments are not kept.
+func WithLibrary(file []byte, library []cards.Card) ([]byte, error) {
+	a, err := Read(file)
+	if err != nil {
+		return nil, err
+	}
+	used := map[string]bool{}
+	for _, u := range a.Units {
+		used[cards.Normalize(u.Card)] = true
+	}
+	var add []any
+	for i := range library {
+		if used[cards.Normalize(library[i].Name)] {
+			add = append(add, CardEntry(&library[i]))
+		}
+	}
+	if len(add) == 0 {
+		return file, nil
+	}
+	var doc yaml.MapSlice
+	if err := yaml.UnmarshalWithOptions(yamlguard.TrimBOM(file), &doc, yaml.UseOrderedMap()); err != nil {
+		return nil, err
+	}
+	found := false
+	for i := range doc {
+		if k, _ := doc[i].Key.(string); k == "cards" {
+			found = true
+			list, _ := doc[i].Value.([]any)
+			doc[i].Value = append(list, add...)
+		}
+	}
+	if !found {
+		doc = append(doc, yaml.MapItem{Key: "cards", Value: add})
+	}
+	return yaml.MarshalWithOptions(doc, yaml.IndentSequence(true))
+}

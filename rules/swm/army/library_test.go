@@ -80,3 +80,40 @@ func TestLibraryRefusals(t *testing.T) {
 		}
 	}
 }
+
+// A squad file with its library folded in reads as the squad with its library: what a
+// reader of files alone (a job's worker) plays.
+func TestWithLibraryFoldsTheLibraryIntoTheFile(t *testing.T) {
+	file := []byte("# a comment\nformat: 1\nsystem: swm\nname: x\nfaction: Rebel Alliance\nunits: [{card: Rebel Leader}, {card: Wampa}]\ncards: [{name: Rebel Leader, hp: 50}]\n")
+	hp, def, atk, dmg, force, cost := 40, 15, 7, 10, 0, 20
+	size := cards.Medium
+	no := false
+	lib := []cards.Card{
+		{Name: "Rebel Leader", HP: &hp, Defense: &def, Attack: &atk, Damage: &dmg, Force: &force, Size: &size, Unique: &no, Abilities: []string{"Double Attack"}, AbilitiesComplete: true, Commander: &cards.Commander{}},
+		{Name: "Wampa", Faction: "Fringe", Cost: &cost, HP: &hp, Defense: &def, Attack: &atk, Damage: &dmg, Size: &size, Unique: &no, Abilities: []string{}, AbilitiesComplete: true},
+		{Name: "Hoth Trooper", HP: &hp},
+	}
+	folded, err := WithLibrary(file, lib)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := Read(folded)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, folded)
+	}
+	if len(a.Cards) != 3 || strings.Contains(string(folded), "Hoth Trooper") {
+		t.Errorf("the folded file's cards (only those its units name): %s", folded)
+	}
+	cat, _, err := a.Catalog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	leader, _ := cat.Lookup("Rebel Leader")
+	wampa, ok := cat.Lookup("Wampa")
+	if *leader.HP != 50 || *leader.Defense != 15 || len(leader.Missing()) != 0 || !ok || len(wampa.Missing()) != 0 {
+		t.Errorf("the folded squad: leader %+v, wampa %+v", leader, wampa)
+	}
+	if same, _ := WithLibrary(file, nil); string(same) != string(file) {
+		t.Error("no library changed the file")
+	}
+}

@@ -204,6 +204,7 @@ func authzRows() []authzRow {
 		{method: "POST", route: "/swm/cards/:id/delete", path: "/swm/cards/{card}/delete", want: ownerOnly(303)},
 		{method: "POST", route: "/swm/cards/:id/share", path: "/swm/cards/{card}/share", want: ownerOnly(303)},
 		{method: "POST", route: "/swm/cards/:id/unshare", path: "/swm/cards/{card}/unshare", want: ownerOnly(303)},
+		{method: "GET", route: "/swm/squads/:id/export", path: "/swm/squads/{swmsquad}/export", want: ownerOnly(200)},
 		{method: "GET", route: "/swm/card-share/:token", path: "/swm/card-share/{cardshare}", want: all(200)},
 		{method: "POST", route: "/swm/card-share/:token/copy", path: "/swm/card-share/{cardshare}/copy", want: all(303)},
 	}
@@ -265,6 +266,9 @@ func newAuthzFixture(t *testing.T) *authzFixture {
 		t.Fatal(err)
 	}
 	f.vars["card"] = card.ID
+	r = ts.postForm("/armies", url.Values{"name": {"Echo"}, "side": {"rebel"}, "system": {"swm"}})
+	wantStatus(t, "a d20 squad", r, http.StatusSeeOther)
+	f.vars["swmsquad"] = strings.TrimSuffix(strings.TrimPrefix(r.header.Get("Location"), "/armies/"), "/edit")
 	if f.vars["cardshare"], err = ts.store.ShareSWMCard(ctx, owner, card.ID); err != nil {
 		t.Fatal(err)
 	}

@@ -37,6 +37,7 @@ func (a *app) swmCardRoutes(e *echo.Echo) {
 	e.POST("/swm/cards/:id/delete", a.swmDeleteCard)
 	e.POST("/swm/cards/:id/share", a.swmShareCard)
 	e.POST("/swm/cards/:id/unshare", a.swmUnshareCard)
+	e.GET("/swm/squads/:id/export", a.swmExportSquad)
 	e.GET("/swm/card-share/:token", a.swmSharedCard)
 	e.POST("/swm/card-share/:token/copy", a.swmCopySharedCard)
 }
@@ -608,4 +609,40 @@ func (o otherArmy) evaluate(file []byte) (*system.Report, error) {
 		return swm.EvaluateWith(file, o.lib)
 	}
 	return o.sys.Evaluate(file)
+}
+
+// swmPlayFile is one of the asker's d20 squad files with their library's cards folded into
+// its cards: block (army.WithLibrary): the squad as the asker's pages cost and play it, as
+// one file for whatever reads files alone (muster swm battle, a job's worker).
+func (a *app) swmPlayFile(c *echo.Context, file []byte) ([]byte, error) {
+	lib, err := a.swmLibrary(c.Request().Context(), ownerID(c))
+	if err != nil {
+		return nil, err
+	}
+	return army.WithLibrary(file, lib)
+}
+
+// swmExportSquad downloads the asker's squad with their cards folded in: a file muster swm
+// battle plays as the web does.
+func (a *app) swmExportSquad(c *echo.Context) error {
+	id := c.Param("id")
+	if !validID(id) {
+		return errNoArmy
+	}
+	rec, file, err := a.store.Get(c.Request().Context(), ownerID(c), id)
+	if errors.Is(err, db.ErrNotFound) || err == nil && rec.Deleted {
+		return errNoArmy
+	}
+	if err != nil {
+		return err
+	}
+	if rec.System != swm.ID {
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, rec.Name+" is not a d20 squad: only d20 squads take cards from the card library.")
+	}
+	out, err := a.swmPlayFile(c, file)
+	if err != nil {
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, "This squad file no longer reads: "+err.Error()+". Edit it as text to fix it.")
+	}
+	c.Response().Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename=%q`, fileName(rec.Name)+"-with-cards.yaml"))
+	return c.Blob(http.StatusOK, "application/yaml; charset=utf-8", out)
 }

@@ -3,6 +3,8 @@ package web
 import (
 	"net/http"
 	"net/url"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -100,6 +102,21 @@ func TestSWMSquadFilledFromTheLibraryPlays(t *testing.T) {
 	wantStatus(t, "quick-resolve", r, http.StatusOK)
 	if byID(parseHTML(t, r.body), "swm-outcome") == nil {
 		t.Fatalf("the filled squads do not play:\n%.3000s", r.body)
+	}
+	// Exported with the owner's cards, the two squads play on the command line too.
+	dir := t.TempDir()
+	var files []string
+	for _, id := range []string{rebels, imps} {
+		r := ts.get("/swm/squads/" + id + "/export")
+		wantStatus(t, "export with cards", r, http.StatusOK)
+		path := filepath.Join(dir, id+".yaml")
+		if err := os.WriteFile(path, []byte(r.body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, path)
+	}
+	if code, out, errOut := runMuster(t, "swm", "sim", "--battles", "2", files[0], files[1]); code != 0 {
+		t.Errorf("muster swm sim on the exported squads: %d %s %s", code, out, errOut)
 	}
 	// A second squad of the owner's uses the same cards.
 	second := ts.newSquad(t, "Second wave", "rebel")
