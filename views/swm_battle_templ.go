@@ -45,7 +45,7 @@ func SWMBattle(p Page, v SWMBattleView) templ.Component {
 				}()
 			}
 			ctx = templ.InitializeContext(ctx)
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<h1>Quick-resolve: two d20 squads</h1><p class=\"lead\">Star Wars Miniatures (d20, Battle of Hoth): the battle engine plays both squads on a map, many times, with the same simple players for both. Every card needs its whole statistics; copy what the rulebook does not print into the squad's <code>cards:</code> block.</p>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<h1>Quick-resolve: two d20 squads</h1><p class=\"lead\">Star Wars Miniatures (d20, Battle of Hoth): the battle engine plays both squads on a map, many times, with the same simple players for both. Every card needs its whole statistics; fill in what the rulebook does not print in <a href=\"/swm/cards\">your card library</a>.</p>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

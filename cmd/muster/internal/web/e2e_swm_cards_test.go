@@ -198,8 +198,9 @@ func TestSWMCardsFilledInChromiumAndPlayed(t *testing.T) {
 	}
 
 	// The two squads play.
-	b.do("play them", chromedp.Navigate(base+"/swm/quick-resolve?a="+rebels+"&b="+imperials+"&battles=5&seed=3"),
-		chromedp.WaitVisible(css("#swm-outcome")))
+	// As a player would: the quick-resolve's form with the two squads picked, then its button.
+	open(base+"/swm/quick-resolve?a="+rebels+"&b="+imperials+"&battles=5&seed=3", "#swm-battle-form")
+	b.do("play them", chromedp.Click(css("#swm-battle-form button[type=submit]")), chromedp.WaitVisible(css("#swm-outcome")))
 	if got := b.text("#swm-outcome"); !strings.Contains(got, "5") {
 		t.Errorf("the outcome: %s", got)
 	}
