@@ -117,3 +117,30 @@ func TestWithLibraryFoldsTheLibraryIntoTheFile(t *testing.T) {
 		t.Error("no library changed the file")
 	}
 }
+
+// FuzzReadLibrary: any bytes either read as cards that write and read back the same, or are
+// refused with a message, without a panic.
+func FuzzReadLibrary(f *testing.F) {
+	for _, s := range append(fuzzSeeds,
+		"format: 1\nsystem: swm\ncards: [{name: Rebel Leader, hp: 40, abilities: [Double Attack]}]\n",
+		"format: 1\nsystem: swm\ncards: [{name: W, faction: Fringe, cost: 1, commander: {has: true, text: \"a\\nb\", effects: [{stat: attack, bonus: 2}]}, rapport: [{name_contains: x, reduction: 1}]}]\n") {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		list, err := ReadLibrary(data)
+		if err != nil {
+			if err.Error() == "" {
+				t.Fatal("an empty message")
+			}
+			return
+		}
+		out, err := WriteLibrary(list)
+		if err != nil {
+			t.Fatalf("a library that read does not write: %v", err)
+		}
+		again, err := ReadLibrary(out)
+		if err != nil || len(again) != len(list) {
+			t.Fatalf("a written library does not read back: %v\n%s", err, out)
+		}
+	})
+}
