@@ -8,9 +8,8 @@ import (
 	"time"
 )
 
-// A player's d20 Star Wars Miniatures card library: the store keeps each card's file as the
-// web layer gives it (a library file of one card), with its name and the key names match
-// by; only the owner reaches a card, except through the card's own share link (read-only).
+// A player's d20 Star Wars Miniatures card library: the store keeps each card as the web
+// layer gives it (the engine's card as JSON), with its name and the key names match by; only the owner reaches a card, except through the card's own share link (read-only).
 
 // ErrCardNameTaken is returned when the owner's library has another card of the name.
 var ErrCardNameTaken = errors.New("db: the library has a card of this name")

@@ -174,9 +174,6 @@ func CardEntry(c *cards.Card) yaml.MapSlice {
 	return m
 }
 
-// WriteCard is one card as a library file of one card (the store keeps each card so).
-func WriteCard(c *cards.Card) ([]byte, error) { return WriteLibrary([]cards.Card{*c}) }
-
 // WithLibrary returns the squad file with the library's cards that its units name appended
 // to its cards: block: the same squad as Read gives with Army.Library set (the file's own
 // entries come first, so its values stand), as one file to hand to something that reads

@@ -8,6 +8,7 @@ package web
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"net/url"
 	"os"
@@ -17,7 +18,6 @@ import (
 	"testing"
 
 	"muster/db"
-	"muster/rules/swm/army"
 	"muster/rules/swm/cards"
 )
 
@@ -260,7 +260,7 @@ func newAuthzFixture(t *testing.T) *authzFixture {
 	f.vars["solo"] = strings.TrimPrefix(r.header.Get("Location"), "/qrs/solo/")
 	f.vars["tokid"] = tok.ID
 	hp := 40
-	body, _ := army.WriteCard(&cards.Card{Name: "Rebel Leader", HP: &hp})
+	body, _ := json.Marshal(&cards.Card{Name: "Rebel Leader", HP: &hp})
 	card, err := ts.store.SaveSWMCard(ctx, owner, "", "Rebel Leader", "rebelleader", body)
 	if err != nil {
 		t.Fatal(err)
