@@ -201,6 +201,7 @@ func authzRows() []authzRow {
 		{method: "POST", route: "/swm/cards/import", path: "/swm/cards/import", form: url.Values{"text": {"format: 1\nsystem: swm\ncards: [{name: Hoth Trooper, hp: 10}]\n"}}, want: all(303)},
 		{method: "GET", route: "/swm/cards/:id", path: "/swm/cards/{card}", want: ownerOnly(200)},
 		{method: "POST", route: "/swm/cards/:id", path: "/swm/cards/{card}", form: url.Values{"hp": {"40"}}, want: ownerOnly(303)},
+		{method: "GET", route: "/swm/cards/:id/delete", path: "/swm/cards/{card}/delete", want: ownerOnly(200)},
 		{method: "POST", route: "/swm/cards/:id/delete", path: "/swm/cards/{card}/delete", want: ownerOnly(303)},
 		{method: "POST", route: "/swm/cards/:id/share", path: "/swm/cards/{card}/share", want: ownerOnly(303)},
 		{method: "POST", route: "/swm/cards/:id/unshare", path: "/swm/cards/{card}/unshare", want: ownerOnly(303)},

@@ -249,6 +249,9 @@ func TestSWMCardsFilledInChromiumAndPlayed(t *testing.T) {
 	}
 	b.do("the shared card", chromedp.Navigate(link), chromedp.WaitVisible(css("#copy-card")))
 	check("shared")
+	b.do("the library again", chromedp.Navigate(base+"/swm/cards"), chromedp.WaitVisible(css("#library-cards")))
+	b.do("delete a card", chromedp.Click(css("#library-cards a.danger")), chromedp.WaitVisible(css("#delete-card")))
+	check("delete")
 	b.do("a new card's form", chromedp.Navigate(base+"/swm/cards/new"), chromedp.WaitVisible(css("#card-form")))
 	check("form-new-card")
 }

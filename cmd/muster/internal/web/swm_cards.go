@@ -35,6 +35,7 @@ func (a *app) swmCardRoutes(e *echo.Echo) {
 	e.POST("/swm/cards/import", a.swmImportCards)
 	e.GET("/swm/cards/:id", a.swmEditCard)
 	e.POST("/swm/cards/:id", a.swmSaveCard)
+	e.GET("/swm/cards/:id/delete", a.swmConfirmDeleteCard)
 	e.POST("/swm/cards/:id/delete", a.swmDeleteCard)
 	e.POST("/swm/cards/:id/share", a.swmShareCard)
 	e.POST("/swm/cards/:id/unshare", a.swmUnshareCard)
@@ -375,6 +376,16 @@ func (a *app) swmSaveCard(c *echo.Context) error {
 	v := views.SWMCardFormView{ID: lc.rec.ID, Factions: check.Factions(), Squad: squadParam(c), Entry: e}
 	v.Printed, _ = cards.Builtin().Lookup(lc.rec.Name)
 	return a.swmStoreCard(c, v)
+}
+
+// swmConfirmDeleteCard asks before deleting: the squads using the card lose its values.
+func (a *app) swmConfirmDeleteCard(c *echo.Context) error {
+	lc, err := a.ownCard(c)
+	if err != nil {
+		return err
+	}
+	_, pack := cards.Builtin().Lookup(lc.rec.Name)
+	return render(c, http.StatusOK, views.SWMCardDelete(page(c, "Delete "+lc.rec.Name, "armies"), lc.rec.ID, lc.rec.Name, pack))
 }
 
 func (a *app) swmDeleteCard(c *echo.Context) error {

@@ -195,7 +195,7 @@ func TestSWMCardLibraryIsTheOwnersAlone(t *testing.T) {
 	ts.signUp(other, "rival")
 	var otherSquad string
 	ts.as(other, func() {
-		for _, p := range []string{"/swm/cards/" + id} {
+		for _, p := range []string{"/swm/cards/" + id, "/swm/cards/" + id + "/delete"} {
 			if r := ts.get(p); r.status != http.StatusNotFound {
 				t.Errorf("another owner opens %s: %d", p, r.status)
 			}
