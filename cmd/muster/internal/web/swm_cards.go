@@ -664,3 +664,16 @@ func (a *app) swmExportSquad(c *echo.Context) error {
 	c.Response().Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename=%q`, fileName(rec.Name)+"-with-cards.yaml"))
 	return c.Blob(http.StatusOK, "application/yaml; charset=utf-8", out)
 }
+
+// ownedSystem is a game system whose Evaluate reads a d20 squad with the asker's card
+// library (evaluateOwned): for the pages that take a system.System (compare).
+type ownedSystem struct {
+	system.System
+	eval func([]byte) (*system.Report, error)
+}
+
+func (o ownedSystem) Evaluate(file []byte) (*system.Report, error) { return o.eval(file) }
+
+func (a *app) ownedSystem(c *echo.Context, sys system.System) system.System {
+	return ownedSystem{System: sys, eval: func(file []byte) (*system.Report, error) { return a.evaluateOwned(c, sys, file) }}
+}

@@ -298,6 +298,15 @@ func TestSWMCardLibraryExportImport(t *testing.T) {
 		if got := idText(t, ts.get("/armies/"+squad).body, "army-total"); got != "20" {
 			t.Errorf("the squad with the library's Wampa costs %s", got)
 		}
+		// Compared with another squad, the library's card is known there too.
+		other := ts.newSquad(t, "Beasts again", "rebel")
+		ts.press(t, other, "add:Wampa")
+		ts.press(t, other, "add:Wampa")
+		cmp := ts.get("/compare?a=" + squad + "&b=" + other)
+		wantStatus(t, "compare", cmp, http.StatusOK)
+		if got := idText(t, cmp.body, "comparison"); !strings.Contains(got, "Total 20 of 100 points 20 40 of 100 points 40 +20") || !strings.Contains(got, "0 errors") {
+			t.Errorf("the compare page does not know the library's Wampa: %s", got)
+		}
 	})
 }
 
