@@ -63,9 +63,20 @@ generate-check: assets
 	  done
 
 # loadtest measures the editor's cost-update request on loopback, a 10,000-battle matchup from
-# the web page, and the mixed load of many players (see docs/benchmarks.md).
+# the web page, and the mixed load of issue 30 against `muster serve` run as its own process:
+# 200 players, 500 players, and 50 players while two 100,000-battle matchups play (see
+# docs/benchmarks.md; bounded, loopback only, not part of make test). PLAYERS=N runs the
+# mixed load once with N players instead.
+LOADTEST_GO = MUSTER_LOADTEST=1 $(GO) test -count=1 -v -timeout 30m ./cmd/muster/internal/web/
 loadtest:
-	MUSTER_LOADTEST=1 $(GO) test -run 'TestLoadEditorPreview|TestLoadMatchup|TestLoadMixed' -count=1 -v -timeout 30m ./cmd/muster/internal/web/
+ifdef PLAYERS
+	MUSTER_LOADTEST_PLAYERS=$(PLAYERS) $(LOADTEST_GO) -run 'TestLoadMixed$$'
+else
+	$(LOADTEST_GO) -run 'TestLoadEditorPreview|TestLoadMatchup'
+	MUSTER_LOADTEST_PLAYERS=200 $(LOADTEST_GO) -run 'TestLoadMixed$$'
+	MUSTER_LOADTEST_PLAYERS=500 $(LOADTEST_GO) -run 'TestLoadMixed$$'
+	MUSTER_LOADTEST_PLAYERS=50 MUSTER_LOADTEST_SIMS=2 $(LOADTEST_GO) -run 'TestLoadMixed$$'
+endif
 
 # fuzz runs each reader of untrusted input for FUZZTIME (five minutes) in turn: army files,
 # limits files and the editor's form (CI runs only their seed corpora, as part of go test;

@@ -2,6 +2,7 @@ package costing
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"muster/roster"
@@ -113,8 +114,25 @@ func unitWhat(u *roster.Unit) string {
 		parts = append(parts, armor)
 	}
 	parts = append(parts, items(u.Equipment)...)
-	if u.Force != nil && len(u.Force.Powers) > 0 {
-		parts = append(parts, "Force: "+strings.Join(u.Force.Powers, ", "))
+	if u.Commander != nil {
+		c := "commander"
+		if sk := skillList(u.Commander.Skills); sk != "" {
+			c += " (" + sk + ")"
+		}
+		parts = append(parts, c)
+	}
+	if f := u.Force; f != nil && (len(f.Skills) > 0 || len(f.Powers) > 0) {
+		force := "Force"
+		if sk := skillList(f.Skills); sk != "" {
+			force += " " + sk
+		}
+		if len(f.Powers) > 0 {
+			force += ": " + strings.Join(f.Powers, ", ")
+		}
+		if f.Points > 0 {
+			force += fmt.Sprintf(" (%d Force Points)", f.Points)
+		}
+		parts = append(parts, force)
 	}
 	if u.Mounts != nil && u.Mounts.Creature != "" {
 		parts = append(parts, fmt.Sprintf("mounted on %d %s", u.Mounts.Count, u.Mounts.Creature))
@@ -125,6 +143,20 @@ func unitWhat(u *roster.Unit) string {
 		}
 	}
 	return strings.Join(parts, ", ")
+}
+
+// skillList is "command 4" or "alter 3, control 3, sense 2": each skill and its code, by
+// name.
+func skillList(s roster.Skills) string {
+	names := make([]string, 0, len(s))
+	for n := range s {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for i, n := range names {
+		names[i] = fmt.Sprintf("%s %d", n, s[n])
+	}
+	return strings.Join(names, ", ")
 }
 
 func items(list []roster.Item) []string {

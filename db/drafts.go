@@ -35,6 +35,42 @@ func (s *Store) SaveDraft(ctx context.Context, owner, id string, base int, form 
 	})
 }
 
+// DraftWrite is one owner's draft of one army, for SaveDrafts.
+type DraftWrite struct {
+	Owner, Army string
+	Base        int
+	Form        []byte
+}
+
+// SaveDrafts keeps many drafts in one transaction (the web app writes the editor's drafts
+// of the last second together: one commit, one sync, for every player typing). A draft of
+// an army its owner no longer has (deleted meanwhile, or never theirs) is skipped, as
+// SaveDraft would refuse it; the others are kept.
+func (s *Store) SaveDrafts(ctx context.Context, ds []DraftWrite) error {
+	if len(ds) == 0 {
+		return nil
+	}
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		now := stamp(s.now())
+		for _, d := range ds {
+			if len(d.Form) > MaxDraft {
+				continue
+			}
+			if _, err := ownedArmy(ctx, tx, d.Owner, d.Army); errors.Is(err, ErrNotFound) {
+				continue
+			} else if err != nil {
+				return err
+			}
+			if _, err := tx.ExecContext(ctx, `INSERT INTO drafts (army_id, owner_id, base, form, updated) VALUES (?, ?, ?, ?, ?)
+			ON CONFLICT (army_id, owner_id) DO UPDATE SET base = excluded.base, form = excluded.form, updated = excluded.updated`,
+				d.Army, d.Owner, d.Base, d.Form, now); err != nil {
+				return fmt.Errorf("db: unable to keep the draft of army %s: %w", d.Army, err)
+			}
+		}
+		return nil
+	})
+}
+
 // SaveListDraft keeps the unsaved form of a game's list (id is its army) for the browser
 // owner typing it. A list is reached through the game's player link, which the caller has
 // checked; the draft is the typist's own, so another holder of the link does not see it.

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/stdlib"
 )
 
@@ -43,7 +44,7 @@ var registerPG sync.Once
 // pgDriverName is pgx's database/sql driver behind the rewriting below.
 const pgDriverName = "muster-pgx"
 
-func openPostgres(ctx context.Context, dsn string) (*Store, error) {
+func openPostgres(ctx context.Context, dsn string, migrate bool) (*Store, error) {
 	registerPG.Do(func() { sql.Register(pgDriverName, pgDriver{stdlib.GetDefaultDriver()}) })
 	p, err := sql.Open(pgDriverName, dsn)
 	if err != nil {
@@ -58,11 +59,25 @@ func openPostgres(ctx context.Context, dsn string) (*Store, error) {
 		return nil, fmt.Errorf("%w: %w", ErrUnreachable, err)
 	}
 	s := &Store{w: p, r: p, pg: true, dsn: dsn}
+	if !migrate {
+		return s, nil
+	}
 	if err := s.migrate(ctx); err != nil {
 		p.Close()
 		return nil, err
 	}
 	return s, nil
+}
+
+// SetMaxConns bounds the connections the store opens to a PostgreSQL database (8 unless
+// told): a process's share of the server's max_connections (docs/benchmarks.md). SQLite's
+// connections are its own business (one writer, a few readers).
+func (s *Store) SetMaxConns(n int) {
+	if !s.pg || n < 1 {
+		return
+	}
+	s.w.SetMaxOpenConns(n)
+	s.w.SetMaxIdleConns(min(n, 4))
 }
 
 // pgSchemaVersion reads how many migrations a PostgreSQL database has applied, creating
@@ -164,7 +179,34 @@ func (c pgConn) ExecContext(ctx context.Context, q string, args []driver.NamedVa
 }
 
 func (c pgConn) QueryContext(ctx context.Context, q string, args []driver.NamedValue) (driver.Rows, error) {
-	return c.Conn.QueryContext(ctx, rebind(q), args)
+	rows, err := c.Conn.QueryContext(ctx, rebind(q), args)
+	if err != nil && c.retryable(ctx, q, err) {
+		// database/sql runs it again on another connection (a new one when every pooled
+		// one is as dead): a server restarted, or a connection dropped by a proxy, costs a
+		// read one retry rather than a page a 500.
+		return nil, driver.ErrBadConn
+	}
+	return rows, err
+}
+
+// retryable reports whether a query that failed may be run again on another connection:
+// pgx says it never reached the server (pgconn.SafeToRetry), or it is a read (a SELECT:
+// running it twice changes nothing) and the connection is lost (pgx closed it: the server
+// ended the session, or the network failed), while the request still waits for it.
+func (c pgConn) retryable(ctx context.Context, q string, err error) bool {
+	if errors.Is(err, driver.ErrBadConn) || ctx.Err() != nil {
+		return false
+	}
+	if pgconn.SafeToRetry(err) {
+		return true
+	}
+	return isRead(q) && c.Conn.Conn().IsClosed()
+}
+
+// isRead reports whether a query only reads: a SELECT (not one that locks rows).
+func isRead(q string) bool {
+	q = strings.TrimSpace(q)
+	return len(q) > 6 && strings.EqualFold(q[:6], "select") && !strings.Contains(strings.ToLower(q), " for update")
 }
 
 // CheckNamedValue passes booleans as the 0 and 1 the INTEGER columns hold.

@@ -74,6 +74,16 @@ func (s *Store) RevokeToken(ctx context.Context, ownerID, id string) error {
 	return nil
 }
 
+// RevokeAllTokens revokes every live token of an owner's and says how many there were.
+func (s *Store) RevokeAllTokens(ctx context.Context, ownerID string) (int, error) {
+	res, err := s.w.ExecContext(ctx, `UPDATE api_tokens SET revoked = 1 WHERE owner_id = ? AND revoked = 0`, ownerID)
+	if err != nil {
+		return 0, fmt.Errorf("db: unable to revoke the tokens: %w", err)
+	}
+	n, _ := res.RowsAffected()
+	return int(n), nil
+}
+
 // OwnerByToken finds the owner of a live API token, and notes its use.
 func (s *Store) OwnerByToken(ctx context.Context, tok string) (Owner, error) {
 	if len(tok) <= len(tokenPrefix) || len(tok) > 128 {

@@ -245,41 +245,11 @@ func (ck *checker) troopWeapons(i int, t *rules.Troop) {
 	}
 }
 
-// weaponAllowed reads a Troop List's Weapons line.
-//   - "Any": every weapon.
-//   - "Any blaster": the Weapon Chart's Blasters and Heavy Blasters.
-//   - "heavy weapons": the Heavy Blasters, and the repeating blaster in its standard
-//     configuration too: it is the tripod-mounted weapon with the tripod discarded
-//     (Chapter Three), and Chapter Eight calls its carrier "a heavy weapons specialist".
-//   - a named weapon: that weapon; "grenade" covers every grenade thrown with the grenade
-//     skill (Chapter Eleven's smoke, stun and gas grenades too) but not the thermal
-//     detonator, which the Weapon Chart lists as a weapon of its own.
-//
-// Bare hands are always allowed.
-//
-// The editor's weapon picker asks the same question (WeaponAllowed), so that what it offers
-// and what the checks accept cannot disagree.
+// WeaponAllowed reads a Troop List's Weapons line: rules.Catalog.WeaponAllowed says how. The
+// editor's weapon picker asks the same question (rules.Catalog.TroopWeapons), so that what
+// it offers and what the checks accept cannot disagree.
 func WeaponAllowed(c *rules.Catalog, r rules.WeaponRule, w *rules.Weapon) bool {
-	key := rules.Normalize(w.Name)
-	switch {
-	case r.Any, key == "hands":
-		return true
-	case r.AnyBlaster && (w.Class == "blaster" || w.Class == "heavy blaster"):
-		return true
-	case r.HeavyWeapons && (w.Class == "heavy blaster" || key == "repeatingblaster"):
-		return true
-	}
-	for _, n := range r.Names {
-		lw, err := c.Weapon(n)
-		if err != nil {
-			continue
-		}
-		lk := rules.Normalize(lw.Name)
-		if lk == key || (lk == "grenade" && w.Class == "grenade" && key != "thermaldetonator") {
-			return true
-		}
-	}
-	return false
+	return c.WeaponAllowed(r, w)
 }
 
 // ArmorAllowed reports whether a Troop List's Armor line allows an armor: Any, the armor it

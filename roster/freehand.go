@@ -2,7 +2,9 @@ package roster
 
 import (
 	"maps"
+	"slices"
 	"strings"
+	"sync"
 )
 
 // Free-hand mode is the editor's switch for house rules: it turns the Troop List, creation
@@ -11,7 +13,11 @@ import (
 // (fixed ones) and a gamemaster's force limits stay as they are.
 
 // FreeHandRules are the rules free-hand mode dials to warnings.
-func FreeHandRules() []string {
+func FreeHandRules() []string { return slices.Clone(freeHandRules()) }
+
+// freeHandRules is FreeHandRules worked out once, shared: the editor asks FreeHand for
+// every unit it draws.
+var freeHandRules = sync.OnceValue(func() []string {
 	var ids []string
 	for _, r := range Rules {
 		if !r.Fixed && r.Severity == Error && !strings.HasPrefix(r.ID, "limits.") {
@@ -19,11 +25,11 @@ func FreeHandRules() []string {
 		}
 	}
 	return ids
-}
+})
 
 // FreeHand reports whether an army's house rules turn every free-hand rule into a warning.
 func (a *Army) FreeHand() bool {
-	for _, id := range FreeHandRules() {
+	for _, id := range freeHandRules() {
 		if a.Rules[id] != Warning {
 			return false
 		}
@@ -42,7 +48,7 @@ func (a *Army) SetFreeHand(on bool) {
 	if dials == nil {
 		dials = Dials{}
 	}
-	for _, id := range FreeHandRules() {
+	for _, id := range freeHandRules() {
 		if on {
 			dials[id] = Warning
 		} else if dials[id] == Warning {

@@ -28,6 +28,7 @@ func (c *Catalog) Extend(x *Custom) (*Catalog, error) {
 	}
 	n := *c
 	n.extendedWith = x
+	n.allowed = &troopWeapons{} // positions of its own troop types
 	n.Troops = slices.Concat(c.Troops, x.Troops)
 	n.Droids = slices.Concat(c.Droids, x.Droids)
 	n.Creatures = slices.Concat(c.Creatures, x.Creatures)

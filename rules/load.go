@@ -30,6 +30,9 @@ type Catalog struct {
 	names map[string][]string       // kind -> printed names in catalogue order
 
 	extendedWith *Custom // the army's catalog: block this copy holds, if any
+
+	weaponKeys []string      // each weapon's normalized name, by position
+	allowed    *troopWeapons // what each troop type may carry, worked out on first use
 }
 
 // The kinds of entry, as used in lookups and error messages.
@@ -120,6 +123,11 @@ func Load() (*Catalog, error) {
 	if err != nil {
 		return nil, err
 	}
+	c.weaponKeys = make([]string, len(c.Weapons))
+	for i, w := range c.Weapons {
+		c.weaponKeys[i] = Normalize(w.Name)
+	}
+	c.allowed = &troopWeapons{}
 	return c, nil
 }
 

@@ -3,6 +3,7 @@ package rules
 import (
 	"sort"
 	"strings"
+	"unicode/utf8"
 )
 
 // wordAliases are the book's own abbreviations, applied word by word before matching:
@@ -23,7 +24,51 @@ var separators = strings.NewReplacer("/", " / ", "-", " ", "_", " ", ".", "", "'
 
 // Normalize reduces a name to its matching key: case, spaces, hyphens and underscores are
 // ignored, as are full stops and apostrophes, and the book's abbreviations are expanded.
+//
+// Names in ASCII (every name of the catalogue, nearly every name of a file) take a path of
+// their own that allocates at most the key; the result is the same (normalizeSlow, the
+// definition, is checked against it in names_test.go).
 func Normalize(name string) string {
+	var buf [64]byte
+	key := buf[:0]
+	word := 0 // where the current word starts in key
+	endWord := func() {
+		if a, ok := wordAliases[string(key[word:])]; ok {
+			key = append(key[:word], a...)
+		}
+		word = len(key)
+	}
+	for i := 0; i < len(name); i++ {
+		b := name[i]
+		switch {
+		case b >= utf8.RuneSelf:
+			return normalizeSlow(name)
+		case b == ' ' || b == '\t' || b == '\n' || b == '\v' || b == '\f' || b == '\r' || b == '-' || b == '_':
+			endWord()
+		case b == '/':
+			endWord()
+			key = append(key, '/')
+			endWord()
+		case b == '.' || b == '\'':
+		default:
+			if 'A' <= b && b <= 'Z' {
+				b += 'a' - 'A'
+			}
+			key = append(key, b)
+		}
+	}
+	endWord()
+	if string(key) == "melee" {
+		return "meleecombat"
+	}
+	if string(key) == name {
+		return name
+	}
+	return string(key)
+}
+
+// normalizeSlow is Normalize's definition, for names beyond ASCII.
+func normalizeSlow(name string) string {
 	name = strings.ToLower(strings.TrimSpace(name))
 	name = separators.Replace(name)
 	words := strings.Fields(name)

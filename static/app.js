@@ -39,6 +39,15 @@
       btn.click();
     }
   });
+  // A form marked data-confirm (revoking a share link or a token: nothing brings it back)
+  // asks first, in its own words.
+  document.addEventListener("submit", function (ev) {
+    var f = ev.target;
+    if (f.hasAttribute && f.hasAttribute("data-confirm") && !window.confirm(f.getAttribute("data-confirm"))) {
+      ev.preventDefault();
+      ev.stopImmediatePropagation();
+    }
+  }, true);
   // Buttons marked data-copy copy the text of the element they name (the share link).
   document.addEventListener("click", function (ev) {
     var b = ev.target.closest && ev.target.closest("[data-copy]");
@@ -46,10 +55,30 @@
       return;
     }
     var src = document.getElementById(b.getAttribute("data-copy"));
-    if (src && navigator.clipboard) {
-      navigator.clipboard.writeText(src.value || src.textContent);
-      b.textContent = "Copied";
+    if (!src) {
+      return;
     }
+    // Where the clipboard is not offered (a page served over plain http from another
+    // machine), the text is selected for the player to copy with the keyboard.
+    var select = function () {
+      if (src.select) {
+        src.select();
+      } else {
+        var r = document.createRange();
+        r.selectNodeContents(src);
+        var sel = window.getSelection();
+        sel.removeAllRanges();
+        sel.addRange(r);
+      }
+      b.textContent = "Selected: press Ctrl+C";
+    };
+    if (!navigator.clipboard) {
+      select();
+      return;
+    }
+    navigator.clipboard.writeText(src.value || src.textContent).then(function () {
+      b.textContent = "Copied";
+    }, select);
   });
   // The editor keeps the form as a draft on the server with each cost update; until the
   // update after the last keystroke has come back, leaving the page asks first. The form is

@@ -327,7 +327,7 @@ func Account(p Page, v AccountView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 25, "<div class=\"field\"><label for=\"current\">Current password</label> <input id=\"current\" name=\"current\" type=\"password\" required maxlength=\"72\" autocomplete=\"current-password\"></div><div class=\"field\"><label for=\"password\">New password</label> <input id=\"password\" name=\"password\" type=\"password\" required minlength=\"8\" maxlength=\"72\" autocomplete=\"new-password\"><div class=\"hint\">At least 8 characters. Changing it signs out every other browser signed in to this account.</div></div><div class=\"field\"><label for=\"password2\">New password again</label> <input id=\"password2\" name=\"password2\" type=\"password\" required minlength=\"8\" maxlength=\"72\" autocomplete=\"new-password\"></div><button type=\"submit\">Change password</button></form><h2 id=\"tokens\">API tokens</h2><p class=\"lead\">A personal token lets a script use the JSON API as you: <code>Authorization: Bearer TOKEN</code>.</p>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 25, "<div class=\"field\"><label for=\"current\">Current password</label> <input id=\"current\" name=\"current\" type=\"password\" required maxlength=\"72\" autocomplete=\"current-password\"></div><div class=\"field\"><label for=\"password\">New password</label> <input id=\"password\" name=\"password\" type=\"password\" required minlength=\"8\" maxlength=\"72\" autocomplete=\"new-password\"><div class=\"hint\">At least 8 characters. Changing it signs out every other browser signed in to this account; your API tokens (below) keep working until you revoke them.</div></div><div class=\"field\"><label for=\"password2\">New password again</label> <input id=\"password2\" name=\"password2\" type=\"password\" required minlength=\"8\" maxlength=\"72\" autocomplete=\"new-password\"></div><button type=\"submit\">Change password</button></form><h2 id=\"tokens\">API tokens</h2><p class=\"lead\">A personal token lets a script use the JSON API as you: <code>Authorization: Bearer TOKEN</code>. Tokens survive a password change: revoke them here when one may be known to someone else.</p>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -430,7 +430,7 @@ func Account(p Page, v AccountView) templ.Component {
 						if templ_7745c5c3_Err != nil {
 							return templ_7745c5c3_Err
 						}
-						templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 37, "\" class=\"inline\">")
+						templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 37, "\" class=\"inline\" data-confirm=\"Revoke this token? Whatever uses it is refused from now on.\">")
 						if templ_7745c5c3_Err != nil {
 							return templ_7745c5c3_Err
 						}
@@ -465,36 +465,50 @@ func Account(p Page, v AccountView) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
+				if liveTokens(v.Tokens) > 0 {
+					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 42, "<form method=\"post\" action=\"/account/tokens/revoke-all\" class=\"inline\" id=\"revoke-all-tokens\">")
+					if templ_7745c5c3_Err != nil {
+						return templ_7745c5c3_Err
+					}
+					templ_7745c5c3_Err = CSRFField(p.CSRF).Render(ctx, templ_7745c5c3_Buffer)
+					if templ_7745c5c3_Err != nil {
+						return templ_7745c5c3_Err
+					}
+					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 43, "<button type=\"submit\" class=\"secondary\">Revoke all tokens</button></form>")
+					if templ_7745c5c3_Err != nil {
+						return templ_7745c5c3_Err
+					}
+				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 42, " ")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 44, " ")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			if v.Admin {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 43, "<h2 id=\"invites\">Invitations</h2>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 45, "<h2 id=\"invites\">Invitations</h2>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 				if v.NewInvite != "" {
-					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 44, "<p class=\"flash\" role=\"status\">Invitation link (shown once): <code id=\"new-invite\">")
+					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 46, "<p class=\"flash\" role=\"status\">Invitation link (shown once): <code id=\"new-invite\">")
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var21 string
 					templ_7745c5c3_Var21, templ_7745c5c3_Err = templ.JoinStringErrs(v.NewInvite)
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `account.templ`, Line: 137, Col: 100}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `account.templ`, Line: 143, Col: 100}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var21))
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 45, "</code></p>")
+					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 47, "</code></p>")
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 46, " <form method=\"post\" action=\"/account/invites\" class=\"inline\">")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 48, " <form method=\"post\" action=\"/account/invites\" class=\"inline\">")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -502,7 +516,7 @@ func Account(p Page, v AccountView) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 47, "<button type=\"submit\" id=\"make-invite\">Make an invitation link</button></form>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 49, "<button type=\"submit\" id=\"make-invite\">Make an invitation link</button></form>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

@@ -13,9 +13,13 @@ import (
 	"muster/roster"
 )
 
-// htmxConfig keeps htmx within the CSP (no injected <style>, no eval) and has it swap
-// error answers too, so that a refused cost update shows its message in place.
+// htmxConfig keeps htmx within the CSP (no injected <style>, no eval, and no style
+// attribute carried over when it settles a swap: the editor's script sizes the breakdown
+// panel through its style, which htmx's default settling wrote back as an attribute the
+// policy refuses) and has it swap error answers too, so that a refused cost update shows
+// its message in place.
 const htmxConfig = `{"includeIndicatorStyles":false,"allowEval":false,"allowScriptTags":false,` +
+	`"attributesToSettle":["class","width","height"],` +
 	`"responseHandling":[{"code":"204","swap":false},{"code":"[23]..","swap":true},{"code":"[45]..","swap":true,"error":true}]}`
 
 func csrfHeaders(token string) string {
@@ -154,7 +158,7 @@ func oobAttr(oob bool) templ.Attributes {
 // fetches and swaps in without a page reload, so the page's state (and the player's
 // scroll) is not thrown away for each unit added.
 func editAction(v ArmyView) templ.Attributes {
-	// Its own sync, not the form's "this:replace" (inherited otherwise): a cost update that
+	// Its own sync, not the form's "this:queue last" (inherited otherwise): a cost update that
 	// fires after the click (the 300 ms after the last keystroke) must not abort the save in
 	// flight, and a second click while it is saving is dropped.
 	return templ.Attributes{"hx-post": v.Href(""), "hx-swap": "none", "hx-sync": "this:drop"}
@@ -164,11 +168,11 @@ func editAction(v ArmyView) templ.Attributes {
 // type changes the qualities, attributes, caps and weapons on offer; a filled blank row
 // gets a new one below it). The change is consumed, so the form's own cost update does not
 // also run: the redrawn unit brings the breakdown with it. Its own sync, not the form's
-// "this:replace" (inherited otherwise): the cost update still due from a keystroke just
-// before (the 300 ms after it) must not abort the redraw in flight, or the unit is never
-// drawn again (no new blank row, a troop type's options stale).
+// (inherited otherwise): the cost update still due from a keystroke just before (the 300 ms
+// after it) must not abort or hold up the redraw in flight, or the unit is drawn late or
+// never (no new blank row, a troop type's options stale).
 func reshape(v ArmyView, i int) templ.Attributes {
-	return templ.Attributes{"hx-post": v.Href("preview"), "hx-trigger": "change consume", "hx-sync": "this:replace",
+	return templ.Attributes{"hx-post": v.Href("preview"), "hx-trigger": "change consume", "hx-sync": "this:queue last",
 		"hx-target": "#" + FieldsAnchor(i), "hx-swap": "outerHTML", "hx-vals": fmt.Sprintf(`{"rerender": "%d"}`, i)}
 }
 

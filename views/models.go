@@ -213,6 +213,17 @@ type TokenRow struct {
 	Revoked                      bool
 }
 
+// liveTokens counts the tokens not revoked.
+func liveTokens(ts []TokenRow) int {
+	n := 0
+	for _, t := range ts {
+		if !t.Revoked {
+			n++
+		}
+	}
+	return n
+}
+
 // ShareRow is one share link of an army, as its owner sees it.
 type ShareRow struct {
 	Token, URL          string

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"muster/costing"
 	"muster/roster"
@@ -99,10 +100,21 @@ func groups(c *rules.Catalog, kind, current string, gs ...OptGroup) []OptGroup {
 		return append([]OptGroup{{Label: "As written", Options: []Option{{Value: current, Label: current + " (the catalogue's " + canon + ")", Selected: true}}}}, gs...)
 	}
 	found := current == ""
+	// The options are the catalogue's printed names, no two of one picker with the same key
+	// (TestNoTwoOptionsShareAKey): when the catalogue knows the current value, the option to
+	// mark is its printed name. Only a value it does not know is compared by key with every
+	// option.
+	curKey := ""
+	if current != "" && canon == "" {
+		curKey = rules.Normalize(current)
+	}
 	for gi := range gs {
 		for oi := range gs[gi].Options {
 			o := &gs[gi].Options[oi]
-			if current != "" && (canon != "" && o.Value == canon || rules.Normalize(o.Value) == rules.Normalize(current)) {
+			if current == "" {
+				continue
+			}
+			if canon != "" && o.Value == canon || canon == "" && rules.Normalize(o.Value) == curKey {
 				o.Selected, found = true, true
 			}
 		}
@@ -117,6 +129,49 @@ func groups(c *rules.Catalog, kind, current string, gs ...OptGroup) []OptGroup {
 	return gs
 }
 
+// pickerKey names a picker's choices: the catalogue, the kind, and what they depend on.
+type pickerKey struct {
+	c     *rules.Catalog
+	kind  string
+	troop *rules.Troop
+	side  rules.Side
+	flag  bool
+}
+
+// pickers keeps each picker's choices, built once: an editor page draws a weapon picker for
+// every weapon row of every unit, each the same list for one troop type, and building it
+// (every weapon, its label, whether the Troop List allows it) was most of the page's cost.
+// Bounded: emptied when pickersSize are kept (an army's own catalogue is a catalogue of its
+// own, made for each request).
+var pickers struct {
+	sync.Mutex
+	m map[pickerKey][]OptGroup
+}
+
+const pickersSize = 512
+
+// picker returns the choices of key, built by build the first time, as a copy whose
+// options the caller may mark (groups marks the current value).
+func picker(key pickerKey, build func() []OptGroup) []OptGroup {
+	pickers.Lock()
+	gs, ok := pickers.m[key]
+	pickers.Unlock()
+	if !ok {
+		gs = build()
+		pickers.Lock()
+		if pickers.m == nil || len(pickers.m) >= pickersSize {
+			pickers.m = map[pickerKey][]OptGroup{}
+		}
+		pickers.m[key] = gs
+		pickers.Unlock()
+	}
+	out := make([]OptGroup, len(gs))
+	for i, g := range gs {
+		out[i] = OptGroup{Label: g.Label, Options: slices.Clone(g.Options)}
+	}
+	return out
+}
+
 func opts(names []string) []Option {
 	out := make([]Option, 0, len(names))
 	for _, n := range names {
@@ -127,6 +182,12 @@ func opts(names []string) []Option {
 
 // troopGroups offers the Troop List entries, the army's side first.
 func troopGroups(c *rules.Catalog, side rules.Side, current string) []OptGroup {
+	return groups(c, rules.KindTroop, current, picker(pickerKey{c: c, kind: rules.KindTroop, side: side}, func() []OptGroup {
+		return troopPicker(c, side)
+	})...)
+}
+
+func troopPicker(c *rules.Catalog, side rules.Side) []OptGroup {
 	var mine, others []string
 	for _, t := range c.Troops {
 		if t.Side == side || t.Side == rules.Neutral {
@@ -135,19 +196,29 @@ func troopGroups(c *rules.Catalog, side rules.Side, current string) []OptGroup {
 			others = append(others, t.Name)
 		}
 	}
-	return groups(c, rules.KindTroop, current,
-		OptGroup{Label: "Troop Lists: " + sideLabel(string(side)) + " and neutral", Options: opts(mine)},
-		OptGroup{Label: "Other sides' Troop Lists", Options: opts(others)})
+	return []OptGroup{
+		{Label: "Troop Lists: " + sideLabel(string(side)) + " and neutral", Options: opts(mine)},
+		{Label: "Other sides' Troop Lists", Options: opts(others)}}
 }
 
 // weaponGroups lists the weapons a troop may carry first, grouped by class (blasters,
 // heavy blasters, archaic, grenades, advanced) with their SGPs; the rest follow as house
 // rules. What a troop may carry is roster.WeaponAllowed's answer, the check's own.
 func weaponGroups(c *rules.Catalog, t *rules.Troop, current string) []OptGroup {
+	return groups(c, rules.KindWeapon, current, picker(pickerKey{c: c, kind: rules.KindWeapon, troop: t}, func() []OptGroup {
+		return weaponPicker(c, t)
+	})...)
+}
+
+func weaponPicker(c *rules.Catalog, t *rules.Troop) []OptGroup {
 	none := OptGroup{Label: "", Options: []Option{{Value: "", Label: "—"}}}
 	var ok, other []rules.Weapon
-	for _, w := range c.Weapons {
-		if t == nil || roster.WeaponAllowed(c, t.Weapons, &w) {
+	var allowed []bool
+	if t != nil {
+		allowed = c.TroopWeapons(t)
+	}
+	for j, w := range c.Weapons {
+		if t == nil || allowed[j] {
 			ok = append(ok, w)
 		} else {
 			other = append(other, w)
@@ -182,7 +253,7 @@ func weaponGroups(c *rules.Catalog, t *rules.Troop, current string) []OptGroup {
 	if len(other) > 0 {
 		gs = append(gs, OptGroup{Label: "Not on the Troop List (house rules; checked)", Options: weaponOpts(other)})
 	}
-	return groups(c, rules.KindWeapon, current, gs...)
+	return gs
 }
 
 type pickerClass struct{ class, label string }
@@ -203,6 +274,12 @@ func weaponOpts(ws []rules.Weapon) []Option {
 
 // heavyWeaponGroups are the weapons a remote weapon can be.
 func heavyWeaponGroups(c *rules.Catalog, current string) []OptGroup {
+	return groups(c, rules.KindWeapon, current, picker(pickerKey{c: c, kind: "heavy weapon"}, func() []OptGroup {
+		return heavyWeaponPicker(c)
+	})...)
+}
+
+func heavyWeaponPicker(c *rules.Catalog) []OptGroup {
 	var hv, other []rules.Weapon
 	for _, w := range c.Weapons {
 		if w.Class == "heavy blaster" {
@@ -211,12 +288,21 @@ func heavyWeaponGroups(c *rules.Catalog, current string) []OptGroup {
 			other = append(other, w)
 		}
 	}
-	return groups(c, rules.KindWeapon, current, OptGroup{Label: "Heavy weapons", Options: weaponOpts(hv)},
-		OptGroup{Label: "Other weapons", Options: weaponOpts(other)})
+	return []OptGroup{{Label: "Heavy weapons", Options: weaponOpts(hv)}, {Label: "Other weapons", Options: weaponOpts(other)}}
 }
 
 // armorGroups lists the armor a troop may wear.
 func armorGroups(c *rules.Catalog, t *rules.Troop, current string) []OptGroup {
+	cur := current
+	if roster.Armor(cur).None() {
+		cur = ""
+	}
+	return groups(c, rules.KindArmor, cur, picker(pickerKey{c: c, kind: rules.KindArmor, troop: t}, func() []OptGroup {
+		return armorPicker(c, t)
+	})...)
+}
+
+func armorPicker(c *rules.Catalog, t *rules.Troop) []OptGroup {
 	first := Option{Value: "", Label: "None"}
 	if t != nil && t.Armor.Free != "" {
 		first.Label = t.Armor.Free + " (free, from the Troop List)"
@@ -230,18 +316,20 @@ func armorGroups(c *rules.Catalog, t *rules.Troop, current string) []OptGroup {
 			other = append(other, o)
 		}
 	}
-	cur := current
-	if roster.Armor(cur).None() {
-		cur = ""
-	}
 	gs := []OptGroup{{Options: []Option{first}}, {Label: "Allowed", Options: ok}}
 	if len(other) > 0 {
 		gs = append(gs, OptGroup{Label: "Not on the Troop List (house rules; checked)", Options: other})
 	}
-	return groups(c, rules.KindArmor, cur, gs...)
+	return gs
 }
 
 func equipmentGroups(c *rules.Catalog, current string) []OptGroup {
+	return groups(c, rules.KindEquipment, current, picker(pickerKey{c: c, kind: rules.KindEquipment}, func() []OptGroup {
+		return equipmentPicker(c)
+	})...)
+}
+
+func equipmentPicker(c *rules.Catalog) []OptGroup {
 	var eq, gr []Option
 	for _, e := range c.Equipment {
 		eq = append(eq, Option{Value: e.Name, Label: fmt.Sprintf("%s (%d)", e.Name, e.Cost)})
@@ -251,11 +339,16 @@ func equipmentGroups(c *rules.Catalog, current string) []OptGroup {
 			gr = append(gr, Option{Value: w.Name, Label: fmt.Sprintf("%s (%d)", w.Name, w.Cost)})
 		}
 	}
-	return groups(c, rules.KindEquipment, current, OptGroup{Options: []Option{{Value: "", Label: "—"}}},
-		OptGroup{Label: "Equipment", Options: eq}, OptGroup{Label: "Grenades", Options: gr})
+	return []OptGroup{{Options: []Option{{Value: "", Label: "—"}}}, {Label: "Equipment", Options: eq}, {Label: "Grenades", Options: gr}}
 }
 
 func creatureGroups(c *rules.Catalog, current string, rideable bool) []OptGroup {
+	return groups(c, rules.KindCreature, current, picker(pickerKey{c: c, kind: rules.KindCreature, flag: rideable}, func() []OptGroup {
+		return creaturePicker(c, rideable)
+	})...)
+}
+
+func creaturePicker(c *rules.Catalog, rideable bool) []OptGroup {
 	var o []Option
 	for _, cr := range c.Creatures {
 		if rideable && cr.Orneriness == 0 {
@@ -267,18 +360,21 @@ func creatureGroups(c *rules.Catalog, current string, rideable bool) []OptGroup 
 	if rideable {
 		first = append(first, OptGroup{Options: []Option{{Value: "", Label: "Not mounted"}}})
 	}
-	return groups(c, rules.KindCreature, current, append(first, OptGroup{Label: "Creature Chart", Options: o})...)
+	return append(first, OptGroup{Label: "Creature Chart", Options: o})
 }
 
 func droidGroups(c *rules.Catalog, current string) []OptGroup {
-	var o []Option
-	for _, d := range c.Droids {
-		o = append(o, Option{Value: d.Name, Label: fmt.Sprintf("%s (%d)", d.Name, d.Cost)})
-	}
+	chart := picker(pickerKey{c: c, kind: rules.KindDroid}, func() []OptGroup {
+		var o []Option
+		for _, d := range c.Droids {
+			o = append(o, Option{Value: d.Name, Label: fmt.Sprintf("%s (%d)", d.Name, d.Cost)})
+		}
+		return []OptGroup{{Label: "Droid Chart", Options: o}}
+	})
 	// A droid from another product has no chart entry: without this choice the select
 	// would show the chart's first droid, and the next cost update would make it that one.
 	other := OptGroup{Options: []Option{{Value: "", Label: "Not on the Droid Chart (Move and attributes below)", Selected: current == ""}}}
-	return groups(c, rules.KindDroid, current, other, OptGroup{Label: "Droid Chart", Options: o})
+	return groups(c, rules.KindDroid, current, append([]OptGroup{other}, chart...)...)
 }
 
 // droidOf is the Droid Chart's entry for name, nil when it has none.
@@ -310,19 +406,31 @@ func droidAttrPlaceholder(d *rules.Droid, at rules.Attr) string {
 }
 
 func artilleryGroups(c *rules.Catalog, current string) []OptGroup {
+	return groups(c, rules.KindArtillery, current, picker(pickerKey{c: c, kind: rules.KindArtillery}, func() []OptGroup {
+		return artilleryPicker(c)
+	})...)
+}
+
+func artilleryPicker(c *rules.Catalog) []OptGroup {
 	var o []Option
 	for _, a := range c.Artillery {
 		o = append(o, Option{Value: a.Name, Label: fmt.Sprintf("%s (%d)", a.Name, a.Cost)})
 	}
-	return groups(c, rules.KindArtillery, current, OptGroup{Label: "Artillery", Options: o})
+	return []OptGroup{{Label: "Artillery", Options: o}}
 }
 
 func strikeGroups(c *rules.Catalog, side rules.Side, current string) []OptGroup {
+	return groups(c, rules.KindStrike, current, picker(pickerKey{c: c, kind: rules.KindStrike, side: side}, func() []OptGroup {
+		return strikePicker(c, side)
+	})...)
+}
+
+func strikePicker(c *rules.Catalog, side rules.Side) []OptGroup {
 	var o []Option
 	for _, s := range c.Strikes {
 		o = append(o, Option{Value: s.Name, Label: fmt.Sprintf("%s (%d for the %s side)", s.Name, s.Cost[side], side)})
 	}
-	return groups(c, rules.KindStrike, current, OptGroup{Label: "Off-board strikes", Options: o})
+	return []OptGroup{{Label: "Off-board strikes", Options: o}}
 }
 
 func qualityOptions(t *rules.Troop, current rules.Quality) []Option {

@@ -1749,7 +1749,7 @@ func OtherFileEditor(p Page, v OtherArmyView, text, problem string) templ.Compon
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 148, "\" hx-trigger=\"input changed delay:400ms\" hx-target=\"#breakdown-panel\" hx-swap=\"outerHTML\" hx-sync=\"this:replace\">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 148, "\" hx-trigger=\"input changed delay:400ms\" hx-target=\"#breakdown-panel\" hx-swap=\"outerHTML\" hx-sync=\"this:queue last\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -138,7 +138,7 @@ func (b *Battle) flame(ui, ti int, ffi, at int32, diff int) {
 		b.phaseHits(ui, int(b.figs[gi].unit), 1)
 	}
 	if b.lg != nil {
-		b.logf("  %s fires his flamethrower at %s: %s, %d under the flames\n", f.spec.Who, b.name(ti),
+		b.logf("  %s fires his flamethrower at %s: %s, %d under the flames\n", b.figName(f), b.name(ti),
 			ifs(hit, "on target", "it deviates "+in1(math.Sqrt(dist2(Point(center), target)))+"\""), len(b.burstI))
 	}
 	b.startFire(Point(center), ui)
@@ -313,7 +313,7 @@ func (b *Battle) torpedo(ui, ti int, ffi int32, aim Point) {
 	}
 	if !ok {
 		if b.lg != nil {
-			b.logf("  %s fires a proton torpedo at %s: it fails to arm\n", f.spec.Who, b.name(ti))
+			b.logf("  %s fires a proton torpedo at %s: it fails to arm\n", b.figName(f), b.name(ti))
 		}
 		return
 	}
@@ -331,7 +331,7 @@ func (b *Battle) torpedo(ui, ti int, ffi int32, aim Point) {
 		n++
 	}
 	if b.lg != nil {
-		b.logf("  %s fires a proton torpedo at %s: %d in its path\n", f.spec.Who, b.name(ti), n)
+		b.logf("  %s fires a proton torpedo at %s: %d in its path\n", b.figName(f), b.name(ti), n)
 	}
 }
 
@@ -428,7 +428,7 @@ func (b *Battle) demp(ui, ti int, ffi int32, diff int) {
 		b.phaseHits(ui, ti, 0.5)
 	}
 	if b.lg != nil {
-		b.logf("  %s fires his DEMP gun at %s: %s\n", f.spec.Who, b.name(ti),
+		b.logf("  %s fires his DEMP gun at %s: %s\n", b.figName(f), b.name(ti),
 			ifs(turns > 0, "the droid is stunned for "+strconv.Itoa(turns)+" turns", ifs(hit, "no effect", "a miss")))
 	}
 }

@@ -2,6 +2,7 @@ package battle
 
 import (
 	"fmt"
+	"math"
 	"slices"
 
 	"muster/rules/combat"
@@ -76,6 +77,19 @@ func (b *Battle) auditAvgSTR(ui, kept int) {
 	b.audit.checks++
 	if s := b.avgSTRNow(ui); s != kept {
 		b.audit.failf(b, "kept average Strength of %s %d, now %d", b.units[ui].spec.Name, kept, s)
+	}
+}
+
+// auditFriendNear: friendNear found no figure of side s within r of p by the units' boxes;
+// nor may every figure, one by one.
+func (b *Battle) auditFriendNear(s int, p Point, r float64) {
+	b.audit.checks++
+	for i := range b.figs {
+		f := &b.figs[i]
+		if f.alive() && b.units[f.unit].side == s && b.units[f.unit].onTable() && dist2(f.pos, p) <= r*r {
+			b.audit.failf(b, "friendNear missed %s of %s, %.3f from %v", f.spec.Who, b.units[f.unit].spec.Name, math.Sqrt(dist2(f.pos, p)), p)
+			return
+		}
 	}
 }
 

@@ -112,13 +112,18 @@ type Battle struct {
 	// room holds the figures of other units a layout keeps its bases off (place), blocked
 	// the layout's points on one of them; roomSkip is the unit a charge stops in contact
 	// with, plus one (0: none), set by placeAgainst for one place.
-	room     []Point
-	blocked  []bool
-	roomSkip int
-	cpts     []combat.Point
-	spShots  []combat.Shot // a hero's specific shot
-	spFigs   [combat.MaxFireTargets][]*combat.Figure
-	spVolley combat.Volley
+	room []Point
+	// roomFloor: layout may give up on a formation with no more places clear (makeRoom's
+	// best so far; -1: never); layoutGaveUp: the last layout did.
+	roomFloor    int
+	layoutGaveUp bool
+	fullLayouts  bool // a test's: makeRoom never lets layout give up
+	blocked      []bool
+	roomSkip     int
+	cpts         []combat.Point
+	spShots      []combat.Shot // a hero's specific shot
+	spFigs       [combat.MaxFireTargets][]*combat.Figure
+	spVolley     combat.Volley
 	// Split fire: idle lists the firers of the last fireAt who had nothing to shoot; only,
 	// when not nil, restricts fireAt to those firers (onlyBuf holds them).
 	idle, only, onlyBuf []int32
@@ -127,7 +132,8 @@ type Battle struct {
 	dempFor int
 	// passCache[command][level][start] is 1 + a charge test's pass odds (0: not yet known).
 	passCache [passCmd][passLvl][passLvl]float64
-	hitsBy    []float64 // [u*n+t]: hits unit u scored on unit t this phase
+	passOther map[combat.Morale]float64 // the others' odds (passOdds)
+	hitsBy    []float64                 // [u*n+t]: hits unit u scored on unit t this phase
 	taken     []bool
 	placed    []int
 	results   []combat.MoraleResult // per unit, the Morale Phase's casualty tests
@@ -151,7 +157,9 @@ type Battle struct {
 	// fc[2*(a*n+c)+walked] is estimate's kept answer for unit a's fire at unit c; condSeq
 	// numbers the units' condVer; fvAdvanced: the last fireValue consulted an advanced
 	// weapon (forecasts.go).
-	fc         []forecast
+	fc []forecast
+	// heroFigs are the figures that are heroes, in order (assumeCommand looks only at them).
+	heroFigs   []int32
 	condSeq    uint64
 	fvAdvanced bool
 	// audit, when a test sets it, checks every kept answer against a fresh look (audit.go).
@@ -333,6 +341,8 @@ func New(field *Field, a, b *Force) *Battle {
 	bt.orderKey = make([]float64, nu)
 	bt.ud, bt.geo = make([]pairDist, nu*nu), make([]pairSight, nu*nu)
 	bt.fc = make([]forecast, 2*nu*nu)
+	bt.roomFloor = -1
+	bt.passOther = make(map[combat.Morale]float64)
 	bt.lostIn = make([]uint8, nu)
 	bt.standard, _ = bt.cat.Weapon("repeating blaster")
 	for i := range bt.units {
@@ -346,6 +356,17 @@ func New(field *Field, a, b *Force) *Battle {
 	bt.makeNames()
 	bt.placeRemotes()
 	bt.initGunners()
+	fi := int32(0) // (the figures are made in this order by reset)
+	for s := range 2 {
+		for _, us := range bt.forces[s].Units {
+			for k := range us.Figs {
+				if us.Figs[k].Hero != nil {
+					bt.heroFigs = append(bt.heroFigs, fi)
+				}
+				fi++
+			}
+		}
+	}
 	return bt
 }
 
@@ -808,17 +829,37 @@ func (b *Battle) unitDistMax(a, c int, limit float64) float64 {
 // distNow is the distance between the nearest figures of units a and c worked out afresh,
 // with pts as scratch (returned for reuse): the nearest of c's figures to each of a's, as
 // nearestFig finds it (the first within tie of the least), from c's positions gathered
-// once; the square root of the least of those is the least of their square roots.
+// once; the square root of the least of those is the least of their square roots. A
+// figure of a whose squared distance to the box of c's positions is no less than the least
+// found so far is passed over: each of c's figures is at least that far from him (the
+// rounded differences and squares grow with the true ones), so he cannot lower it.
 func (b *Battle) distNow(a, c int, pts []Point) (float64, []Point) {
+	lo, hi := Point{X: math.Inf(1), Y: math.Inf(1)}, Point{X: math.Inf(-1), Y: math.Inf(-1)}
 	for _, fi := range b.units[c].members {
 		if f := &b.figs[fi]; f.alive() && int(f.unit) == c {
 			pts = append(pts, f.pos)
+			lo.X, lo.Y = fmin(lo.X, f.pos.X), fmin(lo.Y, f.pos.Y)
+			hi.X, hi.Y = fmax(hi.X, f.pos.X), fmax(hi.Y, f.pos.Y)
 		}
 	}
 	best := math.Inf(1)
 	for _, fi := range b.units[a].members {
 		f := &b.figs[fi]
 		if !f.alive() || int(f.unit) != a {
+			continue
+		}
+		var gx, gy float64 // (0 within the box's span)
+		if p := f.pos; p.X < lo.X {
+			gx = lo.X - p.X
+		} else if p.X > hi.X {
+			gx = p.X - hi.X
+		}
+		if p := f.pos; p.Y < lo.Y {
+			gy = lo.Y - p.Y
+		} else if p.Y > hi.Y {
+			gy = p.Y - hi.Y
+		}
+		if gx*gx+gy*gy >= best {
 			continue
 		}
 		near := math.Inf(1)

@@ -28,8 +28,19 @@ func BenchmarkFullKitBattle(b *testing.B) {
 	benchBattle(b, "testdata/full-1500.yaml", "testdata/imperial-1500.yaml")
 }
 
+// BenchmarkBridgeBattle is the book's forces of Defending the Bridge on their scenario
+// (rules/data/forces), whose woods everywhere make it the costliest built-in battle: the
+// second what-if of issue 28.
+func BenchmarkBridgeBattle(b *testing.B) {
+	benchBattleOn(b, "defending-the-bridge", "rules/data/forces/defending-the-bridge-rebel.yaml", "rules/data/forces/defending-the-bridge-imperial.yaml")
+}
+
 func benchBattle(b *testing.B, pa, pb string) {
-	field := scenario(b, "open-field")
+	benchBattleOn(b, "open-field", pa, pb)
+}
+
+func benchBattleOn(b *testing.B, sc, pa, pb string) {
+	field := scenario(b, sc)
 	bt := New(field, force(b, pa), force(b, pb))
 	bt.Play(0, nil)
 	b.ReportAllocs()

@@ -524,13 +524,22 @@ func (b *Battle) passOdds(m combat.Morale) float64 {
 		if v := b.passCache[m.Command][m.Level][m.Start]; v > 0 {
 			return v - 1
 		}
+	} else if p, ok := b.passOther[m]; ok {
+		// Tests with modifiers (a flank, a barrier) come back too: kept by the whole test
+		// (the odds depend on nothing else), up to passOtherMax of them.
+		return p
 	}
 	p := b.passOddsNow(m)
 	if cacheable {
 		b.passCache[m.Command][m.Level][m.Start] = p + 1
+	} else if len(b.passOther) < passOtherMax {
+		b.passOther[m] = p
 	}
 	return p
 }
+
+// passOtherMax bounds the charge tests with modifiers kept.
+const passOtherMax = 1024
 
 // passCache sizes: command skills and morale levels it holds.
 const (

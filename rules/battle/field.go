@@ -32,6 +32,10 @@ type Field struct {
 	impMask, hillMask uint64
 	// cells: which areas and barriers a line between two cells can meet (sightcells.go).
 	cells *sightCells
+	// ground: the ground of each square inch where it is the same all over, gnx by gny
+	// squares (groundcells.go).
+	ground   []cellGround
+	gnx, gny int
 }
 
 const gridCell = 2.0
@@ -91,6 +95,7 @@ func (f *Field) index() {
 			}
 		}
 	}
+	f.indexGround() // (findSpots asks at)
 	f.spots = f.findSpots()
 	for i := range f.areas {
 		if a := &f.areas[i]; a.blocks || a.losLimit > 0 || a.cover > combat.Open {
@@ -119,6 +124,9 @@ func (f *Field) impassableAt(p Point) bool {
 	if f.impMask == 0 {
 		return false // (most tables have no impassable area)
 	}
+	if c := f.groundAt(p); c.uniform {
+		return c.g.impassable // (groundcells.go)
+	}
 	x, y := f.cellXY(p)
 	for m := f.grid[y*f.nx+x] & f.impMask; m != 0; m &= m - 1 {
 		if f.areas[bitIndex(m)].poly.contains(p) {
@@ -132,6 +140,9 @@ func (f *Field) impassableAt(p Point) bool {
 func (f *Field) hillAt(p Point) bool {
 	if p.X < 0 || p.Y < 0 || p.X > f.W || p.Y > f.H {
 		return false
+	}
+	if c := f.groundAt(p); c.uniform {
+		return c.g.hill // (groundcells.go)
 	}
 	x, y := f.cellXY(p)
 	for m := f.grid[y*f.nx+x] & f.hillMask; m != 0; m &= m - 1 {
@@ -162,6 +173,17 @@ type ground struct {
 // multiplied (a wooded easy hill costs four times, "quarter-rate"), capped at 4; the best
 // cover; whether it is very rough, impassable or a hill.
 func (f *Field) at(p Point) ground {
+	if p.X < 0 || p.Y < 0 || p.X > f.W || p.Y > f.H {
+		return ground{mult: 1, impassable: true}
+	}
+	if c := f.groundAt(p); c.uniform {
+		return c.g // every point of the square stands on this ground (groundcells.go)
+	}
+	return f.atNow(p)
+}
+
+// atNow is at tested against every area near p.
+func (f *Field) atNow(p Point) ground {
 	g := ground{mult: 1}
 	if p.X < 0 || p.Y < 0 || p.X > f.W || p.Y > f.H {
 		g.impassable = true
@@ -353,6 +375,15 @@ func (f *Field) walk(a, b Point, budget float64, run, noRough bool, jump func(di
 	}
 	dir := scale(sub(b, a), 1/total)
 	pos, used := a, 0.0
+	// The barriers whose box meets the whole walk's (a hair wider than any step's, for the
+	// rounding of the steps): the only ones a step can cross, in their order.
+	var near uint64
+	wb := segBox(a, b).pad(0.02)
+	for i := range f.barriers {
+		if i >= 64 || f.barriers[i].bb.overlaps(wb) {
+			near |= 1 << min(i, 63)
+		}
+	}
 	for done := 0.0; done < total-1e-9; {
 		step := fmin(moveStep, total-done)
 		next := add(pos, scale(dir, step))
@@ -366,6 +397,12 @@ func (f *Field) walk(a, b Point, budget float64, run, noRough bool, jump func(di
 		// Barriers crossed on this step.
 		sb := segBox(pos, next)
 		for i := range f.barriers {
+			if i < 64 && near&(1<<i) == 0 {
+				if near>>i == 0 && len(f.barriers) <= 64 {
+					break // (none further meets the walk)
+				}
+				continue
+			}
 			br := &f.barriers[i]
 			// A step that lands on the barrier crosses it; the next, starting on it, does not.
 			if !br.bb.overlaps(sb.pad(0.01)) || sideOf(br.a, br.b, pos) == 0 || !segmentsCross(pos, next, br.a, br.b) {

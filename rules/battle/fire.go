@@ -1,6 +1,7 @@
 package battle
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 
@@ -162,24 +163,25 @@ func (b *Battle) blockersFor(ui, ti int, firers, targets []int32) []Point {
 
 // losAmong is los(a, c) for a firer and target whose units' fire blockersFor gathered the
 // figures in the way of: the same terrain, the same figures (a figure within half an inch of
-// the line lies within the line's box widened by half an inch), so the same answer.
+// the line lies within the line's box widened by half an inch), so the same answer. The
+// cover is the target's when he is seen (without a line of sight fireAt has no use for
+// it), so the figures in the way are looked at first: far cheaper than the terrain, and
+// where units crowd they stop most of the lines a fire combat tries.
 func (b *Battle) losAmong(a, c int32, blockers []Point) (bool, combat.Cover) {
 	fa, fc := &b.figs[a], &b.figs[c]
 	if b.night && !b.nightSees(fa, fc) {
 		return false, combat.Open // darkness.go, hidden.go: as los
 	}
-	ok, cover := b.field.sight(fa.pos, fc.pos, fa.hill, fc.prone)
-	if !ok || fa.hill {
-		return ok, cover
-	}
-	sb := segBox(fa.pos, fc.pos).pad(baseRadius)
-	line := probe(fa.pos, fc.pos)
-	for _, p := range blockers {
-		if sb.contains(p) && !line.farFromLine(p, baseRadius*baseRadius) && line.dist2(p) < baseRadius*baseRadius {
-			return false, cover
+	if !fa.hill { // (a figure on a hill sees over the others)
+		sb := segBox(fa.pos, fc.pos).pad(baseRadius)
+		line := probe(fa.pos, fc.pos)
+		for _, p := range blockers {
+			if sb.contains(p) && !line.farFromLine(p, baseRadius*baseRadius) && line.dist2(p) < baseRadius*baseRadius {
+				return false, combat.Open
+			}
 		}
 	}
-	return true, cover
+	return b.field.sight(fa.pos, fc.pos, fa.hill, fc.prone)
 }
 
 // unitBox is the box around a unit's figures, kept until the unit is placed again (a
@@ -646,7 +648,7 @@ func (b *Battle) returnBolt(ti int, rt combat.Return, firerUnit int, dist float6
 	if b.r.ReturnBolt(b.dice, &hf.hero, hf.spec.Hero.Control, diff, rt.Damage, &victim.f) {
 		b.phaseHits(int(hf.unit), firerUnit, 1)
 		if b.lg != nil {
-			b.logf("  %s sends a bolt back at %s\n", hf.spec.Who, b.name(firerUnit))
+			b.logf("  %s sends a bolt back at %s\n", b.figName(hf), b.name(firerUnit))
 		}
 	}
 }
@@ -807,7 +809,7 @@ func (b *Battle) throw(ui, target int, ffi int32, k int, at Point, firing combat
 		return
 	}
 	if b.lg != nil {
-		b.logf("  %s %s a %s %s %s: %s\n", f.spec.Who, verb, kit.Kind, ifs(kit.Kind == gSmoke, "toward", "at"), b.name(target),
+		b.logf("  %s %s a %s %s %s: %s\n", b.figName(f), verb, kit.Kind, ifs(kit.Kind == gSmoke, "toward", "at"), b.name(target),
 			ifs(hit, "on target", "it deviates "+in1(math.Sqrt(dist2(land, at)))+"\""))
 	}
 	n := b.burstAt(ui, kit, land, f.pos)
@@ -949,10 +951,8 @@ func (b *Battle) endPhaseUnit(ui int) {
 	for k := range n {
 		b.hitsBy[k*n+ui] = 0
 	}
-	if b.lg != nil && wounded+out > 0 {
-		if b.lg != nil {
-			b.logf("  %s: %s\n", b.name(ui), casualtyText(wounded, out))
-		}
+	if wounded+out > 0 {
+		b.logCasualties(ui, wounded, out)
 	}
 	if len(b.falls) > 0 {
 		b.resolveFalls()
@@ -1023,7 +1023,7 @@ func (b *Battle) dropObjective(fi int32) {
 	b.objBy = -1
 	b.objAt = b.clampTable(combat.Deviate(f.pos, b.units[f.unit].facing, b.dice.D6(), 1))
 	if b.lg != nil {
-		b.logf("  %s drops %s\n", f.spec.Who, b.field.Scenario.Objectives[b.field.carryObjective()].Name)
+		b.logf("  %s drops %s\n", b.figName(f), b.field.Scenario.Objectives[b.field.carryObjective()].Name)
 	}
 }
 
@@ -1093,9 +1093,24 @@ func (b *Battle) splitFire(ui, first int) {
 	}
 	b.onlyBuf = append(b.onlyBuf[:0], b.idle...)
 	b.only = b.onlyBuf
-	if b.lg != nil {
-		b.logf("%s splits its fire: %d soldiers at %s\n", b.name(ui), len(b.only), b.name(second))
+	if b.lg == nil {
+		b.fireAt(ui, second, firePhase)
+		b.only = nil
+		return
 	}
+	// The line goes in only if they fired: from the unit's centre the second target was in
+	// sight, but none of the soldiers left may have it in his own sight and range.
+	mark, cas, heading := len(b.lg.buf), b.lg.cas, b.lg.phase
+	n := len(b.only)
 	b.fireAt(ui, second, firePhase)
 	b.only = nil
+	if len(b.lg.buf) > mark {
+		if heading != "" {
+			mark += len("  " + heading + "\n") // the phase's heading, written by its first line
+		}
+		line := fmt.Sprintf("    %s splits its fire: %s at %s\n", b.name(ui), count(n, "soldier"), b.name(second))
+		b.lg.buf = append(b.lg.buf[:mark], append([]byte(line), b.lg.buf[mark:]...)...)
+	} else {
+		b.lg.cas = cas
+	}
 }

@@ -14,6 +14,8 @@ import (
 type logger struct {
 	buf   []byte
 	phase string // the phase heading not yet written
+	// cas: the last line written is a casualty line (logCasualties), under its heading.
+	cas bool
 }
 
 // logf writes one line of the current phase, indented under it.
@@ -29,6 +31,21 @@ func (b *Battle) logf(format string, args ...any) {
 	}
 	b.lg.buf = append(b.lg.buf, "    "...)
 	b.lg.buf = fmt.Appendf(b.lg.buf, format, args...)
+	b.lg.cas = false
+}
+
+// logCasualties writes a unit's casualties as the phase's damage takes effect, under a
+// heading of their own: printed after the phase's last volley with none, the casualties of
+// both sides read as that volley's.
+func (b *Battle) logCasualties(ui, wounded, out int) {
+	if b.lg == nil {
+		return
+	}
+	if !b.lg.cas {
+		b.logf("casualties as the damage takes effect:\n")
+	}
+	b.logf("  %s: %s\n", b.name(ui), casualtyText(wounded, out))
+	b.lg.cas = true
 }
 
 // logPhase starts a phase; its heading is written with its first line.
@@ -54,6 +71,24 @@ func (b *Battle) name(ui int) string {
 }
 
 // sideName is a side's role in the scenario.
+// figName names a figure in the log with his unit: "specialist 2 of Able (South)"; a hero,
+// or a figure that is his unit (a droid, a creature), by the unit's name.
+func (b *Battle) figName(f *fig) string {
+	u := b.name(int(f.home))
+	if f.spec.Hero != nil || strings.HasPrefix(u, f.spec.Who) {
+		return u
+	}
+	return f.spec.Who + " of " + u
+}
+
+// count is "1 shot", "3 shots".
+func count(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return strconv.Itoa(n) + " " + what + "s"
+}
+
 func (b *Battle) sideName(s int) string { return b.field.Scenario.Sides[s].Name }
 
 // makeNames names every unit "Name (Side)", numbering repeats within a side.
@@ -197,8 +232,12 @@ func (b *Battle) logVolley(ui, ti int, mode fireMode, v combat.TargetView, shots
 	if b.trace != nil {
 		b.trace.traceFire(ui, ti, mode, n, b.volley.Hits[0])
 	}
-	b.logf("%s fires at %s%s: %d shots at %d visible, %s\", %s%s, difficulty %s: %d hits%s\n", b.name(ui), b.name(ti), what,
-		n, len(b.tidx), in1(v.Distance), cover, extra, diff, b.volley.Hits[0], dodged)
+	hits := count(b.volley.Hits[0], "hit")
+	if b.volley.Hits[0] > n {
+		hits += " (following fire)" // each hit of a following-fire weapon allows another shot
+	}
+	b.logf("%s fires at %s%s: %s at %d visible, %s\", %s%s, difficulty %s: %s%s\n", b.name(ui), b.name(ti), what,
+		count(n, "shot"), len(b.tidx), in1(v.Distance), cover, extra, diff, hits, dodged)
 }
 
 func (b *Battle) logAssault(ei, parting, n0, n1 int) {

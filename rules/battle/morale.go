@@ -339,10 +339,10 @@ func (b *Battle) assumeCommand() {
 		}
 		now := b.command(ui)
 		best, bc := int32(-1), now
-		for fi := range b.figs {
+		for _, fi := range b.heroFigs {
 			f := &b.figs[fi]
 			h := f.spec.Hero
-			if h == nil || !f.alive() || f.powerTurn == b.turn || int32(fi) == u.leader || h.Command <= bc {
+			if !f.alive() || f.powerTurn == b.turn || fi == u.leader || h.Command <= bc {
 				continue
 			}
 			hu := &b.units[f.home]
@@ -357,7 +357,7 @@ func (b *Battle) assumeCommand() {
 			default:
 				continue
 			}
-			best, bc = int32(fi), h.Command
+			best, bc = fi, h.Command
 		}
 		if best < 0 {
 			continue

@@ -111,7 +111,7 @@ func TestRidersOnMovingMountsHoldLongRangeFire(t *testing.T) {
 	b.units[0].moved, b.units[0].walked = true, true
 	b.clearPhaseHits()
 	b.fireAt(0, 1, firePhase)
-	if log := b.logText(); !strings.Contains(log, ": 1 shots at") || !strings.Contains(log, "difficulty 10:") {
+	if log := b.logText(); !strings.Contains(log, ": 1 shot at") || !strings.Contains(log, "difficulty 10:") {
 		t.Errorf("want the repeating blaster's one shot at difficulty 10:\n%s", log)
 	}
 }

@@ -172,12 +172,22 @@ func (b *Battle) strikeUnit(s int) int {
 	return -1
 }
 
+// It looks only at the units of side s on the table whose box comes within r of p (every
+// figure still fighting is a member of the unit it fights with).
 func (b *Battle) friendNear(s int, p Point, r float64) bool {
-	for i := range b.figs {
-		f := &b.figs[i]
-		if f.alive() && b.units[f.unit].side == s && b.units[f.unit].onTable() && dist2(f.pos, p) <= r*r {
-			return true
+	lo, hi := b.sideRange(s)
+	for ui := lo; ui < hi; ui++ {
+		if !b.units[ui].onTable() || !b.unitBox(ui).pad(r).contains(p) {
+			continue
 		}
+		for _, fi := range b.units[ui].members {
+			if f := &b.figs[fi]; f.alive() && int(f.unit) == ui && dist2(f.pos, p) <= r*r {
+				return true
+			}
+		}
+	}
+	if b.audit != nil {
+		b.auditFriendNear(s, p, r)
 	}
 	return false
 }

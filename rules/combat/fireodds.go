@@ -284,7 +284,7 @@ func (r *Rules) allocateOdds(ds []int, hits []Dist, figs []*Figure) ([]float64, 
 	}
 	a := allocation{C: C, n: n, wi: wi, dims: dims,
 		cur: make([]float64, size*wi), next: make([]float64, size*wi),
-		rem: make([]int, C), k: make([]int, C), left: make([]int, C),
+		rem: make([]int, C), k: make([]int, C),
 		bins: make([][]float64, most)}
 	// Initial: the hit counts, nothing harmed.
 	forEachVector(hits, func(k []int, p float64) {
@@ -321,14 +321,19 @@ func (r *Rules) allocateOdds(ds []int, hits []Dist, figs []*Figure) ([]float64, 
 			}
 		}
 		for ri := range size {
-			unindex(ri, dims, a.rem)
+			listed := false
 			for s := range wi {
 				p := a.cur[ri*wi+s]
 				if p == 0 {
 					continue
 				}
-				a.w, a.inc = s/(n+1), s%(n+1)
-				a.split(0, p)
+				if !listed { // his shares of these hits, once for every state that has them
+					unindex(ri, dims, a.rem)
+					a.combos = a.combos[:0]
+					a.split(0, 0)
+					listed = true
+				}
+				a.spread(ri, s/(n+1), s%(n+1), p)
 			}
 		}
 		a.cur, a.next = a.next, a.cur
@@ -355,37 +360,46 @@ func (t *outcomeTable) at(k, dims []int) [3]float64 {
 
 // allocation is allocateOdds' state while it gives one figure his share of the hits.
 type allocation struct {
-	C, n, wi, m  int
-	dims         []int
-	cur, next    []float64
-	rem, k, left []int // the hits still to give by class, this figure's, those left after him
-	bins         [][]float64
-	out          *outcomeTable
-	w, inc       int // the figures wounded and incapacitated so far in the state split
+	C, n, wi, m int
+	dims        []int
+	cur, next   []float64
+	rem, k      []int // the hits still to give by class, this figure's
+	bins        [][]float64
+	out         *outcomeTable
+	// combos are this figure's shares of the remaining hits rem, each worked out once for
+	// every state of the figures before him: in the order the states take them.
+	combos []share
 }
 
-// split gives this figure k[c] of each class's remaining hits from class c on, with the
-// probability q so far, and adds what follows to the next state.
-func (a *allocation) split(c int, q float64) {
+// share is one way this figure can take his hits: kIndex is their index, pk the binomial
+// chance of each class's count (multiplied in class order, as the state's probability
+// takes them), h his outcome.
+type share struct {
+	kIndex int
+	pk     [maxClasses]float64
+	h      [3]float64
+}
+
+// split lists this figure's shares k[c] of each class's remaining hits from class c on
+// (ki: the index of k[:c]), skipping the counts too unlikely to matter.
+func (a *allocation) split(c, ki int) {
 	if c == a.C {
-		h := a.out.at(a.k, a.dims)
-		for cc := range a.C {
-			a.left[cc] = a.rem[cc] - a.k[cc]
-		}
-		n := a.n
-		base := index(a.left, a.dims) * a.wi
-		a.next[base+a.w*(n+1)+a.inc] += q * h[NoEffect]
-		if h[Wound] > 0 {
-			a.next[base+(a.w+1)*(n+1)+a.inc] += q * h[Wound]
-		}
-		if h[Incapacitated] > 0 {
-			a.next[base+a.w*(n+1)+a.inc+1] += q * h[Incapacitated]
+		a.combos = append(a.combos, share{kIndex: ki, h: a.out.at(a.k, a.dims)})
+		if a.m > 1 {
+			sh := &a.combos[len(a.combos)-1]
+			for cc := range a.C {
+				sh.pk[cc] = a.bins[a.rem[cc]][a.k[cc]]
+			}
 		}
 		return
 	}
+	stride := 1
+	for cc := range c {
+		stride *= a.dims[cc]
+	}
 	if a.m == 1 {
 		a.k[c] = a.rem[c]
-		a.split(c+1, q)
+		a.split(c+1, ki+a.k[c]*stride)
 		return
 	}
 	for kc, pk := range a.bins[a.rem[c]] {
@@ -393,7 +407,32 @@ func (a *allocation) split(c int, q float64) {
 			continue
 		}
 		a.k[c] = kc
-		a.split(c+1, q*pk)
+		a.split(c+1, ki+kc*stride)
+	}
+}
+
+// spread adds to the next states what follows from the state (ri: the hits left; w, inc:
+// the figures wounded and incapacitated so far) of probability p, for each of this figure's
+// shares: the hits left after him are the index ri less his.
+func (a *allocation) spread(ri, w, inc int, p float64) {
+	n := a.n
+	for i := range a.combos {
+		sh := &a.combos[i]
+		q := p
+		if a.m > 1 {
+			for c := range a.C {
+				q *= sh.pk[c]
+			}
+		}
+		base := (ri - sh.kIndex) * a.wi
+		h := sh.h
+		a.next[base+w*(n+1)+inc] += q * h[NoEffect]
+		if h[Wound] > 0 {
+			a.next[base+(w+1)*(n+1)+inc] += q * h[Wound]
+		}
+		if h[Incapacitated] > 0 {
+			a.next[base+w*(n+1)+inc+1] += q * h[Incapacitated]
+		}
 	}
 }
 

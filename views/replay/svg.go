@@ -298,7 +298,7 @@ func drawFire(w *svgWriter, t *battle.Trace, fr *battle.Frame) {
 		if f.Mode != "" {
 			mode = " (" + f.Mode + " fire)"
 		}
-		title := fmt.Sprintf("%s fires at %s%s: %d shots, %d hits", t.Units[f.From].Name, t.Units[f.To].Name, mode, f.Shots, f.Hits)
+		title := fmt.Sprintf("%s fires at %s%s: %s, %s", t.Units[f.From].Name, t.Units[f.To].Name, mode, counted(f.Shots, "shot"), counted(f.Hits, "hit"))
 		w.f(`<g class="fire" data-from="%d" data-to="%d" data-hits="%d"><title>%s</title>`, f.From, f.To, f.Hits, esc(title))
 		for _, g := range fr.Figs {
 			if g.Unit != f.From || !g.On || g.Out {
@@ -413,4 +413,12 @@ func drawFigures(w *svgWriter, t *battle.Trace, fr *battle.Frame) {
 		}
 		w.f(`</g>`)
 	}
+}
+
+// counted is "1 shot", "3 shots".
+func counted(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return strconv.Itoa(n) + " " + what + "s"
 }

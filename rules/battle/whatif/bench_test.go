@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"muster/rules"
+	"muster/rules/battle"
 	"muster/rules/internal/cputime"
 )
 
@@ -13,9 +14,23 @@ import (
 // against the reference Imperials on the open field: 11,000 battles, on every core. It
 // reports the CPU time too, steadier than the wall clock on a shared machine.
 func BenchmarkWhatif10Variants1000Battles(b *testing.B) {
-	a := readArmy(b, "../testdata/rebel-1500.yaml")
-	opp := force(b, readArmy(b, "../testdata/imperial-1500.yaml"))
-	field := openField(b)
+	benchWhatif(b, openField(b), "../testdata/rebel-1500.yaml", "../testdata/imperial-1500.yaml")
+}
+
+// BenchmarkWhatifBridge10Variants1000Battles is issue 28's second what-if: the book's forces
+// of Defending the Bridge (rules/data/forces), ten variants of the Rebels and the army
+// itself, 1,000 battles each on their scenario.
+func BenchmarkWhatifBridge10Variants1000Battles(b *testing.B) {
+	field, err := battle.LoadScenario("defending-the-bridge")
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchWhatif(b, field, "../../data/forces/defending-the-bridge-rebel.yaml", "../../data/forces/defending-the-bridge-imperial.yaml")
+}
+
+func benchWhatif(b *testing.B, field *battle.Field, pa, pb string) {
+	a := readArmy(b, pa)
+	opp := force(b, readArmy(b, pb))
 	cat := rules.Default()
 	cpu0 := cputime.Now()
 	for b.Loop() {

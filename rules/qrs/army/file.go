@@ -80,8 +80,14 @@ func Read(data []byte) (*File, error) {
 		if len(g.Figures) > MaxEntries {
 			return nil, &qrs.ReadError{Msg: fmt.Sprintf("groups[%d].figures: %d entries; a group may list at most %d (use count:)", i, len(g.Figures), MaxEntries)}
 		}
-		for _, fe := range g.Figures {
-			figures += max(1, min(fe.Count, MaxCount))
+		for j, fe := range g.Figures {
+			// A count out of range is refused, as the other systems' files are (a d20 squad's
+			// count, an SWMB army's numbers): the file is not saved with a number Muster
+			// cannot play (issue 30).
+			if fe.Count < 0 || fe.Count > MaxCount {
+				return nil, &qrs.ReadError{Msg: fmt.Sprintf("groups[%d].figures[%d].count: %d; write how many figures, from 1 to %d", i, j, fe.Count, MaxCount)}
+			}
+			figures += max(1, fe.Count)
 		}
 	}
 	if figures > MaxFiguresInArmy {

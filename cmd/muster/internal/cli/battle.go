@@ -28,6 +28,18 @@ func cmdBattle(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return code
 	}
+	if len(files) == 0 {
+		// "muster battle alone lists the scenarios" (muster help).
+		fmt.Fprintln(stdout, "The scenarios (muster battle --scenario ID A.yaml B.yaml):")
+		for _, sc := range battle.Scenarios() {
+			def := ""
+			if sc.ID == battle.DefaultScenario {
+				def = " (the default)"
+			}
+			fmt.Fprintf(stdout, "  %s%s: %s\n      %s\n", sc.ID, def, sc.Name, sc.Description)
+		}
+		return 0
+	}
 	if len(files) != 2 {
 		fmt.Fprintf(stderr, "muster battle: name two army files, A.yaml and B.yaml; %d given (muster battle --help)\n", len(files))
 		return 2

@@ -100,7 +100,6 @@ func TestSimJSON(t *testing.T) {
 
 func TestBattleUsageErrors(t *testing.T) {
 	for _, args := range [][]string{
-		{"battle"},
 		{"battle", rebel1500},
 		{"battle", "--seed", "x", rebel1500, imperial1500},
 		{"battle", "--scenario", "the moon", rebel1500, imperial1500},
@@ -110,6 +109,21 @@ func TestBattleUsageErrors(t *testing.T) {
 	} {
 		if code, _, errOut := runMuster(t, args...); code != 2 || errOut == "" {
 			t.Errorf("%v: exit %d, stderr %q; want 2 with a message", args, code, errOut)
+		}
+	}
+}
+
+// "muster battle alone lists the scenarios" (muster help): each built-in one by id, the
+// default marked, with its name.
+func TestBattleAloneListsTheScenarios(t *testing.T) {
+	code, out, errOut := runMuster(t, "battle")
+	if code != 0 || errOut != "" {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	for _, want := range []string{"open-field (the default): Open field", "like-rats-in-a-trap", "defending-the-bridge",
+		"crystal-forest-of-goratak", "open-field-at-night"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the list lacks %q:\n%s", want, out)
 		}
 	}
 }

@@ -9,6 +9,8 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
+	"net"
 	"net/http"
 	"strings"
 	"sync"
@@ -34,6 +36,18 @@ type Config struct {
 	RequireLogin bool   // every page but sign-in, sign-up, share and game links needs an account
 	Signup       string // open, invite or closed
 	SecureCookie bool   // the instance is served over TLS: cookies only over HTTPS
+	// Closing is closed when the server begins to shut down: progress streams end at once
+	// with a "restart" event, and the page reconnects to the job, which resumes (nil: never).
+	Closing <-chan struct{}
+	// Stopping closes when the server begins to shut down: the editor's drafts kept in
+	// memory (drafts.go) are written then, and later ones at once. nil: never.
+	Stopping <-chan struct{}
+	// MaxRequests bounds the requests served at once, MaxQueued those waiting their turn
+	// (admission.go); 0: a few per core.
+	MaxRequests, MaxQueued int
+	// TrustedProxies are the proxies whose X-Forwarded-For is believed (--trusted-proxy);
+	// none: the header is ignored.
+	TrustedProxies []*net.IPNet
 }
 
 const (
@@ -91,13 +105,24 @@ func (a *app) loadSession(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
+// bearerToken reads an Authorization header's token. The scheme is read without regard to
+// case (RFC 9110, 11.1: "bearer", "BEARER" are the same scheme), and may be followed by more
+// than one space.
+func bearerToken(h string) (string, bool) {
+	scheme, tok, ok := strings.Cut(strings.TrimSpace(h), " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") {
+		return "", false
+	}
+	return strings.TrimSpace(tok), true
+}
+
 // identify finds who is asking: a personal API token (Authorization: Bearer, for the API
 // only), or the session's owner.
 func (a *app) identify(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c *echo.Context) error {
 		ctx := c.Request().Context()
 		if h := c.Request().Header.Get("Authorization"); h != "" {
-			tok, ok := strings.CutPrefix(h, "Bearer ")
+			tok, ok := bearerToken(h)
 			if !ok || !strings.HasPrefix(c.Request().URL.Path, "/api/") {
 				return echo.NewHTTPError(http.StatusUnauthorized, "Send a personal API token as \"Authorization: Bearer TOKEN\", to /api/ only (muster token add makes one).")
 			}
@@ -175,7 +200,7 @@ func (a *app) signIn(c *echo.Context, acct db.Owner) error {
 	a.sessions.Put(ctx, sessionOwner, acct.ID)
 	a.sessions.Put(ctx, sessionPass, passwordMark(acct.Password))
 	c.Set(ctxOwner, acct)
-	return nil
+	return renewCSRF(c, a.auth.SecureCookie)
 }
 
 // passwordMark is what a session keeps of the password it was signed in with: a digest of
@@ -261,13 +286,50 @@ func NameProblem(name string) string {
 	return ""
 }
 
-// clientAddress is the address sign-in attempts are counted by: the connection's, or, when
-// the connection comes from this machine (the TLS proxy README recommends, in front of
-// Muster), the nearest address its X-Forwarded-For names. Without it every member behind the
-// proxy shares one count, and a club's first five sign-ins of an evening lock out the rest.
-// A client elsewhere cannot choose its address by sending the header: only a loopback
-// connection's is read.
-var clientAddress = echo.ExtractIPFromXFFHeader(echo.TrustLoopback(true), echo.TrustLinkLocal(false), echo.TrustPrivateNet(false))
+// clientAddressFor is how the address sign-in attempts and guests are counted by is read:
+// the connection's, or, when the connection comes from a trusted proxy (--trusted-proxy:
+// the TLS proxy the README recommends in front of Muster), the nearest address its
+// X-Forwarded-For names that is not itself a trusted proxy. Without it every member behind
+// the proxy shares one count, and a club's first five sign-ins of an evening lock out the
+// rest. No proxy is trusted unless named (not even this machine's: another program on it,
+// or a proxy that passes the header through, could choose any address), so a client
+// cannot choose its address by sending the header.
+func clientAddressFor(trusted []*net.IPNet) echo.IPExtractor {
+	if len(trusted) == 0 {
+		return echo.ExtractIPDirect()
+	}
+	opts := []echo.TrustOption{echo.TrustLoopback(false), echo.TrustLinkLocal(false), echo.TrustPrivateNet(false)}
+	for _, n := range trusted {
+		opts = append(opts, echo.TrustIPRange(n))
+	}
+	return echo.ExtractIPFromXFFHeader(opts...)
+}
+
+// ParseTrustedProxies reads --trusted-proxy: addresses (127.0.0.1, ::1) and ranges
+// (10.0.0.0/8), separated by commas. The error says which one is not either, in words.
+func ParseTrustedProxies(s string) ([]*net.IPNet, error) {
+	var out []*net.IPNet
+	for _, f := range strings.Split(s, ",") {
+		f = strings.TrimSpace(f)
+		if f == "" {
+			continue
+		}
+		if _, n, err := net.ParseCIDR(f); err == nil {
+			out = append(out, n)
+			continue
+		}
+		ip := net.ParseIP(f)
+		if ip == nil {
+			return nil, fmt.Errorf("%q is neither an address (127.0.0.1, ::1) nor a range (10.0.0.0/8)", f)
+		}
+		bits := 128
+		if ip.To4() != nil {
+			ip, bits = ip.To4(), 32
+		}
+		out = append(out, &net.IPNet{IP: ip, Mask: net.CIDRMask(bits, bits)})
+	}
+	return out, nil
+}
 
 // limiters rate-limits attempts per key: a burst of 5, then one every 12 seconds (burst and
 // every, when set, say otherwise).

@@ -20,6 +20,7 @@ func TestTypingInAnUntickedCommanderOrSpecialistTicksItAndSaves(t *testing.T) {
 	t.Parallel()
 	base := startServer(t)
 	ctx := testkit.StartChromium(t, "about:blank", 1280, 1000)
+	console := testkit.WatchConsole(t, ctx)
 	b := &browser{t: t, ctx: ctx}
 	id := b.importArmy(base, testkit.WriteFile(t, tenTroopers))
 	css := func(s string) chromedp.CSS { return chromedp.CSS(s) }
@@ -91,5 +92,10 @@ func TestTypingInAnUntickedCommanderOrSpecialistTicksItAndSaves(t *testing.T) {
 		if !strings.Contains(file, want) {
 			t.Errorf("the saved army lacks %q:\n%s", want, file)
 		}
+	}
+	// Every update, redraw and the save left the console clean (issue 31: htmx's inline
+	// indicator style refused by the page's policy, aborted updates logged as errors).
+	for _, l := range console.Take() {
+		t.Errorf("the console says %s", l)
 	}
 }

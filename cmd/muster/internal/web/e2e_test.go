@@ -28,7 +28,7 @@ func startServer(t *testing.T) string {
 	store := testkit.NewStore(t)
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	work := startTestJobs(t, store, logger, jobs.Options{Workers: jobs.DefaultWorkers()})
-	srv := httptest.NewServer(New(store, rules.Default(), logger, Config{}, work))
+	srv := httptest.NewServer(New(store, rules.Default(), logger, Config{TrustedProxies: loopbackProxy}, work))
 	t.Cleanup(srv.Close)
 	return srv.URL
 }

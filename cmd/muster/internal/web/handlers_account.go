@@ -23,6 +23,7 @@ func (a *app) accountRoutes(e *echo.Echo) {
 	e.POST("/account/password", a.changePassword)
 	e.POST("/account/tokens", a.addToken)
 	e.POST("/account/tokens/:id/revoke", a.revokeToken)
+	e.POST("/account/tokens/revoke-all", a.revokeAllTokens)
 	e.POST("/account/invites", a.addInvite)
 }
 
@@ -128,6 +129,9 @@ func (a *app) signOut(c *echo.Context) error {
 	if err := a.sessions.Destroy(c.Request().Context()); err != nil {
 		return err
 	}
+	if err := renewCSRF(c, a.auth.SecureCookie); err != nil {
+		return err
+	}
 	return c.Redirect(http.StatusSeeOther, "/signin")
 }
 
@@ -162,8 +166,12 @@ func (a *app) accountView(c *echo.Context, v views.AccountView) error {
 		status = http.StatusUnprocessableEntity
 	}
 	p := page(c, "Your account", "account")
+	if c.QueryParam("revoked") == "all" {
+		p.Flash = "Every API token of this account is revoked: scripts using one are refused until given a new one."
+	}
 	if c.QueryParam("password") != "" {
-		p.Flash = "Password changed. Every other browser signed in to this account is signed out."
+		p.Flash = "Password changed. Every other browser signed in to this account is signed out. " +
+			"Your API tokens still work: revoke them below if one may be known to someone else."
 	}
 	return render(c, status, views.Account(p, v))
 }
@@ -237,6 +245,20 @@ func (a *app) revokeToken(c *echo.Context) error {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, "/account#tokens")
+}
+
+// revokeAllTokens revokes every API token of the account at once: after a password change
+// (which signs browsers out but leaves tokens working), or when a machine holding one is
+// lost.
+func (a *app) revokeAllTokens(c *echo.Context) error {
+	o, err := signedIn(c)
+	if err != nil {
+		return err
+	}
+	if _, err := a.store.RevokeAllTokens(c.Request().Context(), o.ID); err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, "/account?revoked=all#tokens")
 }
 
 func (a *app) addInvite(c *echo.Context) error {

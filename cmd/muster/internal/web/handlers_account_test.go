@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -398,8 +399,46 @@ func TestSignInLimitCountsEachAddressBehindTheProxy(t *testing.T) {
 	direct, _ := http.NewRequest(http.MethodPost, "/signin", nil)
 	direct.RemoteAddr = "198.51.100.9:40000"
 	direct.Header.Set("X-Forwarded-For", "203.0.113.99")
-	if got := clientAddress(direct); got != "198.51.100.9" {
+	if got := clientAddressFor(loopbackProxy)(direct); got != "198.51.100.9" {
 		t.Errorf("a client elsewhere naming its own address: counted as %q, want its connection's 198.51.100.9", got)
+	}
+}
+
+// X-Forwarded-For is believed only from a proxy named by --trusted-proxy: without one, not
+// even from this machine (another program on it could name any address); with one, only
+// from it, and the address counted is the nearest one the proxies did not add.
+func TestForwardedForIsTrustedOnlyFromTheNamedProxy(t *testing.T) {
+	req := func(from, xff string) *http.Request {
+		r, _ := http.NewRequest(http.MethodGet, "/", nil)
+		r.RemoteAddr = from
+		r.Header.Set("X-Forwarded-For", xff)
+		return r
+	}
+	proxies, err := ParseTrustedProxies(" 10.1.2.3, 192.168.0.0/16 ,::1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		trusted   []*net.IPNet
+		from, xff string
+		want, why string
+	}{
+		{nil, "127.0.0.1:5000", "203.0.113.5", "127.0.0.1", "no proxy named: the header is ignored, loopback too"},
+		{proxies, "10.1.2.3:5000", "203.0.113.5", "203.0.113.5", "the named proxy's header is read"},
+		{proxies, "192.168.4.4:5000", "203.0.113.6, 10.1.2.3", "203.0.113.6", "through two named proxies"},
+		{proxies, "[::1]:5000", "203.0.113.7", "203.0.113.7", "an IPv6 proxy"},
+		{proxies, "127.0.0.1:5000", "203.0.113.8", "127.0.0.1", "loopback is not named: ignored"},
+		{proxies, "198.51.100.9:5000", "203.0.113.9", "198.51.100.9", "a client elsewhere cannot choose its address"},
+		{proxies, "10.1.2.3:5000", "203.0.113.10, 198.51.100.1", "198.51.100.1", "an address the client wrote before the proxy's is not believed"},
+	} {
+		if got := clientAddressFor(c.trusted)(req(c.from, c.xff)); got != c.want {
+			t.Errorf("%s: from %s with X-Forwarded-For %q: counted as %q, want %q", c.why, c.from, c.xff, got, c.want)
+		}
+	}
+	for _, bad := range []string{"localhost", "10.0.0.0/33", "1.2.3"} {
+		if _, err := ParseTrustedProxies(bad); err == nil {
+			t.Errorf("--trusted-proxy %q accepted", bad)
+		}
 	}
 }
 

@@ -120,7 +120,7 @@ func (a *app) apiGet(c *echo.Context) error {
 	if handled, err := a.apiGetOther(c, false); handled { // api_systems.go
 		return err
 	}
-	rec, army, err := a.loadArmy(c)
+	rec, army, err := a.loadArmyShared(c)
 	if err != nil {
 		return err
 	}
@@ -135,7 +135,7 @@ func (a *app) apiFile(c *echo.Context) error {
 	if handled, err := a.apiGetOther(c, true); handled { // api_systems.go
 		return err
 	}
-	_, army, err := a.loadArmy(c)
+	_, army, err := a.loadArmyShared(c)
 	if err != nil {
 		return err
 	}

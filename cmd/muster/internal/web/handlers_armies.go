@@ -139,6 +139,17 @@ func (a *app) loadArmy(c *echo.Context) (db.Army, *roster.Army, error) {
 	return rec, army, err
 }
 
+// loadArmyShared is loadArmy for the pages that only read the army (the editor, the summary,
+// the sheets, the export, the API): the parsed version comes from the cache of parsed
+// versions (armycache.go), shared with every other request. It must never be changed.
+func (a *app) loadArmyShared(c *echo.Context) (db.Army, *roster.Army, error) {
+	id := c.Param("id")
+	if !validID(id) {
+		return db.Army{}, nil, errNoArmy
+	}
+	return a.headShared(c.Request().Context(), ownerID(c), id)
+}
+
 // loadArmyOrDeleted is loadArmy that also finds a deleted army, for its owner's undelete.
 func (a *app) loadArmyOrDeleted(c *echo.Context) (db.Army, *roster.Army, error) {
 	rec, file, err := a.loadRecordOrDeleted(c)
@@ -362,7 +373,7 @@ func (a *app) importArmy(c *echo.Context) error {
 }
 
 func (a *app) showArmy(c *echo.Context) error {
-	rec, army, err := a.loadArmy(c)
+	rec, army, err := a.loadArmyShared(c)
 	if err != nil {
 		return err
 	}
@@ -526,7 +537,7 @@ func fileName(name string) string {
 }
 
 func (a *app) exportArmy(c *echo.Context) error {
-	_, army, err := a.loadArmy(c)
+	_, army, err := a.loadArmyShared(c)
 	if err != nil {
 		return err
 	}

@@ -20,7 +20,7 @@ import (
 )
 
 func (a *app) editArmy(c *echo.Context) error {
-	rec, army, err := a.loadArmy(c)
+	rec, army, err := a.loadArmyShared(c)
 	if err != nil {
 		return err
 	}
@@ -76,7 +76,7 @@ func changeWords(note string) string {
 
 // draftOf returns the asking owner's unsaved draft of their army, if there is one.
 func (a *app) draftOf(c *echo.Context, rec db.Army) (db.Draft, bool, error) {
-	d, err := a.store.GetDraft(c.Request().Context(), ownerID(c), rec.ID)
+	d, err := a.drafts.get(c.Request().Context(), ownerID(c), rec.ID)
 	if errors.Is(err, db.ErrNotFound) {
 		return d, false, nil
 	}
@@ -147,7 +147,7 @@ func (a *app) discardDraft(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := a.store.DeleteDraft(c.Request().Context(), ownerID(c), rec.ID); err != nil {
+	if err := a.drafts.discard(c.Request().Context(), ownerID(c), rec.ID); err != nil {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, "/armies/"+rec.ID+"/edit?discarded=1")
@@ -193,10 +193,9 @@ func (a *app) previewArmy(c *echo.Context) error {
 		return err
 	}
 	// The form as typed is the owner's draft, a refused field and all (the draft is the
-	// form, not a valid army): leaving the page or reloading it loses nothing.
-	if err := a.store.SaveDraft(c.Request().Context(), ownerID(c), rec.ID, rec.Version, draftForm(c)); err != nil {
-		a.log.Warn("editor: draft not kept", "army", rec.ID, "err", err)
-	}
+	// form, not a valid army): leaving the page or reloading it loses nothing. Written
+	// behind the answer, every player's of the last second together (drafts.go).
+	a.drafts.save(ownerID(c), rec.ID, rec.Version, draftForm(c))
 	army := typedArmy(stored, form, c.FormValue("freehand") == "on")
 	v := views.ArmyView{ID: rec.ID, Army: army, Result: a.evaluate(army), Catalog: a.catalogFor(army), Draft: true}
 	if fe != nil {
@@ -278,7 +277,7 @@ func (a *app) saveArmy(c *echo.Context) error {
 		}
 		return err
 	}
-	if err := a.store.DeleteDraft(c.Request().Context(), ownerID(c), rec.ID); err != nil {
+	if err := a.drafts.discard(c.Request().Context(), ownerID(c), rec.ID); err != nil {
 		a.log.Warn("editor: saved draft not forgotten", "army", rec.ID, "err", err)
 	}
 	return editorDone(c, "/armies/"+rec.ID+"/edit?saved=1", focus)

@@ -58,17 +58,17 @@ func (a *app) odds(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	armies := map[string]*roster.Army{}
+	armies := map[string]versioned{}
 	rows := make([]views.ArmyRow, 0, len(list))
 	for _, rec := range list {
 		rows = append(rows, views.ArmyRow{ID: rec.ID, Name: rec.Name, Total: rec.Total, Updated: rec.Updated})
 	}
 	for k, rec := range list {
-		_, army, err := a.headShared(ctx, ownerID(c), rec.ID)
+		head, army, err := a.headShared(ctx, ownerID(c), rec.ID)
 		if err != nil {
 			return err
 		}
-		armies[rec.ID] = army
+		armies[rec.ID] = versioned{army, head.Version}
 		label := views.ArmyLabel(rows, rows[k])
 		for i := range army.Units {
 			v.Units = append(v.Units, views.UnitChoice{Value: fmt.Sprintf("%s:%d", rec.ID, i), Army: label, Unit: costing.UnitName(&army.Units[i], i)})
@@ -90,14 +90,33 @@ func (a *app) odds(c *echo.Context) error {
 	return render(c, http.StatusOK, views.Odds(page(c, "Odds", "odds"), v))
 }
 
+// versioned is an army read at a version.
+type versioned struct {
+	army    *roster.Army
+	version int
+}
+
+// volleyAnswer is a volley's odds worked out, or why they could not be.
+type volleyAnswer struct {
+	rep volley.Report
+	err error
+}
+
+// volleyCacheSize bounds the volleys kept: a volley's odds are the same numbers for the
+// same two units (their armies' versions), range, cover and stance, and working them out is
+// most of the odds page's cost.
+const volleyCacheSize = 512
+
 // volleyFromForm reads the volley form: units as "armyID:index" of the saved armies listed.
-func (a *app) volleyFromForm(armies map[string]*roster.Army, v views.OddsView) (volley.Report, error) {
-	pick := func(what, value string) (*roster.Army, int, error) {
+// The odds are kept by the armies' versions and the form (a.volleys): the same question
+// asked again is answered with the same numbers, without working them out again.
+func (a *app) volleyFromForm(armies map[string]versioned, v views.OddsView) (volley.Report, error) {
+	pick := func(what, value string) (versioned, int, error) {
 		id, idx, ok := strings.Cut(value, ":")
 		army := armies[id]
 		i, err := strconv.Atoi(idx)
-		if !ok || army == nil || err != nil || i < 0 || i >= len(army.Units) {
-			return nil, 0, fmt.Errorf("choose the %s from the list of your armies' units", what)
+		if !ok || army.army == nil || err != nil || i < 0 || i >= len(army.army.Units) {
+			return versioned{}, 0, fmt.Errorf("choose the %s from the list of your armies' units", what)
 		}
 		return army, i, nil
 	}
@@ -117,7 +136,20 @@ func (a *app) volleyFromForm(armies map[string]*roster.Army, v views.OddsView) (
 	if err != nil {
 		return volley.Report{}, fmt.Errorf("cover: choose none, light, medium or heavy")
 	}
-	return volley.Odds(a.cat, firing, fi, target, ti, volley.Setup{Range: rng, Cover: cover, Prone: v.Prone, Walking: v.Walking})
+	setup := volley.Setup{Range: rng, Cover: cover, Prone: v.Prone, Walking: v.Walking}
+	key := fmt.Sprintf("%s@%d:%d %s@%d:%d %v", armyOf(v.Firer), firing.version, fi, armyOf(v.Target), target.version, ti, setup)
+	if ans := a.volleys.get(key); ans != nil {
+		return ans.rep, ans.err
+	}
+	rep, err := volley.Odds(a.cat, firing.army, fi, target.army, ti, setup)
+	a.volleys.put(key, &volleyAnswer{rep, err})
+	return rep, err
+}
+
+// armyOf is the army's id in a unit's "armyID:index".
+func armyOf(value string) string {
+	id, _, _ := strings.Cut(value, ":")
+	return id
 }
 
 // VolleyView is a volley's odds as the odds page shows them; exported, like the page's d20

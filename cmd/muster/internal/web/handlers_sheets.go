@@ -33,7 +33,7 @@ func (a *app) sheetsPaper(c *echo.Context) (string, error) {
 // sheetsOf reads what both sheet routes need: the saved army (not a deleted one) and the
 // paper asked for.
 func (a *app) sheetsOf(c *echo.Context) (db.Army, *roster.Army, string, error) {
-	rec, army, err := a.loadArmy(c)
+	rec, army, err := a.loadArmyShared(c)
 	if err != nil {
 		return rec, nil, "", err
 	}

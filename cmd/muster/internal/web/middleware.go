@@ -2,6 +2,8 @@ package web
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/base64"
 	"errors"
 	"log/slog"
 	"net/http"
@@ -26,19 +28,30 @@ const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 
 	"img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; " +
 	"object-src 'none'; frame-ancestors 'none'"
 
-// secureHeaders sets the headers every response carries.
-func secureHeaders(next echo.HandlerFunc) echo.HandlerFunc {
-	return func(c *echo.Context) error {
-		h := c.Response().Header()
-		h.Set("Content-Security-Policy", contentSecurityPolicy)
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("X-Frame-Options", "DENY")
-		h.Set("Referrer-Policy", "same-origin")
-		h.Set("Cross-Origin-Opener-Policy", "same-origin")
-		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
-		return next(c)
+// secureHeaders sets the headers every response carries; served over HTTPS
+// (--secure-cookies), Strict-Transport-Security too: a browser that has seen Muster over
+// HTTPS does not go back to plain HTTP for a year, where a network could read its cookies.
+func secureHeaders(https bool) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c *echo.Context) error {
+			h := c.Response().Header()
+			h.Set("Content-Security-Policy", contentSecurityPolicy)
+			h.Set("X-Content-Type-Options", "nosniff")
+			h.Set("X-Frame-Options", "DENY")
+			h.Set("Referrer-Policy", "same-origin")
+			h.Set("Cross-Origin-Opener-Policy", "same-origin")
+			h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
+			if https {
+				h.Set("Strict-Transport-Security", hstsValue)
+			}
+			return next(c)
+		}
 	}
 }
+
+// hstsValue is the Strict-Transport-Security header of an instance served over HTTPS: a
+// year, this host only (other services of the domain are not Muster's to decide).
+const hstsValue = "max-age=31536000"
 
 // requestLog logs one line per request with slog: method, path, status, duration.
 func requestLog(logger *slog.Logger) echo.MiddlewareFunc {
@@ -59,13 +72,18 @@ func requestLog(logger *slog.Logger) echo.MiddlewareFunc {
 				c.Echo().HTTPErrorHandler(c, err)
 			}
 			_, status := echo.ResolveResponseStatus(c.Response(), err)
+			// Expected refusals are not errors: a 4xx is the client's, a deliberate 503 (busy,
+			// a health check's "unavailable") Muster's choice; only a failure is an error.
 			level := slog.LevelInfo
-			if status >= 500 {
+			switch {
+			case status >= 500 && err != nil && !deliberate(err):
 				level = slog.LevelError
+			case status >= 500:
+				level = slog.LevelWarn
 			}
 			attrs := []any{"method", c.Request().Method, "path", loggedPath(c.Request().URL.Path),
 				"status", status, "duration", time.Since(start).Round(time.Microsecond)}
-			if err != nil && status >= 500 {
+			if err != nil && level == slog.LevelError {
 				attrs = append(attrs, "err", err.Error())
 			}
 			logger.Log(c.Request().Context(), level, "request", attrs...)
@@ -122,7 +140,8 @@ func storableForm(next echo.HandlerFunc) echo.HandlerFunc {
 // header), and lets a browser's same-origin requests through on Sec-Fetch-Site. The JSON
 // API is for scripts, which send no cookies: it is exempt when the request carries no
 // Sec-Fetch-Site header (browsers always send one, so a cross-site form still fails).
-func csrf() echo.MiddlewareFunc {
+// Served over HTTPS (--secure-cookies), its cookie is sent over HTTPS only.
+func csrf(secure bool) echo.MiddlewareFunc {
 	return middleware.CSRFWithConfig(middleware.CSRFConfig{
 		Skipper: func(c *echo.Context) bool {
 			r := c.Request()
@@ -135,9 +154,10 @@ func csrf() echo.MiddlewareFunc {
 			return false, echo.NewHTTPError(http.StatusForbidden, "This form did not come from Muster's own pages, so it was not sent: open the page in Muster and send it from there.")
 		},
 		TokenLookup:    "form:_csrf,header:X-CSRF-Token",
-		CookieName:     "muster_csrf",
+		CookieName:     csrfCookie,
 		CookiePath:     "/",
 		CookieHTTPOnly: true,
+		CookieSecure:   secure,
 		CookieSameSite: http.SameSiteStrictMode,
 		ErrorHandler: func(c *echo.Context, err error) error {
 			return echo.NewHTTPError(http.StatusForbidden,
@@ -156,6 +176,22 @@ func crossOrigin(r *http.Request) bool {
 	}
 	u, err := url.Parse(o)
 	return err != nil || !strings.EqualFold(u.Host, r.Host)
+}
+
+// csrfCookie is the name of the CSRF token's cookie.
+const csrfCookie = "muster_csrf"
+
+// renewCSRF gives the browser a new CSRF token at sign-in and sign-out: a token someone
+// learnt before (on a shared computer, from the page of the session before) is worthless
+// after. The next page's forms carry the new one.
+func renewCSRF(c *echo.Context, secure bool) error {
+	b := make([]byte, 24)
+	if _, err := rand.Read(b); err != nil {
+		return err
+	}
+	c.SetCookie(&http.Cookie{Name: csrfCookie, Value: base64.RawURLEncoding.EncodeToString(b), Path: "/",
+		Expires: time.Now().Add(24 * time.Hour), HttpOnly: true, Secure: secure, SameSite: http.SameSiteStrictMode})
+	return nil
 }
 
 // csrfToken is the token the current page's forms carry.

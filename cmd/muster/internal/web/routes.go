@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+	"sync"
 
 	"github.com/a-h/templ"
 	"github.com/alexedwards/scs/v2"
@@ -29,11 +30,16 @@ type app struct {
 	log      *slog.Logger
 	validate *validator.Validate
 	parsed   parsedCache
-	jobs     *jobs.Jobs // matchups played as jobs (jobs.go); nil: this server plays none
-	sessions *scs.SessionManager
-	auth     Config
-	signins  *signInLimits // sign-in attempts per address, per name and address, per name
-	guests   limiters      // guests made per address (auth.go: newGuests)
+	drafts   *drafts // the editor's drafts, at most one write a player a second (drafts.go)
+	// admission bounds the requests in progress, with a short queue (admission.go).
+	admission *admission
+	volleys   lruCache[*volleyAnswer] // a volley's odds by the armies' versions and the form (handlers_odds.go)
+	jobs      *jobs.Jobs              // matchups played as jobs (jobs.go); nil: this server plays none
+	sessions  *scs.SessionManager
+	auth      Config
+	signins   *signInLimits // sign-in attempts per address, per name and address, per name
+	guests    limiters      // guests made per address (auth.go: newGuests)
+	progress  *progressHub  // wakes progress streams when their job changes (PostgreSQL)
 }
 
 // newServer builds the web app's handler: middleware, routes, error pages.
@@ -56,21 +62,26 @@ func newApp(store *db.Store, cat *rules.Catalog, logger *slog.Logger, cfg Config
 		cfg.Signup = SignupOpen
 	}
 	a := &app{store: store, cat: cat, log: logger, validate: validator.New(validator.WithRequiredStructEnabled()),
+		volleys:  lruCache[*volleyAnswer]{size: volleyCacheSize},
 		sessions: newSessions(store, cfg.SecureCookie), auth: cfg, signins: newSignInLimits(),
-		guests: limiters{burst: guestBurst, every: guestEvery}}
+		guests: limiters{burst: guestBurst, every: guestEvery}, progress: &progressHub{store: store},
+		drafts: newDrafts(store, logger)}
+	a.drafts.stopOn(cfg.Stopping)
+	a.admission = newAdmission(cfg.MaxRequests, cfg.MaxQueued, 0)
 	// HEAD answers as GET would on every page (RFC 9110: a server must support both): the
 	// router sends it to the GET route, and no body is sent.
 	router := echo.NewRouter(echo.RouterConfig{AutoHandleHEAD: true})
-	e := echo.NewWithConfig(echo.Config{Logger: logger, Router: router, IPExtractor: clientAddress})
+	e := echo.NewWithConfig(echo.Config{Logger: logger, Router: router, IPExtractor: clientAddressFor(cfg.TrustedProxies)})
 	e.HTTPErrorHandler = a.handleError
 	e.Use(requestLog(logger))
 	e.Use(middleware.Recover())
-	e.Use(secureHeaders)
+	e.Use(secureHeaders(cfg.SecureCookie))
+	e.Use(a.admit) // before any work: a refusal costs next to nothing
 	e.Use(middleware.BodyLimit(maxBody))
 	e.Use(storableForm)
 	e.Use(a.loadSession)
 	e.Use(a.identify)
-	e.Use(csrf())
+	e.Use(csrf(cfg.SecureCookie))
 	e.Use(a.requireLogin)
 	e.Use(a.otherSystemArmies) // armies of the other game systems get their own pages (handlers_systems.go)
 
@@ -107,7 +118,6 @@ func newApp(store *db.Store, cat *rules.Catalog, logger *slog.Logger, cfg Config
 	e.GET("/catalogue/:kind", a.catalogue)
 	e.GET("/compare", a.compare)
 	e.GET("/odds", a.odds)
-	e.GET("/swm/quick-resolve", a.swmQuickResolve) // two d20 squads (swm_battle.go)
 
 	e.GET("/armies/:id/shares", a.armyShares)
 	e.POST("/armies/:id/shares/:token/revoke", a.revokeShare)
@@ -125,6 +135,7 @@ func newApp(store *db.Store, cat *rules.Catalog, logger *slog.Logger, cfg Config
 	a.swmCardRoutes(e)    // issue 32: the d20 card library (swm_cards.go)
 	a.whatifRoutes(e)     // issue 14: what to change (handlers_whatif.go)
 	a.roundRobinRoutes(e) // issue 14: round robins (handlers_roundrobin.go)
+	a.swmRoutes(e)        // two d20 squads quick-resolved (swm_battle.go)
 
 	// The JSON API's guard goes on each route, not on the group: a group's middleware makes
 	// echo register catch-all routes under /api/ that answered a wrong method (PUT
@@ -190,11 +201,32 @@ func page(c *echo.Context, title, nav string) views.Page {
 
 // render writes a templ component as an HTML response.
 func render(c *echo.Context, status int, comp templ.Component) error {
-	var buf bytes.Buffer
-	if err := comp.Render(c.Request().Context(), &buf); err != nil {
+	buf := renderBuffers.Get().(*bytes.Buffer)
+	defer func() {
+		if buf.Cap() <= maxPooledBuffer {
+			buf.Reset()
+			renderBuffers.Put(buf)
+		}
+	}()
+	if err := comp.Render(c.Request().Context(), buf); err != nil {
 		return err
 	}
 	return c.HTMLBlob(status, buf.Bytes())
+}
+
+// renderBuffers keeps the buffers pages are rendered into: an editor page is 170 KB, and
+// growing a buffer to it each time allocated and copied twice that.
+var renderBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// maxPooledBuffer is the largest buffer kept for the next page (a larger one, a rare army
+// of hundreds of units, is left to the collector).
+const maxPooledBuffer = 1 << 20
+
+// deliberate reports an error a handler chose to answer with (an *echo.HTTPError with a
+// status, such as the 503 of a busy server), as opposed to a failure.
+func deliberate(err error) bool {
+	var he *echo.HTTPError
+	return errors.As(err, &he) && he.Code != 0 && he.Code != http.StatusInternalServerError
 }
 
 // handleError renders errors as pages (or JSON for the API), in the player's words. Errors
@@ -238,7 +270,9 @@ func (a *app) handleError(c *echo.Context, err error) {
 		// Refusals under a game's link carry the token in their address too.
 		markLinkPage(c.Response().Header())
 	}
-	if status >= 500 {
+	// A refusal Muster chose (busy, Chromium missing) is expected, not a failure: the
+	// request's own log line (requestLog) records it at warn.
+	if status >= 500 && !deliberate(err) {
 		a.log.Error("request failed", "path", loggedPath(c.Request().URL.Path), "err", err)
 	}
 	if c.Request().Method == http.MethodHead {

@@ -98,7 +98,8 @@ func TestSWMSquadFilledFromTheLibraryPlays(t *testing.T) {
 	if byID(parseHTML(t, page.body), "card-blanks") != nil {
 		t.Errorf("the squad still lists cards with blanks: %s", text(byID(parseHTML(t, page.body), "card-blanks")))
 	}
-	r = ts.get("/swm/quick-resolve?a=" + rebels + "&b=" + imps + "&battles=2&seed=3")
+	// Queued as a job, whose worker reads the squad files alone: the library goes with them.
+	r = swmPlay(t, ts, "a="+rebels+"&b="+imps+"&battles=2&seed=3")
 	wantStatus(t, "quick-resolve", r, http.StatusOK)
 	if byID(parseHTML(t, r.body), "swm-outcome") == nil {
 		t.Fatalf("the filled squads do not play:\n%.3000s", r.body)

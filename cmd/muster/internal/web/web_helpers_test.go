@@ -80,7 +80,9 @@ func newTestServerJobs(t *testing.T, dbPath string, opt jobs.Options) *testServe
 	}
 	t.Cleanup(func() { store.Close() })
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	e, a := newApp(store, rules.Default(), logger, Config{})
+	// The tests' requests come from this machine's TLS proxy (--trusted-proxy 127.0.0.1),
+	// which names each member's address in X-Forwarded-For.
+	e, a := newApp(store, rules.Default(), logger, Config{TrustedProxies: loopbackProxy})
 	a.jobs = startTestJobs(t, store, logger, opt)
 	srv := httptest.NewServer(e)
 	t.Cleanup(srv.Close)
@@ -90,6 +92,9 @@ func newTestServerJobs(t *testing.T, dbPath string, opt jobs.Options) *testServe
 	ts.signUp(ts.c, "tester")
 	return ts
 }
+
+// loopbackProxy is --trusted-proxy 127.0.0.1,::1.
+var loopbackProxy, _ = ParseTrustedProxies("127.0.0.1,::1")
 
 // client is a new browser: its own cookies, redirects not followed.
 func (ts *testServer) client() *http.Client {
