@@ -49,7 +49,7 @@ func SWMBattle(p Page, v SWMBattleView) templ.Component {
 				}()
 			}
 			ctx = templ.InitializeContext(ctx)
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<h1>Quick-resolve: two d20 squads</h1><p class=\"lead\">Star Wars Miniatures (d20, Battle of Hoth): the battle engine plays both squads on a map, many times, with the same simple players for both. Every card needs its whole statistics; copy what the rulebook does not print into the squad's <code>cards:</code> block.</p>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<h1>Quick-resolve: two d20 squads</h1><p class=\"lead\">Star Wars Miniatures (d20, Battle of Hoth): the battle engine plays both squads on a map, many times, with the same simple players for both. Every card needs its whole statistics; fill in what the rulebook does not print in <a href=\"/swm/cards\">your card library</a>.</p>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -229,7 +229,7 @@ func SWMBattle(p Page, v SWMBattleView) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			if len(v.Missing) > 0 {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 24, "<section id=\"swm-missing\" class=\"warn-box\"><h2>These squads cannot take the field yet</h2><p>A battle needs every value of every card; the rulebook does not print these. Copy them from the physical cards into each squad's <code>cards:</code> block (Edit as text).</p><ul>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 24, "<section id=\"swm-missing\" class=\"warn-box\"><h2>These squads cannot take the field yet</h2><p>A battle needs every value of every card; the rulebook does not print these. Fill them in from the physical cards in <a href=\"/swm/cards\" id=\"missing-library\">your card library</a> (each squad's page links each card's form), or in a squad's <code>cards:</code> block (Edit as text).</p><ul>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

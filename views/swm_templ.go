@@ -623,7 +623,7 @@ func swmPicker(v SWMEditorView, oob bool) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 58, "><h2>Add a card</h2><p class=\"note\">Blank: the rulebook does not print the value; add it in the file's <code>cards:</code> block from the physical card.</p><div class=\"table-wrap\" tabindex=\"0\" role=\"region\" aria-label=\"Cards\"><table class=\"picker stack\" id=\"card-table\"><thead><tr><th><span class=\"sr-only\">Add</span></th><th>Card</th><th class=\"num\">Cost</th><th class=\"num\">HP</th><th class=\"num\">Def</th><th class=\"num\">Atk</th><th class=\"num\">Dmg</th><th class=\"num\">Spd</th></tr></thead> <tbody>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 58, "><h2>Add a card</h2><p class=\"note\">Blank: the rulebook does not print the value; fill it in from the physical card in <a href=\"/swm/cards\" id=\"picker-library\">your card library</a>, which every squad of yours uses (or in the file's <code>cards:</code> block).</p><div class=\"table-wrap\" tabindex=\"0\" role=\"region\" aria-label=\"Cards\"><table class=\"picker stack\" id=\"card-table\"><thead><tr><th><span class=\"sr-only\">Add</span></th><th>Card</th><th class=\"num\">Cost</th><th class=\"num\">HP</th><th class=\"num\">Def</th><th class=\"num\">Atk</th><th class=\"num\">Dmg</th><th class=\"num\">Spd</th></tr></thead> <tbody>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

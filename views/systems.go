@@ -23,6 +23,8 @@ type OtherArmyView struct {
 	Shared      bool   // shown through a share link
 	Token       string // the share link's token, when Shared
 	Draft       bool   // a preview of unsaved edits
+	// SWMBlanks are a d20 squad's cards that still have blanks (its owner's page).
+	SWMBlanks []SWMSquadCard
 }
 
 // SystemChoice is a game system the create and import forms offer.

@@ -6,6 +6,7 @@ package swm
 
 import (
 	"muster/rules/swm/army"
+	"muster/rules/swm/cards"
 	"muster/rules/swm/check"
 	"muster/rules/system"
 )
@@ -28,6 +29,21 @@ func (System) Evaluate(file []byte) (*system.Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	c, err := check.Evaluate(a)
+	if err != nil {
+		return nil, err
+	}
+	return c.Report(), nil
+}
+
+// EvaluateWith reads, costs and checks a squad file with its owner's card library, which
+// completes what the file's cards: block leaves blank (army.Army.Library).
+func EvaluateWith(file []byte, library []cards.Card) (*system.Report, error) {
+	a, err := army.Read(file)
+	if err != nil {
+		return nil, err
+	}
+	a.Library = library
 	c, err := check.Evaluate(a)
 	if err != nil {
 		return nil, err

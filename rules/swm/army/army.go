@@ -40,6 +40,10 @@ type Army struct {
 	Limit   int          `yaml:"limit,omitempty" json:"limit,omitempty"`
 	Units   []Unit       `yaml:"units" json:"units"`
 	Cards   []cards.Card `yaml:"cards,omitempty" json:"cards,omitempty"`
+	// Library is the squad owner's card library (the web app's): it completes what the
+	// file's cards: block leaves blank and adds the cards the owner entered. Never written
+	// to the file.
+	Library []cards.Card `yaml:"-" json:"-"`
 }
 
 // Unit is a card taken Count times.
@@ -237,7 +241,20 @@ func (a *Army) Figures() int {
 	return n
 }
 
-// Catalog is the built-in cards with the file's cards: block.
+// Catalog is the built-in cards with the file's cards: block, then the owner's library:
+// the file's values stand, the library fills in what is still blank (a library value that
+// differs from the file's is a conflict marked Library).
 func (a *Army) Catalog() (*cards.Catalog, []cards.Conflict, error) {
-	return cards.Builtin().Extend(a.Cards)
+	cat, conflicts, err := cards.Builtin().Extend(a.Cards)
+	if err != nil || len(a.Library) == 0 {
+		return cat, conflicts, err
+	}
+	cat, more, err := cat.Extend(a.Library)
+	if err != nil {
+		return nil, nil, fmt.Errorf("your card library: %w", err)
+	}
+	for i := range more {
+		more[i].Library = true
+	}
+	return cat, append(conflicts, more...), nil
 }

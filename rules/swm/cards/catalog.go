@@ -4,8 +4,10 @@ package cards
 
 import (
 	"encoding/json"
+	"slices"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // Catalog is a set of cards by name.
@@ -14,21 +16,57 @@ type Catalog struct {
 	index map[string]int
 }
 
-// Builtin returns the cards of the Battle of Hoth scenario pack.
+// Builtin returns the cards of the Battle of Hoth scenario pack: a catalogue of its own
+// (each card a copy, its lists and commander effect too), so that no caller's change
+// reaches another's. The embedded data is read once.
 func Builtin() *Catalog {
+	list := builtinCards()
+	c := &Catalog{index: make(map[string]int, len(list)), cards: make([]*Card, 0, len(list))}
+	for i := range list {
+		c.add(list[i].clone())
+	}
+	return c
+}
+
+var builtinCards = sync.OnceValue(func() []Card {
 	b, err := data.ReadFile("data/battle-of-hoth.json")
 	if err != nil {
 		panic("cards: embedded data missing: " + err.Error())
 	}
-	var list []*Card
+	var list []Card
 	if err := json.Unmarshal(b, &list); err != nil {
 		panic("cards: embedded data unreadable: " + err.Error())
 	}
-	c := &Catalog{index: map[string]int{}}
-	for _, card := range list {
-		c.add(card)
+	return list
+})
+
+// clone is a copy of the card that shares nothing a caller could change in place (the
+// numbers are copied too; Sources is only read).
+func (c *Card) clone() *Card {
+	cp := *c
+	for _, p := range []**int{&cp.Cost, &cp.HP, &cp.Defense, &cp.Attack, &cp.Damage, &cp.Speed, &cp.Force} {
+		if *p != nil {
+			v := **p
+			*p = &v
+		}
 	}
-	return c
+	if cp.Size != nil {
+		v := *cp.Size
+		cp.Size = &v
+	}
+	if cp.Unique != nil {
+		v := *cp.Unique
+		cp.Unique = &v
+	}
+	cp.Abilities = slices.Clone(c.Abilities)
+	cp.ForcePowers = slices.Clone(c.ForcePowers)
+	cp.Rapport = slices.Clone(c.Rapport)
+	if c.Commander != nil {
+		cm := *c.Commander
+		cm.Effects = slices.Clone(c.Commander.Effects)
+		cp.Commander = &cm
+	}
+	return &cp
 }
 
 func (c *Catalog) add(card *Card) {

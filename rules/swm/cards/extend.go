@@ -13,6 +13,9 @@ import (
 type Conflict struct {
 	Card, Field    string
 	Printed, Given string
+	// Library: the given value is the owner's card library's, the printed one the squad
+	// file's or the pack's.
+	Library bool
 }
 
 // Extend returns a catalogue with the army file's cards added (a new name) or completed (a
@@ -128,26 +131,28 @@ func complete(old, e *Card) []Conflict {
 		case *f.dst == nil:
 			*f.dst = *f.src
 		case **f.dst != **f.src:
-			cs = append(cs, Conflict{old.Name, f.name, strconv.Itoa(**f.dst), strconv.Itoa(**f.src)})
+			cs = append(cs, Conflict{old.Name, f.name, strconv.Itoa(**f.dst), strconv.Itoa(**f.src), false})
 		}
 	}
 	if e.Size != nil {
 		if old.Size == nil {
 			old.Size = e.Size
 		} else if *old.Size != *e.Size {
-			cs = append(cs, Conflict{old.Name, "size", *old.Size, *e.Size})
+			cs = append(cs, Conflict{old.Name, "size", *old.Size, *e.Size, false})
 		}
 	}
 	if e.Unique != nil {
 		if old.Unique == nil {
 			old.Unique = e.Unique
 		} else if *old.Unique != *e.Unique {
-			cs = append(cs, Conflict{old.Name, "unique", strconv.FormatBool(*old.Unique), strconv.FormatBool(*e.Unique)})
+			cs = append(cs, Conflict{old.Name, "unique", strconv.FormatBool(*old.Unique), strconv.FormatBool(*e.Unique), false})
 		}
 	}
 	if e.Abilities != nil {
 		if old.AbilitiesComplete {
-			cs = append(cs, Conflict{old.Name, "abilities", strings.Join(old.Abilities, ", "), strings.Join(e.Abilities, ", ")})
+			if !sameAbilities(old.Abilities, e.Abilities) {
+				cs = append(cs, Conflict{old.Name, "abilities", strings.Join(old.Abilities, ", "), strings.Join(e.Abilities, ", "), false})
+			}
 		} else {
 			// The file's list is the whole card: it must keep what is printed.
 			for _, a := range old.Abilities {
@@ -156,7 +161,7 @@ func complete(old, e *Card) []Conflict {
 					found = found || Normalize(a) == Normalize(b)
 				}
 				if !found {
-					cs = append(cs, Conflict{old.Name, "abilities", a, "(left out)"})
+					cs = append(cs, Conflict{old.Name, "abilities", a, "(left out)", false})
 					e.Abilities = append(e.Abilities, a)
 				}
 			}
@@ -182,7 +187,7 @@ func complete(old, e *Card) []Conflict {
 		case old.Commander == nil:
 			old.Commander = e.Commander
 		case old.Commander.Has != e.Commander.Has:
-			cs = append(cs, Conflict{old.Name, "commander", strconv.FormatBool(old.Commander.Has), strconv.FormatBool(e.Commander.Has)})
+			cs = append(cs, Conflict{old.Name, "commander", strconv.FormatBool(old.Commander.Has), strconv.FormatBool(e.Commander.Has), false})
 		case old.Commander.Text == "" && len(old.Commander.Effects) == 0:
 			old.Commander = e.Commander
 		}
@@ -194,4 +199,23 @@ func complete(old, e *Card) []Conflict {
 		old.Number = e.Number
 	}
 	return cs
+}
+
+// sameAbilities reports whether two lists name the same abilities (order, case and
+// punctuation aside): a complete list given again is no conflict.
+func sameAbilities(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	seen := map[string]int{}
+	for _, x := range a {
+		seen[Normalize(x)]++
+	}
+	for _, y := range b {
+		if seen[Normalize(y)] == 0 {
+			return false
+		}
+		seen[Normalize(y)]--
+	}
+	return true
 }

@@ -69,6 +69,9 @@ func Evaluate(a *army.Army) (*Costed, error) {
 		if cf.Given == "(left out)" {
 			msg = fmt.Sprintf("the cards: block's abilities for %s leave out %s, which the card is known to have; Muster keeps it", cf.Card, cf.Printed)
 		}
+		if cf.Library {
+			msg = fmt.Sprintf("your card library gives %s %s for %s, but this squad's file or the pack has %s; the squad keeps %s", cf.Field, cf.Given, cf.Card, cf.Printed, cf.Printed)
+		}
 		c.add(system.Problem{Rule: RuleCards, Severity: system.Warning, Unit: -1, Field: "cards",
 			Message: msg, Hint: "check the card again; the abilities: list is the card's whole list"})
 	}
@@ -271,7 +274,7 @@ func (c *Costed) checkStats() {
 			}
 			c.add(system.Problem{Rule: RuleStats, Severity: system.Info, Unit: i, Field: fmt.Sprintf("units[%d].card", i),
 				Message: fmt.Sprintf("%s: %s its %s, so Muster cannot play it in a battle", Label(i, u.Card.Name), who, strings.Join(m, ", ")),
-				Hint:    "copy the missing values from the physical card into the file's cards: block"})
+				Hint:    "fill in its blanks from the physical card in your card library (Cards), or in the file's cards: block"})
 		}
 	}
 }

@@ -120,8 +120,8 @@ func oddsD20(args []string, stdout, stderr io.Writer) int {
 const swmUsage = `usage:
   muster swm cards [--json]
   muster swm sheet FILE
-  muster swm battle [--seed N] [--scenario open|salvage|assault] A.yaml B.yaml
-  muster swm sim [--battles N] [--seed S] [--scenario open|salvage|assault] [--json] A.yaml B.yaml`
+  muster swm battle [--seed N] [--scenario open|salvage|assault] [--cards LIBRARY.yaml] A.yaml B.yaml
+  muster swm sim [--battles N] [--seed S] [--scenario open|salvage|assault] [--cards LIBRARY.yaml] [--json] A.yaml B.yaml`
 
 // cmdSWM is `muster swm ...`: battles of d20 squads.
 func cmdSWM(args []string, stdout, stderr io.Writer) int {
@@ -202,12 +202,26 @@ func swmCards(args []string, stdout, stderr io.Writer) int {
 
 // swmSquads reads the two squad files and fields them; a squad that fails its checks or
 // whose cards lack values cannot play. It prints why and returns the exit code 2.
-func swmSquads(cmd string, files []string, stderr io.Writer) ([2]engine.Squad, bool) {
+func swmSquads(cmd string, files []string, libPath string, stderr io.Writer) ([2]engine.Squad, bool) {
 	var out [2]engine.Squad
 	var costed [2]*check.Costed
 	if len(files) != 2 {
 		fmt.Fprintf(stderr, "muster swm %s: name two squad files, A.yaml and B.yaml; %d given (muster swm help)\n", cmd, len(files))
 		return out, false
+	}
+	// --cards: a card library (the web app's export) completes both squads' cards, after
+	// each file's own cards: block.
+	var library []cards.Card
+	if libPath != "" {
+		data, err := readCapped(libPath)
+		if err != nil {
+			fmt.Fprintf(stderr, "muster: %v\n", err)
+			return out, false
+		}
+		if library, err = army.ReadLibrary(data); err != nil {
+			fmt.Fprintf(stderr, "muster swm %s: --cards %s: %v\n", cmd, libPath, err)
+			return out, false
+		}
 	}
 	for i, path := range files {
 		data, err := readCapped(path)
@@ -224,6 +238,7 @@ func swmSquads(cmd string, files []string, stderr io.Writer) ([2]engine.Squad, b
 			fmt.Fprintf(stderr, "muster: %s: %v\n", path, err)
 			return out, false
 		}
+		a.Library = library
 		c, err := check.Evaluate(a)
 		if err != nil {
 			fmt.Fprintf(stderr, "muster: %s: %v\n", path, err)
@@ -272,6 +287,7 @@ func swmBattle(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("swm battle", flag.ContinueOnError)
 	seed := fs.Uint64("seed", 1, "the dice's seed: the same seed replays the same battle")
 	scenario := fs.String("scenario", "open", "the map: "+strings.Join(engine.Scenarios(), ", "))
+	library := fs.String("cards", "", "a card library file (the web app's export) completing the squads' cards")
 	files, code, ok := parseFlags(fs, args, swmUsage, stdout, stderr)
 	if !ok {
 		return code
@@ -279,7 +295,7 @@ func swmBattle(args []string, stdout, stderr io.Writer) int {
 	if !swmMap("battle", *scenario, stderr) {
 		return 2
 	}
-	squads, ok := swmSquads("battle", files, stderr)
+	squads, ok := swmSquads("battle", files, *library, stderr)
 	if !ok {
 		return 2
 	}
@@ -304,6 +320,7 @@ func swmSim(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 1, "the dice's seed")
 	scenario := fs.String("scenario", "open", "the map: "+strings.Join(engine.Scenarios(), ", "))
 	asJSON := fs.Bool("json", false, "print one JSON object")
+	library := fs.String("cards", "", "a card library file (the web app's export) completing the squads' cards")
 	files, code, ok := parseFlags(fs, args, swmUsage, stdout, stderr)
 	if !ok {
 		return code
@@ -315,7 +332,7 @@ func swmSim(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "muster swm sim: --battles takes 1 to 100000")
 		return 2
 	}
-	squads, ok := swmSquads("sim", files, stderr)
+	squads, ok := swmSquads("sim", files, *library, stderr)
 	if !ok {
 		return 2
 	}

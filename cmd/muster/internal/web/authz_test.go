@@ -8,6 +8,7 @@ package web
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"net/url"
 	"os"
@@ -17,6 +18,7 @@ import (
 	"testing"
 
 	"muster/db"
+	"muster/rules/swm/cards"
 )
 
 // actors, in the order each row's statuses are written.
@@ -196,6 +198,22 @@ func authzRows() []authzRow {
 		{method: "POST", route: "/qrs/sim", path: "/qrs/sim", form: url.Values{"counter1": {"open"}, "unlimited": {"on"}, "group0": {"Red"}, "profile0": {"Rebel Trooper"}, "count0": {"2"}, "battles": {"10"}}, want: all(303)}, // queued: its progress page
 		{method: "GET", route: "/qrs/sim/:job", path: "/qrs/sim/{qrsjob}", want: ownerOnly(303)},                                                                                                                                 // not done: its progress page
 		{method: "POST", route: "/qrs/solo/:id/delete", path: "/qrs/solo/{solo}/delete", want: ownerOnly(303)},
+
+		// The d20 card library (swm_cards.go): the owner's alone; a card's link reads it.
+		{method: "GET", route: "/swm/cards", path: "/swm/cards", want: all(200)},
+		{method: "GET", route: "/swm/cards/new", path: "/swm/cards/new?pack=Hoth+Trooper", want: all(200)},
+		{method: "POST", route: "/swm/cards", path: "/swm/cards", form: url.Values{"pack": {"Hoth Trooper"}, "hp": {"10"}}, want: all(303)},
+		{method: "GET", route: "/swm/cards/export", path: "/swm/cards/export", want: ownerOnly(200)},
+		{method: "POST", route: "/swm/cards/import", path: "/swm/cards/import", form: url.Values{"text": {"format: 1\nsystem: swm\ncards: [{name: Hoth Trooper, hp: 10}]\n"}}, want: all(303)},
+		{method: "GET", route: "/swm/cards/:id", path: "/swm/cards/{card}", want: ownerOnly(200)},
+		{method: "POST", route: "/swm/cards/:id", path: "/swm/cards/{card}", form: url.Values{"hp": {"40"}}, want: ownerOnly(303)},
+		{method: "GET", route: "/swm/cards/:id/delete", path: "/swm/cards/{card}/delete", want: ownerOnly(200)},
+		{method: "POST", route: "/swm/cards/:id/delete", path: "/swm/cards/{card}/delete", want: ownerOnly(303)},
+		{method: "POST", route: "/swm/cards/:id/share", path: "/swm/cards/{card}/share", want: ownerOnly(303)},
+		{method: "POST", route: "/swm/cards/:id/unshare", path: "/swm/cards/{card}/unshare", want: ownerOnly(303)},
+		{method: "GET", route: "/swm/squads/:id/export", path: "/swm/squads/{swmsquad}/export", want: ownerOnly(200)},
+		{method: "GET", route: "/swm/card-share/:token", path: "/swm/card-share/{cardshare}", want: all(200)},
+		{method: "POST", route: "/swm/card-share/:token/copy", path: "/swm/card-share/{cardshare}/copy", want: all(303)},
 	}
 }
 
@@ -260,6 +278,19 @@ func newAuthzFixture(t *testing.T) *authzFixture {
 	wantStatus(t, "start a solo game", r, http.StatusSeeOther)
 	f.vars["solo"] = strings.TrimPrefix(r.header.Get("Location"), "/qrs/solo/")
 	f.vars["tokid"] = tok.ID
+	hp := 40
+	body, _ := json.Marshal(&cards.Card{Name: "Rebel Leader", HP: &hp})
+	card, err := ts.store.SaveSWMCard(ctx, owner, "", "Rebel Leader", "rebelleader", body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.vars["card"] = card.ID
+	r = ts.postForm("/armies", url.Values{"name": {"Echo"}, "side": {"rebel"}, "system": {"swm"}})
+	wantStatus(t, "a d20 squad", r, http.StatusSeeOther)
+	f.vars["swmsquad"] = strings.TrimSuffix(strings.TrimPrefix(r.header.Get("Location"), "/armies/"), "/edit")
+	if f.vars["cardshare"], err = ts.store.ShareSWMCard(ctx, owner, card.ID); err != nil {
+		t.Fatal(err)
+	}
 
 	f.clients["other"] = ts.client()
 	ts.signUp(f.clients["other"], "other")
@@ -283,7 +314,7 @@ func (f *authzFixture) ask(t *testing.T, row authzRow, actor string, wrong bool)
 	t.Helper()
 	path := f.expand(row.path)
 	if wrong {
-		for _, k := range []string{"share", "gm", "player", "key"} {
+		for _, k := range []string{"share", "gm", "player", "key", "cardshare"} {
 			path = strings.ReplaceAll(path, f.vars[k], "wrongLinkToken0123456789")
 		}
 	}
@@ -342,7 +373,7 @@ func TestAuthorizationTableCoversEveryRoute(t *testing.T) {
 				if got := f.ask(t, row, actor, false); !slices.Contains(row.want[i], got) {
 					t.Errorf("%s: %d, want %v", actor, got, row.want[i])
 				}
-				if placeholder.MatchString(row.path) && regexp.MustCompile(`\{(share|gm|player|key)\}`).MatchString(row.path) {
+				if placeholder.MatchString(row.path) && regexp.MustCompile(`\{(share|gm|player|key|cardshare)\}`).MatchString(row.path) {
 					if got := f.ask(t, row, actor, true); got != http.StatusNotFound {
 						t.Errorf("%s with a wrong link: %d, want 404", actor, got)
 					}

@@ -69,7 +69,7 @@ func (a *app) compare(c *echo.Context) error {
 			cv.A, cv.B = &av, &bv
 			cv.Rows = compareUnits(av.Army, bv.Army, av.Result, bv.Result)
 		case sa != nil && sb != nil && sa.ID() == sb.ID():
-			other, rows, err := compareOther(sa, ra, fa, rb, fb)
+			other, rows, err := compareOther(a.ownedSystem(c, sa), ra, fa, rb, fb)
 			if err != nil {
 				return err
 			}

@@ -17,6 +17,7 @@ import (
 	"muster/db"
 	"muster/roster"
 	"muster/rules/swm"
+	"muster/rules/swm/cards"
 	"muster/rules/system"
 	"muster/rules/textguard"
 	"muster/views"
@@ -36,6 +37,9 @@ type otherArmy struct {
 	file  []byte
 	sys   system.System
 	token string // the share link it was reached through, if any
+	// lib is the owner's d20 card library (swm_cards.go), for the owner's own squad; a
+	// share link's page shows the file alone.
+	lib []cards.Card
 }
 
 // otherRoute is a page for another system's army.
@@ -143,7 +147,13 @@ func (a *app) findOther(c *echo.Context) (otherArmy, bool, error) {
 	if rec.Deleted {
 		return otherArmy{}, false, errNoArmy
 	}
-	return otherArmy{rec: rec, file: file, sys: sys, token: tok}, true, nil
+	o := otherArmy{rec: rec, file: file, sys: sys, token: tok}
+	if tok == "" && rec.System == swm.ID {
+		if o.lib, err = a.swmLibrary(ctx, ownerID(c)); err != nil {
+			return otherArmy{}, false, err
+		}
+	}
+	return o, true, nil
 }
 
 // errNotSWMB is the answer of an SWMB-only page (record sheets, compare, matchups, games)
@@ -187,7 +197,7 @@ func otherMeta(sys system.System, rep *system.Report) db.Meta {
 // *db.StaleError when the head is no longer base; db.AnyVersion: whatever it is). A file the system cannot
 // read is refused with its reader's message (the caller shows it beside the text).
 func (a *app) saveOtherFile(c *echo.Context, id string, base int, sys system.System, file []byte, note string) (db.Army, *system.Report, error) {
-	rep, err := sys.Evaluate(file)
+	rep, err := a.evaluateOwned(c, sys, file)
 	if err != nil {
 		return db.Army{}, nil, &fileError{msg: err.Error()}
 	}
@@ -244,7 +254,7 @@ func (e *fileError) Error() string { return e.msg }
 // report evaluates a stored army of another system. A stored file always read once; one
 // that no longer does (a system's reader grew stricter) is shown as such, not as a crash.
 func (o otherArmy) report() (*system.Report, error) {
-	rep, err := o.sys.Evaluate(o.file)
+	rep, err := o.evaluate(o.file)
 	if err != nil {
 		return nil, echo.NewHTTPError(http.StatusUnprocessableEntity,
 			"This army file no longer reads as "+o.sys.Title()+": "+err.Error()+". Edit it as text to fix it.")
@@ -280,6 +290,11 @@ func (a *app) showOther(c *echo.Context, o otherArmy) error {
 	for _, h := range hist {
 		rows = append(rows, views.VersionRow{Number: h.Number, Parent: h.Parent, Total: h.Total,
 			Note: h.Note, Created: h.Created, Head: h.Number == o.rec.Version})
+	}
+	if o.sys.ID() == swm.ID {
+		if v.SWMBlanks, err = a.swmSquadBlanks(c, o); err != nil {
+			return err
+		}
 	}
 	p := page(c, v.Report.Name, "armies")
 	p.Flash = armyPageFlash(c, o.rec.Version)
@@ -335,7 +350,7 @@ func (a *app) previewOther(c *echo.Context, o otherArmy) error {
 	if err := sameSystem(o.sys, file); err != nil {
 		return render(c, http.StatusOK, views.InlineError(err.Error()))
 	}
-	rep, err := o.sys.Evaluate(file)
+	rep, err := o.evaluate(file)
 	if err != nil {
 		return render(c, http.StatusOK, views.InlineError("The file cannot be read: "+err.Error()))
 	}

@@ -194,7 +194,8 @@ func (a *app) swmQuickResolveResult(c *echo.Context) error {
 	return render(c, http.StatusOK, views.SWMBattle(page(c, "Quick-resolve d20 squads", "sim"), v))
 }
 
-// fieldSquadFile is fieldSquad's squad file and checks: the file as saved, and the error
+// fieldSquadFile is fieldSquad's squad file and checks: the file as saved with the asker's
+// card library folded in (swmPlayFile: the worker reads the file alone), and the error
 // that keeps it from the field.
 func (a *app) fieldSquadFile(c *echo.Context, id string) ([]byte, string, error) {
 	_, _, name, err := a.fieldSquad(c, id)
@@ -202,6 +203,10 @@ func (a *app) fieldSquadFile(c *echo.Context, id string) ([]byte, string, error)
 		return nil, name, err
 	}
 	_, file, err := a.store.Get(c.Request().Context(), ownerID(c), id)
+	if err != nil {
+		return nil, name, err
+	}
+	file, err = a.swmPlayFile(c, file)
 	return file, name, err
 }
 
@@ -225,6 +230,9 @@ func (a *app) fieldSquad(c *echo.Context, id string) (engine.Squad, *check.Coste
 	sq, err := army.Read(file)
 	if err != nil {
 		return engine.Squad{}, nil, rec.Name, errors.New(rec.Name + ": the squad file does not read: " + err.Error())
+	}
+	if sq.Library, err = a.swmLibrary(c.Request().Context(), ownerID(c)); err != nil {
+		return engine.Squad{}, nil, rec.Name, err
 	}
 	costed, err := check.Evaluate(sq)
 	if err != nil {

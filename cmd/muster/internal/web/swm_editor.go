@@ -159,6 +159,7 @@ func (a *app) swmEditorView(o otherArmy, file []byte) (views.SWMEditorView, erro
 	if err != nil {
 		return views.SWMEditorView{}, &fileError{msg: err.Error()}
 	}
+	sq.Library = o.lib
 	costed, err := check.Evaluate(sq)
 	if err != nil {
 		return views.SWMEditorView{}, &fileError{msg: err.Error()}

@@ -24,6 +24,7 @@ func (a *app) swmSheet(c *echo.Context, o otherArmy, paper string, standalone bo
 	if err != nil {
 		return nil, echo.NewHTTPError(http.StatusUnprocessableEntity, "This squad file no longer reads: "+err.Error()+". Edit it as text to fix it.")
 	}
+	sq.Library = o.lib
 	costed, err := check.Evaluate(sq)
 	if err != nil {
 		return nil, echo.NewHTTPError(http.StatusUnprocessableEntity, "This squad cannot be costed: "+err.Error()+". Edit it as text to fix it.")
