@@ -130,7 +130,7 @@ func TestEveryPageIsAccessibleInChromium(t *testing.T) {
 		strings.TrimPrefix(simURL, base) + "/whatif", strings.TrimPrefix(simURL, base) + "/whatif/replay?side=a&battle=0", "/roundrobin", strings.TrimPrefix(gmURL, base) + "/roundrobin", strings.TrimPrefix(gmURL, base) + "/rotate?which=player", // issue 14 (their results: e2e_whatif_test.go)
 		"/armies/" + idS, "/armies/" + idS + "/edit", "/armies/" + idS + "/edit?as=text", "/armies/" + idS + "/sheets",
 		"/armies/" + idQ, "/armies/" + idQ + "/sheets", "/swm/quick-resolve?a=" + idS + "&b=" + idS,
-		"/odds?d20atk=7&d20def=23&d20dmg=20&d20hp=140"}
+		"/odds?d20atk=7&d20def=23&d20dmg=20&d20hp=140", "/swm/cards", "/swm/cards/new"} // the d20 card library (issue 32)
 	// Every catalogue section, each a card per row on a phone (views/catalogue.templ).
 	catalogue := []string{"/catalogue", "/catalogue/weapons", "/catalogue/troops"}
 	for _, s := range []string{"grenades", "armor", "equipment", "creatures", "droids", "force", "skills", "artillery", "strikes"} {
