@@ -247,12 +247,19 @@ func startServeProcess(t *testing.T, args ...string) *serverProcess {
 		sc := bufio.NewScanner(errOut)
 		sc.Buffer(make([]byte, 64<<10), 1<<20)
 		for sc.Scan() {
-			switch line := sc.Text(); {
-			case strings.Contains(line, "level=ERROR"):
+			line := sc.Text()
+			// The line's own level: the first level= on it (a line may quote another's,
+			// as the matchup workers' log quotes River's).
+			level := ""
+			if _, rest, ok := strings.Cut(line, "level="); ok {
+				level, _, _ = strings.Cut(rest, " ")
+			}
+			switch {
+			case level == "ERROR":
 				if p.errors.Add(1) == 1 {
 					p.firstErr.Store(line)
 				}
-			case strings.Contains(line, "level=WARN"):
+			case level == "WARN":
 				p.warnings.Add(1)
 			}
 		}
