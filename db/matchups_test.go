@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -184,7 +185,7 @@ func TestOpeningDropsTheChunksOfEndedMatchups(t *testing.T) {
 		}
 		// As an older Muster left them: the done matchup's chunk kept, and the schema from
 		// before the migration that drops them (009; the later ones are applied again, and
-		// create only what is not there).
+		// create only what is not there, or are undone first).
 		names, _ := fs.Glob(migrations, "migrations/*.sql")
 		before := slices.Index(names, "migrations/009_ended_matchups_chunks.sql")
 		if before < 0 {
@@ -193,6 +194,16 @@ func TestOpeningDropsTheChunksOfEndedMatchups(t *testing.T) {
 		for _, id := range []string{done.ID, playing.ID} {
 			if _, err := s.DB().ExecContext(ctx, `INSERT INTO matchup_chunks (matchup_id, first_battle, battles, result, created)
 				VALUES (?, 0, 5, ?, '2026-01-01T00:00:00Z')`, id, []byte("{}")); err != nil {
+				t.Fatal(err)
+			}
+		}
+		// The columns 011 and 012 add are taken off again, as they were before it (ALTER TABLE ...
+		// ADD COLUMN cannot be written to apply twice on SQLite).
+		if _, err := s.DB().ExecContext(ctx, "DROP INDEX matchups_by_address"); err != nil {
+			t.Fatal(err)
+		}
+		for _, col := range []string{"kind", "result", "progress", "address", "guest"} {
+			if _, err := s.DB().ExecContext(ctx, "ALTER TABLE matchups DROP COLUMN "+col); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -261,6 +272,164 @@ func TestAMatchupIsSavedWithItsJobsOrNotAtAll(t *testing.T) {
 		}
 		if got, err := s.OwnerActiveMatchup(ctx, me); err != nil || got.ID != m.ID {
 			t.Errorf("the owner's matchup is %q (%v), want %s", got.ID, err, m.ID)
+		}
+	})
+}
+
+// Chunk saves take no global lock (issue 29): on PostgreSQL a chunk is saved while another
+// session holds the writer lock every other write waits for; and saves from many workers at
+// once, racing cancels, keep every chunk of a matchup being played once and none of one that
+// ended.
+func TestChunkSavesTakeNoGlobalLockAndKeepNoChunkOfAnEndedMatchup(t *testing.T) {
+	bothDatabases(t, func(t *testing.T) {
+		ctx := context.Background()
+		s, _ := openTemp(t)
+		var ms []Matchup
+		for range 4 {
+			m, err := s.CreateMatchup(ctx, Matchup{Owner: guest(t, s), Request: []byte("{}"), Battles: 400, ChunkSize: 10, Chunks: 40})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ms = append(ms, m)
+		}
+		if s.Postgres() {
+			conn, err := s.DB().Conn(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := conn.ExecContext(ctx, "SELECT pg_advisory_lock($1)", WriterLock); err != nil {
+				t.Fatal(err)
+			}
+			sctx, cancel := context.WithTimeout(ctx, 3*time.Second)
+			err = s.SaveChunk(sctx, ms[0].ID, 0, 10, []byte("{}"))
+			cancel()
+			if err != nil {
+				t.Errorf("a chunk save waited for the writer lock: %v", err)
+			}
+			if _, err := conn.ExecContext(ctx, "SELECT pg_advisory_unlock($1)", WriterLock); err != nil {
+				t.Fatal(err)
+			}
+			conn.Close()
+		}
+		var wg sync.WaitGroup
+		errs := make(chan error, 1000)
+		for w := range 8 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := w; i < 4*40; i += 8 {
+					m := ms[i%4]
+					// Each chunk twice, as a worker killed after saving would play it again.
+					for range 2 {
+						if err := s.SaveChunk(ctx, m.ID, (i/4)*10, 10, []byte("{}")); err != nil {
+							errs <- err
+						}
+					}
+				}
+			}()
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for _, m := range ms[2:] {
+				time.Sleep(5 * time.Millisecond)
+				if _, err := s.CancelMatchup(ctx, m.Owner, m.ID); err != nil {
+					errs <- err
+				}
+			}
+		}()
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			t.Error(err)
+		}
+		for i, m := range ms {
+			n, battles, err := s.ChunkProgress(ctx, m.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := 40
+			if i >= 2 {
+				want = 0 // cancelled: its chunks went with it, and none came after
+			}
+			if n != want || battles != 10*want {
+				t.Errorf("matchup %d keeps %d chunks of %d battles, want %d", i, n, battles, want)
+			}
+		}
+	})
+}
+
+// Pruning deletes the job rows that ended before the window, with any chunk left, and keeps
+// those playing, those that ended within it, and every saved matchup.
+func TestPruneDeletesTheJobsThatEndedBeforeTheWindow(t *testing.T) {
+	bothDatabases(t, func(t *testing.T) {
+		ctx := context.Background()
+		s, _ := openTemp(t)
+		now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+		s.now = func() time.Time { return now }
+		mk := func() Matchup {
+			m, err := s.CreateMatchup(ctx, Matchup{Owner: guest(t, s), Kind: KindWhatIf, Request: []byte("{}"), Battles: 5, ChunkSize: 5, Chunks: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return m
+		}
+		oldDone, oldCancelled, oldPlaying := mk(), mk(), mk()
+		if _, err := s.CompleteMatchupWith(ctx, oldDone.ID, nil, func([]Sim) (string, []byte, error) { return "/whatif/" + oldDone.ID, []byte("{}"), nil }); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.CancelMatchup(ctx, oldCancelled.Owner, oldCancelled.ID); err != nil {
+			t.Fatal(err)
+		}
+		sim, err := s.SaveSim(ctx, Sim{Owner: oldDone.Owner, Scenario: "open-field", Battles: 1, Seed: "1"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		now = now.Add(40 * 24 * time.Hour)
+		recent := mk()
+		if _, err := s.CancelMatchup(ctx, recent.Owner, recent.ID); err != nil {
+			t.Fatal(err)
+		}
+		n, err := s.PruneMatchups(ctx, now.Add(-30*24*time.Hour))
+		if err != nil || n != 2 {
+			t.Fatalf("pruned %d (%v), want the 2 that ended 40 days ago", n, err)
+		}
+		for _, m := range []Matchup{oldDone, oldCancelled} {
+			if _, err := s.MatchupForWork(ctx, m.ID); !errors.Is(err, ErrNotFound) {
+				t.Errorf("matchup %s ended 40 days ago is kept (%v)", m.ID, err)
+			}
+		}
+		for _, m := range []Matchup{oldPlaying, recent} {
+			if _, err := s.MatchupForWork(ctx, m.ID); err != nil {
+				t.Errorf("matchup %s (playing, or ended within the window) was pruned: %v", m.ID, err)
+			}
+		}
+		if _, err := s.GetSim(ctx, oldDone.Owner, sim.ID); err != nil {
+			t.Errorf("a saved matchup was pruned: %v", err)
+		}
+	})
+}
+
+// A row's place in the queue counts the rows not yet started that were asked for before it:
+// those playing are not ahead of it (its first part goes before their later parts).
+func TestThePlaceInTheQueueCountsOnlyRowsNotStarted(t *testing.T) {
+	bothDatabases(t, func(t *testing.T) {
+		ctx := context.Background()
+		s, _ := openTemp(t)
+		var ms []Matchup
+		for range 3 {
+			m, err := s.CreateMatchup(ctx, Matchup{Owner: guest(t, s), Request: []byte("{}"), Battles: 5, ChunkSize: 5, Chunks: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ms = append(ms, m)
+			time.Sleep(2 * time.Millisecond)
+		}
+		if err := s.StartMatchup(ctx, ms[0].ID); err != nil {
+			t.Fatal(err)
+		}
+		if n, err := s.MatchupsAhead(ctx, ms[2]); err != nil || n != 1 {
+			t.Errorf("the third row has %d ahead (%v), want 1: the second, not the first, which plays", n, err)
 		}
 	})
 }

@@ -44,7 +44,7 @@ var registerPG sync.Once
 // pgDriverName is pgx's database/sql driver behind the rewriting below.
 const pgDriverName = "muster-pgx"
 
-func openPostgres(ctx context.Context, dsn string) (*Store, error) {
+func openPostgres(ctx context.Context, dsn string, migrate bool) (*Store, error) {
 	registerPG.Do(func() { sql.Register(pgDriverName, pgDriver{stdlib.GetDefaultDriver()}) })
 	p, err := sql.Open(pgDriverName, dsn)
 	if err != nil {
@@ -59,11 +59,25 @@ func openPostgres(ctx context.Context, dsn string) (*Store, error) {
 		return nil, fmt.Errorf("%w: %w", ErrUnreachable, err)
 	}
 	s := &Store{w: p, r: p, pg: true, dsn: dsn}
+	if !migrate {
+		return s, nil
+	}
 	if err := s.migrate(ctx); err != nil {
 		p.Close()
 		return nil, err
 	}
 	return s, nil
+}
+
+// SetMaxConns bounds the connections the store opens to a PostgreSQL database (8 unless
+// told): a process's share of the server's max_connections (docs/benchmarks.md). SQLite's
+// connections are its own business (one writer, a few readers).
+func (s *Store) SetMaxConns(n int) {
+	if !s.pg || n < 1 {
+		return
+	}
+	s.w.SetMaxOpenConns(n)
+	s.w.SetMaxIdleConns(min(n, 4))
 }
 
 // pgSchemaVersion reads how many migrations a PostgreSQL database has applied, creating

@@ -35,6 +35,8 @@ type Store struct {
 	now  func() time.Time
 	pg   bool   // PostgreSQL rather than SQLite
 	dsn  string // the database's path or address, as Open was given it
+	// bounds are the job queue's fair shares (zero: DefaultBounds).
+	bounds Bounds
 }
 
 // Meta is the indexed metadata saved with each version of an army.
@@ -110,8 +112,61 @@ var uriPath = strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23")
 // Open opens (creating if needed) the database at path, or the PostgreSQL database at a
 // postgres:// address, and brings its schema up to date.
 func Open(ctx context.Context, path string) (*Store, error) {
+	return open(ctx, path, true)
+}
+
+// ErrSchemaBehind is OpenMigrated's answer for a database whose schema is older than this
+// Muster's (or new): `muster migrate` brings it up to date.
+type ErrSchemaBehind struct{ Have, Want int }
+
+func (e *ErrSchemaBehind) Error() string {
+	return fmt.Sprintf("db: the database's schema is at version %d, and this Muster needs version %d: run muster migrate --db on it first", e.Have, e.Want)
+}
+
+// OpenMigrated opens a database someone else migrates (`muster migrate`): it changes no
+// schema, so its user needs no right to, and refuses (*ErrSchemaBehind) a schema older than
+// this Muster's.
+func OpenMigrated(ctx context.Context, path string) (*Store, error) {
+	s, err := open(ctx, path, false)
+	if err != nil {
+		return nil, err
+	}
+	have, want, err := s.SchemaVersion(ctx)
+	if err != nil {
+		s.Close()
+		return nil, fmt.Errorf("db: unable to read the schema version: %w", err)
+	}
+	if have < want {
+		s.Close()
+		return nil, &ErrSchemaBehind{Have: have, Want: want}
+	}
+	return s, nil
+}
+
+// SchemaVersion is the migrations the database has applied, and how many this Muster has.
+func (s *Store) SchemaVersion(ctx context.Context) (have, want int, err error) {
+	names, err := fs.Glob(migrations, "migrations/*.sql")
+	if err != nil {
+		return 0, 0, err
+	}
+	if s.pg {
+		var exists bool
+		if err := s.w.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = 'muster_schema')`).Scan(&exists); err != nil || !exists {
+			return 0, len(names), err
+		}
+		err = s.w.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM muster_schema`).Scan(&have)
+		return have, len(names), err
+	}
+	err = s.w.QueryRowContext(ctx, "PRAGMA user_version").Scan(&have)
+	return have, len(names), err
+}
+
+// Migrate applies the migrations the database has not seen (Open does it too).
+func (s *Store) Migrate(ctx context.Context) error { return s.migrate(ctx) }
+
+func open(ctx context.Context, path string, migrate bool) (*Store, error) {
 	if IsPostgres(path) {
-		s, err := openPostgres(ctx, path)
+		s, err := openPostgres(ctx, path, migrate)
 		if s != nil {
 			s.now = time.Now
 		}
@@ -126,9 +181,13 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	}
 	w.SetMaxOpenConns(1)
 	s := &Store{w: w, now: time.Now, dsn: path}
-	if err := s.migrate(ctx); err != nil {
-		w.Close()
-		return nil, err
+	// Not migrating, it is opened as it is; SQLite makes an empty file for a missing one,
+	// which OpenMigrated then finds at version 0.
+	if migrate {
+		if err := s.migrate(ctx); err != nil {
+			w.Close()
+			return nil, err
+		}
 	}
 	r, err := openCachedSQLite(dsn(path, true)) // statements prepared once (stmtcache.go)
 	if err != nil {
@@ -215,6 +274,21 @@ func (s *Store) migrate(ctx context.Context) error {
 // lock on PostgreSQL), committing when f returns nil: a save is all or nothing.
 func (s *Store) tx(ctx context.Context, f func(*sql.Tx) error) error {
 	return s.jobTx(ctx, func(jt JobTx) error { return f(jt.Tx) })
+}
+
+// rowTx runs f in a transaction without the writer lock (PostgreSQL only: on SQLite every
+// write transaction is the one writer's): f makes its own rows safe, with row locks and
+// constraints (SaveChunk).
+func (s *Store) rowTx(ctx context.Context, f func(*sql.Tx) error) error {
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := f(tx); err != nil {
+		return err
+	}
+	return tx.Commit()
 }
 
 func token(n int) (string, error) {

@@ -315,3 +315,30 @@ func TestIdsNeverStartWithADash(t *testing.T) {
 		}
 	}
 }
+
+// A process that leaves migrations to muster migrate (OpenMigrated) changes no schema: it
+// refuses a database behind this Muster's, saying so, and opens one migrated.
+func TestOpenMigratedRefusesASchemaBehind(t *testing.T) {
+	bothDatabases(t, func(t *testing.T) {
+		ctx := context.Background()
+		path := filepath.Join(t.TempDir(), "muster.db")
+		if strings.HasSuffix(t.Name(), "/postgres") {
+			path = dbtest.Postgres(t)
+		}
+		_, err := OpenMigrated(ctx, path)
+		var behind *ErrSchemaBehind
+		if !errors.As(err, &behind) || behind.Have != 0 || behind.Want < 12 {
+			t.Fatalf("a new database opened without migrating: %v", err)
+		}
+		s, err := Open(ctx, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Close()
+		s, err = OpenMigrated(ctx, path)
+		if err != nil {
+			t.Fatalf("a migrated database: %v", err)
+		}
+		s.Close()
+	})
+}

@@ -24,6 +24,16 @@ const (
 	scratchMaxRaise        = 2 // "No skill can be increased by more than two points"
 )
 
+// ForceSkillCap is the most a hero's Force skill may have as he is created: a hero made
+// from scratch begins each at 1 and raises it at most 2 (3); a hero from the roleplaying
+// game has no cap (0). The editor shows it beside the field; scratch checks it.
+func ForceSkillCap(origin string) int {
+	if origin == OriginScratch {
+		return scratchForceStart + scratchMaxRaise
+	}
+	return 0
+}
+
 // forceSkills are the three Force skills, in record-sheet order.
 var forceSkills = []string{"control", "sense", "alter"}
 

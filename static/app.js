@@ -39,6 +39,15 @@
       btn.click();
     }
   });
+  // A form marked data-confirm (revoking a share link or a token: nothing brings it back)
+  // asks first, in its own words.
+  document.addEventListener("submit", function (ev) {
+    var f = ev.target;
+    if (f.hasAttribute && f.hasAttribute("data-confirm") && !window.confirm(f.getAttribute("data-confirm"))) {
+      ev.preventDefault();
+      ev.stopImmediatePropagation();
+    }
+  }, true);
   // Buttons marked data-copy copy the text of the element they name (the share link).
   document.addEventListener("click", function (ev) {
     var b = ev.target.closest && ev.target.closest("[data-copy]");

@@ -53,6 +53,13 @@
     source.close();
     window.location.assign(data(ev).url);
   });
+  source.addEventListener("restart", function () {
+    // The server is stopping: the job stays queued or resumes with the next worker, and
+    // EventSource reconnects by itself (the server said after how long) to whichever
+    // process answers.
+    label.textContent = "Muster is restarting: this page reconnects by itself.";
+    first = null;
+  });
   source.addEventListener("failed", function (ev) {
     source.close();
     label.textContent = data(ev).error || "The matchup could not be played.";

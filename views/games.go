@@ -276,3 +276,44 @@ func (f ResolveForm) BattlesShown() string {
 	}
 	return f.Battles
 }
+
+// ResolvePicks are the two lists the quick-resolve form shows: those asked about, or by
+// default the first list and the first list of another side (else the next list), so that
+// the form never offers a list against itself.
+func (v GMView) ResolvePicks() (a, b string) {
+	a, b = v.Resolve.A, v.Resolve.B
+	type pick struct{ id, side string }
+	var all []pick
+	for _, s := range v.Sides {
+		for _, l := range s.Lists {
+			all = append(all, pick{l.ID, s.Side})
+		}
+	}
+	if len(all) == 0 {
+		return a, b
+	}
+	if a == "" {
+		a = all[0].id
+	}
+	if b != "" {
+		return a, b
+	}
+	side := ""
+	for _, p := range all {
+		if p.id == a {
+			side = p.side
+		}
+	}
+	for _, p := range all {
+		if p.side != side {
+			return a, p.id
+		}
+	}
+	for _, p := range all {
+		if p.id != a {
+			return a, p.id
+		}
+	}
+	return a, b
+}
+

@@ -337,7 +337,7 @@ func RoundRobinPage(p Page, v RoundRobinView) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 33, "\" id=\"rr-form\" data-busy=\"Playing the battles: the page comes back when all are played (stop loading the page to cancel).\">")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 33, "\" id=\"rr-form\" data-busy=\"Queuing the battles...\">")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

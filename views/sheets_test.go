@@ -277,7 +277,7 @@ func TestRosterPageOfAMixedArmy(t *testing.T) {
 		{"SC-4X", "droid", "Droid Record Sheet", "75"},
 		{"WD-9", "droid", "Droid Record Sheet", "124"},
 		{"Rancor", "creature", "Creature Record Sheet", "114"},
-		{"Anti-Infantry Battery", "artillery", "", "388"},
+		{"Anti-Infantry Battery", "artillery", "Artillery Sheet", "388"},
 		{"heavy strike", "strike", "", "80"},
 		{"heavy repeating blaster", "remote weapon", "", "78"},
 	}
@@ -307,9 +307,21 @@ func TestRosterPageOfAMixedArmy(t *testing.T) {
 			t.Errorf("the roster's problems do not cite %s:\n%s", rule, problems.Text())
 		}
 	}
-	// One sheet a page: the roster, then the seven units that have a record sheet.
-	if n := doc.Find("section.sheet").Length(); n != 8 {
-		t.Errorf("%d sheets, want 8", n)
+	// One sheet a page: the roster, then the seven units that have a record sheet and the
+	// artillery piece's sheet of Muster's.
+	if n := doc.Find("section.sheet").Length(); n != 9 {
+		t.Errorf("%d sheets, want 9", n)
+	}
+	// The book prints no record sheet for artillery: Muster's says so and gives the piece's
+	// numbers as Chapter Eleven prints them for the Anti-Infantry Battery (crew 2, Damage 6,
+	// a 2.5" blast, 10" minimum range, fire control +2, body Strength 4 and 24 points) and
+	// its cost, 388.
+	art := doc.Find(`#unit-7.artillery-sheet`)
+	for _, want := range []string{"the book prints no record sheet for artillery", "Crew2", "Damage6", "Blast2.5\" radius",
+		"Minimum range10\"", "Fire control+2", "Strength 4, 24 points", "ARTILLERY COST", "388"} {
+		if !strings.Contains(art.Text(), want) {
+			t.Errorf("the artillery sheet lacks %q:\n%s", want, art.Text())
+		}
 	}
 	if n := doc.Find("#unit-0 .problem-note").Length(); n != 1 {
 		t.Errorf("the Aurek Squad's sheet does not point at its problem on the roster")

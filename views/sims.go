@@ -54,6 +54,8 @@ type SimRunView struct {
 	Stopped     bool
 	Error       string
 	Queued      int // matchups waiting before this one; 0 when playing
+	// Heading says what is played: "Playing a matchup", a what-if or a round robin.
+	Heading string
 }
 
 // SimView is a saved matchup's results.

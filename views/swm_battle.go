@@ -24,6 +24,8 @@ type SWMBattleView struct {
 	Result    *engine.Summary
 	AName     string
 	BName     string
+	// Log is the first battle's, turn by turn (battle 0 of the seed: muster swm battle's).
+	Log []string
 }
 
 // SWMBrokenSquad is a squad the quick-resolve refuses: it breaks the squad-building rules.

@@ -111,6 +111,30 @@ func Compact(d *Document) []CompactRow {
 			row.Weapons = strings.Join(att, ", ")
 			row.Other = strings.Join(cr.Special, "; ")
 			row.Figures = len(cr.Figures)
+		case s.Artillery != nil:
+			ar := s.Artillery
+			row.What = "artillery: " + ar.Piece
+			if ar.Count > 1 {
+				row.What += fmt.Sprintf(" x%d", ar.Count)
+			}
+			if ar.Known {
+				w := fmt.Sprintf("damage %d", ar.Damage)
+				if ar.Blast != "" {
+					w += ", blast " + ar.Blast
+				}
+				if ar.MinRange != "" {
+					w += ", minimum range " + ar.MinRange
+				}
+				row.Weapons = w
+				row.Other = fmt.Sprintf("crew %d (%s); fire rate %s; body Strength %d, %d points",
+					ar.Crew, ar.Skill, ar.FireRate, ar.BodyStrength, ar.BodyPoints)
+			} else {
+				var parts []string
+				for _, l := range ar.Lines {
+					parts = append(parts, l.Label)
+				}
+				row.Other = strings.Join(parts, "; ")
+			}
 		}
 		out = append(out, row)
 	}

@@ -37,8 +37,9 @@ func (n Num) String() string {
 }
 
 // Document is everything printed for one army: the roster page, then one record sheet per
-// unit that has one (artillery, off-board strikes and remote weapons have no record sheet
-// in the book; they are listed on the roster page with their costs).
+// unit that has one (off-board strikes and remote weapons have no record sheet in the book;
+// they are listed on the roster page with their costs). The book prints no artillery record
+// sheet either: an on-board piece gets a sheet of Muster's, saying so (ArtillerySheet).
 type Document struct {
 	Name   string
 	Side   string
@@ -52,6 +53,9 @@ const (
 	HeroSheet     = "Hero Record Sheet"
 	DroidSheet    = "Droid Record Sheet"
 	CreatureSheet = "Creature Record Sheet"
+	// ArtillerySheet is Muster's own: the book prints no record sheet for artillery, and
+	// the player needs the piece's numbers and its cost lines at the table.
+	ArtillerySheet = "Artillery Sheet"
 )
 
 // Sheet is one unit's record sheet: exactly one of Squad, Hero, Droid and Creature is set.
@@ -62,6 +66,8 @@ type Sheet struct {
 	Hero     *Hero
 	Droid    *Droid
 	Creature *Creature
+	// Artillery is an on-board artillery piece's sheet of Muster's (ArtillerySheet).
+	Artillery *Artillery
 	// Printed and Erratum: the book's own figure for this unit where it prints one the rules
 	// do not give, and why (costing.Breakdown).
 	Cost    int
@@ -133,6 +139,8 @@ func Build(c *rules.Catalog, tables *rules.Tables, a *roster.Army, res *costing.
 			s.Title, s.Droid = DroidSheet, buildDroid(c, u, b)
 		case roster.KindCreature:
 			s.Title, s.Creature = CreatureSheet, buildCreature(c, u, b)
+		case roster.KindArtillery:
+			s.Title, s.Artillery = ArtillerySheet, buildArtillery(c, u, b)
 		default:
 			continue
 		}

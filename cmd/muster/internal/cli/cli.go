@@ -29,6 +29,8 @@ Usage:
                               needs an account); --workers 0 serves pages only
   muster worker --db postgres://... [--workers N]
                               play matchup jobs only, beside any number of web processes
+  muster migrate --db DB      bring the database's schema and job tables up to date, once,
+                              for processes started with --migrate=false
   muster backup [--db muster.db] FILE
                               copy the SQLite database, as of one moment, to a new FILE
                               while muster serve runs (PostgreSQL: pg_dump)
@@ -79,6 +81,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return cmdServe(args[1:], stdout, stderr)
 	case "worker":
 		return cmdWorker(args[1:], stdout, stderr)
+	case "migrate":
+		return cmdMigrate(args[1:], stdout, stderr)
 	case "battle":
 		return cmdBattle(args[1:], stdout, stderr)
 	case "sim":

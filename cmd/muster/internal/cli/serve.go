@@ -24,8 +24,9 @@ import (
 )
 
 const serveUsage = `usage: muster serve [--addr 127.0.0.1:8080] [--db muster.db|postgres://...] [--workers N]
-                    [--require-login] [--signup open|invite|closed] [--secure-cookies]
-                    [--trusted-proxy ADDRESS[,ADDRESS...]] [--max-requests N]`
+                    [--require-login] [--signup open|invite|closed] [--secure-cookies] [--migrate=false]
+                    [--prune-after DURATION] [--db-conns N] [--trusted-proxy ADDRESS[,ADDRESS...]]
+                    [--max-requests N]`
 
 // cmdServe runs the web app until SIGINT or SIGTERM, then shuts down gracefully.
 func cmdServe(args []string, stdout, stderr io.Writer) int {
@@ -36,6 +37,9 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 	requireLogin := fs.Bool("require-login", false, "every page but sign-in, sign-up, share links and game links needs an account")
 	signup := fs.String("signup", web.SignupOpen, "who may sign up: open, invite (links an admin makes) or closed")
 	secure := fs.Bool("secure-cookies", false, "the instance is served over HTTPS (behind TLS): cookies only over HTTPS, and Strict-Transport-Security")
+	migrate := fs.Bool("migrate", true, "bring the database's schema up to date at start; false: muster migrate did (this process changes no schema)")
+	conns := fs.Int("db-conns", 8, "the most connections to a PostgreSQL database this process's store opens (the job queue opens its workers' number and 4 more; 2 with --workers 0)")
+	prune := fs.Duration("prune-after", 0, "delete the matchup, what-if, round robin and quick-resolve jobs that ended longer ago than this, such as 720h (their progress and result pages go; saved matchups stay); 0 keeps them")
 	trusted := fs.String("trusted-proxy", "", "the proxy in front of Muster (addresses or ranges, comma-separated, such as 127.0.0.1): only its X-Forwarded-For is believed")
 	maxRequests := fs.Int("max-requests", 0, "requests served at once, the rest waiting a moment then answered 503 (0: 4 a core)")
 	rest, code, ok := parseFlags(fs, args, serveUsage, stdout, stderr)
@@ -46,6 +50,10 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 	if len(rest) != 0 {
 		bad = fmt.Sprintf("unexpected argument %q; every setting is given with a flag (muster serve --help)", rest[0])
 	} else if bad = outOfRange(fs, flagBounds{"workers", 0, math.MaxInt32, "matchup jobs played at once; 0 serves pages only"}); bad != "" {
+	} else if *conns < 1 {
+		bad = fmt.Sprintf("--db-conns %d: write 1 or more", *conns)
+	} else if *prune < 0 {
+		bad = fmt.Sprintf("--prune-after %s: write 0 (keep them) or a time, such as 720h", *prune)
 	} else if bad = outOfRange(fs, flagBounds{"max-requests", 0, 100000, "requests served at once; 0: 4 a core"}); bad != "" {
 	} else if *signup != web.SignupOpen && *signup != web.SignupInvite && *signup != web.SignupClosed {
 		bad = fmt.Sprintf("--signup %q: write open, invite or closed", *signup)
@@ -69,7 +77,7 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	if err := serve(ctx, *addr, *dbPath, cfg, logger, func(a net.Addr) {
 		fmt.Fprintf(stdout, "Muster is listening on http://%s/ (database %s); Ctrl+C stops it\n", a, *dbPath)
-	}, jobs.Options{Workers: *workers}); err != nil {
+	}, jobs.Options{Workers: *workers, NoMigrate: !*migrate, PruneAfter: *prune, DBConns: *conns}); err != nil {
 		var se startError
 		if errors.As(err, &se) {
 			fmt.Fprintf(stderr, "muster serve: %s\n", se.msg)
@@ -106,18 +114,23 @@ func listenProblem(addr string, err error) startError {
 const maxConnections = 4096
 
 // serve opens the store, listens on addr and serves until ctx is done; then it stops
-// accepting connections and lets requests in flight finish (up to 10 s). It plays matchup
+// accepting connections, ends progress streams with a "restart" event, and lets requests in
+// flight finish (up to shutdownWait). It plays matchup
 // jobs as jobOpt says (none given: defaultWorkers at once).
 func serve(ctx context.Context, addr, dbPath string, cfg web.Config, logger *slog.Logger, listening func(net.Addr), jobOpt ...jobs.Options) error {
 	opt := jobs.Options{Workers: jobs.DefaultWorkers()}
 	if len(jobOpt) > 0 {
 		opt = jobOpt[0]
 	}
-	store, err := db.Open(ctx, dbPath)
+	store, err := openStore(ctx, dbPath, !opt.NoMigrate)
 	if err != nil {
-		return dbProblem(dbPath, err)
+		return err
 	}
 	defer store.Close()
+	store.SetMaxConns(opt.DBConns)
+	// Closed as the shutdown begins: progress streams end at once (web.Config.Closing).
+	closing := make(chan struct{})
+	cfg.Closing = closing
 
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
@@ -128,6 +141,9 @@ func serve(ctx context.Context, addr, dbPath string, cfg web.Config, logger *slo
 	// refused, 20,000 connections of an overload took 800 MB).
 	ln = netutil.LimitListener(ln, maxConnections)
 	work, err := jobs.Open(ctx, store, rules.Default(), logger, opt)
+	if errors.Is(err, jobs.ErrJobTablesBehind) {
+		return startError{err.Error()}
+	}
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}
@@ -158,15 +174,20 @@ func serve(ctx context.Context, addr, dbPath string, cfg web.Config, logger *slo
 	case <-ctx.Done():
 	}
 	logger.Info("serve: shutting down")
-	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	close(closing)
+	sctx, cancel := context.WithTimeout(context.Background(), shutdownWait)
 	defer cancel()
 	if err := srv.Shutdown(sctx); err != nil {
-		return fmt.Errorf("serve: shutdown: %w", err)
+		// A request still in flight after the wait is cut: its page is asked again.
+		logger.Warn("serve: requests still in flight were cut", "err", err)
+		_ = srv.Close()
 	}
-	// Chunks in hand are given up, to be played again by the next worker (this one, after
-	// a restart): matchups waiting or playing resume where they were.
-	if err := work.Stop(sctx); err != nil {
-		logger.Warn("serve: matchup workers stopped uncleanly", "err", err)
+	// Chunks in hand are given up (their battles stop), to be played again by the next
+	// worker (this one, after a restart): jobs waiting or playing resume where they were.
+	wctx, wcancel := context.WithTimeout(context.Background(), time.Second)
+	defer wcancel()
+	if err := work.Stop(wctx); err != nil {
+		logger.Warn("serve: matchup workers stopped uncleanly; their parts are played again after --rescue-after", "err", err)
 	}
 	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return err
@@ -174,6 +195,10 @@ func serve(ctx context.Context, addr, dbPath string, cfg web.Config, logger *slo
 	logger.Info("serve: stopped")
 	return nil
 }
+
+// shutdownWait is how long requests in flight are given to finish when the server stops
+// (progress streams end at once).
+const shutdownWait = 5 * time.Second
 
 // sweepSessions deletes expired sessions once an hour until ctx is done.
 func sweepSessions(ctx context.Context, store *db.Store, logger *slog.Logger) {

@@ -32,9 +32,11 @@ func TestSheetPDF(t *testing.T) {
 		{4, []string{"HERO RECORD SHEET", "Captain Vorn", "Heavy Blaster Pistol", "124"}},
 		{5, []string{"DROID RECORD SHEET", "SC-4X", "Security Droid", "75"}},
 		{7, []string{"CREATURE RECORD SHEET", "Rancor", "claw", "bite", "114"}},
+		// The book prints no artillery record sheet: Muster's own, on a page of its own.
+		{8, []string{"ARTILLERY SHEET", "the book prints no record sheet for artillery", "Anti-Infantry Battery", "388"}},
 	}
-	if len(pages) != 8 {
-		t.Fatalf("%d pages, want 8 (the roster and seven record sheets)", len(pages))
+	if len(pages) != 9 {
+		t.Fatalf("%d pages, want 9 (the roster, seven record sheets and the artillery's)", len(pages))
 	}
 	for _, w := range want {
 		for _, s := range w.text {

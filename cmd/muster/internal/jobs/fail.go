@@ -10,6 +10,7 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
 
+	"muster/db"
 	"muster/rules/battle"
 )
 
@@ -48,18 +49,27 @@ func (j *Jobs) settle(ctx context.Context, job *rivertype.JobRow, matchup string
 	if *err == nil {
 		return
 	}
-	var be *battle.BattleError
 	var jp *jobPanic
 	var why string
+	noun := "matchup"
+	if m, err := j.store.MatchupForWork(context.WithoutCancel(ctx), matchup); err == nil {
+		noun = nounOf(m.Kind)
+	}
+	fatal := true
 	switch {
-	case errors.As(*err, &be):
-		faults.Log(j.log, "a battle of a matchup failed", *err, "matchup", matchup)
-		why = "Muster could not play this matchup: " + be.Error() + ". This is a fault in Muster, not in your armies: " +
-			"tell whoever runs this Muster, who will find it in the server's log. You may ask for another matchup."
+	case faults.Is(*err):
+		faults.Log(j.log, "a battle of a "+noun+" failed", *err, "matchup", matchup)
+		what := (*err).Error() // which army or pair played it, for a what-if or a round robin
+		var be *battle.BattleError
+		if noun == "matchup" && errors.As(*err, &be) {
+			what = be.Error()
+		}
+		why = "Muster could not play this " + noun + ": " + what + ". This is a fault in Muster, not in your armies: " +
+			"tell whoever runs this Muster, who will find it in the server's log. You may ask for another " + noun + "."
 	case errors.As(*err, &jp):
 		j.log.Error("a matchup's job failed", "matchup", matchup, "kind", job.Kind, "panic", fmt.Sprint(jp.value), "stack", string(jp.stack))
-		why = "Muster could not play this matchup: it stopped on a fault in Muster, not in your armies. " +
-			"Tell whoever runs this Muster (the server's log says what failed). You may ask for another matchup."
+		why = "Muster could not play this " + noun + ": it stopped on a fault in Muster, not in your armies. " +
+			"Tell whoever runs this Muster (the server's log says what failed). You may ask for another " + noun + "."
 	default:
 		var cancel *river.JobCancelError
 		if job.Attempt < job.MaxAttempts || errors.As(*err, &cancel) {
@@ -67,14 +77,30 @@ func (j *Jobs) settle(ctx context.Context, job *rivertype.JobRow, matchup string
 		}
 		j.log.Error("a matchup's job failed on its last try", "matchup", matchup, "kind", job.Kind, "attempts", job.Attempt, "error", *err)
 		why = failedTries(job.Attempt)
+		fatal = false
 	}
 	if ferr := j.store.FailMatchup(context.WithoutCancel(ctx), matchup, why); ferr != nil {
 		j.log.Error("unable to mark the matchup failed", "matchup", matchup, "error", ferr)
 	}
-	if be != nil || jp != nil {
+	if fatal {
 		// Played again, it would fail the same way: River is told not to.
 		*err = river.JobCancel(*err)
 	}
+}
+
+// nounOf names what a matchup row plays, as its pages say it.
+func nounOf(kind string) string {
+	switch kind {
+	case db.KindWhatIf:
+		return "what-if"
+	case db.KindRoundRobin:
+		return "round robin"
+	case db.KindSWM:
+		return "d20 quick-resolve"
+	case db.KindQRS:
+		return "skirmish quick-resolve"
+	}
+	return "matchup"
 }
 
 // failedTries is why a matchup failed whose job failed n times in a row.

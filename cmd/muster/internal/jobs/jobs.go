@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"log/slog"
 	"runtime"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -16,6 +17,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 	"github.com/riverqueue/river/riverdriver/riversqlite"
 	"github.com/riverqueue/river/rivermigrate"
@@ -71,6 +73,14 @@ type Options struct {
 	// (jobs_sweep.go); muster sim --jobs, which stops as soon as its matchup ends, leaves
 	// it to the long-running workers.
 	NoSweep bool
+	// NoMigrate: the job tables are brought up to date by `muster migrate`, not by this
+	// process, which only checks them (its database user needs no right to change them).
+	NoMigrate bool
+	// PruneAfter: the leader's sweep deletes the job rows that ended longer ago than this
+	// (db.PruneMatchups); 0 keeps them for ever.
+	PruneAfter time.Duration
+	// DBConns is the store's connections to PostgreSQL (serve's --db-conns; 0: the store's 8).
+	DBConns int
 }
 
 // Jobs is a process's handle on the job system.
@@ -204,13 +214,14 @@ func Open(ctx context.Context, store *db.Store, cat *rules.Catalog, logger *slog
 		// default backoff of minutes.
 		RetryPolicy: retrySoon{},
 	}
-	// A job inserted by another job (the next chunk, the merge) is fetched promptly: River
-	// waits FetchCooldown between fetches, 100 ms by default, which would add a tenth of a
-	// second to every matchup for nothing.
-	cfg.FetchCooldown = 10 * time.Millisecond
+	// River's FetchCooldown stays at its default (100 ms between a process's fetches): each
+	// matchup keeps a window of chunks waiting, so a free worker seldom waits for an insert,
+	// and a matchup's merge starts at most a tenth of a second later. At 10 ms (as before
+	// issue 29) every worker process could fetch a hundred times a second whenever jobs were
+	// inserted: 50 processes, 5,000 locking fetches a second for nothing (docs/benchmarks.md).
 	cfg.FetchPollInterval = time.Second
 	if opt.PollEvery > 0 {
-		cfg.FetchPollInterval = max(opt.PollEvery, cfg.FetchCooldown)
+		cfg.FetchPollInterval = max(opt.PollEvery, river.FetchCooldownDefault)
 	}
 	if opt.Workers > 0 {
 		cfg.Queues = map[string]river.QueueConfig{simQueue: {MaxWorkers: opt.Workers}}
@@ -227,12 +238,19 @@ func Open(ctx context.Context, store *db.Store, cat *rules.Catalog, logger *slog
 			return nil, fmt.Errorf("jobs: %w", err)
 		}
 		pc.MaxConns = int32(opt.Workers + pgPoolOverhead)
+		if opt.Workers == 0 {
+			pc.MaxConns = 2 // a process that only queues: inserts, and the sweep's listing
+		}
 		pool, err := pgxpool.NewWithConfig(ctx, pc)
 		if err != nil {
 			return nil, fmt.Errorf("jobs: unable to connect: %w", err)
 		}
 		driver := riverpgxv5.New(pool)
-		if err := migratePG(ctx, pool, driver); err != nil {
+		migrate := func() error { return migratePG(ctx, pool, driver) }
+		if opt.NoMigrate {
+			migrate = func() error { return checkMigrated(ctx, driver) }
+		}
+		if err := migrate(); err != nil {
 			pool.Close()
 			return nil, err
 		}
@@ -247,12 +265,18 @@ func Open(ctx context.Context, store *db.Store, cat *rules.Catalog, logger *slog
 		return j, nil
 	}
 	driver := riversqlite.New(store.DB())
-	m, err := rivermigrate.New(driver, nil)
-	if err != nil {
-		return nil, fmt.Errorf("jobs: %w", err)
-	}
-	if _, err := m.Migrate(ctx, rivermigrate.DirectionUp, nil); err != nil {
-		return nil, fmt.Errorf("jobs: unable to set up the job tables: %w", err)
+	if opt.NoMigrate {
+		if err := checkMigrated(ctx, driver); err != nil {
+			return nil, err
+		}
+	} else {
+		m, err := rivermigrate.New(driver, nil)
+		if err != nil {
+			return nil, fmt.Errorf("jobs: %w", err)
+		}
+		if _, err := m.Migrate(ctx, rivermigrate.DirectionUp, nil); err != nil {
+			return nil, fmt.Errorf("jobs: unable to set up the job tables: %w", err)
+		}
 	}
 	c, err := river.NewClient(driver, cfg)
 	if err != nil {
@@ -282,6 +306,47 @@ func migratePG(ctx context.Context, pool *pgxpool.Pool, driver *riverpgxv5.Drive
 		return fmt.Errorf("jobs: unable to set up the job tables: %w", err)
 	}
 	return nil
+}
+
+// ErrJobTablesBehind is Open's answer, with Options.NoMigrate, when the job tables are
+// missing or older than this Muster's.
+var ErrJobTablesBehind = errors.New("jobs: the job tables are missing or out of date: run muster migrate --db on the database first")
+
+// checkMigrated answers ErrJobTablesBehind unless River's tables are up to date (a dry run of
+// their migration finds nothing to do).
+func checkMigrated[TTx any](ctx context.Context, driver riverdriver.Driver[TTx]) error {
+	m, err := rivermigrate.New(driver, nil)
+	if err != nil {
+		return fmt.Errorf("jobs: %w", err)
+	}
+	res, err := m.Migrate(ctx, rivermigrate.DirectionUp, &rivermigrate.MigrateOpts{DryRun: true})
+	if err != nil {
+		return fmt.Errorf("%w (%w)", ErrJobTablesBehind, err)
+	}
+	if len(res.Versions) > 0 {
+		return ErrJobTablesBehind
+	}
+	return nil
+}
+
+// Migrate brings the job tables in the store's database up to date (`muster migrate`).
+func Migrate(ctx context.Context, store *db.Store) error {
+	if !store.Postgres() {
+		m, err := rivermigrate.New(riversqlite.New(store.DB()), nil)
+		if err != nil {
+			return fmt.Errorf("jobs: %w", err)
+		}
+		if _, err := m.Migrate(ctx, rivermigrate.DirectionUp, nil); err != nil {
+			return fmt.Errorf("jobs: unable to set up the job tables: %w", err)
+		}
+		return nil
+	}
+	pool, err := pgxpool.New(ctx, store.DSN())
+	if err != nil {
+		return fmt.Errorf("jobs: unable to connect: %w", err)
+	}
+	defer pool.Close()
+	return migratePG(ctx, pool, riverpgxv5.New(pool))
 }
 
 // riverMigrationLock is the advisory lock key held while River's tables are migrated.
@@ -336,20 +401,27 @@ func (j *Jobs) Submit(ctx context.Context, owner, title string, req MatchupReque
 	chunks := battle.Split(req.Battles, req.ChunkSize)
 	// The matchup and its first chunks in one transaction: never a matchup with nothing to
 	// play it (its owner could ask for no other), nor chunks of no matchup.
-	m, err := j.store.QueueMatchup(ctx, db.Matchup{Owner: owner, Game: req.Ask.Game, Title: title, Request: body,
-		Battles: req.Battles, ChunkSize: req.ChunkSize, Chunks: len(chunks)},
-		func(ctx context.Context, tx db.JobTx, m db.Matchup) error {
-			var params []river.InsertManyParams
-			for _, c := range chunks[:min(req.Window, len(chunks))] {
-				params = append(params, river.InsertManyParams{Args: chunkArgs{Matchup: m.ID, First: c.First, Count: c.Count}})
-			}
-			return j.client.InsertManyTx(ctx, tx, params)
-		})
-	if err != nil && !errors.Is(err, db.ErrBusy) {
+	m, err := j.queue(ctx, db.Matchup{Owner: owner, Game: req.Ask.Game, Title: title, Request: body,
+		Battles: req.Battles, ChunkSize: req.ChunkSize, Chunks: len(chunks)}, chunks, req.Window)
+	if err != nil && !isRefusal(err) {
 		return db.Matchup{}, fmt.Errorf("jobs: unable to queue the matchup: %w", err)
 	}
 	return m, err
 }
+
+// isRefusal reports whether err is a fair share refusing a job (db.Bounds), not a failure.
+func isRefusal(err error) bool {
+	var ab *db.ErrAddressBusy
+	var tm *db.ErrTooMany
+	return errors.Is(err, db.ErrBusy) || errors.As(err, &ab) || errors.As(err, &tm)
+}
+
+// Priorities in the shared queue: a row's first part and a merge go first (River's 1), every
+// other part after them (2), oldest first.
+const (
+	firstPriority = 1
+	restPriority  = 2
+)
 
 // chunkArgs is one chunk job: battles First to First+Count-1 of a matchup.
 type chunkArgs struct {
@@ -363,7 +435,7 @@ func (chunkArgs) Kind() string { return KindSimChunk }
 // InsertOpts: unique by its arguments, so that a chunk retried after a crash, queuing the
 // next chunk again, queues it once.
 func (chunkArgs) InsertOpts() river.InsertOpts {
-	return river.InsertOpts{Queue: simQueue, UniqueOpts: river.UniqueOpts{ByArgs: true}}
+	return river.InsertOpts{Queue: simQueue, Priority: restPriority, UniqueOpts: river.UniqueOpts{ByArgs: true}}
 }
 
 // mergeArgs is a matchup's merge job.
@@ -374,7 +446,7 @@ type mergeArgs struct {
 func (mergeArgs) Kind() string { return kindSimMerge }
 
 func (mergeArgs) InsertOpts() river.InsertOpts {
-	return river.InsertOpts{Queue: simQueue, UniqueOpts: river.UniqueOpts{ByArgs: true}}
+	return river.InsertOpts{Queue: simQueue, Priority: firstPriority, UniqueOpts: river.UniqueOpts{ByArgs: true}}
 }
 
 type chunkWorker struct {
@@ -415,7 +487,7 @@ func (w *chunkWorker) work(ctx context.Context, job *river.Job[chunkArgs]) error
 	if err != nil {
 		return err
 	}
-	p, err := j.prepare(m)
+	k, err := j.kindOf(m)
 	if err != nil {
 		_ = j.store.FailMatchup(ctx, m.ID, err.Error())
 		return river.JobCancel(err)
@@ -426,12 +498,7 @@ func (w *chunkWorker) work(ctx context.Context, job *river.Job[chunkArgs]) error
 				return err
 			}
 		}
-		c, err := j.playChunk(ctx, p.field, p.forces[0], p.forces[1], battle.ChunkOptions{Seed: p.req.Seed, First: a.First,
-			Count: a.Count, Workers: 1, SampleLog: true})
-		if err != nil {
-			return err
-		}
-		body, err := json.Marshal(c)
+		body, err := k.play(ctx, m, a.First, a.Count)
 		if err != nil {
 			return err
 		}
@@ -441,8 +508,10 @@ func (w *chunkWorker) work(ctx context.Context, job *river.Job[chunkArgs]) error
 	}
 	// The next chunk goes to the back of the shared queue, behind other owners' chunks: with
 	// the same window for every matchup, each gets an equal share of the workers.
-	if next := a.First + max(p.req.Window, 1)*m.ChunkSize; next < m.Battles {
-		if err := j.client.Insert(ctx, chunkArgs{Matchup: m.ID, First: next, Count: min(m.ChunkSize, m.Battles-next)}, nil); err != nil {
+	parts := k.parts(m)
+	if i := slices.IndexFunc(parts, func(c battle.ChunkOptions) bool { return c.First == a.First }); i >= 0 && i+k.window() < len(parts) {
+		next := parts[i+k.window()]
+		if err := j.client.Insert(ctx, chunkArgs{Matchup: m.ID, First: next.First, Count: next.Count}, nil); err != nil {
 			return err
 		}
 	}
@@ -476,21 +545,12 @@ func (w *mergeWorker) work(ctx context.Context, job *river.Job[mergeArgs]) error
 	if err != nil || m.Over() {
 		return err
 	}
-	p, err := j.prepare(m)
+	k, err := j.kindOf(m)
 	if err != nil {
 		_ = j.store.FailMatchup(ctx, m.ID, err.Error())
 		return river.JobCancel(err)
 	}
-	sum, err := j.merge(ctx, m, p)
-	if err != nil {
-		return err
-	}
-	res, err := SummaryRecord(sum, p.forces, p.req.Ask, j.store.Now().Sub(m.Created))
-	if err != nil {
-		return err
-	}
-	_, err = j.store.CompleteMatchup(ctx, m.ID, p.req.ResultBase, res)
-	return err
+	return k.finish(ctx, m)
 }
 
 // merge reads a matchup's saved chunks and sums them up.
@@ -514,12 +574,13 @@ type prepared struct {
 	req    MatchupRequest
 	field  *battle.Field
 	forces [2]*battle.Force
+	rr     *rrKind // a round robin's, instead
 }
 
 // prepare reads a matchup's request and builds its field and forces (kept for the next
 // chunk of the same matchup).
 func (j *Jobs) prepare(m db.Matchup) (*prepared, error) {
-	if p := j.forces.get(m.ID); p != nil {
+	if p := j.forces.get(m.ID); p != nil && p.rr == nil {
 		return p, nil
 	}
 	p := &prepared{}

@@ -36,8 +36,20 @@ type sweepWorker struct {
 }
 
 func (w *sweepWorker) Work(ctx context.Context, _ *river.Job[sweepArgs]) error {
-	_, err := w.j.sweep(ctx, w.j.store.Now().Add(-w.j.opt.RescueAfter))
-	return err
+	j := w.j
+	if _, err := j.sweep(ctx, j.store.Now().Add(-j.opt.RescueAfter)); err != nil {
+		return err
+	}
+	if j.opt.PruneAfter > 0 {
+		n, err := j.store.PruneMatchups(ctx, j.store.Now().Add(-j.opt.PruneAfter))
+		if err != nil {
+			return err
+		}
+		if n > 0 {
+			j.log.Info("pruned the jobs that ended before the window", "jobs", n, "prune_after", j.opt.PruneAfter.String())
+		}
+	}
+	return nil
 }
 
 // lostMatchup is why a matchup failed that nothing was left playing.

@@ -153,3 +153,41 @@ func startJobs(t testing.TB, store *db.Store, logger *slog.Logger, opt Options) 
 	})
 	return j
 }
+
+// With Options.PruneAfter the leader's sweep also deletes the jobs that ended before the
+// window (here a nanosecond: the one cancelled), and keeps the one playing.
+func TestTheSweepPrunesEndedJobs(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	store := testkit.NewStore(t)
+	j := startJobs(t, store, slog.New(slog.NewTextHandler(io.Discard, nil)), Options{Workers: 1, PruneAfter: time.Nanosecond, NoSweep: true})
+	var ids []string
+	for range 2 {
+		o, err := store.CreateGuest(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := store.CreateMatchup(ctx, db.Matchup{Owner: o.ID, Request: []byte("{}"), Battles: 5, ChunkSize: 5, Chunks: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, m.ID)
+		if len(ids) == 1 {
+			if _, err := store.CancelMatchup(ctx, o.ID, m.ID); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	time.Sleep(time.Millisecond)
+	if err := (&sweepWorker{j: j}).Work(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := store.MatchupForWork(ctx, ids[0]); !errors.Is(err, db.ErrNotFound) {
+		t.Errorf("the cancelled job was not pruned (%v)", err)
+	}
+	if m, err := store.MatchupForWork(ctx, ids[1]); err != nil {
+		t.Errorf("the queued job was pruned: %v", err)
+	} else if m.Status != db.MatchupQueued && m.Status != db.MatchupFailed {
+		t.Errorf("the queued job is %s", m.Status)
+	}
+}

@@ -36,6 +36,9 @@ type Config struct {
 	RequireLogin bool   // every page but sign-in, sign-up, share and game links needs an account
 	Signup       string // open, invite or closed
 	SecureCookie bool   // the instance is served over TLS: cookies only over HTTPS
+	// Closing is closed when the server begins to shut down: progress streams end at once
+	// with a "restart" event, and the page reconnects to the job, which resumes (nil: never).
+	Closing <-chan struct{}
 	// Stopping closes when the server begins to shut down: the editor's drafts kept in
 	// memory (drafts.go) are written then, and later ones at once. nil: never.
 	Stopping <-chan struct{}

@@ -57,6 +57,7 @@ func systemsAuthzRows() []systemsAuthzRow {
 		{method: "POST", path: "/share/{t}/copy", want: all(303)},
 		{method: "GET", path: "/compare?a={s}&b={s}", want: [4][]int{s(200), s(404), s(404), s(404)}},
 		{method: "GET", path: "/swm/quick-resolve?a={s}&b={s}&battles=1", want: ownerOnly(200)},
+		{method: "POST", path: "/swm/quick-resolve?a={s}&b={s}&battles=1", want: ownerOnly(422)}, // the sample's cards lack values: said, not queued
 		{method: "GET", path: "/api/armies/{s}", want: apiOwner(200)},
 		{method: "GET", path: "/api/armies/{s}/file", want: apiOwner(200)},
 	}

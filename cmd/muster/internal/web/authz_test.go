@@ -59,7 +59,9 @@ func authzRows() []authzRow {
 		{method: "GET", route: "/armies/new", path: "/armies/new", want: all(200)},
 		{method: "GET", route: "/compare", path: "/compare?a={army}&b={army}", want: ownerOnly(200)},
 		{method: "GET", route: "/odds", path: "/odds?firer={army}:0&target={army}:1", want: all(200)},
-		{method: "GET", route: "/swm/quick-resolve", path: "/swm/quick-resolve", want: all(200)}, // d20 squads: authz_systems_test.go
+		{method: "GET", route: "/swm/quick-resolve", path: "/swm/quick-resolve", want: all(200)},                                                            // d20 squads: authz_systems_test.go
+		{method: "POST", route: "/swm/quick-resolve", path: "/swm/quick-resolve", form: url.Values{"a": {"{army}"}, "b": {"{army}"}}, want: ownerOnly(422)}, // not a d20 squad: said
+		{method: "GET", route: "/swm/quick-resolve/:job", path: "/swm/quick-resolve/{swmjob}", want: ownerOnly(303)},                                        // not done: its progress page
 		{method: "GET", route: "/sim", path: "/sim", want: all(200)},
 		{method: "GET", route: "/games/new", path: "/games/new", want: all(200)},
 		{method: "GET", route: "/signin", path: "/signin", want: all(200)},
@@ -127,6 +129,8 @@ func authzRows() []authzRow {
 		{method: "POST", route: "/sims/:id/whatif", path: "/sims/{sim}/whatif", form: url.Values{"side": {"a"}, "battles": {"20"}, "variants": {"2"}}, want: ownerOnly(422)},
 		{method: "GET", route: "/sims/:id/whatif/replay", path: "/sims/{sim}/whatif/replay?side=a&battle=0", want: ownerOnly(200)},
 		{method: "POST", route: "/sims/:id/whatif/save", path: "/sims/{sim}/whatif/save", form: url.Values{"side": {"a"}, "change": {"Drop Aurek Squad (518 SGPs)"}}, want: ownerOnly(422)},
+		{method: "GET", route: "/whatif/:job", path: "/whatif/{wjob}", want: ownerOnly(303)},          // not done: its progress page
+		{method: "GET", route: "/roundrobin/:job", path: "/roundrobin/{rrjob}", want: ownerOnly(303)}, // not done: its progress page
 		{method: "GET", route: "/roundrobin", path: "/roundrobin", want: all(200)},
 		{method: "POST", route: "/roundrobin", path: "/roundrobin", form: url.Values{"army": {"{army}"}, "battles": {"10"}, "scenario": {"open-field"}}, want: all(400)},
 		{method: "GET", route: "/gm/:token/roundrobin", path: "/gm/{gm}/roundrobin", want: all(200)},
@@ -189,7 +193,8 @@ func authzRows() []authzRow {
 		{method: "POST", route: "/qrs/solo/:id/turn", path: "/qrs/solo/{solo}/turn", want: ownerOnly(303)},
 		{method: "POST", route: "/qrs/solo/:id/undo", path: "/qrs/solo/{solo}/undo", want: ownerOnly(409)},
 		{method: "GET", route: "/qrs/sim", path: "/qrs/sim", want: all(200)},
-		{method: "POST", route: "/qrs/sim", path: "/qrs/sim", form: url.Values{"counter1": {"open"}, "unlimited": {"on"}, "group0": {"Red"}, "profile0": {"Rebel Trooper"}, "count0": {"2"}, "battles": {"10"}}, want: all(200)},
+		{method: "POST", route: "/qrs/sim", path: "/qrs/sim", form: url.Values{"counter1": {"open"}, "unlimited": {"on"}, "group0": {"Red"}, "profile0": {"Rebel Trooper"}, "count0": {"2"}, "battles": {"10"}}, want: all(303)}, // queued: its progress page
+		{method: "GET", route: "/qrs/sim/:job", path: "/qrs/sim/{qrsjob}", want: ownerOnly(303)},                                                                                                                                 // not done: its progress page
 		{method: "POST", route: "/qrs/solo/:id/delete", path: "/qrs/solo/{solo}/delete", want: ownerOnly(303)},
 	}
 }
@@ -238,6 +243,18 @@ func newAuthzFixture(t *testing.T) *authzFixture {
 	f.vars["job"] = strings.TrimPrefix(r.header.Get("Location"), "/sim/run/")
 	// Cancelled, so that the owner may start the next one (one at a time per owner).
 	wantStatus(t, "cancel the matchup", ts.postForm(r.header.Get("Location")+"/cancel", nil), http.StatusSeeOther)
+	// A what-if and a round robin of the owner's, ended (cancelled) so as not to hold the
+	// owner's turn.
+	for k, kind := range map[string]string{"wjob": db.KindWhatIf, "rrjob": db.KindRoundRobin, "swmjob": db.KindSWM, "qrsjob": db.KindQRS} {
+		j, err := ts.store.CreateMatchup(ctx, db.Matchup{Owner: owner, Kind: kind, Title: kind, Request: []byte("{}"), Battles: 1, ChunkSize: 1, Chunks: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := ts.store.CancelMatchup(ctx, owner, j.ID); err != nil {
+			t.Fatal(err)
+		}
+		f.vars[k] = j.ID
+	}
 	_, tok, _ := ts.store.AddToken(ctx, owner, "script")
 	r = ts.postForm("/qrs/solo", url.Values{"counter1": {"open"}, "unlimited": {"on"}, "group0": {"Red"}, "profile0": {"Rebel Trooper"}, "count0": {"2"}})
 	wantStatus(t, "start a solo game", r, http.StatusSeeOther)

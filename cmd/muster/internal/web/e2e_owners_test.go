@@ -1,6 +1,7 @@
 package web
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -83,8 +84,22 @@ func TestTwoGuestsInChromium(t *testing.T) {
 	if home := b.text("main"); !strings.Contains(home, "Mixed Imperial Force") {
 		t.Fatalf("B's home lacks the copy: %q", home)
 	}
-	a.do("A revokes the link", chromedp.Navigate(base+"/armies/"+idA), chromedp.WaitVisible(css(".revoke-share")),
-		chromedp.Click(css(".revoke-share")), chromedp.WaitVisible(css(".flash")))
+	// Revoking asks first (nothing brings a link back): A says no, and the link still opens;
+	// then yes.
+	answer := func(yes bool) chromedp.Action[chromedp.Void] {
+		return chromedp.Evaluate[chromedp.Void](`window.confirm = function (m) { window.__asked = m; return ` + strconv.FormatBool(yes) + `; }`)
+	}
+	a.do("A starts to revoke the link", chromedp.Navigate(base+"/armies/"+idA), chromedp.WaitVisible(css(".revoke-share")),
+		answer(false), chromedp.Click(css(".revoke-share")))
+	asked, err := chromedp.Run(a.ctx, chromedp.Evaluate[string](`window.__asked || ""`))
+	if err != nil || !strings.Contains(asked, "Revoke this share link?") {
+		t.Fatalf("revoking asked %q (%v), want a question", asked, err)
+	}
+	b.do("B opens the link still", chromedp.Navigate(link), chromedp.WaitVisible(css("h1")))
+	if h := b.text("h1"); h != "Mixed Imperial Force" {
+		t.Fatalf("a link A did not revoke opens %q", h)
+	}
+	a.do("A revokes the link", answer(true), chromedp.Click(css(".revoke-share")), chromedp.WaitVisible(css(".flash")))
 	b.do("B opens the revoked link", chromedp.Navigate(link), chromedp.WaitVisible(css("h1")))
 	if h := b.text("h1"); h != "Not Found" {
 		t.Fatalf("a revoked link opens: %q", h)

@@ -116,11 +116,25 @@ func TestReplayStepsThroughABattleInChromium(t *testing.T) {
 		t.Fatalf("the replay opens on frame %d with %d frames showing (log highlighted %v), want the set-up alone", prev.K, prev.Others, prev.Current)
 	}
 	falls, moves := 0, 0
+	// The Next button stays where it is whatever the phase label says (clicking through with
+	// the mouse missed it when it moved with the label's length).
+	nextX := func() float64 {
+		t.Helper()
+		x, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`document.getElementById("replay-next").getBoundingClientRect().left`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return x
+	}
+	x0 := nextX()
 	for k := 1; k < n; k++ {
 		if k%2 == 1 {
 			b.do("arrow right", chromedp.KeyEvent(kb.ArrowRight))
 		} else {
 			b.do("next", chromedp.Click(css("#replay-next")))
+		}
+		if x := nextX(); x != x0 {
+			t.Errorf("step %d: the Next button moved from %gpx to %gpx", k, x0, x)
 		}
 		f := frame()
 		if f.K != k || f.Hidden || f.Others != 1 || !f.Current {

@@ -92,7 +92,7 @@ func (a *app) resolveLists(c *echo.Context) error {
 	asked := db.Sim{Owner: owner, Game: g.ID, ArmyA: ids[0], VersionA: versions[0], ArmyB: ids[1], VersionB: versions[1],
 		Scenario: field.Scenario.ID, Battles: n, Seed: strconv.FormatUint(seed, 10)}
 	base := "/gm/" + c.Param("token")
-	run, err := a.startRun(ctx, owner, field, forces, jobs.MatchupRequest{Scenario: field.Scenario.ID, Seed: seed, Battles: n,
+	run, err := a.startRun(a.askCtx(c), owner, field, forces, jobs.MatchupRequest{Scenario: field.Scenario.ID, Seed: seed, Battles: n,
 		Armies: files, Ask: asked, ResultBase: base + "/sims/"})
 	if errors.Is(err, db.ErrBusy) {
 		// The matchup in the way is linked, with its cancel button.
@@ -101,6 +101,10 @@ func (a *app) resolveLists(c *echo.Context) error {
 		}
 		status = http.StatusConflict
 		return fail("You have a matchup being played already: wait for it to finish, or cancel it, before starting another.")
+	}
+	if msg := queueRefusal(err); msg != "" {
+		status = http.StatusTooManyRequests
+		return fail(msg)
 	}
 	if err != nil {
 		return echo.NewHTTPError(http.StatusServiceUnavailable, err.Error())

@@ -41,6 +41,7 @@ func (a *app) qrsRoutes(e *echo.Echo) {
 	e.POST("/qrs/solo/:id/delete", a.qrsSoloDelete)
 	e.GET("/qrs/sim", a.qrsSimForm)
 	e.POST("/qrs/sim", a.qrsSimRun)
+	e.GET("/qrs/sim/:job", a.qrsSimResult)
 }
 
 // errNoSoloGame is what anyone but the owner gets: not yours reads as not found.

@@ -1,15 +1,18 @@
 package web
 
 import (
-	"math/rand/v2"
+	"encoding/json"
+	"fmt"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v5"
 
-	"muster/cmd/muster/internal/faults"
+	"muster/cmd/muster/internal/jobs"
 	"muster/cmd/muster/internal/systems"
+	"muster/db"
 	"muster/rules/qrs"
 	"muster/rules/qrs/army"
 	"muster/rules/qrs/sim"
@@ -17,12 +20,13 @@ import (
 	"muster/views"
 )
 
-// The skirmish quick-resolve on the web: GET /qrs/sim is the form, POST /qrs/sim plays the
-// games (rules/qrs/sim, as muster qrs sim) and shows the odds on the same page. Nothing is
-// saved: the seed shown replays it.
+// The skirmish quick-resolve on the web: GET /qrs/sim is the form, POST /qrs/sim queues the
+// games (rules/qrs/sim, as muster qrs sim) as a job in the matchups' queue (issue 29) and
+// goes to its progress page; /qrs/sim/:job shows the odds with the form as it was sent. The
+// seed shown replays it.
 
-// qrsWebBattles bounds a quick-resolve played within a request: 2000 games take about half a
-// second (BenchmarkQuickResolveOnTheWeb, docs/benchmarks.md).
+// qrsWebBattles bounds a quick-resolve from the web: 2000 games take about half a second of
+// a worker (BenchmarkQuickResolveOnTheWeb, docs/benchmarks.md).
 const qrsWebBattles = 2000
 
 func (a *app) qrsSimForm(c *echo.Context) error {
@@ -37,7 +41,11 @@ func (a *app) qrsSimForm(c *echo.Context) error {
 	if v.Setup.Armies, err = a.qrsSavedArmies(c); err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, views.QRSSim(page(c, "Skirmish quick-resolve", "qrs"), v))
+	p := page(c, "Skirmish quick-resolve", "qrs")
+	if c.QueryParam("cancelled") != "" {
+		p.Flash = "Quick-resolve cancelled: nothing was saved."
+	}
+	return render(c, http.StatusOK, views.QRSSim(p, v))
 }
 
 // qrsSetupList is the shared setup fields' view: the form and the pickers' choices.
@@ -63,41 +71,86 @@ func (a *app) qrsSimRun(c *echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, "The form could not be read.")
 	}
 	f := qrsNewFormFrom(form)
-	v := views.QRSSimPage{Sight: strings.TrimSpace(form.Get("sight")), Objective: strings.TrimSpace(form.Get("objective")),
-		MaxTurns: strings.TrimSpace(form.Get("max-turns")), Battles: strings.TrimSpace(form.Get("battles")), Cover: form.Get("cover") != ""}
+	v := qrsSimPageFrom(form)
 	played, problem := a.qrsWithSaved(c, f)
-	var res *views.QRSSimResult
-	var fault error
+	var req jobs.QRSRequest
 	if problem == "" {
-		res, problem, fault = qrsSimulate(played, v)
+		req, problem = qrsRequest(played, v)
 	}
-	if f.Seed == "" && res != nil {
-		f.Seed = res.Seed
+	if problem == "" && a.jobs == nil {
+		problem = "This server queues no games: the quick-resolve needs the job queue."
 	}
-	v.Setup, v.Result = qrsSetupList(f, problem), res
+	if problem == "" {
+		owner, err := a.ensureOwner(c)
+		if err != nil {
+			return err
+		}
+		// The form as sent, but for the CSRF token, to show it again with the result; a
+		// seed drawn for an empty field is shown as the one played.
+		req.Form = map[string][]string{}
+		for k, vals := range form {
+			if k != "_csrf" {
+				req.Form[k] = vals
+			}
+		}
+		req.Form["seed"] = []string{strconv.FormatUint(req.Seed, 10)}
+		m, err := a.jobs.SubmitQRS(a.askCtx(c), owner, fmt.Sprintf("%d skirmish games of %s", req.Battles, req.Config.Players.Name), req)
+		if err == nil {
+			return c.Redirect(http.StatusSeeOther, "/sim/run/"+m.ID)
+		}
+		if problem = queueRefusal(err); problem == "" {
+			return err
+		}
+	}
+	v.Setup = qrsSetupList(f, problem)
 	if v.Setup.Armies, err = a.qrsSavedArmies(c); err != nil {
 		return err
 	}
-	status := http.StatusOK
-	switch {
-	case fault != nil:
-		faults.Log(a.log, "a game of a skirmish quick-resolve failed", fault)
-		status = http.StatusInternalServerError
-	case problem != "":
-		status = http.StatusUnprocessableEntity
-	}
-	return render(c, status, views.QRSSim(page(c, "Skirmish quick-resolve", "qrs"), v))
+	return render(c, http.StatusUnprocessableEntity, views.QRSSim(page(c, "Skirmish quick-resolve", "qrs"), v))
 }
 
-// qrsSimulate reads the form into a quick-resolve and plays it, or says what to fix; a game
-// that failed (a fault in Muster, not in the form) is said in words, and is the error.
-func qrsSimulate(f views.QRSNewForm, v views.QRSSimPage) (*views.QRSSimResult, string, error) {
+// qrsSimPageFrom is the quick-resolve's own fields as sent.
+func qrsSimPageFrom(form url.Values) views.QRSSimPage {
+	return views.QRSSimPage{Sight: strings.TrimSpace(form.Get("sight")), Objective: strings.TrimSpace(form.Get("objective")),
+		MaxTurns: strings.TrimSpace(form.Get("max-turns")), Battles: strings.TrimSpace(form.Get("battles")), Cover: form.Get("cover") != ""}
+}
+
+// qrsSimResult is a played skirmish quick-resolve's page: the form as it was sent, and the
+// odds.
+func (a *app) qrsSimResult(c *echo.Context) error {
+	m, err := a.ownJob(c, db.KindQRS)
+	if err != nil {
+		return err
+	}
+	if m.Status != db.MatchupDone {
+		return c.Redirect(http.StatusSeeOther, "/sim/run/"+m.ID)
+	}
+	var req jobs.QRSRequest
+	var res jobs.QRSResult
+	if err := json.Unmarshal(m.Request, &req); err != nil {
+		return fmt.Errorf("quick-resolve %s: %w", m.ID, err)
+	}
+	if err := json.Unmarshal(m.Result, &res); err != nil {
+		return fmt.Errorf("quick-resolve %s: its result does not read: %w", m.ID, err)
+	}
+	form := url.Values(req.Form)
+	v := qrsSimPageFrom(form)
+	v.Setup = qrsSetupList(qrsNewFormFrom(form), "")
+	if v.Setup.Armies, err = a.qrsSavedArmies(c); err != nil {
+		return err
+	}
+	v.Result = qrsResultView(req, res.Summary)
+	return render(c, http.StatusOK, views.QRSSim(page(c, "Skirmish quick-resolve", "qrs"), v))
+}
+
+// qrsRequest reads the form into a quick-resolve to queue, or says what to fix.
+func qrsRequest(f views.QRSNewForm, v views.QRSSimPage) (jobs.QRSRequest, string) {
 	setup, problem := qrsSetupFrom(f)
 	if problem != "" {
-		return nil, problem, nil
+		return jobs.QRSRequest{}, problem
 	}
 	if setup.Army == nil {
-		return nil, "Your groups: give the group that goes for the objective at least one figure.", nil
+		return jobs.QRSRequest{}, "Your groups: give the group that goes for the objective at least one figure."
 	}
 	num := func(field, s string, lo, hi, def int) (int, string) {
 		if s == "" {
@@ -117,7 +170,7 @@ func qrsSimulate(f views.QRSNewForm, v views.QRSSimPage) (*views.QRSSimResult, s
 	maxTurns, probs[3] = num("Turns before the attempt fails", v.MaxTurns, 1, 100, 12)
 	for _, p := range probs {
 		if p != "" {
-			return nil, p, nil
+			return jobs.QRSRequest{}, p
 		}
 	}
 	players := army.Group{Name: setup.Army.Name}
@@ -127,31 +180,24 @@ func qrsSimulate(f views.QRSNewForm, v views.QRSSimPage) (*views.QRSSimResult, s
 	cfg := sim.Config{Players: players, Counters: setup.Counters, Prefer: setup.Prefer, Sight: sight, Cover: v.Cover, Objective: objective, MaxTurns: maxTurns}
 	profiles, err := systems.QRSProfiles(setup.Army)
 	if err != nil {
-		return nil, err.Error(), nil
+		return jobs.QRSRequest{}, err.Error()
 	}
 	cfg.Profiles = profiles
 	if setup.Pool != nil {
 		// The pool's names are made the profiles' own by the game state's check.
 		st := &solo.State{Format: 1, System: solo.GameSystem, Turn: 1, Pool: setup.Pool}
 		if err := st.Check(); err != nil {
-			return nil, err.Error(), nil
+			return jobs.QRSRequest{}, err.Error()
 		}
 		cfg.Pool = st.Pool
 	}
-	dice := func(i int) qrs.Dice {
-		r := rand.New(rand.NewPCG(setup.Seed, uint64(i)))
-		return qrs.DiceFunc(func(n int) int { return r.IntN(n) + 1 })
-	}
-	s, err := sim.Run(cfg, battles, dice)
-	if faults.Is(err) {
-		err = systems.QRSSeeded(err, setup.Seed)
-		return nil, faults.Words("these games", err), err
-	}
-	if err != nil {
-		return nil, err.Error(), nil
-	}
+	return jobs.QRSRequest{Config: cfg, Battles: battles, Seed: setup.Seed}, ""
+}
+
+// qrsResultView is a played quick-resolve in the page's words.
+func qrsResultView(req jobs.QRSRequest, s sim.Summary) *views.QRSSimResult {
 	rate := func(r sim.Rate) views.QRSRate { return views.QRSRate{P: r.P, Low: r.Low, High: r.High} }
-	return &views.QRSSimResult{Group: players.Name, Counters: len(cfg.Counters), Battles: s.Battles, Seed: strconv.FormatUint(setup.Seed, 10),
+	return &views.QRSSimResult{Group: req.Config.Players.Name, Counters: len(req.Config.Counters), Battles: s.Battles, Seed: strconv.FormatUint(req.Seed, 10),
 		Objective: rate(s.Objective), Survived: rate(s.Survived), MeanTurns: s.MeanTurns, MeanEnemies: s.MeanEnemies, MeanDown: s.MeanDown, MeanLost: s.MeanLost,
-		Log: s.FirstLog, NotSimulated: s.NotSimulated}, "", nil
+		Log: s.FirstLog, NotSimulated: s.NotSimulated}
 }

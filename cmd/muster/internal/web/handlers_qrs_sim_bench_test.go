@@ -3,10 +3,11 @@ package web
 import (
 	"testing"
 
+	"muster/cmd/muster/internal/jobs"
 	"muster/views"
 )
 
-// BenchmarkQuickResolveOnTheWeb is the most a request to /qrs/sim plays: 2000 games of Red
+// BenchmarkQuickResolveOnTheWeb is the most a job queued by /qrs/sim plays: 2000 games of Red
 // Team (a Rebel Hero and three Rebel Troopers) past a corner, a cover and an open counter,
 // with the suggested figure pool (docs/benchmarks.md).
 func BenchmarkQuickResolveOnTheWeb(b *testing.B) {
@@ -18,8 +19,12 @@ func BenchmarkQuickResolveOnTheWeb(b *testing.B) {
 	f.Rows[1] = views.QRSGroupRow{Group: "Red Team", Profile: "Rebel Trooper", Count: "3"}
 	v := views.QRSSimPage{Battles: "2000"}
 	for b.Loop() {
-		if _, problem, _ := qrsSimulate(f, v); problem != "" {
+		req, problem := qrsRequest(f, v)
+		if problem != "" {
 			b.Fatal(problem)
+		}
+		if _, err := jobs.PlayQRS(req); err != nil {
+			b.Fatal(err)
 		}
 	}
 }

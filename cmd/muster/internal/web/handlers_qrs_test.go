@@ -507,7 +507,7 @@ func TestQuickResolveWithAnEmptyPoolAlwaysReachesTheObjective(t *testing.T) {
 	ts := newTestServer(t)
 	form := newSoloForm(5, map[int]string{0: "0", 1: "0", 2: "0", 3: "0", 4: "0", 5: "0", 6: "0", 7: "0"})
 	form.Set("battles", "200")
-	r := ts.postForm("/qrs/sim", form)
+	r := postJob(t, ts, "/qrs/sim", form)
 	wantStatus(t, "quick-resolve", r, http.StatusOK)
 	if got := idText(t, r.body, "rate-objective"); got != "Reaches the objective 100.00% 98.12% to 100.00%" {
 		t.Errorf("objective: %q", got)
@@ -525,8 +525,8 @@ func TestQuickResolveWithAnEmptyPoolAlwaysReachesTheObjective(t *testing.T) {
 	// and the seed replays the same odds.
 	form = newSoloForm(5, fullPool)
 	form.Set("battles", "300")
-	first := ts.postForm("/qrs/sim", form)
-	again := ts.postForm("/qrs/sim", form)
+	first := postJob(t, ts, "/qrs/sim", form)
+	again := postJob(t, ts, "/qrs/sim", form)
 	if a, b := idText(t, first.body, "sim-rates"), idText(t, again.body, "sim-rates"); a != b {
 		t.Errorf("the same seed gave %q and %q", a, b)
 	}
@@ -563,7 +563,7 @@ func TestSoloAndQuickResolvePlayASavedArmy(t *testing.T) {
 	if got := idText(t, body, "group-2"); !strings.Contains(got, "Jedi") {
 		t.Errorf("the saved army's second group: %q", got)
 	}
-	sim := ts.postForm("/qrs/sim", url.Values{"counter1": {"cover"}, "saved": {id}, "battles": {"20"}, "seed": {"3"}})
+	sim := postJob(t, ts, "/qrs/sim", url.Values{"counter1": {"cover"}, "saved": {id}, "battles": {"20"}, "seed": {"3"}})
 	wantStatus(t, "quick-resolve of a saved army", sim, http.StatusOK)
 	if got := idText(t, sim.body, "sim-result"); !strings.Contains(got, "Rescue Team") {
 		t.Errorf("the quick-resolve did not play the saved army: %q", got)

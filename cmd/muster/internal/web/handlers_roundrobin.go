@@ -4,17 +4,16 @@ import (
 	"context"
 	crand "crypto/rand"
 	"encoding/binary"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/labstack/echo/v5"
 
-	"muster/cmd/muster/internal/faults"
 	"muster/cmd/muster/internal/jobs"
 	"muster/db"
 	"muster/roster"
@@ -23,14 +22,14 @@ import (
 )
 
 // Round robins (issue 14): GET /roundrobin chooses some of one's armies (or, under a game
-// night's links, its lists), POST plays every
-// pair once (the army higher in one's list as the scenario's first side), saves each pair
-// as an ordinary matchup (so every cell opens its full result page) and shows the matrix.
-// Like the what-if it is played in the request, bounded (RoundRobinMaxBattles) and
-// admitted by heavyWork.
+// night's links, its lists), POST queues every pair once (the army higher in one's list as
+// the scenario's first side) as one job in the matchups' queue (issue 29) and sends the
+// browser to its progress page; the workers save each pair as an ordinary matchup (so every
+// cell opens its full result page) and the matrix is shown at /roundrobin/:job.
 func (a *app) roundRobinRoutes(e *echo.Echo) {
 	e.GET("/roundrobin", a.roundRobinForm)
 	e.POST("/roundrobin", a.playRoundRobin)
+	e.GET("/roundrobin/:job", a.roundRobinResult)
 	// A game night's lists: the gamemaster's link at any time, the player link once the
 	// game is locked (when every submitted list is shown anyway).
 	gm := linkRoutes{e.Group("/gm/:token")}
@@ -52,7 +51,8 @@ type rrSource struct {
 type rrEntrant struct {
 	id, name       string
 	total, version int
-	army           func(ctx context.Context) (*roster.Army, error)
+	// army reads the army's file and the army, at the version it plays.
+	army func(ctx context.Context) ([]byte, *roster.Army, error)
 }
 
 // roundRobinSource is the asking page's source: by the route it came through.
@@ -89,9 +89,9 @@ func (a *app) roundRobinSource(c *echo.Context) (rrSource, error) {
 	for _, r := range list {
 		id := r.ID
 		src.entrants = append(src.entrants, rrEntrant{id: id, name: r.Name, total: r.Total, version: r.Version,
-			army: func(ctx context.Context) (*roster.Army, error) {
-				_, _, army, err := a.headFile(ctx, owner, id)
-				return army, err
+			army: func(ctx context.Context) ([]byte, *roster.Army, error) {
+				_, file, army, err := a.headFile(ctx, owner, id)
+				return file, army, err
 			}})
 	}
 	return src, nil
@@ -119,7 +119,14 @@ func (a *app) gameSource(ctx context.Context, g db.Game, base string, submittedO
 		}
 		total := a.evaluate(army).Total
 		src.entrants = append(src.entrants, rrEntrant{id: l.ID, name: army.Name + " (" + l.Player + ")", total: total, version: version,
-			army: func(ctx context.Context) (*roster.Army, error) { return a.listArmy(ctx, l, version) }})
+			army: func(ctx context.Context) ([]byte, *roster.Army, error) {
+				v, err := a.store.GameArmyVersion(ctx, l.GameID, l.Army.ID, version)
+				if err != nil {
+					return nil, nil, err
+				}
+				army, err := a.listArmy(ctx, l, version)
+				return v.File, army, err
+			}})
 	}
 	return src, nil
 }
@@ -143,7 +150,11 @@ func (a *app) roundRobinForm(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, views.RoundRobinPage(page(c, "Round robin", src.nav), a.roundRobinView(src)))
+	p := page(c, "Round robin", src.nav)
+	if c.QueryParam("cancelled") != "" {
+		p.Flash = "Round robin cancelled: nothing was saved. Tick the armies again to ask for another."
+	}
+	return render(c, http.StatusOK, views.RoundRobinPage(p, a.roundRobinView(src)))
 }
 
 func (a *app) playRoundRobin(c *echo.Context) error {
@@ -192,8 +203,6 @@ func (a *app) playRoundRobin(c *echo.Context) error {
 	case pairs*n > views.RoundRobinMaxBattles:
 		return refuse(http.StatusBadRequest, fmt.Sprintf("Battles per pair: %d pairs of %d battles is %d battles, more than the %d a round robin may play here; tick fewer armies or write fewer battles.",
 			pairs, n, pairs*n, views.RoundRobinMaxBattles))
-	case !a.jobs.Plays():
-		return refuse(http.StatusServiceUnavailable, "This server plays no battles (it was started with --workers 0): a round robin needs a server that does.")
 	}
 	field, err := battle.LoadScenario(v.Scenario)
 	if err != nil {
@@ -208,88 +217,104 @@ func (a *app) playRoundRobin(c *echo.Context) error {
 		return refuse(http.StatusBadRequest, "Seed: a whole number from 0 to 18446744073709551615, or empty for a new one.")
 	}
 	ctx := c.Request().Context()
-	forces := make([]*battle.Force, len(chosen))
-	for i, e := range chosen {
-		army, err := e.army(ctx)
-		if errors.Is(err, errNoArmy) {
+	req := jobs.RoundRobinRequest{Scenario: v.Scenario, Seed: seed, SeedTyped: v.Seed != "", Battles: n, Game: src.game,
+		SimBase: src.simBase, Action: src.action, Nav: src.nav}
+	for _, e := range chosen {
+		file, army, err := e.army(ctx)
+		if errors.Is(err, errNoArmy) || errors.Is(err, db.ErrNotFound) {
 			return refuse(http.StatusBadRequest, "Armies: there is no such army here; tick among those listed.")
 		}
 		if err != nil {
 			return err
 		}
-		if forces[i], err = battle.NewForce(a.catalogFor(army), army); err != nil {
+		// Refused here in words, rather than failed by the worker.
+		if _, err := battle.NewForce(a.catalogFor(army), army); err != nil {
 			return refuse(http.StatusBadRequest, fmt.Sprintf("Armies: %s cannot take the field: %v", e.name, err))
 		}
+		req.Entrants = append(req.Entrants, jobs.RREntrant{ID: e.id, Name: e.name, Version: e.version, File: file})
 	}
-	select {
-	case heavyWork <- struct{}{}:
-		defer func() { <-heavyWork }()
-	default:
-		return errBusy
+	if a.jobs == nil {
+		return refuse(http.StatusServiceUnavailable, "This server queues no battles: a round robin needs the job queue.")
 	}
 	owner, err := a.ensureOwner(c)
 	if err != nil {
 		return err
 	}
-	m, err := a.roundRobin(ctx, owner, src, field, chosen, forces, n, seed)
-	if errors.Is(err, context.Canceled) {
-		return nil // the player stopped the page: the pairs played so far are saved matchups
-	}
-	if faults.Is(err) {
-		faults.Log(a.log, "a battle of a round robin failed", err)
-		return refuse(http.StatusInternalServerError, faults.Words("this round robin", err)+
-			" The pairs played before it are saved with your matchups.")
+	title := fmt.Sprintf("%d armies, each against each, %d battles a pair on %s", len(chosen), n, field.Scenario.Name)
+	m, err := a.jobs.SubmitRoundRobin(a.askCtx(c), owner, title, req)
+	if msg := queueRefusal(err); msg != "" {
+		return refuse(http.StatusConflict, msg)
 	}
 	if err != nil {
 		return err
 	}
-	m.Seed = strconv.FormatUint(seed, 10)
-	v.Matrix, v.Seed = m, m.Seed
-	return render(c, http.StatusOK, views.RoundRobinPage(page(c, "Round robin", src.nav), v))
+	return c.Redirect(http.StatusSeeOther, "/sim/run/"+m.ID)
 }
 
-// roundRobin plays and saves every pair i < j (army i first) and fills both their cells.
-func (a *app) roundRobin(ctx context.Context, owner string, src rrSource, field *battle.Field, chosen []rrEntrant,
-	forces []*battle.Force, n int, seed uint64) (*views.RoundRobinMatrix, error) {
-	k := len(chosen)
-	m := &views.RoundRobinMatrix{Battles: n, Scenario: field.Scenario.Name, Rows: make([][]views.RoundRobinCell, k), Mean: make([]string, k)}
-	for i := range forces {
-		m.Names = append(m.Names, chosen[i].name)
+// roundRobinResult is a played round robin: the form again, with the matrix, each cell
+// opening its pair's matchup. One not yet played goes to its progress page.
+func (a *app) roundRobinResult(c *echo.Context) error {
+	m, err := a.ownJob(c, db.KindRoundRobin)
+	if err != nil {
+		return err
+	}
+	if m.Status != db.MatchupDone {
+		return c.Redirect(http.StatusSeeOther, "/sim/run/"+m.ID)
+	}
+	var req jobs.RoundRobinRequest
+	var res jobs.RoundRobinResult
+	if err := json.Unmarshal(m.Request, &req); err != nil {
+		return fmt.Errorf("round robin %s: %w", m.ID, err)
+	}
+	if err := json.Unmarshal(m.Result, &res); err != nil {
+		return fmt.Errorf("round robin %s: its result does not read: %w", m.ID, err)
+	}
+	v := views.RoundRobinView{Chosen: map[string]bool{}, Scenario: req.Scenario, Battles: strconv.Itoa(req.Battles), Action: req.Action,
+		Seed: strconv.FormatUint(req.Seed, 10)}
+	if req.Game != "" {
+		v.Game = strings.TrimSuffix(req.Action, "/roundrobin")
+		v.Lead = "A round robin of the game's lists, as they were when it was asked for."
+	} else {
+		v.Lead = "A round robin of your armies, as they were when it was asked for."
+	}
+	for _, e := range req.Entrants {
+		v.Armies = append(v.Armies, views.ArmyRow{ID: e.ID, Name: e.Name})
+		v.Chosen[e.ID] = true
+	}
+	for _, s := range battle.Scenarios() {
+		v.Scenarios = append(v.Scenarios, views.Choice{Value: s.ID, Label: s.Name, Note: s.Description})
+	}
+	v.Matrix = roundRobinMatrix(req, res)
+	return render(c, http.StatusOK, views.RoundRobinPage(page(c, "Round robin", req.Nav), v))
+}
+
+// roundRobinMatrix fills both cells of every pair i < j (army i first).
+func roundRobinMatrix(req jobs.RoundRobinRequest, res jobs.RoundRobinResult) *views.RoundRobinMatrix {
+	k := len(req.Entrants)
+	m := &views.RoundRobinMatrix{Battles: req.Battles, Scenario: scenarioName(req.Scenario), Rows: make([][]views.RoundRobinCell, k),
+		Mean: make([]string, k), Seed: strconv.FormatUint(req.Seed, 10)}
+	for i, e := range req.Entrants {
+		m.Names = append(m.Names, e.Name)
 		m.Rows[i] = make([]views.RoundRobinCell, k)
 		m.Rows[i][i].Self = true
 	}
 	sums := make([]float64, k)
+	for _, p := range res.Pairs {
+		if p.I < 0 || p.J < 0 || p.I >= k || p.J >= k {
+			continue
+		}
+		url := req.SimBase + "/" + p.Sim
+		m.Rows[p.I][p.J] = rrCell(m.Names[p.I], m.Names[p.J], p.A, url)
+		m.Rows[p.J][p.I] = rrCell(m.Names[p.J], m.Names[p.I], p.B, url)
+		sums[p.I] += p.A.Score
+		sums[p.J] += p.B.Score
+	}
 	for i := range k {
-		for j := i + 1; j < k; j++ {
-			start := time.Now()
-			s, err := battle.Simulate(ctx, field, forces[i], forces[j], battle.SimOptions{Battles: n, Seed: seed, SampleLog: true,
-				BeforeBattle: faults.BeforeBattle})
-			if faults.Is(err) {
-				return nil, fmt.Errorf("%s against %s: %w", chosen[i].name, chosen[j].name, err)
-			}
-			if err != nil {
-				return nil, err
-			}
-			rec, err := jobs.SummaryRecord(s, [2]*battle.Force{forces[i], forces[j]}, db.Sim{Owner: owner, Game: src.game,
-				ArmyA: chosen[i].id, VersionA: chosen[i].version, ArmyB: chosen[j].id, VersionB: chosen[j].version}, time.Since(start))
-			if err != nil {
-				return nil, err
-			}
-			saved, err := a.store.SaveSim(ctx, rec)
-			if err != nil {
-				return nil, err
-			}
-			url := src.simBase + "/" + saved.ID
-			m.Rows[i][j] = rrCell(chosen[i].name, chosen[j].name, s.A, url)
-			m.Rows[j][i] = rrCell(chosen[j].name, chosen[i].name, s.B, url)
-			sums[i] += s.A.Score
-			sums[j] += s.B.Score
+		if k > 1 {
+			m.Mean[i] = views.Pct(sums[i] / float64(k-1))
 		}
 	}
-	for i := range k {
-		m.Mean[i] = views.Pct(sums[i] / float64(k-1))
-	}
-	return m, nil
+	return m
 }
 
 // rrCell is one army's result against another, by its expected score (a win 1, a draw a

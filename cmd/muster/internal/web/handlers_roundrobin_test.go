@@ -32,7 +32,7 @@ func TestGameNightRoundRobinForTheGamemasterAndForPlayersAfterTheLock(t *testing
 	if len(ids) != 3 {
 		t.Fatalf("the GM is offered %d lists, want 3 (the unsubmitted one too)", len(ids))
 	}
-	r := ts.postForm("/gm/"+gm+"/roundrobin", url.Values{"army": ids, "battles": {"20"}, "scenario": {"open-field"}, "seed": {"2"}})
+	r := postJob(t, ts, "/gm/"+gm+"/roundrobin", url.Values{"army": ids, "battles": {"20"}, "scenario": {"open-field"}, "seed": {"2"}})
 	wantStatus(t, "GM round robin", r, http.StatusOK)
 	cells := rrLabel.FindAllStringSubmatch(r.body, -1)
 	if len(cells) != 6 {
@@ -59,7 +59,7 @@ func TestGameNightRoundRobinForTheGamemasterAndForPlayersAfterTheLock(t *testing
 	if len(pids) != 2 {
 		t.Fatalf("players are offered %d lists, want the 2 submitted", len(pids))
 	}
-	p := ts.postForm("/play/"+player+"/roundrobin", url.Values{"army": pids, "battles": {"20"}, "scenario": {"open-field"}, "seed": {"2"}})
+	p := postJob(t, ts, "/play/"+player+"/roundrobin", url.Values{"army": pids, "battles": {"20"}, "scenario": {"open-field"}, "seed": {"2"}})
 	wantStatus(t, "players' round robin", p, http.StatusOK)
 	pc := rrLabel.FindAllStringSubmatch(p.body, -1)
 	if len(pc) != 2 || !strings.HasPrefix(pc[0][1], "/play/"+player+"/sims/") {

@@ -7,10 +7,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"net/url"
 	"sort"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/go-playground/validator/v10"
@@ -171,11 +173,15 @@ func (a *app) startSim(c *echo.Context) error {
 	ids := [2]string{f.A, f.B}
 	asked := db.Sim{Owner: owner, ArmyA: ids[0], VersionA: versions[0], ArmyB: ids[1], VersionB: versions[1],
 		Scenario: f.Scenario, Battles: n, Seed: strconv.FormatUint(seed, 10)}
-	run, err := a.startRun(c.Request().Context(), owner, field, forces, jobs.MatchupRequest{Scenario: f.Scenario, Seed: seed, SeedTyped: f.Seed != "",
+	run, err := a.startRun(a.askCtx(c), owner, field, forces, jobs.MatchupRequest{Scenario: f.Scenario, Seed: seed, SeedTyped: f.Seed != "",
 		Battles: n, Armies: files, Ask: asked, ResultBase: "/sims/"})
 	if errors.Is(err, db.ErrBusy) {
 		f.Errors["armies"] = "You have a matchup being played already: wait for it to finish, or cancel it, before starting another."
 		return a.renderSimForm(c, http.StatusConflict, f)
+	}
+	if msg := queueRefusal(err); msg != "" {
+		f.Errors["battles"] = msg
+		return a.renderSimForm(c, http.StatusTooManyRequests, f)
 	}
 	if err != nil {
 		return echo.NewHTTPError(http.StatusServiceUnavailable, err.Error())
@@ -191,6 +197,32 @@ func (a *app) startRun(ctx context.Context, owner string, field *battle.Field, f
 	}
 	title := fmt.Sprintf("%s against %s on %s", forces[0].Name, forces[1].Name, field.Scenario.Name)
 	return a.jobs.Submit(ctx, owner, title, req)
+}
+
+// askCtx is the request's context saying who asks for the jobs it queues (jobs.Asking):
+// where from (an IPv6 address by its /64, as one home or office has one) and whether a guest.
+func (a *app) askCtx(c *echo.Context) context.Context {
+	addr := c.RealIP()
+	if ip := net.ParseIP(addr); ip != nil && ip.To4() == nil {
+		addr = ip.Mask(net.CIDRMask(64, 128)).String() + "/64"
+	}
+	return jobs.Asking(c.Request().Context(), addr, owner(c).Guest())
+}
+
+// queueRefusal says in words why a fair share refused a job (db.Bounds), "" when err is not one.
+func queueRefusal(err error) string {
+	var ab *db.ErrAddressBusy
+	var tm *db.ErrTooMany
+	switch {
+	case errors.Is(err, db.ErrBusy):
+		return busyWords
+	case errors.As(err, &ab):
+		return fmt.Sprintf("Visitors without an account on your network have %d battles queued already, as many as they may have at once (%d): sign in or sign up to queue yours, or wait for theirs to finish.",
+			ab.Queued, ab.Bound)
+	case errors.As(err, &tm):
+		return fmt.Sprintf("Battles: %d is more than the %d you may have queued at once; ask for fewer, or sign in (an account may have more).", tm.Battles, tm.Bound)
+	}
+	return ""
 }
 
 // runningMatchup is owner's matchup queued or playing, for the pages that start one to link
@@ -256,6 +288,7 @@ func (a *app) ownRun(c *echo.Context) (runState, error) {
 		if _, st.done, err = a.store.ChunkProgress(ctx, m.ID); err != nil {
 			return runState{}, err
 		}
+		st.done = max(st.done, m.Progress) // a what-if says how far it is as it plays
 	}
 	if m.Status == db.MatchupQueued && st.done == 0 {
 		if st.queued, err = a.store.MatchupsAhead(ctx, m); err != nil {
@@ -285,15 +318,45 @@ func (a *app) simProgress(c *echo.Context) error {
 		return c.Redirect(http.StatusSeeOther, m.ResultURL)
 	}
 	v := views.SimRunView{ID: m.ID, Title: m.Title, Total: m.Battles, Done: st.done, Stopped: m.Status == db.MatchupCancelled,
-		Queued: st.queued}
+		Queued: st.queued, Heading: runHeading(m.Kind)}
 	if m.Status == db.MatchupFailed {
 		v.Error = m.Error
 	}
-	return render(c, http.StatusOK, views.SimRunPage(page(c, "Playing a matchup", "sim"), v))
+	return render(c, http.StatusOK, views.SimRunPage(page(c, v.Heading, "sim"), v))
 }
 
-// simEvents streams a run's progress as server-sent events: "progress" with {done, total}
-// about four times a second, then "done" with the result's address, "cancelled" or "failed".
+// runHeading is a progress page's heading, by what is played.
+func runHeading(kind string) string {
+	switch kind {
+	case db.KindWhatIf:
+		return "Playing a what-if"
+	case db.KindRoundRobin:
+		return "Playing a round robin"
+	case db.KindSWM, db.KindQRS:
+		return "Playing a quick-resolve"
+	}
+	return "Playing a matchup"
+}
+
+// ownJob reads one of the asking owner's matchup rows of a kind, for its result page:
+// another owner's, or another kind's, is not found.
+func (a *app) ownJob(c *echo.Context, kind string) (db.Matchup, error) {
+	id := c.Param("job")
+	if !validID(id) {
+		return db.Matchup{}, echo.NewHTTPError(http.StatusNotFound, "There is no such result.")
+	}
+	m, err := a.store.OwnerMatchup(c.Request().Context(), ownerID(c), id)
+	if errors.Is(err, db.ErrNotFound) || err == nil && m.Kind != kind {
+		return db.Matchup{}, echo.NewHTTPError(http.StatusNotFound, "There is no such result.")
+	}
+	return m, err
+}
+
+// simEvents streams a run's progress as server-sent events: "progress" with {done, total,
+// queued} about four times a second, then "done" with the result's address, "cancelled" or
+// "failed"; or, when the server shuts down, "restart" (the browser reconnects by itself in a
+// second and a half, to whichever process answers, and the job goes on where it was). The
+// server's write timeout does not cut the stream: each event has a deadline of its own.
 func (a *app) simEvents(c *echo.Context) error {
 	st, err := a.ownRun(c)
 	if err != nil {
@@ -311,13 +374,22 @@ func (a *app) simEvents(c *echo.Context) error {
 	rc := http.NewResponseController(w)
 	send := func(event string, data any) error {
 		b, _ := json.Marshal(data)
+		// A stalled reader is given up on after a while, whatever the server's timeout.
+		_ = rc.SetWriteDeadline(time.Now().Add(eventWriteTimeout))
 		if _, err := fmt.Fprintf(w, "event: %s\ndata: %s\n\n", event, b); err != nil {
 			return err
 		}
 		return rc.Flush()
 	}
-	tick := time.NewTicker(250 * time.Millisecond)
+	tick := time.NewTicker(progressEvery(a.store))
 	defer tick.Stop()
+	read := time.Now()
+	var changed <-chan struct{}
+	if a.store.Notifies() {
+		ch, done := a.progress.subscribe(st.m.ID)
+		defer done()
+		changed = ch
+	}
 	for {
 		m := st.m
 		switch m.Status {
@@ -342,13 +414,35 @@ func (a *app) simEvents(c *echo.Context) error {
 		select {
 		case <-c.Request().Context().Done():
 			return nil
+		case <-a.auth.Closing:
+			_ = rc.SetWriteDeadline(time.Now().Add(eventWriteTimeout))
+			if _, err := fmt.Fprintf(w, "retry: %d\nevent: restart\ndata: {}\n\n", restartRetry.Milliseconds()); err == nil {
+				_ = rc.Flush()
+			}
+			return nil
 		case <-tick.C:
+		case <-changed:
+			// Told of a change: read it, but not more than four times a second however
+			// fast the chunks come.
+			select {
+			case <-time.After(time.Until(read.Add(250 * time.Millisecond))):
+			case <-c.Request().Context().Done():
+				return nil
+			}
 		}
+		read = time.Now()
 		if st, err = a.ownRun(c); err != nil {
 			return nil
 		}
 	}
 }
+
+const (
+	// eventWriteTimeout bounds one event's write to a progress stream.
+	eventWriteTimeout = 10 * time.Second
+	// restartRetry is how long a progress page waits to reconnect after a "restart".
+	restartRetry = 1500 * time.Millisecond
+)
 
 func (a *app) cancelSim(c *echo.Context) error {
 	if !validID(c.Param("job")) {
@@ -369,6 +463,35 @@ func (a *app) cancelSim(c *echo.Context) error {
 // picks (armies, scenario, battles) filled in again.
 func cancelledURL(m db.Matchup) string {
 	q := url.Values{"cancelled": {"1"}}
+	switch m.Kind {
+	case db.KindWhatIf:
+		var req jobs.WhatIfRequest
+		if err := json.Unmarshal(m.Request, &req); err == nil && validID(req.Sim) {
+			q.Set("side", req.Side)
+			q.Set("battles", strconv.Itoa(req.Battles))
+			q.Set("variants", strconv.Itoa(req.Variants))
+			return "/sims/" + req.Sim + "/whatif?" + q.Encode()
+		}
+		return "/sim?" + q.Encode()
+	case db.KindRoundRobin:
+		var req jobs.RoundRobinRequest
+		if err := json.Unmarshal(m.Request, &req); err == nil && strings.HasPrefix(req.Action, "/") {
+			return req.Action + "?" + q.Encode()
+		}
+		return "/roundrobin?" + q.Encode()
+	case db.KindSWM:
+		var req jobs.SWMRequest
+		if err := json.Unmarshal(m.Request, &req); err == nil {
+			q.Set("a", req.IDs[0])
+			q.Set("b", req.IDs[1])
+			q.Set("scenario", req.Scenario)
+			q.Set("battles", strconv.Itoa(req.Battles))
+			q.Set("seed", strconv.FormatUint(req.Seed, 10))
+		}
+		return "/swm/quick-resolve?" + q.Encode()
+	case db.KindQRS:
+		return "/qrs/sim?" + q.Encode()
+	}
 	var req jobs.MatchupRequest
 	if err := json.Unmarshal(m.Request, &req); err == nil && req.Ask.Game == "" {
 		q.Set("a", req.Ask.ArmyA)

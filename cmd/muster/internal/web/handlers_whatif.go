@@ -1,7 +1,7 @@
 package web
 
 import (
-	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -10,7 +10,7 @@ import (
 
 	"github.com/labstack/echo/v5"
 
-	"muster/cmd/muster/internal/faults"
+	"muster/cmd/muster/internal/jobs"
 	"muster/db"
 	"muster/roster"
 	"muster/rules/battle"
@@ -22,20 +22,16 @@ import (
 // form, POST plays the what-if and shows the changes ranked, and POST .../save saves one
 // change as a new version of the army.
 //
-// The what-if is played in the request, not as a job: it is bounded (at most 10 changes and
-// the army itself, 500 battles each: 5,500 battles, a few seconds) and at most
-// heavyWorkers of them (what-ifs and round robins) play at once on a web process; a
-// player waits for the page as for a save. See docs/decisions.md.
+// The what-if is played as a job (issue 29), in the same queue as matchups: POST only
+// queues it and sends the browser to its progress page (/sim/run/:job), which opens its
+// result, /whatif/:job, when it is done. See docs/decisions.md.
 func (a *app) whatifRoutes(e *echo.Echo) {
 	e.GET("/sims/:id/whatif", a.whatifForm)
 	e.POST("/sims/:id/whatif", a.runWhatif)
 	e.POST("/sims/:id/whatif/save", a.saveWhatif)
 	e.GET("/sims/:id/whatif/replay", a.whatifReplay)
+	e.GET("/whatif/:job", a.whatifResult)
 }
-
-// heavyWork admits the what-ifs and round robins played in requests, two at a time per
-// process: more would only share the same cores more thinly.
-var heavyWork = make(chan struct{}, 2)
 
 const (
 	whatifMaxBattles  = 500
@@ -43,7 +39,8 @@ const (
 	whatifMaxVariants = 10
 )
 
-var errBusy = echo.NewHTTPError(http.StatusServiceUnavailable, "Muster is playing other what-ifs and round robins right now: try again in a moment.")
+// busyWords is the refusal of a second job while one of the owner's is queued or playing.
+const busyWords = "You have a matchup, what-if or round robin queued or being played already: wait for it to finish, or cancel it, before asking for another."
 
 // whatifSetup is a what-if's matchup, read for the asking owner: the saved matchup, the
 // army to change and its opponent, and the page's frame.
@@ -54,6 +51,8 @@ type whatifSetup struct {
 	version  int // the version of the army read, which a saved change is made on
 	played   int // the version the matchup played
 	army     *roster.Army
+	file     []byte // the army's file, and its opponent's, as read
+	oppFile  []byte
 	opponent *battle.Force
 	field    *battle.Field
 	view     views.WhatIfView
@@ -73,15 +72,16 @@ func (a *app) loadWhatif(c *echo.Context, side string) (*whatifSetup, error) {
 	ids := [2]string{m.ArmyA, m.ArmyB}
 	var armies [2]*roster.Army
 	var versions [2]int
+	var files [2][]byte
 	for i, id := range ids {
-		rec, _, army, err := a.headFile(ctx, ownerID(c), id)
+		rec, file, army, err := a.headFile(ctx, ownerID(c), id)
 		if errors.Is(err, errNoArmy) {
 			return nil, echo.NewHTTPError(http.StatusNotFound, "One of this matchup's armies is no longer saved: there is nothing to change.")
 		}
 		if err != nil {
 			return nil, err
 		}
-		armies[i], versions[i] = army, rec.Version
+		armies[i], versions[i], files[i] = army, rec.Version, file
 	}
 	me, them := 0, 1
 	if side == "b" && m.ArmyA != m.ArmyB {
@@ -96,7 +96,7 @@ func (a *app) loadWhatif(c *echo.Context, side string) (*whatifSetup, error) {
 		return nil, echo.NewHTTPError(http.StatusUnprocessableEntity, fmt.Sprintf("%s cannot take the field: %v", armies[them].Name, err))
 	}
 	st := &whatifSetup{sim: m, side: []string{"a", "b"}[me], armyID: ids[me], version: versions[me], played: [2]int{m.VersionA, m.VersionB}[me],
-		army: armies[me], opponent: opp, field: field}
+		army: armies[me], file: files[me], oppFile: files[them], opponent: opp, field: field}
 	st.view = views.WhatIfView{SimID: m.ID, Side: st.side, Army: armies[me].Name, Opponent: armies[them].Name,
 		Scenario: field.Scenario.Name, Battles: strconv.Itoa(max(whatifMinBattles, min(m.Battles, 200))), Variants: strconv.Itoa(whatifMaxVariants)}
 	st.view.Sides = append(st.view.Sides, views.Choice{Value: "a", Label: armies[0].Name})
@@ -111,7 +111,19 @@ func (a *app) whatifForm(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, views.WhatIfPage(page(c, "What to change in "+st.army.Name, "sim"), st.view))
+	v := st.view
+	// A cancelled what-if comes back with its picks (cancelledURL).
+	if _, msg := formCount("", c.QueryParam("battles"), whatifMinBattles, whatifMaxBattles); msg == "" {
+		v.Battles = c.QueryParam("battles")
+	}
+	if _, msg := formCount("", c.QueryParam("variants"), 1, whatifMaxVariants); msg == "" {
+		v.Variants = c.QueryParam("variants")
+	}
+	p := page(c, "What to change in "+st.army.Name, "sim")
+	if c.QueryParam("cancelled") != "" {
+		p.Flash = "What-if cancelled: nothing was saved. Your picks are below, to ask again."
+	}
+	return render(c, http.StatusOK, views.WhatIfPage(p, v))
 }
 
 // runWhatif plays the what-if with the matchup's seed, so that the army's own battles are
@@ -135,8 +147,6 @@ func (a *app) runWhatif(c *echo.Context) error {
 		v.Error = nmsg
 	case kmsg != "":
 		v.Error = kmsg
-	case !a.jobs.Plays():
-		v.Error = "This server plays no battles (it was started with --workers 0): a what-if needs a server that does."
 	}
 	if v.Error != "" {
 		return render(c, http.StatusBadRequest, views.WhatIfPage(page(c, title, "sim"), v))
@@ -145,38 +155,90 @@ func (a *app) runWhatif(c *echo.Context) error {
 	if err != nil {
 		return fmt.Errorf("matchup %s: seed %q: %w", st.sim.ID, st.sim.Seed, err)
 	}
-	select {
-	case heavyWork <- struct{}{}:
-		defer func() { <-heavyWork }()
-	default:
-		return errBusy
-	}
-	rep, err := whatif.Run(c.Request().Context(), a.cat, st.field, st.army, st.opponent,
-		whatif.Options{Battles: n, Seed: seed, MaxVariants: k, BeforeBattle: faults.BeforeBattle})
+	// The changes are worked out here, as the worker will again (the same every time): an
+	// army with nothing to try is told so at once, and the job knows its battles.
+	vs, err := whatif.Variants(a.cat, st.army, nil, k)
 	var nl *whatif.NotLegalError
 	if errors.As(err, &nl) {
 		v.Error = "Nothing to try yet: " + err.Error() + "."
 		return render(c, http.StatusUnprocessableEntity, views.WhatIfPage(page(c, title, "sim"), v))
 	}
-	if errors.Is(err, context.Canceled) {
-		return nil // the player stopped the page: nobody is waiting for an answer
+	if err != nil {
+		return err
 	}
-	if faults.Is(err) {
-		faults.Log(a.log, "a battle of a what-if failed", err, "matchup", st.sim.ID)
-		v.Error = faults.Words("this what-if", err)
-		return render(c, http.StatusInternalServerError, views.WhatIfPage(page(c, title, "sim"), v))
+	vs = append(vs, whatif.Spending(a.cat, st.army, nil, vs)...)
+	if a.jobs == nil {
+		v.Error = "This server queues no battles: a what-if needs the job queue."
+		return render(c, http.StatusServiceUnavailable, views.WhatIfPage(page(c, title, "sim"), v))
+	}
+	req := jobs.WhatIfRequest{Sim: st.sim.ID, Side: st.side, Scenario: st.sim.Scenario, Seed: seed, Battles: n, Variants: k,
+		Army: st.file, Opponent: st.oppFile, Played: st.played, Version: st.version}
+	for i, s := range st.view.Sides {
+		req.Names[i] = s.Label
+	}
+	m, err := a.jobs.SubmitWhatIf(a.askCtx(c), ownerID(c), title+" against "+st.view.Opponent, (len(vs)+1)*n, req)
+	if msg := queueRefusal(err); msg != "" {
+		v.Error = msg
+		return render(c, http.StatusConflict, views.WhatIfPage(page(c, title, "sim"), v))
 	}
 	if err != nil {
 		return err
 	}
-	r := &views.WhatIfResult{Battles: rep.Battles, Seed: st.sim.Seed, Limit: rep.Limit, Total: rep.Total,
+	return c.Redirect(http.StatusSeeOther, "/sim/run/"+m.ID)
+}
+
+// whatifResult is a played what-if's page: the form again, and the changes ranked. One not
+// yet played goes to its progress page; another owner's is not found.
+func (a *app) whatifResult(c *echo.Context) error {
+	m, err := a.ownJob(c, db.KindWhatIf)
+	if err != nil {
+		return err
+	}
+	if m.Status != db.MatchupDone {
+		return c.Redirect(http.StatusSeeOther, "/sim/run/"+m.ID)
+	}
+	var req jobs.WhatIfRequest
+	var res jobs.WhatIfResult
+	if err := json.Unmarshal(m.Request, &req); err != nil {
+		return fmt.Errorf("what-if %s: %w", m.ID, err)
+	}
+	if err := json.Unmarshal(m.Result, &res); err != nil || res.Report == nil {
+		return fmt.Errorf("what-if %s: its result does not read: %v", m.ID, err)
+	}
+	army, err := roster.Read(req.Army)
+	if err != nil {
+		return fmt.Errorf("what-if %s: %w", m.ID, err)
+	}
+	me, them := 0, 1
+	if req.Side == "b" {
+		me, them = 1, 0
+	}
+	v := views.WhatIfView{SimID: req.Sim, Side: req.Side, Army: req.Names[me], Opponent: req.Names[them], Scenario: scenarioName(req.Scenario),
+		Battles: strconv.Itoa(req.Battles), Variants: strconv.Itoa(req.Variants)}
+	if v.Opponent == "" {
+		v.Opponent = v.Army // the same army on both sides
+	}
+	for i, n := range req.Names {
+		if n != "" {
+			v.Sides = append(v.Sides, views.Choice{Value: []string{"a", "b"}[i], Label: n})
+		}
+	}
+	v.Played = whatifView(req, res, army)
+	return render(c, http.StatusOK, views.WhatIfPage(page(c, "What to change in "+v.Army, "sim"), v))
+}
+
+// whatifView is a played what-if in the page's words.
+func whatifView(req jobs.WhatIfRequest, res jobs.WhatIfResult, army *roster.Army) *views.WhatIfResult {
+	rep := res.Report
+	seed := strconv.FormatUint(req.Seed, 10)
+	r := &views.WhatIfResult{Battles: res.Battles, Seed: seed, Limit: res.Limit, Total: res.Total,
 		Base: scoreIn(rep.Base), Legal: rep.Legal, Looks: whatif.Looks}
-	if st.played != 0 && st.played != st.version {
+	if req.Played != 0 && req.Played != req.Version {
 		// The changes are worked out on the army as it is saved now, which a change is saved
 		// on top of: the matchup's own odds were of an older version.
-		r.VersionNote = fmt.Sprintf("The matchup played version %d of %s; these changes start from version %d, saved since, and play its battles afresh.", st.played, st.army.Name, st.version)
+		r.VersionNote = fmt.Sprintf("The matchup played version %d of %s; these changes start from version %d, saved since, and play its battles afresh.", req.Played, army.Name, req.Version)
 	}
-	if l := st.army.Limits; st.army.Limit == 0 && (l == nil || l.Total == 0) {
+	if l := army.Limits; army.Limit == 0 && (l == nil || l.Total == 0) {
 		r.LimitNote = "It has no limit of its own, so a change may not cost more than it does now: set a limit in the editor to let changes spend more."
 	}
 	for _, x := range rep.Variants {
@@ -188,14 +250,13 @@ func (a *app) runWhatif(c *echo.Context) error {
 		}
 		if x.Differs >= 0 {
 			row.Battle = x.Differs + 1
-			row.Without = whatifReplayURL(st.sim.ID, st.side, "", x.Differs)
-			row.With = whatifReplayURL(st.sim.ID, st.side, x.Change, x.Differs)
+			row.Without = whatifReplayURL(req.Sim, req.Side, "", x.Differs)
+			row.With = whatifReplayURL(req.Sim, req.Side, x.Change, x.Differs)
 			row.Both = row.With + "&both=1"
 		}
 		r.Rows = append(r.Rows, row)
 	}
-	v.Played = r
-	return render(c, http.StatusOK, views.WhatIfPage(page(c, title, "sim"), v))
+	return r
 }
 
 // scoreIn says an outcome: "scores 41.0% (95%: 34.4% to 47.9%) and wins 38.0% of its battles".

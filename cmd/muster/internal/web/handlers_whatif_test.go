@@ -61,13 +61,13 @@ func TestWhatToChangeFromTheMatchupPageSavesTheBestChangeAsANewVersion(t *testin
 		}
 	}
 	// Either army of one's own matchup may be changed.
-	sideB := ts.postForm(res+"/whatif", url.Values{"side": {"b"}, "battles": {"20"}, "variants": {"2"}})
+	sideB := postJob(t, ts, res+"/whatif", url.Values{"side": {"b"}, "battles": {"20"}, "variants": {"2"}})
 	wantStatus(t, "what to change in the second army", sideB, http.StatusOK)
 	if h := text(byID(parseHTML(t, sideB.body), "whatif-base")); !strings.HasPrefix(h, "Two stormtrooper squads scores ") ||
 		!strings.Contains(sideB.body, "It has no limit of its own") {
 		t.Errorf("side b: %q", h)
 	}
-	r := ts.postForm(res+"/whatif", url.Values{"side": {"a"}, "battles": {"300"}, "variants": {"10"}})
+	r := postJob(t, ts, res+"/whatif", url.Values{"side": {"a"}, "battles": {"300"}, "variants": {"10"}})
 	wantStatus(t, "POST whatif", r, http.StatusOK)
 	doc := parseHTML(t, r.body)
 	list := byID(doc, "whatif-variants-list")
@@ -153,7 +153,7 @@ func TestRoundRobinPlaysEveryPairOnceAndLinksEachCellToItsMatchup(t *testing.T) 
 		t.Error("too many battles: no message naming the field")
 	}
 	v := url.Values{"army": ids, "battles": {"40"}, "scenario": {"open-field"}, "seed": {"3"}}
-	r := ts.postForm("/roundrobin", v)
+	r := postJob(t, ts, "/roundrobin", v)
 	wantStatus(t, "POST /roundrobin", r, http.StatusOK)
 	cells := rrLabel.FindAllStringSubmatch(r.body, -1)
 	if len(cells) != 6 {
@@ -185,7 +185,7 @@ func TestRoundRobinPlaysEveryPairOnceAndLinksEachCellToItsMatchup(t *testing.T) 
 	if len(matchups) != 3 {
 		t.Errorf("%d matchups behind 6 cells, want 3 (one per pair)", len(matchups))
 	}
-	again := ts.postForm("/roundrobin", v)
+	again := postJob(t, ts, "/roundrobin", v)
 	cells2 := rrLabel.FindAllStringSubmatch(again.body, -1)
 	for i := range cells {
 		if len(cells2) != len(cells) || cells2[i][4] != cells[i][4] {

@@ -39,6 +39,7 @@ type app struct {
 	auth      Config
 	signins   *signInLimits // sign-in attempts per address, per name and address, per name
 	guests    limiters      // guests made per address (auth.go: newGuests)
+	progress  *progressHub  // wakes progress streams when their job changes (PostgreSQL)
 }
 
 // newServer builds the web app's handler: middleware, routes, error pages.
@@ -63,7 +64,8 @@ func newApp(store *db.Store, cat *rules.Catalog, logger *slog.Logger, cfg Config
 	a := &app{store: store, cat: cat, log: logger, validate: validator.New(validator.WithRequiredStructEnabled()),
 		volleys:  lruCache[*volleyAnswer]{size: volleyCacheSize},
 		sessions: newSessions(store, cfg.SecureCookie), auth: cfg, signins: newSignInLimits(),
-		guests: limiters{burst: guestBurst, every: guestEvery}, drafts: newDrafts(store, logger)}
+		guests: limiters{burst: guestBurst, every: guestEvery}, progress: &progressHub{store: store},
+		drafts: newDrafts(store, logger)}
 	a.drafts.stopOn(cfg.Stopping)
 	a.admission = newAdmission(cfg.MaxRequests, cfg.MaxQueued, 0)
 	// HEAD answers as GET would on every page (RFC 9110: a server must support both): the
@@ -116,7 +118,6 @@ func newApp(store *db.Store, cat *rules.Catalog, logger *slog.Logger, cfg Config
 	e.GET("/catalogue/:kind", a.catalogue)
 	e.GET("/compare", a.compare)
 	e.GET("/odds", a.odds)
-	e.GET("/swm/quick-resolve", a.swmQuickResolve) // two d20 squads (swm_battle.go)
 
 	e.GET("/armies/:id/shares", a.armyShares)
 	e.POST("/armies/:id/shares/:token/revoke", a.revokeShare)
@@ -133,6 +134,7 @@ func newApp(store *db.Store, cat *rules.Catalog, logger *slog.Logger, cfg Config
 	a.qrsRoutes(e)
 	a.whatifRoutes(e)     // issue 14: what to change (handlers_whatif.go)
 	a.roundRobinRoutes(e) // issue 14: round robins (handlers_roundrobin.go)
+	a.swmRoutes(e)        // two d20 squads quick-resolved (swm_battle.go)
 
 	// The JSON API's guard goes on each route, not on the group: a group's middleware makes
 	// echo register catch-all routes under /api/ that answered a wrong method (PUT

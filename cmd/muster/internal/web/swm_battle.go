@@ -1,17 +1,19 @@
 package web
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
 	"net/http"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v5"
 
-	"muster/cmd/muster/internal/faults"
+	"muster/cmd/muster/internal/jobs"
 	"muster/db"
 	"muster/rules/swm"
 	"muster/rules/swm/army"
@@ -20,16 +22,22 @@ import (
 	"muster/views"
 )
 
-// The quick-resolve of two d20 squads (rules/swm/engine): a GET form over the asker's own
-// squads; nothing is saved, and the same seed replays the same battles. The battles are
-// played in the request, so their number is capped: a big scenario's battle takes tens of
-// milliseconds.
-const swmMaxBattles = 50
+// The quick-resolve of two d20 squads (rules/swm/engine): GET /swm/quick-resolve is the
+// form over the asker's own squads (with ?a= and ?b=, their checks too); POST queues the
+// battles as a job in the matchups' queue (issue 29) and goes to its progress page; the
+// result is shown at /swm/quick-resolve/:job, the form filled in again. The same seed plays
+// the same battles, as `muster swm sim` does.
+const swmMaxBattles = 200
 
-func (a *app) swmQuickResolve(c *echo.Context) error {
-	ctx := c.Request().Context()
-	q := c.QueryParams()
-	v := views.SWMBattleView{A: q.Get("a"), B: q.Get("b"), Scenario: q.Get("scenario"), Battles: q.Get("battles"), Seed: q.Get("seed"),
+func (a *app) swmRoutes(e *echo.Echo) {
+	e.GET("/swm/quick-resolve", a.swmQuickResolve)
+	e.POST("/swm/quick-resolve", a.swmQuickResolveRun)
+	e.GET("/swm/quick-resolve/:job", a.swmQuickResolveResult)
+}
+
+// swmView is the form as asked (query or form values), with the asker's squads.
+func (a *app) swmView(c *echo.Context, get func(string) string) (views.SWMBattleView, error) {
+	v := views.SWMBattleView{A: get("a"), B: get("b"), Scenario: get("scenario"), Battles: get("battles"), Seed: get("seed"),
 		Scenarios: engine.Scenarios(), MaxBattle: swmMaxBattles}
 	if v.Scenario == "" {
 		v.Scenario = "open"
@@ -40,25 +48,27 @@ func (a *app) swmQuickResolve(c *echo.Context) error {
 	if v.Seed == "" {
 		v.Seed = "1"
 	}
-	list, err := a.store.List(ctx, ownerID(c))
+	list, err := a.store.List(c.Request().Context(), ownerID(c))
 	if err != nil {
-		return err
+		return v, err
 	}
 	for _, r := range list {
 		if r.System == swm.ID {
 			v.Squads = append(v.Squads, views.SystemChoice{ID: r.ID, Title: r.Name})
 		}
 	}
-	p := page(c, "Quick-resolve d20 squads", "sim")
-	if v.A == "" && v.B == "" {
-		return render(c, http.StatusOK, views.SWMBattle(p, v))
-	}
+	return v, nil
+}
+
+// swmChecked checks the form and the two squads: the request to queue, or the view saying
+// what to fix (ok false).
+func (a *app) swmChecked(c *echo.Context, v *views.SWMBattleView) (jobs.SWMRequest, bool, error) {
 	// Not yours reads as not found, as everywhere.
-	sa, ca, aName, errA := a.fieldSquad(c, v.A)
-	sb, cb, bName, errB := a.fieldSquad(c, v.B)
+	fa, _, errA := a.fieldSquadFile(c, v.A)
+	fb, _, errB := a.fieldSquadFile(c, v.B)
 	for _, err := range []error{errA, errB} {
 		if errors.Is(err, errNoArmy) {
-			return err
+			return jobs.SWMRequest{}, false, err
 		}
 	}
 	n, err1 := boundedInt("Battles", v.Battles, 1, swmMaxBattles)
@@ -72,7 +82,7 @@ func (a *app) swmQuickResolve(c *echo.Context) error {
 	}
 	if err := firstErr(err1, err2); err != nil {
 		v.Error = err.Error()
-		return render(c, http.StatusOK, views.SWMBattle(p, v))
+		return jobs.SWMRequest{}, false, nil
 	}
 	var inc *engine.IncompleteError
 	var broken *engine.RulesError
@@ -96,24 +106,103 @@ func (a *app) swmQuickResolve(c *echo.Context) error {
 		}
 	}
 	if v.Error != "" || len(v.Missing) > 0 || len(v.Broken) > 0 {
-		return render(c, http.StatusOK, views.SWMBattle(p, v))
+		return jobs.SWMRequest{}, false, nil
 	}
-	v.SidesNote = check.SidesNote(ca, cb)
-	sum, err := engine.Simulate(func() *engine.Map { m, _ := engine.Scenario(v.Scenario); return m }, sa, sb, n, seed)
-	if faults.Is(err) {
-		faults.Log(a.log, "a battle of a d20 quick-resolve failed", err)
-		v.Error = faults.Words("these battles", err)
-		return render(c, http.StatusInternalServerError, views.SWMBattle(p, v))
-	}
+	return jobs.SWMRequest{Squads: [2][]byte{fa, fb}, IDs: [2]string{v.A, v.B}, Scenario: v.Scenario, Battles: n, Seed: seed}, true, nil
+}
+
+func (a *app) swmQuickResolve(c *echo.Context) error {
+	v, err := a.swmView(c, c.QueryParam)
 	if err != nil {
-		v.Error = "The battle could not be played: " + err.Error()
-		return render(c, http.StatusOK, views.SWMBattle(p, v))
+		return err
 	}
-	v.Result, v.AName, v.BName = sum, aName, bName
-	if aName == bName {
-		v.BName = bName + " (second)"
+	p := page(c, "Quick-resolve d20 squads", "sim")
+	if c.QueryParam("cancelled") != "" {
+		p.Flash = "Quick-resolve cancelled: nothing was saved. Your picks are below, to play again."
+	}
+	if v.A != "" || v.B != "" {
+		// The squads chosen are checked as the form opens: what they lack is said before
+		// any battle is queued.
+		if _, _, err := a.swmChecked(c, &v); err != nil {
+			return err
+		}
 	}
 	return render(c, http.StatusOK, views.SWMBattle(p, v))
+}
+
+// swmQuickResolveRun queues the battles, or says what to fix.
+func (a *app) swmQuickResolveRun(c *echo.Context) error {
+	v, err := a.swmView(c, c.FormValue)
+	if err != nil {
+		return err
+	}
+	p := page(c, "Quick-resolve d20 squads", "sim")
+	req, ok, err := a.swmChecked(c, &v)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return render(c, http.StatusUnprocessableEntity, views.SWMBattle(p, v))
+	}
+	if a.jobs == nil {
+		v.Error = "This server queues no battles: the quick-resolve needs the job queue."
+		return render(c, http.StatusServiceUnavailable, views.SWMBattle(p, v))
+	}
+	owner, err := a.ensureOwner(c)
+	if err != nil {
+		return err
+	}
+	m, err := a.jobs.SubmitSWM(a.askCtx(c), owner, fmt.Sprintf("%d battles of two d20 squads on %s", req.Battles, engine.ScenarioTitle(req.Scenario)), req)
+	if msg := queueRefusal(err); msg != "" {
+		v.Error = msg
+		return render(c, http.StatusConflict, views.SWMBattle(p, v))
+	}
+	if err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, "/sim/run/"+m.ID)
+}
+
+// swmQuickResolveResult is a played d20 quick-resolve: the form as it was asked, and who
+// wins.
+func (a *app) swmQuickResolveResult(c *echo.Context) error {
+	m, err := a.ownJob(c, db.KindSWM)
+	if err != nil {
+		return err
+	}
+	if m.Status != db.MatchupDone {
+		return c.Redirect(http.StatusSeeOther, "/sim/run/"+m.ID)
+	}
+	var req jobs.SWMRequest
+	var res jobs.SWMResult
+	if err := json.Unmarshal(m.Request, &req); err != nil {
+		return fmt.Errorf("quick-resolve %s: %w", m.ID, err)
+	}
+	if err := json.Unmarshal(m.Result, &res); err != nil || res.Summary == nil {
+		return fmt.Errorf("quick-resolve %s: its result does not read: %v", m.ID, err)
+	}
+	asked := url.Values{"a": {req.IDs[0]}, "b": {req.IDs[1]}, "scenario": {req.Scenario}, "battles": {strconv.Itoa(req.Battles)},
+		"seed": {strconv.FormatUint(req.Seed, 10)}}
+	v, err := a.swmView(c, asked.Get)
+	if err != nil {
+		return err
+	}
+	v.Result, v.AName, v.BName, v.SidesNote, v.Log = res.Summary, res.Names[0], res.Names[1], res.SidesNote, res.Log
+	if v.AName == v.BName {
+		v.BName += " (second)"
+	}
+	return render(c, http.StatusOK, views.SWMBattle(page(c, "Quick-resolve d20 squads", "sim"), v))
+}
+
+// fieldSquadFile is fieldSquad's squad file and checks: the file as saved, and the error
+// that keeps it from the field.
+func (a *app) fieldSquadFile(c *echo.Context, id string) ([]byte, string, error) {
+	_, _, name, err := a.fieldSquad(c, id)
+	if err != nil {
+		return nil, name, err
+	}
+	_, file, err := a.store.Get(c.Request().Context(), ownerID(c), id)
+	return file, name, err
 }
 
 // fieldSquad reads one of the asker's d20 squads, costs and checks it, and fields it; a

@@ -3,10 +3,26 @@ package web
 import (
 	"encoding/json"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"testing"
 )
+
+// swmPlay asks for a d20 quick-resolve (the form's values as a query string), follows its
+// job to the end and answers the result's page.
+func swmPlay(t *testing.T, ts *testServer, query string) response {
+	t.Helper()
+	v, err := url.ParseQuery(query)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := postJob(t, ts, "/swm/quick-resolve", v)
+	if !strings.Contains(r.body, `id="swm-battle-form"`) {
+		t.Fatalf("the quick-resolve (%s) answered %d:\n%.2000s", query, r.status, r.body)
+	}
+	return r
+}
 
 // The d20 quick-resolve on the web plays what `muster swm sim` plays: the Echo Base Salvage
 // Mission's squads (with the test house numbers for the unprinted cards) on the salvage
@@ -17,7 +33,7 @@ func TestSWMQuickResolveMatchesTheCommandLine(t *testing.T) {
 	rebel, imperial := "../../../../rules/swm/testdata/salvage-rebel.yaml", "../../../../rules/swm/testdata/salvage-imperial.yaml"
 	a := ts.importText(t, fileText(t, rebel), "")
 	b := ts.importText(t, fileText(t, imperial), "")
-	r := ts.get("/swm/quick-resolve?a=" + a + "&b=" + b + "&scenario=salvage&battles=20&seed=7")
+	r := swmPlay(t, ts, "a="+a+"&b="+b+"&scenario=salvage&battles=20&seed=7")
 	wantStatus(t, "quick-resolve", r, http.StatusOK)
 	code, out, errOut := runMuster(t, "swm", "sim", "--battles", "20", "--seed", "7", "--scenario", "salvage", "--json", rebel, imperial)
 	if code != 0 {
@@ -36,6 +52,18 @@ func TestSWMQuickResolveMatchesTheCommandLine(t *testing.T) {
 	if cli.Wins+cli.Draws+cli.Losses != 20 {
 		t.Errorf("the command line played %d battles", cli.Wins+cli.Draws+cli.Losses)
 	}
+	// The first battle's log is muster swm battle's with the same seed.
+	code, battle, errOut := runMuster(t, "swm", "battle", "--seed", "7", "--scenario", "salvage", rebel, imperial)
+	if code != 0 {
+		t.Fatalf("muster swm battle: %d %s", code, errOut)
+	}
+	lines := strings.Split(strings.TrimSpace(battle), "\n")
+	log := idText(t, r.body, "swm-log")
+	for _, l := range []string{lines[2], lines[len(lines)/2], lines[len(lines)-3]} {
+		if !strings.Contains(log, strings.TrimSpace(l)) {
+			t.Errorf("the page's first battle lacks muster swm battle's line %q", l)
+		}
+	}
 }
 
 // A player with the rulebook open picks the map by the scenario's title ("Echo Base Salvage
@@ -47,7 +75,7 @@ func TestSWMQuickResolveNamesMapsAndPointsInTheRulebooksWords(t *testing.T) {
 	ts := newTestServer(t)
 	a := ts.importText(t, fileText(t, "../../../../rules/swm/testdata/salvage-rebel.yaml"), "")
 	b := ts.importText(t, fileText(t, "../../../../rules/swm/testdata/salvage-imperial.yaml"), "")
-	r := ts.get("/swm/quick-resolve?a=" + a + "&b=" + b + "&scenario=salvage&battles=5&seed=7")
+	r := swmPlay(t, ts, "a="+a+"&b="+b+"&scenario=salvage&battles=5&seed=7")
 	wantStatus(t, "quick-resolve", r, http.StatusOK)
 	maps := idText(t, r.body, "scenario")
 	for _, want := range []string{"Open field (the Quick Start's setup", "Echo Base Salvage Mission (map drawn from the scenario's description)", "Assault on Echo Base (map drawn"} {
@@ -83,7 +111,7 @@ func TestSWMQuickResolveNamesTheMissingValues(t *testing.T) {
 		t.Error("an incomplete squad was played")
 	}
 	bad := ts.get("/swm/quick-resolve?a=" + s + "&b=" + s + "&battles=5000")
-	if !strings.Contains(bad.body, "Battles: write a whole number from 1 to 50") {
+	if !strings.Contains(bad.body, "Battles: write a whole number from 1 to 200") {
 		t.Error("too many battles is not refused in words")
 	}
 	// A seed the command line takes plays; one past its 64 bits is named with the range.
@@ -129,11 +157,11 @@ func TestSWMQuickResolveRefusesASquadThatBreaksTheRules(t *testing.T) {
 		t.Error("the refusal does not link to the squad's editor")
 	}
 
-	same := ts.get("/swm/quick-resolve?a=" + imperial + "&b=" + imperial + "&scenario=salvage&battles=5")
+	same := swmPlay(t, ts, "a="+imperial+"&b="+imperial+"&scenario=salvage&battles=5")
 	if !strings.Contains(idText(t, same.body, "swm-sides"), "both squads fight for the dark side") || byID(parseHTML(t, same.body), "outcome") == nil {
 		t.Error("two Empire squads of the Rebellion era: want the battles played with a note")
 	}
-	mixed := ts.get("/swm/quick-resolve?a=" + rebel + "&b=" + imperial + "&scenario=salvage&battles=5")
+	mixed := swmPlay(t, ts, "a="+rebel+"&b="+imperial+"&scenario=salvage&battles=5")
 	if byID(parseHTML(t, mixed.body), "swm-sides") != nil {
 		t.Error("Rebels against the Empire drew the same-side note")
 	}
@@ -150,7 +178,7 @@ func TestSWMQuickResolveSetsUpBySideWhicheverSquadComesFirst(t *testing.T) {
 	rebel, imperial := "../../../../rules/swm/testdata/assault-rebel.yaml", "../../../../rules/swm/testdata/assault-imperial.yaml"
 	ids := map[string]string{rebel: ts.importText(t, fileText(t, rebel), ""), imperial: ts.importText(t, fileText(t, imperial), "")}
 	for _, files := range [][2]string{{imperial, rebel}, {rebel, imperial}} {
-		r := ts.get("/swm/quick-resolve?a=" + ids[files[0]] + "&b=" + ids[files[1]] + "&scenario=assault&battles=30&seed=11")
+		r := swmPlay(t, ts, "a="+ids[files[0]]+"&b="+ids[files[1]]+"&scenario=assault&battles=30&seed=11")
 		wantStatus(t, "quick-resolve", r, http.StatusOK)
 		code, out, errOut := runMuster(t, "swm", "sim", "--battles", "30", "--seed", "11", "--scenario", "assault", "--json", files[0], files[1])
 		if code != 0 {

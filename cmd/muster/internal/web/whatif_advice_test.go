@@ -38,7 +38,7 @@ func TestAnIllegalArmysMatchupWarnsAndWhatIfMakesItLegal(t *testing.T) {
 	if w := text(byID(parseHTML(t, page.body), "sim-broken")); !strings.Contains(w, "Rebels with an unarmed squad breaks its rules as played (version 1, 1 problem)") {
 		t.Errorf("the matchup page does not warn of the illegal army: %q", w)
 	}
-	r := ts.postForm(res+"/whatif", url.Values{"side": {"a"}, "battles": {"40"}, "variants": {"4"}})
+	r := postJob(t, ts, res+"/whatif", url.Values{"side": {"a"}, "battles": {"40"}, "variants": {"4"}})
 	wantStatus(t, "what-if on an illegal army", r, http.StatusOK)
 	doc := parseHTML(t, r.body)
 	if n := byID(doc, "whatif-illegal"); n == nil {
@@ -50,7 +50,7 @@ func TestAnIllegalArmysMatchupWarnsAndWhatIfMakesItLegal(t *testing.T) {
 	}
 	save := formValues(firstForm(byID(doc, "whatif-variants-list")))
 	wantStatus(t, "save a change that makes it legal", ts.postForm(res+"/whatif/save", save), http.StatusSeeOther)
-	again := ts.postForm(res+"/whatif", url.Values{"side": {"a"}, "battles": {"20"}, "variants": {"2"}})
+	again := postJob(t, ts, res+"/whatif", url.Values{"side": {"a"}, "battles": {"20"}, "variants": {"2"}})
 	wantStatus(t, "what-if on the newer version", again, http.StatusOK)
 	if n := text(byID(parseHTML(t, again.body), "whatif-version")); !strings.Contains(n, "The matchup played version 1") || !strings.Contains(n, "from version 2") {
 		t.Errorf("no note of the newer version: %q", n)
@@ -64,7 +64,7 @@ func unarmedWhatIf(t *testing.T, ts *testServer) (string, response) {
 	a := ts.importFile(unarmedArmy)
 	b := ts.importFile(imperials1000)
 	res := waitResult(t, ts, startMatchup(t, ts, a, b, "open-field", "40", "7"))
-	r := ts.postForm(res+"/whatif", url.Values{"side": {"a"}, "battles": {"60"}, "variants": {"3"}})
+	r := postJob(t, ts, res+"/whatif", url.Values{"side": {"a"}, "battles": {"60"}, "variants": {"3"}})
 	wantStatus(t, "what-if", r, http.StatusOK)
 	return res, r
 }
@@ -134,24 +134,34 @@ func hrefs(n *xhtml.Node) []string {
 	return out
 }
 
-// A server started with --workers 0 serves pages only: it refuses a what-if and a round
-// robin in words instead of playing them in the request (it used to play them, its jobs
-// being set whatever their workers).
-func TestAPagesOnlyServerRefusesWhatIfAndRoundRobin(t *testing.T) {
+// A server started with --workers 0 serves pages only: it queues a what-if and a round
+// robin for the workers, as it does matchups, instead of playing them in the request (it
+// used to play them, its jobs being set whatever their workers; then it refused them).
+func TestAPagesOnlyServerQueuesWhatIfAndRoundRobin(t *testing.T) {
 	t.Parallel()
-	ts := newTestServer(t)
+	ts := newTestServer(t) // its own workers stand for a muster worker on the same database
 	a := ts.importFile(unarmedArmy)
 	b := ts.importFile(imperials1000)
 	res := waitResult(t, ts, startMatchup(t, ts, a, b, "open-field", "20", "7"))
 	ts.app.jobs = startTestJobs(t, ts.store, slog.New(slog.NewTextHandler(io.Discard, nil)), jobs.Options{Workers: 0})
-	r := ts.postForm(res+"/whatif", url.Values{"side": {"a"}, "battles": {"20"}, "variants": {"2"}})
-	wantStatus(t, "what-if on a pages-only server", r, http.StatusBadRequest)
-	if !strings.Contains(r.body, "This server plays no battles (it was started with --workers 0)") || strings.Contains(r.body, `id="whatif-result"`) {
-		t.Error("the what-if was not refused in words")
-	}
-	rr := ts.postForm("/roundrobin", url.Values{"army": {a, b}, "battles": {"10"}, "scenario": {"open-field"}})
-	wantStatus(t, "round robin on a pages-only server", rr, http.StatusServiceUnavailable)
-	if !strings.Contains(rr.body, "This server plays no battles") {
-		t.Error("the round robin was not refused in words")
+	for _, ask := range []struct {
+		path string
+		form url.Values
+		want string
+	}{
+		{res + "/whatif", url.Values{"side": {"a"}, "battles": {"20"}, "variants": {"2"}}, `id="whatif-result"`},
+		{"/roundrobin", url.Values{"army": {a, b}, "battles": {"10"}, "scenario": {"open-field"}}, `id="rr-matrix"`},
+	} {
+		r := ts.postForm(ask.path, ask.form)
+		wantStatus(t, ask.path+" on a pages-only server", r, http.StatusSeeOther)
+		run := r.header.Get("Location")
+		if !strings.HasPrefix(run, "/sim/run/") {
+			t.Fatalf("%s: sent to %q, not a progress page", ask.path, run)
+		}
+		done := ts.get(waitResult(t, ts, run))
+		wantStatus(t, ask.path+": its result", done, http.StatusOK)
+		if !strings.Contains(done.body, ask.want) {
+			t.Errorf("%s: the result page lacks %s", ask.path, ask.want)
+		}
 	}
 }

@@ -1,0 +1,184 @@
+package jobs
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/riverqueue/river"
+
+	"muster/cmd/muster/internal/faults"
+	"muster/cmd/muster/internal/systems"
+	"muster/db"
+	"muster/rules/battle"
+	"muster/rules/qrs"
+	"muster/rules/qrs/sim"
+	"muster/rules/swm/army"
+	"muster/rules/swm/check"
+	"muster/rules/swm/engine"
+)
+
+// The other game systems' quick-resolves as jobs (issue 29): the d20 quick-resolve
+// (rules/swm/engine) and the skirmish quick-resolve (rules/qrs/sim), each played in one
+// piece (their engines play battle i with the seed and i, from the first battle only) in
+// the same queue as matchups.
+
+// SWMRequest is a d20 quick-resolve: two squads' files, the map, battles and seed.
+type SWMRequest struct {
+	Squads   [2][]byte `json:"squads"`
+	IDs      [2]string `json:"ids"` // the squads' saved ids, for the form again
+	Scenario string    `json:"scenario"`
+	Battles  int       `json:"battles"`
+	Seed     uint64    `json:"seed"`
+}
+
+// SWMResult is a played d20 quick-resolve: the engine's summary and the squads' names.
+type SWMResult struct {
+	Summary   *engine.Summary `json:"summary"`
+	Names     [2]string       `json:"names"`
+	SidesNote string          `json:"sides_note,omitempty"`
+	// Log is the first battle's log: battle 0 of the seed, the one muster swm battle
+	// --seed plays.
+	Log []string `json:"log,omitempty"`
+}
+
+// QRSRequest is a skirmish quick-resolve: the game as the form set it up (sim.Config,
+// whose every field is data), the games and the dice seed, and the form as sent, to show it
+// again with the result.
+type QRSRequest struct {
+	Config  sim.Config          `json:"config"`
+	Battles int                 `json:"battles"`
+	Seed    uint64              `json:"seed"`
+	Form    map[string][]string `json:"form"`
+}
+
+// QRSResult is a played skirmish quick-resolve.
+type QRSResult struct {
+	Summary sim.Summary `json:"summary"`
+}
+
+// SubmitSWM queues a d20 quick-resolve.
+func (j *Jobs) SubmitSWM(ctx context.Context, owner, title string, req SWMRequest) (db.Matchup, error) {
+	return j.submitPiece(ctx, owner, title, db.KindSWM, req.Battles, req)
+}
+
+// SubmitQRS queues a skirmish quick-resolve.
+func (j *Jobs) SubmitQRS(ctx context.Context, owner, title string, req QRSRequest) (db.Matchup, error) {
+	return j.submitPiece(ctx, owner, title, db.KindQRS, req.Battles, req)
+}
+
+func (j *Jobs) submitPiece(ctx context.Context, owner, title, kind string, battles int, req any) (db.Matchup, error) {
+	body, err := json.Marshal(req)
+	if err != nil {
+		return db.Matchup{}, err
+	}
+	return j.queue(ctx, db.Matchup{Owner: owner, Title: title, Request: body, Kind: kind, Battles: battles,
+		ChunkSize: battles, Chunks: 1}, []battle.ChunkOptions{{First: 0, Count: battles}}, 1)
+}
+
+// PlaySWM plays a d20 quick-resolve as its job does.
+func PlaySWM(req SWMRequest) (*SWMResult, error) {
+	var squads [2]engine.Squad
+	var costed [2]*check.Costed
+	res := &SWMResult{}
+	for i, f := range req.Squads {
+		sq, err := army.Read(f)
+		if err != nil {
+			return nil, fmt.Errorf("a squad does not read: %w", err)
+		}
+		c, err := check.Evaluate(sq)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", sq.Name, err)
+		}
+		if squads[i], err = engine.FromCosted(c); err != nil {
+			return nil, fmt.Errorf("%s: %w", sq.Name, err)
+		}
+		costed[i], res.Names[i] = c, sq.Name
+	}
+	if _, ok := engine.Scenario(req.Scenario); !ok {
+		return nil, fmt.Errorf("there is no d20 map %q", req.Scenario)
+	}
+	sum, err := engine.Simulate(func() *engine.Map { m, _ := engine.Scenario(req.Scenario); return m }, squads[0], squads[1], req.Battles, req.Seed)
+	if err != nil {
+		return nil, err
+	}
+	res.Summary, res.SidesNote = sum, check.SidesNote(costed[0], costed[1])
+	m, _ := engine.Scenario(req.Scenario)
+	if first, err := engine.Play(m, squads[0], squads[1], rand.New(rand.NewPCG(req.Seed, 0)), true); err == nil {
+		res.Log = first.Log
+	}
+	return res, nil
+}
+
+// PlayQRS plays a skirmish quick-resolve as its job does: game i rolls PCG(seed, i).
+func PlayQRS(req QRSRequest) (*QRSResult, error) {
+	dice := func(i int) qrs.Dice {
+		r := rand.New(rand.NewPCG(req.Seed, uint64(i)))
+		return qrs.DiceFunc(func(n int) int { return r.IntN(n) + 1 })
+	}
+	s, err := sim.Run(req.Config, req.Battles, dice)
+	if err != nil {
+		return nil, systems.QRSSeeded(err, req.Seed)
+	}
+	return &QRSResult{Summary: s}, nil
+}
+
+// pieceKind is a row played in one piece by play, its result shown at result + its id.
+type pieceKind struct {
+	j      *Jobs
+	playIt func() (any, error)
+	result string
+}
+
+func (k *pieceKind) parts(m db.Matchup) []battle.ChunkOptions {
+	return []battle.ChunkOptions{{First: 0, Count: m.Battles}}
+}
+func (k *pieceKind) window() int { return 1 }
+
+func (k *pieceKind) play(ctx context.Context, m db.Matchup, first, count int) ([]byte, error) {
+	res, err := k.playIt()
+	if err != nil && !faults.Is(err) {
+		// What the web checked before queuing, found wrong here: played again, it would
+		// be wrong again.
+		_ = k.j.store.FailMatchup(ctx, m.ID, "Muster could not play this "+nounOf(m.Kind)+": "+err.Error()+".")
+		return nil, river.JobCancel(err)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(res)
+}
+
+func (k *pieceKind) finish(ctx context.Context, m db.Matchup) error {
+	bodies, err := k.j.store.Chunks(ctx, m.ID)
+	if err != nil {
+		return err
+	}
+	if len(bodies) != 1 {
+		return fmt.Errorf("jobs: %s %s has %d parts saved, not 1", m.Kind, m.ID, len(bodies))
+	}
+	_, err = k.j.store.CompleteMatchupWith(ctx, m.ID, nil, func([]db.Sim) (string, []byte, error) {
+		return k.result + m.ID, bodies[0], nil
+	})
+	return err
+}
+
+// systemKind is how a row of another game system's quick-resolve is played.
+func (j *Jobs) systemKind(m db.Matchup) (kind, error) {
+	switch m.Kind {
+	case db.KindSWM:
+		var req SWMRequest
+		if err := json.Unmarshal(m.Request, &req); err != nil {
+			return nil, fmt.Errorf("the quick-resolve's request does not read: %w", err)
+		}
+		return &pieceKind{j: j, result: "/swm/quick-resolve/", playIt: func() (any, error) { return PlaySWM(req) }}, nil
+	case db.KindQRS:
+		var req QRSRequest
+		if err := json.Unmarshal(m.Request, &req); err != nil {
+			return nil, fmt.Errorf("the quick-resolve's request does not read: %w", err)
+		}
+		return &pieceKind{j: j, result: "/qrs/sim/", playIt: func() (any, error) { return PlayQRS(req) }}, nil
+	}
+	return nil, fmt.Errorf("this Muster does not know how to play a %q", m.Kind)
+}
