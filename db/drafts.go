@@ -51,19 +51,30 @@ func (s *Store) SaveDrafts(ctx context.Context, ds []DraftWrite) error {
 		return nil
 	}
 	return s.tx(ctx, func(tx *sql.Tx) error {
+		// Two statements, prepared once for the whole batch.
+		owned, err := tx.PrepareContext(ctx, `SELECT 1 FROM armies WHERE id = ? AND owner_id = ? AND game_id IS NULL`)
+		if err != nil {
+			return err
+		}
+		defer owned.Close()
+		keep, err := tx.PrepareContext(ctx, `INSERT INTO drafts (army_id, owner_id, base, form, updated) VALUES (?, ?, ?, ?, ?)
+			ON CONFLICT (army_id, owner_id) DO UPDATE SET base = excluded.base, form = excluded.form, updated = excluded.updated`)
+		if err != nil {
+			return err
+		}
+		defer keep.Close()
 		now := stamp(s.now())
 		for _, d := range ds {
-			if len(d.Form) > MaxDraft {
+			if len(d.Form) > MaxDraft || d.Owner == "" {
 				continue
 			}
-			if _, err := ownedArmy(ctx, tx, d.Owner, d.Army); errors.Is(err, ErrNotFound) {
+			var one int
+			if err := owned.QueryRowContext(ctx, d.Army, d.Owner).Scan(&one); errors.Is(err, sql.ErrNoRows) {
 				continue
 			} else if err != nil {
-				return err
+				return fmt.Errorf("db: unable to fetch army %s: %w", d.Army, err)
 			}
-			if _, err := tx.ExecContext(ctx, `INSERT INTO drafts (army_id, owner_id, base, form, updated) VALUES (?, ?, ?, ?, ?)
-			ON CONFLICT (army_id, owner_id) DO UPDATE SET base = excluded.base, form = excluded.form, updated = excluded.updated`,
-				d.Army, d.Owner, d.Base, d.Form, now); err != nil {
+			if _, err := keep.ExecContext(ctx, d.Army, d.Owner, d.Base, d.Form, now); err != nil {
 				return fmt.Errorf("db: unable to keep the draft of army %s: %w", d.Army, err)
 			}
 		}
