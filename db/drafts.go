@@ -35,17 +35,20 @@ func (s *Store) SaveDraft(ctx context.Context, owner, id string, base int, form 
 	})
 }
 
-// DraftWrite is one owner's draft of one army, for SaveDrafts.
+// DraftWrite is one owner's draft of one army, for SaveDrafts. List: the army is a game's
+// list (SaveListDraft's), not one of the owner's own (SaveDraft's).
 type DraftWrite struct {
 	Owner, Army string
 	Base        int
 	Form        []byte
+	List        bool
 }
 
 // SaveDrafts keeps many drafts in one transaction (the web app writes the editor's drafts
 // of the last second together: one commit, one sync, for every player typing). A draft of
-// an army its owner no longer has (deleted meanwhile, or never theirs) is skipped, as
-// SaveDraft would refuse it; the others are kept.
+// an army its owner no longer has (deleted meanwhile, or never theirs), or of a list that is
+// no game's, is skipped, as SaveDraft and SaveListDraft would refuse it; the others are
+// kept.
 func (s *Store) SaveDrafts(ctx context.Context, ds []DraftWrite) error {
 	if len(ds) == 0 {
 		return nil
@@ -57,6 +60,11 @@ func (s *Store) SaveDrafts(ctx context.Context, ds []DraftWrite) error {
 			return err
 		}
 		defer owned.Close()
+		list, err := tx.PrepareContext(ctx, `SELECT 1 FROM armies WHERE id = ? AND game_id IS NOT NULL`)
+		if err != nil {
+			return err
+		}
+		defer list.Close()
 		keep, err := tx.PrepareContext(ctx, `INSERT INTO drafts (army_id, owner_id, base, form, updated) VALUES (?, ?, ?, ?, ?)
 			ON CONFLICT (army_id, owner_id) DO UPDATE SET base = excluded.base, form = excluded.form, updated = excluded.updated`)
 		if err != nil {
@@ -69,7 +77,13 @@ func (s *Store) SaveDrafts(ctx context.Context, ds []DraftWrite) error {
 				continue
 			}
 			var one int
-			if err := owned.QueryRowContext(ctx, d.Army, d.Owner).Scan(&one); errors.Is(err, sql.ErrNoRows) {
+			var row *sql.Row
+			if d.List {
+				row = list.QueryRowContext(ctx, d.Army)
+			} else {
+				row = owned.QueryRowContext(ctx, d.Army, d.Owner)
+			}
+			if err := row.Scan(&one); errors.Is(err, sql.ErrNoRows) {
 				continue
 			} else if err != nil {
 				return fmt.Errorf("db: unable to fetch army %s: %w", d.Army, err)

@@ -364,6 +364,7 @@ func TestSaveDraftsKeepsEachOwnersAndSkipsOthers(t *testing.T) {
 			{Owner: b.ID, Army: rb.ID, Base: 1, Form: []byte("name=B1")},
 			{Owner: a.ID, Army: rb.ID, Base: 1, Form: []byte("name=not-mine")},
 			{Owner: a.ID, Army: "nosuch", Base: 1, Form: []byte("name=none")},
+			{Owner: b.ID, Army: ra.ID, Base: 1, Form: []byte("name=a-list?"), List: true}, // no game's list
 		})
 		if err != nil {
 			t.Fatal(err)
@@ -376,6 +377,9 @@ func TestSaveDraftsKeepsEachOwnersAndSkipsOthers(t *testing.T) {
 		}
 		if _, err := s.GetDraft(ctx, a.ID, rb.ID); err == nil {
 			t.Error("a draft of another owner's army was kept")
+		}
+		if _, err := s.GetDraft(ctx, b.ID, ra.ID); err == nil {
+			t.Error("a list's draft of an army that is no game's list was kept")
 		}
 	})
 }

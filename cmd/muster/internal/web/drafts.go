@@ -50,7 +50,11 @@ type drafts struct {
 	writing sync.Mutex // a write or a discard at a time
 }
 
-type draftKey struct{ owner, army string }
+// draftKey is whose draft of which army; list: the army is a game's list.
+type draftKey struct {
+	owner, army string
+	list        bool
+}
 
 // keptDraft is a form kept in memory, numbered in the order typed.
 type keptDraft struct {
@@ -79,7 +83,15 @@ func (d *drafts) stopOn(done <-chan struct{}) {
 // save keeps owner's form of their army made on version base, to be written within
 // draftEvery (at once when the server is stopping).
 func (d *drafts) save(owner, army string, base int, form []byte) {
-	k := draftKey{owner, army}
+	d.keep(draftKey{owner, army, false}, base, form)
+}
+
+// saveList keeps the typist's (owner's) form of a game's list (army, its army), as save.
+func (d *drafts) saveList(owner, army string, base int, form []byte) {
+	d.keep(draftKey{owner, army, true}, base, form)
+}
+
+func (d *drafts) keep(k draftKey, base int, form []byte) {
 	d.mu.Lock()
 	d.seq++
 	dr := keptDraft{db.Draft{Base: base, Form: form, Updated: d.now()}, d.seq}
@@ -103,7 +115,7 @@ func (d *drafts) flush() {
 	batch := make([]db.DraftWrite, 0, len(d.kept))
 	written := make(map[draftKey]keptDraft, len(d.kept))
 	for k, dr := range d.kept {
-		batch = append(batch, db.DraftWrite{Owner: k.owner, Army: k.army, Base: dr.Base, Form: dr.Form})
+		batch = append(batch, db.DraftWrite{Owner: k.owner, Army: k.army, Base: dr.Base, Form: dr.Form, List: k.list})
 		written[k] = dr
 	}
 	clear(d.kept)
@@ -142,10 +154,14 @@ func (d *drafts) flush() {
 	}
 }
 
-// get returns owner's draft of their army: the form kept in memory, or the stored one.
+// get returns owner's draft of their army (or of a game's list): the form kept in memory,
+// or the stored one.
 func (d *drafts) get(ctx context.Context, owner, army string) (db.Draft, error) {
 	d.mu.Lock()
-	dr, ok := d.shown[draftKey{owner, army}]
+	dr, ok := d.shown[draftKey{owner, army, false}]
+	if !ok {
+		dr, ok = d.shown[draftKey{owner, army, true}]
+	}
 	d.mu.Unlock()
 	if ok {
 		return dr.Draft, nil
@@ -153,15 +169,17 @@ func (d *drafts) get(ctx context.Context, owner, army string) (db.Draft, error) 
 	return d.store.GetDraft(ctx, owner, army)
 }
 
-// discard forgets owner's draft of their army: the kept form and the stored one, after any
+// discard forgets owner's draft of their army (or of a game's list): the kept form and the stored one, after any
 // write in flight.
 func (d *drafts) discard(ctx context.Context, owner, army string) error {
 	d.writing.Lock()
 	defer d.writing.Unlock()
-	k := draftKey{owner, army}
 	d.mu.Lock()
-	delete(d.kept, k)
-	delete(d.shown, k)
+	for _, list := range []bool{false, true} {
+		k := draftKey{owner, army, list}
+		delete(d.kept, k)
+		delete(d.shown, k)
+	}
 	d.mu.Unlock()
 	return d.store.DeleteDraft(ctx, owner, army)
 }
