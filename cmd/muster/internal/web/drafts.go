@@ -39,6 +39,7 @@ type drafts struct {
 	now   func() time.Time
 	// onWrite, when set (by tests), is called with the number of drafts of each write.
 	onWrite func(n int)
+	every   time.Duration // draftEvery; tests set it longer
 
 	mu       sync.Mutex
 	kept     map[draftKey]keptDraft // typed since the last write began
@@ -63,7 +64,7 @@ type keptDraft struct {
 }
 
 func newDrafts(store *db.Store, log *slog.Logger) *drafts {
-	return &drafts{store: store, log: log, now: time.Now, kept: map[draftKey]keptDraft{}, shown: map[draftKey]keptDraft{}}
+	return &drafts{store: store, log: log, now: time.Now, every: draftEvery, kept: map[draftKey]keptDraft{}, shown: map[draftKey]keptDraft{}}
 }
 
 // stopOn writes every kept form when done closes, and every later one at once.
@@ -98,7 +99,7 @@ func (d *drafts) keep(k draftKey, base int, form []byte) {
 	d.kept[k], d.shown[k] = dr, dr
 	stopping := d.stopping
 	if d.timer == nil && !stopping {
-		d.timer = time.AfterFunc(draftEvery, d.flush)
+		d.timer = time.AfterFunc(d.every, d.flush)
 	}
 	d.mu.Unlock()
 	if stopping {
@@ -143,7 +144,7 @@ func (d *drafts) flush() {
 			}
 		}
 		if d.timer == nil {
-			d.timer = time.AfterFunc(draftEvery, d.flush)
+			d.timer = time.AfterFunc(d.every, d.flush)
 		}
 		return
 	}
