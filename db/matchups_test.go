@@ -433,3 +433,41 @@ func TestThePlaceInTheQueueCountsOnlyRowsNotStarted(t *testing.T) {
 		}
 	})
 }
+
+// The fair shares, in the database so that every web process sees the same: the guests of
+// one address have at most AddressBattles queued together, an account from the same address
+// is not bounded by it, and no owner may queue more than their bound at once.
+func TestGuestsOfOneAddressShareOneBound(t *testing.T) {
+	bothDatabases(t, func(t *testing.T) {
+		ctx := context.Background()
+		s, _ := openTemp(t)
+		s.SetBounds(Bounds{GuestBattles: 100, AccountBattles: 250, AddressBattles: 150})
+		ask := func(owner string, guest bool, addr string, battles int) error {
+			_, err := s.CreateMatchup(ctx, Matchup{Owner: owner, Guest: guest, Address: addr, Request: []byte("{}"), Battles: battles, ChunkSize: battles, Chunks: 1})
+			return err
+		}
+		if err := ask(guest(t, s), true, "203.0.113.7", 100); err != nil {
+			t.Fatal(err)
+		}
+		var ab *ErrAddressBusy
+		if err := ask(guest(t, s), true, "203.0.113.7", 60); !errors.As(err, &ab) || ab.Queued != 100 || ab.Bound != 150 {
+			t.Errorf("a second guest from the address past its bound: %v", err)
+		}
+		if err := ask(guest(t, s), true, "203.0.113.7", 50); err != nil {
+			t.Errorf("a second guest from the address within its bound: %v", err)
+		}
+		if err := ask(guest(t, s), true, "198.51.100.9", 100); err != nil {
+			t.Errorf("a guest from another address: %v", err)
+		}
+		if err := ask(guest(t, s), false, "203.0.113.7", 200); err != nil {
+			t.Errorf("an account from the busy address: %v", err)
+		}
+		var tm *ErrTooMany
+		if err := ask(guest(t, s), true, "192.0.2.1", 101); !errors.As(err, &tm) || tm.Bound != 100 {
+			t.Errorf("a guest past a guest's bound: %v", err)
+		}
+		if err := ask(guest(t, s), false, "192.0.2.1", 251); !errors.As(err, &tm) || tm.Bound != 250 {
+			t.Errorf("an account past an account's bound: %v", err)
+		}
+	})
+}

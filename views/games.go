@@ -316,4 +316,3 @@ func (v GMView) ResolvePicks() (a, b string) {
 	}
 	return a, b
 }
-

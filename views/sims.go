@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"time"
+
+	"muster/rules/battle"
 )
 
 // SimForm is the matchup form: two saved armies, a scenario, how many battles, a seed.
@@ -274,4 +276,17 @@ func (v SimView) SizeNote() string {
 // Link is a sentence and where it leads.
 type Link struct {
 	Text, URL string
+}
+
+// splitNotSimulated parts a result's "Not simulated" lines into those about its armies and
+// battlefield and those every battle lists (battle.GeneralNotSimulated), each in order.
+func splitNotSimulated(lines []string) (own, general []string) {
+	for _, l := range lines {
+		if battle.GeneralNotSimulated(l) {
+			general = append(general, l)
+		} else {
+			own = append(own, l)
+		}
+	}
+	return own, general
 }

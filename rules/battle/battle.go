@@ -112,13 +112,18 @@ type Battle struct {
 	// room holds the figures of other units a layout keeps its bases off (place), blocked
 	// the layout's points on one of them; roomSkip is the unit a charge stops in contact
 	// with, plus one (0: none), set by placeAgainst for one place.
-	room     []Point
-	blocked  []bool
-	roomSkip int
-	cpts     []combat.Point
-	spShots  []combat.Shot // a hero's specific shot
-	spFigs   [combat.MaxFireTargets][]*combat.Figure
-	spVolley combat.Volley
+	room []Point
+	// roomFloor: layout may give up on a formation with no more places clear (makeRoom's
+	// best so far; -1: never); layoutGaveUp: the last layout did.
+	roomFloor    int
+	layoutGaveUp bool
+	fullLayouts  bool // a test's: makeRoom never lets layout give up
+	blocked      []bool
+	roomSkip     int
+	cpts         []combat.Point
+	spShots      []combat.Shot // a hero's specific shot
+	spFigs       [combat.MaxFireTargets][]*combat.Figure
+	spVolley     combat.Volley
 	// Split fire: idle lists the firers of the last fireAt who had nothing to shoot; only,
 	// when not nil, restricts fireAt to those firers (onlyBuf holds them).
 	idle, only, onlyBuf []int32
@@ -336,6 +341,7 @@ func New(field *Field, a, b *Force) *Battle {
 	bt.orderKey = make([]float64, nu)
 	bt.ud, bt.geo = make([]pairDist, nu*nu), make([]pairSight, nu*nu)
 	bt.fc = make([]forecast, 2*nu*nu)
+	bt.roomFloor = -1
 	bt.passOther = make(map[combat.Morale]float64)
 	bt.lostIn = make([]uint8, nu)
 	bt.standard, _ = bt.cat.Weapon("repeating blaster")

@@ -124,6 +124,9 @@ func (f *Field) impassableAt(p Point) bool {
 	if f.impMask == 0 {
 		return false // (most tables have no impassable area)
 	}
+	if c := f.groundAt(p); c.uniform {
+		return c.g.impassable // (groundcells.go)
+	}
 	x, y := f.cellXY(p)
 	for m := f.grid[y*f.nx+x] & f.impMask; m != 0; m &= m - 1 {
 		if f.areas[bitIndex(m)].poly.contains(p) {
@@ -137,6 +140,9 @@ func (f *Field) impassableAt(p Point) bool {
 func (f *Field) hillAt(p Point) bool {
 	if p.X < 0 || p.Y < 0 || p.X > f.W || p.Y > f.H {
 		return false
+	}
+	if c := f.groundAt(p); c.uniform {
+		return c.g.hill // (groundcells.go)
 	}
 	x, y := f.cellXY(p)
 	for m := f.grid[y*f.nx+x] & f.hillMask; m != 0; m &= m - 1 {
@@ -369,6 +375,15 @@ func (f *Field) walk(a, b Point, budget float64, run, noRough bool, jump func(di
 	}
 	dir := scale(sub(b, a), 1/total)
 	pos, used := a, 0.0
+	// The barriers whose box meets the whole walk's (a hair wider than any step's, for the
+	// rounding of the steps): the only ones a step can cross, in their order.
+	var near uint64
+	wb := segBox(a, b).pad(0.02)
+	for i := range f.barriers {
+		if i >= 64 || f.barriers[i].bb.overlaps(wb) {
+			near |= 1 << min(i, 63)
+		}
+	}
 	for done := 0.0; done < total-1e-9; {
 		step := fmin(moveStep, total-done)
 		next := add(pos, scale(dir, step))
@@ -382,6 +397,12 @@ func (f *Field) walk(a, b Point, budget float64, run, noRough bool, jump func(di
 		// Barriers crossed on this step.
 		sb := segBox(pos, next)
 		for i := range f.barriers {
+			if i < 64 && near&(1<<i) == 0 {
+				if near>>i == 0 && len(f.barriers) <= 64 {
+					break // (none further meets the walk)
+				}
+				continue
+			}
 			br := &f.barriers[i]
 			// A step that lands on the barrier crosses it; the next, starting on it, does not.
 			if !br.bb.overlaps(sb.pad(0.01)) || sideOf(br.a, br.b, pos) == 0 || !segmentsCross(pos, next, br.a, br.b) {

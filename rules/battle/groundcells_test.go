@@ -5,9 +5,9 @@ import (
 	"testing"
 )
 
-// TestGroundSquaresGiveTheGroundOfEveryArea: at answers from the square inch a point lies
-// in where the ground is the same all over it (groundcells.go); it must answer as testing
-// every area does, on every scenario's table and a tanglefoot one: points at random, on
+// TestGroundSquaresGiveTheGroundOfEveryArea: at, hillAt and impassableAt answer from the
+// square inch a point lies in where the ground is the same all over it (groundcells.go);
+// they must answer as testing every area does, on every scenario's table and a tanglefoot one: points at random, on
 // whole and half inches (where the scenarios' edges run), on the squares' own sides, and at
 // the table's edges.
 func TestGroundSquaresGiveTheGroundOfEveryArea(t *testing.T) {
@@ -29,8 +29,12 @@ func TestGroundSquaresGiveTheGroundOfEveryArea(t *testing.T) {
 			case 4:
 				p = Point{X: [3]float64{0, f.W, p.X}[rng.IntN(3)], Y: [3]float64{0, f.H, p.Y}[rng.IntN(3)]}
 			}
-			if got, want := f.at(p), f.atNow(p); got != want {
+			want := f.atNow(p)
+			if got := f.at(p); got != want {
 				t.Fatalf("%s: ground at %v: from the squares %+v, testing every area %+v", name, p, got, want)
+			}
+			if f.hillAt(p) != want.hill || f.impassableAt(p) != want.impassable {
+				t.Fatalf("%s: at %v: hillAt %v, impassableAt %v; testing every area %+v", name, p, f.hillAt(p), f.impassableAt(p), want)
 			}
 			if f.groundAt(p).uniform {
 				uniform++

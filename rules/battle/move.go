@@ -153,6 +153,12 @@ func (b *Battle) makeRoom(ui int, at, from Point, hasFrom bool, fwd, right Point
 	}
 	b.gatherRoom(ui, box{at, at}.pad(layoutReach(n)+roomReach))
 	best := at
+	// A try matters only if it has more places clear than the best so far: layout may give
+	// up on a formation as soon as it is sure it has no more (roomFloor). Only the last
+	// try's places and blocks are read afterwards (by place, when makeRoom keeps at), and
+	// those are worked out in full again below if that try was given up on.
+	b.layoutGaveUp = false
+	var lastP Point
 	for step := roomStep; step < roomReach+roomStep; step += roomStep {
 		for k := range nd {
 			if step-roomStep >= lim[k]-1e-9 {
@@ -162,8 +168,12 @@ func (b *Battle) makeRoom(ui int, at, from Point, hasFrom bool, fwd, right Point
 			if !b.standable(p) {
 				continue // (the anchor is where figures with no place stand: never in a crystal)
 			}
+			if !b.fullLayouts {
+				b.roomFloor = bestValid
+			}
 			r, v, l := b.fit(p, fwd, right, n, pts)
-			last = l
+			b.roomFloor = -1
+			last, lastP = l, p
 			if v > bestValid {
 				best, bestR, bestValid = p, r, v
 			}
@@ -175,6 +185,8 @@ func (b *Battle) makeRoom(ui int, at, from Point, hasFrom bool, fwd, right Point
 	if best != at || bestR != last {
 		b.layout(best, fwd, right, n, bestR, pts)
 		last = bestR
+	} else if b.layoutGaveUp {
+		b.layout(lastP, fwd, right, n, last, pts)
 	}
 	return best, bestR, bestValid, last
 }
@@ -228,7 +240,9 @@ func (b *Battle) roomAt(p Point) bool {
 }
 
 // layout places n figures in r ranks around at, counting the positions that are clear:
-// standable, and not on a figure in b.room (b.blocked marks those that are).
+// standable, and not on a figure in b.room (b.blocked marks those that are). When
+// b.roomFloor is not negative and no more than that many can be clear, it may stop short
+// and return -1, blocked then incomplete (layoutGaveUp).
 func (b *Battle) layout(at, fwd, right Point, n, r int, pts []Point) int {
 	per := (n + r - 1) / r
 	blocked := b.blocked[:n]
@@ -236,28 +250,38 @@ func (b *Battle) layout(at, fwd, right Point, n, r int, pts []Point) int {
 	// Place i is rank i/per, file i%per: ranks and files in turn, without the division.
 	for i, j := 0, 0; i < n; j++ {
 		m := min(per, n-j*per)
+		half, odd := float64(m-1)/2, j%2 == 1
+		back := scale(fwd, -float64(j)*spacing) // (the rank's, worked out once)
 		for idx := range m {
-			lat := (float64(idx) - float64(m-1)/2) * spacing
-			if j%2 == 1 {
+			lat := (float64(idx) - half) * spacing
+			if odd {
 				lat += spacing / 2
 			}
-			p := add(add(at, scale(right, lat)), scale(fwd, -float64(j)*spacing))
+			p := add(add(at, scale(right, lat)), back)
 			pts[i] = p
 			blocked[i] = false
 			zone = zone.grow(p)
 			i++
 		}
 	}
+	b.layoutGaveUp = false
 	if len(b.room) > 0 {
 		zone = zone.pad(roomGap)
+		nb := 0 // places blocked so far
 		for _, q := range b.room {
 			if !zone.contains(q) {
 				continue
 			}
 			for i, p := range pts {
-				if dist2(p, q) < roomGap*roomGap {
+				if dist2(p, q) < roomGap*roomGap && !blocked[i] {
 					blocked[i] = true
+					nb++
 				}
+			}
+			if b.roomFloor >= 0 && n-nb <= b.roomFloor {
+				// No more than roomFloor places can be clear: not worth finishing (makeRoom).
+				b.layoutGaveUp = true
+				return -1
 			}
 		}
 	}

@@ -9,7 +9,6 @@ import (
 // a simpler way than the book, whatever the armies hold; every result lists them
 // (docs/battle.md has the details).
 var notSimulated = []string{
-	"hidden movement and darkness only where the scenario has them (open-field-at-night): dummy counters are not laid (the doctrine moves toward hidden units as if it knew where they were), spotting is checked at the end of each Movement Phase, and an attached hero hides and is spotted with his squad",
 	"vehicles (the book leaves them to a supplement)",
 	"separation: squads move as one body in a formation that keeps every soldier within command distance",
 	"split fire only by soldiers who cannot shoot at their squad's target (they take a second one); a droid's two weapons fire at one target",
@@ -22,6 +21,21 @@ var notSimulated = []string{
 	"assembled weapons start disassembled; dragging an assembled weapon 1\" is not used (squads holding set up, squads moving carry or drop the tripod)",
 	"shots at walls and obstructions, doors opened or broken, buildings",
 	"weather",
+}
+
+// hiddenNotSimulated is listed where the scenario has darkness or a side set up hidden.
+const hiddenNotSimulated = "hidden movement and darkness: dummy counters are not laid (the doctrine moves toward hidden units as if it knew where they were), spotting is checked at the end of each Movement Phase, and an attached hero hides and is spotted with his squad"
+
+// GeneralNotSimulated reports whether a line of NotSimulated is one every matchup lists
+// (the engine's own simplifications), not one about these armies or this scenario: a
+// result shows the particular ones first and folds the general ones away.
+func GeneralNotSimulated(line string) bool {
+	for _, g := range notSimulated {
+		if g == line {
+			return true
+		}
+	}
+	return false
 }
 
 // heldNotSimulated is what the engine leaves out of particular items, powers and units: a
@@ -88,6 +102,13 @@ func holdings(a *roster.Army) map[string]bool {
 // two armies hold, the scenario's approximations, and the units it does not field.
 func NotSimulated(field *Field, a, b *Force) []string {
 	out := append([]string(nil), notSimulated...)
+	hidden := field.Scenario.Darkness != nil
+	for _, sd := range field.Scenario.Sides {
+		hidden = hidden || sd.Hidden
+	}
+	if hidden {
+		out = append(out, hiddenNotSimulated)
+	}
 	for _, l := range heldNotSimulated {
 		for _, k := range l.keys {
 			if a.holds[rules.Normalize(k)] || b.holds[rules.Normalize(k)] {

@@ -117,7 +117,7 @@ func TestTraceFramesHoldTheLog(t *testing.T) {
 		var all strings.Builder
 		for _, fr := range tr.Frames {
 			all.WriteString(fr.Log)
-			if n := strings.Count(fr.Log, " shots at ")+strings.Count(fr.Log, " shot at "); n != len(fr.Fire) {
+			if n := strings.Count(fr.Log, " shots at ") + strings.Count(fr.Log, " shot at "); n != len(fr.Fire) {
 				t.Errorf("%s turn %d %s: the log tells %d volleys, the trace has %d fire lines", tc.name, fr.Turn, fr.Phase, n, len(fr.Fire))
 			}
 			for _, f := range fr.Fire {

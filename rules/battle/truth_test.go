@@ -219,6 +219,15 @@ func TestNotSimulatedNamesOnlyWhatTheArmiesHold(t *testing.T) {
 			t.Errorf("the reference matchup's list mentions %q", no)
 		}
 	}
+	// Hidden movement and darkness are named only where the scenario has them (issue 31:
+	// night rules were listed on a daytime map).
+	if strings.Contains(ref, "dummy counters") {
+		t.Error("the open field's list names hidden movement and darkness")
+	}
+	night := strings.Join(NotSimulated(scenario(t, "open-field-at-night"), force(t, "testdata/rebel-1500.yaml"), force(t, "testdata/imperial-1500.yaml")), "\n")
+	if !strings.Contains(night, "dummy counters") {
+		t.Error("the night battle's list does not name hidden movement and darkness")
+	}
 	full := strings.Join(NotSimulated(field, force(t, "testdata/full-1500.yaml"), force(t, "testdata/imperial-1500.yaml")), "\n")
 	for _, yes := range []string{"flamethrower", "gas", "mounts", "on-board artillery pieces are not fired at", "life detection", "heroes climb"} {
 		if !strings.Contains(full, yes) {

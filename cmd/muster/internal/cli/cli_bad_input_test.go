@@ -220,6 +220,9 @@ func TestServeAndWorkerSettingsAreNamed(t *testing.T) {
 	failsInWords(t, 2, []string{"--workers -1: write 0 or more"}, "serve", "--workers", "-1")
 	failsInWords(t, 2, []string{"--workers 0: write 1 or more"}, "worker", "--db", filepath.Join(t.TempDir(), "m.db"), "--workers", "0")
 	failsInWords(t, 2, []string{"--db is for --jobs"}, "sim", "--db", "m.db", rebels, rebels)
+	failsInWords(t, 2, []string{"--prune-after -1h0m0s: write 0 (keep them) or a time, such as 720h"}, "serve", "--prune-after", "-1h")
+	failsInWords(t, 2, []string{"--db-conns 0: write 1 or more"}, "worker", "--db", filepath.Join(t.TempDir(), "m.db"), "--db-conns", "0")
+	failsInWords(t, 2, []string{"--db is required: the database to bring up to date"}, "migrate")
 	failsInWords(t, 2, []string{"name two army files, A.yaml and B.yaml; 1 given"}, "battle", rebels)
 	failsInWords(t, 2, []string{`"frob" is not a command; muster help lists them`}, "frob")
 }

@@ -37,11 +37,14 @@ import (
 // (battle.Merge, exactly the unsplit summary) and saves the result. Whatever process, and
 // however often a chunk is played, the result is the same.
 //
-// Fair between owners: each owner has at most one matchup queued or playing
-// (db.CreateMatchup), and each matchup has at most `window` chunk jobs in the shared queue
-// at a time (a chunk that finishes queues the next at the back), so matchups take turns
-// chunk by chunk instead of the first asked taking every worker until it ends; a matchup
-// alone uses up to `window` workers.
+// Fair between owners: each owner has at most one matchup queued or playing, and the guests
+// of one address a bound of battles together (db.Bounds, checked as it is queued); each
+// matchup has at most `window` chunk jobs in the shared queue at a time (a chunk that
+// finishes queues the next at the back), so matchups take turns chunk by chunk instead of
+// the first asked taking every worker until it ends; a matchup alone uses up to `window`
+// workers. A matchup's first chunk goes before every other's later chunks (River's
+// priority), so a newcomer starts at the next free worker. What-ifs, round robins and the
+// quick-resolves are matchup rows of other kinds in the same queue (kinds.go).
 //
 // Restarts lose nothing: the jobs are rows; a chunk whose worker died is rescued by River
 // after Options.RescueAfter and played again, and its result, saved once, is the same.
@@ -428,6 +431,8 @@ type chunkArgs struct {
 	Matchup string `json:"matchup"`
 	First   int    `json:"first"`
 	Count   int    `json:"count"`
+	// PerBattle is how long one of its battles may take, when longer than perBattle.
+	PerBattle time.Duration `json:"per_battle,omitempty"`
 }
 
 func (chunkArgs) Kind() string { return KindSimChunk }
@@ -461,7 +466,7 @@ const perBattle = 2 * time.Millisecond
 // Timeout is RescueAfter, or more for a chunk of many battles, so that a slow machine is
 // not cancelled midway through a long chunk only to play it again.
 func (w *chunkWorker) Timeout(job *river.Job[chunkArgs]) time.Duration {
-	return max(w.j.opt.RescueAfter, time.Duration(job.Args.Count)*perBattle)
+	return max(w.j.opt.RescueAfter, time.Duration(job.Args.Count)*max(perBattle, job.Args.PerBattle))
 }
 
 // Work plays a chunk unless the matchup has ended or the chunk is saved already, saves it,

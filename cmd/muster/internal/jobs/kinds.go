@@ -148,14 +148,20 @@ func Asking(ctx context.Context, address string, guest bool) context.Context {
 // queue saves m with its first parts queued, in one transaction. Its first part jumps the
 // queue (River's priority 1, every other part 2): a newcomer starts at the next free worker,
 // within one round of the chunks being played, however many chunks others have waiting.
-func (j *Jobs) queue(ctx context.Context, m db.Matchup, parts []battle.ChunkOptions, window int) (db.Matchup, error) {
+// perBattle, when not 0, is how long a battle of it may take (a d20 battle takes a hundred
+// times an SWMB one), so that its part is not taken for dead while it plays.
+func (j *Jobs) queue(ctx context.Context, m db.Matchup, parts []battle.ChunkOptions, window int, perBattle ...time.Duration) (db.Matchup, error) {
 	if a, ok := ctx.Value(askerKey{}).(asker); ok {
 		m.Address, m.Guest = a.address, a.guest
 	}
 	m, err := j.store.QueueMatchup(ctx, m, func(ctx context.Context, tx db.JobTx, m db.Matchup) error {
 		var params []river.InsertManyParams
 		for i, c := range parts[:min(window, len(parts))] {
-			p := river.InsertManyParams{Args: chunkArgs{Matchup: m.ID, First: c.First, Count: c.Count}}
+			args := chunkArgs{Matchup: m.ID, First: c.First, Count: c.Count}
+			if len(perBattle) > 0 {
+				args.PerBattle = perBattle[0]
+			}
+			p := river.InsertManyParams{Args: args}
 			if i == 0 {
 				p.InsertOpts = &river.InsertOpts{Priority: firstPriority}
 			}

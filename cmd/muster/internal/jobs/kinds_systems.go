@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"time"
 
 	"github.com/riverqueue/river"
 
@@ -60,21 +61,25 @@ type QRSResult struct {
 
 // SubmitSWM queues a d20 quick-resolve.
 func (j *Jobs) SubmitSWM(ctx context.Context, owner, title string, req SWMRequest) (db.Matchup, error) {
-	return j.submitPiece(ctx, owner, title, db.KindSWM, req.Battles, req)
+	return j.submitPiece(ctx, owner, title, db.KindSWM, req.Battles, req, swmPerBattle)
 }
+
+// swmPerBattle bounds a d20 battle's time, generously: the assault map's take about a quarter
+// of a second of a loaded core (docs/benchmarks.md).
+const swmPerBattle = time.Second
 
 // SubmitQRS queues a skirmish quick-resolve.
 func (j *Jobs) SubmitQRS(ctx context.Context, owner, title string, req QRSRequest) (db.Matchup, error) {
 	return j.submitPiece(ctx, owner, title, db.KindQRS, req.Battles, req)
 }
 
-func (j *Jobs) submitPiece(ctx context.Context, owner, title, kind string, battles int, req any) (db.Matchup, error) {
+func (j *Jobs) submitPiece(ctx context.Context, owner, title, kind string, battles int, req any, perBattle ...time.Duration) (db.Matchup, error) {
 	body, err := json.Marshal(req)
 	if err != nil {
 		return db.Matchup{}, err
 	}
 	return j.queue(ctx, db.Matchup{Owner: owner, Title: title, Request: body, Kind: kind, Battles: battles,
-		ChunkSize: battles, Chunks: 1}, []battle.ChunkOptions{{First: 0, Count: battles}}, 1)
+		ChunkSize: battles, Chunks: 1}, []battle.ChunkOptions{{First: 0, Count: battles}}, 1, perBattle...)
 }
 
 // PlaySWM plays a d20 quick-resolve as its job does.

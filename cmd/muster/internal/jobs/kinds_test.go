@@ -10,6 +10,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"muster/cmd/muster/internal/testkit"
 	"muster/costing"
@@ -194,5 +195,78 @@ func TestASkirmishQuickResolveAsAJobPlaysAsInProcess(t *testing.T) {
 	want, _ := json.Marshal(res)
 	if !bytes.Equal(m.Result, want) || m.ResultURL != "/qrs/sim/"+m.ID {
 		t.Errorf("the job played\n%s\nat %s; in one process:\n%s", m.Result, m.ResultURL, want)
+	}
+}
+
+// A what-if cut midway (its worker stopped while it plays, as SIGTERM does) is played again
+// from its start by the next worker, with the same seed: the same ranking as in one process.
+func TestACutWhatIfResumesWithTheSameRanking(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	store := testkit.NewStore(t)
+	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+	o, err := store.CreateGuest(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	armyFile, oppFile := testkit.ReadFile(t, unarmed), testkit.ReadFile(t, imperials1000)
+	army, _ := forceOf(t, armyFile)
+	_, opp := forceOf(t, oppFile)
+	vs, err := whatif.Variants(rules.Default(), army, nil, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	vs = append(vs, whatif.Spending(rules.Default(), army, nil, vs)...)
+	req := WhatIfRequest{Sim: "x", Side: "a", Scenario: "open-field", Seed: 9, Battles: 400, Variants: 4, Army: armyFile, Opponent: oppFile}
+	first, err := Open(ctx, store, rules.Default(), logger, Options{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := first.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	m, err := first.SubmitWhatIf(ctx, o.ID, "test", (len(vs)+1)*400, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(testkit.Backstop); ; {
+		now, err := store.MatchupForWork(ctx, m.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if now.Over() {
+			t.Fatalf("the what-if ended (%s) before it could be cut", now.Status)
+		}
+		if now.Progress > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the what-if never said its progress")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	sctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := first.Stop(sctx); err != nil {
+		t.Logf("stopping the first worker: %v", err)
+	}
+	if n, _, _ := store.ChunkProgress(ctx, m.ID); n != 0 {
+		t.Fatalf("the cut what-if saved %d parts, want none", n)
+	}
+	startJobs(t, store, logger, Options{Workers: 1})
+	if m = testkit.WaitMatchup(t, store, m.ID); m.Status != db.MatchupDone {
+		t.Fatalf("the what-if ended %s: %s", m.Status, m.Error)
+	}
+	field, _ := battle.LoadScenario("open-field")
+	rep, err := whatif.Run(ctx, rules.Default(), field, army, opp, whatif.Options{Battles: 400, Seed: 9, MaxVariants: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range rep.Variants {
+		rep.Variants[i].Army = nil
+	}
+	want, _ := json.Marshal(WhatIfResult{Report: rep, Battles: rep.Battles, Limit: rep.Limit, Total: rep.Total})
+	if !bytes.Equal(m.Result, want) {
+		t.Errorf("the resumed what-if ranked\n%s\nin one process:\n%s", m.Result, want)
 	}
 }

@@ -103,7 +103,7 @@ func (a *app) resolveLists(c *echo.Context) error {
 		return fail("You have a matchup being played already: wait for it to finish, or cancel it, before starting another.")
 	}
 	if msg := queueRefusal(err); msg != "" {
-		status = http.StatusTooManyRequests
+		status = queueStatus(err)
 		return fail(msg)
 	}
 	if err != nil {

@@ -73,6 +73,7 @@ func (a *app) qrsSimRun(c *echo.Context) error {
 	f := qrsNewFormFrom(form)
 	v := qrsSimPageFrom(form)
 	played, problem := a.qrsWithSaved(c, f)
+	refusedStatus := http.StatusUnprocessableEntity
 	var req jobs.QRSRequest
 	if problem == "" {
 		req, problem = qrsRequest(played, v)
@@ -101,12 +102,13 @@ func (a *app) qrsSimRun(c *echo.Context) error {
 		if problem = queueRefusal(err); problem == "" {
 			return err
 		}
+		refusedStatus = queueStatus(err)
 	}
 	v.Setup = qrsSetupList(f, problem)
 	if v.Setup.Armies, err = a.qrsSavedArmies(c); err != nil {
 		return err
 	}
-	return render(c, http.StatusUnprocessableEntity, views.QRSSim(page(c, "Skirmish quick-resolve", "qrs"), v))
+	return render(c, refusedStatus, views.QRSSim(page(c, "Skirmish quick-resolve", "qrs"), v))
 }
 
 // qrsSimPageFrom is the quick-resolve's own fields as sent.

@@ -243,7 +243,7 @@ func (a *app) playRoundRobin(c *echo.Context) error {
 	title := fmt.Sprintf("%d armies, each against each, %d battles a pair on %s", len(chosen), n, field.Scenario.Name)
 	m, err := a.jobs.SubmitRoundRobin(a.askCtx(c), owner, title, req)
 	if msg := queueRefusal(err); msg != "" {
-		return refuse(http.StatusConflict, msg)
+		return refuse(queueStatus(err), msg)
 	}
 	if err != nil {
 		return err

@@ -181,7 +181,7 @@ func (a *app) startSim(c *echo.Context) error {
 	}
 	if msg := queueRefusal(err); msg != "" {
 		f.Errors["battles"] = msg
-		return a.renderSimForm(c, http.StatusTooManyRequests, f)
+		return a.renderSimForm(c, queueStatus(err), f)
 	}
 	if err != nil {
 		return echo.NewHTTPError(http.StatusServiceUnavailable, err.Error())
@@ -207,6 +207,19 @@ func (a *app) askCtx(c *echo.Context) context.Context {
 		addr = ip.Mask(net.CIDRMask(64, 128)).String() + "/64"
 	}
 	return jobs.Asking(c.Request().Context(), addr, owner(c).Guest())
+}
+
+// queueStatus is the status of a page refusing a job for a fair share: 409 for the owner's
+// job in the way, 429 for the address's guests' battles, 400 for too many battles.
+func queueStatus(err error) int {
+	var ab *db.ErrAddressBusy
+	switch {
+	case errors.As(err, &ab):
+		return http.StatusTooManyRequests
+	case errors.Is(err, db.ErrBusy):
+		return http.StatusConflict
+	}
+	return http.StatusBadRequest
 }
 
 // queueRefusal says in words why a fair share refused a job (db.Bounds), "" when err is not one.

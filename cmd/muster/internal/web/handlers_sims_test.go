@@ -84,11 +84,15 @@ func TestMatchupFromTheWeb(t *testing.T) {
 	wantStatus(t, res, r, http.StatusOK)
 	for _, want := range []string{"Reference Rebel force against Reference Imperial force", "300 battles on Open field, seed 5",
 		`id="odds-table"`, "95% interval", `class="outcome"`, `id="turns-chart"`, `id="lost-a-chart"`, `id="lost-b-chart"`,
-		"<rect", `id="units"`, "Victor", "Enemy SGPs destroyed per SGP", `id="not-simulated"`, "hidden movement",
+		"<rect", `id="units"`, "Victor", "Enemy SGPs destroyed per SGP", `id="not-simulated"`, `id="not-simulated-general"`, "vehicles (the book",
 		`class="battle-log"`, "Turn 1", "Result after", "muster battle --scenario open-field --seed"} {
 		if !strings.Contains(r.body, want) {
 			t.Errorf("the result page lacks %q", want)
 		}
+	}
+	// A daytime map names no night rules (issue 31).
+	if strings.Contains(r.body, "dummy counters") {
+		t.Error("the open field's result lists hidden movement and darkness")
 	}
 	if strings.Contains(r.body, "<script>") || strings.Contains(r.body, "style=") {
 		t.Error("inline script or style: the CSP forbids them")

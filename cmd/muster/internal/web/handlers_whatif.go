@@ -179,7 +179,7 @@ func (a *app) runWhatif(c *echo.Context) error {
 	m, err := a.jobs.SubmitWhatIf(a.askCtx(c), ownerID(c), title+" against "+st.view.Opponent, (len(vs)+1)*n, req)
 	if msg := queueRefusal(err); msg != "" {
 		v.Error = msg
-		return render(c, http.StatusConflict, views.WhatIfPage(page(c, title, "sim"), v))
+		return render(c, queueStatus(err), views.WhatIfPage(page(c, title, "sim"), v))
 	}
 	if err != nil {
 		return err

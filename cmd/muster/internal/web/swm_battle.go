@@ -27,7 +27,7 @@ import (
 // battles as a job in the matchups' queue (issue 29) and goes to its progress page; the
 // result is shown at /swm/quick-resolve/:job, the form filled in again. The same seed plays
 // the same battles, as `muster swm sim` does.
-const swmMaxBattles = 200
+const swmMaxBattles = 100
 
 func (a *app) swmRoutes(e *echo.Echo) {
 	e.GET("/swm/quick-resolve", a.swmQuickResolve)
@@ -155,7 +155,7 @@ func (a *app) swmQuickResolveRun(c *echo.Context) error {
 	m, err := a.jobs.SubmitSWM(a.askCtx(c), owner, fmt.Sprintf("%d battles of two d20 squads on %s", req.Battles, engine.ScenarioTitle(req.Scenario)), req)
 	if msg := queueRefusal(err); msg != "" {
 		v.Error = msg
-		return render(c, http.StatusConflict, views.SWMBattle(p, v))
+		return render(c, queueStatus(err), views.SWMBattle(p, v))
 	}
 	if err != nil {
 		return err

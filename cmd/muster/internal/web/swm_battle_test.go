@@ -111,7 +111,7 @@ func TestSWMQuickResolveNamesTheMissingValues(t *testing.T) {
 		t.Error("an incomplete squad was played")
 	}
 	bad := ts.get("/swm/quick-resolve?a=" + s + "&b=" + s + "&battles=5000")
-	if !strings.Contains(bad.body, "Battles: write a whole number from 1 to 200") {
+	if !strings.Contains(bad.body, "Battles: write a whole number from 1 to 100") {
 		t.Error("too many battles is not refused in words")
 	}
 	// A seed the command line takes plays; one past its 64 bits is named with the range.
