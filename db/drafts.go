@@ -35,35 +35,60 @@ func (s *Store) SaveDraft(ctx context.Context, owner, id string, base int, form 
 	})
 }
 
-// DraftWrite is one owner's draft of one army, for SaveDrafts.
+// DraftWrite is one owner's draft of one army, for SaveDrafts. List: the army is a game's
+// list (SaveListDraft's), not one of the owner's own (SaveDraft's).
 type DraftWrite struct {
 	Owner, Army string
 	Base        int
 	Form        []byte
+	List        bool
 }
 
 // SaveDrafts keeps many drafts in one transaction (the web app writes the editor's drafts
 // of the last second together: one commit, one sync, for every player typing). A draft of
-// an army its owner no longer has (deleted meanwhile, or never theirs) is skipped, as
-// SaveDraft would refuse it; the others are kept.
+// an army its owner no longer has (deleted meanwhile, or never theirs), or of a list that is
+// no game's, is skipped, as SaveDraft and SaveListDraft would refuse it; the others are
+// kept.
 func (s *Store) SaveDrafts(ctx context.Context, ds []DraftWrite) error {
 	if len(ds) == 0 {
 		return nil
 	}
 	return s.tx(ctx, func(tx *sql.Tx) error {
+		// Two statements, prepared once for the whole batch.
+		owned, err := tx.PrepareContext(ctx, `SELECT 1 FROM armies WHERE id = ? AND owner_id = ? AND game_id IS NULL`)
+		if err != nil {
+			return err
+		}
+		defer owned.Close()
+		list, err := tx.PrepareContext(ctx, `SELECT 1 FROM armies WHERE id = ? AND game_id IS NOT NULL`)
+		if err != nil {
+			return err
+		}
+		defer list.Close()
+		keep, err := tx.PrepareContext(ctx, `INSERT INTO drafts (army_id, owner_id, base, form, updated) VALUES (?, ?, ?, ?, ?)
+			ON CONFLICT (army_id, owner_id) DO UPDATE SET base = excluded.base, form = excluded.form, updated = excluded.updated`)
+		if err != nil {
+			return err
+		}
+		defer keep.Close()
 		now := stamp(s.now())
 		for _, d := range ds {
-			if len(d.Form) > MaxDraft {
+			if len(d.Form) > MaxDraft || d.Owner == "" {
 				continue
 			}
-			if _, err := ownedArmy(ctx, tx, d.Owner, d.Army); errors.Is(err, ErrNotFound) {
+			var one int
+			var row *sql.Row
+			if d.List {
+				row = list.QueryRowContext(ctx, d.Army)
+			} else {
+				row = owned.QueryRowContext(ctx, d.Army, d.Owner)
+			}
+			if err := row.Scan(&one); errors.Is(err, sql.ErrNoRows) {
 				continue
 			} else if err != nil {
-				return err
+				return fmt.Errorf("db: unable to fetch army %s: %w", d.Army, err)
 			}
-			if _, err := tx.ExecContext(ctx, `INSERT INTO drafts (army_id, owner_id, base, form, updated) VALUES (?, ?, ?, ?, ?)
-			ON CONFLICT (army_id, owner_id) DO UPDATE SET base = excluded.base, form = excluded.form, updated = excluded.updated`,
-				d.Army, d.Owner, d.Base, d.Form, now); err != nil {
+			if _, err := keep.ExecContext(ctx, d.Army, d.Owner, d.Base, d.Form, now); err != nil {
 				return fmt.Errorf("db: unable to keep the draft of army %s: %w", d.Army, err)
 			}
 		}

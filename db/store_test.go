@@ -342,3 +342,44 @@ func TestOpenMigratedRefusesASchemaBehind(t *testing.T) {
 		s.Close()
 	})
 }
+
+// SaveDrafts keeps many owners' drafts in one transaction, skipping an army not its owner's
+// (nor anyone's but the owner's to draft), on both databases.
+func TestSaveDraftsKeepsEachOwnersAndSkipsOthers(t *testing.T) {
+	bothDatabases(t, func(t *testing.T) {
+		s, _ := openTemp(t)
+		ctx := context.Background()
+		a, _ := s.CreateGuest(ctx)
+		b, _ := s.CreateGuest(ctx)
+		ra, err := s.Create(ctx, a.ID, []byte("format: 1\nname: A\n"), Meta{Name: "A"}, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		rb, err := s.Create(ctx, b.ID, []byte("format: 1\nname: B\n"), Meta{Name: "B"}, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = s.SaveDrafts(ctx, []DraftWrite{
+			{Owner: a.ID, Army: ra.ID, Base: 1, Form: []byte("name=A1")},
+			{Owner: b.ID, Army: rb.ID, Base: 1, Form: []byte("name=B1")},
+			{Owner: a.ID, Army: rb.ID, Base: 1, Form: []byte("name=not-mine")},
+			{Owner: a.ID, Army: "nosuch", Base: 1, Form: []byte("name=none")},
+			{Owner: b.ID, Army: ra.ID, Base: 1, Form: []byte("name=a-list?"), List: true}, // no game's list
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range []struct{ owner, army, want string }{{a.ID, ra.ID, "name=A1"}, {b.ID, rb.ID, "name=B1"}} {
+			d, err := s.GetDraft(ctx, c.owner, c.army)
+			if err != nil || string(d.Form) != c.want {
+				t.Errorf("draft of %s: %q, %v; want %q", c.army, d.Form, err, c.want)
+			}
+		}
+		if _, err := s.GetDraft(ctx, a.ID, rb.ID); err == nil {
+			t.Error("a draft of another owner's army was kept")
+		}
+		if _, err := s.GetDraft(ctx, b.ID, ra.ID); err == nil {
+			t.Error("a list's draft of an army that is no game's list was kept")
+		}
+	})
+}

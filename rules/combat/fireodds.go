@@ -217,6 +217,20 @@ func forEachVector(ds []Dist, f func(k []int, p float64)) {
 type resistModel struct {
 	sd   Dist
 	a, b [][]float64 // [class][score index]
+	// pow[(class*scores+score index)*powN+e] is math.Pow(a, e) for e below powN, or -1 until
+	// asked for: the same numbers outcome asked math.Pow for, each worked out once (outcome
+	// asks for the same few powers for every vector of hits).
+	pow  []float64
+	powN int
+}
+
+// powers makes room in m.pow for up to most-1 hits of a class.
+func (m *resistModel) powers(most int) {
+	m.powN = max(most-1, 0)
+	m.pow = make([]float64, len(m.a)*len(m.sd.P)*m.powN)
+	for i := range m.pow {
+		m.pow[i] = -1
+	}
 }
 
 func (r *Rules) newResistModel(sr int, ds []int) *resistModel {
@@ -253,7 +267,22 @@ func (m *resistModel) outcome(k []int, wounded bool) [3]float64 {
 				continue
 			}
 			a, b := m.a[c][si], m.b[c][si]
-			an1 := math.Pow(a, float64(n-1))
+			var an1 float64
+			switch {
+			case n == 1:
+				an1 = 1 // math.Pow(a, 0), for any a
+			case n == 2:
+				an1 = a // math.Pow(a, 1), for any a
+			case n-1 >= m.powN:
+				an1 = math.Pow(a, float64(n-1))
+			default:
+				if i := (c*len(m.sd.P)+si)*m.powN + n - 1; m.pow[i] >= 0 {
+					an1 = m.pow[i]
+				} else {
+					an1 = math.Pow(a, float64(n-1))
+					m.pow[i] = an1
+				}
+			}
 			one = one*an1*a + none*float64(n)*b*an1
 			none *= an1 * a
 		}
@@ -305,6 +334,7 @@ func (r *Rules) allocateOdds(ds []int, hits []Dist, figs []*Figure) ([]float64, 
 		model := models[sr]
 		if model == nil {
 			model = r.newResistModel(sr, ds)
+			model.powers(most)
 			models[sr] = model
 		}
 		kd := kind{sr, f.Wounded}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"container/list"
 	"context"
 	"net/http"
@@ -11,6 +12,8 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v5"
+
+	"muster/views"
 )
 
 // Admission control (issue 30): a process serves at most a few requests per core at once;
@@ -32,6 +35,18 @@ const (
 // busyMessage is the 503 page's words.
 const busyMessage = "Muster is busy: too many players are asking at once, and your request was not handled. " +
 	"Nothing was changed. Wait a moment and try again (your browser may do so by itself)."
+
+// busyPages are the 503's page and its htmx partial, rendered once.
+var busyPages = sync.OnceValue(func() (b struct{ page, inline []byte }) {
+	var buf bytes.Buffer
+	views.ErrorPage(views.Page{Title: "Busy"}, views.ErrorView{Status: http.StatusServiceUnavailable,
+		Title: "Muster is busy", Message: busyMessage}).Render(context.Background(), &buf)
+	b.page = bytes.Clone(buf.Bytes())
+	buf.Reset()
+	views.InlineError(busyMessage).Render(context.Background(), &buf)
+	b.inline = bytes.Clone(buf.Bytes())
+	return b
+})
 
 // admission is the bound on requests in progress, with its queue. Heavy work may hold at
 // most heavyLimit turns, so that pages always have one: a few slow what-ifs or PDFs do not
@@ -188,7 +203,16 @@ func (a *app) admit(next echo.HandlerFunc) echo.HandlerFunc {
 		class := admitClass(r)
 		if !a.admission.acquire(r.Context(), class) {
 			c.Response().Header().Set("Retry-After", strconv.Itoa(admitRetry))
-			return echo.NewHTTPError(http.StatusServiceUnavailable, busyMessage)
+			if r.Method == http.MethodHead || strings.HasPrefix(r.URL.Path, "/api/") {
+				return echo.NewHTTPError(http.StatusServiceUnavailable, busyMessage)
+			}
+			// The page rendered once: under an overload refusals are most of what the
+			// server does, and each must cost next to nothing.
+			body := busyPages().page
+			if isHTMX(c) {
+				body = busyPages().inline
+			}
+			return c.HTMLBlob(http.StatusServiceUnavailable, body)
 		}
 		defer a.admission.release(class)
 		return next(c)

@@ -199,6 +199,18 @@ func TestBusyServerAnswers503InWordsWithRetryAfter(t *testing.T) {
 			t.Fatalf("the 503 is not a page in words:\n%.500s", body)
 		}
 	}
+	// A cost update refused: the message in the breakdown's place, not a whole page.
+	req, _ := http.NewRequest(http.MethodGet, srv.URL+"/", nil)
+	req.Header.Set("HX-Request", "true")
+	if resp, err := http.DefaultClient.Do(req); err != nil {
+		t.Fatal(err)
+	} else {
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusServiceUnavailable || !strings.Contains(string(body), "Muster is busy") || strings.Contains(string(body), "<html") {
+			t.Errorf("an htmx request while busy: %d\n%.300s", resp.StatusCode, body)
+		}
+	}
 	if after := runtime.NumGoroutine(); after > before+10 {
 		t.Errorf("refusals left goroutines behind: %d before, %d after", before, after)
 	}

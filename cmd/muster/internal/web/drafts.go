@@ -39,6 +39,7 @@ type drafts struct {
 	now   func() time.Time
 	// onWrite, when set (by tests), is called with the number of drafts of each write.
 	onWrite func(n int)
+	every   time.Duration // draftEvery; tests set it longer
 
 	mu       sync.Mutex
 	kept     map[draftKey]keptDraft // typed since the last write began
@@ -50,7 +51,11 @@ type drafts struct {
 	writing sync.Mutex // a write or a discard at a time
 }
 
-type draftKey struct{ owner, army string }
+// draftKey is whose draft of which army; list: the army is a game's list.
+type draftKey struct {
+	owner, army string
+	list        bool
+}
 
 // keptDraft is a form kept in memory, numbered in the order typed.
 type keptDraft struct {
@@ -59,7 +64,7 @@ type keptDraft struct {
 }
 
 func newDrafts(store *db.Store, log *slog.Logger) *drafts {
-	return &drafts{store: store, log: log, now: time.Now, kept: map[draftKey]keptDraft{}, shown: map[draftKey]keptDraft{}}
+	return &drafts{store: store, log: log, now: time.Now, every: draftEvery, kept: map[draftKey]keptDraft{}, shown: map[draftKey]keptDraft{}}
 }
 
 // stopOn writes every kept form when done closes, and every later one at once.
@@ -79,14 +84,22 @@ func (d *drafts) stopOn(done <-chan struct{}) {
 // save keeps owner's form of their army made on version base, to be written within
 // draftEvery (at once when the server is stopping).
 func (d *drafts) save(owner, army string, base int, form []byte) {
-	k := draftKey{owner, army}
+	d.keep(draftKey{owner, army, false}, base, form)
+}
+
+// saveList keeps the typist's (owner's) form of a game's list (army, its army), as save.
+func (d *drafts) saveList(owner, army string, base int, form []byte) {
+	d.keep(draftKey{owner, army, true}, base, form)
+}
+
+func (d *drafts) keep(k draftKey, base int, form []byte) {
 	d.mu.Lock()
 	d.seq++
 	dr := keptDraft{db.Draft{Base: base, Form: form, Updated: d.now()}, d.seq}
 	d.kept[k], d.shown[k] = dr, dr
 	stopping := d.stopping
 	if d.timer == nil && !stopping {
-		d.timer = time.AfterFunc(draftEvery, d.flush)
+		d.timer = time.AfterFunc(d.every, d.flush)
 	}
 	d.mu.Unlock()
 	if stopping {
@@ -103,7 +116,7 @@ func (d *drafts) flush() {
 	batch := make([]db.DraftWrite, 0, len(d.kept))
 	written := make(map[draftKey]keptDraft, len(d.kept))
 	for k, dr := range d.kept {
-		batch = append(batch, db.DraftWrite{Owner: k.owner, Army: k.army, Base: dr.Base, Form: dr.Form})
+		batch = append(batch, db.DraftWrite{Owner: k.owner, Army: k.army, Base: dr.Base, Form: dr.Form, List: k.list})
 		written[k] = dr
 	}
 	clear(d.kept)
@@ -131,7 +144,7 @@ func (d *drafts) flush() {
 			}
 		}
 		if d.timer == nil {
-			d.timer = time.AfterFunc(draftEvery, d.flush)
+			d.timer = time.AfterFunc(d.every, d.flush)
 		}
 		return
 	}
@@ -142,10 +155,14 @@ func (d *drafts) flush() {
 	}
 }
 
-// get returns owner's draft of their army: the form kept in memory, or the stored one.
+// get returns owner's draft of their army (or of a game's list): the form kept in memory,
+// or the stored one.
 func (d *drafts) get(ctx context.Context, owner, army string) (db.Draft, error) {
 	d.mu.Lock()
-	dr, ok := d.shown[draftKey{owner, army}]
+	dr, ok := d.shown[draftKey{owner, army, false}]
+	if !ok {
+		dr, ok = d.shown[draftKey{owner, army, true}]
+	}
 	d.mu.Unlock()
 	if ok {
 		return dr.Draft, nil
@@ -153,15 +170,17 @@ func (d *drafts) get(ctx context.Context, owner, army string) (db.Draft, error) 
 	return d.store.GetDraft(ctx, owner, army)
 }
 
-// discard forgets owner's draft of their army: the kept form and the stored one, after any
+// discard forgets owner's draft of their army (or of a game's list): the kept form and the stored one, after any
 // write in flight.
 func (d *drafts) discard(ctx context.Context, owner, army string) error {
 	d.writing.Lock()
 	defer d.writing.Unlock()
-	k := draftKey{owner, army}
 	d.mu.Lock()
-	delete(d.kept, k)
-	delete(d.shown, k)
+	for _, list := range []bool{false, true} {
+		k := draftKey{owner, army, list}
+		delete(d.kept, k)
+		delete(d.shown, k)
+	}
 	d.mu.Unlock()
 	return d.store.DeleteDraft(ctx, owner, army)
 }

@@ -473,9 +473,7 @@ func (a *app) previewList(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := a.store.SaveListDraft(c.Request().Context(), who, l.Army.ID, l.Army.Version, draftForm(c)); err != nil {
-		a.log.Warn("editor: list draft not kept", "list", l.ID, "err", err)
-	}
+	a.drafts.saveList(who, l.Army.ID, l.Army.Version, draftForm(c)) // written behind the answer (drafts.go)
 	shown, res := a.judge(army, lim)
 	v := views.ArmyView{ID: l.ID, Army: shown, Result: res, Catalog: a.catalogFor(shown), Draft: true, Base: listBase(c)}
 	if fe != nil {
@@ -493,7 +491,7 @@ func (a *app) discardListDraft(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := a.store.DeleteDraft(c.Request().Context(), ownerID(c), l.Army.ID); err != nil {
+	if err := a.drafts.discard(c.Request().Context(), ownerID(c), l.Army.ID); err != nil {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, listBase(c)+"/edit?discarded=1")
@@ -563,7 +561,7 @@ func (a *app) saveList(c *echo.Context) error {
 		}
 		return err
 	}
-	if err := a.store.DeleteDraft(ctx, ownerID(c), l.Army.ID); err != nil {
+	if err := a.drafts.discard(ctx, ownerID(c), l.Army.ID); err != nil {
 		a.log.Warn("editor: saved list draft not forgotten", "list", l.ID, "err", err)
 	}
 	return editorDone(c, listBase(c)+"/edit?saved=1", focus)

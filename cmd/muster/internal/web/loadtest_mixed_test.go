@@ -247,12 +247,19 @@ func startServeProcess(t *testing.T, args ...string) *serverProcess {
 		sc := bufio.NewScanner(errOut)
 		sc.Buffer(make([]byte, 64<<10), 1<<20)
 		for sc.Scan() {
-			switch line := sc.Text(); {
-			case strings.Contains(line, "level=ERROR"):
+			line := sc.Text()
+			// The line's own level: the first level= on it (a line may quote another's,
+			// as the matchup workers' log quotes River's).
+			level := ""
+			if _, rest, ok := strings.Cut(line, "level="); ok {
+				level, _, _ = strings.Cut(rest, " ")
+			}
+			switch {
+			case level == "ERROR":
 				if p.errors.Add(1) == 1 {
 					p.firstErr.Store(line)
 				}
-			case strings.Contains(line, "level=WARN"):
+			case level == "WARN":
 				p.warnings.Add(1)
 			}
 		}
@@ -405,7 +412,7 @@ func TestLoadMixed(t *testing.T) {
 		}
 	}
 	idle := srv.rss()
-	cpuBefore := srv.cpu()
+	cpuBefore, genBefore := srv.cpu(), cpuTime()
 	ctx, stopSampling := context.WithCancel(context.Background())
 	sampled := make(chan struct{})
 	go func() { srv.sampleMemory(ctx); close(sampled) }()
@@ -476,7 +483,7 @@ func TestLoadMixed(t *testing.T) {
 	}
 	wg.Wait()
 	res.elapsed = time.Since(started)
-	cpuUsed := srv.cpu() - cpuBefore
+	cpuUsed, genUsed := srv.cpu()-cpuBefore, cpuTime()-genBefore
 	stopSampling()
 	<-sampled
 	mode := fmt.Sprintf("open loop, %d players", players)
@@ -484,8 +491,8 @@ func TestLoadMixed(t *testing.T) {
 		mode = fmt.Sprintf("closed loop, %d clients", closed)
 	}
 	answered := len(res.lats) + res.busy + res.status5xx + res.other
-	report := fmt.Sprintf("%s, %d matchups running, %ds: %s\n  server: CPU %.1f s, %.2f ms an answer (matchups included); memory %.0f MB idle with the players' armies, %.0f MB peak (RSS); log: %d warnings, %d errors",
-		mode, sims, seconds, res.String(), cpuUsed.Seconds(), float64(cpuUsed.Microseconds())/1000/float64(max(answered, 1)),
+	report := fmt.Sprintf("%s, %d matchups running, %ds: %s\n  server: CPU %.1f s, %.2f ms an answer (matchups included); the load generator's CPU %.1f s; memory %.0f MB idle with the players' armies, %.0f MB peak (RSS); log: %d warnings, %d errors",
+		mode, sims, seconds, res.String(), cpuUsed.Seconds(), float64(cpuUsed.Microseconds())/1000/float64(max(answered, 1)), genUsed.Seconds(),
 		float64(idle)/(1<<20), float64(srv.peakRSS.Load())/(1<<20), srv.warnings.Load(), srv.errors.Load())
 	t.Log(report)
 	fmt.Println("loadtest:", report)
