@@ -22,6 +22,30 @@
       window.localStorage.setItem("muster-theme", next);
     } catch (e) {}
   });
+  // On a phone the header's links fold behind its Menu button (muster.css shows the button
+  // only to a page with script): the button opens and closes them and says which
+  // (aria-expanded); Escape closes them and gives the focus back to the button.
+  var setNav = function (btn, open) {
+    btn.setAttribute("aria-expanded", open ? "true" : "false");
+  };
+  document.addEventListener("click", function (ev) {
+    var btn = ev.target.closest && ev.target.closest(".nav-toggle");
+    if (btn) {
+      setNav(btn, btn.getAttribute("aria-expanded") !== "true");
+    }
+  });
+  document.addEventListener("keydown", function (ev) {
+    if (ev.key !== "Escape") {
+      return;
+    }
+    var btn = document.querySelector(".nav-toggle[aria-expanded=true]");
+    var nav = btn && document.getElementById(btn.getAttribute("aria-controls"));
+    var at = document.activeElement;
+    if (nav && (at === btn || nav.contains(at))) {
+      setNav(btn, false);
+      btn.focus();
+    }
+  });
   // Ctrl+Z / Ctrl+Shift+Z (Cmd on a Mac) press the editor's Undo and Redo buttons, unless
   // the focus is in a text field, where the browser's own undo applies.
   document.addEventListener("keydown", function (ev) {
