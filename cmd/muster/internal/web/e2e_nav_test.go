@@ -126,6 +126,16 @@ func TestTheNavFoldsOnAPhone(t *testing.T) {
 		t.Errorf("the Odds link in the open menu led to %s", loc)
 	}
 
+	// The editor on a phone: its status bar pinned over the top, the header under it.
+	id := b.importArmy(base, mixed)
+	b.do("the editor on a phone", chromedp.EmulateViewport(360, 740), chromedp.Navigate(base+"/armies/"+id+"/edit"), chromedp.WaitVisible(css("#army-form")))
+	if s := state(b); !s.Button || s.Shown != 0 || s.Height > 64 {
+		t.Errorf("the editor on a phone: %+v, want the links folded", s)
+	}
+	viewShot(t, ctx, "nav-360-editor-folded")
+	b.do("open the menu in the editor", chromedp.Click(css("header.top .nav-toggle")))
+	viewShot(t, ctx, "nav-360-editor-open")
+
 	b.do("a laptop", chromedp.EmulateViewport(1280, 900), chromedp.Navigate(base+"/catalogue"), chromedp.WaitVisible(css("main")))
 	if s := state(b); s.Button || s.Shown != s.Links || s.Rows != 1 {
 		t.Errorf("at 1280 px: %+v, want no Menu button and every link showing on one line", s)
