@@ -63,7 +63,7 @@ func TestAProblemOpensItsUnitAndFocusesItsField(t *testing.T) {
 				chromedp.WaitReady(css(".field-problem")))
 			// The problem's link, marked so that the browser can click it as a player would.
 			// (A fragment's navigation keeps the page: the last round's mark is taken off.)
-		field, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(function(){
+			field, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(function(){
 			document.querySelectorAll("[data-test-click]").forEach(a => a.removeAttribute("data-test-click"));
 			const li = Array.from(document.querySelectorAll(`+strconv.Quote(l.li)+`))
 				.find(li => (li.getAttribute("data-field") || "").startsWith("u`+strconv.Itoa(unit)+`."));
