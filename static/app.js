@@ -22,6 +22,30 @@
       window.localStorage.setItem("muster-theme", next);
     } catch (e) {}
   });
+  // On a phone the header's links fold behind its Menu button (muster.css shows the button
+  // only to a page with script): the button opens and closes them and says which
+  // (aria-expanded); Escape closes them and gives the focus back to the button.
+  var setNav = function (btn, open) {
+    btn.setAttribute("aria-expanded", open ? "true" : "false");
+  };
+  document.addEventListener("click", function (ev) {
+    var btn = ev.target.closest && ev.target.closest(".nav-toggle");
+    if (btn) {
+      setNav(btn, btn.getAttribute("aria-expanded") !== "true");
+    }
+  });
+  document.addEventListener("keydown", function (ev) {
+    if (ev.key !== "Escape") {
+      return;
+    }
+    var btn = document.querySelector(".nav-toggle[aria-expanded=true]");
+    var nav = btn && document.getElementById(btn.getAttribute("aria-controls"));
+    var at = document.activeElement;
+    if (nav && (at === btn || nav.contains(at))) {
+      setNav(btn, false);
+      btn.focus();
+    }
+  });
   // Ctrl+Z / Ctrl+Shift+Z (Cmd on a Mac) press the editor's Undo and Redo buttons, unless
   // the focus is in a text field, where the browser's own undo applies.
   document.addEventListener("keydown", function (ev) {
@@ -314,6 +338,39 @@
   };
   document.addEventListener("DOMContentLoaded", markProblems);
   document.addEventListener("htmx:afterSettle", markProblems);
+  // A problem's link, wherever it is listed in the editor (the pinned Problems list, the
+  // list under a unit's cost lines, the one at the head of its fields), opens its unit when
+  // another unit is picked (folded away by the style's :target) and puts the focus in the
+  // field the problem names, or on the unit when the form shows no such field.
+  document.addEventListener("click", function (ev) {
+    var a = ev.target.closest && ev.target.closest("a.problem-place");
+    var form = document.getElementById("army-form");
+    if (!a || !form || !form.contains(a) || ev.button !== 0 || ev.ctrlKey || ev.metaKey || ev.shiftKey || ev.altKey) {
+      return;
+    }
+    var li = a.closest("li[data-field]");
+    var name = li ? li.getAttribute("data-field") : "";
+    var m = /^u(\d+)(\.|$)/.exec(name) || /#unit-(\d+)$/.exec(a.getAttribute("href") || "");
+    var unit = m && document.getElementById("fields-" + m[1]);
+    if (!unit) {
+      return;
+    }
+    ev.preventDefault();
+    if (unit.getClientRects().length === 0) {
+      // Folded: pick it, as its link in the units list does.
+      window.location.hash = unit.id;
+    }
+    var el = name ? findField(form, name) : null;
+    if (!el || !unit.contains(el) || el.getClientRects().length === 0) {
+      el = unit;
+      if (!el.hasAttribute("tabindex")) {
+        el.setAttribute("tabindex", "-1");
+      }
+    }
+    el.focus({preventScroll: true});
+    // The middle of the window: on a phone the status bar is pinned over its top.
+    el.scrollIntoView({block: "center"});
+  });
 
   // On narrow windows the editor's status bar (total, problems, saved state) is pinned over
   // the top of the window, and wraps to two or three lines at 360 px: the page starts below

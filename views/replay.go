@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"slices"
 	"strconv"
+	"strings"
 
 	"muster/rules/battle"
 	"muster/views/replay"
@@ -20,7 +21,9 @@ type ReplayView struct {
 	Seed            string
 	Frames          []ReplayFrame
 	Units           []ReplayUnit
-	Result          string
+	// Terrain is the map's kinds of ground, each once, as the key shows them.
+	Terrain []ReplayTerrain
+	Result  string
 	// Base is the replay page's address (other battles are Base?battle=N); Back and
 	// BackLabel lead to the matchup's result. Keep are query fields every other battle's
 	// address carries too (a what-if's army and change).
@@ -57,6 +60,12 @@ type ReplayUnit struct {
 	Side         int // 0: the first army's, 1: the second's
 }
 
+// ReplayTerrain is a kind of ground in the key: its name, the cover it gives and a small
+// picture of how the map draws it.
+type ReplayTerrain struct {
+	Kind, Cover, Swatch string
+}
+
 // NewReplayView draws a trace.
 func NewReplayView(t *battle.Trace) ReplayView { return NewReplayViewAs(t, "") }
 
@@ -68,6 +77,14 @@ func NewReplayViewAs(t *battle.Trace, id string) ReplayView {
 	for k := range t.Frames {
 		v.Frames = append(v.Frames, ReplayFrame{Caption: replay.Caption(t, k), SVG: string(svgs[k]),
 			Upright: string(replay.UprightAs(t, k, v.id(""))), Log: t.Frames[k].Log})
+	}
+	seen := map[string]bool{}
+	for _, a := range t.Map.Areas {
+		if seen[a.Kind] {
+			continue
+		}
+		seen[a.Kind] = true
+		v.Terrain = append(v.Terrain, ReplayTerrain{Kind: a.Kind, Cover: strings.ToLower(a.Cover), Swatch: replay.TerrainSwatch(a.Kind)})
 	}
 	for ui, u := range t.Units {
 		v.Units = append(v.Units, ReplayUnit{Name: u.Name, Colour: replay.UnitColour(t, ui), Side: u.Side})

@@ -47,8 +47,8 @@ func UnitColour(t *battle.Trace, ui int) string {
 func terrainFill(kind string) string {
 	k := strings.ToLower(kind)
 	switch {
-	case strings.Contains(k, "wood"), strings.Contains(k, "forest"), strings.Contains(k, "jungle"):
-		return "#6a994e"
+	case isWoods(k):
+		return "#8cbf6a"
 	case strings.Contains(k, "hill"):
 		return "#c9a86a"
 	case strings.Contains(k, "water"), strings.Contains(k, "swamp"), strings.Contains(k, "marsh"), strings.Contains(k, "river"):
@@ -59,6 +59,117 @@ func terrainFill(kind string) string {
 		return "#b8c0ff"
 	}
 	return "#b5a88a"
+}
+
+// isWoods tells woods (and forest, jungle) from other ground: they are drawn with trees.
+func isWoods(kind string) bool {
+	k := strings.ToLower(kind)
+	return strings.Contains(k, "wood") || strings.Contains(k, "forest") || strings.Contains(k, "jungle")
+}
+
+// treeSpacing is the inches between the trees drawn on woods: the thicker the woods, the
+// closer.
+func treeSpacing(kind string) float64 {
+	k := strings.ToLower(kind)
+	switch {
+	case strings.Contains(k, "light"):
+		return 3.2
+	case strings.Contains(k, "heavy"), strings.Contains(k, "dense"), strings.Contains(k, "jungle"):
+		return 1.8
+	}
+	return 2.4
+}
+
+// The trees' crowns: dark green discs with a darker rim, so that woods read as woods and
+// not as a patch of coloured ground, on the page's light and dark themes alike (the table
+// is drawn in its own colours on either).
+const (
+	treeFill   = "#3d6b2c"
+	treeStroke = "#234019"
+	treeRadius = 0.8
+)
+
+// trees draws woods' trees (x, y in the drawing's units, y down) on a staggered grid
+// spacing apart, each wholly inside the polygon poly (in the same units).
+func (w *svgWriter) trees(poly [][2]float64, spacing float64) {
+	if len(poly) < 3 {
+		return
+	}
+	x0, y0, x1, y1 := poly[0][0], poly[0][1], poly[0][0], poly[0][1]
+	for _, p := range poly[1:] {
+		x0, x1 = math.Min(x0, p[0]), math.Max(x1, p[0])
+		y0, y1 = math.Min(y0, p[1]), math.Max(y1, p[1])
+	}
+	// The trees let the pointer through to their area, whose title names it.
+	w.f(`<g class="woods-trees" fill="%s" stroke="%s" stroke-width="0.08" fill-opacity="0.9" pointer-events="none">`, treeFill, treeStroke)
+	row, n := 0, 0
+	for y := y0 + spacing/2; y <= y1-treeRadius/2; y += spacing * 0.87 {
+		off := 0.0
+		if row%2 == 1 {
+			off = spacing / 2
+		}
+		for x := x0 + spacing/2 + off - spacing/4; x <= x1-treeRadius/2; x += spacing {
+			if inside(poly, x, y, treeRadius) {
+				w.f(`<circle cx="%s" cy="%s" r="%s"/>`, num(x), num(y), num(treeRadius))
+				n++
+			}
+		}
+		row++
+	}
+	// A wood too small for the grid still shows a tree, at its middle.
+	if cx, cy := (x0+x1)/2, (y0+y1)/2; n == 0 && inside(poly, cx, cy, 0) {
+		w.f(`<circle cx="%s" cy="%s" r="%s"/>`, num(cx), num(cy), num(math.Min(treeRadius, math.Min(x1-x0, y1-y0)/3)))
+	}
+	w.f(`</g>`)
+}
+
+// inside tells whether the point (x, y) lies in the polygon at least margin from its edges.
+func inside(poly [][2]float64, x, y, margin float64) bool {
+	in := false
+	for i, j := 0, len(poly)-1; i < len(poly); j, i = i, i+1 {
+		a, b := poly[i], poly[j]
+		if (a[1] > y) != (b[1] > y) && x < (b[0]-a[0])*(y-a[1])/(b[1]-a[1])+a[0] {
+			in = !in
+		}
+		if segDist(a, b, x, y) < margin {
+			return false
+		}
+	}
+	return in
+}
+
+func segDist(a, b [2]float64, x, y float64) float64 {
+	dx, dy := b[0]-a[0], b[1]-a[1]
+	l := dx*dx + dy*dy
+	t := 0.0
+	if l > 0 {
+		t = math.Max(0, math.Min(1, ((x-a[0])*dx+(y-a[1])*dy)/l))
+	}
+	return math.Hypot(a[0]+t*dx-x, a[1]+t*dy-y)
+}
+
+// TerrainSwatch is a small picture of how an area of the kind is drawn on the map, for the
+// key: its colour and, for woods, its trees.
+func TerrainSwatch(kind string) string {
+	w := &svgWriter{}
+	w.f(`<svg class="replay-terrain-swatch" width="28" height="20" viewBox="0 0 5.6 4" aria-hidden="true">`)
+	w.f(`<rect x="0" y="0" width="5.6" height="4" fill="#e8dfc4"/>`)
+	w.f(`<rect x="0.2" y="0.2" width="5.2" height="3.6" fill="%s" fill-opacity="0.8" stroke="#4b4536" stroke-width="0.08"/>`, terrainFill(kind))
+	if isWoods(kind) {
+		w.f(`<g fill="%s" stroke="%s" stroke-width="0.08" fill-opacity="0.9">`, treeFill, treeStroke)
+		n := 2
+		if treeSpacing(kind) < 2.4 {
+			n = 3
+		} else if treeSpacing(kind) > 2.4 {
+			n = 1
+		}
+		for i := range n {
+			w.f(`<circle cx="%s" cy="%s" r="%s"/>`, num(5.6*float64(2*i+1)/float64(2*n)), num(2-0.5*float64(i%2)+0.25), num(treeRadius))
+		}
+		w.f(`</g>`)
+	}
+	w.f(`</svg>`)
+	return w.String()
 }
 
 // svgWriter writes numbers with at most two decimals, so that the output is short and the
@@ -189,6 +300,13 @@ func drawTable(w *svgWriter, t *battle.Trace) {
 		}
 		w.f(`" fill="%s" fill-opacity="%s" stroke="#4b4536" stroke-width="0.08"><title>%s (%s, %s cover)</title></polygon>`,
 			terrainFill(a.Kind), op, esc(a.Name), esc(a.Kind), esc(strings.ToLower(a.Cover)))
+		if isWoods(a.Kind) {
+			poly := make([][2]float64, len(a.Poly))
+			for i, p := range a.Poly {
+				poly[i] = [2]float64{p.X, w.h - p.Y}
+			}
+			w.trees(poly, treeSpacing(a.Kind))
+		}
 	}
 	for _, b := range m.Barriers {
 		w.f(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#3b2f1e" stroke-width="0.35" stroke-linecap="round"><title>%s</title></line>`,
