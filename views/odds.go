@@ -198,3 +198,14 @@ func atLeast(p []float64, n int) float64 {
 	}
 	return min(s, 1)
 }
+
+// orDefault is a form field's value: what was asked, or a usual example (a blaster 4 at
+// medium range, difficulty 8; a blaster rifle's Damage 5 at a trooper's Strength 2; 10"), so
+// that the first "Work out" answers something and the format is plain.
+func orDefault(asked, example string) string {
+	if asked != "" {
+		return asked
+	}
+	return example
+}
+

@@ -52,11 +52,11 @@ func Odds(p Page, v OddsView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = numberField("Skill", "skill", v.Skill, "0", "30", "").Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = numberField("Skill", "skill", orDefault(v.Skill, "4"), "0", "30", "").Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = numberField("Difficulty", "difficulty", v.Difficulty, "0", "60", "").Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = numberField("Difficulty", "difficulty", orDefault(v.Difficulty, "8"), "0", "60", "").Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -121,11 +121,11 @@ func Odds(p Page, v OddsView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = numberField("Damage Strength", "damage", v.Damage, "0", "30", "").Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = numberField("Damage Strength", "damage", orDefault(v.Damage, "5"), "0", "30", "").Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = numberField("Target's Strength (armor included)", "strength", v.Strength, "0", "30", "").Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = numberField("Target's Strength (armor included)", "strength", orDefault(v.Strength, "2"), "0", "30", "").Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -208,7 +208,7 @@ func Odds(p Page, v OddsView) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = numberField("Range (inches)", "range", v.Range, "1", "500", "").Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = numberField("Range (inches)", "range", orDefault(v.Range, "10"), "1", "500", "").Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

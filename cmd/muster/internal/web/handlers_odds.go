@@ -3,6 +3,7 @@ package web
 import (
 	"fmt"
 	"net/http"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -180,10 +181,18 @@ func VolleyView(r volley.Report) *views.VolleyOdds {
 func boundedInt(field, s string, lo, hi int) (int, error) {
 	n, err := strconv.Atoi(strings.TrimSpace(s))
 	if err != nil || n < lo || n > hi {
-		return 0, fmt.Errorf("%s: write a whole number from %d to %d", field, lo, hi)
+		if diceCode.MatchString(strings.TrimSpace(s)) {
+			// "4D+1" is the roleplaying game's dice code; the miniatures rules roll one die
+			// and add a number (Chapter Three): say which number is meant.
+			return 0, fmt.Errorf("%s: %q is a roleplaying-game dice code; the miniatures rules use a whole number from %d to %d, the dice before the D (4D+1: 4)", field, strings.TrimSpace(s), lo, hi)
+		}
+		return 0, fmt.Errorf("%s: write a whole number from %d to %d, such as %d", field, lo, hi, min(max(lo, 4), hi))
 	}
 	return n, nil
 }
+
+// diceCode is a roleplaying-game code: "4D", "4D+1", "3d+2".
+var diceCode = regexp.MustCompile(`^(?i)\d+\s*d(\s*\+\s*\d)?$`)
 
 func firstErr(errs ...error) error {
 	for _, err := range errs {

@@ -43,6 +43,8 @@ func TestOddsPageExplainsBadInput(t *testing.T) {
 		"skill=three&difficulty=6":               "skill: write a whole number from 0 to 30",
 		"damage=4&strength=99":                   "Strength: write a whole number from 0 to 30",
 		"firer=nope:0&target=nope:1&range=10":    "choose the firing squad from the list",
+		// A roleplaying-game code is named as one, with the number meant (issue 31).
+		"damage=4D%2B1&strength=3": "Damage Strength: &#34;4D+1&#34; is a roleplaying-game dice code; the miniatures rules use a whole number from 0 to 30, the dice before the D (4D+1: 4)",
 		"firer=x&target=y&range=-3&cover=medium": "choose the firing squad",
 	} {
 		r := ts.get("/odds?" + query)
@@ -88,5 +90,23 @@ func TestOddsPageKeepsEachCalculatorsResult(t *testing.T) {
 	r = ts.get("/odds?" + fv.Encode())
 	if !strings.Contains(r.body, `id="test-success">66.67%`) || !strings.Contains(r.body, `id="damage-odds"`) {
 		t.Error("after the damage form, the test's answer is gone")
+	}
+}
+
+// A fresh odds page is filled with a usual example (issue 31: fields without defaults), and
+// works nothing out until asked.
+func TestOddsPageStartsWithAnExample(t *testing.T) {
+	t.Parallel()
+	ts := newTestServer(t)
+	r := ts.get("/odds")
+	wantStatus(t, "/odds", r, http.StatusOK)
+	for _, want := range []string{`name="skill" type="number" step="1" min="0" max="30" value="4"`,
+		`name="difficulty" type="number" step="1" min="0" max="60" value="8"`, `name="damage" type="number" step="1" min="0" max="30" value="5"`} {
+		if !strings.Contains(r.body, want) {
+			t.Errorf("the fresh page lacks %s", want)
+		}
+	}
+	if strings.Contains(r.body, `id="test-success"`) {
+		t.Error("the fresh page works out an answer nobody asked for")
 	}
 }
