@@ -208,4 +208,3 @@ func orDefault(asked, example string) string {
 	}
 	return example
 }
-

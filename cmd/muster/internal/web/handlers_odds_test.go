@@ -40,11 +40,11 @@ func TestOddsPageExplainsBadInput(t *testing.T) {
 	ts := newTestServer(t)
 	ts.importFile("../../../../rules/data/forces/blue-rangers.yaml")
 	for query, want := range map[string]string{
-		"skill=three&difficulty=6":               "skill: write a whole number from 0 to 30",
-		"damage=4&strength=99":                   "Strength: write a whole number from 0 to 30",
-		"firer=nope:0&target=nope:1&range=10":    "choose the firing squad from the list",
+		"skill=three&difficulty=6":            "skill: write a whole number from 0 to 30",
+		"damage=4&strength=99":                "Strength: write a whole number from 0 to 30",
+		"firer=nope:0&target=nope:1&range=10": "choose the firing squad from the list",
 		// A roleplaying-game code is named as one, with the number meant (issue 31).
-		"damage=4D%2B1&strength=3": "Damage Strength: &#34;4D+1&#34; is a roleplaying-game dice code; the miniatures rules use a whole number from 0 to 30, the dice before the D (4D+1: 4)",
+		"damage=4D%2B1&strength=3":               "Damage Strength: &#34;4D+1&#34; is a roleplaying-game dice code; the miniatures rules use a whole number from 0 to 30, the dice before the D (4D+1: 4)",
 		"firer=x&target=y&range=-3&cover=medium": "choose the firing squad",
 	} {
 		r := ts.get("/odds?" + query)
