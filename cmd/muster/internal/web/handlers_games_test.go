@@ -925,3 +925,25 @@ func TestWithdrawnListIsNotAnnouncedAsSubmitted(t *testing.T) {
 		t.Errorf("a withdrawn list's status: %q", status)
 	}
 }
+
+// A player's list says what an undo undid and a redo redid, as the army editor does (issue
+// 31: "the undo message does not say what was undone").
+func TestAListsUndoSaysWhatItUndid(t *testing.T) {
+	t.Parallel()
+	ts := newTestServer(t)
+	_, player := ts.createGame("Undo night", chapterTenSides(t))
+	key := ts.startList(player, "rebel", "Ackbar", "Home One boarders")
+	base := "/play/" + player + "/lists/" + key
+	ts.addUnit(base, "squad|Mon Calamari")
+	r := ts.postForm(base+"/undo", url.Values{"version": {ts.listForm(base).Get("version")}})
+	wantStatus(t, "undo", r, http.StatusSeeOther)
+	flash := ts.get(r.header.Get("Location")).body
+	if !strings.Contains(flash, "Undone: added squad") || !strings.Contains(flash, "back to version") {
+		t.Errorf("the flash after an undo does not say what was undone:\n%.800s", flash)
+	}
+	r = ts.postForm(base+"/redo", url.Values{"version": {ts.listForm(base).Get("version")}})
+	wantStatus(t, "redo", r, http.StatusSeeOther)
+	if flash := ts.get(r.header.Get("Location")).body; !strings.Contains(flash, "Redone: added squad") {
+		t.Errorf("the flash after a redo does not say what was redone")
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -421,9 +422,9 @@ func (a *app) editList(c *echo.Context) error {
 	case c.QueryParam("saved") != "":
 		p.Flash = "Saved as version " + strconv.Itoa(l.Army.Version) + "."
 	case c.QueryParam("undone") != "":
-		p.Flash = "Undone: back to version " + strconv.Itoa(l.Army.Version) + "."
+		p.Flash = "Undone: " + changeWords(c.QueryParam("undone")) + "; back to version " + strconv.Itoa(l.Army.Version) + "."
 	case c.QueryParam("redone") != "":
-		p.Flash = "Redone: version " + strconv.Itoa(l.Army.Version) + "."
+		p.Flash = "Redone: " + changeWords(c.QueryParam("redone")) + "; version " + strconv.Itoa(l.Army.Version) + "."
 	}
 	if l.Submitted > 0 && l.Submitted != l.Army.Version {
 		p.Flash = strings.TrimSpace(p.Flash + fmt.Sprintf(" The gamemaster sees version %d until you submit again (the list's page).", l.Submitted))
@@ -596,10 +597,14 @@ func (a *app) moveList(c *echo.Context, undo bool) error {
 	if !ok {
 		return echo.NewHTTPError(http.StatusBadRequest, notOnAVersion(done, "list", c.FormValue("version")))
 	}
+	// What is undone is the head's change; what is redone, the new head's: the flash says
+	// it, as the army editor's does.
+	from, _ := a.store.GameArmyVersion(ctx, l.GameID, l.Army.ID, l.Army.Version)
+	var to db.List
 	if undo {
-		_, err = a.store.UndoList(ctx, l.ID, base)
+		to, err = a.store.UndoList(ctx, l.ID, base)
 	} else {
-		_, err = a.store.RedoList(ctx, l.ID, base)
+		to, err = a.store.RedoList(ctx, l.ID, base)
 	}
 	switch {
 	case errors.Is(err, db.ErrLocked):
@@ -610,6 +615,13 @@ func (a *app) moveList(c *echo.Context, undo bool) error {
 		return echo.NewHTTPError(http.StatusConflict, "There is nothing to "+what+".")
 	case err != nil:
 		return err
+	}
+	if undo && from.Note != "" {
+		q = "?undone=" + url.QueryEscape(from.Note)
+	} else if !undo {
+		if redone, err := a.store.GameArmyVersion(ctx, l.GameID, to.Army.ID, to.Army.Version); err == nil && redone.Note != "" {
+			q = "?redone=" + url.QueryEscape(redone.Note)
+		}
 	}
 	return c.Redirect(http.StatusSeeOther, listBase(c)+"/edit"+q)
 }
