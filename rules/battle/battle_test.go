@@ -277,7 +277,7 @@ func TestScenariosEndByTheirVictoryConditions(t *testing.T) {
 			[]string{"a squad got off the table", "no squad got off the table", "no unit left that can get off"},
 			"a squad got off the table", false},
 		{"crystal-forest-of-goratak", "rules/data/forces/crystal-forest-rebel.yaml", "rules/data/forces/crystal-forest-imperial.yaml",
-			[]string{"carried the objective off its edge", "nobody carried the objective off", "neither side has a unit left"},
+			[]string{"carried the objective off its edge", "nobody carried the objective off", "neither side has a unit left", "nothing stops"},
 			"carried the objective off its edge", true},
 		{"open-field", "testdata/rebel-1500.yaml", "testdata/imperial-1500.yaml",
 			[]string{"a larger share of the enemy army destroyed", "equal shares of the enemy army destroyed"}, "a larger share of the enemy army destroyed", true},

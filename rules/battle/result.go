@@ -140,9 +140,21 @@ func (b *Battle) checkVictory(final bool) {
 			b.end(1-s, EndTurnLimit, "the turn limit: no squad got off the table")
 		}
 	case "carry":
-		if !f0 && !f1 {
+		// The book sets no turn limit (Muster stops at the scenario's turns): a side left
+		// with no unit that can fight cannot stop the other finding the objective and
+		// carrying it off, so it has lost. (Played on to the limit instead, a side that won
+		// the fight but had too few turns left to carry the droid home drew, and buying a
+		// gun that won the fight sooner lowered its score.)
+		switch {
+		case !f0 && !f1:
 			b.end(-1, EndNoneLeft, "neither side has a unit left that can fight")
-		} else if final {
+		case !f0 || !f1:
+			w := 0
+			if !f0 {
+				w = 1
+			}
+			b.end(w, EndNoneLeft, "the enemy has no unit left that can fight: nothing stops "+b.sideName(w)+" carrying the objective off")
+		case final:
 			b.end(-1, EndTurnLimit, "the turn limit: nobody carried the objective off")
 		}
 	}
