@@ -212,12 +212,12 @@ func TestACutWhatIfResumesWithTheSameRanking(t *testing.T) {
 	armyFile, oppFile := testkit.ReadFile(t, unarmed), testkit.ReadFile(t, imperials1000)
 	army, _ := forceOf(t, armyFile)
 	_, opp := forceOf(t, oppFile)
-	vs, err := whatif.Variants(rules.Default(), army, nil, 4)
+	vs, err := whatif.Variants(rules.Default(), army, nil, 10)
 	if err != nil {
 		t.Fatal(err)
 	}
 	vs = append(vs, whatif.Spending(rules.Default(), army, nil, vs)...)
-	req := WhatIfRequest{Sim: "x", Side: "a", Scenario: "open-field", Seed: 9, Battles: 400, Variants: 4, Army: armyFile, Opponent: oppFile}
+	req := WhatIfRequest{Sim: "x", Side: "a", Scenario: "open-field", Seed: 9, Battles: 2000, Variants: 10, Army: armyFile, Opponent: oppFile}
 	first, err := Open(ctx, store, rules.Default(), logger, Options{Workers: 1})
 	if err != nil {
 		t.Fatal(err)
@@ -225,7 +225,7 @@ func TestACutWhatIfResumesWithTheSameRanking(t *testing.T) {
 	if err := first.Start(ctx); err != nil {
 		t.Fatal(err)
 	}
-	m, err := first.SubmitWhatIf(ctx, o.ID, "test", (len(vs)+1)*400, req)
+	m, err := first.SubmitWhatIf(ctx, o.ID, "test", (len(vs)+1)*2000, req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -258,7 +258,7 @@ func TestACutWhatIfResumesWithTheSameRanking(t *testing.T) {
 		t.Fatalf("the what-if ended %s: %s", m.Status, m.Error)
 	}
 	field, _ := battle.LoadScenario("open-field")
-	rep, err := whatif.Run(ctx, rules.Default(), field, army, opp, whatif.Options{Battles: 400, Seed: 9, MaxVariants: 4})
+	rep, err := whatif.Run(ctx, rules.Default(), field, army, opp, whatif.Options{Battles: 2000, Seed: 9, MaxVariants: 10})
 	if err != nil {
 		t.Fatal(err)
 	}
