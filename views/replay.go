@@ -31,6 +31,10 @@ type ReplayView struct {
 	Keep                  url.Values
 	// Note says what is shown, when it is not the matchup's own armies.
 	Note string
+	// Picks are battles worth watching by their outcome (PickBattles), linked by index;
+	// PickNote says what they were picked among, when not every battle.
+	Picks    []ReplayPick
+	PickNote string
 	// ID names the viewer and prefixes its elements' ids ("" is "replay"): two viewers on
 	// one page (a battle with and without a change, side by side) need two. Label, when
 	// set, tells the two apart in their landmarks' names.

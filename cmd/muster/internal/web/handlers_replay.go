@@ -73,7 +73,8 @@ func (a *app) gameReplay(c *echo.Context, g db.Game, base string) error {
 }
 
 // showReplay plays battle ?battle= (its index, from 0) or ?n= (its number, from 1) of a
-// matchup again with its trace and draws it.
+// matchup again with its trace and draws it, with links to battles picked by outcome
+// (views.PickBattles) among the matchup's battles played again.
 func (a *app) showReplay(c *echo.Context, m db.Sim, version func(string, int) (db.Version, error), back, backLabel, nav string) error {
 	idx, msg := replayIndex(c.QueryParam("battle"), c.QueryParam("n"), m.Battles)
 	if msg != "" {
@@ -112,6 +113,22 @@ func (a *app) showReplay(c *echo.Context, m db.Sim, version func(string, int) (d
 	v.Title = forces[0].Name + " against " + forces[1].Name
 	v.Battle, v.Battles = idx, m.Battles
 	v.Base, v.Back, v.BackLabel = back+"/replay", back, backLabel
+	// The battles to watch by outcome, from the matchup's battles played again (at most
+	// replayPickMax of them).
+	n := min(m.Battles, replayPickMax)
+	outcomes, err := battleOutcomes(c.Request().Context(), field, forces[0], forces[1], master, n)
+	if err != nil {
+		if ctxErr := c.Request().Context().Err(); ctxErr != nil {
+			return ctxErr
+		}
+		a.log.Error("replay: the matchup's battles could not be played again to pick some", "sim", m.ID, "err", err)
+		v.PickNote = "The battles could not be played again to pick some by outcome."
+	} else {
+		v.Picks = views.PickBattles(outcomes, [2]string{forces[0].Name, forces[1].Name})
+		if n < m.Battles {
+			v.PickNote = fmt.Sprintf("Picked among the first %d of the %d battles.", n, m.Battles)
+		}
+	}
 	return render(c, http.StatusOK, views.ReplayPage(page(c, "Replay: "+v.Title, nav), v))
 }
 
