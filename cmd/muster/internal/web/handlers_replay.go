@@ -115,18 +115,23 @@ func (a *app) showReplay(c *echo.Context, m db.Sim, version func(string, int) (d
 	v.Base, v.Back, v.BackLabel = back+"/replay", back, backLabel
 	// The battles to watch by outcome, from the matchup's battles played again (at most
 	// replayPickMax of them).
-	n := min(m.Battles, replayPickMax)
-	outcomes, err := battleOutcomes(c.Request().Context(), field, forces[0], forces[1], master, n)
-	if err != nil {
-		if ctxErr := c.Request().Context().Err(); ctxErr != nil {
-			return ctxErr
-		}
-		a.log.Error("replay: the matchup's battles could not be played again to pick some", "sim", m.ID, "err", err)
-		v.PickNote = "The battles could not be played again to pick some by outcome."
+	if got := a.replayPicks.get(m.ID); got != nil {
+		v.Picks, v.PickNote = got.picks, got.note
 	} else {
-		v.Picks = views.PickBattles(outcomes, [2]string{forces[0].Name, forces[1].Name})
-		if n < m.Battles {
-			v.PickNote = fmt.Sprintf("Picked among the first %d of the %d battles.", n, m.Battles)
+		n := min(m.Battles, replayPickMax)
+		outcomes, err := battleOutcomes(c.Request().Context(), field, forces[0], forces[1], master, n)
+		if err != nil {
+			if ctxErr := c.Request().Context().Err(); ctxErr != nil {
+				return ctxErr
+			}
+			a.log.Error("replay: the matchup's battles could not be played again to pick some", "sim", m.ID, "err", err)
+			v.PickNote = "The battles could not be played again to pick some by outcome."
+		} else {
+			v.Picks = views.PickBattles(outcomes, [2]string{forces[0].Name, forces[1].Name})
+			if n < m.Battles {
+				v.PickNote = fmt.Sprintf("Picked among the first %d of the %d battles.", n, m.Battles)
+			}
+			a.replayPicks.put(m.ID, &replayPicked{picks: v.Picks, note: v.PickNote})
 		}
 	}
 	return render(c, http.StatusOK, views.ReplayPage(page(c, "Replay: "+v.Title, nav), v))

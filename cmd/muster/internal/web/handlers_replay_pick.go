@@ -11,8 +11,16 @@ import (
 )
 
 // replayPickMax bounds the battles the replay page plays again to pick battles by outcome:
-// a matchup of more is picked among its first replayPickMax (the page says so).
-const replayPickMax = 500
+// a matchup of more is picked among its first replayPickMax (the page says so). About 60 ms
+// of CPU for the reference armies, once per matchup and process: the picks are kept
+// (replayPicks), as a matchup's battles never change.
+const replayPickMax = 200
+
+// replayPicked is what the replay page shows of a matchup's battles picked by outcome.
+type replayPicked struct {
+	picks []views.ReplayPick
+	note  string
+}
 
 // battleOutcomes plays battles 0 to n-1 of a matchup again (battle i with
 // battle.BattleSeed(master, i), without a log, as the matchup played them) on as many

@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"os"
 	"regexp"
@@ -202,23 +203,24 @@ func TestReplayLinksBattlesPickedByOutcome(t *testing.T) {
 	}
 }
 
-// A matchup of more than 500 battles is picked among its first 500, and the page says so.
-func TestReplayPicksAmongTheFirst500Battles(t *testing.T) {
+// A matchup of more than replayPickMax battles is picked among its first replayPickMax, and
+// the page says so.
+func TestReplayPicksAmongTheFirstBattlesOnly(t *testing.T) {
 	t.Parallel()
 	ts := newTestServer(t)
-	id := savedPickSim(t, ts, 501)
-	r := ts.get("/sims/" + id + "/replay?battle=500")
+	id := savedPickSim(t, ts, replayPickMax+1)
+	r := ts.get("/sims/" + id + "/replay?battle=" + strconv.Itoa(replayPickMax))
 	wantStatus(t, "replay", r, http.StatusOK)
 	links, note := pickLinks(t, r.body)
-	if want := "Picked among the first 500 of the 501 battles."; note != want {
+	if want := fmt.Sprintf("Picked among the first %d of the %d battles.", replayPickMax, replayPickMax+1); note != want {
 		t.Errorf("note %q, want %q", note, want)
 	}
 	if len(links) == 0 {
 		t.Fatal("no picks")
 	}
 	for _, l := range links {
-		if l.battle >= 500 {
-			t.Errorf("%q: picked beyond the first 500", l.text)
+		if l.battle >= replayPickMax {
+			t.Errorf("%q: picked beyond the first %d", l.text, replayPickMax)
 		}
 	}
 }

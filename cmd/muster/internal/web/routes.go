@@ -34,12 +34,15 @@ type app struct {
 	// admission bounds the requests in progress, with a short queue (admission.go).
 	admission *admission
 	volleys   lruCache[*volleyAnswer] // a volley's odds by the armies' versions and the form (handlers_odds.go)
-	jobs      *jobs.Jobs              // matchups played as jobs (jobs.go); nil: this server plays none
-	sessions  *scs.SessionManager
-	auth      Config
-	signins   *signInLimits // sign-in attempts per address, per name and address, per name
-	guests    limiters      // guests made per address (auth.go: newGuests)
-	progress  *progressHub  // wakes progress streams when their job changes (PostgreSQL)
+	// replayPicks are the battles picked by outcome on a matchup's replay page, by matchup
+	// (handlers_replay_pick.go).
+	replayPicks lruCache[*replayPicked]
+	jobs        *jobs.Jobs // matchups played as jobs (jobs.go); nil: this server plays none
+	sessions    *scs.SessionManager
+	auth        Config
+	signins     *signInLimits // sign-in attempts per address, per name and address, per name
+	guests      limiters      // guests made per address (auth.go: newGuests)
+	progress    *progressHub  // wakes progress streams when their job changes (PostgreSQL)
 }
 
 // newServer builds the web app's handler: middleware, routes, error pages.
@@ -62,7 +65,7 @@ func newApp(store *db.Store, cat *rules.Catalog, logger *slog.Logger, cfg Config
 		cfg.Signup = SignupOpen
 	}
 	a := &app{store: store, cat: cat, log: logger, validate: validator.New(validator.WithRequiredStructEnabled()),
-		volleys:  lruCache[*volleyAnswer]{size: volleyCacheSize},
+		volleys: lruCache[*volleyAnswer]{size: volleyCacheSize}, replayPicks: lruCache[*replayPicked]{size: 256},
 		sessions: newSessions(store, cfg.SecureCookie), auth: cfg, signins: newSignInLimits(),
 		guests: limiters{burst: guestBurst, every: guestEvery}, progress: &progressHub{store: store},
 		drafts: newDrafts(store, logger)}
