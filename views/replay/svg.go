@@ -57,6 +57,8 @@ func terrainFill(kind string) string {
 		return "#8d8d8d"
 	case strings.Contains(k, "crystal"):
 		return "#b8c0ff"
+	case strings.Contains(k, "scrub"), strings.Contains(k, "brush"), strings.Contains(k, "shrub"):
+		return "#a9b47c" // olive: low growth, told from a hill's tan and the woods' green
 	}
 	return "#b5a88a"
 }
