@@ -23,6 +23,8 @@ type OddsView struct {
 	Errors map[string]string
 	// QRS is the skirmish quick reference's section (views/qrs.go).
 	QRS QRSOdds
+	// QRSMove is the skirmish quick reference's random movement calculator.
+	QRSMove QRSMove
 }
 
 // UnitChoice is one unit of a saved army: its value is "armyID:unitIndex".
@@ -174,6 +176,20 @@ func (v OddsView) carried(except string) [][2]string {
 	add("qrs", "qrs-extra", v.QRS.Extra)
 	add("qrs", "qrs-cover", on(v.QRS.Cover))
 	add("qrs", "qrs-armour", on(v.QRS.Armour))
+	if v.QRSMove.Asked {
+		mv := v.QRSMove
+		add("qrsmove", "qrs-mv", "1")
+		for _, kv := range []struct {
+			name string
+			on   bool
+		}{{"mv-greater-fire", mv.GreaterFire}, {"mv-light-fire", mv.LightFire}, {"mv-friends-retreating", mv.FriendsRetreating},
+			{"mv-alone", mv.Alone}, {"mv-vehicle-near", mv.VehicleNear}, {"mv-advancing", mv.Advancing}, {"mv-in-cover", mv.InCover},
+			{"mv-no-enemy", mv.NoEnemy}} {
+			add("qrsmove", kv.name, on(kv.on))
+		}
+		add("qrsmove", "mv-quarters", mv.Quarters)
+		add("qrsmove", "mv-leaders", mv.Leaders)
+	}
 	add("d20", "d20atk", v.D20.Attack)
 	add("d20", "d20def", v.D20.Defense)
 	add("d20", "d20dmg", v.D20.Damage)

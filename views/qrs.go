@@ -167,6 +167,25 @@ type QRSOdds struct {
 	Eighths           [4]int
 }
 
+// QRSMove is the odds page's random movement calculator (the skirmish quick reference's
+// table): the situation asked about and, once asked, each order's exact chance.
+type QRSMove struct {
+	Asked                                              bool
+	GreaterFire, FriendsRetreating, Alone, VehicleNear bool
+	Advancing, InCover, LightFire, NoEnemy             bool
+	Quarters, Leaders                                  string
+	Error                                              string
+	Modifier                                           int
+	Applied                                            string // the modifiers that apply, in words
+	Rows                                               []QRSMoveRow
+}
+
+// QRSMoveRow is one order and its chance, exact (a fraction of sixths) and as a percentage.
+type QRSMoveRow struct {
+	Order, Exact string
+	P            float64
+}
+
 // qrsResultNames are the shooting table's results in Eighths' order.
 var qrsResultNames = [4]string{"Nothing", "Duck back", "Wound", "Killed or disabled"}
 

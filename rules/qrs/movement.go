@@ -205,3 +205,19 @@ func Describe(ms []MoveModifier) string {
 	}
 	return s
 }
+
+// PlainMovementOdds are MovementOdds by what the order reads as for this group (Order.Plain):
+// rows that read the same are one result, their chances added (not in cover, 1-2 "Advance as
+// in (4)" is 3-4's advance).
+func PlainMovementOdds(s MoveSituation) map[string]*big.Rat {
+	odds := map[string]*big.Rat{}
+	for o, p := range MovementOdds(s) {
+		k := o.Plain(s.InCover)
+		if odds[k] == nil {
+			odds[k] = new(big.Rat)
+		}
+		odds[k].Add(odds[k], p)
+	}
+	return odds
+}
+

@@ -145,16 +145,7 @@ func qrsMovementOdds(args []string, stdout, stderr io.Writer) int {
 	if code, ok := parseFlagsOnly(fs, args, usage, stdout, stderr, situationBounds...); !ok {
 		return code
 	}
-	// Rows that read the same for this group are one result: not in cover, 1-2 "Advance as
-	// in (4)" is 3-4's advance, and its odds are both rows'.
-	odds := map[string]*big.Rat{}
-	for o, p := range qrs.MovementOdds(*s) {
-		k := o.Plain(s.InCover)
-		if odds[k] == nil {
-			odds[k] = new(big.Rat)
-		}
-		odds[k].Add(odds[k], p)
-	}
+	odds := qrs.PlainMovementOdds(*s)
 	if *asJSON {
 		return qrsOddsJSON(stdout, stderr, odds)
 	}

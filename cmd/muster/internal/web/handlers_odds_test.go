@@ -110,3 +110,31 @@ func TestOddsPageStartsWithAnExample(t *testing.T) {
 		t.Error("the fresh page works out an answer nobody asked for")
 	}
 }
+
+// The skirmish quick reference's random movement odds on the web (issue 32), as the rules
+// package's hand-worked case: a group under fire from greater numbers, half killed, alone, in
+// the open: D6 -5, so a 1 retreats (1/6), 2-4 fall back (1/2), a 5 stands (1/6), a 6 holds
+// or advances (1/6). A count out of range is refused naming its field.
+func TestOddsPageWorksOutRandomMovement(t *testing.T) {
+	t.Parallel()
+	ts := newTestServer(t)
+	r := ts.get("/odds?qrs-mv=1&mv-greater-fire=1&mv-quarters=2&mv-alone=1")
+	wantStatus(t, "movement odds", r, http.StatusOK)
+	doc := parseHTML(t, r.body)
+	if got := text(byID(doc, "qrs-move-modifier")); got != "-5" {
+		t.Errorf("the modifier reads %q, want -5", got)
+	}
+	table := text(byID(doc, "qrs-move-odds"))
+	if strings.Count(table, "1/6") != 3 || strings.Count(table, "1/2") != 1 || !strings.Contains(table, "50.00%") {
+		t.Errorf("the odds table:\n%s", table)
+	}
+	bad := ts.get("/odds?qrs-mv=1&mv-quarters=7")
+	if !strings.Contains(bad.body, "Quarters of the unit killed: write a whole number from 0 to 4") {
+		t.Error("a count out of range is not refused in words")
+	}
+	// Working out another calculator keeps this one's answer (its question is carried).
+	other := ts.get("/odds?skill=4&difficulty=8&qrs-mv=1&mv-alone=1")
+	if !strings.Contains(other.body, `id="qrs-move-odds"`) || !strings.Contains(other.body, `id="test-success"`) {
+		t.Error("two calculators asked together do not both answer")
+	}
+}
