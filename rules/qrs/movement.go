@@ -220,4 +220,3 @@ func PlainMovementOdds(s MoveSituation) map[string]*big.Rat {
 	}
 	return odds
 }
-
