@@ -389,14 +389,20 @@ type MatchupRequest struct {
 	ResultBase string    `json:"result_base"` // where the result is reached: "/sims/" or a game's
 }
 
+// chunking is a request's chunk size and window, this process's where the request gives none.
+func (j *Jobs) chunking(size, window int) (int, int) {
+	if size <= 0 {
+		size = j.opt.ChunkSize
+	}
+	if window <= 0 {
+		window = j.opt.Window
+	}
+	return size, window
+}
+
 // Submit queues a matchup: it answers db.ErrBusy when its owner has one queued or playing.
 func (j *Jobs) Submit(ctx context.Context, owner, title string, req MatchupRequest) (db.Matchup, error) {
-	if req.ChunkSize <= 0 {
-		req.ChunkSize = j.opt.ChunkSize
-	}
-	if req.Window <= 0 {
-		req.Window = j.opt.Window
-	}
+	req.ChunkSize, req.Window = j.chunking(req.ChunkSize, req.Window)
 	body, err := json.Marshal(req)
 	if err != nil {
 		return db.Matchup{}, err

@@ -320,12 +320,7 @@ func rrParts(entrants, battles, size int) []battle.ChunkOptions {
 // SubmitRoundRobin queues a round robin: db.ErrBusy when its owner has something queued or
 // playing.
 func (j *Jobs) SubmitRoundRobin(ctx context.Context, owner, title string, req RoundRobinRequest) (db.Matchup, error) {
-	if req.ChunkSize <= 0 {
-		req.ChunkSize = j.opt.ChunkSize
-	}
-	if req.Window <= 0 {
-		req.Window = j.opt.Window
-	}
+	req.ChunkSize, req.Window = j.chunking(req.ChunkSize, req.Window)
 	body, err := json.Marshal(req)
 	if err != nil {
 		return db.Matchup{}, err
