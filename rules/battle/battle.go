@@ -401,6 +401,7 @@ func (b *Battle) Play(seed uint64, log io.Writer) *Result {
 }
 
 func (b *Battle) reset() {
+	b.keyUnits()
 	fi := 0
 	ui := 0
 	b.engs = b.engs[:0]
@@ -428,11 +429,12 @@ func (b *Battle) reset() {
 					f.kitN[k] = int16(fs.Kits[k].N)
 				}
 				f.torps = int16(fs.Torpedoes)
-				f.f = combat.Figure{STR: fs.STR}
+				// His key: his unit's and his place in it (figureKey).
+				f.f = combat.Figure{STR: fs.STR, Key: figureKey(b.unitKeys[ui], k, false)}
 				if fs.MountSTR > 0 {
 					// (After f.f is set: a rider's hits strike his mount on 5-6 from the
 					// first shot of the battle.)
-					f.mount, f.riding = combat.Figure{STR: fs.MountSTR}, true
+					f.mount, f.riding = combat.Figure{STR: fs.MountSTR, Key: figureKey(b.unitKeys[ui], k, true)}, true
 					f.f.Mount, f.f.MountLarge = &f.mount, fs.MountLarge
 				}
 				if fs.Hero != nil {
