@@ -1503,27 +1503,27 @@ func soloShot(s QRSShot) templ.Component {
 			templ_7745c5c3_Var79 = templ.NopComponent
 		}
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 135, "<p>Your side's total ")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 135, "<p>Defence total under fire ")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var80 string
 		templ_7745c5c3_Var80, templ_7745c5c3_Err = templ.JoinStringErrs(s.Own)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 229, Col: 29}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 229, Col: 36}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var80))
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 136, " against the enemy's ")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 136, " against the shooters' firepower ")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var81 string
 		templ_7745c5c3_Var81, templ_7745c5c3_Err = templ.JoinStringErrs(s.Enemy)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 229, Col: 61}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 229, Col: 80}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var81))
 		if templ_7745c5c3_Err != nil {
@@ -1536,7 +1536,7 @@ func soloShot(s QRSShot) templ.Component {
 		var templ_7745c5c3_Var82 string
 		templ_7745c5c3_Var82, templ_7745c5c3_Err = templ.JoinStringErrs(s.Band)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 229, Col: 99}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 229, Col: 118}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var82))
 		if templ_7745c5c3_Err != nil {
@@ -1549,7 +1549,7 @@ func soloShot(s QRSShot) templ.Component {
 		var templ_7745c5c3_Var83 string
 		templ_7745c5c3_Var83, templ_7745c5c3_Err = templ.JoinStringErrs(signed(s.Modifier))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 229, Col: 135}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `qrs.templ`, Line: 229, Col: 154}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var83))
 		if templ_7745c5c3_Err != nil {
@@ -2789,7 +2789,7 @@ func soloShoot(p Page, v QRSGame) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = numberField("Or: enemy firepower total", "enemy", "", "0", "10000", "").Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = numberField("Or: the shooters' firepower total", "enemy", "", "0", "10000", "").Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -2805,7 +2805,7 @@ func soloShoot(p Page, v QRSGame) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 262, "<div class=\"field\"><label for=\"shoot-force\">A Force user of the target group</label> <select name=\"force\" id=\"shoot-force\"><option value=\"\">does nothing</option> <option value=\"deflect\">deflects (1 FP, light sabre)</option> <option value=\"swipe\">swipes (1 FP, point blank, firepower 5+)</option></select></div></div><p class=\"note\">Own total: the Defence of the figures under fire (wounded at half); the enemy's: the Firepower of the figures able to shoot (ducked back and down figures add nothing). A d8 per figure; armour counts W as D; heroes and Force users are disabled, never killed. Muster's readings: the lost Worse row continues the table (D on 3-4, W on 5, K on 6-8); a roll below 1 reads column 1, above 8 column 8.</p><button type=\"submit\" id=\"shoot-roll\">Roll the fire</button></form>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 262, "<div class=\"field\"><label for=\"shoot-force\">A Force user of the target group</label> <select name=\"force\" id=\"shoot-force\"><option value=\"\">does nothing</option> <option value=\"deflect\">deflects (1 FP, light sabre)</option> <option value=\"swipe\">swipes (1 FP, point blank, firepower 5+)</option></select></div></div><p class=\"note\">Defence total: the Defence of the figures under fire (wounded at half), whichever side they are on; firepower total: the Firepower of the figures able to shoot (ducked back and down figures add nothing). A d8 per figure; armour counts W as D; heroes and Force users are disabled, never killed. Muster's readings: the lost Worse row continues the table (D on 3-4, W on 5, K on 6-8); a roll below 1 reads column 1, above 8 column 8.</p><button type=\"submit\" id=\"shoot-roll\">Roll the fire</button></form>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -2849,11 +2849,11 @@ func QRSOddsSection(o QRSOdds, keep templ.Component) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = numberField("Your side's total (Defence of the figures under fire)", "qrs-own", o.Own, "0", "100000", "").Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = numberField("Defence total under fire (the figures shot at)", "qrs-own", o.Own, "0", "100000", "").Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = numberField("Enemy's total (Firepower shooting)", "qrs-enemy", o.Enemy, "1", "100000", "").Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = numberField("Shooters' firepower total", "qrs-enemy", o.Enemy, "1", "100000", "").Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -252,7 +252,7 @@ func TestSoloShootingReadsTheHalfRow(t *testing.T) {
 	id := startSolo(t, ts, newSoloForm(7, fullPool))
 	body := soloStep(t, ts, id, "shoot", url.Values{"target": {"1"}, "band": {"medium"}, "enemy": {"20"}})
 	res := idText(t, body, "result")
-	if !strings.Contains(res, "total 9 against the enemy's 20") || !strings.Contains(res, "Half enemies total") {
+	if !strings.Contains(res, "Defence total under fire 9 against the shooters' firepower 20") || !strings.Contains(res, "Half enemies total") {
 		t.Fatalf("the shot: %q", res)
 	}
 	half := map[int]string{1: "nothing", 2: "nothing", 3: "nothing", 4: "duck_back", 5: "duck_back", 6: "wound", 7: "killed", 8: "killed"}
@@ -346,7 +346,7 @@ func TestSoloBadInputSaysWhatToFix(t *testing.T) {
 	}{
 		{"spot", url.Values{}, "Counters in sight: tick the counters"},
 		{"spot", url.Values{"counter": {"9"}}, "there is no counter 9"},
-		{"shoot", url.Values{"target": {"1"}, "band": {"medium"}}, "tick the groups shooting, or give the enemy's firepower total"},
+		{"shoot", url.Values{"target": {"1"}, "band": {"medium"}}, "tick the groups shooting, or give the shooters' firepower total"},
 		{"orders", url.Values{"group": {"all"}}, "no enemy group is on the table"},
 		{"mark", url.Values{"group": {"1"}, "figure": {"1"}, "what": {"explode"}}, "is not a mark"},
 	} {
@@ -448,7 +448,7 @@ func TestOddsPageQRSSectionIsTheShootingTable(t *testing.T) {
 		t.Error("the Worse row's decision is not shown")
 	}
 	body = ts.get("/odds?qrs-own=4&qrs-enemy=0").body
-	if !strings.Contains(idText(t, body, "odds-qrs"), "Enemy's total: write a whole number from 1") {
+	if !strings.Contains(idText(t, body, "odds-qrs"), "Shooters' firepower total: write a whole number from 1") {
 		t.Errorf("bad input: %q", idText(t, body, "odds-qrs"))
 	}
 }

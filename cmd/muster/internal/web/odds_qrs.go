@@ -17,8 +17,8 @@ func QRSOddsSection(q url.Values) views.QRSOdds {
 		return o
 	}
 	o.Asked = true
-	own, err1 := boundedInt("Your side's total", o.Own, 0, qrs.MaxTotal)
-	enemy, err2 := boundedInt("Enemy's total", o.Enemy, 1, qrs.MaxTotal)
+	own, err1 := boundedInt("Defence total under fire", o.Own, 0, qrs.MaxTotal)
+	enemy, err2 := boundedInt("Shooters' firepower total", o.Enemy, 1, qrs.MaxTotal)
 	extra := 0
 	var err3 error
 	if o.Extra != "" {
