@@ -53,7 +53,15 @@ type VolleyOdds struct {
 	Shots         []VolleyShot
 	ExpectedHits  float64
 	Dists         []Dist
-	Notes         []string
+	// ByRange: the expected hits over each stretch of range where the odds hold.
+	ByRange []RangeHits
+	Notes   []string
+}
+
+// RangeHits is the expected hits from From (exclusive) to To inches.
+type RangeHits struct {
+	From, To, Hits float64
+	Here           bool // the range asked falls in it
 }
 
 // VolleyShot is a group of identical shots.
@@ -223,4 +231,21 @@ func orDefault(asked, example string) string {
 		return asked
 	}
 	return example
+}
+
+// inchSpan is a stretch of range: "15-50"".
+func inchSpan(from, to float64) string {
+	return strconv.FormatFloat(from, 'f', -1, 64) + "–" + strconv.FormatFloat(to, 'f', -1, 64) + "\""
+}
+
+// rangeTop is the most hits of any stretch (the bars' full width); 1 when none hits.
+func rangeTop(rs []RangeHits) float64 {
+	top := 0.0
+	for _, r := range rs {
+		top = max(top, r.Hits)
+	}
+	if top == 0 {
+		return 1
+	}
+	return top
 }

@@ -169,6 +169,10 @@ func VolleyView(r volley.Report) *views.VolleyOdds {
 			out.Dists = append(out.Dists, views.Dist{Name: name, Mean: mean, P: p})
 		}
 	}
+	for _, b := range r.ByRange {
+		out.ByRange = append(out.ByRange, views.RangeHits{From: b.From, To: b.To, Hits: b.Hits,
+			Here: r.Range > b.From && r.Range <= b.To})
+	}
 	dist("hits", r.ExpectedHits, r.Hits)
 	dist("wounded", r.Expected.Wounded, r.Wounded)
 	dist("incapacitated", r.Expected.Incapacitated, r.Incapacitated)

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"github.com/PuerkitoBio/goquery"
 	"net/http"
 	"strings"
 	"testing"
@@ -31,6 +32,18 @@ func TestOddsPageVolleyBetweenSavedArmies(t *testing.T) {
 		if !strings.Contains(r.body, want) {
 			t.Errorf("volley result lacks %q", want)
 		}
+	}
+	// Hits against range: the asked 20" falls in the rifles' medium band, 15-50".
+	gq, err := goquery.NewDocumentFromReader(strings.NewReader(r.body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	here := strings.Join(strings.Fields(gq.Find("#volley-range tr.here td").First().Text()), " ")
+	if here != "15–50\" (asked)" {
+		t.Errorf("the stretch marked as asked reads %q, want the medium band 15–50\" (asked)", here)
+	}
+	if n := gq.Find("#volley-range tbody tr").Length(); n < 3 {
+		t.Errorf("hits against range has %d stretches, want short, medium and long at least", n)
 	}
 }
 
