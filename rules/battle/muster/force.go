@@ -52,7 +52,7 @@ func NewForce(cat *rules.Catalog, a *roster.Army) (*battle.Force, error) {
 		case roster.KindCreature:
 			err = creatureSpec(cat, u, us)
 		case roster.KindArtillery:
-			// A piece is crewed by the squad listed right after it (artillery.go).
+			// A piece is crewed by the squad listed right after it (the engine's artillery.go).
 			p, perr := cat.ArtilleryPiece(u.Artillery)
 			if perr != nil {
 				err = perr
