@@ -513,7 +513,7 @@ func (b *Battle) deploy() {
 				u.state = stNotInBattle
 				continue
 			}
-			if u.spec.Kind == "hero" {
+			if u.spec.Kind == KindHero {
 				continue
 			}
 			if count < setup {
@@ -569,7 +569,7 @@ func (b *Battle) attachHeroes(s, lo, hi, setup int, placed *[]int) {
 	b.taken = taken
 	for i := lo; i < hi; i++ {
 		h := &b.units[i]
-		if h.spec.Kind != "hero" {
+		if h.spec.Kind != KindHero {
 			continue
 		}
 		best := -1
@@ -584,7 +584,7 @@ func (b *Battle) attachHeroes(s, lo, hi, setup int, placed *[]int) {
 		tending := best >= 0
 		for j := lo; j < hi && !tending; j++ {
 			q := &b.units[j]
-			if q.spec.Kind != "squad" || taken[j-lo] || q.state != stOnTable {
+			if q.spec.Kind != KindSquad || taken[j-lo] || q.state != stOnTable {
 				continue
 			}
 			if best < 0 || q.spec.Command < b.units[best].spec.Command ||

@@ -14,6 +14,7 @@ import (
 	"muster/db"
 	"muster/roster"
 	"muster/rules/battle"
+	"muster/rules/battle/muster"
 	"muster/rules/battle/whatif"
 )
 
@@ -202,7 +203,7 @@ func (k *whatifKind) play(ctx context.Context, m db.Matchup, first, count int) (
 		return nil, fmt.Errorf("the opponent of the what-if does not read: %w", err)
 	}
 	cat, _ := costing.CatalogFor(j.cat, oppArmy)
-	opp, err := battle.NewForce(cat, oppArmy)
+	opp, err := muster.NewForce(cat, oppArmy)
 	if err != nil {
 		return nil, fmt.Errorf("%s cannot take the field: %w", oppArmy.Name, err)
 	}
@@ -356,7 +357,7 @@ func (j *Jobs) prepareRoundRobin(m db.Matchup) (*rrKind, error) {
 			return nil, fmt.Errorf("an army of the round robin does not read: %w", err)
 		}
 		cat, _ := costing.CatalogFor(j.cat, army)
-		f, err := battle.NewForce(cat, army)
+		f, err := muster.NewForce(cat, army)
 		if err != nil {
 			return nil, fmt.Errorf("%s cannot take the field: %w", army.Name, err)
 		}

@@ -12,6 +12,7 @@ import (
 	"muster/roster"
 	"muster/rules"
 	"muster/rules/battle"
+	"muster/rules/battle/muster"
 	"muster/rules/combat"
 )
 
@@ -120,13 +121,13 @@ func newPlan(cat *rules.Catalog, r *combat.Rules, firing *roster.Army, fi int, t
 		return nil, errors.New("--range must be more than 0 inches")
 	}
 	fu, tu := &firing.Units[fi], &target.Units[ti]
-	p := &plan{firer: battle.UnitLabel(fu, fi), target: battle.UnitLabel(tu, ti), setup: set}
+	p := &plan{firer: muster.UnitLabel(fu, fi), target: muster.UnitLabel(tu, ti), setup: set}
 	figs, view, err := targetFigures(cat, tu, set)
 	if err != nil {
 		return nil, fmt.Errorf("target %s: %w", p.target, err)
 	}
 	p.figures, p.view = figs, view
-	p.men, p.maxWeapons, err = battle.Soldiers(cat, fu)
+	p.men, p.maxWeapons, err = muster.Soldiers(cat, fu)
 	if err != nil {
 		return nil, fmt.Errorf("firer %s: %w", p.firer, err)
 	}
@@ -218,7 +219,7 @@ func (p *plan) aim(cat *rules.Catalog, r *combat.Rules, set Setup) error {
 // targetFigures builds the target unit's figures (all visible) and how the firers see it.
 func targetFigures(cat *rules.Catalog, u *roster.Unit, set Setup) ([]*combat.Figure, combat.TargetView, error) {
 	view := combat.TargetView{Distance: set.Range, Cover: set.Cover, Prone: set.Prone}
-	figs, camo, err := battle.TargetFigures(cat, u)
+	figs, camo, err := muster.TargetFigures(cat, u)
 	view.Camouflage = camo
 	return figs, view, err
 }

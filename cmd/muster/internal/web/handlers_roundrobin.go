@@ -18,6 +18,7 @@ import (
 	"muster/db"
 	"muster/roster"
 	"muster/rules/battle"
+	"muster/rules/battle/muster"
 	"muster/views"
 )
 
@@ -228,7 +229,7 @@ func (a *app) playRoundRobin(c *echo.Context) error {
 			return err
 		}
 		// Refused here in words, rather than failed by the worker.
-		if _, err := battle.NewForce(a.catalogFor(army), army); err != nil {
+		if _, err := muster.NewForce(a.catalogFor(army), army); err != nil {
 			return refuse(http.StatusBadRequest, fmt.Sprintf("Armies: %s cannot take the field: %v", e.name, err))
 		}
 		req.Entrants = append(req.Entrants, jobs.RREntrant{ID: e.id, Name: e.name, Version: e.version, File: file})

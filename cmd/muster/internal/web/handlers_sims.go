@@ -23,6 +23,7 @@ import (
 	"muster/db"
 	"muster/roster"
 	"muster/rules/battle"
+	"muster/rules/battle/muster"
 	"muster/views"
 )
 
@@ -162,7 +163,7 @@ func (a *app) startSim(c *echo.Context) error {
 		if err != nil {
 			return err
 		}
-		force, err := battle.NewForce(a.catalogFor(army), army)
+		force, err := muster.NewForce(a.catalogFor(army), army)
 		if err != nil {
 			f.Errors["armies"] = fmt.Sprintf("%s cannot take the field: %v", rec.Name, err)
 			return a.renderSimForm(c, http.StatusBadRequest, f)
