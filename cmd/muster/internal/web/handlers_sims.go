@@ -559,6 +559,10 @@ func (a *app) showSim(c *echo.Context) error {
 	v.Base = "/sims/" + m.ID
 	v.Again = &views.SimAgain{Action: "/sim", A: m.ArmyA, B: m.ArmyB, Scenario: m.Scenario, Battles: m.Battles}
 	v.Broken = a.brokenArmies(c.Request().Context(), ownerID(c), m)
+	v.ShareBase = v.Base
+	if v.Shares, err = a.resultShareRows(c, db.ShareSim, m.ID); err != nil {
+		return err
+	}
 	return render(c, http.StatusOK, views.SimPage(page(c, title, "sim"), v))
 }
 
