@@ -25,6 +25,8 @@ type OddsView struct {
 	QRS QRSOdds
 	// QRSMove is the skirmish quick reference's random movement calculator.
 	QRSMove QRSMove
+	// QRSGen is the skirmish quick reference's enemy force generation calculator.
+	QRSGen QRSGen
 }
 
 // UnitChoice is one unit of a saved army: its value is "armyID:unitIndex".
@@ -197,6 +199,16 @@ func (v OddsView) carried(except string) [][2]string {
 		}
 		add("qrsmove", "mv-quarters", mv.Quarters)
 		add("qrsmove", "mv-leaders", mv.Leaders)
+	}
+	if v.QRSGen.Asked {
+		g := v.QRSGen
+		add("qrsgen", "qrs-gen", "1")
+		add("qrsgen", "gen-corner", g.Corner)
+		add("qrsgen", "gen-cover", g.Cover)
+		add("qrsgen", "gen-open", g.Open)
+		add("qrsgen", "gen-officer", on(g.Officer))
+		add("qrsgen", "gen-no-contact", on(g.NoContact))
+		add("qrsgen", "gen-prefer", g.Prefer)
 	}
 	add("d20", "d20atk", v.D20.Attack)
 	add("d20", "d20def", v.D20.Defense)

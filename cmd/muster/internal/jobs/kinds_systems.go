@@ -48,7 +48,9 @@ type SWMResult struct {
 // whose every field is data), the games and the dice seed, and the form as sent, to show it
 // again with the result.
 type QRSRequest struct {
-	Config  sim.Config          `json:"config"`
+	Config sim.Config `json:"config"`
+	// Fight, when set, is a firefight of two groups instead (muster qrs sim --vs).
+	Fight   *sim.FightConfig    `json:"fight,omitempty"`
 	Battles int                 `json:"battles"`
 	Seed    uint64              `json:"seed"`
 	Form    map[string][]string `json:"form"`
@@ -56,7 +58,8 @@ type QRSRequest struct {
 
 // QRSResult is a played skirmish quick-resolve.
 type QRSResult struct {
-	Summary sim.Summary `json:"summary"`
+	Summary sim.Summary       `json:"summary"`
+	Fight   *sim.FightSummary `json:"fight,omitempty"`
 }
 
 // SubmitSWM queues a d20 quick-resolve.
@@ -121,6 +124,13 @@ func PlayQRS(req QRSRequest) (*QRSResult, error) {
 	dice := func(i int) qrs.Dice {
 		r := rand.New(rand.NewPCG(req.Seed, uint64(i)))
 		return qrs.DiceFunc(func(n int) int { return r.IntN(n) + 1 })
+	}
+	if req.Fight != nil {
+		f, err := sim.RunFight(*req.Fight, req.Battles, dice)
+		if err != nil {
+			return nil, systems.QRSSeeded(err, req.Seed)
+		}
+		return &QRSResult{Fight: &f}, nil
 	}
 	s, err := sim.Run(req.Config, req.Battles, dice)
 	if err != nil {

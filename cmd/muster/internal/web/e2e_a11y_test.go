@@ -129,7 +129,7 @@ func TestEveryPageIsAccessibleInChromium(t *testing.T) {
 		"/sim", strings.TrimPrefix(simURL, base), "/games/new", strings.TrimPrefix(gmURL, base), strings.TrimPrefix(playerURL, base),
 		strings.TrimPrefix(listURL, base), strings.TrimPrefix(shareURL, base), "/account", "/signin", "/signup", "/no-such-page",
 		strings.TrimPrefix(simURL, base) + "/replay", strings.TrimPrefix(simShareURL, base), // a matchup through its share link (issue 31)
-		"/qrs/solo", strings.TrimPrefix(soloURL, base), "/odds?qrs-own=1&qrs-enemy=8&qrs-cover=1", "/qrs/sim",
+		"/qrs/solo", strings.TrimPrefix(soloURL, base), "/odds?qrs-own=1&qrs-enemy=8&qrs-cover=1", "/odds?qrs-gen=1&gen-open=1&gen-corner=1&gen-officer=1", "/qrs/sim",
 		strings.TrimPrefix(simURL, base) + "/whatif", strings.TrimPrefix(simURL, base) + "/whatif/replay?side=a&battle=0", "/roundrobin", strings.TrimPrefix(gmURL, base) + "/roundrobin", strings.TrimPrefix(gmURL, base) + "/rotate?which=player", // issue 14 (their results: e2e_whatif_test.go)
 		"/armies/" + idS, "/armies/" + idS + "/edit", "/armies/" + idS + "/edit?as=text", "/armies/" + idS + "/sheets",
 		"/armies/" + idQ, "/armies/" + idQ + "/sheets", "/swm/quick-resolve?a=" + idS + "&b=" + idS,

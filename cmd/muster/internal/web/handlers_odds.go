@@ -88,6 +88,7 @@ func (a *app) odds(c *echo.Context) error {
 	}
 	v.QRS = QRSOddsSection(q)
 	v.QRSMove = QRSMoveSection(q)
+	v.QRSGen = QRSGenSection(q)
 	v.D20 = D20OddsSection(q) // the d20 Star Wars Miniatures section (swm_odds.go)
 	return render(c, http.StatusOK, views.Odds(page(c, "Odds", "odds"), v))
 }
