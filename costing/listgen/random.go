@@ -176,6 +176,8 @@ func name(a *roster.Army) {
 	for i := range a.Units {
 		u := &a.Units[i]
 		switch {
+		case u.Kind == roster.KindSquad && u.Name != "":
+			sq++
 		case u.Name != "" && u.Name != "Hero":
 		case u.Kind == roster.KindSquad:
 			u.Name = squadNames[sq%len(squadNames)] + " Squad"
@@ -226,7 +228,9 @@ func Scale(cat *rules.Catalog, a *roster.Army, l *roster.Limits, total int) (*ro
 		}
 		drop(b)
 	}
-	// Grow.
+	// Grow: whole squads first, then soldiers.
+	for len(b.Units) < MaxUnits+2 && addSquad(cat, b, &nl) {
+	}
 	for {
 		grown := false
 		for _, i := range squadsBySize(cat, b) {
@@ -237,10 +241,7 @@ func Scale(cat *rules.Catalog, a *roster.Army, l *roster.Limits, total int) (*ro
 			}
 			b.Units[i].Size--
 		}
-		if grown {
-			continue
-		}
-		if len(b.Units) >= MaxUnits+2 || !addSquad(cat, b, &nl) {
+		if !grown {
 			break
 		}
 	}
@@ -300,35 +301,36 @@ func drop(a *roster.Army) {
 	}
 }
 
-// addSquad adds the first fresh squad, of a troop type the army already fields if one
-// fits, else of any; it reports whether one did.
+// addSquad adds a fresh squad of FreshSize soldiers (or fewer, down to 4) of a troop type
+// the army already fields, else of any of its Troop List's, the first that fits; it
+// reports whether one did.
 func addSquad(cat *rules.Catalog, a *roster.Army, l *roster.Limits) bool {
-	var squads []roster.Unit
-	for _, u := range Fresh(cat, a, l) {
-		if u.Kind == roster.KindSquad && u.Name == "" {
-			squads = append(squads, u)
+	var own, other []*rules.Troop
+	for i := range cat.Troops {
+		t := &cat.Troops[i]
+		if t.Side != a.Side && t.Side != rules.Neutral {
+			continue
+		}
+		if slices.ContainsFunc(a.Units, func(x roster.Unit) bool { return x.Kind == roster.KindSquad && x.Troop == t.Name }) {
+			own = append(own, t)
+		} else {
+			other = append(other, t)
 		}
 	}
-	if len(squads) == 0 {
-		return false
-	}
-	pickU := squads[0]
-	for _, s := range squads {
-		if slices.ContainsFunc(a.Units, func(x roster.Unit) bool { return x.Troop == s.Troop }) {
-			pickU = s
-			break
+	for _, n := range []int{FreshSize, 6, 4} {
+		for _, t := range append(own, other...) {
+			u, ok := freshSquad(cat, t, n, l)
+			if !ok {
+				continue
+			}
+			a.Units = append(a.Units, u)
+			if Legal(cat, a, l) {
+				return true
+			}
+			a.Units = a.Units[:len(a.Units)-1]
 		}
 	}
-	pickU.Size = 4
-	if t, err := cat.Troop(pickU.Troop); err == nil {
-		pickU.Size = clampSize(t, 4)
-	}
-	a.Units = append(a.Units, pickU)
-	if !Legal(cat, a, l) {
-		a.Units = a.Units[:len(a.Units)-1]
-		return false
-	}
-	return true
+	return false
 }
 
 func sideWords(ss []rules.Side) string {
