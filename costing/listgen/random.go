@@ -229,7 +229,7 @@ func Scale(cat *rules.Catalog, a *roster.Army, l *roster.Limits, total int) (*ro
 		drop(b)
 	}
 	// Grow: whole squads first, then soldiers.
-	for len(b.Units) < MaxUnits+2 && addSquad(cat, b, &nl) {
+	for len(b.Units) < 2*MaxUnits && addSquad(cat, b, &nl) {
 	}
 	for {
 		grown := false
