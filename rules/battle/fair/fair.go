@@ -408,3 +408,67 @@ func ScenarioSide(field *battle.Field, s int) Side {
 	sd := field.Scenario.Sides[s]
 	return Side{Limits: sd.Limits, TroopList: sd.TroopList}
 }
+
+// Extra is what the report's JSON leaves out and its pages show: kept beside the JSON by a
+// job that saves the report, and put back with SetExtra.
+type Extra struct {
+	ScenarioName string     `json:"scenario_name"`
+	SideNames    [2]string  `json:"side_names"`
+	Seed         uint64     `json:"seed"`
+	ScoreCI95    [2]float64 `json:"score_ci95"`
+	DrawCI95     [2]float64 `json:"draw_ci95"`
+	Random       [2]bool    `json:"random"`
+	Shared       bool       `json:"shared"`
+	Limits       [2]int     `json:"limits"`
+	Bounded      bool       `json:"bounded"`
+	Fitted       []float64  `json:"fitted"`
+}
+
+// Extra is the report's Extra.
+func (r *Report) Extra() Extra {
+	e := Extra{ScenarioName: r.ScenarioName, SideNames: r.SideNames, Seed: r.Seed, ScoreCI95: r.ScoreCI95, DrawCI95: r.DrawCI95,
+		Random: r.Random, Shared: r.Shared, Limits: r.Limits, Bounded: r.Handicap.Bounded}
+	for _, p := range r.Curve {
+		e.Fitted = append(e.Fitted, p.Fitted)
+	}
+	return e
+}
+
+// SetExtra puts back what Extra kept.
+func (r *Report) SetExtra(e Extra) {
+	r.ScenarioName, r.SideNames, r.Seed, r.ScoreCI95, r.DrawCI95 = e.ScenarioName, e.SideNames, e.Seed, e.ScoreCI95, e.DrawCI95
+	r.Random, r.Shared, r.Limits, r.Handicap.Bounded = e.Random, e.Shared, e.Limits, e.Bounded
+	for i := range r.Curve {
+		if i < len(e.Fitted) {
+			r.Curve[i].Fitted = e.Fitted[i]
+		}
+	}
+}
+
+// Planned is how many battles Run plays at each handicap when asked for n with k lists a
+// side: n spread over the k x k pairs, rounded up to a whole number each.
+func Planned(n, k int) int {
+	pairs := k * k
+	return (n + pairs - 1) / pairs * pairs
+}
+
+// WithTotals are the scenario's two sides with their totals set (each side's other clauses
+// kept) and, where troopLists names one, its Troop List (the limits' sides then that one).
+func WithTotals(field *battle.Field, totals [2]int, troopLists [2]string) [2]Side {
+	var out [2]Side
+	for s := range 2 {
+		sd := ScenarioSide(field, s)
+		var l roster.Limits
+		if sd.Limits != nil {
+			l = *sd.Limits
+		}
+		l.Total = totals[s]
+		if tl := troopLists[s]; tl != "" && tl != sd.TroopList {
+			sd.TroopList = tl
+			l.Sides = []rules.Side{rules.Side(tl)}
+		}
+		sd.Limits = &l
+		out[s] = sd
+	}
+	return out
+}

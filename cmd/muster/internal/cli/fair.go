@@ -171,6 +171,9 @@ func printFair(w io.Writer, r *fair.Report) {
 	default:
 		fmt.Fprintf(w, "Not fair: give %s %.0f SGPs more to make it even (95%%: %.0f to %.0f).\n\n", who, h.SGP, h.CI95[0], h.CI95[1])
 	}
+	if last := r.Curve[len(r.Curve)-1].HandicapSGP; h.Bounded && h.SGP > float64(last) {
+		fmt.Fprintf(w, "(%.0f SGPs is beyond the handicaps played, up to %d: the curve is carried on past them; --step %d plays that far.)\n\n", h.SGP, last, int(h.SGP/3/50+1)*50)
+	}
 	fmt.Fprintf(w, "%s' expected score by handicap (SGPs added to %s; negative: to %s):\n", a, a, b)
 	for _, p := range r.Curve {
 		bar := strings.Repeat("#", int(math.Round(p.ExpectedScoreA*40)))
