@@ -26,6 +26,7 @@ type FairAnswer struct {
 	Battles, Total int
 	Seed           string
 	SideNames      [2]string
+	Whose          string    // the first side's name, possessive
 	Win            [2]string // each side's win rate with its interval, in words
 	Draws          string
 	Score          string // the first side's expected score with its interval

@@ -211,7 +211,7 @@ func fairPct(x float64) string { return strconv.FormatFloat(100*x, 'f', 1, 64) +
 func fairAnswer(r *fair.Report) *views.FairAnswer {
 	a, b := r.SideNames[0], r.SideNames[1]
 	ci := func(x [2]float64) string { return fmt.Sprintf("95%%: %s to %s", fairPct(x[0]), fairPct(x[1])) }
-	ans := &views.FairAnswer{Scenario: r.ScenarioName, Battles: r.Battles, Total: r.Battles * len(r.Curve), Seed: strconv.FormatUint(r.Seed, 10),
+	ans := &views.FairAnswer{Scenario: r.ScenarioName, Whose: possessiveOf(a), Battles: r.Battles, Total: r.Battles * len(r.Curve), Seed: strconv.FormatUint(r.Seed, 10),
 		SideNames: r.SideNames, Shared: r.Shared,
 		Win:   [2]string{fairPct(r.WinRate.A) + " (" + ci(r.CI95.A) + ")", fairPct(r.WinRate.B) + " (" + ci(r.CI95.B) + ")"},
 		Draws: fairPct(r.WinRate.Draw), Score: fairPct(r.ExpectedScoreA) + " (" + ci(r.ScoreCI95) + ")"}
@@ -255,8 +255,11 @@ func fairUnits(a *roster.Army) string {
 	}
 	var parts []string
 	for _, k := range roster.Kinds {
-		if c := n[k]; c > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", c, k))
+		switch c := n[k]; {
+		case c == 1:
+			parts = append(parts, "1 "+k)
+		case c > 1:
+			parts = append(parts, fmt.Sprintf("%d %s", c, kindPlural(k)))
 		}
 	}
 	return strings.Join(parts, ", ")
@@ -265,7 +268,7 @@ func fairUnits(a *roster.Army) string {
 // fairChart draws the curve: x the handicap (SGPs to the first side, negative to the
 // second), y the first side's expected score from 0 to 1.
 func fairChart(r *fair.Report) views.FairChart {
-	const w, h, left, right, top, bottom = 640, 300, 50, 10, 10, 40
+	const w, h, left, right, top, bottom = 640, 300, 60, 30, 10, 40
 	ch := views.FairChart{W: w, H: h, MarkX: -1}
 	lo, hi := float64(r.Curve[0].HandicapSGP), float64(r.Curve[len(r.Curve)-1].HandicapSGP)
 	if hi <= lo {
@@ -297,6 +300,25 @@ func fairChart(r *fair.Report) views.FairChart {
 		ch.MarkLo, ch.MarkHi = px(math.Max(lo, cl)), px(math.Min(hi, chh))
 	}
 	ch.AxisText = fmt.Sprintf("SGPs added to %s (negative: to %s)", r.SideNames[0], r.SideNames[1])
-	ch.Caption = fmt.Sprintf("%s' expected score at each handicap (dots, with their 95%% intervals), the fitted curve (the line), an even game (dashed) and the handicap that evens it with its interval (green, where it falls on the picture).", r.SideNames[0])
+	ch.Caption = fmt.Sprintf("%s expected score at each handicap (dots, with their 95%% intervals), the fitted curve (the line), an even game (dashed) and the handicap that evens it with its interval (green, where it falls on the picture).", possessiveOf(r.SideNames[0]))
 	return ch
+}
+
+// possessiveOf is a side's name with its possessive ending: "Imperials'", "South's".
+func possessiveOf(name string) string {
+	if strings.HasSuffix(name, "s") {
+		return name + "'"
+	}
+	return name + "'s"
+}
+
+// kindPlural is a unit kind's plural: "squads", "heroes", "artillery pieces".
+func kindPlural(k string) string {
+	switch k {
+	case roster.KindHero:
+		return "heroes"
+	case roster.KindArtillery:
+		return "artillery pieces"
+	}
+	return k + "s"
 }
