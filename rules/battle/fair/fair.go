@@ -55,7 +55,7 @@ type Options struct {
 	Seed    uint64
 	// Lists is K, the random lists per side (0: DefaultLists).
 	Lists int
-	// Step is the handicap between the curve's points in SGPs (0: a tenth of the larger
+	// Step is the handicap between the curve's points in SGPs (0: a fifth of the larger
 	// side's total, to the nearest 50).
 	Step int
 	// Workers is how many goroutines play; 0 means one per CPU. The report does not depend
@@ -204,7 +204,7 @@ func Run(ctx context.Context, cat *rules.Catalog, field *battle.Field, a, b Side
 				big = max(big, l.total)
 			}
 		}
-		step = max(50, int(math.Round(float64(big)/10/50))*50)
+		step = max(50, int(math.Round(float64(big)/5/50))*50)
 	}
 	pairs := len(lists[0]) * len(lists[1])
 	perPair := (opt.Battles + pairs - 1) / pairs

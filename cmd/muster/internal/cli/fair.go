@@ -36,7 +36,7 @@ func cmdFair(args []string, stdout, stderr io.Writer) int {
 	battles := fs.Int("battles", 600, "battles at each handicap, spread over the pairs of lists")
 	seed := fs.String("seed", "1", "the master seed: the lists and every battle follow from it")
 	lists := fs.Int("lists", fair.DefaultLists, "random lists a side, when no armies are given")
-	step := fs.Int("step", 0, "SGPs between the handicaps played (0: a tenth of the larger side's total)")
+	step := fs.Int("step", 0, "SGPs between the handicaps played (0: a fifth of the larger side's total)")
 	workers := fs.Int("workers", 0, "goroutines playing battles (0: one per CPU; the answer does not depend on it)")
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	files, code, ok := parseFlags(fs, args, fairUsage, stdout, stderr)
@@ -61,7 +61,7 @@ func cmdFair(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if *step < 0 || *step > 5000 {
-		fmt.Fprintf(stderr, "muster fair: --step %d: write a number of SGPs from 1 to 5000, or 0 for a tenth of the larger side's total\n", *step)
+		fmt.Fprintf(stderr, "muster fair: --step %d: write a number of SGPs from 1 to 5000, or 0 for a fifth of the larger side's total\n", *step)
 		return 2
 	}
 	if p := outOfRange(fs, workersBounds); p != "" {
