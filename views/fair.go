@@ -39,6 +39,7 @@ type FairAnswer struct {
 
 // FairList is a list played.
 type FairList struct {
+	URL   string // its army file, to save (empty: none)
 	Name  string
 	SGP   int
 	Units string

@@ -15,6 +15,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"strings"
 	"sync/atomic"
 
 	"muster/costing"
@@ -232,7 +233,7 @@ func Run(ctx context.Context, cat *rules.Catalog, field *battle.Field, a, b Side
 			for li, l := range lists[s] {
 				f, err := forceAt(cat, l, add)
 				if err != nil {
-					return nil, fmt.Errorf("%s's list %d (%s) at a handicap of %d SGPs: %w", rep.SideNames[s], li+1, l.army.Name, add, err)
+					return nil, fmt.Errorf("%s list %d (%s) at a handicap of %d SGPs: %w", Possessive(rep.SideNames[s]), li+1, l.army.Name, add, err)
 				}
 				forces[s] = append(forces[s], f)
 			}
@@ -326,7 +327,7 @@ func sideLists(cat *rules.Catalog, sd Side, k int, seed uint64, s int, name stri
 					if where != "" {
 						where += ": "
 					}
-					return nil, inputErr("%s's army %q breaks its rules: %s%s; fix it (muster check shows every problem)", name, a.Name, where, p.Message)
+					return nil, inputErr("%s army %q breaks its rules: %s%s; fix it (muster check shows every problem)", Possessive(name), a.Name, where, p.Message)
 				}
 			}
 			_ = i
@@ -348,7 +349,7 @@ func sideLists(cat *rules.Catalog, sd Side, k int, seed uint64, s int, name stri
 		return nil, inputErr("%s: %v", name, err)
 	}
 	if ps := roster.LimitsBounds(sd.Limits, "limits"); roster.HasErrors(ps) {
-		return nil, inputErr("%s's limits: %s", name, firstError(ps))
+		return nil, inputErr("%s limits: %s", Possessive(name), firstError(ps))
 	}
 	for i := range k {
 		rng := rand.New(rand.NewPCG(seed, 0x6661697200+uint64(s)<<8+uint64(i)))
@@ -471,4 +472,12 @@ func WithTotals(field *battle.Field, totals [2]int, troopLists [2]string) [2]Sid
 		out[s] = sd
 	}
 	return out
+}
+
+// Possessive is a side's name with its possessive ending: "the Imperials'", "South's".
+func Possessive(name string) string {
+	if strings.HasSuffix(name, "s") {
+		return name + "'"
+	}
+	return name + "'s"
 }

@@ -161,7 +161,7 @@ func printFair(w io.Writer, r *fair.Report) {
 	fmt.Fprintf(w, "  %s win %s (95%%: %s to %s)\n", a, pct(r.WinRate.A), pct(r.CI95.A[0]), pct(r.CI95.A[1]))
 	fmt.Fprintf(w, "  %s win %s (95%%: %s to %s)\n", b, pct(r.WinRate.B), pct(r.CI95.B[0]), pct(r.CI95.B[1]))
 	fmt.Fprintf(w, "  draws %s\n", pct(r.WinRate.Draw))
-	fmt.Fprintf(w, "  %s expected score %s (95%%: %s to %s; a win 1, a draw a half)\n\n", possessive(a), pct(r.ExpectedScoreA), pct(r.ScoreCI95[0]), pct(r.ScoreCI95[1]))
+	fmt.Fprintf(w, "  %s expected score %s (95%%: %s to %s; a win 1, a draw a half)\n\n", fair.Possessive(a), pct(r.ExpectedScoreA), pct(r.ScoreCI95[0]), pct(r.ScoreCI95[1]))
 	h := r.Handicap
 	who := a
 	if h.Side == "b" {
@@ -178,7 +178,7 @@ func printFair(w io.Writer, r *fair.Report) {
 	if last := r.Curve[len(r.Curve)-1].HandicapSGP; h.Bounded && h.SGP > float64(last) {
 		fmt.Fprintf(w, "(%.0f SGPs is beyond the handicaps played, up to %d: the curve is carried on past them; --step %d plays that far.)\n\n", h.SGP, last, int(h.SGP/3/50+1)*50)
 	}
-	fmt.Fprintf(w, "%s expected score by handicap (SGPs added to %s; negative: to %s):\n", possessive(a), a, b)
+	fmt.Fprintf(w, "%s expected score by handicap (SGPs added to %s; negative: to %s):\n", fair.Possessive(a), a, b)
 	for _, p := range r.Curve {
 		bar := strings.Repeat("#", int(math.Round(p.ExpectedScoreA*40)))
 		fmt.Fprintf(w, "  %+6d  %7s (95%%: %7s to %7s)  %-40s|\n", p.HandicapSGP, pct(p.ExpectedScoreA), pct(p.CI95[0]), pct(p.CI95[1]), bar)
@@ -212,12 +212,4 @@ func plural(k string) string {
 		return "heroes"
 	}
 	return k + "s"
-}
-
-// possessive is a side's name with its possessive ending: "the Imperials'", "South's".
-func possessive(name string) string {
-	if strings.HasSuffix(name, "s") {
-		return name + "'"
-	}
-	return name + "'s"
 }

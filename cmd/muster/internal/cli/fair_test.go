@@ -144,6 +144,7 @@ func TestFairBadInput(t *testing.T) {
 		{[]string{"--seed", "-1", "sample-game"}, "--seed"},
 		{[]string{"--step", "-5", "sample-game"}, "--step"},
 		{[]string{"sample-game", "nope.yaml", "nope2.yaml"}, "nope.yaml"},
+		{[]string{"sample-game", "../../../../rules/data/forces/crystal-forest-rebel.yaml", "../../../../rules/battle/testdata/rebel-1500.yaml"}, "Imperials' army \"The Crystal Forest of Goratak - Rebel Forces\" breaks its rules"},
 	} {
 		code, out, errOut := runMuster(t, append([]string{"fair"}, c.args...)...)
 		if code != 2 || out != "" || !strings.Contains(errOut, c.want) || strings.Count(strings.TrimSpace(errOut), "\n") > 0 {

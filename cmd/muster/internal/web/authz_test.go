@@ -136,7 +136,8 @@ func authzRows() []authzRow {
 		{method: "GET", route: "/roundrobin", path: "/roundrobin", want: all(200)},
 		{method: "GET", route: "/fair", path: "/fair", want: all(200)},
 		{method: "POST", route: "/fair", path: "/fair", form: url.Values{"scenario": {"sample-game"}, "battles": {"5"}}, want: all(400)}, // refused before queuing: said
-		{method: "GET", route: "/fair/:job", path: "/fair/{fjob}", want: ownerOnly(303)},                                                 // not done: its progress page
+		{method: "GET", route: "/fair/:job", path: "/fair/{fjob}", want: ownerOnly(303)},
+		{method: "GET", route: "/fair/:job/lists/:list", path: "/fair/{fjob}/lists/a1", want: ownerOnly(404)}, // not played: no lists                                                 // not done: its progress page
 		{method: "POST", route: "/roundrobin", path: "/roundrobin", form: url.Values{"army": {"{army}"}, "battles": {"10"}, "scenario": {"open-field"}}, want: all(400)},
 		{method: "GET", route: "/gm/:token/roundrobin", path: "/gm/{gm}/roundrobin", want: all(200)},
 		{method: "POST", route: "/gm/:token/roundrobin", path: "/gm/{gm}/roundrobin", form: url.Values{"army": {"{list}"}, "battles": {"10"}, "scenario": {"open-field"}}, want: all(400)},

@@ -31,6 +31,7 @@ func (a *app) fairRoutes(e *echo.Echo) {
 	e.GET("/fair", a.fairForm)
 	e.POST("/fair", a.fairRun)
 	e.GET("/fair/:job", a.fairResult)
+	e.GET("/fair/:job/lists/:list", a.fairList)
 }
 
 // fairDefaultScenario is the scenario the form starts on: the book's own question.
@@ -177,8 +178,41 @@ func (a *app) fairResult(c *echo.Context) error {
 	}
 	res.Report.SetExtra(res.Extra)
 	v := fairView(req.Scenario, fairRequestForm(req))
-	v.Answer = fairAnswer(res.Report)
+	v.Answer = fairAnswer(res.Report, m.ID)
 	return render(c, http.StatusOK, views.FairPage(page(c, "Is this fair?", "sim"), v))
+}
+
+// fairList is a list a fairness test played (":list" a1, a2, ... b1, ...) as its army file,
+// to save, check or import.
+func (a *app) fairList(c *echo.Context) error {
+	m, err := a.ownJob(c, db.KindFair)
+	if err != nil {
+		return err
+	}
+	notFound := echo.NewHTTPError(http.StatusNotFound, "There is no such list.")
+	if m.Status != db.MatchupDone {
+		return notFound
+	}
+	var res jobs.FairResult
+	if err := json.Unmarshal(m.Result, &res); err != nil || res.Report == nil {
+		return notFound
+	}
+	id := c.Param("list")
+	ls := res.Report.Lists.A
+	if strings.HasPrefix(id, "b") {
+		ls = res.Report.Lists.B
+	}
+	n, err := strconv.Atoi(strings.TrimLeft(id, "ab"))
+	if len(id) < 2 || (id[0] != 'a' && id[0] != 'b') || err != nil || n < 1 || n > len(ls) || ls[n-1].Army == nil {
+		return notFound
+	}
+	army := ls[n-1].Army
+	data, err := army.YAML()
+	if err != nil {
+		return err
+	}
+	c.Response().Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename=%q`, fileName(army.Name)+".yaml"))
+	return c.Blob(http.StatusOK, "application/yaml; charset=utf-8", data)
 }
 
 // fairRequestForm is a request as the form's fields.
@@ -208,10 +242,10 @@ func fairFormURL(request []byte, q url.Values) string {
 func fairPct(x float64) string { return strconv.FormatFloat(100*x, 'f', 1, 64) + "%" }
 
 // fairAnswer is the report in the page's words, and its curve drawn.
-func fairAnswer(r *fair.Report) *views.FairAnswer {
+func fairAnswer(r *fair.Report, job string) *views.FairAnswer {
 	a, b := r.SideNames[0], r.SideNames[1]
 	ci := func(x [2]float64) string { return fmt.Sprintf("95%%: %s to %s", fairPct(x[0]), fairPct(x[1])) }
-	ans := &views.FairAnswer{Scenario: r.ScenarioName, Whose: possessiveOf(a), Battles: r.Battles, Total: r.Battles * len(r.Curve), Seed: strconv.FormatUint(r.Seed, 10),
+	ans := &views.FairAnswer{Scenario: r.ScenarioName, Whose: fair.Possessive(a), Battles: r.Battles, Total: r.Battles * len(r.Curve), Seed: strconv.FormatUint(r.Seed, 10),
 		SideNames: r.SideNames, Shared: r.Shared,
 		Win:   [2]string{fairPct(r.WinRate.A) + " (" + ci(r.CI95.A) + ")", fairPct(r.WinRate.B) + " (" + ci(r.CI95.B) + ")"},
 		Draws: fairPct(r.WinRate.Draw), Score: fairPct(r.ExpectedScoreA) + " (" + ci(r.ScoreCI95) + ")"}
@@ -230,7 +264,11 @@ func fairAnswer(r *fair.Report) *views.FairAnswer {
 	}
 	for s, ls := range [][]fair.List{r.Lists.A, r.Lists.B} {
 		for _, l := range ls {
-			ans.Lists[s] = append(ans.Lists[s], views.FairList{Name: l.Name, SGP: l.SGP, Units: fairUnits(l.Army)})
+			x := views.FairList{Name: l.Name, SGP: l.SGP, Units: fairUnits(l.Army)}
+			if job != "" {
+				x.URL = fmt.Sprintf("/fair/%s/lists/%s%d", job, []string{"a", "b"}[s], len(ans.Lists[s])+1)
+			}
+			ans.Lists[s] = append(ans.Lists[s], x)
 		}
 	}
 	for _, p := range r.Curve {
@@ -300,16 +338,8 @@ func fairChart(r *fair.Report) views.FairChart {
 		ch.MarkLo, ch.MarkHi = px(math.Max(lo, cl)), px(math.Min(hi, chh))
 	}
 	ch.AxisText = fmt.Sprintf("SGPs added to %s (negative: to %s)", r.SideNames[0], r.SideNames[1])
-	ch.Caption = fmt.Sprintf("%s expected score at each handicap (dots, with their 95%% intervals), the fitted curve (the line), an even game (dashed) and the handicap that evens it with its interval (green, where it falls on the picture).", possessiveOf(r.SideNames[0]))
+	ch.Caption = fmt.Sprintf("%s expected score at each handicap (dots, with their 95%% intervals), the fitted curve (the line), an even game (dashed) and the handicap that evens it with its interval (green, where it falls on the picture).", fair.Possessive(r.SideNames[0]))
 	return ch
-}
-
-// possessiveOf is a side's name with its possessive ending: "Imperials'", "South's".
-func possessiveOf(name string) string {
-	if strings.HasSuffix(name, "s") {
-		return name + "'"
-	}
-	return name + "'s"
 }
 
 // kindPlural is a unit kind's plural: "squads", "heroes", "artillery pieces".

@@ -3,6 +3,7 @@ package web
 import (
 	"net/http"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -36,9 +37,21 @@ func TestFairPageAnswers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := fairAnswer(res.Report).Verdict; !strings.Contains(r.body, strings.ReplaceAll(want, "'", "&#39;")) {
+	if want := fairAnswer(res.Report, "").Verdict; !strings.Contains(r.body, strings.ReplaceAll(want, "'", "&#39;")) {
 		t.Errorf("the page's verdict is not muster fair's: %q", want)
 	}
+	// Each list played downloads as an army file; one that was not played is not found.
+	link := regexp.MustCompile(`href="(/fair/[^"]+/lists/a1)"`).FindStringSubmatch(r.body)
+	if link == nil {
+		t.Fatal("no link to the first list")
+	}
+	f := ts.get(link[1])
+	wantStatus(t, "a list's file", f, http.StatusOK)
+	if !strings.Contains(f.body, "name: Imperials random list 1") || !strings.Contains(f.body, "units:") {
+		t.Errorf("the list's file:\n%s", f.body)
+	}
+	wantStatus(t, "a list not played", ts.get(strings.TrimSuffix(link[1], "a1")+"a9"), http.StatusNotFound)
+	wantStatus(t, "no such list", ts.get(strings.TrimSuffix(link[1], "a1")+"zz"), http.StatusNotFound)
 }
 
 // Bad input is refused on the form in words naming the field, and nothing is queued.
