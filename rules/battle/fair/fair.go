@@ -238,7 +238,7 @@ func Run(ctx context.Context, cat *rules.Catalog, field *battle.Field, a, b Side
 				forces[s] = append(forces[s], f)
 			}
 		}
-		var w, d, n int
+		var w, bw, d, n int
 		for i := range lists[0] {
 			for j := range lists[1] {
 				p := i*len(lists[1]) + j
@@ -261,21 +261,18 @@ func Run(ctx context.Context, cat *rules.Catalog, field *battle.Field, a, b Side
 						return nil, err
 					}
 					w += c.Wins[0]
+					bw += c.Wins[1]
 					d += c.Draws
 					n += c.Count
 					cl := p*nb + min(bi, nb-1)
 					clusters[cl] = append(clusters[cl], cell{x: float64(h) / float64(step), n: float64(c.Count),
 						score: float64(c.Wins[0]) + float64(c.Draws)/2})
-					if h == 0 {
-						rep.WinRate.B += float64(c.Wins[1])
-					}
 				}
 			}
 		}
 		sc, ci := battle.Score(w, d, n)
 		rep.Curve = append(rep.Curve, Point{HandicapSGP: h, ExpectedScoreA: sc, CI95: ci})
 		if h == 0 {
-			bw := int(rep.WinRate.B)
 			rep.WinRate.A, rep.CI95.A = rate(w, n)
 			rep.WinRate.B, rep.CI95.B = rate(bw, n)
 			rep.WinRate.Draw, rep.DrawCI95 = rate(d, n)
@@ -319,7 +316,7 @@ func Run(ctx context.Context, cat *rules.Catalog, field *battle.Field, a, b Side
 func sideLists(cat *rules.Catalog, sd Side, k int, seed uint64, s int, name string) ([]sideList, error) {
 	var out []sideList
 	if len(sd.Lists) > 0 {
-		for i, a := range sd.Lists {
+		for _, a := range sd.Lists {
 			r := costing.Evaluate(cat, a, nil)
 			for _, p := range r.Problems {
 				if p.Severity == roster.Error {
@@ -330,7 +327,6 @@ func sideLists(cat *rules.Catalog, sd Side, k int, seed uint64, s int, name stri
 					return nil, inputErr("%s army %q breaks its rules: %s%s; fix it (muster check shows every problem)", Possessive(name), a.Name, where, p.Message)
 				}
 			}
-			_ = i
 			out = append(out, sideList{army: a, limits: a.Limits, total: r.Total})
 		}
 		return out, nil
