@@ -51,7 +51,8 @@ Usage:
   muster whatif [--battles N] [--seed S] [--max-variants K] [--workers W] [--json] A.yaml B.yaml
                               what to change in army A against B: legal changes within its
                               limit, played on the same seeds, ranked by the change in wins
-  muster fair [--battles N] [--seed S] [--lists K] [--json] SCENARIO [A.yaml B.yaml]
+  muster fair [--battles N] [--seed S] [--lists K] [--json] [--limits-a L --limits-b L]
+              SCENARIO [A.yaml B.yaml]
                               is the scenario fair? each side's wins, and the handicap in
                               SGPs that evens it, for the given armies or random legal lists
                               within each side's limits (docs/fair.md)

@@ -17,7 +17,8 @@ import (
 	"muster/rules/battle/fair"
 )
 
-const fairUsage = `usage: muster fair [--battles N] [--seed S] [--lists K] [--step SGP] [--workers W] [--json] SCENARIO [A.yaml B.yaml]
+const fairUsage = `usage: muster fair [--battles N] [--seed S] [--lists K] [--step SGP] [--workers W] [--json]
+                   [--limits-a LIMITS --limits-b LIMITS] SCENARIO [A.yaml B.yaml]
   "Is this fair? Uh, beats us. Try it and find out." (Chapter Ten): plays the scenario
   (a built-in one by name, or a scenario file whose sides give their "limits" and
   "troop_list") between its two sides and answers with each side's win rate, the first
@@ -27,7 +28,10 @@ const fairUsage = `usage: muster fair [--battles N] [--seed S] [--lists K] [--st
   second, STEP apart). With A.yaml and B.yaml those armies play (the first side's, then
   the second's); without, K random legal lists a side within its limits (a mirror's sides
   share one pool). N battles at each handicap (default 600), spread over the pairs of
-  lists. The same seed gives the same answer. docs/fair.md says how it is worked out.`
+  lists. --limits-a and --limits-b give the sides' force limits as limits files (muster
+  check --limits takes the same), in place of the scenario's; the Troop List is then the
+  limits' sides: clause, else the scenario's. The same seed gives the same answer.
+  docs/fair.md says how it is worked out.`
 
 // cmdFair answers "Is this fair?". Exit 0: answered; 1: a battle failed (a fault in
 // Muster); 2: bad arguments, an unreadable scenario or army, a scenario without limits.
@@ -39,6 +43,9 @@ func cmdFair(args []string, stdout, stderr io.Writer) int {
 	step := fs.Int("step", 0, "SGPs between the handicaps played (0: a fifth of the larger side's total)")
 	workers := fs.Int("workers", 0, "goroutines playing battles (0: one per CPU; the answer does not depend on it)")
 	asJSON := fs.Bool("json", false, "print one JSON object")
+	var limitsFiles [2]*string
+	limitsFiles[0] = fs.String("limits-a", "", "the first side's force limits, a limits file (in place of the scenario's)")
+	limitsFiles[1] = fs.String("limits-b", "", "the second side's force limits, a limits file (in place of the scenario's)")
 	files, code, ok := parseFlags(fs, args, fairUsage, stdout, stderr)
 	if !ok {
 		return code
@@ -73,6 +80,27 @@ func cmdFair(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	a, b := fair.ScenarioSide(field, 0), fair.ScenarioSide(field, 1)
+	for s, sd := range []*fair.Side{&a, &b} {
+		path := *limitsFiles[s]
+		if path == "" {
+			continue
+		}
+		flagName := "--limits-" + []string{"a", "b"}[s]
+		data, err := readCapped(path)
+		if err != nil {
+			fmt.Fprintf(stderr, "muster fair: %s: %v\n", flagName, err)
+			return 2
+		}
+		l, err := roster.ReadLimits(data)
+		if err != nil {
+			fmt.Fprintf(stderr, "muster fair: %s %s: %v\n", flagName, path, err)
+			return 2
+		}
+		sd.Limits = l
+		if len(l.Sides) > 0 {
+			sd.TroopList = string(l.Sides[0])
+		}
+	}
 	if len(files) == 3 {
 		for i, path := range files[1:] {
 			data, err := readCapped(path)

@@ -144,11 +144,31 @@ func TestFairBadInput(t *testing.T) {
 		{[]string{"--seed", "-1", "sample-game"}, "--seed"},
 		{[]string{"--step", "-5", "sample-game"}, "--step"},
 		{[]string{"sample-game", "nope.yaml", "nope2.yaml"}, "nope.yaml"},
+		{[]string{"--limits-a", "nope-limits.yaml", "open-field"}, "--limits-a"},
+		{[]string{"--limits-b", bad, "open-field"}, "--limits-b " + bad},
 		{[]string{"sample-game", "../../../../rules/data/forces/crystal-forest-rebel.yaml", "../../../../rules/battle/testdata/rebel-1500.yaml"}, "Imperials' army \"The Crystal Forest of Goratak - Rebel Forces\" breaks its rules"},
 	} {
 		code, out, errOut := runMuster(t, append([]string{"fair"}, c.args...)...)
 		if code != 2 || out != "" || !strings.Contains(errOut, c.want) || strings.Count(strings.TrimSpace(errOut), "\n") > 0 {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want %q", c.args, code, out, errOut, c.want)
 		}
+	}
+}
+
+// Chapter Ten's own force mix, its limits files given on the command line, on the open
+// field: the question the book leaves open gets an answer, the Troop Lists read from the
+// limits' sides.
+func TestFairChapterTenLimits(t *testing.T) {
+	m := fairJSON(t, "--battles", "45", "--lists", "1",
+		"--limits-a", "../../../../costing/testdata/chapter-ten/imperial-limits.yaml",
+		"--limits-b", "../../../../costing/testdata/chapter-ten/rebel-limits.yaml", "open-field")
+	ls := m["lists"].(map[string]any)
+	a := ls["a"].([]any)[0].(map[string]any)
+	b := ls["b"].([]any)[0].(map[string]any)
+	if a["army"].(map[string]any)["side"] != "imperial" || b["army"].(map[string]any)["side"] != "rebel" {
+		t.Errorf("the lists' sides: %v, %v", a["army"].(map[string]any)["side"], b["army"].(map[string]any)["side"])
+	}
+	if a["sgp"].(float64) > 1500 || b["sgp"].(float64) > 1500 {
+		t.Errorf("lists over the 1500 SGPs: %v, %v", a["sgp"], b["sgp"])
 	}
 }
