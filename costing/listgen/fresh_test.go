@@ -159,6 +159,10 @@ func TestRandomRefusesBadInput(t *testing.T) {
 	if _, err := Random(cat, "rebel", &roster.Limits{}, rng); err == nil || !strings.Contains(err.Error(), "total") {
 		t.Errorf("no total: %v", err)
 	}
+	all := &roster.Limits{Total: 1000, Banned: []string{"squads", "heroes", "droids", "creatures", "artillery", "strikes", "remote weapons"}}
+	if _, err := Random(cat, "rebel", all, rng); err == nil || !strings.Contains(err.Error(), "no unit") {
+		t.Errorf("everything banned: %v", err)
+	}
 }
 
 // Scale grows a list to a higher total and cuts it to a lower one, legal each time, and
@@ -187,5 +191,45 @@ func TestScale(t *testing.T) {
 	}
 	if got := costing.Evaluate(cat, a, l).Total; got > 1500 {
 		t.Errorf("Scale changed the list it was given: %d SGPs", got)
+	}
+}
+
+// Random and Scale keep to limits of every kind, or say why not, and never panic: caps on
+// each category, counts, qualities and bans, over many seeds.
+func TestRandomWithinManyLimits(t *testing.T) {
+	cat := catalog(t)
+	n := func(x int) *int { return &x }
+	for i, l := range []*roster.Limits{
+		{Total: 800, SGP: roster.SGPCaps{Heroes: n(0)}},
+		{Total: 1200, SGP: roster.SGPCaps{Squads: n(600)}, Max: roster.CountCaps{Droids: n(1)}},
+		{Total: 1500, Qualities: []rules.Quality{rules.Elite}, Banned: []string{"creatures", "droids"}},
+		{Total: 1000, Max: roster.CountCaps{Squads: n(2), Heroes: n(0)}},
+		{Total: 3000, Max: roster.CountCaps{SpecializedWeapons: n(1), Grenades: n(0)}},
+		{Total: 300},
+	} {
+		for _, list := range []string{"imperial", "rebel"} {
+			for seed := range uint64(4) {
+				a, err := Random(cat, list, l, rand.New(rand.NewPCG(seed, uint64(i))))
+				if err != nil {
+					if !strings.Contains(err.Error(), "SGPs") {
+						t.Errorf("limits %d %s seed %d: %v", i, list, seed, err)
+					}
+					continue
+				}
+				if es := hasErrors(cat, a, l); len(es) > 0 {
+					t.Errorf("limits %d %s seed %d: %v", i, list, seed, es)
+				}
+				b, err := Scale(cat, a, l, l.Total*3/2)
+				if err != nil {
+					t.Errorf("limits %d %s seed %d: scaled: %v", i, list, seed, err)
+					continue
+				}
+				nl := *l
+				nl.Total = l.Total * 3 / 2
+				if es := hasErrors(cat, b, &nl); len(es) > 0 {
+					t.Errorf("limits %d %s seed %d: scaled: %v", i, list, seed, es)
+				}
+			}
+		}
 	}
 }

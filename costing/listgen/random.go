@@ -72,6 +72,9 @@ func Random(cat *rules.Catalog, troopList string, l *roster.Limits, rng *rand.Ra
 		}
 		a.Units = append(a.Units, g...)
 	}
+	if len(a.Units) == 0 {
+		return nil, fmt.Errorf("no unit of the %s Troop List fits within the limits (%d SGPs): raise the total or lift a ban", side, l.Total)
+	}
 	name(a)
 	b, err := Scale(cat, a, l, l.Total)
 	if err != nil {
