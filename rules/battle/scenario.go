@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 
+	"muster/roster"
 	"muster/rules"
 	"muster/rules/combat"
 )
@@ -119,6 +120,11 @@ type SideSpec struct {
 	Reinforce *Reinforce `json:"reinforce,omitempty"`
 	// Hidden: the side's units are hidden until spotted (Chapter Nine; hidden.go).
 	Hidden bool `json:"hidden,omitempty"`
+	// Limits are the side's force limits (a gamemaster's, in roster.Limits' clauses) and
+	// TroopList the Troop List its forces are drawn from (imperial, rebel): what "Is this
+	// fair?" (rules/battle/fair) builds lists within. The battle itself does not read them.
+	Limits    *roster.Limits `json:"limits,omitempty"`
+	TroopList string         `json:"troop_list,omitempty"`
 }
 
 // Reinforce is a side's reinforcement rule.

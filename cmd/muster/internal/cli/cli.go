@@ -51,6 +51,11 @@ Usage:
   muster whatif [--battles N] [--seed S] [--max-variants K] [--workers W] [--json] A.yaml B.yaml
                               what to change in army A against B: legal changes within its
                               limit, played on the same seeds, ranked by the change in wins
+  muster fair [--battles N] [--seed S] [--lists K] [--json] [--limits-a L --limits-b L]
+              SCENARIO [A.yaml B.yaml]
+                              is the scenario fair? each side's wins, and the handicap in
+                              SGPs that evens it, for the given armies or random legal lists
+                              within each side's limits (docs/fair.md)
   muster qrs COMMAND ...      the skirmish quick reference (system: qrs armies): a solo game
                               against the generated enemy on a saved game file, exact odds
                               of its procedures, quick-resolve (muster qrs help; docs/qrs.md)
@@ -93,6 +98,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return cmdToken(args[1:], stdout, stderr)
 	case "whatif":
 		return cmdWhatif(args[1:], stdout, stderr)
+	case "fair":
+		return cmdFair(args[1:], stdout, stderr)
 	case "backup":
 		return cmdBackup(args[1:], stdout, stderr)
 	case "qrs":

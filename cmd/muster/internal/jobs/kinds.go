@@ -50,6 +50,12 @@ func (j *Jobs) kindOf(m db.Matchup) (kind, error) {
 		return j.prepareRoundRobin(m)
 	case db.KindSWM, db.KindQRS:
 		return j.systemKind(m)
+	case db.KindFair:
+		var req FairRequest
+		if err := json.Unmarshal(m.Request, &req); err != nil {
+			return nil, fmt.Errorf("the fairness test's request does not read: %w", err)
+		}
+		return &fairKind{j: j, req: req}, nil
 	case db.KindMatchup, "":
 		p, err := j.prepare(m)
 		if err != nil {

@@ -150,6 +150,10 @@ func authzRows() []authzRow {
 		{method: "GET", route: "/share/roundrobin/:token/sims/:id/replay", path: "/share/roundrobin/{rrshare}/sims/{rrpair}/replay", want: all(200)},
 		// Another pair's matchup (not this round robin's) is not reached through its link.
 		{method: "GET", route: "/share/roundrobin/:token/sims/:id", path: "/share/roundrobin/{rrshare}/sims/{sim}", want: all(404)},
+		{method: "GET", route: "/fair", path: "/fair", want: all(200)},
+		{method: "POST", route: "/fair", path: "/fair", form: url.Values{"scenario": {"sample-game"}, "battles": {"5"}}, want: all(400)}, // refused before queuing: said
+		{method: "GET", route: "/fair/:job", path: "/fair/{fjob}", want: ownerOnly(303)},
+		{method: "GET", route: "/fair/:job/lists/:list", path: "/fair/{fjob}/lists/a1", want: ownerOnly(404)}, // not played: no lists
 		{method: "POST", route: "/roundrobin", path: "/roundrobin", form: url.Values{"army": {"{army}"}, "battles": {"10"}, "scenario": {"open-field"}}, want: all(400)},
 		{method: "GET", route: "/gm/:token/roundrobin", path: "/gm/{gm}/roundrobin", want: all(200)},
 		{method: "POST", route: "/gm/:token/roundrobin", path: "/gm/{gm}/roundrobin", form: url.Values{"army": {"{list}"}, "battles": {"10"}, "scenario": {"open-field"}}, want: all(400)},
@@ -279,7 +283,7 @@ func newAuthzFixture(t *testing.T) *authzFixture {
 	wantStatus(t, "cancel the matchup", ts.postForm(r.header.Get("Location")+"/cancel", nil), http.StatusSeeOther)
 	// A what-if and a round robin of the owner's, ended (cancelled) so as not to hold the
 	// owner's turn.
-	for k, kind := range map[string]string{"wjob": db.KindWhatIf, "rrjob": db.KindRoundRobin, "swmjob": db.KindSWM, "qrsjob": db.KindQRS} {
+	for k, kind := range map[string]string{"wjob": db.KindWhatIf, "rrjob": db.KindRoundRobin, "swmjob": db.KindSWM, "qrsjob": db.KindQRS, "fjob": db.KindFair} {
 		j, err := ts.store.CreateMatchup(ctx, db.Matchup{Owner: owner, Kind: kind, Title: kind, Request: []byte("{}"), Battles: 1, ChunkSize: 1, Chunks: 1})
 		if err != nil {
 			t.Fatal(err)

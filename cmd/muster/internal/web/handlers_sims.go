@@ -348,6 +348,8 @@ func runHeading(kind string) string {
 		return "Playing a round robin"
 	case db.KindSWM, db.KindQRS:
 		return "Playing a quick-resolve"
+	case db.KindFair:
+		return "Trying whether it is fair"
 	}
 	return "Playing a matchup"
 }
@@ -505,6 +507,8 @@ func cancelledURL(m db.Matchup) string {
 		return "/swm/quick-resolve?" + q.Encode()
 	case db.KindQRS:
 		return "/qrs/sim?" + q.Encode()
+	case db.KindFair:
+		return fairFormURL(m.Request, q)
 	}
 	var req jobs.MatchupRequest
 	if err := json.Unmarshal(m.Request, &req); err == nil && req.Ask.Game == "" {
