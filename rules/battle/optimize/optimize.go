@@ -206,9 +206,9 @@ type search struct {
 	round uint64 // the rounds of seeds used so far
 	// reserve is kept out of the budget for what must follow: a restart's comparison.
 	reserve int
-	tried int
-	steps []Step
-	best  *roster.Army
+	tried   int
+	steps   []Step
+	best    *roster.Army
 }
 
 // seeds gives the next round of seeds: the search's never repeat.
