@@ -2,6 +2,8 @@ package optimize
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"os"
 	"testing"
 
@@ -9,6 +11,7 @@ import (
 	"muster/roster"
 	"muster/rules"
 	"muster/rules/battle"
+	"muster/rules/battle/whatif"
 )
 
 func readArmy(t testing.TB, path string) *roster.Army {
@@ -98,5 +101,110 @@ func TestTheOptimizerDropsAUselessUnitAndSpendsItsPoints(t *testing.T) {
 	legal(t, "the final list", res.Army, nil, start)
 	for _, s := range res.Steps {
 		legal(t, s.Change, s.Army, nil, start)
+	}
+}
+
+// fieldOfThree is the reference Rebel force with 100 SGPs to spend and a gamemaster's
+// limits (average or veteran squads, at most 10 grenades, 150 SGPs of heroes), against
+// three Imperial lists, the droids counting twice.
+func fieldOfThree(t testing.TB) (*roster.Army, *roster.Limits, []Opponent) {
+	a := readArmy(t, "../testdata/rebel-1500.yaml")
+	ten, heroes := 10, 150
+	l := &roster.Limits{Total: 1600, Qualities: []rules.Quality{rules.Average, rules.Veteran},
+		Max: roster.CountCaps{Grenades: &ten}, SGP: roster.SGPCaps{Heroes: &heroes}}
+	opps := opponents(t, "../testdata/imperial-1500.yaml", "../testdata/droids-imperial.yaml", "../testdata/rats-imperials.yaml")
+	opps[1].Weight = 2
+	return a, l, opps
+}
+
+// Against a field of three, every list the search proposes passes muster check and keeps
+// to the limit and the force limits, and the final list, measured by the test on seeds of
+// its own (300 trials of three battles, paired with the start), is not worse than the
+// start: the paired 95% interval of the difference does not lie below zero.
+func TestAgainstAFieldTheFinalListIsLegalAndNoWorse(t *testing.T) {
+	a, l, opps := fieldOfThree(t)
+	field := openField(t)
+	var seen []int
+	res, err := Run(context.Background(), rules.Default(), field, a, opps,
+		Options{Battles: 40, Seed: 7, Budget: 7000, Limits: l, Progress: func(p Progress) {
+			if p.Improved {
+				seen = append(seen, len(p.Steps))
+			}
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range res.Steps {
+		t.Logf("%+.3f %v %s", s.Delta, s.DeltaCI, s.Change)
+		legal(t, s.Change, s.Army, l, l.Total)
+	}
+	legal(t, "the final list", res.Army, l, l.Total)
+	t.Logf("start %+v, final %d %.3f %v, delta %+.3f %v, %d battles, %d tried, %s", res.Start, res.Total, res.Score, res.CI95, res.Delta, res.DeltaCI, res.Battles, res.Tried, res.Stopped)
+	if len(seen) != len(res.Steps) {
+		t.Errorf("progress told of %d improvements, the path has %d steps", len(seen), len(res.Steps))
+	}
+	if res.Army.Limit != a.Limit {
+		t.Errorf("the final list's limit: %d, the player's %d", res.Army.Limit, a.Limit)
+	}
+
+	// The test's own measure, on seeds the search never used.
+	const n = 300
+	j := &judge{field: field, weights: []float64{0.25, 0.5, 0.25}}
+	for _, o := range opps {
+		j.opps = append(j.opps, o.Force)
+	}
+	t0 := j.newTrials(0xfeedface, n)
+	t1 := t0.sameSeeds()
+	for k, army := range []*roster.Army{a, res.Army} {
+		f, err := battle.NewForce(rules.Default(), army)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := j.play(context.Background(), f, []*trials{t0, t1}[k], 0, n); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s0, _ := j.measure(t0, n)
+	s1, _ := j.measure(t1, n)
+	d, ci := j.paired(t0, t1, n, z95)
+	t.Logf("re-measured: start %.3f, final %.3f, difference %+.3f (95%%: %+.3f to %+.3f)", s0, s1, d, ci[0], ci[1])
+	if ci[1] < 0 {
+		t.Errorf("the final list scores less than the start: %+.3f (95%%: %+.3f to %+.3f)", d, ci[0], ci[1])
+	}
+}
+
+// The same seed and budget give the same answer, whatever the workers.
+func TestTheSameSeedAndBudgetGiveTheSameAnswer(t *testing.T) {
+	a, l, opps := fieldOfThree(t)
+	var out []string
+	for _, w := range []int{1, 2, 1} {
+		res, err := Run(context.Background(), rules.Default(), openField(t), a, opps, Options{Battles: 20, Seed: 3, Budget: 2400, Limits: l, Workers: w})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := json.Marshal(res)
+		out = append(out, string(b))
+	}
+	if out[0] != out[1] || out[0] != out[2] {
+		t.Errorf("the answers differ:\n%s\n%s\n%s", out[0], out[1], out[2])
+	}
+}
+
+func TestABudgetTooSmallIsRefused(t *testing.T) {
+	a, l, opps := fieldOfThree(t)
+	_, err := Run(context.Background(), rules.Default(), openField(t), a, opps, Options{Battles: 100, Seed: 1, Budget: 500, Limits: l})
+	var be *BudgetError
+	if !errors.As(err, &be) || be.Need != 1200 {
+		t.Fatalf("got %v, want a BudgetError asking for 1200", err)
+	}
+}
+
+func TestAnArmyThatBreaksItsRulesIsRefused(t *testing.T) {
+	a, _, opps := fieldOfThree(t)
+	a.Limit = 1000
+	_, err := Run(context.Background(), rules.Default(), openField(t), a, opps, Options{Battles: 10, Seed: 1, Budget: 5000})
+	var nl *whatif.NotLegalError
+	if !errors.As(err, &nl) {
+		t.Fatalf("got %v, want a NotLegalError", err)
 	}
 }
