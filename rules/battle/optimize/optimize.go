@@ -23,6 +23,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -35,9 +36,9 @@ import (
 )
 
 // Opponent is one list of the field, with the weight its battles carry in the average (0
-// counts as 1).
+// counts as 1). The list need not pass muster check: it is played as it is.
 type Opponent struct {
-	Force  *battle.Force
+	Army   *roster.Army
 	Weight float64
 }
 
@@ -150,15 +151,19 @@ func Run(ctx context.Context, cat *rules.Catalog, field *battle.Field, a *roster
 	}
 	j := &judge{field: field, workers: opt.Workers, before: opt.BeforeBattle}
 	sum := 0.0
-	for _, o := range opps {
+	for k, o := range opps {
 		w := o.Weight
 		if w == 0 {
 			w = 1
 		}
-		if w < 0 {
-			return nil, fmt.Errorf("weights: %s has weight %g; write a weight of 0 or more", o.Force.Name, o.Weight)
+		if w < 0 || math.IsNaN(w) || math.IsInf(w, 0) {
+			return nil, fmt.Errorf("weights: opponent %d (%s) has weight %g; write a weight of 0 or more", k+1, o.Army.Name, o.Weight)
 		}
-		j.opps = append(j.opps, o.Force)
+		f, err := forceOf(cat, o.Army)
+		if err != nil {
+			return nil, &OpponentError{Index: k, Err: err}
+		}
+		j.opps = append(j.opps, f)
 		j.weights = append(j.weights, w)
 		sum += w
 	}
@@ -180,7 +185,6 @@ func Run(ctx context.Context, cat *rules.Catalog, field *battle.Field, a *roster
 	}
 	s := &search{cat: cat, j: j, opt: opt, n: opt.Battles, per: per}
 	s.limit = whatif.Limit(a, opt.Limits, base.Total)
-	s.fc, _ = costing.CatalogFor(cat, a)
 	start := clone(a)
 	start.Limit = s.limit // the limit the moves keep to, written back as the player had it at the end
 	res, err := s.run(ctx, start)
@@ -197,7 +201,6 @@ func Run(ctx context.Context, cat *rules.Catalog, field *battle.Field, a *roster
 // search is one optimization's state.
 type search struct {
 	cat   *rules.Catalog
-	fc    *rules.Catalog // with the army's own catalog: block
 	j     *judge
 	opt   Options
 	n     int // trials a candidate plays at most
@@ -227,8 +230,27 @@ func (s *search) progress(improved bool) {
 	s.opt.Progress(Progress{Battles: int(s.j.played.Load()), Budget: s.opt.Budget, Tried: s.tried, Steps: s.steps, Best: s.best, Improved: improved})
 }
 
-// force makes a list into figures: the one place the search does.
-func (s *search) force(a *roster.Army) (*battle.Force, error) { return battle.NewForce(s.fc, a) }
+// force makes a list of the search into figures.
+func (s *search) force(a *roster.Army) (*battle.Force, error) { return forceOf(s.cat, a) }
+
+// forceOf makes a list into figures, with its own catalog: block: the one place the
+// package does.
+func forceOf(cat *rules.Catalog, a *roster.Army) (*battle.Force, error) {
+	fc, _ := costing.CatalogFor(cat, a)
+	return battle.NewForce(fc, a)
+}
+
+// OpponentError says an opponent's list cannot take the field.
+type OpponentError struct {
+	Index int // from 0, in the order given
+	Err   error
+}
+
+func (e *OpponentError) Error() string {
+	return fmt.Sprintf("opponent %d cannot take the field: %v", e.Index+1, e.Err)
+}
+
+func (e *OpponentError) Unwrap() error { return e.Err }
 
 // errStop ends a search early, with its answer so far: the budget is spent or the context
 // is done.

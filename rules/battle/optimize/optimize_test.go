@@ -31,11 +31,7 @@ func opponents(t testing.TB, paths ...string) []Opponent {
 	t.Helper()
 	var out []Opponent
 	for _, p := range paths {
-		f, err := battle.NewForce(rules.Default(), readArmy(t, p))
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, Opponent{Force: f})
+		out = append(out, Opponent{Army: readArmy(t, p)})
 	}
 	return out
 }
@@ -151,12 +147,16 @@ func TestAgainstAFieldTheFinalListIsLegalAndNoWorse(t *testing.T) {
 	const n = 300
 	j := &judge{field: field, weights: []float64{0.25, 0.5, 0.25}}
 	for _, o := range opps {
-		j.opps = append(j.opps, o.Force)
+		f, err := forceOf(rules.Default(), o.Army)
+		if err != nil {
+			t.Fatal(err)
+		}
+		j.opps = append(j.opps, f)
 	}
 	t0 := j.newTrials(0xfeedface, n)
 	t1 := t0.sameSeeds()
 	for k, army := range []*roster.Army{a, res.Army} {
-		f, err := battle.NewForce(rules.Default(), army)
+		f, err := forceOf(rules.Default(), army)
 		if err != nil {
 			t.Fatal(err)
 		}

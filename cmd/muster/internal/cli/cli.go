@@ -51,6 +51,11 @@ Usage:
   muster whatif [--battles N] [--seed S] [--max-variants K] [--workers W] [--json] A.yaml B.yaml
                               what to change in army A against B: legal changes within its
                               limit, played on the same seeds, ranked by the change in wins
+  muster optimize [--battles N] [--seed S] [--budget B] [--limits L] [--scenario S]
+                  [--weights W,...] [--json] ARMY.yaml OPPONENT.yaml [OPPONENT.yaml ...]
+                              what to bring: the legal list within ARMY's limit (and force
+                              limits) that scores best against the opponents, found by
+                              playing the battles; the changes taken, then the list
   muster qrs COMMAND ...      the skirmish quick reference (system: qrs armies): a solo game
                               against the generated enemy on a saved game file, exact odds
                               of its procedures, quick-resolve (muster qrs help; docs/qrs.md)
@@ -93,6 +98,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return cmdToken(args[1:], stdout, stderr)
 	case "whatif":
 		return cmdWhatif(args[1:], stdout, stderr)
+	case "optimize":
+		return cmdOptimize(args[1:], stdout, stderr)
 	case "backup":
 		return cmdBackup(args[1:], stdout, stderr)
 	case "qrs":
