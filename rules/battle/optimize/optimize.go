@@ -29,6 +29,7 @@ import (
 	"strings"
 
 	"muster/costing"
+	"muster/costing/listgen"
 	"muster/roster"
 	"muster/rules"
 	"muster/rules/battle"
@@ -55,9 +56,6 @@ type Options struct {
 	// Workers is how many goroutines play; 0 means one per CPU. The answer does not
 	// depend on it.
 	Workers int
-	// Fresh, when set, offers fresh units (the Troop List's, at the army's side) that an
-	// "add a unit" change may field.
-	Fresh func(a *roster.Army) []roster.Unit
 	// Progress, when set, is called from the search's goroutine as it goes: after each
 	// candidate, and with Improved set when the best list changes.
 	Progress func(Progress)
@@ -175,9 +173,6 @@ func Run(ctx context.Context, cat *rules.Catalog, field *battle.Field, a *roster
 		if p.Severity == roster.Error {
 			return nil, &whatif.NotLegalError{Problem: p}
 		}
-	}
-	if len(a.Units) == 0 && opt.Fresh == nil {
-		return nil, errors.New("the army has no unit: start from a list with at least one")
 	}
 	per := opt.Battles * len(opps)
 	if need := 4 * per; opt.Budget < need {
@@ -394,8 +389,8 @@ func (s *search) halt(err error) error {
 	return err
 }
 
-// moves are the legal single changes of a, each drop with its points spent, and an added
-// fresh unit of each kind offered.
+// moves are the legal single changes of a, each drop with its points spent, and a fresh
+// unit of each kind the Troop Lists and the limits allow (listgen.Fresh).
 func (s *search) moves(a *roster.Army) ([]whatif.Variant, error) {
 	ms, err := whatif.Moves(s.cat, a, s.opt.Limits)
 	if err != nil {
@@ -410,9 +405,19 @@ func (s *search) moves(a *roster.Army) ([]whatif.Variant, error) {
 		}
 	}
 	ms = append(ms, spent...)
-	if s.opt.Fresh != nil {
-		ms = append(ms, whatif.Extra(s.cat, a, s.opt.Limits, s.opt.Fresh(a))...)
+	// Fresh units of the Troop Lists (a piece of artillery with its crew), as the editor's
+	// "add a unit" offers them.
+	fresh := listgen.Fresh(s.cat, a, s.opt.Limits)
+	var groups [][]roster.Unit
+	for i := 0; i < len(fresh); i++ {
+		if listgen.Crewed(fresh, i) {
+			groups = append(groups, fresh[i:i+2])
+			i++
+			continue
+		}
+		groups = append(groups, fresh[i:i+1])
 	}
+	ms = append(ms, whatif.Extra(s.cat, a, s.opt.Limits, groups)...)
 	return ms, nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"muster/costing"
+	"muster/costing/listgen"
 	"muster/roster"
 	"muster/rules"
 )
@@ -44,5 +45,38 @@ func TestMovesAreLegalAndWithinTheLimits(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// Fresh units (listgen.Fresh, a piece with its crew together) are added only when the list
+// stays legal and within its limit; from an empty list too.
+func TestExtraAddsFreshUnitsWithinTheLimit(t *testing.T) {
+	cat := rules.Default()
+	empty := &roster.Army{Format: 1, System: "swmb", Name: "Empty", Side: rules.Rebel, Limit: 600}
+	for _, a := range []*roster.Army{readArmy(t, "../testdata/rebel-1500.yaml"), empty} {
+		if a != empty {
+			a.Limit = 1700
+		}
+		fresh := listgen.Fresh(cat, a, nil)
+		var groups [][]roster.Unit
+		for i := 0; i < len(fresh); i++ {
+			if listgen.Crewed(fresh, i) {
+				groups = append(groups, fresh[i:i+2])
+				i++
+				continue
+			}
+			groups = append(groups, fresh[i:i+1])
+		}
+		vs := Extra(cat, a, nil, groups)
+		if len(vs) == 0 {
+			t.Fatalf("%s: no fresh unit fits", a.Name)
+		}
+		for _, v := range vs {
+			r := costing.Evaluate(cat, v.Army, nil)
+			if roster.HasErrors(r.Problems) || r.Total > a.Limit || len(v.Army.Units) <= len(a.Units) {
+				t.Errorf("%s: %q: total %d, problems %v", a.Name, v.Change, r.Total, r.Problems)
+			}
+		}
+		t.Logf("%s: %d fresh units fit, e.g. %q", a.Name, len(vs), vs[0].Change)
 	}
 }

@@ -117,31 +117,36 @@ func Moves(cat *rules.Catalog, a *roster.Army, l *roster.Limits) ([]Variant, err
 	return variants(cat, a, l, 0, true)
 }
 
-// Extra lists the legal variants of army a that put one of the units given (fresh units a
-// list generator offers) at the end of it, as KindAdd variants.
-func Extra(cat *rules.Catalog, a *roster.Army, l *roster.Limits, units []roster.Unit) []Variant {
+// Extra lists the legal variants of army a that put one group of the units given at the
+// end of it (fresh units a list generator offers: a unit alone, or an artillery piece and
+// the squad that crews it), as KindAdd variants.
+func Extra(cat *rules.Catalog, a *roster.Army, l *roster.Limits, groups [][]roster.Unit) []Variant {
 	base := costing.Evaluate(cat, a, l)
 	limit := Limit(a, l, base.Total)
 	var out []Variant
 	seen := map[string]bool{}
-	for _, u := range units {
-		b, err := json.Marshal(u)
-		if err != nil || seen[string(b)] {
+	for _, us := range groups {
+		b, err := json.Marshal(us)
+		if err != nil || len(us) == 0 || seen[string(b)] {
 			continue
 		}
 		seen[string(b)] = true
-		v := (&gen{army: a}).clone()
-		var nu roster.Unit
-		if json.Unmarshal(b, &nu) != nil {
+		var nus []roster.Unit
+		if json.Unmarshal(b, &nus) != nil {
 			continue
 		}
-		v.Units = append(v.Units, nu)
+		v := (&gen{army: a}).clone()
+		v.Units = append(v.Units, nus...)
 		r := costing.Evaluate(cat, v, l)
 		if r.Total > limit || roster.HasErrors(r.Problems) {
 			continue
 		}
+		names := make([]string, len(nus))
+		for k := range nus {
+			names[k] = costing.UnitName(&nus[k], len(a.Units)+k)
+		}
 		out = append(out, Variant{Kind: KindAdd, Unit: len(a.Units), Army: v, Total: r.Total,
-			Change: fmt.Sprintf("Add %s (%d SGPs)", costing.UnitName(&nu, len(a.Units)), r.Units[len(a.Units)].Cost)})
+			Change: fmt.Sprintf("Add a fresh %s (%d SGPs)", strings.Join(names, " with "), r.Total-base.Total)})
 	}
 	return out
 }
