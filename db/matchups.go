@@ -79,8 +79,9 @@ const (
 	KindMatchup    = "matchup"
 	KindWhatIf     = "whatif"
 	KindRoundRobin = "roundrobin"
-	KindSWM        = "swm" // the d20 quick-resolve
-	KindQRS        = "qrs" // the skirmish quick-resolve
+	KindSWM        = "swm"      // the d20 quick-resolve
+	KindQRS        = "qrs"      // the skirmish quick-resolve
+	KindOptimize   = "optimize" // "What to bring" (issue 34): the list optimizer
 )
 
 // The states of a matchup.

@@ -138,8 +138,9 @@ const (
 
 // Run searches from army a (cat is the built-in catalogue, which the army's catalog:
 // block extends) against the opponents on field. It returns the best list found when the
-// budget is spent, the context is done, or no change improves and no restart is left; the
-// context's end is not an error, but the answer then depends on when it came.
+// budget is spent, the context's deadline passes, or no change improves and no restart is
+// left; a deadline is not an error, but the answer then depends on when it came. A context
+// cancelled stops it with context.Canceled and no answer.
 func Run(ctx context.Context, cat *rules.Catalog, field *battle.Field, a *roster.Army, opps []Opponent, opt Options) (*Result, error) {
 	if opt.Battles <= 0 {
 		opt.Battles = DefaultBattles
@@ -280,6 +281,9 @@ func (s *search) run(ctx context.Context, start *roster.Army) (*Result, error) {
 		why = "done"
 	case err != nil:
 		return nil, err
+	}
+	if errors.Is(ctx.Err(), context.Canceled) {
+		return nil, ctx.Err() // cancelled: no answer wanted (a deadline is a time budget: measured)
 	}
 	return s.finish(context.WithoutCancel(ctx), start, s.best, why)
 }

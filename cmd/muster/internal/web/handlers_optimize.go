@@ -1,0 +1,338 @@
+package web
+
+import (
+	crand "crypto/rand"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v5"
+
+	"muster/cmd/muster/internal/jobs"
+	"muster/costing"
+	"muster/db"
+	"muster/roster"
+	"muster/rules/battle"
+	"muster/rules/battle/optimize"
+	"muster/rules/battle/whatif"
+	"muster/rules/system"
+	"muster/views"
+)
+
+// "What should I bring?" (issue 34): GET /armies/:id/optimize is the form (opponents among
+// one's own armies, with weights), POST queues the search (rules/battle/optimize) as a job,
+// GET /optimize/:job shows the path of changes taken and the final list, and POST
+// /optimize/:job/save saves the final list as a new version of the army, never over it.
+func (a *app) optimizeRoutes(e *echo.Echo) {
+	e.GET("/armies/:id/optimize", a.optimizeForm)
+	e.POST("/armies/:id/optimize", a.runOptimize)
+	e.GET("/optimize/:job", a.optimizeResult)
+	e.POST("/optimize/:job/save", a.saveOptimize)
+}
+
+const (
+	optimizeMinBattles = 20
+	optimizeMaxBattles = 500
+	optimizeMinBudget  = 1000
+	optimizeMaxBudget  = 100_000 // a guest's fair share (docs/jobs.md)
+	optimizeMaxOpps    = 6
+)
+
+// optimizeSetup is the army searched from and the owner's armies it may play against.
+type optimizeSetup struct {
+	id      string
+	version int
+	file    []byte
+	army    *roster.Army
+	others  []db.Army
+	view    views.OptimizeView
+}
+
+func (a *app) loadOptimize(c *echo.Context) (*optimizeSetup, error) {
+	return a.loadOptimizeFor(c, c.Param("id"))
+}
+
+// loadOptimizeFor reads the owner's army id (a Star Wars Miniatures Battles army) and the
+// owner's other armies, and starts the form.
+func (a *app) loadOptimizeFor(c *echo.Context, id string) (*optimizeSetup, error) {
+	ctx := c.Request().Context()
+	if !validID(id) {
+		return nil, errNoArmy
+	}
+	rec, file, army, err := a.headFile(ctx, ownerID(c), id)
+	if err != nil {
+		return nil, err
+	}
+	if rec.System != "" && rec.System != system.SWMB {
+		return nil, echo.NewHTTPError(http.StatusNotFound, "What to bring plays Star Wars Miniatures Battles armies only.")
+	}
+	list, err := a.store.List(ctx, ownerID(c))
+	if err != nil {
+		return nil, err
+	}
+	st := &optimizeSetup{id: id, version: rec.Version, file: file, army: army}
+	st.view = views.OptimizeView{ArmyID: id, Army: army.Name, Chosen: map[string]bool{}, Weights: map[string]string{},
+		Scenario: battle.DefaultScenario, Battles: "100", Budget: "20000", MaxBudget: optimizeMaxBudget}
+	for _, r := range swmbOnly(list) {
+		if r.ID == id {
+			continue
+		}
+		st.others = append(st.others, r)
+		st.view.Opponents = append(st.view.Opponents, views.ArmyRow{ID: r.ID, Name: r.Name, Total: r.Total})
+	}
+	for _, s := range battle.Scenarios() {
+		st.view.Scenarios = append(st.view.Scenarios, views.Choice{Value: s.ID, Label: s.Name})
+	}
+	return st, nil
+}
+
+func (a *app) optimizeForm(c *echo.Context) error {
+	st, err := a.loadOptimize(c)
+	if err != nil {
+		return err
+	}
+	v := st.view
+	// A cancelled search comes back with its picks (cancelledURL).
+	for _, o := range c.QueryParams()["opponent"] {
+		v.Chosen[o] = true
+	}
+	if _, msg := formCount("", c.QueryParam("battles"), optimizeMinBattles, optimizeMaxBattles); msg == "" {
+		v.Battles = c.QueryParam("battles")
+	}
+	if _, msg := formCount("", c.QueryParam("budget"), optimizeMinBudget, optimizeMaxBudget); msg == "" {
+		v.Budget = c.QueryParam("budget")
+	}
+	if s := c.QueryParam("scenario"); s != "" {
+		v.Scenario = s
+	}
+	p := page(c, "What should "+st.army.Name+" bring?", "armies")
+	if c.QueryParam("cancelled") != "" {
+		p.Flash = "Search cancelled: nothing was saved. Your picks are below, to ask again."
+	}
+	return render(c, http.StatusOK, views.OptimizePage(p, v))
+}
+
+func (a *app) runOptimize(c *echo.Context) error {
+	st, err := a.loadOptimize(c)
+	if err != nil {
+		return err
+	}
+	v := st.view
+	title := "What should " + st.army.Name + " bring?"
+	refuse := func(status int, msg string) error {
+		v.Error = msg
+		return render(c, status, views.OptimizePage(page(c, title, "armies"), v))
+	}
+	form, err := c.FormValues()
+	if err != nil {
+		return refuse(http.StatusBadRequest, "The form could not be read: send it again.")
+	}
+	// What was typed is read first, so that any refusal below shows it again.
+	v.Scenario, v.Battles, v.Budget, v.Seed = c.FormValue("scenario"), c.FormValue("battles"), c.FormValue("budget"), c.FormValue("seed")
+	var chosen []db.Army
+	unknown := false
+	for _, id := range form["opponent"] {
+		found := false
+		for _, r := range st.others {
+			if r.ID == id && !v.Chosen[id] {
+				chosen, found = append(chosen, r), true
+			}
+		}
+		unknown = unknown || !found
+		v.Chosen[id] = true
+	}
+	weights := make([]float64, len(chosen))
+	wmsg := ""
+	for k, r := range chosen {
+		typed := strings.TrimSpace(c.FormValue("weight-" + r.ID))
+		v.Weights[r.ID] = typed
+		if typed == "" {
+			weights[k] = 1
+			continue
+		}
+		w, err := strconv.ParseFloat(typed, 64)
+		if err != nil || !(w >= 0.1 && w <= 100) {
+			wmsg = fmt.Sprintf("Weight of %s: write a number from 0.1 to 100 (1 counts it as much as the others).", r.Name)
+		}
+		weights[k] = w
+	}
+	n, nmsg := formCount("Battles a change plays against each", v.Battles, optimizeMinBattles, optimizeMaxBattles)
+	budget, bmsg := formCount("Budget", v.Budget, optimizeMinBudget, optimizeMaxBudget)
+	switch {
+	case unknown:
+		return refuse(http.StatusBadRequest, "Against: there is no such army here; tick among those listed.")
+	case len(chosen) == 0:
+		return refuse(http.StatusBadRequest, "Against: tick one army or more to play against.")
+	case len(chosen) > optimizeMaxOpps:
+		return refuse(http.StatusBadRequest, fmt.Sprintf("Against: tick at most %d armies.", optimizeMaxOpps))
+	case wmsg != "":
+		return refuse(http.StatusBadRequest, wmsg)
+	case nmsg != "":
+		return refuse(http.StatusBadRequest, nmsg)
+	case bmsg != "":
+		return refuse(http.StatusBadRequest, bmsg)
+	case budget < 4*n*len(chosen):
+		return refuse(http.StatusBadRequest, fmt.Sprintf("Budget: %d battles cannot measure the list against %d armies and try one change (%d at least, at %d battles a change); write a larger budget or fewer battles.",
+			budget, len(chosen), 4*n*len(chosen), n))
+	}
+	field, err := battle.LoadScenario(v.Scenario)
+	if err != nil {
+		return refuse(http.StatusBadRequest, "Scenario: "+err.Error())
+	}
+	var seed uint64
+	if strings.TrimSpace(v.Seed) == "" {
+		var b [8]byte
+		_, _ = crand.Read(b[:])
+		seed = binary.LittleEndian.Uint64(b[:]) >> 1
+	} else if seed, err = strconv.ParseUint(strings.TrimSpace(v.Seed), 10, 64); err != nil {
+		return refuse(http.StatusBadRequest, "Seed: a whole number from 0 to 18446744073709551615, or empty for a new one.")
+	}
+	// The army must pass the checks: said here in words, rather than failed by the worker.
+	if r := a.evaluate(st.army); roster.HasErrors(r.Problems) {
+		for _, p := range r.Problems {
+			if p.Severity == roster.Error {
+				return refuse(http.StatusUnprocessableEntity, "Nothing to search from yet: "+(&whatif.NotLegalError{Problem: p}).Error()+".")
+			}
+		}
+	}
+	req := jobs.OptimizeRequest{ArmyID: st.id, Version: st.version, Name: st.army.Name, Army: st.file, Scenario: v.Scenario,
+		Seed: seed, Battles: n, Budget: budget}
+	ctx := c.Request().Context()
+	for k, r := range chosen {
+		_, file, army, err := a.headFile(ctx, ownerID(c), r.ID)
+		if errors.Is(err, errNoArmy) {
+			return refuse(http.StatusBadRequest, "Against: there is no such army here; tick among those listed.")
+		}
+		if err != nil {
+			return err
+		}
+		if _, err := battle.NewForce(a.catalogFor(army), army); err != nil {
+			return refuse(http.StatusBadRequest, fmt.Sprintf("Against: %s cannot take the field: %v", army.Name, err))
+		}
+		req.Opponents = append(req.Opponents, jobs.OptOpponent{ID: r.ID, Name: army.Name, Version: r.Version, File: file, Weight: weights[k]})
+	}
+	if a.jobs == nil {
+		return refuse(http.StatusServiceUnavailable, "This server queues no battles: a search needs the job queue.")
+	}
+	m, err := a.jobs.SubmitOptimize(a.askCtx(c), ownerID(c), fmt.Sprintf("%s against %d armies on %s", title, len(chosen), field.Scenario.Name), req)
+	if msg := queueRefusal(err); msg != "" {
+		return refuse(queueStatus(err), msg)
+	}
+	if err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, "/sim/run/"+m.ID)
+}
+
+// optimizeResult is a finished search's page: the form again, the path and the final
+// list. One not yet played goes to its progress page; another owner's is not found.
+func (a *app) optimizeResult(c *echo.Context) error {
+	m, err := a.ownJob(c, db.KindOptimize)
+	if err != nil {
+		return err
+	}
+	if m.Status != db.MatchupDone {
+		return c.Redirect(http.StatusSeeOther, "/sim/run/"+m.ID)
+	}
+	req, res, err := optimizeRecord(m)
+	if err != nil {
+		return err
+	}
+	v := views.OptimizeView{ArmyID: req.ArmyID, Army: req.Name, Chosen: map[string]bool{}, Weights: map[string]string{}, Scenario: req.Scenario,
+		Battles: strconv.Itoa(req.Battles), Budget: strconv.Itoa(req.Budget), Seed: strconv.FormatUint(req.Seed, 10), MaxBudget: optimizeMaxBudget}
+	// The form again, with the owner's armies as they are now, if the army is still saved.
+	if st, err := a.loadOptimizeFor(c, req.ArmyID); err == nil {
+		v.Opponents, v.Scenarios = st.view.Opponents, st.view.Scenarios
+	}
+	for _, o := range req.Opponents {
+		v.Chosen[o.ID] = true
+		v.Weights[o.ID] = strconv.FormatFloat(o.Weight, 'g', -1, 64)
+	}
+	v.Played = optimizeView(m.ID, req, res)
+	return render(c, http.StatusOK, views.OptimizePage(page(c, "What should "+req.Name+" bring?", "armies"), v))
+}
+
+func optimizeRecord(m db.Matchup) (jobs.OptimizeRequest, jobs.OptimizeResult, error) {
+	var req jobs.OptimizeRequest
+	var res jobs.OptimizeResult
+	if err := json.Unmarshal(m.Request, &req); err != nil {
+		return req, res, fmt.Errorf("search %s: %w", m.ID, err)
+	}
+	if err := json.Unmarshal(m.Result, &res); err != nil || res.Result == nil || res.Result.Army == nil {
+		return req, res, fmt.Errorf("search %s: its result does not read: %v", m.ID, err)
+	}
+	return req, res, nil
+}
+
+// optimizeView is a search's answer in the page's words.
+func optimizeView(job string, req jobs.OptimizeRequest, res jobs.OptimizeResult) *views.OptimizeResult {
+	r := res.Result
+	var field []string
+	for _, o := range req.Opponents {
+		s := o.Name
+		if o.Weight != 1 {
+			s += fmt.Sprintf(" (weight %g)", o.Weight)
+		}
+		field = append(field, s)
+	}
+	measure := func(m optimize.Measure) string {
+		return fmt.Sprintf("%d SGPs, scores %s (95%%: %s to %s)", m.Total, views.Pct(m.Score), views.Pct(m.CI95[0]), views.Pct(m.CI95[1]))
+	}
+	v := &views.OptimizeResult{Job: job, Field: strings.Join(field, ", "), Scenario: scenarioName(req.Scenario), Seed: strconv.FormatUint(req.Seed, 10),
+		Limit: res.Limit, Start: measure(r.Start) + ".", Better: res.DeltaCI[0] > 0, Version: req.Version, Saveable: len(r.Steps) > 0}
+	v.Final = measure(r.Measure) + " on the same battles as the start; it " + whatif.Words(res.Delta, res.DeltaCI) + "."
+	for i, s := range r.Steps {
+		st := views.OptimizeStep{Change: s.Change, Total: s.Total, Score: fmt.Sprintf("scores %s (95%%: %s to %s)", views.Pct(s.Score), views.Pct(s.CI95[0]), views.Pct(s.CI95[1])),
+			Delta: capitalize(whatif.Words(s.Delta, s.DeltaCI))}
+		if i < len(res.StepBattles) {
+			st.At = res.StepBattles[i]
+		}
+		v.Steps = append(v.Steps, st)
+	}
+	why := map[string]string{"budget": "the budget was spent", "deadline": "time ran out", "done": "no change or restart was left to try"}[res.Stopped]
+	v.Stopped = fmt.Sprintf("%d changes judged in %d battles (up to %d against each army for each change); the search stopped because %s.", res.Tried, res.Battles, res.Trials, why)
+	if y, err := r.Army.YAML(); err == nil {
+		v.FinalYAML = string(y)
+	}
+	return v
+}
+
+// saveOptimize saves a search's final list as a new version of the army it searched from,
+// on top of the version it searched from (never over it: a version saved since is not
+// overwritten, the save is refused). The list is checked again before it is saved.
+func (a *app) saveOptimize(c *echo.Context) error {
+	m, err := a.ownJob(c, db.KindOptimize)
+	if err != nil {
+		return err
+	}
+	if m.Status != db.MatchupDone {
+		return echo.NewHTTPError(http.StatusConflict, "Not saved: the search has not finished.")
+	}
+	req, res, err := optimizeRecord(m)
+	if err != nil {
+		return err
+	}
+	if len(res.Result.Steps) == 0 {
+		return echo.NewHTTPError(http.StatusConflict, "Not saved: the search took no change, so the list is the army as it is.")
+	}
+	if _, _, _, err := a.headFile(c.Request().Context(), ownerID(c), req.ArmyID); err != nil {
+		return err
+	}
+	army := res.Result.Army
+	if r := costing.Evaluate(a.cat, army, nil); roster.HasErrors(r.Problems) {
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, "Not saved: the final list no longer passes the checks (the rules were changed since?).")
+	}
+	note := fmt.Sprintf("what to bring: %d changes", len(res.Result.Steps))
+	if _, _, err := a.save(c, req.ArmyID, req.Version, army, note); err != nil {
+		var se *db.StaleError
+		if errors.As(err, &se) {
+			return echo.NewHTTPError(http.StatusConflict, fmt.Sprintf("Not saved: %s was saved as version %d while the search started from version %d. Search again from the army as it is now.", req.Name, se.Head, se.Base))
+		}
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, "/armies/"+req.ArmyID+"?saved=1")
+}
