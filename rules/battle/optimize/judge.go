@@ -107,7 +107,6 @@ type judge struct {
 	workers int
 	before  func(i int)
 	played  atomic.Int64
-	onPlay  func() // after each block of battles, for progress
 }
 
 // play plays army f's trials lo..hi-1 of t against every opponent. Work goes out in blocks
@@ -155,9 +154,6 @@ func (j *judge) play(ctx context.Context, f *battle.Force, t *trials, lo, hi int
 					return
 				}
 				j.played.Add(int64(jobs[x].hi - jobs[x].lo))
-				if j.onPlay != nil {
-					j.onPlay()
-				}
 			}
 		}()
 	}

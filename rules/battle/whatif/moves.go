@@ -189,7 +189,7 @@ func (g *gen) specialists(i int) {
 
 func itemWords(it roster.Item) string {
 	if it.Count > 1 {
-		return fmt.Sprintf("%d %s", it.Count, it.Name)
+		return fmt.Sprintf("%s x%d", it.Name, it.Count)
 	}
 	return it.Name
 }
