@@ -15,9 +15,11 @@ import (
 // opponent, opponent k's with seed battle.BattleSeed(seeds[k], i). score[k][i] is the
 // army's score in it (a win 1, a draw a half).
 type trials struct {
-	seeds  []uint64
-	score  [][]float64
-	played int // trials 0..played-1 are played
+	seeds []uint64
+	score [][]float64
+	// own[k][i] and enemy[k][i] are the SGPs the army and its opponent lost in the battle.
+	own, enemy [][]float64
+	played     int // trials 0..played-1 are played
 	// credit, when kept (keepCredit), sums each of the army's units' credit (the enemy
 	// SGPs its casualties are credited with) over the battles, by its index in the army.
 	credit []float64
@@ -28,21 +30,38 @@ type trials struct {
 func (t *trials) keepCredit(n int) { t.credit = make([]float64, n) }
 
 func (j *judge) newTrials(round uint64, n int) *trials {
-	t := &trials{seeds: make([]uint64, len(j.opps)), score: make([][]float64, len(j.opps))}
+	t := &trials{seeds: make([]uint64, len(j.opps))}
 	for k := range j.opps {
 		t.seeds[k] = battle.BattleSeed(round, uint64(k))
-		t.score[k] = make([]float64, n)
 	}
+	t.alloc(len(j.opps), n)
 	return t
 }
 
 // sameSeeds is a fresh record on t's seeds, for another army.
 func (t *trials) sameSeeds() *trials {
-	u := &trials{seeds: t.seeds, score: make([][]float64, len(t.score))}
-	for k := range t.score {
-		u.score[k] = make([]float64, len(t.score[k]))
-	}
+	u := &trials{seeds: t.seeds}
+	u.alloc(len(t.score), len(t.score[0]))
 	return u
+}
+
+func (t *trials) alloc(k, n int) {
+	t.score, t.own, t.enemy = make([][]float64, k), make([][]float64, k), make([][]float64, k)
+	for x := range k {
+		t.score[x], t.own[x], t.enemy[x] = make([]float64, n), make([]float64, n), make([]float64, n)
+	}
+}
+
+// losses are the SGPs the army lost and its opponents lost a trial over the first n
+// trials, each opponent's by its weight.
+func (j *judge) losses(t *trials, n int) (own, enemy float64) {
+	for k, w := range j.weights {
+		for i := range n {
+			own += w * t.own[k][i]
+			enemy += w * t.enemy[k][i]
+		}
+	}
+	return own / float64(n), enemy / float64(n)
 }
 
 // weighted is trial i's score over the field: each opponent's by its weight.
@@ -190,6 +209,16 @@ func (j *judge) playJob(f *battle.Force, t *trials, k, lo, hi int) (err error) {
 			j.before(i)
 		}
 		res := bt.Play(battle.BattleSeed(t.seeds[k], uint64(i)), nil)
+		t.own[k][i], t.enemy[k][i] = 0, 0
+		for u, r := range res.Units {
+			switch {
+			case !r.Lost:
+			case u < len(f.Units):
+				t.own[k][i] += float64(r.SGP)
+			default:
+				t.enemy[k][i] += float64(r.SGP)
+			}
+		}
 		if credit != nil {
 			for u, spec := range f.Units {
 				if spec.Index >= 0 && spec.Index < len(credit) && u < len(res.Units) {

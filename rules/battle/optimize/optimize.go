@@ -98,6 +98,9 @@ type Step struct {
 	// Army is the list after the change; Battles what the search had played by then.
 	Army    *roster.Army `json:"-"`
 	Battles int          `json:"-"`
+	// Effects say what the change did in the battles that took it, against the list
+	// before: the SGPs the enemy lost a battle, and the list's own losses.
+	Effects []string `json:"-"`
 }
 
 // Result is the search's answer: the JSON of `muster optimize --json`. Start and the final
@@ -452,13 +455,27 @@ func (s *search) compare(ctx context.Context, base *trials, f *battle.Force, cha
 		if ci[0] > 0 {
 			sc, sci := s.j.measure(t, hi)
 			return Step{Change: change, Total: total, Score: sc, CI95: sci, Delta: round4(d), DeltaCI: [2]float64{round4(ci[0]), round4(ci[1])},
-				Army: a, Battles: int(s.j.played.Load())}, true, nil
+				Army: a, Battles: int(s.j.played.Load()), Effects: s.effects(base, t, hi)}, true, nil
 		}
 		if ci[1] < 0 {
 			return Step{}, false, nil
 		}
 	}
 	return Step{}, false, nil
+}
+
+// effects say in words how the losses moved from base to cand over their first n trials.
+func (s *search) effects(base, cand *trials, n int) []string {
+	o0, e0 := s.j.losses(base, n)
+	o1, e1 := s.j.losses(cand, n)
+	var out []string
+	if d := e1 - e0; math.Abs(d) >= 1 {
+		out = append(out, fmt.Sprintf("the enemy lost %.0f SGPs %s a battle", math.Abs(d), map[bool]string{true: "more", false: "fewer"}[d > 0]))
+	}
+	if d := o1 - o0; math.Abs(d) >= 1 {
+		out = append(out, fmt.Sprintf("its own losses %s by %.0f SGPs a battle", map[bool]string{true: "rose", false: "fell"}[d > 0], math.Abs(d)))
+	}
+	return out
 }
 
 // restart kicks the best list with kickLen random moves, climbs from there and compares

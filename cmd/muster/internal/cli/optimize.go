@@ -171,6 +171,9 @@ func printOptimize(w io.Writer, army string, opps []string, scenario string, bud
 		fmt.Fprintln(w, "Changes taken, in order (each against the list before it, on the same battles):")
 		for i, s := range r.Steps {
 			fmt.Fprintf(w, "%2d. %s\n    %d SGPs; expected score %s; %s\n", i+1, s.Change, s.Total, pct(s.Score), whatif.Words(s.Delta, s.DeltaCI))
+			if len(s.Effects) > 0 {
+				fmt.Fprintf(w, "    In the battles: %s.\n", strings.Join(s.Effects, "; "))
+			}
 		}
 		fmt.Fprintf(w, "\nThe final list: %d SGPs, expected score %s (95%%: %s to %s) on fresh seeds; against the start on the same: %s\n",
 			r.Total, pct(r.Score), pct(r.CI95[0]), pct(r.CI95[1]), whatif.Words(r.Delta, r.DeltaCI))
