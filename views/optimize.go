@@ -46,4 +46,6 @@ type OptimizeStep struct {
 	Score  string // its expected score on the battles that took it
 	Delta  string // its gain over the list before, in words
 	At     int    // battles the search had played when it took it
+	// Effects say what it did in the battles that took it.
+	Effects string
 }

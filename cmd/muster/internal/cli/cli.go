@@ -51,7 +51,7 @@ Usage:
   muster whatif [--battles N] [--seed S] [--max-variants K] [--workers W] [--json] A.yaml B.yaml
                               what to change in army A against B: legal changes within its
                               limit, played on the same seeds, ranked by the change in wins
-  muster optimize [--battles N] [--seed S] [--budget B] [--limits L] [--scenario S]
+  muster optimize [--battles N] [--seed S] [--budget B] [--time D] [--limits L] [--scenario S]
                   [--weights W,...] [--json] ARMY.yaml OPPONENT.yaml [OPPONENT.yaml ...]
                               what to bring: the legal list within ARMY's limit (and force
                               limits) that scores best against the opponents, found by

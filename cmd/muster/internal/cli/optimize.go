@@ -17,7 +17,7 @@ import (
 	"muster/rules/battle/whatif"
 )
 
-const optimizeUsage = `usage: muster optimize [--battles N] [--seed S] [--budget B] [--limits L] [--scenario NAME]
+const optimizeUsage = `usage: muster optimize [--battles N] [--seed S] [--budget B] [--time D] [--limits L] [--scenario NAME]
                        [--weights W1,W2,...] [--workers W] [--json] ARMY.yaml OPPONENT.yaml [OPPONENT.yaml ...]
   searches the legal lists within ARMY's limit (and the gamemaster's force limits, --limits
   or the army's limits: block) for the one with the best expected score (a win 1, a draw a
@@ -28,9 +28,10 @@ const optimizeUsage = `usage: muster optimize [--battles N] [--seed S] [--budget
   opponent, looked at five times: a clearly worse change stops early, and a change is taken
   only when its repeated 95% interval is above zero. At a list no change improves it
   restarts from random changes of the best. It stops when B battles are played (the final
-  measure included) and prints the changes taken, each with its gain, then the final list;
-  the start and the final list are measured again on fresh seeds. The same seed and budget
-  give the same answer.
+  measure included), or when --time has passed (then the answer depends on the machine),
+  and prints the changes taken, each with its gain, then the final list; the start and the
+  final list are measured again on fresh seeds. The same seed and budget give the same
+  answer.
   Without a limit: in ARMY's file, a list may cost at most what ARMY costs now.`
 
 // cmdOptimize runs the list optimizer. Exit 0: searched; 1: a battle failed (a fault in
@@ -40,6 +41,7 @@ func cmdOptimize(args []string, stdout, stderr io.Writer) int {
 	battles := fs.Int("battles", optimize.DefaultBattles, "the most battles a change plays against each opponent")
 	seed := fs.String("seed", "1", "the master seed: the same seed and budget give the same answer")
 	budget := fs.Int("budget", 50000, "the most battles the search plays, all opponents and the final measure included")
+	limitTime := fs.Duration("time", 0, "stop searching after this long, such as 60s (the final measure follows); 0: the budget alone; given alone, the budget is 100000000")
 	limitsPath := fs.String("limits", "", "keep to a gamemaster's limits `file` (replaces the army's limits: block)")
 	scenario := fs.String("scenario", battle.DefaultScenario, "the battlefield and its rules")
 	weights := fs.String("weights", "", "each opponent's weight, in the order of the files, as 1,2,1 (default: all 1)")
@@ -57,6 +59,15 @@ func cmdOptimize(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "muster optimize: --seed %q: a whole number from 0 to 18446744073709551615\n", *seed)
 		return 2
+	}
+	budgetSet := false
+	fs.Visit(func(f *flag.Flag) { budgetSet = budgetSet || f.Name == "budget" })
+	if *limitTime < 0 {
+		fmt.Fprintf(stderr, "muster optimize: --time %v: write a duration of 0 or more, such as 60s\n", *limitTime)
+		return 2
+	}
+	if *limitTime > 0 && !budgetSet {
+		*budget = 100_000_000
 	}
 	if p := outOfRange(fs, flagBounds{"battles", 2, 100000, "battles a change plays against each opponent"},
 		flagBounds{"budget", 1, 100_000_000, "battles the search plays in all"}, workersBounds); p != "" {
@@ -100,7 +111,13 @@ func cmdOptimize(args []string, stdout, stderr io.Writer) int {
 	for k := range opps {
 		field2[k] = optimize.Opponent{Army: armies[k+1], Weight: ws[k]}
 	}
-	res, err := optimize.Run(context.Background(), rules.Default(), field, armies[0], field2,
+	ctx := context.Background()
+	if *limitTime > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, *limitTime)
+		defer cancel()
+	}
+	res, err := optimize.Run(ctx, rules.Default(), field, armies[0], field2,
 		optimize.Options{Battles: *battles, Seed: s, Budget: *budget, Limits: limits, Workers: *workers, BeforeBattle: faults.BeforeBattle})
 	var nl *whatif.NotLegalError
 	var oe *optimize.OpponentError

@@ -97,3 +97,12 @@ func TestOptimizeRefusesBadInputInWords(t *testing.T) {
 	failsInWords(t, 2, []string{"nothere.yaml"}, "optimize", unarmedArmy, "nothere.yaml")
 	failsInWords(t, 2, []string{"scenario"}, "optimize", "--scenario", "the-moon", unarmedArmy, imperials1000)
 }
+
+// --time stops the search when it has passed, then measures the final list.
+func TestOptimizeStopsAtTheTimeGiven(t *testing.T) {
+	code, out, errOut := runMuster(t, "optimize", "--time", "1s", "--battles", "20", unarmedArmy, imperials1000)
+	if code != 0 || !strings.Contains(out, "the search stopped because time ran out.") {
+		t.Errorf("exit %d: %s\n%s", code, errOut, out)
+	}
+	failsInWords(t, 2, []string{"--time -1s: write a duration of 0 or more"}, "optimize", "--time", "-1s", unarmedArmy, imperials1000)
+}

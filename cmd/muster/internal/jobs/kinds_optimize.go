@@ -48,8 +48,10 @@ type OptimizeResult struct {
 	Trials  int              `json:"trials"`
 	Delta   float64          `json:"delta"`
 	DeltaCI [2]float64       `json:"delta_ci95"`
-	// Steps' battles: what the search had played when each change was taken.
-	StepBattles []int `json:"step_battles"`
+	// Steps' battles: what the search had played when each change was taken; their
+	// effects, what each did in the battles that took it.
+	StepBattles []int      `json:"step_battles"`
+	StepEffects [][]string `json:"step_effects"`
 }
 
 // SubmitOptimize queues a search of at most req.Budget battles: db.ErrBusy when its owner
@@ -110,6 +112,7 @@ func (k *optimizeKind) play(ctx context.Context, m db.Matchup, first, count int)
 		Delta: res.Delta, DeltaCI: res.DeltaCI}
 	for _, s := range res.Steps {
 		out.StepBattles = append(out.StepBattles, s.Battles)
+		out.StepEffects = append(out.StepEffects, s.Effects)
 	}
 	return json.Marshal(out)
 }

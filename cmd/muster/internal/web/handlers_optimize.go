@@ -291,6 +291,9 @@ func optimizeView(job string, req jobs.OptimizeRequest, res jobs.OptimizeResult)
 		if i < len(res.StepBattles) {
 			st.At = res.StepBattles[i]
 		}
+		if i < len(res.StepEffects) {
+			st.Effects = strings.Join(res.StepEffects[i], "; ")
+		}
 		v.Steps = append(v.Steps, st)
 	}
 	why := map[string]string{"budget": "the budget was spent", "deadline": "time ran out", "done": "no change or restart was left to try"}[res.Stopped]

@@ -83,6 +83,9 @@ func TestWhatToBringFromTheArmyPageSavesTheFinalListAsANewVersion(t *testing.T) 
 	if len(cli.Steps) == 0 {
 		t.Fatalf("the command line took no step: nothing to save")
 	}
+	if !strings.Contains(got, "In the battles: the enemy lost ") {
+		t.Errorf("no step says what it did in the battles:\n%s", got)
+	}
 	if f := text(byID(doc, "optimize-final")); !strings.Contains(f, "on the same battles as the start") {
 		t.Errorf("final line %q", f)
 	}
