@@ -35,8 +35,10 @@ type OptimizeResult struct {
 	// Compare is the compare page of the start and the final list, as their files; Final
 	// is the final list as YAML.
 	FinalYAML string
-	Version   int // the army's version searched from, which a save goes on top of
-	Saveable  bool
+	// Diff says unit by unit how the final list differs from the start.
+	Diff     []string
+	Version  int // the army's version searched from, which a save goes on top of
+	Saveable bool
 }
 
 // OptimizeStep is one change taken.

@@ -301,7 +301,27 @@ func optimizeView(job string, req jobs.OptimizeRequest, res jobs.OptimizeResult)
 	if y, err := r.Army.YAML(); err == nil {
 		v.FinalYAML = string(y)
 	}
+	if start, err := roster.Read(req.Army); err == nil && len(r.Steps) > 0 {
+		v.Diff = listDiff(start, r.Army)
+	}
 	return v
+}
+
+// listDiff says unit by unit how the final list differs from the start (roster.Diff, as
+// the compare page pairs them).
+func listDiff(start, final *roster.Army) []string {
+	var out []string
+	for _, d := range roster.Diff(start, final) {
+		switch {
+		case d.B < 0:
+			out = append(out, "Dropped: "+start.Units[d.A].ShownName(d.A))
+		case d.A < 0:
+			out = append(out, "Added: "+final.Units[d.B].ShownName(d.B))
+		case len(d.Changes) > 0:
+			out = append(out, final.Units[d.B].ShownName(d.B)+": "+strings.Join(d.Changes, "; "))
+		}
+	}
+	return out
 }
 
 // saveOptimize saves a search's final list as a new version of the army it searched from,

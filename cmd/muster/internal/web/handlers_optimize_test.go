@@ -86,6 +86,9 @@ func TestWhatToBringFromTheArmyPageSavesTheFinalListAsANewVersion(t *testing.T) 
 	if !strings.Contains(got, "In the battles: the enemy lost ") {
 		t.Errorf("no step says what it did in the battles:\n%s", got)
 	}
+	if byID(doc, "optimize-diff") == nil {
+		t.Errorf("the final list is not set beside the start")
+	}
 	if f := text(byID(doc, "optimize-final")); !strings.Contains(f, "on the same battles as the start") {
 		t.Errorf("final line %q", f)
 	}
