@@ -50,4 +50,10 @@ type OptimizeStep struct {
 	At     int    // battles the search had played when it took it
 	// Effects say what it did in the battles that took it.
 	Effects string
+	// Battle is the first battle (from 1) the change turned another way, against Against,
+	// 0 when none did; Without and With replay it without and with the change, Both side by
+	// side.
+	Battle              int
+	Against             string
+	Without, With, Both string
 }

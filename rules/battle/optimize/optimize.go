@@ -101,6 +101,18 @@ type Step struct {
 	// Effects say what the change did in the battles that took it, against the list
 	// before: the SGPs the enemy lost a battle, and the list's own losses.
 	Effects []string `json:"-"`
+	// Turned is the first battle the change turned another way (a loss to a draw...): the
+	// one to watch with and without it. Nil when none did.
+	Turned *Turned `json:"-"`
+}
+
+// Turned is one battle of a step's comparison: against opponent Opponent (its index), trial
+// Trial of the step's round, played with seed battle.BattleSeed(Seeds, Trial); Seeds is the
+// opponent's master seed of the round, so that the trials around it can be watched too.
+type Turned struct {
+	Opponent int    `json:"opponent"`
+	Trial    int    `json:"trial"`
+	Seeds    uint64 `json:"seeds"`
 }
 
 // Result is the search's answer: the JSON of `muster optimize --json`. Start and the final
@@ -455,13 +467,26 @@ func (s *search) compare(ctx context.Context, base *trials, f *battle.Force, cha
 		if ci[0] > 0 {
 			sc, sci := s.j.measure(t, hi)
 			return Step{Change: change, Total: total, Score: sc, CI95: sci, Delta: round4(d), DeltaCI: [2]float64{round4(ci[0]), round4(ci[1])},
-				Army: a, Battles: int(s.j.played.Load()), Effects: s.effects(base, t, hi)}, true, nil
+				Army: a, Battles: int(s.j.played.Load()), Effects: s.effects(base, t, hi), Turned: turned(base, t, hi)}, true, nil
 		}
 		if ci[1] < 0 {
 			return Step{}, false, nil
 		}
 	}
 	return Step{}, false, nil
+}
+
+// turned is the first battle (by trial, then opponent) whose result differs between base
+// and cand over their first n trials, nil when none does.
+func turned(base, cand *trials, n int) *Turned {
+	for i := range n {
+		for k := range base.score {
+			if base.score[k][i] != cand.score[k][i] {
+				return &Turned{Opponent: k, Trial: i, Seeds: base.seeds[k]}
+			}
+		}
+	}
+	return nil
 }
 
 // effects say in words how the losses moved from base to cand over their first n trials.

@@ -52,6 +52,10 @@ type OptimizeResult struct {
 	// effects, what each did in the battles that took it.
 	StepBattles []int      `json:"step_battles"`
 	StepEffects [][]string `json:"step_effects"`
+	// StepArmies are the lists after each step (the one before the first is the request's
+	// army), StepTurned the battle each turned (nil: none), for the replays.
+	StepArmies []*roster.Army     `json:"step_armies"`
+	StepTurned []*optimize.Turned `json:"step_turned"`
 }
 
 // SubmitOptimize queues a search of at most req.Budget battles: db.ErrBusy when its owner
@@ -113,6 +117,8 @@ func (k *optimizeKind) play(ctx context.Context, m db.Matchup, first, count int)
 	for _, s := range res.Steps {
 		out.StepBattles = append(out.StepBattles, s.Battles)
 		out.StepEffects = append(out.StepEffects, s.Effects)
+		out.StepArmies = append(out.StepArmies, s.Army)
+		out.StepTurned = append(out.StepTurned, s.Turned)
 	}
 	return json.Marshal(out)
 }

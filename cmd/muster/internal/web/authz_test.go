@@ -137,6 +137,7 @@ func authzRows() []authzRow {
 		{method: "POST", route: "/armies/:id/optimize", path: "/armies/{army}/optimize", form: url.Values{"battles": {"20"}, "budget": {"2000"}}, want: ownerOnly(400)}, // no opponent ticked: said
 		{method: "GET", route: "/optimize/:job", path: "/optimize/{ojob}", want: ownerOnly(303)},                                                                        // not done: its progress page
 		{method: "POST", route: "/optimize/:job/save", path: "/optimize/{ojob}/save", want: ownerOnly(409)},                                                             // not done: nothing to save
+		{method: "GET", route: "/optimize/:job/replay", path: "/optimize/{ojob}/replay?step=1", want: ownerOnly(303)},                                                   // not done: its progress page
 		{method: "GET", route: "/roundrobin", path: "/roundrobin", want: all(200)},
 		{method: "POST", route: "/roundrobin", path: "/roundrobin", form: url.Values{"army": {"{army}"}, "battles": {"10"}, "scenario": {"open-field"}}, want: all(400)},
 		{method: "GET", route: "/gm/:token/roundrobin", path: "/gm/{gm}/roundrobin", want: all(200)},

@@ -6,9 +6,12 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+
+	"golang.org/x/net/html"
 )
 
 // From an army's page to a saved list: the search's path is the command line's for the same
@@ -85,6 +88,19 @@ func TestWhatToBringFromTheArmyPageSavesTheFinalListAsANewVersion(t *testing.T) 
 	}
 	if !strings.Contains(got, "In the battles: the enemy lost ") {
 		t.Errorf("no step says what it did in the battles:\n%s", got)
+	}
+	// A step that turned a battle links it, without the change, with it, side by side.
+	watch := regexp.MustCompile(`href="(/optimize/`+job+`/replay\?[^"]+)"`).FindAllStringSubmatch(r.body, -1)
+	if len(watch) < 3 {
+		t.Errorf("no step links a battle it turned:\n%s", got)
+	}
+	for _, w := range watch {
+		rp := ts.get(html.UnescapeString(w[1]))
+		wantStatus(t, "replay "+w[1], rp, http.StatusOK)
+		step := regexp.MustCompile(`step=(\d+)`).FindStringSubmatch(w[1])[1]
+		if !strings.Contains(strings.ToLower(rp.body), "step "+step) {
+			t.Errorf("%s does not say which step it shows", w[1])
+		}
 	}
 	if byID(doc, "optimize-diff") == nil {
 		t.Errorf("the final list is not set beside the start")
