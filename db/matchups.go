@@ -79,9 +79,10 @@ const (
 	KindMatchup    = "matchup"
 	KindWhatIf     = "whatif"
 	KindRoundRobin = "roundrobin"
-	KindSWM        = "swm"  // the d20 quick-resolve
-	KindQRS        = "qrs"  // the skirmish quick-resolve
-	KindFair       = "fair" // "Is this fair?" (rules/battle/fair)
+	KindSWM        = "swm"      // the d20 quick-resolve
+	KindQRS        = "qrs"      // the skirmish quick-resolve
+	KindFair       = "fair"     // "Is this fair?" (rules/battle/fair)
+	KindOptimize   = "optimize" // "What to bring" (issue 34): the list optimizer
 )
 
 // The states of a matchup.

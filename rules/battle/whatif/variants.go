@@ -29,6 +29,21 @@ const (
 	KindAdd      = "add"
 )
 
+// The kinds of change only the optimizer asks for (Moves): what-if's ranking (Variants)
+// keeps to the six above, so that its reports do not change.
+const (
+	KindQuality    = "quality"
+	KindCommander  = "commander"
+	KindSpecialist = "specialist"
+	KindEquipment  = "equipment"
+	KindUntrain    = "untrain"
+	KindHero       = "hero"
+	KindReplace    = "replace"
+)
+
+// moveOrder is kindOrder with the optimizer's kinds after it.
+var moveOrder = append(slices.Clone(kindOrder), KindQuality, KindCommander, KindSpecialist, KindEquipment, KindHero, KindUntrain, KindReplace)
+
 var kindOrder = []string{KindDrop, KindWeapon, KindTraining, KindSize, KindAdd, KindArmor}
 
 // Variant is one proposed change to an army: the changed army, legal and within its
@@ -89,6 +104,54 @@ func (e *NotLegalError) Error() string {
 // that make it legal, each marked Legalizes; with none, a NotLegalError naming its first
 // problem.
 func Variants(cat *rules.Catalog, a *roster.Army, l *roster.Limits, max int) ([]Variant, error) {
+	return variants(cat, a, l, max, false)
+}
+
+// Moves lists every legal single change of army a (limits l; nil: the army's own) that the
+// editor allows: Variants' kinds and the optimizer's (a squad's quality, its commander and
+// his command, a specialist with his weapon, equipment and grenades, a skill level less, a
+// hero's skills, Force skills and powers, one unit replaced by a copy of another), each
+// checked by costing.Evaluate (no error) and within the limit. Deterministic: kinds in
+// moveOrder, taken one of each in turn as Variants takes them.
+func Moves(cat *rules.Catalog, a *roster.Army, l *roster.Limits) ([]Variant, error) {
+	return variants(cat, a, l, 0, true)
+}
+
+// Extra lists the legal variants of army a that put one group of the units given at the
+// end of it (fresh units a list generator offers: a unit alone, or an artillery piece and
+// the squad that crews it), as KindAdd variants.
+func Extra(cat *rules.Catalog, a *roster.Army, l *roster.Limits, groups [][]roster.Unit) []Variant {
+	base := costing.Evaluate(cat, a, l)
+	limit := Limit(a, l, base.Total)
+	var out []Variant
+	seen := map[string]bool{}
+	for _, us := range groups {
+		b, err := json.Marshal(us)
+		if err != nil || len(us) == 0 || seen[string(b)] {
+			continue
+		}
+		seen[string(b)] = true
+		var nus []roster.Unit
+		if json.Unmarshal(b, &nus) != nil {
+			continue
+		}
+		v := (&gen{army: a}).clone()
+		v.Units = append(v.Units, nus...)
+		r := costing.Evaluate(cat, v, l)
+		if r.Total > limit || roster.HasErrors(r.Problems) {
+			continue
+		}
+		names := make([]string, len(nus))
+		for k := range nus {
+			names[k] = costing.UnitName(&nus[k], len(a.Units)+k)
+		}
+		out = append(out, Variant{Kind: KindAdd, Unit: len(a.Units), Army: v, Total: r.Total,
+			Change: fmt.Sprintf("Add a fresh %s (%d SGPs)", strings.Join(names, " with "), r.Total-base.Total)})
+	}
+	return out
+}
+
+func variants(cat *rules.Catalog, a *roster.Army, l *roster.Limits, max int, all bool) ([]Variant, error) {
 	base := costing.Evaluate(cat, a, l)
 	var first *roster.Problem
 	for i, p := range base.Problems {
@@ -102,16 +165,17 @@ func Variants(cat *rules.Catalog, a *roster.Army, l *roster.Limits, max int) ([]
 	byKind := map[string][]Variant{}
 	seen := map[string]bool{}
 	unit := 0
-	try := func(kind, change string, v *roster.Army) {
+	try := func(kind, change string, v *roster.Army) bool {
 		if seen[change] {
-			return
+			return false
 		}
 		seen[change] = true
 		r := costing.Evaluate(cat, v, l)
 		if r.Total > limit || roster.HasErrors(r.Problems) {
-			return
+			return false
 		}
 		byKind[kind] = append(byKind[kind], Variant{Kind: kind, Unit: unit, Change: change, Army: v, Total: r.Total})
+		return true
 	}
 	g := gen{cat: c, army: a, res: base, try: try}
 	for i := range a.Units {
@@ -122,6 +186,15 @@ func Variants(cat *rules.Catalog, a *roster.Army, l *roster.Limits, max int) ([]
 		g.size(i)
 		g.add(i)
 		g.armor(i)
+		if all {
+			g.quality(i)
+			g.commander(i)
+			g.specialists(i)
+			g.equipment(i)
+			g.hero(i)
+			g.untrain(i)
+			g.replace(i)
+		}
 	}
 	for k, vs := range byKind {
 		byKind[k] = byUnit(vs)
@@ -129,7 +202,11 @@ func Variants(cat *rules.Catalog, a *roster.Army, l *roster.Limits, max int) ([]
 			byKind[k][i].Legalizes = first != nil
 		}
 	}
-	out := pick(byKind, max)
+	order := kindOrder
+	if all {
+		order = moveOrder
+	}
+	out := pick(byKind, order, max)
 	if first != nil && len(out) == 0 {
 		return nil, &NotLegalError{Problem: *first}
 	}
@@ -251,11 +328,11 @@ func byUnit(vs []Variant) []Variant {
 }
 
 // pick takes one variant of each kind in turn until max are taken or none is left.
-func pick(byKind map[string][]Variant, max int) []Variant {
+func pick(byKind map[string][]Variant, order []string, max int) []Variant {
 	var out []Variant
 	for round := 0; ; round++ {
 		took := false
-		for _, k := range kindOrder {
+		for _, k := range order {
 			if round < len(byKind[k]) {
 				if max > 0 && len(out) >= max {
 					return out
@@ -275,7 +352,7 @@ type gen struct {
 	cat  *rules.Catalog
 	army *roster.Army
 	res  *costing.Result
-	try  func(kind, change string, v *roster.Army)
+	try  func(kind, change string, v *roster.Army) bool
 }
 
 func (g *gen) name(i int) string { return costing.UnitName(&g.army.Units[i], i) }

@@ -56,6 +56,11 @@ Usage:
                               is the scenario fair? each side's wins, and the handicap in
                               SGPs that evens it, for the given armies or random legal lists
                               within each side's limits (docs/fair.md)
+  muster optimize [--battles N] [--seed S] [--budget B] [--time D] [--limits L] [--scenario S]
+                  [--weights W,...] [--json] ARMY.yaml OPPONENT.yaml [OPPONENT.yaml ...]
+                              what to bring: the legal list within ARMY's limit (and force
+                              limits) that scores best against the opponents, found by
+                              playing the battles; the changes taken, then the list
   muster qrs COMMAND ...      the skirmish quick reference (system: qrs armies): a solo game
                               against the generated enemy on a saved game file, exact odds
                               of its procedures, quick-resolve (muster qrs help; docs/qrs.md)
@@ -100,6 +105,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return cmdWhatif(args[1:], stdout, stderr)
 	case "fair":
 		return cmdFair(args[1:], stdout, stderr)
+	case "optimize":
+		return cmdOptimize(args[1:], stdout, stderr)
 	case "backup":
 		return cmdBackup(args[1:], stdout, stderr)
 	case "qrs":

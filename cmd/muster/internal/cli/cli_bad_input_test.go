@@ -151,7 +151,7 @@ func TestAnOutputThatCannotBeWrittenIsNamedBeforeTheWork(t *testing.T) {
 // line names every flag the command takes (the list under it comes from the flags themselves).
 func TestEveryCommandsHelpNamesEveryFlagItTakes(t *testing.T) {
 	flagName := regexp.MustCompile(`(?m)^  (--[a-z0-9-]+)`)
-	for _, cmd := range [][]string{{"cost"}, {"check"}, {"sheet"}, {"battle"}, {"sim"}, {"whatif"}, {"serve"}, {"worker"}, {"backup"},
+	for _, cmd := range [][]string{{"cost"}, {"check"}, {"sheet"}, {"battle"}, {"sim"}, {"whatif"}, {"optimize"}, {"serve"}, {"worker"}, {"backup"},
 		{"odds", "test"}, {"odds", "damage"}, {"odds", "volley"}, {"odds", "d20"}, {"odds", "qrs"},
 		{"swm", "battle"}, {"swm", "sim"}, {"swm", "cards"},
 		{"qrs", "sim"}, {"qrs", "new"}, {"qrs", "shoot"}, {"qrs", "melee"}, {"qrs", "walker"}} {

@@ -101,6 +101,8 @@ func nounOf(kind string) string {
 		return "skirmish quick-resolve"
 	case db.KindFair:
 		return "fairness test"
+	case db.KindOptimize:
+		return "search for what to bring"
 	}
 	return "matchup"
 }

@@ -48,6 +48,12 @@ func (j *Jobs) kindOf(m db.Matchup) (kind, error) {
 		return &whatifKind{j: j, req: req}, nil
 	case db.KindRoundRobin:
 		return j.prepareRoundRobin(m)
+	case db.KindOptimize:
+		var req OptimizeRequest
+		if err := json.Unmarshal(m.Request, &req); err != nil {
+			return nil, fmt.Errorf("the search's request does not read: %w", err)
+		}
+		return &optimizeKind{j: j, req: req}, nil
 	case db.KindSWM, db.KindQRS:
 		return j.systemKind(m)
 	case db.KindFair:

@@ -134,6 +134,11 @@ func authzRows() []authzRow {
 		{method: "POST", route: "/sims/:id/whatif/save", path: "/sims/{sim}/whatif/save", form: url.Values{"side": {"a"}, "change": {"Drop Aurek Squad (518 SGPs)"}}, want: ownerOnly(422)},
 		{method: "GET", route: "/whatif/:job", path: "/whatif/{wjob}", want: ownerOnly(303)},          // not done: its progress page
 		{method: "GET", route: "/roundrobin/:job", path: "/roundrobin/{rrjob}", want: ownerOnly(303)}, // not done: its progress page
+		{method: "GET", route: "/armies/:id/optimize", path: "/armies/{army}/optimize", want: ownerOnly(200)},
+		{method: "POST", route: "/armies/:id/optimize", path: "/armies/{army}/optimize", form: url.Values{"battles": {"20"}, "budget": {"2000"}}, want: ownerOnly(400)}, // no opponent ticked: said
+		{method: "GET", route: "/optimize/:job", path: "/optimize/{ojob}", want: ownerOnly(303)},                                                                        // not done: its progress page
+		{method: "POST", route: "/optimize/:job/save", path: "/optimize/{ojob}/save", want: ownerOnly(409)},                                                             // not done: nothing to save
+		{method: "GET", route: "/optimize/:job/replay", path: "/optimize/{ojob}/replay?step=1", want: ownerOnly(303)},                                                   // not done: its progress page
 		{method: "GET", route: "/roundrobin", path: "/roundrobin", want: all(200)},
 		// Share links to results (issue 31): made and revoked by the owner; opened by anyone
 		// holding the link.
@@ -283,7 +288,7 @@ func newAuthzFixture(t *testing.T) *authzFixture {
 	wantStatus(t, "cancel the matchup", ts.postForm(r.header.Get("Location")+"/cancel", nil), http.StatusSeeOther)
 	// A what-if and a round robin of the owner's, ended (cancelled) so as not to hold the
 	// owner's turn.
-	for k, kind := range map[string]string{"wjob": db.KindWhatIf, "rrjob": db.KindRoundRobin, "swmjob": db.KindSWM, "qrsjob": db.KindQRS, "fjob": db.KindFair} {
+	for k, kind := range map[string]string{"wjob": db.KindWhatIf, "rrjob": db.KindRoundRobin, "swmjob": db.KindSWM, "qrsjob": db.KindQRS, "fjob": db.KindFair, "ojob": db.KindOptimize} {
 		j, err := ts.store.CreateMatchup(ctx, db.Matchup{Owner: owner, Kind: kind, Title: kind, Request: []byte("{}"), Battles: 1, ChunkSize: 1, Chunks: 1})
 		if err != nil {
 			t.Fatal(err)

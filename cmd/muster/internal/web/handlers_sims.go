@@ -346,6 +346,8 @@ func runHeading(kind string) string {
 		return "Playing a what-if"
 	case db.KindRoundRobin:
 		return "Playing a round robin"
+	case db.KindOptimize:
+		return "Searching for what to bring"
 	case db.KindSWM, db.KindQRS:
 		return "Playing a quick-resolve"
 	case db.KindFair:
@@ -489,6 +491,18 @@ func cancelledURL(m db.Matchup) string {
 			return "/sims/" + req.Sim + "/whatif?" + q.Encode()
 		}
 		return "/sim?" + q.Encode()
+	case db.KindOptimize:
+		var req jobs.OptimizeRequest
+		if err := json.Unmarshal(m.Request, &req); err == nil && validID(req.ArmyID) {
+			q.Set("battles", strconv.Itoa(req.Battles))
+			q.Set("budget", strconv.Itoa(req.Budget))
+			q.Set("scenario", req.Scenario)
+			for _, o := range req.Opponents {
+				q.Add("opponent", o.ID)
+			}
+			return "/armies/" + req.ArmyID + "/optimize?" + q.Encode()
+		}
+		return "/armies?" + q.Encode()
 	case db.KindRoundRobin:
 		var req jobs.RoundRobinRequest
 		if err := json.Unmarshal(m.Request, &req); err == nil && strings.HasPrefix(req.Action, "/") {

@@ -56,6 +56,7 @@ func TestCancelledWhatIfAndRoundRobinGoBackToTheirForms(t *testing.T) {
 	}{
 		{res + "/whatif", url.Values{"side": {"b"}, "battles": {"40"}, "variants": {"3"}}, res + "/whatif?", "What-if cancelled"},
 		{"/roundrobin", url.Values{"army": {a, b}, "battles": {"30"}, "scenario": {"open-field"}}, "/roundrobin?cancelled=1", "Round robin cancelled"},
+		{"/armies/" + a + "/optimize", url.Values{"opponent": {b}, "battles": {"30"}, "budget": {"3000"}, "scenario": {"open-field"}}, "/armies/" + a + "/optimize?", "Search cancelled"},
 	} {
 		r := ts.postForm(ask.path, ask.form)
 		wantStatus(t, ask.path, r, http.StatusSeeOther)
@@ -72,6 +73,10 @@ func TestCancelledWhatIfAndRoundRobinGoBackToTheirForms(t *testing.T) {
 		}
 		if strings.Contains(ask.path, "whatif") && (!strings.Contains(page.body, `value="40"`) || !strings.Contains(page.body, `value="3"`)) {
 			t.Error("the what-if's form forgot the battles and changes asked for")
+		}
+		if strings.Contains(ask.path, "optimize") && (!strings.Contains(page.body, `value="30"`) || !strings.Contains(page.body, `value="3000"`) ||
+			!strings.Contains(page.body, `value="`+b+`" checked`)) {
+			t.Error("the search's form forgot the opponent, battles and budget asked for")
 		}
 	}
 	after, err := ts.store.ListSims(t.Context(), ts.ownerID(), 100)

@@ -1,0 +1,138 @@
+package jobs
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sync/atomic"
+
+	"muster/cmd/muster/internal/faults"
+	"muster/db"
+	"muster/roster"
+	"muster/rules/battle"
+	"muster/rules/battle/optimize"
+)
+
+// OptimizeRequest is everything a worker needs to play "What to bring" (issue 34,
+// optimize.Run): the army searched from and its opponents, as files at the versions asked
+// for.
+type OptimizeRequest struct {
+	ArmyID    string        `json:"army_id"`
+	Version   int           `json:"version"` // the version searched from, which the final list is saved on
+	Name      string        `json:"name"`
+	Army      []byte        `json:"army"`
+	Opponents []OptOpponent `json:"opponents"`
+	Scenario  string        `json:"scenario"`
+	Seed      uint64        `json:"seed"`
+	Battles   int           `json:"battles"` // the most a change plays against each opponent
+	Budget    int           `json:"budget"`  // the most battles in all
+}
+
+// OptOpponent is one list of the field, at the version played, with its weight.
+type OptOpponent struct {
+	ID      string  `json:"id"`
+	Name    string  `json:"name"`
+	Version int     `json:"version"`
+	File    []byte  `json:"file"`
+	Weight  float64 `json:"weight"`
+}
+
+// OptimizeResult is a played search as saved: its answer (the JSON of `muster optimize
+// --json`, the final list within) and what that JSON leaves out.
+type OptimizeResult struct {
+	Result  *optimize.Result `json:"result"`
+	Battles int              `json:"battles"`
+	Tried   int              `json:"tried"`
+	Stopped string           `json:"stopped"`
+	Limit   int              `json:"limit"`
+	Trials  int              `json:"trials"`
+	Delta   float64          `json:"delta"`
+	DeltaCI [2]float64       `json:"delta_ci95"`
+	// Steps' battles: what the search had played when each change was taken; their
+	// effects, what each did in the battles that took it.
+	StepBattles []int      `json:"step_battles"`
+	StepEffects [][]string `json:"step_effects"`
+	// StepArmies are the lists after each step (the one before the first is the request's
+	// army), StepTurned the battle each turned (nil: none), for the replays.
+	StepArmies []*roster.Army     `json:"step_armies"`
+	StepTurned []*optimize.Turned `json:"step_turned"`
+}
+
+// SubmitOptimize queues a search of at most req.Budget battles: db.ErrBusy when its owner
+// has something queued or playing.
+func (j *Jobs) SubmitOptimize(ctx context.Context, owner, title string, req OptimizeRequest) (db.Matchup, error) {
+	body, err := json.Marshal(req)
+	if err != nil {
+		return db.Matchup{}, err
+	}
+	return j.queue(ctx, db.Matchup{Owner: owner, Title: title, Request: body, Kind: db.KindOptimize, Battles: req.Budget,
+		ChunkSize: req.Budget, Chunks: 1}, []battle.ChunkOptions{{First: 0, Count: req.Budget}}, 1)
+}
+
+type optimizeKind struct {
+	j   *Jobs
+	req OptimizeRequest
+}
+
+func (k *optimizeKind) parts(m db.Matchup) []battle.ChunkOptions {
+	return []battle.ChunkOptions{{First: 0, Count: m.Battles}}
+}
+func (k *optimizeKind) window() int { return 1 }
+
+// play plays the whole search as one part (each step depends on the one before), telling
+// its battles to the store twice a second and stopping when it is cancelled. A part cut
+// and played again searches again from the start with the same seed: the same answer.
+func (k *optimizeKind) play(ctx context.Context, m db.Matchup, first, count int) ([]byte, error) {
+	j, req := k.j, k.req
+	field, err := battle.LoadScenario(req.Scenario)
+	if err != nil {
+		return nil, err
+	}
+	army, err := roster.Read(req.Army)
+	if err != nil {
+		return nil, fmt.Errorf("the army of the search does not read: %w", err)
+	}
+	var opps []optimize.Opponent
+	for _, o := range req.Opponents {
+		a, err := roster.Read(o.File)
+		if err != nil {
+			return nil, fmt.Errorf("%s does not read: %w", o.Name, err)
+		}
+		opps = append(opps, optimize.Opponent{Army: a, Weight: o.Weight})
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var done atomic.Int64
+	go j.follow(ctx, m.ID, &done, cancel)
+	res, err := optimize.Run(ctx, j.cat, field, army, opps, optimize.Options{Battles: req.Battles, Seed: req.Seed, Budget: req.Budget,
+		Workers: 1, BeforeBattle: faults.BeforeBattle, Progress: func(p optimize.Progress) { done.Store(int64(p.Battles)) }})
+	if err != nil {
+		return nil, err
+	}
+	if ctx.Err() != nil {
+		return nil, ctx.Err() // cancelled: nothing is saved
+	}
+	out := OptimizeResult{Result: res, Battles: res.Battles, Tried: res.Tried, Stopped: res.Stopped, Limit: res.Limit, Trials: res.Trials,
+		Delta: res.Delta, DeltaCI: res.DeltaCI}
+	for _, s := range res.Steps {
+		out.StepBattles = append(out.StepBattles, s.Battles)
+		out.StepEffects = append(out.StepEffects, s.Effects)
+		out.StepArmies = append(out.StepArmies, s.Army)
+		out.StepTurned = append(out.StepTurned, s.Turned)
+	}
+	return json.Marshal(out)
+}
+
+func (k *optimizeKind) finish(ctx context.Context, m db.Matchup) error {
+	bodies, err := k.j.store.Chunks(ctx, m.ID)
+	if err != nil {
+		return err
+	}
+	if len(bodies) != 1 {
+		return fmt.Errorf("jobs: search %s has %d parts saved, not 1", m.ID, len(bodies))
+	}
+	_, err = k.j.store.CompleteMatchupWith(ctx, m.ID, nil, func([]db.Sim) (string, []byte, error) {
+		return "/optimize/" + m.ID, bodies[0], nil
+	})
+	return err
+}
