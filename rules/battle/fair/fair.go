@@ -9,7 +9,9 @@
 package fair
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -401,10 +403,19 @@ func rate(k, n int) (float64, [2]float64) {
 func round4(x float64) float64 { return math.Round(x*1e4) / 1e4 }
 
 // ScenarioSide is side s of the scenario as its file gives it: its force limits and Troop
-// List, for random lists.
-func ScenarioSide(field *battle.Field, s int) Side {
+// List, for random lists. Limits that do not read are an error naming the side.
+func ScenarioSide(field *battle.Field, s int) (Side, error) {
 	sd := field.Scenario.Sides[s]
-	return Side{Limits: sd.Limits, TroopList: sd.TroopList}
+	out := Side{TroopList: sd.TroopList}
+	if len(sd.Limits) > 0 && string(sd.Limits) != "null" {
+		out.Limits = &roster.Limits{}
+		dec := json.NewDecoder(bytes.NewReader(sd.Limits))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(out.Limits); err != nil {
+			return Side{}, fmt.Errorf("%s's limits in the scenario file: %v", sd.Name, err)
+		}
+	}
+	return out, nil
 }
 
 // Extra is what the report's JSON leaves out and its pages show: kept beside the JSON by a
@@ -452,10 +463,13 @@ func Planned(n, k int) int {
 
 // WithTotals are the scenario's two sides with their totals set (each side's other clauses
 // kept) and, where troopLists names one, its Troop List (the limits' sides then that one).
-func WithTotals(field *battle.Field, totals [2]int, troopLists [2]string) [2]Side {
+func WithTotals(field *battle.Field, totals [2]int, troopLists [2]string) ([2]Side, error) {
 	var out [2]Side
 	for s := range 2 {
-		sd := ScenarioSide(field, s)
+		sd, err := ScenarioSide(field, s)
+		if err != nil {
+			return out, err
+		}
 		var l roster.Limits
 		if sd.Limits != nil {
 			l = *sd.Limits
@@ -468,7 +482,7 @@ func WithTotals(field *battle.Field, totals [2]int, troopLists [2]string) [2]Sid
 		sd.Limits = &l
 		out[s] = sd
 	}
-	return out
+	return out, nil
 }
 
 // Possessive is a side's name with its possessive ending: "the Imperials'", "South's".

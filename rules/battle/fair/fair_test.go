@@ -38,7 +38,7 @@ func mirror(t *testing.T) *battle.Field {
 
 func run(t *testing.T, field *battle.Field, opt Options) *Report {
 	t.Helper()
-	r, err := Run(context.Background(), catalog(t), field, ScenarioSide(field, 0), ScenarioSide(field, 1), opt)
+	r, err := Run(context.Background(), catalog(t), field, side(t, field, 0), side(t, field, 1), opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,18 +136,18 @@ func TestFitFindsAKnownCurve(t *testing.T) {
 func TestBadInput(t *testing.T) {
 	cat := catalog(t)
 	open, _ := battle.LoadScenario("open-field")
-	_, err := Run(context.Background(), cat, open, ScenarioSide(open, 0), ScenarioSide(open, 1), Options{Battles: 10})
+	_, err := Run(context.Background(), cat, open, side(t, open, 0), side(t, open, 1), Options{Battles: 10})
 	var ie *InputError
 	if !errors.As(err, &ie) || !strings.Contains(err.Error(), "limits") {
 		t.Errorf("a scenario without limits: %v", err)
 	}
 	f := mirror(t)
 	for _, opt := range []Options{{Battles: 0}, {Battles: 10, Lists: 11}} {
-		if _, err := Run(context.Background(), cat, f, ScenarioSide(f, 0), ScenarioSide(f, 1), opt); !errors.As(err, &ie) {
+		if _, err := Run(context.Background(), cat, f, side(t, f, 0), side(t, f, 1), opt); !errors.As(err, &ie) {
 			t.Errorf("%+v: %v", opt, err)
 		}
 	}
-	if _, err := Run(context.Background(), cat, f, Side{Limits: &roster.Limits{Total: 1000}, TroopList: "hutt"}, ScenarioSide(f, 1), Options{Battles: 10}); !errors.As(err, &ie) || !strings.Contains(err.Error(), "imperial") {
+	if _, err := Run(context.Background(), cat, f, Side{Limits: &roster.Limits{Total: 1000}, TroopList: "hutt"}, side(t, f, 1), Options{Battles: 10}); !errors.As(err, &ie) || !strings.Contains(err.Error(), "imperial") {
 		t.Errorf("an unknown Troop List: %v", err)
 	}
 }
@@ -183,4 +183,14 @@ func TestFiellerCoverage(t *testing.T) {
 	} else {
 		t.Logf("coverage %.3f", share)
 	}
+}
+
+// side is ScenarioSide, failing the test when the scenario's limits do not read.
+func side(t *testing.T, field *battle.Field, s int) Side {
+	t.Helper()
+	sd, err := ScenarioSide(field, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sd
 }

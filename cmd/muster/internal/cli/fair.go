@@ -79,7 +79,12 @@ func cmdFair(args []string, stdout, stderr io.Writer) int {
 	if field == nil {
 		return code
 	}
-	a, b := fair.ScenarioSide(field, 0), fair.ScenarioSide(field, 1)
+	a, errA := fair.ScenarioSide(field, 0)
+	b, errB := fair.ScenarioSide(field, 1)
+	if err := errors.Join(errA, errB); err != nil {
+		fmt.Fprintf(stderr, "muster fair: %s: %v\n", files[0], err)
+		return 2
+	}
 	for s, sd := range []*fair.Side{&a, &b} {
 		path := *limitsFiles[s]
 		if path == "" {

@@ -61,7 +61,10 @@ func PlayFair(ctx context.Context, j *Jobs, req FairRequest, progress func(done,
 	if err != nil {
 		return nil, err
 	}
-	sides := fair.WithTotals(field, req.Totals, req.TroopLists)
+	sides, err := fair.WithTotals(field, req.Totals, req.TroopLists)
+	if err != nil {
+		return nil, err
+	}
 	rep, err := fair.Run(ctx, j.cat, field, sides[0], sides[1], fair.Options{Battles: req.Battles, Seed: req.Seed, Lists: req.Lists,
 		Workers: 1, Progress: progress})
 	if err != nil {

@@ -51,8 +51,8 @@ func fairView(scenario string, form url.Values) views.FairView {
 		for s := range 2 {
 			sd := f.Scenario.Sides[s]
 			v.SideLabels[s] = fmt.Sprintf("%s (the %s side)", sd.Name, []string{"first", "second"}[s])
-			if sd.Limits != nil && sd.Limits.Total > 0 {
-				v.Totals[s] = strconv.Itoa(sd.Limits.Total)
+			if side, err := fair.ScenarioSide(f, s); err == nil && side.Limits != nil && side.Limits.Total > 0 {
+				v.Totals[s] = strconv.Itoa(side.Limits.Total)
 			}
 			if sd.TroopList != "" {
 				v.Lists[s] = sd.TroopList
@@ -135,7 +135,10 @@ func (a *app) fairRun(c *echo.Context) error {
 	}
 	req.SeedTyped = v.Seed != ""
 	// Refused here in words, rather than failed by the worker: each side can field a list.
-	sides := fair.WithTotals(field, req.Totals, req.TroopLists)
+	sides, err := fair.WithTotals(field, req.Totals, req.TroopLists)
+	if err != nil {
+		return refuse(http.StatusBadRequest, err.Error())
+	}
 	for s, sd := range sides {
 		if _, err := listgen.Random(a.cat, sd.TroopList, sd.Limits, rand.New(rand.NewPCG(req.Seed, 1))); err != nil {
 			return refuse(http.StatusBadRequest, field.Scenario.Sides[s].Name+": "+err.Error())
