@@ -73,13 +73,18 @@ func QRSMoveSection(q url.Values) views.QRSMove {
 		f, _ := p.Float64()
 		m.Rows = append(m.Rows, views.QRSMoveRow{Order: order, Exact: p.RatString(), P: f})
 	}
-	sort.Slice(m.Rows, func(i, j int) bool {
-		if m.Rows[i].P != m.Rows[j].P {
-			return m.Rows[i].P > m.Rows[j].P
-		}
-		return m.Rows[i].Order < m.Rows[j].Order
-	})
+	sortOdds(m.Rows)
 	return m
+}
+
+// sortOdds puts the likeliest first (ties by name), as muster qrs prints them.
+func sortOdds(rows []views.QRSMoveRow) {
+	sort.Slice(rows, func(i, j int) bool {
+		if rows[i].P != rows[j].P {
+			return rows[i].P > rows[j].P
+		}
+		return rows[i].Order < rows[j].Order
+	})
 }
 
 // QRSGenSection reads the odds page's enemy force generation calculator (qrs-gen marks it
@@ -135,11 +140,6 @@ func QRSGenSection(q url.Values) views.QRSGen {
 		f, _ := p.Float64()
 		g.Rows = append(g.Rows, views.QRSMoveRow{Order: force, Exact: p.RatString(), P: f})
 	}
-	sort.Slice(g.Rows, func(i, j int) bool {
-		if g.Rows[i].P != g.Rows[j].P {
-			return g.Rows[i].P > g.Rows[j].P
-		}
-		return g.Rows[i].Order < g.Rows[j].Order
-	})
+	sortOdds(g.Rows)
 	return g
 }

@@ -42,12 +42,7 @@ func (a *app) resultShareRows(c *echo.Context, kind, id string) ([]views.ShareRo
 	}
 	rows := make([]views.ShareRow, 0, len(links))
 	for _, l := range links {
-		row := views.ShareRow{Token: l.Token, URL: baseURL(c) + "/share/" + kind + "/" + l.Token, Revoked: l.Revoked,
-			Created: l.Created.Format("2 Jan 2006 15:04"), LastOpened: "never"}
-		if !l.LastOpened.IsZero() {
-			row.LastOpened = l.LastOpened.Format("2 Jan 2006 15:04")
-		}
-		rows = append(rows, row)
+		rows = append(rows, shareRow(l.Token, baseURL(c)+"/share/"+kind+"/"+l.Token, l.Created, l.LastOpened, l.Revoked))
 	}
 	return rows, nil
 }
