@@ -18,6 +18,9 @@ type FairView struct {
 	Errors     []string
 	Answer     *FairAnswer
 	SideLabels [2]string // the scenario's side names, for the form's legends
+	// Game is the game night's page a game's fairness test goes back to ("" for one asked
+	// on this page).
+	Game string
 }
 
 // FairAnswer is a played fairness test in words, with its curve drawn.

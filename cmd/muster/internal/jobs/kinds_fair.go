@@ -9,7 +9,9 @@ import (
 
 	"github.com/riverqueue/river"
 
+	"muster/costing/gamenight"
 	"muster/db"
+	"muster/roster"
 	"muster/rules/battle"
 	"muster/rules/battle/fair"
 )
@@ -27,6 +29,13 @@ type FairRequest struct {
 	Lists      int       `json:"lists"`
 	Seed       uint64    `json:"seed"`
 	SeedTyped  bool      `json:"seed_typed,omitempty"`
+	// A game night's sides (issue 33), for each of the scenario's sides: Limits is the
+	// game side's force limits as the gamemaster wrote them (in place of the scenario's and
+	// the total), Armies the lists its players submitted (played as they are; none: random
+	// lists within the limits), Game the game's page to go back to.
+	Limits [2]string   `json:"limits,omitempty"`
+	Armies [2][][]byte `json:"armies,omitempty"`
+	Game   string      `json:"game,omitempty"`
 }
 
 // FairResult is an answer as saved: the report's JSON (the command line's) and what it
@@ -39,7 +48,45 @@ type FairResult struct {
 // FairBattles is how many battles a fairness test plays in all: fair.Points handicaps of
 // the battles at each, as fair.Run rounds them.
 func FairBattles(req FairRequest) int {
-	return fair.Points * fair.Planned(req.Battles, req.Lists)
+	k := [2]int{req.Lists, req.Lists}
+	for s := range 2 {
+		if k[s] == 0 {
+			k[s] = fair.DefaultLists
+		}
+		if n := len(req.Armies[s]); n > 0 {
+			k[s] = n
+		}
+	}
+	pairs := k[0] * k[1]
+	perPair := (req.Battles + pairs - 1) / pairs
+	return fair.Points * perPair * pairs
+}
+
+// FairSides are the request's two sides: the scenario's with the totals and Troop Lists
+// asked, or a game night's limits and submitted lists where the request carries them.
+func FairSides(field *battle.Field, req FairRequest) ([2]fair.Side, error) {
+	sides, err := fair.WithTotals(field, req.Totals, req.TroopLists)
+	if err != nil {
+		return sides, err
+	}
+	for s := range 2 {
+		name := field.Scenario.Sides[s].Name
+		if req.Limits[s] != "" {
+			l, err := gamenight.ReadSideLimits(req.Limits[s])
+			if err != nil {
+				return sides, fmt.Errorf("%s's limits: %w", name, err)
+			}
+			sides[s].Limits = l
+		}
+		for i, file := range req.Armies[s] {
+			a, err := roster.Read(file)
+			if err != nil {
+				return sides, fmt.Errorf("%s's list %d does not read: %w", name, i+1, err)
+			}
+			sides[s].Lists = append(sides[s].Lists, a)
+		}
+	}
+	return sides, nil
 }
 
 // SubmitFair queues a fairness test: db.ErrBusy when its owner has something queued or
@@ -61,7 +108,7 @@ func PlayFair(ctx context.Context, j *Jobs, req FairRequest, progress func(done,
 	if err != nil {
 		return nil, err
 	}
-	sides, err := fair.WithTotals(field, req.Totals, req.TroopLists)
+	sides, err := FairSides(field, req)
 	if err != nil {
 		return nil, err
 	}

@@ -156,6 +156,8 @@ func authzRows() []authzRow {
 		// Another pair's matchup (not this round robin's) is not reached through its link.
 		{method: "GET", route: "/share/roundrobin/:token/sims/:id", path: "/share/roundrobin/{rrshare}/sims/{sim}", want: all(404)},
 		{method: "GET", route: "/fair", path: "/fair", want: all(200)},
+		// A game night's fairness test: its imperial side has no total and no list: refused in words, for anyone holding the GM link.
+		{method: "POST", route: "/gm/:token/fair", path: "/gm/{gm}/fair", form: url.Values{"scenario": {"sample-game"}, "battles": {"20"}}, want: all(400)},
 		{method: "POST", route: "/fair", path: "/fair", form: url.Values{"scenario": {"sample-game"}, "battles": {"5"}}, want: all(400)}, // refused before queuing: said
 		{method: "GET", route: "/fair/:job", path: "/fair/{fjob}", want: ownerOnly(303)},
 		{method: "GET", route: "/fair/:job/lists/:list", path: "/fair/{fjob}/lists/a1", want: ownerOnly(404)}, // not played: no lists

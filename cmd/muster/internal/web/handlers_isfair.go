@@ -32,6 +32,7 @@ func (a *app) fairRoutes(e *echo.Echo) {
 	e.POST("/fair", a.fairRun)
 	e.GET("/fair/:job", a.fairResult)
 	e.GET("/fair/:job/lists/:list", a.fairList)
+	e.POST("/gm/:token/fair", a.gmFair, linkPage) // a game night's sides (game_fair.go)
 }
 
 // fairDefaultScenario is the scenario the form starts on: the book's own question.
@@ -182,6 +183,7 @@ func (a *app) fairResult(c *echo.Context) error {
 	res.Report.SetExtra(res.Extra)
 	v := fairView(req.Scenario, fairRequestForm(req))
 	v.Answer = fairAnswer(res.Report, m.ID)
+	v.Game = req.Game
 	return render(c, http.StatusOK, views.FairPage(page(c, "Is this fair?", "sim"), v))
 }
 

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"html"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -74,4 +75,38 @@ func TestFairRefusesBadInput(t *testing.T) {
 			t.Errorf("%v: %d, want 400 saying %q", c.form, r.status, c.want)
 		}
 	}
+}
+
+// A game night's fairness test (issue 33): from the gamemaster's page, on the Sample Game,
+// each of the scenario's sides is played by the game side of its Troop List, within that
+// side's limits: the Rebels with the one list their player submitted, the Imperials (none
+// submitted) with random legal lists within their 600 SGPs. The answer leads back to the
+// game. A side with no total and no list is refused in words naming it; so is a wrong link.
+func TestAGameNightsFairnessTest(t *testing.T) {
+	t.Parallel()
+	ts := newTestServer(t)
+	gm, player := ts.createGame("Chakton", map[string]string{"imperial": "total: 600\n", "rebel": "total: 800\n"})
+	key := ts.startList(player, "rebel", "Deke", "Hill Ambush")
+	ts.addUnit("/play/"+player+"/lists/"+key, "squad|Mon Calamari")
+	wantStatus(t, "submit", ts.postForm("/play/"+player+"/lists/"+key+"/submit", nil), http.StatusSeeOther)
+	if page := ts.get("/gm/" + gm); !strings.Contains(page.body, `id="gm-fair-form"`) {
+		t.Fatal("the gamemaster's page offers no fairness test")
+	}
+	r := postJob(t, ts, "/gm/"+gm+"/fair", url.Values{"scenario": {"sample-game"}, "battles": {"20"}})
+	wantStatus(t, "a game night's fairness test", r, http.StatusOK)
+	for _, want := range []string{`id="fair-game"`, `href="/gm/` + gm + `"`, `id="fair-verdict"`, "Imperials random list 1", "Hill Ambush"} {
+		if !strings.Contains(r.body, want) {
+			t.Errorf("the answer lacks %q", want)
+		}
+	}
+	if strings.Contains(r.body, "Rebels random list") {
+		t.Error("the Rebels played random lists though their player submitted one")
+	}
+	bare, _ := ts.createGame("No totals", map[string]string{"imperial": "", "rebel": "total: 800\n"})
+	bad := ts.postForm("/gm/"+bare+"/fair", url.Values{"scenario": {"sample-game"}, "battles": {"20"}})
+	wantStatus(t, "a side with no total and no list", bad, http.StatusBadRequest)
+	if !strings.Contains(html.UnescapeString(bad.body), "The imperial side (playing Imperials) has no list submitted and no total in its limits") {
+		t.Errorf("the refusal does not name the side: %s", bad.body[strings.Index(bad.body, "<main"):])
+	}
+	wantStatus(t, "a wrong link", ts.postForm("/gm/wrongLinkToken0123456789/fair", url.Values{"scenario": {"sample-game"}}), http.StatusNotFound)
 }
