@@ -12,6 +12,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"muster/cmd/muster/internal/jobs"
+	"muster/cmd/muster/internal/web/form"
 	"muster/costing/gamenight"
 	"muster/costing/listgen"
 	"muster/db"
@@ -38,7 +39,7 @@ func (a *app) gmFair(c *echo.Context) error {
 	if err != nil {
 		return refuse(http.StatusBadRequest, "Scenario: "+err.Error()+".")
 	}
-	battles, msg := formCount("Battles at each handicap", c.FormValue("battles"), 20, views.FairMaxBattles)
+	battles, msg := form.Count("Battles at each handicap", c.FormValue("battles"), 20, views.FairMaxBattles)
 	if msg != "" {
 		return refuse(http.StatusBadRequest, msg)
 	}

@@ -10,9 +10,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/go-playground/validator/v10"
 	"github.com/labstack/echo/v5"
 
+	"muster/cmd/muster/internal/web/form"
 	"muster/costing"
 	"muster/db"
 	"muster/roster"
@@ -271,36 +271,16 @@ func (a *app) newArmy(c *echo.Context) error {
 	return render(c, http.StatusOK, views.NewArmy(page(c, "New army", "new"), systemChoices(), views.NewArmyForm{Side: "rebel"}, views.ImportForm{Book: a.bookChoices()}))
 }
 
-// newArmyRequest is the create form's shape.
-type newArmyRequest struct {
-	Name  string `form:"name" validate:"required,max=100"`
-	Side  string `form:"side" validate:"required,oneof=rebel imperial neutral"`
-	Limit string `form:"limit" validate:"omitempty,number,max=7"`
-}
-
 func (a *app) createArmy(c *echo.Context) error {
-	req := newArmyRequest{Name: strings.TrimSpace(c.FormValue("name")), Side: c.FormValue("side"), Limit: strings.TrimSpace(c.FormValue("limit"))}
-	form := views.NewArmyForm{Name: req.Name, Side: req.Side, Limit: req.Limit, System: c.FormValue("system"), Errors: map[string]string{}}
+	req := form.NewArmy{Name: strings.TrimSpace(c.FormValue("name")), Side: c.FormValue("side"), Limit: strings.TrimSpace(c.FormValue("limit"))}
+	nf := views.NewArmyForm{Name: req.Name, Side: req.Side, Limit: req.Limit, System: c.FormValue("system"), Errors: req.Check()}
 	refuse := func() error {
-		return render(c, http.StatusUnprocessableEntity, views.NewArmy(page(c, "New army", "new"), systemChoices(), form, views.ImportForm{Book: a.bookChoices()}))
+		return render(c, http.StatusUnprocessableEntity, views.NewArmy(page(c, "New army", "new"), systemChoices(), nf, views.ImportForm{Book: a.bookChoices()}))
 	}
-	if err := a.validate.Struct(req); err != nil {
-		var ve validator.ValidationErrors
-		if errors.As(err, &ve) {
-			for _, fe := range ve {
-				switch fe.Field() {
-				case "Name":
-					form.Errors["name"] = "Give the army a name (at most 100 characters)."
-				case "Side":
-					form.Errors["side"] = "Choose rebel, imperial or neutral."
-				case "Limit":
-					form.Errors["limit"] = "The limit is a whole number of Squad Generation Points, or empty for none."
-				}
-			}
-		}
+	if len(nf.Errors) > 0 {
 		return refuse()
 	}
-	limit, _ := strconv.Atoi(req.Limit) // digits only, at most 7 of them (validated above)
+	limit, _ := strconv.Atoi(req.Limit) // digits only, at most 7 of them (checked above)
 	if sys := c.FormValue("system"); sys != "" && sys != "swmb" {
 		// The other game's own bounds (a d20 squad's limit is 1 to 10000) come back as its
 		// reader's words, on the form as typed.
@@ -311,13 +291,13 @@ func (a *app) createArmy(c *echo.Context) error {
 			if strings.HasPrefix(fe.msg, "limit") {
 				field = "limit"
 			}
-			form.Errors[field] = "Not created: " + fe.msg + "."
+			nf.Errors[field] = "Not created: " + fe.msg + "."
 			return refuse()
 		}
 		return err
 	}
 	if limit > roster.MaxLimitTotal {
-		form.Errors["limit"] = fmt.Sprintf("The limit is at most %d Squad Generation Points, or empty for none.", roster.MaxLimitTotal)
+		nf.Errors["limit"] = fmt.Sprintf("The limit is at most %d Squad Generation Points, or empty for none.", roster.MaxLimitTotal)
 		return refuse()
 	}
 	army := &roster.Army{Format: 1, System: "swmb", Name: req.Name, Side: rules.Side(req.Side), Limit: limit, Units: []roster.Unit{}}
@@ -394,18 +374,13 @@ func (a *app) showArmy(c *echo.Context) error {
 	return render(c, http.StatusOK, views.ArmyPage(p, v, hist))
 }
 
-// versionRequest is the restore form's shape.
-type versionRequest struct {
-	Version int `validate:"min=1"`
-}
-
 func (a *app) restoreArmy(c *echo.Context) error {
 	rec, err := a.loadRecord(c)
 	if err != nil {
 		return err
 	}
-	n, _ := strconv.Atoi(c.FormValue("version"))
-	if err := a.validate.Struct(versionRequest{Version: n}); err != nil {
+	n, ok := form.Version(c.FormValue("version"))
+	if !ok {
 		return echo.NewHTTPError(http.StatusBadRequest, "Choose a version to restore.")
 	}
 	base, ok := postedBase(c, "base")
@@ -478,14 +453,9 @@ func (a *app) shareArmy(c *echo.Context) error {
 	return c.Redirect(http.StatusSeeOther, "/armies/"+rec.ID+"?shared=1#share")
 }
 
-// exportRequest is the export link's shape.
-type exportRequest struct {
-	Format string `validate:"omitempty,oneof=yaml json text"`
-}
-
 // sendFile writes the army file for download as YAML or JSON.
 func (a *app) sendFile(c *echo.Context, army *roster.Army, format string, attach bool) error {
-	if err := a.validate.Struct(exportRequest{Format: format}); err != nil {
+	if !form.ExportFormat(format) {
 		return echo.NewHTTPError(http.StatusBadRequest, "Export as format=yaml, json or text.")
 	}
 	if format == "text" {

@@ -10,21 +10,14 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"muster/cmd/muster/internal/systems"
+	"muster/cmd/muster/internal/web/form"
 	"muster/db"
 	"muster/views"
 )
 
-// compareRequest is the compare form's shape: two army ids, either may be missing.
-type compareRequest struct {
-	A  string `validate:"omitempty,max=64"`
-	B  string `validate:"omitempty,max=64"`
-	AV int    `validate:"min=0,max=1000000"`
-	BV int    `validate:"min=0,max=1000000"`
-}
-
 func (a *app) compare(c *echo.Context) error {
 	ctx := c.Request().Context()
-	req := compareRequest{A: c.QueryParam("a"), B: c.QueryParam("b")}
+	req := form.Compare{A: c.QueryParam("a"), B: c.QueryParam("b")}
 	var err1, err2 error
 	if s := c.QueryParam("av"); s != "" {
 		req.AV, err1 = strconv.Atoi(s)
@@ -35,7 +28,7 @@ func (a *app) compare(c *echo.Context) error {
 	if err1 != nil || err2 != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, "av and bv are version numbers, as the army's history lists them: av=3.")
 	}
-	if a.validate.Struct(req) != nil || (req.A != "" && !validID(req.A)) || (req.B != "" && !validID(req.B)) {
+	if !req.Check() || (req.A != "" && !validID(req.A)) || (req.B != "" && !validID(req.B)) {
 		return echo.NewHTTPError(http.StatusBadRequest, "Choose two of your armies to compare.")
 	}
 	list, err := a.store.List(ctx, ownerID(c))

@@ -16,14 +16,13 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
-	"github.com/go-playground/validator/v10"
 	"github.com/labstack/echo/v5"
 
 	"muster/cmd/muster/internal/pdf"
+	"muster/cmd/muster/internal/web/form"
 	"muster/costing"
 	"muster/costing/gamenight"
 	"muster/db"
@@ -189,14 +188,6 @@ func (a *app) sideLimits(g db.Game, side string) (*roster.Limits, bool) {
 
 // --- the game form -------------------------------------------------------------------
 
-// gameRequest is the shape of the game form's details.
-type gameRequest struct {
-	Name     string `validate:"required,max=100"`
-	Date     string `validate:"omitempty,datetime=2006-01-02"`
-	Scenario string `validate:"max=4000"`
-	Notes    string `validate:"max=8000"`
-}
-
 // maxLimitsText bounds one side's limits as written in the form.
 const maxLimitsText = 64 << 10
 
@@ -240,22 +231,8 @@ func (a *app) checkGameForm(f *views.GameForm) db.GameDetails {
 	if f.Errors == nil {
 		f.Errors = map[string]string{}
 	}
-	if err := a.validate.Struct(gameRequest{Name: f.Name, Date: f.Date, Scenario: f.Scenario, Notes: f.Notes}); err != nil {
-		var ve validator.ValidationErrors
-		if errors.As(err, &ve) {
-			for _, fe := range ve {
-				switch fe.Field() {
-				case "Name":
-					f.Errors["name"] = "Give the game a name (at most 100 characters)."
-				case "Date":
-					f.Errors["date"] = "Write the date as YYYY-MM-DD, or leave it empty."
-				case "Scenario":
-					f.Errors["scenario"] = "The scenario may be at most 4000 characters."
-				case "Notes":
-					f.Errors["notes"] = "The notes may be at most 8000 characters."
-				}
-			}
-		}
+	for k, msg := range (form.Game{Name: f.Name, Date: f.Date, Scenario: f.Scenario, Notes: f.Notes}).Check() {
+		f.Errors[k] = msg
 	}
 	// What the players read of the game: the name one line, and none of it turned around.
 	for _, fld := range []struct {
@@ -594,18 +571,13 @@ func (a *app) setLocked(c *echo.Context, locked bool) error {
 	return c.Redirect(http.StatusSeeOther, "/gm/"+c.Param("token")+q+"#lists")
 }
 
-// rotateRequest is the rotate form's shape.
-type rotateRequest struct {
-	Which string `validate:"oneof=gm player"`
-}
-
 // rotateWhich reads which link the gamemaster means to replace.
 func (a *app) rotateWhich(c *echo.Context) (string, error) {
-	req := rotateRequest{Which: c.FormValue("which")}
-	if err := a.validate.Struct(req); err != nil {
+	which := c.FormValue("which")
+	if !form.RotateWhich(which) {
 		return "", echo.NewHTTPError(http.StatusBadRequest, "Choose the link to replace: gm or player.")
 	}
-	return req.Which, nil
+	return which, nil
 }
 
 // confirmRotate asks before a link is replaced: replacing one cuts off everyone who has it,
@@ -669,8 +641,8 @@ func (a *app) restoreGame(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	n, _ := strconv.Atoi(c.FormValue("version"))
-	if err := a.validate.Struct(versionRequest{Version: n}); err != nil {
+	n, ok := form.Version(c.FormValue("version"))
+	if !ok {
 		return echo.NewHTTPError(http.StatusBadRequest, "Choose a version to restore.")
 	}
 	base, ok := postedBase(c, "base")

@@ -12,6 +12,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"muster/cmd/muster/internal/jobs"
+	"muster/cmd/muster/internal/web/form"
 	"muster/db"
 	"muster/rules/battle"
 	"muster/rules/battle/muster"
@@ -38,7 +39,7 @@ func (a *app) resolveLists(c *echo.Context) error {
 		v.Resolve = views.ResolveForm{A: c.FormValue("a"), B: c.FormValue("b"), Scenario: c.FormValue("scenario"), Battles: c.FormValue("battles")}
 		return render(c, status, views.GMGame(page(c, g.Name, "games"), v))
 	}
-	n, msg := formCount("Battles", c.FormValue("battles"), 1, simMaxBattles)
+	n, msg := form.Count("Battles", c.FormValue("battles"), 1, simMaxBattles)
 	if msg != "" {
 		return fail(msg)
 	}

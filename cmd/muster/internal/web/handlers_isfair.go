@@ -15,6 +15,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"muster/cmd/muster/internal/jobs"
+	"muster/cmd/muster/internal/web/form"
 	"muster/costing/listgen"
 	"muster/db"
 	"muster/roster"
@@ -93,16 +94,16 @@ func (a *app) fairForm(c *echo.Context) error {
 }
 
 func (a *app) fairRun(c *echo.Context) error {
-	form, err := c.FormValues()
+	posted, err := c.FormValues()
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, "The form could not be read.")
 	}
-	v := fairView(form.Get("scenario"), form)
+	v := fairView(posted.Get("scenario"), posted)
 	refuse := func(status int, msg string) error {
 		v.Errors = append(v.Errors, msg)
 		return render(c, status, views.FairPage(page(c, "Is this fair?", "sim"), v))
 	}
-	field, err := battle.LoadScenario(form.Get("scenario"))
+	field, err := battle.LoadScenario(posted.Get("scenario"))
 	if err != nil {
 		v.Scenario = fairDefaultScenario
 		return refuse(http.StatusBadRequest, "Scenario: "+err.Error()+".")
@@ -110,7 +111,7 @@ func (a *app) fairRun(c *echo.Context) error {
 	req := jobs.FairRequest{Scenario: field.Scenario.ID}
 	for s := range 2 {
 		name := field.Scenario.Sides[s].Name
-		n, msg := formCount(name+": total SGPs", v.Totals[s], 100, 10000)
+		n, msg := form.Count(name+": total SGPs", v.Totals[s], 100, 10000)
 		if msg != "" {
 			return refuse(http.StatusBadRequest, msg)
 		}
@@ -121,10 +122,10 @@ func (a *app) fairRun(c *echo.Context) error {
 		req.TroopLists[s] = v.Lists[s]
 	}
 	var msg string
-	if req.Battles, msg = formCount("Battles at each handicap", v.Battles, 20, views.FairMaxBattles); msg != "" {
+	if req.Battles, msg = form.Count("Battles at each handicap", v.Battles, 20, views.FairMaxBattles); msg != "" {
 		return refuse(http.StatusBadRequest, msg)
 	}
-	if req.Lists, msg = formCount("Random lists a side", v.RandomK, 1, 5); msg != "" {
+	if req.Lists, msg = form.Count("Random lists a side", v.RandomK, 1, 5); msg != "" {
 		return refuse(http.StatusBadRequest, msg)
 	}
 	if v.Seed == "" {

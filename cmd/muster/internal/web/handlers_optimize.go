@@ -14,6 +14,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"muster/cmd/muster/internal/jobs"
+	"muster/cmd/muster/internal/web/form"
 	"muster/costing"
 	"muster/db"
 	"muster/roster"
@@ -103,10 +104,10 @@ func (a *app) optimizeForm(c *echo.Context) error {
 	for _, o := range c.QueryParams()["opponent"] {
 		v.Chosen[o] = true
 	}
-	if _, msg := formCount("", c.QueryParam("battles"), optimizeMinBattles, optimizeMaxBattles); msg == "" {
+	if _, msg := form.Count("", c.QueryParam("battles"), optimizeMinBattles, optimizeMaxBattles); msg == "" {
 		v.Battles = c.QueryParam("battles")
 	}
-	if _, msg := formCount("", c.QueryParam("budget"), optimizeMinBudget, optimizeMaxBudget); msg == "" {
+	if _, msg := form.Count("", c.QueryParam("budget"), optimizeMinBudget, optimizeMaxBudget); msg == "" {
 		v.Budget = c.QueryParam("budget")
 	}
 	if s := c.QueryParam("scenario"); s != "" {
@@ -130,7 +131,7 @@ func (a *app) runOptimize(c *echo.Context) error {
 		v.Error = msg
 		return render(c, status, views.OptimizePage(page(c, title, "armies"), v))
 	}
-	form, err := c.FormValues()
+	posted, err := c.FormValues()
 	if err != nil {
 		return refuse(http.StatusBadRequest, "The form could not be read: send it again.")
 	}
@@ -138,7 +139,7 @@ func (a *app) runOptimize(c *echo.Context) error {
 	v.Scenario, v.Battles, v.Budget, v.Seed = c.FormValue("scenario"), c.FormValue("battles"), c.FormValue("budget"), c.FormValue("seed")
 	var chosen []db.Army
 	unknown := false
-	for _, id := range form["opponent"] {
+	for _, id := range posted["opponent"] {
 		found := false
 		for _, r := range st.others {
 			if r.ID == id && !v.Chosen[id] {
@@ -163,8 +164,8 @@ func (a *app) runOptimize(c *echo.Context) error {
 		}
 		weights[k] = w
 	}
-	n, nmsg := formCount("Battles a change plays against each", v.Battles, optimizeMinBattles, optimizeMaxBattles)
-	budget, bmsg := formCount("Budget", v.Budget, optimizeMinBudget, optimizeMaxBudget)
+	n, nmsg := form.Count("Battles a change plays against each", v.Battles, optimizeMinBattles, optimizeMaxBattles)
+	budget, bmsg := form.Count("Budget", v.Budget, optimizeMinBudget, optimizeMaxBudget)
 	switch {
 	case unknown:
 		return refuse(http.StatusBadRequest, "Against: there is no such army here; tick among those listed.")

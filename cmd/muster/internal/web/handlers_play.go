@@ -16,10 +16,10 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/go-playground/validator/v10"
 	"github.com/labstack/echo/v5"
 
 	"muster/cmd/muster/internal/systems"
+	"muster/cmd/muster/internal/web/form"
 	"muster/db"
 	"muster/roster"
 	"muster/rules"
@@ -182,12 +182,6 @@ func (a *app) playView(c *echo.Context, g db.Game, form, imp views.PlayForm) (vi
 	return v, nil
 }
 
-// startRequest is the shape of the forms that start a list.
-type startRequest struct {
-	Player string `validate:"required,max=60"`
-	Name   string `validate:"max=100"`
-}
-
 // startList starts a list for a side: a new, empty army, or an imported army file.
 func (a *app) startList(c *echo.Context) error {
 	g, err := a.playGameOf(c)
@@ -200,18 +194,8 @@ func (a *app) startList(c *echo.Context) error {
 	importing := c.FormValue("action") == "import"
 	f := views.PlayForm{Player: strings.TrimSpace(c.FormValue("player")), Name: strings.TrimSpace(c.FormValue("name")),
 		Side: c.FormValue("side"), Errors: map[string]string{}}
-	if err := a.validate.Struct(startRequest{Player: f.Player, Name: f.Name}); err != nil {
-		var ve validator.ValidationErrors
-		if errors.As(err, &ve) {
-			for _, fe := range ve {
-				switch fe.Field() {
-				case "Player":
-					f.Errors["player"] = "Write your name (at most 60 characters): the gamemaster sees it beside your list."
-				case "Name":
-					f.Errors["name"] = "A list's name is at most 100 characters."
-				}
-			}
-		}
+	for k, msg := range (form.StartList{Player: f.Player, Name: f.Name}).Check() {
+		f.Errors[k] = msg
 	}
 	// The player's name is shown to everyone in the game: one line, its text the right way round.
 	if msg := textguard.Problem(f.Player, false); msg != "" && f.Errors["player"] == "" {

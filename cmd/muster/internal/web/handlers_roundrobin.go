@@ -15,6 +15,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"muster/cmd/muster/internal/jobs"
+	"muster/cmd/muster/internal/web/form"
 	"muster/db"
 	"muster/roster"
 	"muster/rules/battle"
@@ -168,16 +169,16 @@ func (a *app) playRoundRobin(c *echo.Context) error {
 		v.Errors = append(v.Errors, msg)
 		return render(c, status, views.RoundRobinPage(page(c, "Round robin", src.nav), v))
 	}
-	form, err := c.FormValues()
+	posted, err := c.FormValues()
 	if err != nil {
 		return refuse(http.StatusBadRequest, "The form could not be read: send it again.")
 	}
 	// What was typed is read first, so that any refusal below shows it again.
 	v.Scenario, v.Seed, v.Battles = c.FormValue("scenario"), c.FormValue("seed"), c.FormValue("battles")
-	n, nmsg := formCount("Battles per pair", v.Battles, 10, 2000)
+	n, nmsg := form.Count("Battles per pair", v.Battles, 10, 2000)
 	var chosen []rrEntrant
 	unknown := false
-	for _, id := range form["army"] {
+	for _, id := range posted["army"] {
 		i := slices.IndexFunc(src.entrants, func(e rrEntrant) bool { return e.id == id })
 		if i < 0 {
 			unknown = true

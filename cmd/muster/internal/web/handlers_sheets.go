@@ -8,26 +8,22 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"muster/cmd/muster/internal/pdf"
+	"muster/cmd/muster/internal/web/form"
 	"muster/db"
 	"muster/roster"
 	"muster/views"
 )
 
-// sheetsRequest is the record sheets' query: the paper they print on.
-type sheetsRequest struct {
-	Paper string `validate:"omitempty,oneof=a4 letter"`
-}
-
 // sheetsPaper reads ?paper=a4|letter (A4 when absent).
 func (a *app) sheetsPaper(c *echo.Context) (string, error) {
-	req := sheetsRequest{Paper: c.QueryParam("paper")}
-	if err := a.validate.Struct(req); err != nil {
+	paper := c.QueryParam("paper")
+	if !form.Paper(paper) {
 		return "", echo.NewHTTPError(http.StatusBadRequest, "Choose the paper the sheets print on: paper=a4 or paper=letter.")
 	}
-	if req.Paper == "" {
+	if paper == "" {
 		return views.PaperA4, nil
 	}
-	return req.Paper, nil
+	return paper, nil
 }
 
 // sheetsOf reads what both sheet routes need: the saved army (not a deleted one) and the

@@ -15,10 +15,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/go-playground/validator/v10"
 	"github.com/labstack/echo/v5"
 
 	"muster/cmd/muster/internal/jobs"
+	"muster/cmd/muster/internal/web/form"
 	"muster/costing"
 	"muster/db"
 	"muster/roster"
@@ -47,15 +47,6 @@ func (a *app) simRoutes(e *echo.Echo) {
 // simMaxBattles is the most battles a matchup from the web plays.
 const simMaxBattles = 100000
 
-// simRequest is the form's shape.
-type simRequest struct {
-	A        string `validate:"required,max=64"`
-	B        string `validate:"required,max=64"`
-	Scenario string `validate:"max=64"`
-	Battles  int    `validate:"min=1,max=100000"`
-	Seed     string `validate:"max=24"`
-}
-
 func (a *app) simForm(c *echo.Context) error {
 	f := views.SimForm{Battles: "1000", Scenario: battle.DefaultScenario, A: c.QueryParam("a"), B: c.QueryParam("b")}
 	// A cancelled matchup comes back with its picks (cancelledURL); anything odd in them is
@@ -63,7 +54,7 @@ func (a *app) simForm(c *echo.Context) error {
 	if sc := c.QueryParam("scenario"); sc != "" && len(sc) <= 64 {
 		f.Scenario = sc
 	}
-	if _, msg := formCount("Battles", c.QueryParam("battles"), 1, simMaxBattles); msg == "" {
+	if _, msg := form.Count("Battles", c.QueryParam("battles"), 1, simMaxBattles); msg == "" {
 		f.Battles = c.QueryParam("battles")
 	}
 	if sd := c.QueryParam("seed"); len(sd) <= 24 {
@@ -114,23 +105,15 @@ func scenarioName(id string) string {
 func (a *app) startSim(c *echo.Context) error {
 	f := views.SimForm{A: c.FormValue("a"), B: c.FormValue("b"), Scenario: c.FormValue("scenario"), Seed: c.FormValue("seed"),
 		Battles: c.FormValue("battles"), Errors: map[string]string{}}
-	n, msg := formCount("Battles", f.Battles, 1, simMaxBattles)
+	n, msg := form.Count("Battles", f.Battles, 1, simMaxBattles)
 	if msg != "" {
 		f.Errors["battles"] = msg
 	}
-	req := simRequest{A: f.A, B: f.B, Scenario: f.Scenario, Battles: n, Seed: f.Seed}
-	var ve validator.ValidationErrors
-	if err := a.validate.Struct(req); errors.As(err, &ve) {
-		// Each field says its own fix; Battles has said its already, and the scenario's
-		// name is looked up below.
-		for _, fe := range ve {
-			switch fe.Field() {
-			case "A", "B":
-				f.Errors["armies"] = "Choose two saved armies."
-			case "Seed":
-				f.Errors["seed"] = "The seed is a whole number from 0 to 18446744073709551615, or empty for a new one."
-			}
-		}
+	// Each field says its own fix; Battles has said its already, and the scenario's name is
+	// looked up below.
+	req := form.Matchup{A: f.A, B: f.B, Seed: f.Seed}
+	for k, msg := range req.Check() {
+		f.Errors[k] = msg
 	}
 	if f.Errors["armies"] == "" && (!validID(req.A) || !validID(req.B)) {
 		f.Errors["armies"] = "There is no such army: choose two of your saved armies."
@@ -145,7 +128,7 @@ func (a *app) startSim(c *echo.Context) error {
 		_, _ = crand.Read(b[:])
 		seed = binary.LittleEndian.Uint64(b[:]) >> 1
 	} else if seed, err = strconv.ParseUint(f.Seed, 10, 64); err != nil {
-		f.Errors["seed"] = "The seed is a whole number from 0 to 18446744073709551615, or empty for a new one."
+		f.Errors["seed"] = form.SeedMessage
 	}
 	if len(f.Errors) > 0 {
 		return a.renderSimForm(c, http.StatusBadRequest, f)

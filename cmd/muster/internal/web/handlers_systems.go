@@ -14,6 +14,7 @@ import (
 
 	"muster/cmd/muster/internal/pdf"
 	"muster/cmd/muster/internal/systems"
+	"muster/cmd/muster/internal/web/form"
 	"muster/db"
 	"muster/roster"
 	"muster/rules/swm"
@@ -465,7 +466,7 @@ func (a *app) copySharedOther(c *echo.Context, o otherArmy) error {
 // the plain-text cost and check that `muster cost` prints.
 func (a *app) exportOther(c *echo.Context, o otherArmy) error {
 	format := c.QueryParam("format")
-	if err := a.validate.Struct(exportRequest{Format: format}); err != nil {
+	if !form.ExportFormat(format) {
 		return echo.NewHTTPError(http.StatusBadRequest, "Export as format=yaml, json or text.")
 	}
 	rep, err := o.report()

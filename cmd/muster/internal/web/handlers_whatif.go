@@ -11,6 +11,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"muster/cmd/muster/internal/jobs"
+	"muster/cmd/muster/internal/web/form"
 	"muster/db"
 	"muster/roster"
 	"muster/rules/battle"
@@ -114,10 +115,10 @@ func (a *app) whatifForm(c *echo.Context) error {
 	}
 	v := st.view
 	// A cancelled what-if comes back with its picks (cancelledURL).
-	if _, msg := formCount("", c.QueryParam("battles"), whatifMinBattles, whatifMaxBattles); msg == "" {
+	if _, msg := form.Count("", c.QueryParam("battles"), whatifMinBattles, whatifMaxBattles); msg == "" {
 		v.Battles = c.QueryParam("battles")
 	}
-	if _, msg := formCount("", c.QueryParam("variants"), 1, whatifMaxVariants); msg == "" {
+	if _, msg := form.Count("", c.QueryParam("variants"), 1, whatifMaxVariants); msg == "" {
 		v.Variants = c.QueryParam("variants")
 	}
 	p := page(c, "What to change in "+st.army.Name, "sim")
@@ -138,8 +139,8 @@ func (a *app) runWhatif(c *echo.Context) error {
 	title := "What to change in " + st.army.Name
 	// What was typed stays in the form, whatever is refused.
 	v.Battles, v.Variants = c.FormValue("battles"), c.FormValue("variants")
-	n, nmsg := formCount("Battles for each", v.Battles, whatifMinBattles, whatifMaxBattles)
-	k, kmsg := formCount("Changes to try", v.Variants, 1, whatifMaxVariants)
+	n, nmsg := form.Count("Battles for each", v.Battles, whatifMinBattles, whatifMaxBattles)
+	k, kmsg := form.Count("Changes to try", v.Variants, 1, whatifMaxVariants)
 	switch side := c.FormValue("side"); {
 	case side != "a" && side != "b":
 		// Not played on a guess: the page shows the first army chosen, to send again.

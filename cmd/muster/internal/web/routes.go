@@ -11,7 +11,6 @@ import (
 
 	"github.com/a-h/templ"
 	"github.com/alexedwards/scs/v2"
-	"github.com/go-playground/validator/v10"
 	"github.com/labstack/echo/v5"
 	"github.com/labstack/echo/v5/middleware"
 
@@ -25,12 +24,11 @@ import (
 // app is what the handlers share: the store, the catalogue, the logger and the validator
 // of request shapes. Game rules are checked by the domain packages, not here.
 type app struct {
-	store    *db.Store
-	cat      *rules.Catalog
-	log      *slog.Logger
-	validate *validator.Validate
-	parsed   parsedCache
-	drafts   *drafts // the editor's drafts, at most one write a player a second (drafts.go)
+	store  *db.Store
+	cat    *rules.Catalog
+	log    *slog.Logger
+	parsed parsedCache
+	drafts *drafts // the editor's drafts, at most one write a player a second (drafts.go)
 	// admission bounds the requests in progress, with a short queue (admission.go).
 	admission *admission
 	volleys   lruCache[*volleyAnswer] // a volley's odds by the armies' versions and the form (handlers_odds.go)
@@ -64,7 +62,7 @@ func newApp(store *db.Store, cat *rules.Catalog, logger *slog.Logger, cfg Config
 	if cfg.Signup == "" {
 		cfg.Signup = SignupOpen
 	}
-	a := &app{store: store, cat: cat, log: logger, validate: validator.New(validator.WithRequiredStructEnabled()),
+	a := &app{store: store, cat: cat, log: logger,
 		volleys: lruCache[*volleyAnswer]{size: volleyCacheSize}, replayPicks: lruCache[*replayPicked]{size: 256},
 		sessions: newSessions(store, cfg.SecureCookie), auth: cfg, signins: newSignInLimits(),
 		guests: limiters{burst: guestBurst, every: guestEvery}, progress: &progressHub{store: store},

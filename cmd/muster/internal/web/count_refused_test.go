@@ -60,24 +60,3 @@ func TestACountThatIsNotANumberIsRefusedNamingItsFieldAndTheFormKeepsWhatWasType
 		})
 	}
 }
-
-// The count's message says which way it is out of range, with the field's bounds.
-func TestACountOutOfRangeSaysItsBounds(t *testing.T) {
-	for _, c := range []struct {
-		typed string
-		want  string
-	}{
-		{"", "Battles: write a whole number from 1 to 100000."},
-		{"0", "Battles: 0 is fewer than 1; write a whole number from 1 to 100000."},
-		{"100001", "Battles: 100001 is more than 100000; write a whole number from 1 to 100000."},
-		{"  250 ", ""},
-		{"123456789012345678901234567890", "Battles: “12345678901234567890…” is not a whole number; write a whole number from 1 to 100000."},
-	} {
-		if _, msg := formCount("Battles", c.typed, 1, 100000); msg != c.want {
-			t.Errorf("%q: %q, want %q", c.typed, msg, c.want)
-		}
-	}
-	if n, _ := formCount("Battles", " 250 ", 1, 100000); n != 250 {
-		t.Errorf("\" 250 \" reads as %d", n)
-	}
-}
