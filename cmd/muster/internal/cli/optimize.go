@@ -25,8 +25,9 @@ const optimizeUsage = `usage: muster optimize [--battles N] [--seed S] [--budget
   all 1). From ARMY's list, it tries single changes (drop, add or replace a unit, a squad's
   size, quality, training, weapons, armor, equipment, specialists and commander, a hero's
   skills and powers), each on the same battles as the current list, up to N against each
-  opponent, looked at five times: a clearly worse change stops early, and a change is taken
-  only when its repeated 95% interval is above zero. At a list no change improves it
+  opponent, looked at five times: a change clearly worse, or at best less than a point
+  better, stops early, and a change is taken only when its repeated 95% interval is above
+  zero. At a list no change improves it
   restarts from random changes of the best. It stops when B battles are played (the final
   measure included), or when --time has passed (then the answer depends on the machine),
   and prints the changes taken, each with its gain, then the final list; the start and the
