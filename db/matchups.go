@@ -81,6 +81,7 @@ const (
 	KindRoundRobin = "roundrobin"
 	KindSWM        = "swm"      // the d20 quick-resolve
 	KindQRS        = "qrs"      // the skirmish quick-resolve
+	KindFair       = "fair"     // "Is this fair?" (rules/battle/fair)
 	KindOptimize   = "optimize" // "What to bring" (issue 34): the list optimizer
 )
 

@@ -25,6 +25,8 @@ type OddsView struct {
 	QRS QRSOdds
 	// QRSMove is the skirmish quick reference's random movement calculator.
 	QRSMove QRSMove
+	// QRSGen is the skirmish quick reference's enemy force generation calculator.
+	QRSGen QRSGen
 }
 
 // UnitChoice is one unit of a saved army: its value is "armyID:unitIndex".
@@ -53,7 +55,15 @@ type VolleyOdds struct {
 	Shots         []VolleyShot
 	ExpectedHits  float64
 	Dists         []Dist
-	Notes         []string
+	// ByRange: the expected hits over each stretch of range where the odds hold.
+	ByRange []RangeHits
+	Notes   []string
+}
+
+// RangeHits is the expected hits from From (exclusive) to To inches.
+type RangeHits struct {
+	From, To, Hits float64
+	Here           bool // the range asked falls in it
 }
 
 // VolleyShot is a group of identical shots.
@@ -190,6 +200,16 @@ func (v OddsView) carried(except string) [][2]string {
 		add("qrsmove", "mv-quarters", mv.Quarters)
 		add("qrsmove", "mv-leaders", mv.Leaders)
 	}
+	if v.QRSGen.Asked {
+		g := v.QRSGen
+		add("qrsgen", "qrs-gen", "1")
+		add("qrsgen", "gen-corner", g.Corner)
+		add("qrsgen", "gen-cover", g.Cover)
+		add("qrsgen", "gen-open", g.Open)
+		add("qrsgen", "gen-officer", on(g.Officer))
+		add("qrsgen", "gen-no-contact", on(g.NoContact))
+		add("qrsgen", "gen-prefer", g.Prefer)
+	}
 	add("d20", "d20atk", v.D20.Attack)
 	add("d20", "d20def", v.D20.Defense)
 	add("d20", "d20dmg", v.D20.Damage)
@@ -223,4 +243,21 @@ func orDefault(asked, example string) string {
 		return asked
 	}
 	return example
+}
+
+// inchSpan is a stretch of range: "15-50"".
+func inchSpan(from, to float64) string {
+	return strconv.FormatFloat(from, 'f', -1, 64) + "–" + strconv.FormatFloat(to, 'f', -1, 64) + "\""
+}
+
+// rangeTop is the most hits of any stretch (the bars' full width); 1 when none hits.
+func rangeTop(rs []RangeHits) float64 {
+	top := 0.0
+	for _, r := range rs {
+		top = max(top, r.Hits)
+	}
+	if top == 0 {
+		return 1
+	}
+	return top
 }

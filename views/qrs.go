@@ -180,6 +180,20 @@ type QRSMove struct {
 	Rows                                               []QRSMoveRow
 }
 
+// QRSGen is the odds page's enemy force generation calculator: the counters in sight by
+// kind, the modifiers and the option preferred, and once asked each force's exact chance
+// (Rows: Order is the force).
+type QRSGen struct {
+	Asked               bool
+	Corner, Cover, Open string
+	Officer, NoContact  bool
+	Prefer              string
+	Options             []QRSOption
+	Error               string
+	Modifier            int
+	Rows                []QRSMoveRow
+}
+
 // QRSMoveRow is one order and its chance, exact (a fraction of sixths) and as a percentage.
 type QRSMoveRow struct {
 	Order, Exact string
@@ -300,7 +314,23 @@ type QRSSimPage struct {
 	Setup                               QRSSoloList
 	Sight, Objective, MaxTurns, Battles string
 	Cover                               bool
-	Result                              *QRSSimResult
+	// Against names the group the others fight (a firefight instead of the portals);
+	// AgainstCover: it fights from cover.
+	Against      string
+	AgainstCover bool
+	Result       *QRSSimResult
+	Fight        *QRSFightResult
+}
+
+// QRSFightResult is a firefight's summary (rules/qrs/sim.FightSummary): A's groups against
+// the group B.
+type QRSFightResult struct {
+	A, B                            string
+	Battles                         int
+	Seed                            string
+	AWins, BWins, Undecided         QRSRate
+	MeanTurns, MeanLostA, MeanLostB float64
+	Log, NotSimulated               []string
 }
 
 // QRSSimResult is a quick-resolve's summary (rules/qrs/sim).

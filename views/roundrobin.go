@@ -18,6 +18,10 @@ type RoundRobinView struct {
 	// Game is the game night's page when the armies are its lists ("" for your armies).
 	Game   string
 	Matrix *RoundRobinMatrix
+	// ShareBase, Shares, Shared: as SimView's (a shared round robin shows no form).
+	ShareBase string
+	Shares    []ShareRow
+	Shared    bool
 }
 
 // RoundRobinMatrix is every army against every other: row i, column j is army i's wins

@@ -88,6 +88,12 @@ type SimView struct {
 	// Why is the result in words and its chart (views/why.templ); the battles are
 	// replayed on the map at Base + "/replay".
 	Why WhyView
+	// ShareBase is where its owner makes and revokes share links (the result's own
+	// address; "" on a page nobody may share from), Shares the links made; Shared: the page
+	// is opened through a share link, read-only.
+	ShareBase string
+	Shares    []ShareRow
+	Shared    bool
 }
 
 // SimSide is one army's record.

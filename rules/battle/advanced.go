@@ -4,7 +4,6 @@ import (
 	"math"
 	"strconv"
 
-	"muster/roster"
 	"muster/rules"
 	"muster/rules/combat"
 )
@@ -28,8 +27,9 @@ const (
 	dempWorth         = 0.8
 )
 
-// advancedOf fills a figure's advanced weapons from his weapons and items.
-func advancedOf(cat *rules.Catalog, m *Soldier, items []roster.Item, fs *FigSpec) {
+// advancedOf fills a figure's advanced weapons from his weapons; the door counts his proton
+// torpedoes (FigSpec.Torpedoes) when he has the launcher.
+func advancedOf(cat *rules.Catalog, m *Soldier, fs *FigSpec) {
 	for _, w := range m.Weapons {
 		switch rules.Normalize(w.Name) {
 		case rules.Normalize("flamethrower"):
@@ -40,13 +40,6 @@ func advancedOf(cat *rules.Catalog, m *Soldier, items []roster.Item, fs *FigSpec
 			fs.Torpedo, fs.TorpedoSkill = w, m.Code(cat, w)
 		case rules.Normalize("DEMP gun"):
 			fs.DEMP, fs.DEMPSkill = w, m.Code(cat, w)
-		}
-	}
-	if fs.Torpedo != nil {
-		for _, it := range items {
-			if rules.Normalize(it.Name) == rules.Normalize("proton torpedo") {
-				fs.Torpedoes += it.N()
-			}
 		}
 	}
 }
@@ -338,7 +331,7 @@ func (b *Battle) torpedo(ui, ti int, ffi int32, aim Point) {
 // dempValue is the worth of a DEMP gun's shot at a droid target: the chance it hits times the
 // chance the Droid Damage Table calls for System Damage, a stun counted at dempWorth.
 func (b *Battle) dempValue(f *fig, ti int, dist float64, mods int) float64 {
-	if b.units[ti].spec.Kind != "droid" {
+	if b.units[ti].spec.Kind != KindDroid {
 		return 0
 	}
 	w := f.spec.DEMP
@@ -359,7 +352,7 @@ func (b *Battle) dempValue(f *fig, ti int, dist float64, mods int) float64 {
 // more than v; -1 for none. (The book lets a squad split its fire between two targets:
 // Chapter Three, "Squad Fire".)
 func (b *Battle) dempDroid(ui, ti int, ffi int32, firing combat.Firing, v float64) int {
-	if b.units[ti].spec.Kind == "droid" {
+	if b.units[ti].spec.Kind == KindDroid {
 		return -1
 	}
 	f := &b.figs[ffi]
@@ -367,7 +360,7 @@ func (b *Battle) dempDroid(ui, ti int, ffi int32, firing combat.Firing, v float6
 	best, bv := -1, v
 	for e := lo; e < hi; e++ {
 		t := &b.units[e]
-		if t.spec.Kind != "droid" || !t.onTable() || t.eng >= 0 {
+		if t.spec.Kind != KindDroid || !t.onTable() || t.eng >= 0 {
 			continue
 		}
 		for _, gi := range t.members {

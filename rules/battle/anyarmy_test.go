@@ -178,7 +178,9 @@ func TestAChargeWhoseTargetFallsBeforeContactEngagesNobody(t *testing.T) {
 	}
 	bt := New(scenario(t, "open-field"), forces[0], forces[1])
 	seen := 0
-	for i := range uint64(400) {
+	// At least 400 battles audited, and on until the case is met (a charge's target falls
+	// before contact in about one battle in a few hundred).
+	for i := uint64(0); i < 400 || (seen == 0 && i < 4000); i++ {
 		a := &cacheAudit{seed: BattleSeed(18510, i)}
 		bt.audit = a
 		var log strings.Builder
@@ -191,6 +193,6 @@ func TestAChargeWhoseTargetFallsBeforeContactEngagesNobody(t *testing.T) {
 		}
 	}
 	if seen == 0 {
-		t.Fatal("in 400 battles no charge lost its target before contact: the test no longer meets the case")
+		t.Fatal("in 4,000 battles no charge lost its target before contact: the test no longer meets the case")
 	}
 }

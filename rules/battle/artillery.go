@@ -3,7 +3,6 @@ package battle
 import (
 	"math"
 
-	"muster/roster"
 	"muster/rules"
 	"muster/rules/combat"
 )
@@ -11,19 +10,10 @@ import (
 // On-board artillery (Chapter Eleven, "On-Board Artillery"): a piece placed at set-up, fired
 // by its crew, a squad "considered to be a squad [that] follows all the rules for squads".
 // An army file has no link between a piece and its crew, so the squad listed right after
-// the piece crews it (docs/decisions.md). The crew holds by its gun; while soldiers of it stand
+// the piece crews it (docs/decisions.md; the door, rules/battle/muster, makes it so). The crew holds by its gun; while soldiers of it stand
 // within 1" of the gun, the lead gunner fires it at the Fire Rate, "always at short range",
 // his blaster artillery plus the Fire Control, +2 undermanned; a miss deviates as a grenade
 // at medium range, and a 1-2 on the distance die overshoots (combat.OnBoardArtillery).
-
-// crewFor makes a squad the crew of a piece: its commander's blaster artillery code.
-func crewFor(cat *rules.Catalog, u *roster.Unit, us *UnitSpec, gun *rules.Artillery) {
-	us.Piece = gun
-	men, _, err := Soldiers(cat, u)
-	if err == nil && len(men) > 0 {
-		us.PieceSkill = men[0].SkillCode(cat, "blaster artillery")
-	}
-}
 
 // gunReach is how near the gun a crewman must stand: "within 1\"" of it, base to base.
 const gunReach = 1.0 + 2*baseRadius

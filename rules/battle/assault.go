@@ -91,7 +91,7 @@ func (b *Battle) fighter(fi int32) combat.Fighter {
 	f := &b.figs[fi]
 	u := &b.units[f.unit]
 	fr := combat.Fighter{Fig: &f.f, Skill: f.spec.MeleeSkill, Weapon: f.spec.Melee, Damage: f.spec.MeleeDamage,
-		Prone: f.prone, Morale: b.status(u), Droid: f.spec.Role == roleDroid, Creature: f.spec.Role == roleCreature}
+		Prone: f.prone, Morale: b.status(u), Droid: f.spec.Role == RoleDroid, Creature: f.spec.Role == RoleCreature}
 	if f.f.Wounded && (f.spec.Melee == nil || f.spec.Melee.STRBonus) {
 		fr.Damage-- // a wounded soldier's Strength is 1 lower
 	}

@@ -401,6 +401,7 @@ func (b *Battle) Play(seed uint64, log io.Writer) *Result {
 }
 
 func (b *Battle) reset() {
+	b.keyUnits()
 	fi := 0
 	ui := 0
 	b.engs = b.engs[:0]
@@ -428,11 +429,12 @@ func (b *Battle) reset() {
 					f.kitN[k] = int16(fs.Kits[k].N)
 				}
 				f.torps = int16(fs.Torpedoes)
-				f.f = combat.Figure{STR: fs.STR}
+				// His key: his unit's and his place in it (figureKey).
+				f.f = combat.Figure{STR: fs.STR, Key: figureKey(b.unitKeys[ui], k, false)}
 				if fs.MountSTR > 0 {
 					// (After f.f is set: a rider's hits strike his mount on 5-6 from the
 					// first shot of the battle.)
-					f.mount, f.riding = combat.Figure{STR: fs.MountSTR}, true
+					f.mount, f.riding = combat.Figure{STR: fs.MountSTR, Key: figureKey(b.unitKeys[ui], k, true)}, true
 					f.f.Mount, f.f.MountLarge = &f.mount, fs.MountLarge
 				}
 				if fs.Hero != nil {
@@ -511,7 +513,7 @@ func (b *Battle) deploy() {
 				u.state = stNotInBattle
 				continue
 			}
-			if u.spec.Kind == "hero" {
+			if u.spec.Kind == KindHero {
 				continue
 			}
 			if count < setup {
@@ -567,7 +569,7 @@ func (b *Battle) attachHeroes(s, lo, hi, setup int, placed *[]int) {
 	b.taken = taken
 	for i := lo; i < hi; i++ {
 		h := &b.units[i]
-		if h.spec.Kind != "hero" {
+		if h.spec.Kind != KindHero {
 			continue
 		}
 		best := -1
@@ -582,7 +584,7 @@ func (b *Battle) attachHeroes(s, lo, hi, setup int, placed *[]int) {
 		tending := best >= 0
 		for j := lo; j < hi && !tending; j++ {
 			q := &b.units[j]
-			if q.spec.Kind != "squad" || taken[j-lo] || q.state != stOnTable {
+			if q.spec.Kind != KindSquad || taken[j-lo] || q.state != stOnTable {
 				continue
 			}
 			if best < 0 || q.spec.Command < b.units[best].spec.Command ||

@@ -367,7 +367,7 @@ func TestBattlesDoNotAllocatePerDie(t *testing.T) {
 // Every built-in scenario loads, by id or name.
 func TestScenariosLoad(t *testing.T) {
 	list := Scenarios()
-	if len(list) != 5 || list[0].ID != DefaultScenario {
+	if len(list) != 6 || list[0].ID != DefaultScenario {
 		t.Fatalf("scenarios %v", list)
 	}
 	for _, s := range list {

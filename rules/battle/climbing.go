@@ -29,7 +29,7 @@ const (
 // when the way around would end at around. It returns where he ends and whether he tried.
 func (b *Battle) climb(ui int, start, dest Point, budget float64, around Point) (Point, bool) {
 	u := &b.units[ui]
-	if u.spec.Kind != "hero" || len(u.members) == 0 {
+	if u.spec.Kind != KindHero || len(u.members) == 0 {
 		return around, false
 	}
 	f := &b.figs[u.members[0]]

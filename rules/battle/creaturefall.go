@@ -126,7 +126,7 @@ func quarter(p, f, q Point) int {
 
 // largeFall queues the fall of a creature figure just wounded or incapacitated, if large.
 func (b *Battle) largeFall(f *fig, h combat.Harm) {
-	if h == combat.NoEffect || f.spec.Role != roleCreature || f.spec.Creature == nil || f.spec.Creature.STR < largeCreatureSTR {
+	if h == combat.NoEffect || f.spec.Role != RoleCreature || f.spec.Creature == nil || f.spec.Creature.STR < largeCreatureSTR {
 		return
 	}
 	b.fallOver(f, f.spec.STR, f.spec.Creature.Name)

@@ -3,9 +3,6 @@ package battle
 import (
 	"fmt"
 	"math"
-
-	"muster/roster"
-	"muster/rules"
 )
 
 // Darkness (Chapter Fifteen, "Darkness", book lines 3678-3686), a scenario option
@@ -20,26 +17,6 @@ import (
 // The doctrine lights glowrods in every unit that holds them, unless its side is hiding
 // (hidden.go), when the light would give it away; the terrain's lines of sight apply as by
 // day. Soldiers of the same side always know where their friends are.
-
-// Equipment names, normalized.
-var (
-	glowrodName = rules.Normalize("glowrod")
-	macroName   = rules.Normalize("macrobinoculars")
-)
-
-// nightGear reads a unit's glowrods and macrobinoculars: every figure of a unit that bought
-// them for its soldiers holds them.
-func nightGear(u *roster.Unit) (glow, macro bool) {
-	for _, it := range u.Equipment {
-		switch rules.Normalize(it.Name) {
-		case glowrodName, rules.Normalize("glow rod"):
-			glow = true
-		case macroName, rules.Normalize("electrobinoculars"):
-			macro = true
-		}
-	}
-	return glow, macro
-}
 
 // Lighting numbers.
 const (
@@ -197,21 +174,6 @@ func (b *Battle) nightSees(a, c *fig) bool {
 		return b.darkSees(a, c, dist2(a.pos, c.pos))
 	}
 	return true
-}
-
-// nightSpec gives a unit's figures their glowrods and macrobinoculars, and the unit its
-// sneak code (its first soldier's: "a sneak roll is made for the whole squad").
-func nightSpec(cat *rules.Catalog, u *roster.Unit, us *UnitSpec) {
-	glow, macro := nightGear(u)
-	for k := range us.Figs {
-		us.Figs[k].Glowrod, us.Figs[k].Macro = glow, macro
-	}
-	if len(us.Figs) == 0 || us.Kind == roster.KindCreature {
-		return
-	}
-	if men, _, err := Soldiers(cat, u); err == nil && len(men) > 0 {
-		us.Sneak = men[0].SkillCode(cat, "sneak")
-	}
 }
 
 // nightLine is the set-up log's line for the dark and the hiding sides.

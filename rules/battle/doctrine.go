@@ -402,14 +402,14 @@ func (b *Battle) bestTarget(ui int, walked bool) (int, float64) {
 // fired at directly (Chapter Twelve, "Targeting Heroes").
 func (b *Battle) heroScreened(ui int) bool {
 	u := &b.units[ui]
-	if u.spec.Kind != "hero" {
+	if u.spec.Kind != KindHero {
 		return false
 	}
 	f := &b.figs[u.members[0]]
 	r := float64(u.spec.Command) + 1
 	lo, hi := b.sideRange(u.side)
 	for i := lo; i < hi; i++ {
-		if i != ui && b.units[i].onTable() && b.units[i].spec.Kind == "squad" {
+		if i != ui && b.units[i].onTable() && b.units[i].spec.Kind == KindSquad {
 			if d, _ := b.nearestFig(i, f.pos); d <= r {
 				return true
 			}
@@ -566,7 +566,7 @@ func (b *Battle) passOddsNow(m combat.Morale) float64 {
 // twice the casualties it inflicts.
 func (b *Battle) shouldDisengage(ui int) bool {
 	u := &b.units[ui]
-	if u.spec.Kind == "creature" || u.spec.Kind == "droid" {
+	if u.spec.Kind == KindCreature || u.spec.Kind == KindDroid {
 		return false
 	}
 	e := &b.engs[u.eng]
@@ -634,7 +634,7 @@ func (b *Battle) maxMove(ui int, run bool) float64 {
 			if f.f.Droid != nil {
 				m *= f.droid.Mobility()
 			}
-			if f.f.Wounded && !f.painControlled && !riding && f.spec.Role != roleDroid && f.spec.Role != roleCreature {
+			if f.f.Wounded && !f.painControlled && !riding && f.spec.Role != RoleDroid && f.spec.Role != RoleCreature {
 				// "Wounded soldiers suffer a -1 penalty to all their skills and attributes"
 				// (Chapter Three): DEX 1 lower, his rates (Move/2 + DEX, Move + DEX) 1"
 				// lower; the squad keeps together at its slowest soldier's rate.

@@ -252,7 +252,7 @@ func (b *Battle) fireValue(ui, ti int, d float64, cover combat.Cover, walked boo
 			_, v = b.bestGun(ui, f, d, mods, sr, crewed)
 			g.val[k], g.set[k] = v, g.stamp
 		}
-		if f.spec.Role == roleDroid {
+		if f.spec.Role == RoleDroid {
 			v *= 2 // two weapons a phase
 		}
 		if f.spec.Flamer != nil || f.spec.DEMP != nil || f.spec.Torpedo != nil || f.spec.Launcher != nil {

@@ -397,7 +397,7 @@ func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 			continue
 		}
 		f := &b.figs[ffi]
-		if f.spec.Role == roleDroid {
+		if f.spec.Role == RoleDroid {
 			before := len(fr)
 			fr = b.droidFire(ui, ffi, dist, mods, sr, fr)
 			for k := before; k < len(fr); k++ {
@@ -917,7 +917,7 @@ func (b *Battle) endPhaseUnit(ui int) {
 		if h == combat.Incapacitated && f.spec.Hero != nil && !f.conscious && b.remainConscious(f) {
 			h = combat.Wound
 		}
-		if f.spec.Role == roleCreature {
+		if f.spec.Role == RoleCreature {
 			b.largeFall(f, h)
 		}
 		if fi == u.leader {
@@ -932,7 +932,7 @@ func (b *Battle) endPhaseUnit(ui int) {
 		if h == combat.Wound {
 			f.woundTurn = b.turn
 			wounded++
-			if f.spec.Role == roleCreature {
+			if f.spec.Role == RoleCreature {
 				// "Wounded creatures fall down. If the creature is not a mount, in the next
 				// Movement Phase it runs amok" (Chapter Thirteen).
 				f.prone, u.amok = true, true
@@ -1069,7 +1069,7 @@ func (b *Battle) specificShot(ui, ti int, ffi int32, x combat.Firer, firing comb
 // their two weapons by their own rule, and do not.
 func (b *Battle) splitFire(ui, first int) {
 	u := &b.units[ui]
-	if len(b.idle) == 0 || u.spec.Kind != "squad" || !u.onTable() {
+	if len(b.idle) == 0 || u.spec.Kind != KindSquad || !u.onTable() {
 		return
 	}
 	lo, hi := b.sideRange(1 - u.side)

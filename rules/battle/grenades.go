@@ -68,6 +68,26 @@ func grenadeKind(w *rules.Weapon) (gkind, bool) {
 	return k, ok
 }
 
+// Carry adds n grenades of weapon w to a figure's kit, thrown at his code skill: to the
+// kind's entry if he has it, else as a new kind while he holds fewer than maxKits. A
+// grenade the engine does not know is left out.
+func (fs *FigSpec) Carry(w *rules.Weapon, n, skill int) {
+	k, ok := grenadeKind(w)
+	if !ok {
+		return
+	}
+	found := false
+	for i := range fs.Kits {
+		if fs.Kits[i].W == w {
+			fs.Kits[i].N += n
+			found = true
+		}
+	}
+	if !found && len(fs.Kits) < maxKits {
+		fs.Kits = append(fs.Kits, Kit{W: w, N: n, Skill: skill, Kind: k})
+	}
+}
+
 // lingers: the kind leaves a cloud after the turn it bursts.
 func (k gkind) lingers() bool { return k >= gSmoke && k != gLuma }
 
@@ -77,7 +97,7 @@ func (k gkind) gas() bool { return k >= gStun && k <= gFex }
 // protected: what the figure wears keeps the gas off him entirely (Chapter Eleven, each gas).
 // A droid breathes nothing. Plank gas and Fex-M3 with a breath mask are handled in expose.
 func (k gkind) protected(fs *FigSpec) bool {
-	if fs.Role == roleDroid {
+	if fs.Role == RoleDroid {
 		return true
 	}
 	switch k {
@@ -297,7 +317,7 @@ func (b *Battle) burstAt(ui int, k *Kit, land, from Point) int {
 func (b *Battle) flash() {
 	for _, gi := range b.burstI {
 		g := &b.figs[gi]
-		if g.blind || g.spec.Armored || g.spec.Role == roleDroid {
+		if g.blind || g.spec.Armored || g.spec.Role == RoleDroid {
 			continue
 		}
 		if !combat.Test(b.dice, g.spec.PER, lumaDifficulty) {

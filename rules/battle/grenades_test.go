@@ -49,7 +49,7 @@ func TestGasProtection(t *testing.T) {
 	for _, c := range cases {
 		fs := &FigSpec{Mask: c.w.mask, Suit: c.w.suit, Armored: c.w.armor}
 		if c.w.droid {
-			fs.Role = roleDroid
+			fs.Role = RoleDroid
 		}
 		if got := c.k.protected(fs); got != c.want {
 			t.Errorf("%v with %+v: protected %v, want %v", c.k, c.w, got, c.want)

@@ -22,6 +22,12 @@ func readFile(tb testing.TB, path string) []byte {
 	return data
 }
 
+// NewForce is the engine's one door, rules/battle/muster's NewForce. A test of this package
+// cannot import the door (the door imports the engine), so door_test.go, of package
+// battle_test in this folder and linked into the same test binary, hands it over before
+// any test runs.
+var NewForce func(*rules.Catalog, *roster.Army) (*Force, error)
+
 // force reads an army file as a Force.
 func force(tb testing.TB, path string) *Force {
 	tb.Helper()

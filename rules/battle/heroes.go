@@ -26,7 +26,7 @@ func (b *Battle) specificTarget(ui, ti int, ffi int32, view combat.TargetView) (
 	lo, hi := b.sideRange(b.units[ti].side)
 	for h := lo; h < hi; h++ {
 		hu := &b.units[h]
-		if hu.spec.Kind != "hero" || !hu.onTable() || hu.eng >= 0 || len(hu.members) == 0 {
+		if hu.spec.Kind != KindHero || !hu.onTable() || hu.eng >= 0 || len(hu.members) == 0 {
 			continue
 		}
 		hfi := hu.members[0]
@@ -47,7 +47,7 @@ func (b *Battle) specificTarget(ui, ti int, ffi int32, view combat.TargetView) (
 		return hfi, v
 	}
 	u := &b.units[ti]
-	if u.spec.Kind != "squad" || u.leader < 0 || u.spec.Command <= u.spec.SquadCommand {
+	if u.spec.Kind != KindSquad || u.leader < 0 || u.spec.Command <= u.spec.SquadCommand {
 		return -1, view
 	}
 	for _, tfi := range b.tidx {
@@ -95,7 +95,7 @@ func (b *Battle) giveUpCommand() {
 		}
 		f.powerTurn = b.turn // his special action this phase
 		u.leader = -1
-		if c := u.members[0]; b.figs[c].alive() && int(b.figs[c].home) == ui && b.figs[c].spec.Role == roleCommander {
+		if c := u.members[0]; b.figs[c].alive() && int(b.figs[c].home) == ui && b.figs[c].spec.Role == RoleCommander {
 			u.leader = c
 		}
 		b.act("giving up command")

@@ -334,7 +334,7 @@ func (b *Battle) leaveTable(ui int, st uint8) {
 func (b *Battle) assumeCommand() {
 	for ui := range b.units {
 		u := &b.units[ui]
-		if !u.onTable() || u.spec.Kind != "squad" || !u.subjectToMorale() || b.lastRally(u) {
+		if !u.onTable() || u.spec.Kind != KindSquad || !u.subjectToMorale() || b.lastRally(u) {
 			continue
 		}
 		now := b.command(ui)

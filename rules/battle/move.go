@@ -415,7 +415,7 @@ func (b *Battle) moveUnit(ui int) {
 // it is seen only from across it. It stands up (2") when it next moves.
 func (b *Battle) goProne(ui int) {
 	u := &b.units[ui]
-	if u.eng >= 0 || !u.subjectToMorale() || u.spec.Kind != "squad" || b.unitCover(ui) == combat.Open {
+	if u.eng >= 0 || !u.subjectToMorale() || u.spec.Kind != KindSquad || b.unitCover(ui) == combat.Open {
 		return
 	}
 	down := true
@@ -530,7 +530,7 @@ func (b *Battle) advance(ui int, p plan, pickupCost float64) {
 	}
 	start := u.anchor
 	end := b.route(ui, start, p.dest, budget, run)
-	if u.spec.Kind == "hero" && len(b.field.barriers) > 0 {
+	if u.spec.Kind == KindHero && len(b.field.barriers) > 0 {
 		end, _ = b.climb(ui, start, p.dest, budget, end) // climbing.go
 		if !u.onTable() || b.aliveCount(ui) == 0 {
 			return
@@ -703,7 +703,7 @@ func (b *Battle) opportunity(mover int, dest Point, charged int) {
 			continue
 		}
 		b.hand(e) // the firers' own dice, given back to the mover below
-		if t.spec.Kind != "droid" {
+		if t.spec.Kind != KindDroid {
 			ok := b.r.OpportunityFire(b.dice, combat.OpportunityTest{Command: b.command(e), Status: st,
 				BehindCover: !t.moved && b.behindCover(e), HalfCasualties: b.halfDown(e)})
 			if !ok {
@@ -1191,12 +1191,12 @@ func (b *Battle) anyFigIn(ui int, z Zone) bool {
 // countsForExit: squads make the scenario's exits (heroes, droids and creatures do not),
 // unless the side has no squads.
 func (b *Battle) countsForExit(ui int) bool {
-	if b.units[ui].spec.Kind == "squad" {
+	if b.units[ui].spec.Kind == KindSquad {
 		return true
 	}
 	lo, hi := b.sideRange(b.units[ui].side)
 	for i := lo; i < hi; i++ {
-		if b.units[i].spec.Kind == "squad" {
+		if b.units[i].spec.Kind == KindSquad {
 			return false
 		}
 	}
@@ -1293,7 +1293,7 @@ func (b *Battle) nextReserve(s int) int {
 // nil for squads, droids and creatures. No Force Points are spent on it.
 func (b *Battle) jumper(ui int) func(bool) bool {
 	u := &b.units[ui]
-	if u.spec.Kind != "hero" || len(u.members) == 0 {
+	if u.spec.Kind != KindHero || len(u.members) == 0 {
 		return nil
 	}
 	f := &b.figs[u.members[0]]

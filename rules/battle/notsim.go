@@ -1,7 +1,6 @@
 package battle
 
 import (
-	"muster/roster"
 	"muster/rules"
 )
 
@@ -61,43 +60,6 @@ var heldNotSimulated = []struct {
 	{[]string{"creature"}, "a creature unit runs amok as one body, and attacks what it runs into in the Close Assault Combat Phase"},
 }
 
-// holdings is what an army holds, for heldNotSimulated: the normalized names of its
-// weapons, equipment and Force powers, and its kinds of unit.
-func holdings(a *roster.Army) map[string]bool {
-	h := map[string]bool{}
-	add := func(items []roster.Item) {
-		for _, it := range items {
-			h[rules.Normalize(it.Name)] = true
-		}
-	}
-	for i := range a.Units {
-		u := &a.Units[i]
-		add(u.Weapons)
-		add(u.Equipment)
-		for _, sp := range u.Specialists {
-			add(sp.Weapons)
-		}
-		if u.Force != nil {
-			for _, p := range u.Force.Powers {
-				h[rules.Normalize(p)] = true
-			}
-		}
-		switch {
-		case u.Kind == roster.KindArtillery:
-			h["artillery"] = true
-		case u.Kind == roster.KindRemoteWeapon:
-			h[rules.Normalize("remote weapon")] = true // the key NotSimulated looks up
-		case u.Kind == roster.KindHero:
-			h["hero"] = true
-		case u.Kind == roster.KindCreature:
-			h["creature"] = true
-		case u.Mounts != nil:
-			h["mounted"] = true
-		}
-	}
-	return h
-}
-
 // NotSimulated is the list for a matchup: the engine's own, what it leaves out of what the
 // two armies hold, the scenario's approximations, and the units it does not field.
 func NotSimulated(field *Field, a, b *Force) []string {
@@ -111,7 +73,7 @@ func NotSimulated(field *Field, a, b *Force) []string {
 	}
 	for _, l := range heldNotSimulated {
 		for _, k := range l.keys {
-			if a.holds[rules.Normalize(k)] || b.holds[rules.Normalize(k)] {
+			if a.Holds[rules.Normalize(k)] || b.Holds[rules.Normalize(k)] {
 				out = append(out, l.text)
 				break
 			}

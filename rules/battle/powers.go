@@ -43,8 +43,9 @@ var powerNames = map[string]power{
 
 func (h *HeroSpec) has(p power) bool { return h != nil && h.Powers&p != 0 }
 
-// powersOf reads an army file's list of powers.
-func powersOf(list []string) power {
+// PowersOf reads a list of Force powers by the book's names (any case and spacing), for
+// HeroSpec.Powers.
+func PowersOf(list []string) power {
 	var out power
 	for _, name := range list {
 		for k, p := range powerNames {
@@ -436,7 +437,7 @@ func (b *Battle) receptive(f *fig) bool {
 	target, bd := -1, 0.0
 	for ui := lo; ui < hi; ui++ {
 		u := &b.units[ui]
-		if !u.onTable() || u.spec.Kind != "squad" || b.read[side*len(b.units)+ui] || u.leader < 0 || !b.figs[u.leader].alive() {
+		if !u.onTable() || u.spec.Kind != KindSquad || b.read[side*len(b.units)+ui] || u.leader < 0 || !b.figs[u.leader].alive() {
 			continue
 		}
 		if d := dist2(f.pos, b.centroid(ui)); (target < 0 || d < bd-tie) && b.seesFig(me, u.leader) {

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"math"
 
-	"muster/roster"
-	"muster/rules"
 	"muster/rules/combat"
 )
 
@@ -29,22 +27,6 @@ type remoteAt struct {
 	unit int
 	at   Point
 	fdir Point
-}
-
-// remoteSpec makes a remote weapon unit: its weapon and its code with it. A weapon it cannot
-// fire in a volley (a grenade, a melee weapon) is not one the book allows.
-func remoteSpec(cat *rules.Catalog, u *roster.Unit, us *UnitSpec) (bool, error) {
-	w, err := cat.Weapon(u.Weapon)
-	if err != nil {
-		return false, err
-	}
-	if !VolleyWeapon(w) || w.Class == "grenade" {
-		return false, nil
-	}
-	sk := SkillMap(cat, u.Skills)
-	code := max(sk[rules.Normalize("blaster")], sk[rules.Normalize("blaster artillery")])
-	us.Remote = &Gun{W: w, Skill: code}
-	return true, nil
 }
 
 // placeRemotes emplaces each side's remote weapons on the front edge of its deployment zone

@@ -173,7 +173,7 @@ func (b *Battle) finish() {
 	n := len(b.units)
 	for ui := range b.units {
 		u := &b.units[ui]
-		ur := UnitResult{Side: u.side, Name: u.spec.Name, Kind: u.spec.Kind, SGP: u.spec.SGP, Start: len(u.spec.Figs)}
+		ur := UnitResult{Side: u.side, Name: u.spec.Name, Kind: string(u.spec.Kind), SGP: u.spec.SGP, Start: len(u.spec.Figs)}
 		own := 0
 		for _, fi := range u.members {
 			f := &b.figs[fi]

@@ -119,6 +119,12 @@ type SideSpec struct {
 	Reinforce *Reinforce `json:"reinforce,omitempty"`
 	// Hidden: the side's units are hidden until spotted (Chapter Nine; hidden.go).
 	Hidden bool `json:"hidden,omitempty"`
+	// Limits are the side's force limits (a gamemaster's, as roster.Limits reads them) and
+	// TroopList the Troop List its forces are drawn from (imperial, rebel): what "Is this
+	// fair?" (rules/battle/fair, ScenarioSide) builds lists within. The battle itself does
+	// not read them, so the engine keeps them as written (it knows nothing of armies).
+	Limits    json.RawMessage `json:"limits,omitempty"`
+	TroopList string          `json:"troop_list,omitempty"`
 }
 
 // Reinforce is a side's reinforcement rule.

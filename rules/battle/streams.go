@@ -64,20 +64,40 @@ func unitKey(side int, name string, nth int) uint64 {
 	return mix64(h + uint64(side+1)<<32 + uint64(nth))
 }
 
+// figureKey names the k-th figure of the unit named by key (his mount, when mount) for
+// the dice that decide which figures a volley's hits fall on and the damage they take
+// (combat.Figure.Key): a soldier more or less at the end of one squad leaves every other
+// figure's key as it was.
+func figureKey(unit uint64, k int, mount bool) uint64 {
+	z := mix64(unit + uint64(k+1)*0x9e3779b97f4a7c15)
+	if mount {
+		z = mix64(z ^ 0x6d6f756e74) // "mount"
+	}
+	return z | 1
+}
+
+// keyUnits names each unit for its dice (unitKey), once a battle.
+func (b *Battle) keyUnits() {
+	if len(b.unitKeys) == len(b.units) {
+		return
+	}
+	b.unitKeys = make([]uint64, len(b.units))
+	seen := map[string]int{}
+	for i := range b.units {
+		u := &b.units[i]
+		k := fmt.Sprint(u.side, u.spec.Name)
+		b.unitKeys[i] = unitKey(u.side, u.spec.Name, seen[k])
+		seen[k]++
+	}
+}
+
 // startDice starts a battle's dice from its seed: every stream is seeded again when first
 // used, and the table's dice are in hand.
 func (b *Battle) startDice(seed uint64) {
 	if len(b.streams) != (len(b.units)+1)*purposes {
 		b.streams = make([]stream, (len(b.units)+1)*purposes)
-		b.unitKeys = make([]uint64, len(b.units))
-		seen := map[string]int{}
-		for i := range b.units {
-			u := &b.units[i]
-			k := fmt.Sprint(u.side, u.spec.Name)
-			b.unitKeys[i] = unitKey(u.side, u.spec.Name, seen[k])
-			seen[k]++
-		}
 	}
+	b.keyUnits()
 	for i := range b.streams {
 		b.streams[i].key = 0
 	}

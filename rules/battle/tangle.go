@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 
-	"muster/roster"
 	"muster/rules"
 )
 
@@ -22,19 +21,6 @@ import (
 // tangleGap is how far in front of the set-up zone the first row of sections lies: beyond
 // the 2" the enemy's own advance stops short, so that its chargers must cross it.
 const tangleGap = 3.0
-
-// tanglefootOf counts an army's tanglefoot sections.
-func tanglefootOf(a *roster.Army) int {
-	n := 0
-	for i := range a.Units {
-		for _, it := range a.Units[i].Equipment {
-			if rules.Normalize(it.Name) == rules.Normalize("tanglefoot field") || rules.Normalize(it.Name) == rules.Normalize("tanglefoot") {
-				n += it.N()
-			}
-		}
-	}
-	return n
-}
 
 // withTanglefoot is the field with each side's tanglefoot sections laid, and the sections as
 // laid (each a 1" square).

@@ -176,7 +176,7 @@ func (b *Battle) newTrace() *Trace {
 	t.Map.Exits = sc.Victory.Zones
 	for ui := range b.units {
 		u := &b.units[ui]
-		t.Units = append(t.Units, TraceUnit{Name: b.name(ui), Side: u.side, Kind: u.spec.Kind})
+		t.Units = append(t.Units, TraceUnit{Name: b.name(ui), Side: u.side, Kind: string(u.spec.Kind)})
 	}
 	t.placed = make([]bool, len(b.units))
 	return t

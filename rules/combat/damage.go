@@ -75,6 +75,11 @@ type Figure struct {
 	// attributes" while it lasts (Chapter Eleven, "Stun", "DEMP Gun"): Strength is an
 	// attribute, so it weakens his resistance to damage too. The battle sets and clears it.
 	Stunned int
+	// Key names the figure for the dice (0: none, his place among the targets stands in).
+	// The battle engine gives every figure a key of its own, the same in two battles of
+	// armies that differ in another figure, so that a volley's hits fall on the same
+	// figures and roll the same damage in both (Allocate; paired battles stay paired).
+	Key uint64
 
 	wounds  uint8 // wound results marked this phase
 	out     bool  // an incapacitated result marked this phase

@@ -282,6 +282,7 @@ type Volley struct {
 	ds   []int
 	mds  []int // the hits a rider's mount takes
 	head []int32
+	own  Dice // a hit figure's own dice for his hits' dodges and damage (Allocate)
 }
 
 // Return is a parried bolt the hero may aim back at its firer.
@@ -360,18 +361,43 @@ func (r *Rules) Allocate(d *Dice, shots []Shot, t int, figs []*Figure, v *Volley
 	for range figs {
 		v.head = append(v.head, -1)
 	}
+	// Which figure each hit falls on, each with equal chance: the figure whose key hashed
+	// with the hit's draw is least. Unlike a draw of one among n, a figure more or less in
+	// view moves a hit only when it is the one the hit falls on, and every hit takes one
+	// draw however many are in view; each hit figure then rolls from dice of his own, keyed
+	// by the volley's draw and his key. Two battles of armies that differ in one figure so
+	// keep the same figures hit and the same damage rolled (rules/battle/streams.go).
+	// Scripted dice (the book's worked examples) draw one among n as the book says.
+	keyed := d.script == nil
+	var salt uint64
+	if keyed {
+		salt = d.src.Uint64()
+	}
 	for i := range v.hits {
 		h := &v.hits[i]
 		if int(h.target) == t {
-			fi := d.IntN(len(figs))
+			var fi int
+			if keyed {
+				fi = pickKeyed(d.src.Uint64(), figs)
+			} else {
+				fi = d.IntN(len(figs))
+			}
 			h.fig = int32(fi)
 			h.next = v.head[fi]
 			v.head[fi] = int32(i)
 		}
 	}
+	outer := d
 	for fi, f := range figs {
 		if v.head[fi] < 0 {
 			continue
+		}
+		if keyed {
+			if d != outer {
+				outer.made += d.Faces() // the faces the last figure's dice rolled
+			}
+			d = &v.own
+			d.Reseed(mixKey(salt ^ figKey(f, fi)))
 		}
 		v.ds = v.ds[:0]
 		absorbing := f.Hero != nil && f.Hero.absorbs()
@@ -414,6 +440,37 @@ func (r *Rules) Allocate(d *Dice, shots []Shot, t int, figs []*Figure, v *Volley
 			r.resistScores(d, f.Mount, v.mds)
 		}
 	}
+	if d != outer {
+		outer.made += d.Faces()
+	}
+}
+
+// pickKeyed is the figure a hit with draw r falls on: the least of r hashed with each
+// figure's key. The keys are distinct and the hash mixes well, so each figure is equally
+// likely.
+func pickKeyed(r uint64, figs []*Figure) int {
+	best, least := 0, ^uint64(0)
+	for j, f := range figs {
+		if h := mixKey(r ^ figKey(f, j)); h < least {
+			best, least = j, h
+		}
+	}
+	return best
+}
+
+// figKey is a figure's key, or his place among the targets when he has none.
+func figKey(f *Figure, j int) uint64 {
+	if f.Key != 0 {
+		return f.Key
+	}
+	return uint64(j+1) * 0x9e3779b97f4a7c15
+}
+
+// mixKey is SplitMix64's finaliser.
+func mixKey(z uint64) uint64 {
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
 }
 
 // mountHit rolls whether a hit on a rider strikes his mount instead.

@@ -153,15 +153,15 @@ const (
 func (f Fire) Check() error {
 	switch {
 	case f.Enemy <= 0:
-		return fmt.Errorf("the enemy's firepower total must be at least 1 (nobody is shooting otherwise)")
+		return fmt.Errorf("the shooters' firepower total must be at least 1 (nobody is shooting otherwise)")
 	case f.Own < 0:
-		return fmt.Errorf("your side's total cannot be negative")
+		return fmt.Errorf("the Defence total under fire cannot be negative")
 	case f.ExtraShooters < 0:
 		return fmt.Errorf("extra shooters cannot be negative")
 	case f.Own > MaxTotal:
-		return fmt.Errorf("your side's total %d is larger than any table holds; write 0 to %d", f.Own, MaxTotal)
+		return fmt.Errorf("the Defence total under fire %d is larger than any table holds; write 0 to %d", f.Own, MaxTotal)
 	case f.Enemy > MaxTotal:
-		return fmt.Errorf("the enemy's firepower total %d is larger than any table holds; write 1 to %d", f.Enemy, MaxTotal)
+		return fmt.Errorf("the shooters' firepower total %d is larger than any table holds; write 1 to %d", f.Enemy, MaxTotal)
 	case f.Worse < 0 || int(f.Worse) >= len(worseKeys):
 		return fmt.Errorf("reading %d of the Worse row is not one Muster has; write %s", f.Worse, strings.Join(worseKeys[:], " or "))
 	case f.ExtraShooters > MaxExtraShooters:

@@ -128,8 +128,8 @@ func TestFireCheckNamesTheNumberTooLarge(t *testing.T) {
 		f    Fire
 		want string
 	}{
-		{Fire{Own: 100001, Enemy: 3}, "your side's total 100001 is larger than any table holds; write 0 to 100000"},
-		{Fire{Own: 4, Enemy: 100001}, "the enemy's firepower total 100001 is larger than any table holds; write 1 to 100000"},
+		{Fire{Own: 100001, Enemy: 3}, "the Defence total under fire 100001 is larger than any table holds; write 0 to 100000"},
+		{Fire{Own: 4, Enemy: 100001}, "the shooters' firepower total 100001 is larger than any table holds; write 1 to 100000"},
 		{Fire{Own: 4, Enemy: 3, ExtraShooters: 1001}, "1001 extra shooters is more than any table holds; write 0 to 1000"},
 	} {
 		if err := c.f.Check(); err == nil || err.Error() != c.want {

@@ -1,8 +1,9 @@
 // Package system is what the app and the command line need from every game system Muster
 // serves (Star Wars Miniatures Battles, WotC's d20 Star Wars Miniatures, the skirmish quick
 // reference), and nothing more: read an army file by its system: field, cost and check it.
-// SWMB keeps its own richer types (costing, roster); the newer systems answer through this
-// interface, so that SWMB code never imports them and they never import it.
+// SWMB answers through it too (costing.SWMB) but keeps its own richer types (costing,
+// roster) for its pages; the newer systems answer through this interface, so that SWMB
+// code never imports them and they never import it.
 package system
 
 import (

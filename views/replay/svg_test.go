@@ -14,6 +14,7 @@ import (
 	"muster/roster"
 	"muster/rules"
 	"muster/rules/battle"
+	"muster/rules/battle/muster"
 )
 
 func force(t *testing.T, name string) *battle.Force {
@@ -26,7 +27,7 @@ func force(t *testing.T, name string) *battle.Force {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := battle.NewForce(rules.Default(), a)
+	f, err := muster.NewForce(rules.Default(), a)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -33,6 +33,7 @@ import (
 	"muster/roster"
 	"muster/rules"
 	"muster/rules/battle"
+	"muster/rules/battle/muster"
 	"muster/rules/battle/whatif"
 )
 
@@ -248,7 +249,7 @@ func (s *search) force(a *roster.Army) (*battle.Force, error) { return forceOf(s
 // package does.
 func forceOf(cat *rules.Catalog, a *roster.Army) (*battle.Force, error) {
 	fc, _ := costing.CatalogFor(cat, a)
-	return battle.NewForce(fc, a)
+	return muster.NewForce(fc, a)
 }
 
 // OpponentError says an opponent's list cannot take the field.

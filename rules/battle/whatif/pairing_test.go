@@ -8,6 +8,7 @@ import (
 
 	"muster/rules"
 	"muster/rules/battle"
+	"muster/rules/battle/muster"
 )
 
 // pairingMatchups are the three matchups the pairing is measured on (docs/benchmarks.md,
@@ -56,7 +57,7 @@ func pairingRatio(t testing.TB, scenario, pa, pb string, k, n int) (ratio, vpRat
 		if v.Kind == KindDrop || v.Kind == KindAdd {
 			continue // a change to one unit, not a unit more or less
 		}
-		f, err := battle.NewForce(rules.Default(), v.Army)
+		f, err := muster.NewForce(rules.Default(), v.Army)
 		if err != nil {
 			continue
 		}

@@ -12,6 +12,7 @@ import (
 	"muster/roster"
 	"muster/rules"
 	"muster/rules/battle"
+	"muster/rules/battle/muster"
 )
 
 // Options says how to play a what-if.
@@ -119,14 +120,14 @@ func RunVariants(ctx context.Context, cat *rules.Catalog, field *battle.Field, a
 	}
 	// The army's own catalog: block names what its units (and so the variants') are.
 	fc, _ := costing.CatalogFor(cat, a)
-	baseForce, err := battle.NewForce(fc, a)
+	baseForce, err := muster.NewForce(fc, a)
 	if err != nil {
 		return nil, fmt.Errorf("the army cannot take the field: %w", err)
 	}
 	forces := []*battle.Force{baseForce}
 	kept := make([]Variant, 0, len(vs))
 	for _, v := range vs {
-		f, err := battle.NewForce(fc, v.Army)
+		f, err := muster.NewForce(fc, v.Army)
 		if err != nil {
 			continue // a variant the engine cannot field is not proposed
 		}

@@ -13,6 +13,7 @@ import (
 	"muster/roster"
 	"muster/rules"
 	"muster/rules/battle"
+	"muster/rules/battle/muster"
 )
 
 func readArmy(t testing.TB, path string) *roster.Army {
@@ -30,7 +31,7 @@ func readArmy(t testing.TB, path string) *roster.Army {
 
 func force(t testing.TB, a *roster.Army) *battle.Force {
 	t.Helper()
-	f, err := battle.NewForce(rules.Default(), a)
+	f, err := muster.NewForce(rules.Default(), a)
 	if err != nil {
 		t.Fatal(err)
 	}

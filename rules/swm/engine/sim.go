@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -31,9 +32,21 @@ type Summary struct {
 // battle that panics (a fault in the engine) stops it with a *BattleError naming it, so that
 // a page or command says so instead of falling over.
 func Simulate(m func() *Map, a, b Squad, n int, seed uint64) (*Summary, error) {
+	return SimulateProgress(context.Background(), m, a, b, n, seed, nil)
+}
+
+// SimulateProgress is Simulate told after each battle how many are played (progress, when
+// not nil), and stopped with ctx's error between battles when ctx ends (a job cancelled).
+func SimulateProgress(ctx context.Context, m func() *Map, a, b Squad, n int, seed uint64, progress func(done int)) (*Summary, error) {
 	s := &Summary{Battles: n, NotSimulated: NotSimulated()}
 	rounds := 0
 	for i := range n {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if progress != nil && i > 0 {
+			progress(i)
+		}
 		r, err := playRecovered(m, a, b, seed, i)
 		if err != nil {
 			return nil, err

@@ -8,6 +8,7 @@ import (
 
 	"muster/roster"
 	"muster/rules/battle"
+	"muster/rules/battle/muster"
 )
 
 const battleUsage = `usage: muster battle [--scenario NAME] [--seed N] [--svg DIR] [--html FILE] A.yaml B.yaml
@@ -98,7 +99,7 @@ func battleSetup(cmd, scenario, a, b string, stderr io.Writer) (*matchSetup, int
 		if army == nil {
 			return nil, code
 		}
-		f, err := battle.NewForce(armyCatalog(army), army)
+		f, err := muster.NewForce(armyCatalog(army), army)
 		if err != nil {
 			fmt.Fprintf(stderr, "muster %s: %s: %v\n", cmd, path, err)
 			return nil, 2

@@ -51,6 +51,11 @@ Usage:
   muster whatif [--battles N] [--seed S] [--max-variants K] [--workers W] [--json] A.yaml B.yaml
                               what to change in army A against B: legal changes within its
                               limit, played on the same seeds, ranked by the change in wins
+  muster fair [--battles N] [--seed S] [--lists K] [--json] [--limits-a L --limits-b L]
+              SCENARIO [A.yaml B.yaml]
+                              is the scenario fair? each side's wins, and the handicap in
+                              SGPs that evens it, for the given armies or random legal lists
+                              within each side's limits (docs/fair.md)
   muster optimize [--battles N] [--seed S] [--budget B] [--time D] [--limits L] [--scenario S]
                   [--weights W,...] [--json] ARMY.yaml OPPONENT.yaml [OPPONENT.yaml ...]
                               what to bring: the legal list within ARMY's limit (and force
@@ -98,6 +103,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return cmdToken(args[1:], stdout, stderr)
 	case "whatif":
 		return cmdWhatif(args[1:], stdout, stderr)
+	case "fair":
+		return cmdFair(args[1:], stdout, stderr)
 	case "optimize":
 		return cmdOptimize(args[1:], stdout, stderr)
 	case "backup":

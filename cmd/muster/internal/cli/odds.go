@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 
 	"muster/cmd/muster/internal/volley"
 	"muster/rules"
@@ -244,6 +245,13 @@ func printVolley(w io.Writer, r volley.Report) {
 		row("casualties", r.Casualties)
 		fmt.Fprintf(w, "Expected: %.3f wounded, %.3f incapacitated, %.3f casualties\n",
 			r.Expected.Wounded, r.Expected.Incapacitated, r.Expected.Casualties)
+	}
+	if len(r.ByRange) > 0 {
+		parts := make([]string, len(r.ByRange))
+		for i, b := range r.ByRange {
+			parts[i] = fmt.Sprintf("%g-%g\" %.2f", b.From, b.To, b.Hits)
+		}
+		fmt.Fprintf(w, "Expected hits by range: %s\n", strings.Join(parts, ", "))
 	}
 	for _, n := range r.Notes {
 		fmt.Fprintf(w, "Note: %s\n", n)

@@ -118,13 +118,7 @@ func qrsGenerateOdds(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "muster qrs generate: %v\n", err)
 		return 2
 	}
-	odds, err := qrs.Enumerate(func(d qrs.Dice) string {
-		o, _ := solo.Generate(s, p, *prefer, d)
-		if o.Force == "" {
-			return "nothing"
-		}
-		return o.Force
-	})
+	odds, err := solo.GenerationOdds(s, p, *prefer)
 	if err != nil {
 		fmt.Fprintf(stderr, "muster qrs generate: %v\n", err)
 		return 2

@@ -99,6 +99,8 @@ func nounOf(kind string) string {
 		return "d20 quick-resolve"
 	case db.KindQRS:
 		return "skirmish quick-resolve"
+	case db.KindFair:
+		return "fairness test"
 	case db.KindOptimize:
 		return "search for what to bring"
 	}

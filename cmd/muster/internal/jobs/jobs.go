@@ -28,6 +28,7 @@ import (
 	"muster/roster"
 	"muster/rules"
 	"muster/rules/battle"
+	"muster/rules/battle/muster"
 )
 
 // Matchups as jobs (River, in the store's database: riversqlite on SQLite's one writer
@@ -609,7 +610,7 @@ func (j *Jobs) prepare(m db.Matchup) (*prepared, error) {
 			return nil, fmt.Errorf("an army of the matchup does not read: %w", err)
 		}
 		cat, _ := costing.CatalogFor(j.cat, army)
-		f, err := battle.NewForce(cat, army)
+		f, err := muster.NewForce(cat, army)
 		if err != nil {
 			return nil, fmt.Errorf("%s cannot take the field: %w", army.Name, err)
 		}

@@ -14,6 +14,7 @@ import (
 	"muster/db"
 	"muster/roster"
 	"muster/rules/battle"
+	"muster/rules/battle/muster"
 	"muster/rules/battle/whatif"
 )
 
@@ -55,6 +56,12 @@ func (j *Jobs) kindOf(m db.Matchup) (kind, error) {
 		return &optimizeKind{j: j, req: req}, nil
 	case db.KindSWM, db.KindQRS:
 		return j.systemKind(m)
+	case db.KindFair:
+		var req FairRequest
+		if err := json.Unmarshal(m.Request, &req); err != nil {
+			return nil, fmt.Errorf("the fairness test's request does not read: %w", err)
+		}
+		return &fairKind{j: j, req: req}, nil
 	case db.KindMatchup, "":
 		p, err := j.prepare(m)
 		if err != nil {
@@ -208,7 +215,7 @@ func (k *whatifKind) play(ctx context.Context, m db.Matchup, first, count int) (
 		return nil, fmt.Errorf("the opponent of the what-if does not read: %w", err)
 	}
 	cat, _ := costing.CatalogFor(j.cat, oppArmy)
-	opp, err := battle.NewForce(cat, oppArmy)
+	opp, err := muster.NewForce(cat, oppArmy)
 	if err != nil {
 		return nil, fmt.Errorf("%s cannot take the field: %w", oppArmy.Name, err)
 	}
@@ -362,7 +369,7 @@ func (j *Jobs) prepareRoundRobin(m db.Matchup) (*rrKind, error) {
 			return nil, fmt.Errorf("an army of the round robin does not read: %w", err)
 		}
 		cat, _ := costing.CatalogFor(j.cat, army)
-		f, err := battle.NewForce(cat, army)
+		f, err := muster.NewForce(cat, army)
 		if err != nil {
 			return nil, fmt.Errorf("%s cannot take the field: %w", army.Name, err)
 		}

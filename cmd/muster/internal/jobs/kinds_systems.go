@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"sync/atomic"
 	"time"
 
 	"github.com/riverqueue/river"
@@ -48,7 +49,9 @@ type SWMResult struct {
 // whose every field is data), the games and the dice seed, and the form as sent, to show it
 // again with the result.
 type QRSRequest struct {
-	Config  sim.Config          `json:"config"`
+	Config sim.Config `json:"config"`
+	// Fight, when set, is a firefight of two groups instead (muster qrs sim --vs).
+	Fight   *sim.FightConfig    `json:"fight,omitempty"`
 	Battles int                 `json:"battles"`
 	Seed    uint64              `json:"seed"`
 	Form    map[string][]string `json:"form"`
@@ -56,7 +59,8 @@ type QRSRequest struct {
 
 // QRSResult is a played skirmish quick-resolve.
 type QRSResult struct {
-	Summary sim.Summary `json:"summary"`
+	Summary sim.Summary       `json:"summary"`
+	Fight   *sim.FightSummary `json:"fight,omitempty"`
 }
 
 // SubmitSWM queues a d20 quick-resolve.
@@ -84,6 +88,12 @@ func (j *Jobs) submitPiece(ctx context.Context, owner, title, kind string, battl
 
 // PlaySWM plays a d20 quick-resolve as its job does.
 func PlaySWM(req SWMRequest) (*SWMResult, error) {
+	return playSWM(context.Background(), req, nil)
+}
+
+// playSWM is PlaySWM told the battles played (progress, when not nil) and stopped between
+// battles when ctx ends.
+func playSWM(ctx context.Context, req SWMRequest, progress func(done int)) (*SWMResult, error) {
 	var squads [2]engine.Squad
 	var costed [2]*check.Costed
 	res := &SWMResult{}
@@ -104,7 +114,8 @@ func PlaySWM(req SWMRequest) (*SWMResult, error) {
 	if _, ok := engine.Scenario(req.Scenario); !ok {
 		return nil, fmt.Errorf("there is no d20 map %q", req.Scenario)
 	}
-	sum, err := engine.Simulate(func() *engine.Map { m, _ := engine.Scenario(req.Scenario); return m }, squads[0], squads[1], req.Battles, req.Seed)
+	sum, err := engine.SimulateProgress(ctx, func() *engine.Map { m, _ := engine.Scenario(req.Scenario); return m }, squads[0], squads[1],
+		req.Battles, req.Seed, progress)
 	if err != nil {
 		return nil, err
 	}
@@ -117,10 +128,24 @@ func PlaySWM(req SWMRequest) (*SWMResult, error) {
 }
 
 // PlayQRS plays a skirmish quick-resolve as its job does: game i rolls PCG(seed, i).
-func PlayQRS(req QRSRequest) (*QRSResult, error) {
+func PlayQRS(req QRSRequest) (*QRSResult, error) { return playQRS(req, nil) }
+
+// playQRS is PlayQRS told how many games are played (progress, when not nil: game i's dice
+// are asked for as it begins, in order).
+func playQRS(req QRSRequest, progress func(done int)) (*QRSResult, error) {
 	dice := func(i int) qrs.Dice {
+		if progress != nil {
+			progress(i)
+		}
 		r := rand.New(rand.NewPCG(req.Seed, uint64(i)))
 		return qrs.DiceFunc(func(n int) int { return r.IntN(n) + 1 })
+	}
+	if req.Fight != nil {
+		f, err := sim.RunFight(*req.Fight, req.Battles, dice)
+		if err != nil {
+			return nil, systems.QRSSeeded(err, req.Seed)
+		}
+		return &QRSResult{Fight: &f}, nil
 	}
 	s, err := sim.Run(req.Config, req.Battles, dice)
 	if err != nil {
@@ -129,10 +154,11 @@ func PlayQRS(req QRSRequest) (*QRSResult, error) {
 	return &QRSResult{Summary: s}, nil
 }
 
-// pieceKind is a row played in one piece by play, its result shown at result + its id.
+// pieceKind is a row played in one piece by play, its result shown at result + its id: its
+// progress told twice a second (the battles played), and stopped when it is cancelled.
 type pieceKind struct {
 	j      *Jobs
-	playIt func() (any, error)
+	playIt func(ctx context.Context, progress func(done int)) (any, error)
 	result string
 }
 
@@ -142,7 +168,14 @@ func (k *pieceKind) parts(m db.Matchup) []battle.ChunkOptions {
 func (k *pieceKind) window() int { return 1 }
 
 func (k *pieceKind) play(ctx context.Context, m db.Matchup, first, count int) ([]byte, error) {
-	res, err := k.playIt()
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var done atomic.Int64
+	go k.j.follow(ctx, m.ID, &done, cancel)
+	res, err := k.playIt(ctx, func(d int) { done.Store(int64(d)) })
+	if ctxErr := ctx.Err(); err != nil && ctxErr != nil {
+		return nil, ctxErr // cancelled, or the worker stopping: not a fault of the request
+	}
 	if err != nil && !faults.Is(err) {
 		// What the web checked before queuing, found wrong here: played again, it would
 		// be wrong again.
@@ -177,13 +210,17 @@ func (j *Jobs) systemKind(m db.Matchup) (kind, error) {
 		if err := json.Unmarshal(m.Request, &req); err != nil {
 			return nil, fmt.Errorf("the quick-resolve's request does not read: %w", err)
 		}
-		return &pieceKind{j: j, result: "/swm/quick-resolve/", playIt: func() (any, error) { return PlaySWM(req) }}, nil
+		return &pieceKind{j: j, result: "/swm/quick-resolve/", playIt: func(ctx context.Context, progress func(int)) (any, error) {
+			return playSWM(ctx, req, progress)
+		}}, nil
 	case db.KindQRS:
 		var req QRSRequest
 		if err := json.Unmarshal(m.Request, &req); err != nil {
 			return nil, fmt.Errorf("the quick-resolve's request does not read: %w", err)
 		}
-		return &pieceKind{j: j, result: "/qrs/sim/", playIt: func() (any, error) { return PlayQRS(req) }}, nil
+		return &pieceKind{j: j, result: "/qrs/sim/", playIt: func(_ context.Context, progress func(int)) (any, error) {
+			return playQRS(req, progress) // (2000 games take half a second: not worth stopping)
+		}}, nil
 	}
 	return nil, fmt.Errorf("this Muster does not know how to play a %q", m.Kind)
 }

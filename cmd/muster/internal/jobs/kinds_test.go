@@ -18,6 +18,7 @@ import (
 	"muster/roster"
 	"muster/rules"
 	"muster/rules/battle"
+	"muster/rules/battle/muster"
 	"muster/rules/battle/whatif"
 	qrsarmy "muster/rules/qrs/army"
 	"muster/rules/qrs/sim"
@@ -36,7 +37,7 @@ func forceOf(t *testing.T, file []byte) (*roster.Army, *battle.Force) {
 		t.Fatal(err)
 	}
 	cat, _ := costing.CatalogFor(rules.Default(), army)
-	f, err := battle.NewForce(cat, army)
+	f, err := muster.NewForce(cat, army)
 	if err != nil {
 		t.Fatal(err)
 	}

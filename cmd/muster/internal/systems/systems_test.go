@@ -22,4 +22,7 @@ func TestEachSystemIsFoundByItsID(t *testing.T) {
 	if ByID(system.SWMB) != nil || ByID("chess") != nil {
 		t.Error("ByID finds SWMB or a system Muster does not know")
 	}
+	if s := SWMB(); s.ID() != system.SWMB || Known()[0] != s.ID() || For([]byte("format: 1\nname: x\n")) != nil {
+		t.Errorf("SWMB is %q, first of %v", s.ID(), Known())
+	}
 }

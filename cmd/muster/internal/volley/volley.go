@@ -12,6 +12,7 @@ import (
 	"muster/roster"
 	"muster/rules"
 	"muster/rules/battle"
+	"muster/rules/battle/muster"
 	"muster/rules/combat"
 )
 
@@ -34,7 +35,9 @@ type Report struct {
 	Casualties    []float64 `json:"casualties,omitempty"`
 	SystemDamage  []float64 `json:"system_damage,omitempty"`
 	Expected      Average   `json:"expected"`
-	Notes         []string  `json:"notes"`
+	// ByRange: the expected hits at every range, the setup otherwise the same.
+	ByRange []RangeHits `json:"by_range,omitempty"`
+	Notes   []string    `json:"notes"`
 }
 
 // Shot is one kind of shot of the volley: who fires it, how often, and its numbers.
@@ -72,7 +75,9 @@ func Odds(cat *rules.Catalog, firing *roster.Army, fi int, target *roster.Army, 
 	if err != nil {
 		return Report{}, err
 	}
-	return plan.report(odds[0]), nil
+	rep := plan.report(odds[0])
+	rep.ByRange = plan.byRange(cat, r)
+	return rep, nil
 }
 
 // Setup is what the battlefield would say: the range, the target's cover and posture,
@@ -95,6 +100,10 @@ type plan struct {
 	bands         []combat.Band
 	figures       []*combat.Figure
 	notes         []string
+	// What aim chooses from: the firers, how many weapons may fire, how they see the target.
+	men        []battle.Soldier
+	maxWeapons int
+	view       combat.TargetView
 }
 
 // newPlan builds the volley of firing.Units[fi] at target.Units[ti]: every soldier fires
@@ -112,17 +121,27 @@ func newPlan(cat *rules.Catalog, r *combat.Rules, firing *roster.Army, fi int, t
 		return nil, errors.New("--range must be more than 0 inches")
 	}
 	fu, tu := &firing.Units[fi], &target.Units[ti]
-	p := &plan{firer: battle.UnitLabel(fu, fi), target: battle.UnitLabel(tu, ti), setup: set}
+	p := &plan{firer: muster.UnitLabel(fu, fi), target: muster.UnitLabel(tu, ti), setup: set}
 	figs, view, err := targetFigures(cat, tu, set)
 	if err != nil {
 		return nil, fmt.Errorf("target %s: %w", p.target, err)
 	}
-	p.figures = figs
-	men, maxWeapons, err := battle.Soldiers(cat, fu)
+	p.figures, p.view = figs, view
+	p.men, p.maxWeapons, err = muster.Soldiers(cat, fu)
 	if err != nil {
 		return nil, fmt.Errorf("firer %s: %w", p.firer, err)
 	}
-	str := figs[0].Strength()
+	if err := p.aim(cat, r, set); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// aim chooses every soldier's weapon and shot at the range set gives, as newPlan says.
+func (p *plan) aim(cat *rules.Catalog, r *combat.Rules, set Setup) error {
+	men, maxWeapons, view := p.men, p.maxWeapons, p.view
+	view.Distance = set.Range
+	str := p.figures[0].Strength()
 	firing0 := combat.Firing{Walking: set.Walking}
 	var shots []combat.Shot
 	type pick struct {
@@ -179,7 +198,7 @@ func newPlan(cat *rules.Catalog, r *combat.Rules, firing *roster.Army, fi int, t
 		picks = picks[:maxWeapons]
 	}
 	if len(picks) == 0 {
-		return nil, fmt.Errorf("no soldier of %s has a weapon that can fire %g\" in a volley", p.firer, set.Range)
+		return fmt.Errorf("no soldier of %s has a weapon that can fire %g\" in a volley", p.firer, set.Range)
 	}
 	sort.SliceStable(picks, func(a, b int) bool { return picks[a].man < picks[b].man })
 	for _, pk := range picks {
@@ -194,13 +213,13 @@ func newPlan(cat *rules.Catalog, r *combat.Rules, firing *roster.Army, fi int, t
 	}
 	p.shots = shots
 	p.notes = append(p.notes, "everyone fires: all in the fire arc with a line of sight; assembled weapons are set up")
-	return p, nil
+	return nil
 }
 
 // targetFigures builds the target unit's figures (all visible) and how the firers see it.
 func targetFigures(cat *rules.Catalog, u *roster.Unit, set Setup) ([]*combat.Figure, combat.TargetView, error) {
 	view := combat.TargetView{Distance: set.Range, Cover: set.Cover, Prone: set.Prone}
-	figs, camo, err := battle.TargetFigures(cat, u)
+	figs, camo, err := muster.TargetFigures(cat, u)
 	view.Camouflage = camo
 	return figs, view, err
 }

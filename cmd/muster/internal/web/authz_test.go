@@ -17,6 +17,7 @@ import (
 	"strings"
 	"testing"
 
+	"muster/cmd/muster/internal/jobs"
 	"muster/db"
 	"muster/rules/swm/cards"
 )
@@ -139,6 +140,27 @@ func authzRows() []authzRow {
 		{method: "POST", route: "/optimize/:job/save", path: "/optimize/{ojob}/save", want: ownerOnly(409)},                                                             // not done: nothing to save
 		{method: "GET", route: "/optimize/:job/replay", path: "/optimize/{ojob}/replay?step=1", want: ownerOnly(303)},                                                   // not done: its progress page
 		{method: "GET", route: "/roundrobin", path: "/roundrobin", want: all(200)},
+		// Share links to results (issue 31): made and revoked by the owner; opened by anyone
+		// holding the link.
+		{method: "POST", route: "/sims/:id/shares", path: "/sims/{sim}/shares", want: ownerOnly(303)},
+		{method: "POST", route: "/sims/:id/shares/:token/revoke", path: "/sims/{sim}/shares/{simrevoke}/revoke", want: ownerOnly(303)},
+		{method: "GET", route: "/share/sim/:token", path: "/share/sim/{simshare}", want: all(200)},
+		{method: "GET", route: "/share/sim/:token/json", path: "/share/sim/{simshare}/json", want: all(200)},
+		{method: "GET", route: "/share/sim/:token/replay", path: "/share/sim/{simshare}/replay", want: all(200)},
+		{method: "POST", route: "/roundrobin/:job/shares", path: "/roundrobin/{rrdone}/shares", want: ownerOnly(303)},
+		{method: "POST", route: "/roundrobin/:job/shares/:token/revoke", path: "/roundrobin/{rrdone}/shares/{rrrevoke}/revoke", want: ownerOnly(303)},
+		{method: "GET", route: "/share/roundrobin/:token", path: "/share/roundrobin/{rrshare}", want: all(200)},
+		{method: "GET", route: "/share/roundrobin/:token/sims/:id", path: "/share/roundrobin/{rrshare}/sims/{rrpair}", want: all(200)},
+		{method: "GET", route: "/share/roundrobin/:token/sims/:id/json", path: "/share/roundrobin/{rrshare}/sims/{rrpair}/json", want: all(200)},
+		{method: "GET", route: "/share/roundrobin/:token/sims/:id/replay", path: "/share/roundrobin/{rrshare}/sims/{rrpair}/replay", want: all(200)},
+		// Another pair's matchup (not this round robin's) is not reached through its link.
+		{method: "GET", route: "/share/roundrobin/:token/sims/:id", path: "/share/roundrobin/{rrshare}/sims/{sim}", want: all(404)},
+		{method: "GET", route: "/fair", path: "/fair", want: all(200)},
+		// A game night's fairness test: its imperial side has no total and no list: refused in words, for anyone holding the GM link.
+		{method: "POST", route: "/gm/:token/fair", path: "/gm/{gm}/fair", form: url.Values{"scenario": {"sample-game"}, "battles": {"20"}}, want: all(400)},
+		{method: "POST", route: "/fair", path: "/fair", form: url.Values{"scenario": {"sample-game"}, "battles": {"5"}}, want: all(400)}, // refused before queuing: said
+		{method: "GET", route: "/fair/:job", path: "/fair/{fjob}", want: ownerOnly(303)},
+		{method: "GET", route: "/fair/:job/lists/:list", path: "/fair/{fjob}/lists/a1", want: ownerOnly(404)}, // not played: no lists
 		{method: "POST", route: "/roundrobin", path: "/roundrobin", form: url.Values{"army": {"{army}"}, "battles": {"10"}, "scenario": {"open-field"}}, want: all(400)},
 		{method: "GET", route: "/gm/:token/roundrobin", path: "/gm/{gm}/roundrobin", want: all(200)},
 		{method: "POST", route: "/gm/:token/roundrobin", path: "/gm/{gm}/roundrobin", form: url.Values{"army": {"{list}"}, "battles": {"10"}, "scenario": {"open-field"}}, want: all(400)},
@@ -268,7 +290,7 @@ func newAuthzFixture(t *testing.T) *authzFixture {
 	wantStatus(t, "cancel the matchup", ts.postForm(r.header.Get("Location")+"/cancel", nil), http.StatusSeeOther)
 	// A what-if and a round robin of the owner's, ended (cancelled) so as not to hold the
 	// owner's turn.
-	for k, kind := range map[string]string{"wjob": db.KindWhatIf, "rrjob": db.KindRoundRobin, "swmjob": db.KindSWM, "qrsjob": db.KindQRS, "ojob": db.KindOptimize} {
+	for k, kind := range map[string]string{"wjob": db.KindWhatIf, "rrjob": db.KindRoundRobin, "swmjob": db.KindSWM, "qrsjob": db.KindQRS, "fjob": db.KindFair, "ojob": db.KindOptimize} {
 		j, err := ts.store.CreateMatchup(ctx, db.Matchup{Owner: owner, Kind: kind, Title: kind, Request: []byte("{}"), Battles: 1, ChunkSize: 1, Chunks: 1})
 		if err != nil {
 			t.Fatal(err)
@@ -277,6 +299,31 @@ func newAuthzFixture(t *testing.T) *authzFixture {
 			t.Fatal(err)
 		}
 		f.vars[k] = j.ID
+	}
+	// A round robin of the owner's, played (one pair), and share links to it and to the
+	// matchup (issue 31), one more of each to revoke.
+	rrReq, _ := json.Marshal(jobs.RoundRobinRequest{Scenario: "open-field", Battles: 1, SimBase: "/sims", Action: "/roundrobin", Nav: "sim",
+		Entrants: []jobs.RREntrant{{ID: f.vars["army"], Name: "A", Version: 1}, {ID: f.vars["army"], Name: "B", Version: 1}}})
+	rr, err := ts.store.CreateMatchup(ctx, db.Matchup{Owner: owner, Kind: db.KindRoundRobin, Title: "rr", Request: rrReq, Battles: 1, ChunkSize: 1, Chunks: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pair := db.Sim{Owner: owner, ArmyA: f.vars["army"], ArmyB: f.vars["army"], VersionA: 1, VersionB: 1, Scenario: "open-field", Battles: 1, Seed: "1"}
+	if _, err := ts.store.CompleteMatchupWith(ctx, rr.ID, []db.Sim{pair}, func(saved []db.Sim) (string, []byte, error) {
+		f.vars["rrpair"] = saved[0].ID
+		body, err := json.Marshal(jobs.RoundRobinResult{Pairs: []jobs.RRPair{{I: 0, J: 1, Sim: saved[0].ID}}})
+		return "/roundrobin/" + rr.ID, body, err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	f.vars["rrdone"] = rr.ID
+	for k, res := range map[string][2]string{"simshare": {db.ShareSim, m.ID}, "simrevoke": {db.ShareSim, m.ID},
+		"rrshare": {db.ShareRoundRobin, rr.ID}, "rrrevoke": {db.ShareRoundRobin, rr.ID}} {
+		l, err := ts.store.ShareResult(ctx, owner, res[0], res[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.vars[k] = l.Token
 	}
 	_, tok, _ := ts.store.AddToken(ctx, owner, "script")
 	r = ts.postForm("/qrs/solo", url.Values{"counter1": {"open"}, "unlimited": {"on"}, "group0": {"Red"}, "profile0": {"Rebel Trooper"}, "count0": {"2"}})
@@ -319,7 +366,7 @@ func (f *authzFixture) ask(t *testing.T, row authzRow, actor string, wrong bool)
 	t.Helper()
 	path := f.expand(row.path)
 	if wrong {
-		for _, k := range []string{"share", "gm", "player", "key", "cardshare"} {
+		for _, k := range []string{"share", "gm", "player", "key", "cardshare", "simshare", "rrshare"} {
 			path = strings.ReplaceAll(path, f.vars[k], "wrongLinkToken0123456789")
 		}
 	}
@@ -378,7 +425,7 @@ func TestAuthorizationTableCoversEveryRoute(t *testing.T) {
 				if got := f.ask(t, row, actor, false); !slices.Contains(row.want[i], got) {
 					t.Errorf("%s: %d, want %v", actor, got, row.want[i])
 				}
-				if placeholder.MatchString(row.path) && regexp.MustCompile(`\{(share|gm|player|key|cardshare)\}`).MatchString(row.path) {
+				if placeholder.MatchString(row.path) && regexp.MustCompile(`\{(share|gm|player|key|cardshare|simshare|rrshare)\}`).MatchString(row.path) {
 					if got := f.ask(t, row, actor, true); got != http.StatusNotFound {
 						t.Errorf("%s with a wrong link: %d, want 404", actor, got)
 					}

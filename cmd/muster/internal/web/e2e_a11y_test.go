@@ -71,6 +71,9 @@ func TestEveryPageIsAccessibleInChromium(t *testing.T) {
 		chromedp.SetValue(css("#sim-battles"), "10"), chromedp.Click(css("#sim-form button[type=submit]")))
 	b.waitText("h1", func(s string) bool { return strings.Contains(s, " against ") })
 	simURL := b.location()
+	b.do("a matchup's share link", chromedp.WaitVisible(css("#make-share")), chromedp.Click(css("#make-share")),
+		chromedp.WaitVisible(css("#share-link-0")))
+	simShareURL := value("#share-link-0")
 	b.do("a share link", chromedp.Navigate(base+"/armies/"+idA), chromedp.WaitVisible(css("#share-army")),
 		chromedp.Click(css("#share-army")), chromedp.WaitVisible(css("#share-link-0")))
 	shareURL := value("#share-link-0")
@@ -125,8 +128,8 @@ func TestEveryPageIsAccessibleInChromium(t *testing.T) {
 		"/odds?skill=4&difficulty=10&damage=5&strength=3&firer=" + idA + ":0&target=" + idB + ":0&range=10",
 		"/sim", strings.TrimPrefix(simURL, base), "/games/new", strings.TrimPrefix(gmURL, base), strings.TrimPrefix(playerURL, base),
 		strings.TrimPrefix(listURL, base), strings.TrimPrefix(shareURL, base), "/account", "/signin", "/signup", "/no-such-page",
-		strings.TrimPrefix(simURL, base) + "/replay",
-		"/qrs/solo", strings.TrimPrefix(soloURL, base), "/odds?qrs-own=1&qrs-enemy=8&qrs-cover=1", "/qrs/sim",
+		strings.TrimPrefix(simURL, base) + "/replay", strings.TrimPrefix(simShareURL, base), // a matchup through its share link (issue 31)
+		"/qrs/solo", strings.TrimPrefix(soloURL, base), "/odds?qrs-own=1&qrs-enemy=8&qrs-cover=1", "/odds?qrs-gen=1&gen-open=1&gen-corner=1&gen-officer=1", "/qrs/sim",
 		strings.TrimPrefix(simURL, base) + "/whatif", strings.TrimPrefix(simURL, base) + "/whatif/replay?side=a&battle=0", "/roundrobin", strings.TrimPrefix(gmURL, base) + "/roundrobin", strings.TrimPrefix(gmURL, base) + "/rotate?which=player", // issue 14 (their results: e2e_whatif_test.go)
 		"/armies/" + idS, "/armies/" + idS + "/edit", "/armies/" + idS + "/edit?as=text", "/armies/" + idS + "/sheets",
 		"/armies/" + idQ, "/armies/" + idQ + "/sheets", "/swm/quick-resolve?a=" + idS + "&b=" + idS,

@@ -69,7 +69,7 @@ func TestSoloSkirmishGameInChromium(t *testing.T) {
 	// Four Stormtroopers' Defence 8 against Red Team's Firepower 3+2+2+2 = 9: "Less than
 	// enemies total"; 3 figures diced per shooter, so all four.
 	fire := b.waitText("#result", has("rolls"))
-	if !strings.Contains(fire, "total 8 against the enemy's 9") || !strings.Contains(fire, "Less than enemies total") {
+	if !strings.Contains(fire, "Defence total under fire 8 against the shooters' firepower 9") || !strings.Contains(fire, "Less than enemies total") {
 		t.Errorf("Red Team's fire: %q", fire)
 	}
 

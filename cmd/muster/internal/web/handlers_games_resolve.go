@@ -14,6 +14,7 @@ import (
 	"muster/cmd/muster/internal/jobs"
 	"muster/db"
 	"muster/rules/battle"
+	"muster/rules/battle/muster"
 	"muster/views"
 )
 
@@ -68,7 +69,7 @@ func (a *app) resolveLists(c *echo.Context) error {
 		if err != nil {
 			return err
 		}
-		force, err := battle.NewForce(a.catalogFor(army), army)
+		force, err := muster.NewForce(a.catalogFor(army), army)
 		if err != nil {
 			return fail(fmt.Sprintf("%s (%s) cannot take the field: %v", army.Name, l.Player, err))
 		}

@@ -88,6 +88,7 @@ func (a *app) odds(c *echo.Context) error {
 	}
 	v.QRS = QRSOddsSection(q)
 	v.QRSMove = QRSMoveSection(q)
+	v.QRSGen = QRSGenSection(q)
 	v.D20 = D20OddsSection(q) // the d20 Star Wars Miniatures section (swm_odds.go)
 	return render(c, http.StatusOK, views.Odds(page(c, "Odds", "odds"), v))
 }
@@ -168,6 +169,10 @@ func VolleyView(r volley.Report) *views.VolleyOdds {
 		if len(p) > 0 {
 			out.Dists = append(out.Dists, views.Dist{Name: name, Mean: mean, P: p})
 		}
+	}
+	for _, b := range r.ByRange {
+		out.ByRange = append(out.ByRange, views.RangeHits{From: b.From, To: b.To, Hits: b.Hits,
+			Here: r.Range > b.From && r.Range <= b.To})
 	}
 	dist("hits", r.ExpectedHits, r.Hits)
 	dist("wounded", r.Expected.Wounded, r.Wounded)

@@ -1,6 +1,8 @@
 package web
 
 import (
+	"github.com/PuerkitoBio/goquery"
+	"html"
 	"net/http"
 	"strings"
 	"testing"
@@ -31,6 +33,18 @@ func TestOddsPageVolleyBetweenSavedArmies(t *testing.T) {
 		if !strings.Contains(r.body, want) {
 			t.Errorf("volley result lacks %q", want)
 		}
+	}
+	// Hits against range: the asked 20" falls in the rifles' medium band, 15-50".
+	gq, err := goquery.NewDocumentFromReader(strings.NewReader(r.body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	here := strings.Join(strings.Fields(gq.Find("#volley-range tr.here td").First().Text()), " ")
+	if here != "15–50\" (asked)" {
+		t.Errorf("the stretch marked as asked reads %q, want the medium band 15–50\" (asked)", here)
+	}
+	if n := gq.Find("#volley-range tbody tr").Length(); n < 3 {
+		t.Errorf("hits against range has %d stretches, want short, medium and long at least", n)
 	}
 }
 
@@ -136,5 +150,54 @@ func TestOddsPageWorksOutRandomMovement(t *testing.T) {
 	other := ts.get("/odds?skill=4&difficulty=8&qrs-mv=1&mv-alone=1")
 	if !strings.Contains(other.body, `id="qrs-move-odds"`) || !strings.Contains(other.body, `id="test-success"`) {
 		t.Error("two calculators asked together do not both answer")
+	}
+}
+
+// Enemy force generation on the odds page, worked by hand from the sheet's table: one
+// counter in the open, D6 +0: a natural 1 is nothing, 2-5 a probe droid (in the open), 6 four
+// stormtroopers. A counter on a corner more and an officer, D6 +3: 1 nothing; 2 (5) nothing
+// or, at the open counter (one of two, at random), a probe droid; 3-4 (6-7) four
+// stormtroopers; 5-6 (8-9) four and a heavy weapon trooper.
+func TestOddsPageEnemyForceGeneration(t *testing.T) {
+	t.Parallel()
+	ts := newTestServer(t)
+	for _, c := range []struct {
+		query string
+		want  map[string]string
+	}{
+		{"gen-open=1", map[string]string{"1 Imperial Probe Droid": "2/3", "4 Stormtroopers": "1/6", "nothing": "1/6"}},
+		{"gen-open=1&gen-corner=1&gen-officer=1", map[string]string{"4 Stormtroopers": "1/3",
+			"4 Stormtroopers and 1 Heavy Weapon Trooper": "1/3", "nothing": "1/4", "1 Imperial Probe Droid": "1/12"}},
+	} {
+		r := ts.get("/odds?qrs-gen=1&" + c.query)
+		wantStatus(t, c.query, r, http.StatusOK)
+		gq, err := goquery.NewDocumentFromReader(strings.NewReader(r.body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]string{}
+		gq.Find("#qrs-gen-odds tbody tr").Each(func(_ int, tr *goquery.Selection) {
+			got[tr.Find("td").Eq(0).Text()] = tr.Find("td").Eq(1).Text()
+		})
+		if len(got) != len(c.want) {
+			t.Errorf("%s: %v, want %v", c.query, got, c.want)
+		}
+		for force, p := range c.want {
+			if got[force] != p {
+				t.Errorf("%s: %s %q, by hand %s", c.query, force, got[force], p)
+			}
+		}
+	}
+	for q, want := range map[string]string{
+		"gen-open=13":             "Counters in the open: write a whole number from 0 to 12",
+		"gen-open=0":              "Counters in sight: write how many of each kind your figure sees, one at least.",
+		"gen-open=6&gen-cover=7":  "Counters in sight: 12 at most, all kinds together.",
+		"gen-open=1&gen-prefer=x": "Where the table offers a choice: pick one of the options listed.",
+	} {
+		r := ts.get("/odds?qrs-gen=1&" + q)
+		wantStatus(t, q, r, http.StatusOK)
+		if !strings.Contains(html.UnescapeString(r.body), want) {
+			t.Errorf("%s: the page does not say %q", q, want)
+		}
 	}
 }

@@ -18,6 +18,7 @@ import (
 	"muster/db"
 	"muster/roster"
 	"muster/rules/battle"
+	"muster/rules/battle/muster"
 	"muster/rules/battle/optimize"
 	"muster/rules/battle/whatif"
 	"muster/rules/system"
@@ -212,7 +213,7 @@ func (a *app) runOptimize(c *echo.Context) error {
 		if err != nil {
 			return err
 		}
-		if _, err := battle.NewForce(a.catalogFor(army), army); err != nil {
+		if _, err := muster.NewForce(a.catalogFor(army), army); err != nil {
 			return refuse(http.StatusBadRequest, fmt.Sprintf("Against: %s cannot take the field: %v", army.Name, err))
 		}
 		req.Opponents = append(req.Opponents, jobs.OptOpponent{ID: r.ID, Name: army.Name, Version: r.Version, File: file, Weight: weights[k]})
@@ -421,7 +422,7 @@ func (a *app) optimizeReplay(c *echo.Context) error {
 	if err != nil {
 		return fmt.Errorf("search %s: %w", m.ID, err)
 	}
-	opp, err := battle.NewForce(a.catalogFor(oppArmy), oppArmy)
+	opp, err := muster.NewForce(a.catalogFor(oppArmy), oppArmy)
 	if err != nil {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, oppArmy.Name+" cannot take the field: "+err.Error())
 	}
@@ -431,7 +432,7 @@ func (a *app) optimizeReplay(c *echo.Context) error {
 	}
 	change := res.Result.Steps[n-1].Change
 	play := func(army *roster.Army, id string, with bool) (views.ReplayView, error) {
-		me, err := battle.NewForce(a.catalogFor(army), army)
+		me, err := muster.NewForce(a.catalogFor(army), army)
 		if err != nil {
 			return views.ReplayView{}, echo.NewHTTPError(http.StatusUnprocessableEntity, army.Name+" cannot take the field: "+err.Error())
 		}

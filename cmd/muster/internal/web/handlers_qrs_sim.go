@@ -95,7 +95,11 @@ func (a *app) qrsSimRun(c *echo.Context) error {
 			}
 		}
 		req.Form["seed"] = []string{strconv.FormatUint(req.Seed, 10)}
-		m, err := a.jobs.SubmitQRS(a.askCtx(c), owner, fmt.Sprintf("%d skirmish games of %s", req.Battles, req.Config.Players.Name), req)
+		title := fmt.Sprintf("%d skirmish games of %s", req.Battles, req.Config.Players.Name)
+		if req.Fight != nil {
+			title = fmt.Sprintf("%d skirmish firefights, %s against %s", req.Battles, req.Fight.A.Group.Name, req.Fight.B.Group.Name)
+		}
+		m, err := a.jobs.SubmitQRS(a.askCtx(c), owner, title, req)
 		if err == nil {
 			return c.Redirect(http.StatusSeeOther, "/sim/run/"+m.ID)
 		}
@@ -114,7 +118,8 @@ func (a *app) qrsSimRun(c *echo.Context) error {
 // qrsSimPageFrom is the quick-resolve's own fields as sent.
 func qrsSimPageFrom(form url.Values) views.QRSSimPage {
 	return views.QRSSimPage{Sight: strings.TrimSpace(form.Get("sight")), Objective: strings.TrimSpace(form.Get("objective")),
-		MaxTurns: strings.TrimSpace(form.Get("max-turns")), Battles: strings.TrimSpace(form.Get("battles")), Cover: form.Get("cover") != ""}
+		MaxTurns: strings.TrimSpace(form.Get("max-turns")), Battles: strings.TrimSpace(form.Get("battles")), Cover: form.Get("cover") != "",
+		Against: strings.TrimSpace(form.Get("against")), AgainstCover: form.Get("against-cover") != ""}
 }
 
 // qrsSimResult is a played skirmish quick-resolve's page: the form as it was sent, and the
@@ -141,7 +146,11 @@ func (a *app) qrsSimResult(c *echo.Context) error {
 	if v.Setup.Armies, err = a.qrsSavedArmies(c); err != nil {
 		return err
 	}
-	v.Result = qrsResultView(req, res.Summary)
+	if res.Fight != nil && req.Fight != nil {
+		v.Fight = qrsFightView(req, *res.Fight)
+	} else {
+		v.Result = qrsResultView(req, res.Summary)
+	}
 	return render(c, http.StatusOK, views.QRSSim(page(c, "Skirmish quick-resolve", "qrs"), v))
 }
 
@@ -179,6 +188,9 @@ func qrsRequest(f views.QRSNewForm, v views.QRSSimPage) (jobs.QRSRequest, string
 	for _, g := range setup.Army.Groups {
 		players.Figures = append(players.Figures, g.Figures...)
 	}
+	if v.Against != "" {
+		return qrsFightRequest(setup, v, maxTurns, battles)
+	}
 	cfg := sim.Config{Players: players, Counters: setup.Counters, Prefer: setup.Prefer, Sight: sight, Cover: v.Cover, Objective: objective, MaxTurns: maxTurns}
 	profiles, err := systems.QRSProfiles(setup.Army)
 	if err != nil {
@@ -202,4 +214,48 @@ func qrsResultView(req jobs.QRSRequest, s sim.Summary) *views.QRSSimResult {
 	return &views.QRSSimResult{Group: req.Config.Players.Name, Counters: len(req.Config.Counters), Battles: s.Battles, Seed: strconv.FormatUint(req.Seed, 10),
 		Objective: rate(s.Objective), Survived: rate(s.Survived), MeanTurns: s.MeanTurns, MeanEnemies: s.MeanEnemies, MeanDown: s.MeanDown, MeanLost: s.MeanLost,
 		Log: s.FirstLog, NotSimulated: s.NotSimulated}
+}
+
+// qrsFightRequest is a firefight to queue: the groups of the form but the one named Against,
+// as one, shooting it out with that one (muster qrs sim --vs); or what to fix.
+func qrsFightRequest(setup solo.Setup, v views.QRSSimPage, maxTurns, battles int) (jobs.QRSRequest, string) {
+	var names []string
+	var them *army.Group
+	us := army.Group{}
+	for i := range setup.Army.Groups {
+		g := &setup.Army.Groups[i]
+		names = append(names, g.Name)
+		if strings.EqualFold(strings.TrimSpace(g.Name), v.Against) && them == nil {
+			them = g
+			continue
+		}
+		us.Figures = append(us.Figures, g.Figures...)
+		if us.Name == "" {
+			us.Name = g.Name
+		} else {
+			us.Name += " and " + g.Name
+		}
+	}
+	switch {
+	case them == nil:
+		return jobs.QRSRequest{}, fmt.Sprintf("Against your group named: no group is named %q; write one of %s, or leave it empty to go past the portals.",
+			v.Against, strings.Join(names, ", "))
+	case len(us.Figures) == 0:
+		return jobs.QRSRequest{}, fmt.Sprintf("Against your group named: %s is your only group; give the figures that fight it a group of their own.", them.Name)
+	}
+	cfg := sim.FightConfig{A: sim.Side{Group: us, Cover: v.Cover}, B: sim.Side{Group: *them, Cover: v.AgainstCover}, MaxTurns: maxTurns}
+	profiles, err := systems.QRSProfiles(setup.Army)
+	if err != nil {
+		return jobs.QRSRequest{}, err.Error()
+	}
+	cfg.Profiles = profiles
+	return jobs.QRSRequest{Config: sim.Config{Players: us}, Fight: &cfg, Battles: battles, Seed: setup.Seed}, ""
+}
+
+// qrsFightView is a played firefight in the page's words.
+func qrsFightView(req jobs.QRSRequest, s sim.FightSummary) *views.QRSFightResult {
+	rate := func(r sim.Rate) views.QRSRate { return views.QRSRate{P: r.P, Low: r.Low, High: r.High} }
+	return &views.QRSFightResult{A: req.Fight.A.Group.Name, B: req.Fight.B.Group.Name, Battles: s.Battles, Seed: strconv.FormatUint(req.Seed, 10),
+		AWins: rate(s.AWins), BWins: rate(s.BWins), Undecided: rate(s.Undecided), MeanTurns: s.MeanTurns, MeanLostA: s.MeanLostA,
+		MeanLostB: s.MeanLostB, Log: s.FirstLog, NotSimulated: s.NotSimulated}
 }

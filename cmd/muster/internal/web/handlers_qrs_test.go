@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"math"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -252,7 +253,7 @@ func TestSoloShootingReadsTheHalfRow(t *testing.T) {
 	id := startSolo(t, ts, newSoloForm(7, fullPool))
 	body := soloStep(t, ts, id, "shoot", url.Values{"target": {"1"}, "band": {"medium"}, "enemy": {"20"}})
 	res := idText(t, body, "result")
-	if !strings.Contains(res, "total 9 against the enemy's 20") || !strings.Contains(res, "Half enemies total") {
+	if !strings.Contains(res, "Defence total under fire 9 against the shooters' firepower 20") || !strings.Contains(res, "Half enemies total") {
 		t.Fatalf("the shot: %q", res)
 	}
 	half := map[int]string{1: "nothing", 2: "nothing", 3: "nothing", 4: "duck_back", 5: "duck_back", 6: "wound", 7: "killed", 8: "killed"}
@@ -346,7 +347,7 @@ func TestSoloBadInputSaysWhatToFix(t *testing.T) {
 	}{
 		{"spot", url.Values{}, "Counters in sight: tick the counters"},
 		{"spot", url.Values{"counter": {"9"}}, "there is no counter 9"},
-		{"shoot", url.Values{"target": {"1"}, "band": {"medium"}}, "tick the groups shooting, or give the enemy's firepower total"},
+		{"shoot", url.Values{"target": {"1"}, "band": {"medium"}}, "tick the groups shooting, or give the shooters' firepower total"},
 		{"orders", url.Values{"group": {"all"}}, "no enemy group is on the table"},
 		{"mark", url.Values{"group": {"1"}, "figure": {"1"}, "what": {"explode"}}, "is not a mark"},
 	} {
@@ -448,7 +449,7 @@ func TestOddsPageQRSSectionIsTheShootingTable(t *testing.T) {
 		t.Error("the Worse row's decision is not shown")
 	}
 	body = ts.get("/odds?qrs-own=4&qrs-enemy=0").body
-	if !strings.Contains(idText(t, body, "odds-qrs"), "Enemy's total: write a whole number from 1") {
+	if !strings.Contains(idText(t, body, "odds-qrs"), "Shooters' firepower total: write a whole number from 1") {
 		t.Errorf("bad input: %q", idText(t, body, "odds-qrs"))
 	}
 }
@@ -605,5 +606,64 @@ func TestSoloProfilePickerDoesNotCallFirepowerFP(t *testing.T) {
 		if !strings.Contains(picker, "Rebel Hero (firepower 3, defence 3)") || strings.Contains(picker, "FP") {
 			t.Errorf("%s: the profile picker: %s", path, picker)
 		}
+	}
+}
+
+// The two-group firefight on the web (issue 32), as muster qrs sim --vs plays it: the form's
+// groups but the one named, as one, against that one. Red Team (a Rebel Hero and three
+// troopers, firepower 3 + 3x2 = 9) against a lone stormtrooper (firepower 2) wins far more
+// often than it loses (a binomial test: more wins than losses at z > 3 over 300 games); the
+// same seed gives the same odds; a name that is no group's, or the only group, is refused
+// naming the field.
+func TestFirefightOnTheWeb(t *testing.T) {
+	t.Parallel()
+	ts := newTestServer(t)
+	form := newSoloForm(11, fullPool)
+	form.Set("group2", "Blue Team")
+	form.Set("profile2", "Stormtrooper")
+	form.Set("count2", "1")
+	form.Set("against", "blue team")
+	form.Set("battles", "300")
+	r := postJob(t, ts, "/qrs/sim", form)
+	wantStatus(t, "a firefight", r, http.StatusOK)
+	head := idText(t, r.body, "fight-result-h")
+	if !strings.Contains(head, "Red Team against Blue Team: 300 firefights (seed 11)") {
+		t.Fatalf("the firefight's heading: %q", head)
+	}
+	pct := regexp.MustCompile(`([0-9.]+)%`)
+	rate := func(id string) float64 {
+		m := pct.FindStringSubmatch(idText(t, r.body, id))
+		if m == nil {
+			t.Fatalf("%s: no rate in %q", id, idText(t, r.body, id))
+		}
+		f, _ := strconv.ParseFloat(m[1], 64)
+		return f / 100
+	}
+	a, b := rate("rate-a")*300, rate("rate-b")*300
+	if z := (a - b) / math.Sqrt(a+b); a+b == 0 || z < 3 {
+		t.Errorf("Red Team won %.0f and lost %.0f of 300 against a lone stormtrooper (z %.1f)", a, b, (a-b)/math.Sqrt(a+b))
+	}
+	if again := postJob(t, ts, "/qrs/sim", form); idText(t, again.body, "fight-rates") != idText(t, r.body, "fight-rates") {
+		t.Error("the same seed gave other odds")
+	}
+	if !strings.Contains(idText(t, r.body, "fight-not-simulated"), "Table geometry") {
+		t.Error("the firefight does not say what it leaves out")
+	}
+	for name, want := range map[string]string{
+		"Green Team": `Against your group named: no group is named "Green Team"; write one of Red Team, Blue Team`,
+	} {
+		form.Set("against", name)
+		bad := ts.postForm("/qrs/sim", form)
+		wantStatus(t, "a firefight against "+name, bad, http.StatusUnprocessableEntity)
+		if got := idText(t, bad.body, "solo-error"); !strings.Contains(got, want) {
+			t.Errorf("against %q: %q", name, got)
+		}
+	}
+	only := newSoloForm(11, fullPool)
+	only.Set("against", "Red Team")
+	bad := ts.postForm("/qrs/sim", only)
+	wantStatus(t, "a firefight against the only group", bad, http.StatusUnprocessableEntity)
+	if got := idText(t, bad.body, "solo-error"); !strings.Contains(got, "Red Team is your only group") {
+		t.Errorf("against the only group: %q", got)
 	}
 }

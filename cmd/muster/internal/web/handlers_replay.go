@@ -11,6 +11,7 @@ import (
 	"muster/db"
 	"muster/roster"
 	"muster/rules/battle"
+	"muster/rules/battle/muster"
 	"muster/views"
 )
 
@@ -104,7 +105,7 @@ func (a *app) showReplay(c *echo.Context, m db.Sim, version func(string, int) (d
 		if err != nil {
 			return fmt.Errorf("matchup %s: army %s version %d: %w", m.ID, ref.id, ref.n, err)
 		}
-		if forces[i], err = battle.NewForce(a.catalogFor(army), army); err != nil {
+		if forces[i], err = muster.NewForce(a.catalogFor(army), army); err != nil {
 			return echo.NewHTTPError(http.StatusNotFound, "The army "+army.Name+" can no longer take the field: "+err.Error())
 		}
 	}

@@ -17,6 +17,7 @@ import (
 	"muster/roster"
 	"muster/rules"
 	"muster/rules/battle"
+	"muster/rules/battle/muster"
 )
 
 // savedPickSim saves a matchup of the reference armies with master seed 7 and the given
@@ -81,7 +82,7 @@ func pickForces(t *testing.T) [2]*battle.Force {
 			t.Fatal(err)
 		}
 		cat, _ := costing.CatalogFor(rules.Default(), army)
-		if forces[s], err = battle.NewForce(cat, army); err != nil {
+		if forces[s], err = muster.NewForce(cat, army); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -18,6 +18,7 @@ import (
 	"muster/db"
 	"muster/roster"
 	"muster/rules/battle"
+	"muster/rules/battle/muster"
 	"muster/views"
 )
 
@@ -228,7 +229,7 @@ func (a *app) playRoundRobin(c *echo.Context) error {
 			return err
 		}
 		// Refused here in words, rather than failed by the worker.
-		if _, err := battle.NewForce(a.catalogFor(army), army); err != nil {
+		if _, err := muster.NewForce(a.catalogFor(army), army); err != nil {
 			return refuse(http.StatusBadRequest, fmt.Sprintf("Armies: %s cannot take the field: %v", e.name, err))
 		}
 		req.Entrants = append(req.Entrants, jobs.RREntrant{ID: e.id, Name: e.name, Version: e.version, File: file})
@@ -252,7 +253,8 @@ func (a *app) playRoundRobin(c *echo.Context) error {
 }
 
 // roundRobinResult is a played round robin: the form again, with the matrix, each cell
-// opening its pair's matchup. One not yet played goes to its progress page.
+// opening its pair's matchup, and its share links (one of your own armies' round robins).
+// One not yet played goes to its progress page.
 func (a *app) roundRobinResult(c *echo.Context) error {
 	m, err := a.ownJob(c, db.KindRoundRobin)
 	if err != nil {
@@ -261,14 +263,36 @@ func (a *app) roundRobinResult(c *echo.Context) error {
 	if m.Status != db.MatchupDone {
 		return c.Redirect(http.StatusSeeOther, "/sim/run/"+m.ID)
 	}
+	req, res, err := roundRobinOf(m)
+	if err != nil {
+		return err
+	}
+	v := roundRobinPlayed(req, res, req.SimBase)
+	if req.Game == "" {
+		v.ShareBase = "/roundrobin/" + m.ID
+		if v.Shares, err = a.resultShareRows(c, db.ShareRoundRobin, m.ID); err != nil {
+			return err
+		}
+	}
+	return render(c, http.StatusOK, views.RoundRobinPage(page(c, "Round robin", req.Nav), v))
+}
+
+// roundRobinOf reads a round robin's request and result.
+func roundRobinOf(m db.Matchup) (jobs.RoundRobinRequest, jobs.RoundRobinResult, error) {
 	var req jobs.RoundRobinRequest
 	var res jobs.RoundRobinResult
 	if err := json.Unmarshal(m.Request, &req); err != nil {
-		return fmt.Errorf("round robin %s: %w", m.ID, err)
+		return req, res, fmt.Errorf("round robin %s: %w", m.ID, err)
 	}
 	if err := json.Unmarshal(m.Result, &res); err != nil {
-		return fmt.Errorf("round robin %s: its result does not read: %w", m.ID, err)
+		return req, res, fmt.Errorf("round robin %s: its result does not read: %w", m.ID, err)
 	}
+	return req, res, nil
+}
+
+// roundRobinPlayed is a played round robin's page: the form as asked, and the matrix, each
+// cell opening its pair's matchup under simBase.
+func roundRobinPlayed(req jobs.RoundRobinRequest, res jobs.RoundRobinResult, simBase string) views.RoundRobinView {
 	v := views.RoundRobinView{Chosen: map[string]bool{}, Scenario: req.Scenario, Battles: strconv.Itoa(req.Battles), Action: req.Action,
 		Seed: strconv.FormatUint(req.Seed, 10)}
 	if req.Game != "" {
@@ -284,8 +308,9 @@ func (a *app) roundRobinResult(c *echo.Context) error {
 	for _, s := range battle.Scenarios() {
 		v.Scenarios = append(v.Scenarios, views.Choice{Value: s.ID, Label: s.Name, Note: s.Description})
 	}
+	req.SimBase = simBase
 	v.Matrix = roundRobinMatrix(req, res)
-	return render(c, http.StatusOK, views.RoundRobinPage(page(c, "Round robin", req.Nav), v))
+	return v
 }
 
 // roundRobinMatrix fills both cells of every pair i < j (army i first).

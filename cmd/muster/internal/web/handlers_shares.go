@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"time"
 
 	"github.com/labstack/echo/v5"
 
@@ -25,14 +26,19 @@ func (a *app) shareRows(c *echo.Context, rec db.Army) ([]views.ShareRow, error) 
 	}
 	rows := make([]views.ShareRow, 0, len(links))
 	for _, l := range links {
-		row := views.ShareRow{Token: l.Token, URL: baseURL(c) + "/share/" + l.Token, Revoked: l.Revoked,
-			Created: l.Created.Format("2 Jan 2006 15:04"), LastOpened: "never"}
-		if !l.LastOpened.IsZero() {
-			row.LastOpened = l.LastOpened.Format("2 Jan 2006 15:04")
-		}
-		rows = append(rows, row)
+		rows = append(rows, shareRow(l.Token, baseURL(c)+"/share/"+l.Token, l.Created, l.LastOpened, l.Revoked))
 	}
 	return rows, nil
+}
+
+// shareRow is one share link as its owner sees it: the address to copy, when it was made and
+// last opened ("never"), whether it is revoked.
+func shareRow(token, url string, created, opened time.Time, revoked bool) views.ShareRow {
+	row := views.ShareRow{Token: token, URL: url, Revoked: revoked, Created: created.Format("2 Jan 2006 15:04"), LastOpened: "never"}
+	if !opened.IsZero() {
+		row.LastOpened = opened.Format("2 Jan 2006 15:04")
+	}
+	return row
 }
 
 // armyShares goes to the share links on the army's page.

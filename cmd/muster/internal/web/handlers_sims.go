@@ -23,6 +23,7 @@ import (
 	"muster/db"
 	"muster/roster"
 	"muster/rules/battle"
+	"muster/rules/battle/muster"
 	"muster/views"
 )
 
@@ -162,7 +163,7 @@ func (a *app) startSim(c *echo.Context) error {
 		if err != nil {
 			return err
 		}
-		force, err := battle.NewForce(a.catalogFor(army), army)
+		force, err := muster.NewForce(a.catalogFor(army), army)
 		if err != nil {
 			f.Errors["armies"] = fmt.Sprintf("%s cannot take the field: %v", rec.Name, err)
 			return a.renderSimForm(c, http.StatusBadRequest, f)
@@ -349,6 +350,8 @@ func runHeading(kind string) string {
 		return "Searching for what to bring"
 	case db.KindSWM, db.KindQRS:
 		return "Playing a quick-resolve"
+	case db.KindFair:
+		return "Trying whether it is fair"
 	}
 	return "Playing a matchup"
 }
@@ -518,6 +521,8 @@ func cancelledURL(m db.Matchup) string {
 		return "/swm/quick-resolve?" + q.Encode()
 	case db.KindQRS:
 		return "/qrs/sim?" + q.Encode()
+	case db.KindFair:
+		return fairFormURL(m.Request, q)
 	}
 	var req jobs.MatchupRequest
 	if err := json.Unmarshal(m.Request, &req); err == nil && req.Ask.Game == "" {
@@ -572,6 +577,10 @@ func (a *app) showSim(c *echo.Context) error {
 	v.Base = "/sims/" + m.ID
 	v.Again = &views.SimAgain{Action: "/sim", A: m.ArmyA, B: m.ArmyB, Scenario: m.Scenario, Battles: m.Battles}
 	v.Broken = a.brokenArmies(c.Request().Context(), ownerID(c), m)
+	v.ShareBase = v.Base
+	if v.Shares, err = a.resultShareRows(c, db.ShareSim, m.ID); err != nil {
+		return err
+	}
 	return render(c, http.StatusOK, views.SimPage(page(c, title, "sim"), v))
 }
 

@@ -649,7 +649,7 @@ func (a *app) importRefused(c *echo.Context, data []byte, msg string) error {
 
 // systemChoices are the systems the create and import forms offer.
 func systemChoices() []views.SystemChoice {
-	out := []views.SystemChoice{{ID: system.SWMB, Title: "Star Wars Miniatures Battles (West End Games)"}}
+	out := []views.SystemChoice{{ID: systems.SWMB().ID(), Title: systems.SWMB().Title()}}
 	for _, id := range systems.Known()[1:] {
 		out = append(out, views.SystemChoice{ID: id, Title: systems.ByID(id).Title()})
 	}

@@ -14,6 +14,7 @@ import (
 	"muster/db"
 	"muster/roster"
 	"muster/rules/battle"
+	"muster/rules/battle/muster"
 	"muster/rules/battle/whatif"
 	"muster/views"
 )
@@ -91,7 +92,7 @@ func (a *app) loadWhatif(c *echo.Context, side string) (*whatifSetup, error) {
 	if err != nil {
 		return nil, fmt.Errorf("matchup %s: %w", m.ID, err)
 	}
-	opp, err := battle.NewForce(a.catalogFor(armies[them]), armies[them])
+	opp, err := muster.NewForce(a.catalogFor(armies[them]), armies[them])
 	if err != nil {
 		return nil, echo.NewHTTPError(http.StatusUnprocessableEntity, fmt.Sprintf("%s cannot take the field: %v", armies[them].Name, err))
 	}
@@ -343,7 +344,7 @@ func (a *app) whatifReplay(c *echo.Context) error {
 	}
 	// play draws battle idx with army on the what-if's side, as the viewer named id.
 	play := func(army *roster.Army, id string) (views.ReplayView, error) {
-		me, err := battle.NewForce(a.catalogFor(army), army)
+		me, err := muster.NewForce(a.catalogFor(army), army)
 		if err != nil {
 			return views.ReplayView{}, echo.NewHTTPError(http.StatusUnprocessableEntity, army.Name+" cannot take the field: "+err.Error())
 		}

@@ -2,9 +2,11 @@ package web
 
 import (
 	"net/url"
+	"slices"
 	"sort"
 
 	"muster/rules/qrs"
+	"muster/rules/qrs/solo"
 	"muster/views"
 )
 
@@ -17,8 +19,8 @@ func QRSOddsSection(q url.Values) views.QRSOdds {
 		return o
 	}
 	o.Asked = true
-	own, err1 := boundedInt("Your side's total", o.Own, 0, qrs.MaxTotal)
-	enemy, err2 := boundedInt("Enemy's total", o.Enemy, 1, qrs.MaxTotal)
+	own, err1 := boundedInt("Defence total under fire", o.Own, 0, qrs.MaxTotal)
+	enemy, err2 := boundedInt("Shooters' firepower total", o.Enemy, 1, qrs.MaxTotal)
 	extra := 0
 	var err3 error
 	if o.Extra != "" {
@@ -71,11 +73,73 @@ func QRSMoveSection(q url.Values) views.QRSMove {
 		f, _ := p.Float64()
 		m.Rows = append(m.Rows, views.QRSMoveRow{Order: order, Exact: p.RatString(), P: f})
 	}
-	sort.Slice(m.Rows, func(i, j int) bool {
-		if m.Rows[i].P != m.Rows[j].P {
-			return m.Rows[i].P > m.Rows[j].P
-		}
-		return m.Rows[i].Order < m.Rows[j].Order
-	})
+	sortOdds(m.Rows)
 	return m
+}
+
+// sortOdds puts the likeliest first (ties by name), as muster qrs prints them.
+func sortOdds(rows []views.QRSMoveRow) {
+	sort.Slice(rows, func(i, j int) bool {
+		if rows[i].P != rows[j].P {
+			return rows[i].P > rows[j].P
+		}
+		return rows[i].Order < rows[j].Order
+	})
+}
+
+// QRSGenSection reads the odds page's enemy force generation calculator (qrs-gen marks it
+// asked): how many counters of each kind are in sight of the same figure, the modifiers, the
+// option preferred; and works out each force's exact chance (solo.GenerationOdds, as muster
+// qrs generate), the figures for the enemy taken as enough for anything.
+func QRSGenSection(q url.Values) views.QRSGen {
+	g := views.QRSGen{Asked: q.Get("qrs-gen") != "", Corner: q.Get("gen-corner"), Cover: q.Get("gen-cover"), Open: q.Get("gen-open"),
+		Officer: q.Get("gen-officer") != "", NoContact: q.Get("gen-no-contact") != "", Prefer: q.Get("gen-prefer")}
+	for _, k := range solo.PreferKeys() {
+		g.Options = append(g.Options, views.QRSOption{Value: k, Label: qrsPreferLabel(k)})
+	}
+	if !g.Asked {
+		return g
+	}
+	var s solo.Sighting
+	var errs []error
+	for _, kind := range []struct{ label, kind, value string }{
+		{"Counters on corners", solo.Corner, g.Corner}, {"Counters in cover", solo.Cover, g.Cover}, {"Counters in the open", solo.Open, g.Open}} {
+		n := 0
+		if kind.value != "" {
+			var err error
+			n, err = boundedInt(kind.label, kind.value, 0, 12)
+			errs = append(errs, err)
+		}
+		for range n {
+			s.InSight = append(s.InSight, solo.Counter{ID: len(s.InSight) + 1, Kind: kind.kind})
+		}
+	}
+	if err := firstErr(errs...); err != nil {
+		g.Error = err.Error()
+		return g
+	}
+	switch {
+	case len(s.InSight) == 0:
+		g.Error = "Counters in sight: write how many of each kind your figure sees, one at least."
+		return g
+	case len(s.InSight) > 12:
+		g.Error = "Counters in sight: 12 at most, all kinds together."
+		return g
+	case g.Prefer != "" && !slices.Contains(solo.PreferKeys(), g.Prefer):
+		g.Error = "Where the table offers a choice: pick one of the options listed."
+		return g
+	}
+	s.Officer, s.NoContact = g.Officer, g.NoContact
+	odds, err := solo.GenerationOdds(s, nil, g.Prefer)
+	if err != nil {
+		g.Error = err.Error()
+		return g
+	}
+	g.Modifier = s.Modifier()
+	for force, p := range odds {
+		f, _ := p.Float64()
+		g.Rows = append(g.Rows, views.QRSMoveRow{Order: force, Exact: p.RatString(), P: f})
+	}
+	sortOdds(g.Rows)
+	return g
 }

@@ -190,7 +190,7 @@ func qrsShootStep(st *solo.State, d qrs.Dice, form url.Values, r *views.QRSResul
 		return "", err
 	}
 	if (len(shot.From) == 0) == (shot.EnemyTotal == 0) {
-		return "", fieldErr("Shooting groups", "tick the groups shooting, or give the enemy's firepower total (one or the other)")
+		return "", fieldErr("Shooting groups", "tick the groups shooting, or give the shooters' firepower total (one or the other)")
 	}
 	if shot.Extra, err = qrsIntField(form, "extra", "Extra figures shooting", 0, 100); err != nil {
 		return "", err

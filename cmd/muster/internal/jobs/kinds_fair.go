@@ -1,0 +1,164 @@
+package jobs
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync/atomic"
+
+	"github.com/riverqueue/river"
+
+	"muster/costing/gamenight"
+	"muster/db"
+	"muster/roster"
+	"muster/rules/battle"
+	"muster/rules/battle/fair"
+)
+
+// "Is this fair?" as a job (issue 33): a built-in scenario, each side's total (the
+// scenario's other limits kept) and Troop List, random lists a side, battles at each
+// handicap; played in one piece (fair.Run), its progress told twice a second.
+
+// FairRequest is everything a worker needs to answer "Is this fair?".
+type FairRequest struct {
+	Scenario   string    `json:"scenario"`
+	Totals     [2]int    `json:"totals"`
+	TroopLists [2]string `json:"troop_lists"`
+	Battles    int       `json:"battles"` // at each handicap, as asked
+	Lists      int       `json:"lists"`
+	Seed       uint64    `json:"seed"`
+	SeedTyped  bool      `json:"seed_typed,omitempty"`
+	// A game night's sides (issue 33), for each of the scenario's sides: Limits is the
+	// game side's force limits as the gamemaster wrote them (in place of the scenario's and
+	// the total), Armies the lists its players submitted (played as they are; none: random
+	// lists within the limits), Game the game's page to go back to.
+	Limits [2]string   `json:"limits,omitempty"`
+	Armies [2][][]byte `json:"armies,omitempty"`
+	Game   string      `json:"game,omitempty"`
+}
+
+// FairResult is an answer as saved: the report's JSON (the command line's) and what it
+// leaves out that the page shows.
+type FairResult struct {
+	Report *fair.Report `json:"report"`
+	Extra  fair.Extra   `json:"extra"`
+}
+
+// FairBattles is how many battles a fairness test plays in all: fair.Points handicaps of
+// the battles at each, as fair.Run rounds them.
+func FairBattles(req FairRequest) int {
+	k := [2]int{req.Lists, req.Lists}
+	for s := range 2 {
+		if k[s] == 0 {
+			k[s] = fair.DefaultLists
+		}
+		if n := len(req.Armies[s]); n > 0 {
+			k[s] = n
+		}
+	}
+	pairs := k[0] * k[1]
+	perPair := (req.Battles + pairs - 1) / pairs
+	return fair.Points * perPair * pairs
+}
+
+// FairSides are the request's two sides: the scenario's with the totals and Troop Lists
+// asked, or a game night's limits and submitted lists where the request carries them.
+func FairSides(field *battle.Field, req FairRequest) ([2]fair.Side, error) {
+	sides, err := fair.WithTotals(field, req.Totals, req.TroopLists)
+	if err != nil {
+		return sides, err
+	}
+	for s := range 2 {
+		name := field.Scenario.Sides[s].Name
+		if req.Limits[s] != "" {
+			l, err := gamenight.ReadSideLimits(req.Limits[s])
+			if err != nil {
+				return sides, fmt.Errorf("%s's limits: %w", name, err)
+			}
+			sides[s].Limits = l
+		}
+		for i, file := range req.Armies[s] {
+			a, err := roster.Read(file)
+			if err != nil {
+				return sides, fmt.Errorf("%s's list %d does not read: %w", name, i+1, err)
+			}
+			sides[s].Lists = append(sides[s].Lists, a)
+		}
+	}
+	return sides, nil
+}
+
+// SubmitFair queues a fairness test: db.ErrBusy when its owner has something queued or
+// playing.
+func (j *Jobs) SubmitFair(ctx context.Context, owner, title string, req FairRequest) (db.Matchup, error) {
+	n := FairBattles(req)
+	body, err := json.Marshal(req)
+	if err != nil {
+		return db.Matchup{}, err
+	}
+	return j.queue(ctx, db.Matchup{Owner: owner, Title: title, Request: body, Kind: db.KindFair, Battles: n,
+		ChunkSize: n, Chunks: 1}, []battle.ChunkOptions{{First: 0, Count: n}}, 1)
+}
+
+// PlayFair answers a fairness test as its job does (progress, when set, is told the battles
+// played).
+func PlayFair(ctx context.Context, j *Jobs, req FairRequest, progress func(done, total int)) (*FairResult, error) {
+	field, err := battle.LoadScenario(req.Scenario)
+	if err != nil {
+		return nil, err
+	}
+	sides, err := FairSides(field, req)
+	if err != nil {
+		return nil, err
+	}
+	rep, err := fair.Run(ctx, j.cat, field, sides[0], sides[1], fair.Options{Battles: req.Battles, Seed: req.Seed, Lists: req.Lists,
+		Workers: 1, Progress: progress})
+	if err != nil {
+		return nil, err
+	}
+	return &FairResult{Report: rep, Extra: rep.Extra()}, nil
+}
+
+type fairKind struct {
+	j   *Jobs
+	req FairRequest
+}
+
+func (k *fairKind) parts(m db.Matchup) []battle.ChunkOptions {
+	return []battle.ChunkOptions{{First: 0, Count: m.Battles}}
+}
+func (k *fairKind) window() int { return 1 }
+
+func (k *fairKind) play(ctx context.Context, m db.Matchup, first, count int) ([]byte, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var done atomic.Int64
+	go k.j.follow(ctx, m.ID, &done, cancel)
+	res, err := PlayFair(ctx, k.j, k.req, func(d, _ int) { done.Store(int64(d)) })
+	var ie *fair.InputError
+	if errors.As(err, &ie) {
+		// What the web checked before queuing, found wrong here: played again, it would be
+		// wrong again.
+		_ = k.j.store.FailMatchup(ctx, m.ID, "Muster could not play this fairness test: "+err.Error()+".")
+		return nil, river.JobCancel(err)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(res)
+}
+
+func (k *fairKind) finish(ctx context.Context, m db.Matchup) error {
+	bodies, err := k.j.store.Chunks(ctx, m.ID)
+	if err != nil {
+		return err
+	}
+	if len(bodies) != 1 {
+		return fmt.Errorf("jobs: fairness test %s has %d parts saved, not 1", m.ID, len(bodies))
+	}
+	_, err = k.j.store.CompleteMatchupWith(ctx, m.ID, nil, func([]db.Sim) (string, []byte, error) {
+		return "/fair/" + m.ID, bodies[0], nil
+	})
+	return err
+}
