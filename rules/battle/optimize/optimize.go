@@ -442,8 +442,8 @@ func (s *search) moves(a *roster.Army) ([]whatif.Variant, error) {
 }
 
 // judgeMove plays move m on base's seeds in five looks and says whether it is accepted:
-// its repeated 95% interval above zero at a look. Below zero stops it (rejected); the last
-// look without a verdict rejects it too.
+// its repeated 95% interval above zero at a look. Below a point of gain (futile) stops it
+// (rejected); the last look without a verdict rejects it too.
 func (s *search) judgeMove(ctx context.Context, base *trials, m whatif.Variant) (Step, bool, error) {
 	f, err := s.force(m.Army)
 	if err != nil {
@@ -462,20 +462,27 @@ func (s *search) compare(ctx context.Context, base *trials, f *battle.Force, cha
 		}
 		lo = hi
 		d, ci := s.j.paired(base, t, hi, pocock)
-		if hi < 2 || d == 0 {
+		if hi < 2 {
 			continue
 		}
-		if ci[0] > 0 {
+		if d != 0 && ci[0] > 0 {
 			sc, sci := s.j.measure(t, hi)
 			return Step{Change: change, Total: total, Score: sc, CI95: sci, Delta: round4(d), DeltaCI: [2]float64{round4(ci[0]), round4(ci[1])},
 				Army: a, Battles: int(s.j.played.Load()), Effects: s.effects(base, t, hi), Turned: turned(base, t, hi)}, true, nil
 		}
-		if ci[1] < 0 {
-			return Step{}, false, nil
+		if ci[1] < futile {
+			return Step{}, false, nil // surely worse, or at best less than a point better
 		}
 	}
 	return Step{}, false, nil
 }
+
+// futile is the least gain in expected score worth playing on for: a change whose repeated
+// interval's upper end is below it at a look stops there (rejected). A change that turned
+// no battle in the first fifth (an interval of 0 to 0) would need luck to be accepted by
+// the end, and costs the most battles; stopping it does not make a change that does
+// nothing likelier to be taken.
+const futile = 0.01
 
 // turned is the first battle (by trial, then opponent) whose result differs between base
 // and cand over their first n trials, nil when none does.

@@ -25,8 +25,9 @@ const optimizeUsage = `usage: muster optimize [--battles N] [--seed S] [--budget
   all 1). From ARMY's list, it tries single changes (drop, add or replace a unit, a squad's
   size, quality, training, weapons, armor, equipment, specialists and commander, a hero's
   skills and powers), each on the same battles as the current list, up to N against each
-  opponent, looked at five times: a clearly worse change stops early, and a change is taken
-  only when its repeated 95% interval is above zero. At a list no change improves it
+  opponent, looked at five times: a change clearly worse, or at best less than a point
+  better, stops early, and a change is taken only when its repeated 95% interval is above
+  zero. At a list no change improves it
   restarts from random changes of the best. It stops when B battles are played (the final
   measure included), or when --time has passed (then the answer depends on the machine),
   and prints the changes taken, each with its gain, then the final list; the start and the
@@ -147,7 +148,31 @@ func cmdOptimize(args []string, stdout, stderr io.Writer) int {
 	}
 	a := armies[0]
 	printOptimize(stdout, a.Name, names, field.Scenario.Name, *budget, s, a.Limit == 0 && (limits == nil || limits.Total == 0) && (a.Limits == nil || a.Limits.Total == 0), res)
+	if len(res.Steps) > 0 {
+		printListDiff(stdout, a, res.Army)
+	}
 	return 0
+}
+
+// printListDiff says unit by unit how the final list differs from the start, then prints it
+// as an army file.
+func printListDiff(w io.Writer, start, final *roster.Army) {
+	fmt.Fprintln(w, "\nFrom the list as it was:")
+	for _, d := range roster.Diff(start, final) {
+		switch {
+		case d.B < 0:
+			fmt.Fprintf(w, "  - dropped: %s\n", start.Units[d.A].ShownName(d.A))
+		case d.A < 0:
+			fmt.Fprintf(w, "  - added: %s\n", final.Units[d.B].ShownName(d.B))
+		case len(d.Changes) > 0:
+			fmt.Fprintf(w, "  - %s: %s\n", final.Units[d.B].ShownName(d.B), strings.Join(d.Changes, "; "))
+		}
+	}
+	y, err := final.YAML()
+	if err != nil {
+		return
+	}
+	fmt.Fprintf(w, "\nThe final list (save it as an army file):\n\n%s", y)
 }
 
 // parseWeights reads --weights: n numbers above 0, separated by commas; empty means all 1.
@@ -198,12 +223,4 @@ func printOptimize(w io.Writer, army string, opps []string, scenario string, bud
 	why := map[string]string{"budget": "the budget was spent", "deadline": "time ran out", "done": "no change or restart was left to try"}[r.Stopped]
 	fmt.Fprintf(w, "%d changes judged in %d battles; the search stopped because %s.\n", r.Tried, r.Battles, why)
 	fmt.Fprintln(w, "Scores: a win 1, a draw a half, each opponent's by its weight. A change's interval is a repeated 95% interval over five looks.")
-	if len(r.Steps) == 0 {
-		return
-	}
-	y, err := r.Army.YAML()
-	if err != nil {
-		return
-	}
-	fmt.Fprintf(w, "\nThe final list (save it as an army file):\n\n%s", y)
 }

@@ -17,8 +17,10 @@ import (
 // From an army's page to a saved list: the search's path is the command line's for the same
 // seed and budget, and one click saves the final list as the army's next version, which
 // passes muster check; the first version stays as it was.
+//
+// Not parallel: its server and search start no goroutines while the admission test counts
+// them (admission_test.go), which parallel tests' servers can upset.
 func TestWhatToBringFromTheArmyPageSavesTheFinalListAsANewVersion(t *testing.T) {
-	t.Parallel()
 	ts := newTestServer(t)
 	a := ts.importFile(unarmedArmy)
 	b := ts.importFile(imperials1000)
