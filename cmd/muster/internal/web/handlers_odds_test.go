@@ -1,11 +1,12 @@
 package web
 
 import (
-	"github.com/PuerkitoBio/goquery"
 	"html"
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/PuerkitoBio/goquery"
 )
 
 // The odds page: a straight test's chance by hand is 2/3 for skill 3 against difficulty 6

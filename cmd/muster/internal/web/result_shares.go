@@ -47,25 +47,6 @@ func (a *app) resultShareRows(c *echo.Context, kind, id string) ([]views.ShareRo
 	return rows, nil
 }
 
-func (a *app) shareSim(c *echo.Context) error {
-	m, _, _, err := a.loadSim(c)
-	if err != nil {
-		return err
-	}
-	return a.makeResultShare(c, db.ShareSim, m.ID, "/sims/"+m.ID)
-}
-
-func (a *app) shareRoundRobin(c *echo.Context) error {
-	m, err := a.ownJob(c, db.KindRoundRobin)
-	if err != nil {
-		return err
-	}
-	if req, _, err := roundRobinOf(m); err != nil || req.Game != "" {
-		return echo.NewHTTPError(http.StatusNotFound, "There is no such result.")
-	}
-	return a.makeResultShare(c, db.ShareRoundRobin, m.ID, "/roundrobin/"+m.ID)
-}
-
 func (a *app) makeResultShare(c *echo.Context, kind, id, back string) error {
 	if _, err := a.store.ShareResult(c.Request().Context(), ownerID(c), kind, id); errors.Is(err, db.ErrNotFound) {
 		return echo.NewHTTPError(http.StatusNotFound, "There is no such result.")
@@ -73,14 +54,6 @@ func (a *app) makeResultShare(c *echo.Context, kind, id, back string) error {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, back+"?shared=1#share")
-}
-
-func (a *app) revokeSimShare(c *echo.Context) error {
-	return a.revokeResultShare(c, db.ShareSim, c.Param("id"), "/sims/")
-}
-
-func (a *app) revokeRoundRobinShare(c *echo.Context) error {
-	return a.revokeResultShare(c, db.ShareRoundRobin, c.Param("job"), "/roundrobin/")
 }
 
 func (a *app) revokeResultShare(c *echo.Context, kind, id, base string) error {
@@ -122,14 +95,6 @@ func (a *app) sharedSimOf(c *echo.Context) (db.ResultShare, db.Sim, error) {
 	return l, m, err
 }
 
-func (a *app) sharedSim(c *echo.Context) error {
-	_, m, err := a.sharedSimOf(c)
-	if err != nil {
-		return err
-	}
-	return a.renderSharedSim(c, m, "/share/sim/"+c.Param("token"), "", "")
-}
-
 // renderSharedSim shows a matchup read-only, its JSON and replay under base.
 func (a *app) renderSharedSim(c *echo.Context, m db.Sim, base, back, backLabel string) error {
 	v, title, err := simView(m)
@@ -138,22 +103,6 @@ func (a *app) renderSharedSim(c *echo.Context, m db.Sim, base, back, backLabel s
 	}
 	v.Base, v.Back, v.BackLabel, v.Shared = base, back, backLabel, true
 	return render(c, http.StatusOK, views.SimPage(page(c, title, ""), v))
-}
-
-func (a *app) sharedSimJSON(c *echo.Context) error {
-	_, m, err := a.sharedSimOf(c)
-	if err != nil {
-		return err
-	}
-	return c.JSONBlob(http.StatusOK, m.Summary)
-}
-
-func (a *app) sharedSimReplay(c *echo.Context) error {
-	l, m, err := a.sharedSimOf(c)
-	if err != nil {
-		return err
-	}
-	return a.replayFor(c, l.Owner, m, "/share/sim/"+c.Param("token"), "Back to the matchup")
 }
 
 // replayFor replays a shared matchup's battles with the versions its owner's armies played.
@@ -183,16 +132,6 @@ func (a *app) sharedRoundRobinOf(c *echo.Context) (db.ResultShare, jobs.RoundRob
 	return l, req, res, err
 }
 
-func (a *app) sharedRoundRobin(c *echo.Context) error {
-	_, req, res, err := a.sharedRoundRobinOf(c)
-	if err != nil {
-		return err
-	}
-	v := roundRobinPlayed(req, res, "/share/roundrobin/"+c.Param("token")+"/sims")
-	v.Shared, v.Lead = true, "A round robin of "+plural(len(req.Entrants), "army", "armies")+", as they were when it was played."
-	return render(c, http.StatusOK, views.RoundRobinPage(page(c, "Round robin", ""), v))
-}
-
 // sharedPairOf is one pair's matchup of a shared round robin: only its own pairs' are.
 func (a *app) sharedPairOf(c *echo.Context) (db.ResultShare, db.Sim, error) {
 	l, _, res, err := a.sharedRoundRobinOf(c)
@@ -208,29 +147,4 @@ func (a *app) sharedPairOf(c *echo.Context) (db.ResultShare, db.Sim, error) {
 		return l, m, errNoSim
 	}
 	return l, m, err
-}
-
-func (a *app) sharedPairSim(c *echo.Context) error {
-	_, m, err := a.sharedPairOf(c)
-	if err != nil {
-		return err
-	}
-	rr := "/share/roundrobin/" + c.Param("token")
-	return a.renderSharedSim(c, m, rr+"/sims/"+m.ID, rr, "Back to the round robin")
-}
-
-func (a *app) sharedPairJSON(c *echo.Context) error {
-	_, m, err := a.sharedPairOf(c)
-	if err != nil {
-		return err
-	}
-	return c.JSONBlob(http.StatusOK, m.Summary)
-}
-
-func (a *app) sharedPairReplay(c *echo.Context) error {
-	l, m, err := a.sharedPairOf(c)
-	if err != nil {
-		return err
-	}
-	return a.replayFor(c, l.Owner, m, "/share/roundrobin/"+c.Param("token")+"/sims/"+m.ID, "Back to the matchup")
 }

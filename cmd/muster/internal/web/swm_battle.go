@@ -1,12 +1,9 @@
 package web
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
-	"net/http"
-	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -109,89 +106,6 @@ func (a *app) swmChecked(c *echo.Context, v *views.SWMBattleView) (jobs.SWMReque
 		return jobs.SWMRequest{}, false, nil
 	}
 	return jobs.SWMRequest{Squads: [2][]byte{fa, fb}, IDs: [2]string{v.A, v.B}, Scenario: v.Scenario, Battles: n, Seed: seed}, true, nil
-}
-
-func (a *app) swmQuickResolve(c *echo.Context) error {
-	v, err := a.swmView(c, c.QueryParam)
-	if err != nil {
-		return err
-	}
-	p := page(c, "Quick-resolve d20 squads", "sim")
-	if c.QueryParam("cancelled") != "" {
-		p.Flash = "Quick-resolve cancelled: nothing was saved. Your picks are below, to play again."
-	}
-	if v.A != "" || v.B != "" {
-		// The squads chosen are checked as the form opens: what they lack is said before
-		// any battle is queued.
-		if _, _, err := a.swmChecked(c, &v); err != nil {
-			return err
-		}
-	}
-	return render(c, http.StatusOK, views.SWMBattle(p, v))
-}
-
-// swmQuickResolveRun queues the battles, or says what to fix.
-func (a *app) swmQuickResolveRun(c *echo.Context) error {
-	v, err := a.swmView(c, c.FormValue)
-	if err != nil {
-		return err
-	}
-	p := page(c, "Quick-resolve d20 squads", "sim")
-	req, ok, err := a.swmChecked(c, &v)
-	if err != nil {
-		return err
-	}
-	if !ok {
-		return render(c, http.StatusUnprocessableEntity, views.SWMBattle(p, v))
-	}
-	if a.jobs == nil {
-		v.Error = "This server queues no battles: the quick-resolve needs the job queue."
-		return render(c, http.StatusServiceUnavailable, views.SWMBattle(p, v))
-	}
-	owner, err := a.ensureOwner(c)
-	if err != nil {
-		return err
-	}
-	m, err := a.jobs.SubmitSWM(a.askCtx(c), owner, fmt.Sprintf("%d battles of two d20 squads on %s", req.Battles, engine.ScenarioTitle(req.Scenario)), req)
-	if msg := queueRefusal(err); msg != "" {
-		v.Error = msg
-		return render(c, queueStatus(err), views.SWMBattle(p, v))
-	}
-	if err != nil {
-		return err
-	}
-	return c.Redirect(http.StatusSeeOther, "/sim/run/"+m.ID)
-}
-
-// swmQuickResolveResult is a played d20 quick-resolve: the form as it was asked, and who
-// wins.
-func (a *app) swmQuickResolveResult(c *echo.Context) error {
-	m, err := a.ownJob(c, db.KindSWM)
-	if err != nil {
-		return err
-	}
-	if m.Status != db.MatchupDone {
-		return c.Redirect(http.StatusSeeOther, "/sim/run/"+m.ID)
-	}
-	var req jobs.SWMRequest
-	var res jobs.SWMResult
-	if err := json.Unmarshal(m.Request, &req); err != nil {
-		return fmt.Errorf("quick-resolve %s: %w", m.ID, err)
-	}
-	if err := json.Unmarshal(m.Result, &res); err != nil || res.Summary == nil {
-		return fmt.Errorf("quick-resolve %s: its result does not read: %v", m.ID, err)
-	}
-	asked := url.Values{"a": {req.IDs[0]}, "b": {req.IDs[1]}, "scenario": {req.Scenario}, "battles": {strconv.Itoa(req.Battles)},
-		"seed": {strconv.FormatUint(req.Seed, 10)}}
-	v, err := a.swmView(c, asked.Get)
-	if err != nil {
-		return err
-	}
-	v.Result, v.AName, v.BName, v.SidesNote, v.Log = res.Summary, res.Names[0], res.Names[1], res.SidesNote, res.Log
-	if v.AName == v.BName {
-		v.BName += " (second)"
-	}
-	return render(c, http.StatusOK, views.SWMBattle(page(c, "Quick-resolve d20 squads", "sim"), v))
 }
 
 // fieldSquadFile is fieldSquad's squad file and checks: the file as saved with the asker's

@@ -117,22 +117,6 @@ func (a *app) evaluateOwned(c *echo.Context, sys system.System, file []byte) (*s
 	return swm.EvaluateWith(file, lib)
 }
 
-// swmLibraryPage lists the player's cards and the pack's, with what each lacks.
-func (a *app) swmLibraryPage(c *echo.Context) error {
-	v, err := a.swmLibraryView(c)
-	if err != nil {
-		return err
-	}
-	p := page(c, "d20 card library", "armies")
-	switch {
-	case c.QueryParam("deleted") != "":
-		p.Flash = "The card was deleted from your library."
-	case c.QueryParam("imported") != "":
-		p.Flash = c.QueryParam("imported")
-	}
-	return render(c, http.StatusOK, views.SWMLibraryPage(p, v))
-}
-
 func (a *app) swmLibraryView(c *echo.Context) (views.SWMLibraryView, error) {
 	list, err := a.swmLibraryCards(c.Request().Context(), ownerID(c))
 	if err != nil {
@@ -189,26 +173,6 @@ func (a *app) swmLibraryView(c *echo.Context) (views.SWMLibraryView, error) {
 		v.Pack = append(v.Pack, row)
 	}
 	return v, nil
-}
-
-// swmNewCard is the form for a pack card's blanks (?pack=NAME) or a new card.
-func (a *app) swmNewCard(c *echo.Context) error {
-	v := views.SWMCardFormView{Factions: check.Factions(), Squad: squadParam(c), Entry: cards.Entry{Values: map[string]string{}, Numbers: map[string]string{}}}
-	if name := c.QueryParam("pack"); name != "" {
-		printed, ok := cards.Builtin().Lookup(name)
-		if !ok {
-			return echo.NewHTTPError(http.StatusNotFound, "The Battle of Hoth pack has no card named "+strconv.Quote(name)+".")
-		}
-		// A card the library has already is changed, not added twice.
-		if rec, err := a.store.SWMCardByName(c.Request().Context(), ownerID(c), cards.Normalize(printed.Name)); err == nil {
-			return c.Redirect(http.StatusSeeOther, cardURL(rec.ID, v.Squad, false))
-		} else if !errors.Is(err, db.ErrNotFound) {
-			return err
-		}
-		v.Printed = printed
-		v.Entry = cards.EntryOf(printed)
-	}
-	return render(c, http.StatusOK, views.SWMCardForm(page(c, "Card: "+formTitle(v), "armies"), v))
 }
 
 func formTitle(v views.SWMCardFormView) string {
@@ -270,27 +234,6 @@ func entryFromForm(c *echo.Context) (cards.Entry, error) {
 	return e, nil
 }
 
-// swmCreateCard saves a new card from the form (a pack card's blanks, or a new card).
-func (a *app) swmCreateCard(c *echo.Context) error {
-	e, err := entryFromForm(c)
-	if err != nil {
-		return err
-	}
-	v := views.SWMCardFormView{Factions: check.Factions(), Squad: squadParam(c), Entry: e}
-	if name := c.FormValue("pack"); name != "" {
-		printed, ok := cards.Builtin().Lookup(name)
-		if !ok {
-			return echo.NewHTTPError(http.StatusUnprocessableEntity, "The Battle of Hoth pack has no card named "+strconv.Quote(name)+".")
-		}
-		v.Printed = printed
-		// The form of a card already in the library (a second tab) saves over it.
-		if rec, err := a.store.SWMCardByName(c.Request().Context(), ownerID(c), cards.Normalize(printed.Name)); err == nil {
-			v.ID = rec.ID
-		}
-	}
-	return a.swmStoreCard(c, v)
-}
-
 // swmStoreCard reads the form's entry into a card and saves it; a refusal shows the form
 // again as typed (422), each refusal beside its field.
 func (a *app) swmStoreCard(c *echo.Context, v views.SWMCardFormView) error {
@@ -340,183 +283,6 @@ func (a *app) ownCard(c *echo.Context) (libraryCard, error) {
 	return readStoredCard(rec), nil
 }
 
-// swmEditCard is the form of one of the asker's cards.
-func (a *app) swmEditCard(c *echo.Context) error {
-	lc, err := a.ownCard(c)
-	if err != nil {
-		return err
-	}
-	if lc.err != nil {
-		return echo.NewHTTPError(http.StatusUnprocessableEntity, "This card no longer reads: "+lc.err.Error()+". Delete it, or import it again from a file.")
-	}
-	v := views.SWMCardFormView{ID: lc.rec.ID, Factions: check.Factions(), Squad: squadParam(c), Entry: cards.EntryOf(&lc.card)}
-	v.Printed, _ = cards.Builtin().Lookup(lc.card.Name)
-	if c.QueryParam("saved") != "" {
-		v.Saved = true
-		cat, _, err := cards.Builtin().Extend([]cards.Card{lc.card})
-		if err == nil {
-			if full, ok := cat.Lookup(lc.card.Name); ok {
-				v.Blanks = full.Blanks()
-			}
-		}
-	}
-	return render(c, http.StatusOK, views.SWMCardForm(page(c, "Card: "+lc.rec.Name, "armies"), v))
-}
-
-// swmSaveCard saves the form over one of the asker's cards.
-func (a *app) swmSaveCard(c *echo.Context) error {
-	lc, err := a.ownCard(c)
-	if err != nil {
-		return err
-	}
-	e, err := entryFromForm(c)
-	if err != nil {
-		return err
-	}
-	v := views.SWMCardFormView{ID: lc.rec.ID, Factions: check.Factions(), Squad: squadParam(c), Entry: e}
-	v.Printed, _ = cards.Builtin().Lookup(lc.rec.Name)
-	return a.swmStoreCard(c, v)
-}
-
-// swmConfirmDeleteCard asks before deleting: the squads using the card lose its values.
-func (a *app) swmConfirmDeleteCard(c *echo.Context) error {
-	lc, err := a.ownCard(c)
-	if err != nil {
-		return err
-	}
-	_, pack := cards.Builtin().Lookup(lc.rec.Name)
-	return render(c, http.StatusOK, views.SWMCardDelete(page(c, "Delete "+lc.rec.Name, "armies"), lc.rec.ID, lc.rec.Name, pack))
-}
-
-func (a *app) swmDeleteCard(c *echo.Context) error {
-	lc, err := a.ownCard(c)
-	if err != nil {
-		return err
-	}
-	if err := a.store.DeleteSWMCard(c.Request().Context(), ownerID(c), lc.rec.ID); err != nil {
-		if errors.Is(err, db.ErrNotFound) {
-			return errNoCard
-		}
-		return err
-	}
-	return c.Redirect(http.StatusSeeOther, "/swm/cards?deleted=1")
-}
-
-func (a *app) swmShareCard(c *echo.Context) error {
-	lc, err := a.ownCard(c)
-	if err != nil {
-		return err
-	}
-	if _, err := a.store.ShareSWMCard(c.Request().Context(), ownerID(c), lc.rec.ID); err != nil {
-		return err
-	}
-	return c.Redirect(http.StatusSeeOther, "/swm/cards#my-cards")
-}
-
-func (a *app) swmUnshareCard(c *echo.Context) error {
-	lc, err := a.ownCard(c)
-	if err != nil {
-		return err
-	}
-	if err := a.store.UnshareSWMCard(c.Request().Context(), ownerID(c), lc.rec.ID); err != nil {
-		return err
-	}
-	return c.Redirect(http.StatusSeeOther, "/swm/cards#my-cards")
-}
-
-// swmExportCards is the library as a file (the cards: entries a squad file reads).
-func (a *app) swmExportCards(c *echo.Context) error {
-	list, err := a.swmLibraryCards(c.Request().Context(), ownerID(c))
-	if err != nil {
-		return err
-	}
-	var out []cards.Card
-	for _, lc := range list {
-		if lc.err == nil {
-			out = append(out, lc.card)
-		}
-	}
-	if len(out) == 0 {
-		return echo.NewHTTPError(http.StatusNotFound, "Your card library is empty: there is nothing to export yet.")
-	}
-	body, err := army.WriteLibrary(out)
-	if err != nil {
-		return err
-	}
-	c.Response().Header().Set("Content-Disposition", `attachment; filename="muster-d20-cards.yaml"`)
-	return c.Blob(http.StatusOK, "application/yaml; charset=utf-8", body)
-}
-
-// swmImportCards reads a library file (or a squad file's cards:) into the asker's library:
-// all or nothing, a pack card's printed values never changed.
-func (a *app) swmImportCards(c *echo.Context) error {
-	data, err := readUpload(c)
-	if err != nil {
-		return echo.NewHTTPError(http.StatusBadRequest, "The file could not be read: "+err.Error())
-	}
-	refuse := func(msg string) error {
-		v, err := a.swmLibraryView(c)
-		if err != nil {
-			return err
-		}
-		v.Error = "The card library was not imported: " + msg
-		if len(data) <= 64<<10 {
-			v.Import = string(data)
-		}
-		return render(c, http.StatusUnprocessableEntity, views.SWMLibraryPage(page(c, "d20 card library", "armies"), v))
-	}
-	list, err := army.ReadLibrary(data)
-	if err != nil {
-		return refuse(err.Error())
-	}
-	var news []db.NewSWMCard
-	for i, card := range list {
-		cat, conflicts, err := cards.Builtin().Extend([]cards.Card{card})
-		if err != nil {
-			return refuse(err.Error())
-		}
-		if len(conflicts) > 0 {
-			cf := conflicts[0]
-			return refuse(fmt.Sprintf("cards[%d] (%s): %s %s contradicts the printed %s; correct the file", i, cf.Card, cf.Field, cf.Given, cf.Printed))
-		}
-		full, _ := cat.Lookup(card.Name)
-		clean := *full
-		clean.Sources, clean.Custom = nil, false
-		body, err := storedCard(&clean)
-		if err != nil {
-			return err
-		}
-		news = append(news, db.NewSWMCard{Name: clean.Name, Key: cards.Normalize(clean.Name), Body: body})
-	}
-	owner, err := a.ensureOwner(c)
-	if err != nil {
-		return err
-	}
-	existing, err := a.store.SWMCards(c.Request().Context(), owner)
-	if err != nil {
-		return err
-	}
-	have := map[string]bool{}
-	for _, r := range existing {
-		have[r.Key] = true
-	}
-	fresh := 0
-	for _, n := range news {
-		if !have[n.Key] {
-			fresh++
-		}
-	}
-	if len(existing)+fresh > db.MaxSWMCards {
-		return refuse(fmt.Sprintf("your library would hold %d cards; it holds at most %d", len(existing)+fresh, db.MaxSWMCards))
-	}
-	added, replaced, err := a.store.ImportSWMCards(c.Request().Context(), owner, news)
-	if err != nil {
-		return err
-	}
-	msg := fmt.Sprintf("Imported: %s added, %s replaced.", plural(added, "card", "cards"), plural(replaced, "card", "cards"))
-	return c.Redirect(http.StatusSeeOther, "/swm/cards?imported="+url.QueryEscape(msg))
-}
-
 func plural(n int, one, many string) string { return views.Plural(n, one, many) }
 
 // sharedCard reads the card of a live share link.
@@ -538,42 +304,6 @@ func (a *app) sharedCard(c *echo.Context) (libraryCard, error) {
 		return libraryCard{}, notFound
 	}
 	return lc, nil
-}
-
-func (a *app) swmSharedCard(c *echo.Context) error {
-	lc, err := a.sharedCard(c)
-	if err != nil {
-		return err
-	}
-	c.Response().Header().Set("Referrer-Policy", "no-referrer")
-	v := views.SWMSharedCardView{Token: lc.rec.Share, Card: &lc.card, Entry: views.CardLines(&lc.card)}
-	return render(c, http.StatusOK, views.SWMSharedCard(page(c, lc.card.Name, ""), v))
-}
-
-// swmCopySharedCard copies a shared card into the asker's library (a card of the name
-// there already is not replaced: the asker is sent to it).
-func (a *app) swmCopySharedCard(c *echo.Context) error {
-	lc, err := a.sharedCard(c)
-	if err != nil {
-		return err
-	}
-	owner, err := a.ensureOwner(c)
-	if err != nil {
-		return err
-	}
-	if lc.rec.Owner == owner {
-		return c.Redirect(http.StatusSeeOther, cardURL(lc.rec.ID, "", false))
-	}
-	rec, err := a.store.SaveSWMCard(c.Request().Context(), owner, "", lc.rec.Name, lc.rec.Key, lc.rec.Body)
-	switch {
-	case errors.Is(err, db.ErrCardNameTaken):
-		return echo.NewHTTPError(http.StatusConflict, fmt.Sprintf("Your library has a card named %q already, so this one was not copied. Delete yours from the library first to copy this one in its place.", lc.rec.Name))
-	case errors.Is(err, db.ErrLibraryFull):
-		return echo.NewHTTPError(http.StatusConflict, fmt.Sprintf("Your library holds %d cards, the most it may: delete one first.", db.MaxSWMCards))
-	case err != nil:
-		return err
-	}
-	return c.Redirect(http.StatusSeeOther, cardURL(rec.ID, "", false))
 }
 
 // swmSquadBlanks lists a squad's cards that still have blanks, each with its form (the
@@ -638,31 +368,6 @@ func (a *app) swmPlayFile(c *echo.Context, file []byte) ([]byte, error) {
 		return nil, err
 	}
 	return army.WithLibrary(file, lib)
-}
-
-// swmExportSquad downloads the asker's squad with their cards folded in: a file muster swm
-// battle plays as the web does.
-func (a *app) swmExportSquad(c *echo.Context) error {
-	id := c.Param("id")
-	if !validID(id) {
-		return errNoArmy
-	}
-	rec, file, err := a.store.Get(c.Request().Context(), ownerID(c), id)
-	if errors.Is(err, db.ErrNotFound) || err == nil && rec.Deleted {
-		return errNoArmy
-	}
-	if err != nil {
-		return err
-	}
-	if rec.System != swm.ID {
-		return echo.NewHTTPError(http.StatusUnprocessableEntity, rec.Name+" is not a d20 squad: only d20 squads take cards from the card library.")
-	}
-	out, err := a.swmPlayFile(c, file)
-	if err != nil {
-		return echo.NewHTTPError(http.StatusUnprocessableEntity, "This squad file no longer reads: "+err.Error()+". Edit it as text to fix it.")
-	}
-	c.Response().Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename=%q`, fileName(rec.Name)+"-with-cards.yaml"))
-	return c.Blob(http.StatusOK, "application/yaml; charset=utf-8", out)
 }
 
 // ownedSystem is a game system whose Evaluate reads a d20 squad with the asker's card

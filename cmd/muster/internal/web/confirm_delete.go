@@ -1,0 +1,16 @@
+package web
+
+import (
+	"muster/views"
+	"net/http"
+
+	"github.com/labstack/echo/v5"
+)
+
+func (a *app) confirmDelete(c *echo.Context) error {
+	rec, err := a.loadRecord(c)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, views.ConfirmDelete(page(c, "Delete "+rec.Name, "armies"), rec.ID, rec.Name))
+}

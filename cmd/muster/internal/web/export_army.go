@@ -1,0 +1,11 @@
+package web
+
+import "github.com/labstack/echo/v5"
+
+func (a *app) exportArmy(c *echo.Context) error {
+	_, army, err := a.loadArmyShared(c)
+	if err != nil {
+		return err
+	}
+	return a.sendFile(c, army, c.QueryParam("format"), true)
+}

@@ -1,0 +1,22 @@
+package web
+
+import (
+	"muster/views"
+	"net/http"
+
+	"github.com/labstack/echo/v5"
+)
+
+func (a *app) fairForm(c *echo.Context) error {
+	q := c.QueryParams()
+	sc := q.Get("scenario")
+	if sc == "" {
+		sc = fairDefaultScenario
+	}
+	v := fairView(sc, q)
+	p := page(c, "Is this fair?", "sim")
+	if q.Get("cancelled") != "" {
+		p.Flash = "Fairness test cancelled: nothing was saved."
+	}
+	return render(c, http.StatusOK, views.FairPage(p, v))
+}

@@ -1,0 +1,89 @@
+package web
+
+import (
+	crand "crypto/rand"
+	"encoding/binary"
+	"fmt"
+	"math/rand/v2"
+	"muster/cmd/muster/internal/jobs"
+	"muster/cmd/muster/internal/web/form"
+	"muster/costing/listgen"
+	"muster/rules/battle"
+	"muster/rules/battle/fair"
+	"muster/views"
+	"net/http"
+	"strconv"
+
+	"github.com/labstack/echo/v5"
+)
+
+func (a *app) fairRun(c *echo.Context) error {
+	posted, err := c.FormValues()
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, "The form could not be read.")
+	}
+	v := fairView(posted.Get("scenario"), posted)
+	refuse := func(status int, msg string) error {
+		v.Errors = append(v.Errors, msg)
+		return render(c, status, views.FairPage(page(c, "Is this fair?", "sim"), v))
+	}
+	field, err := battle.LoadScenario(posted.Get("scenario"))
+	if err != nil {
+		v.Scenario = fairDefaultScenario
+		return refuse(http.StatusBadRequest, "Scenario: "+err.Error()+".")
+	}
+	req := jobs.FairRequest{Scenario: field.Scenario.ID}
+	for s := range 2 {
+		name := field.Scenario.Sides[s].Name
+		n, msg := form.Count(name+": total SGPs", v.Totals[s], 100, 10000)
+		if msg != "" {
+			return refuse(http.StatusBadRequest, msg)
+		}
+		req.Totals[s] = n
+		if v.Lists[s] != "imperial" && v.Lists[s] != "rebel" {
+			return refuse(http.StatusBadRequest, name+": Troop List: choose Imperial or Rebel.")
+		}
+		req.TroopLists[s] = v.Lists[s]
+	}
+	var msg string
+	if req.Battles, msg = form.Count("Battles at each handicap", v.Battles, 20, views.FairMaxBattles); msg != "" {
+		return refuse(http.StatusBadRequest, msg)
+	}
+	if req.Lists, msg = form.Count("Random lists a side", v.RandomK, 1, 5); msg != "" {
+		return refuse(http.StatusBadRequest, msg)
+	}
+	if v.Seed == "" {
+		var b [8]byte
+		_, _ = crand.Read(b[:])
+		req.Seed = binary.LittleEndian.Uint64(b[:]) >> 1
+	} else if req.Seed, err = strconv.ParseUint(v.Seed, 10, 64); err != nil {
+		return refuse(http.StatusBadRequest, "Seed: a whole number from 0 to 18446744073709551615, or empty for a new one.")
+	}
+	req.SeedTyped = v.Seed != ""
+	// Refused here in words, rather than failed by the worker: each side can field a list.
+	sides, err := fair.WithTotals(field, req.Totals, req.TroopLists)
+	if err != nil {
+		return refuse(http.StatusBadRequest, err.Error())
+	}
+	for s, sd := range sides {
+		if _, err := listgen.Random(a.cat, sd.TroopList, sd.Limits, rand.New(rand.NewPCG(req.Seed, 1))); err != nil {
+			return refuse(http.StatusBadRequest, field.Scenario.Sides[s].Name+": "+err.Error())
+		}
+	}
+	if a.jobs == nil {
+		return refuse(http.StatusServiceUnavailable, "This server queues no battles: a fairness test needs the job queue.")
+	}
+	owner, err := a.ensureOwner(c)
+	if err != nil {
+		return err
+	}
+	title := fmt.Sprintf("Is this fair? %s, %d against %d SGPs", field.Scenario.Name, req.Totals[0], req.Totals[1])
+	m, err := a.jobs.SubmitFair(a.askCtx(c), owner, title, req)
+	if msg := queueRefusal(err); msg != "" {
+		return refuse(queueStatus(err), msg)
+	}
+	if err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, "/sim/run/"+m.ID)
+}

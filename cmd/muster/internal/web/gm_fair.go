@@ -1,0 +1,108 @@
+package web
+
+import (
+	crand "crypto/rand"
+	"encoding/binary"
+	"fmt"
+	"math/rand/v2"
+	"muster/cmd/muster/internal/jobs"
+	"muster/cmd/muster/internal/web/form"
+	"muster/costing/gamenight"
+	"muster/costing/listgen"
+	"muster/rules/battle"
+	"muster/rules/battle/fair"
+	"muster/views"
+	"net/http"
+
+	"github.com/labstack/echo/v5"
+)
+
+// "Is this fair?" for a game night (issue 33): the gamemaster picks a scenario on the game's
+// page; each of the scenario's sides is played by one of the game's sides (the one of its
+// Troop List, else in the game's order), within that side's force limits, with the lists
+// its players submitted (or, where none is, random legal lists within the limits). Queued
+// as a fairness test of the gamemaster's, answered at /fair/{job}.
+func (a *app) gmFair(c *echo.Context) error {
+	g, _, err := a.gmGameOf(c)
+	if err != nil {
+		return err
+	}
+	back := views.BackLink{Href: "/gm/" + c.Param("token"), Label: "Back to the game"}
+	refuse := func(status int, msg string) error {
+		return refusedWithBack{echo.NewHTTPError(status, msg), back}
+	}
+	field, err := battle.LoadScenario(c.FormValue("scenario"))
+	if err != nil {
+		return refuse(http.StatusBadRequest, "Scenario: "+err.Error()+".")
+	}
+	battles, msg := form.Count("Battles at each handicap", c.FormValue("battles"), 20, views.FairMaxBattles)
+	if msg != "" {
+		return refuse(http.StatusBadRequest, msg)
+	}
+	ctx := c.Request().Context()
+	lists, err := a.store.GameLists(ctx, g.ID)
+	if err != nil {
+		return err
+	}
+	sides, err := gameSidesFor(field, g.Sides)
+	if err != nil {
+		return refuse(http.StatusBadRequest, err.Error())
+	}
+	req := jobs.FairRequest{Scenario: field.Scenario.ID, Battles: battles, Lists: fair.DefaultLists, Game: back.Href}
+	var b [8]byte
+	_, _ = crand.Read(b[:])
+	req.Seed = binary.LittleEndian.Uint64(b[:]) >> 1
+	for s, gs := range sides {
+		name := field.Scenario.Sides[s].Name
+		l, err := gamenight.ReadSideLimits(gs.Limits)
+		if err != nil {
+			return refuse(http.StatusBadRequest, fmt.Sprintf("The %s side's limits (playing %s): %v", gs.Side, name, err))
+		}
+		req.Limits[s], req.TroopLists[s] = gs.Limits, gs.Side
+		if l != nil {
+			req.Totals[s] = l.Total
+		}
+		for _, li := range lists {
+			if li.Side != gs.Side || li.Submitted == 0 {
+				continue
+			}
+			v, err := a.store.GameArmyVersion(ctx, g.ID, li.Army.ID, li.Submitted)
+			if err != nil {
+				return err
+			}
+			req.Armies[s] = append(req.Armies[s], v.File)
+		}
+		if len(req.Armies[s]) == 0 && (l == nil || l.Total <= 0) {
+			return refuse(http.StatusBadRequest, fmt.Sprintf("The %s side (playing %s) has no list submitted and no total in its limits: give it a total, or wait for its players' lists.", gs.Side, name))
+		}
+	}
+	// Refused here in words, rather than failed by the worker: each side can field a list.
+	fs, err := jobs.FairSides(field, req)
+	if err != nil {
+		return refuse(http.StatusBadRequest, err.Error())
+	}
+	for s, sd := range fs {
+		if len(sd.Lists) > 0 {
+			continue
+		}
+		if _, err := listgen.Random(a.cat, sd.TroopList, sd.Limits, rand.New(rand.NewPCG(req.Seed, 1))); err != nil {
+			return refuse(http.StatusBadRequest, field.Scenario.Sides[s].Name+": "+err.Error())
+		}
+	}
+	if a.jobs == nil {
+		return refuse(http.StatusServiceUnavailable, "This server queues no battles: a fairness test needs the job queue.")
+	}
+	owner, err := a.ensureOwner(c)
+	if err != nil {
+		return err
+	}
+	title := fmt.Sprintf("Is this fair? %s on %s", g.Name, field.Scenario.Name)
+	m, err := a.jobs.SubmitFair(a.askCtx(c), owner, title, req)
+	if msg := queueRefusal(err); msg != "" {
+		return refuse(queueStatus(err), msg)
+	}
+	if err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, "/sim/run/"+m.ID)
+}

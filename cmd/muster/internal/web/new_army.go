@@ -1,0 +1,12 @@
+package web
+
+import (
+	"muster/views"
+	"net/http"
+
+	"github.com/labstack/echo/v5"
+)
+
+func (a *app) newArmy(c *echo.Context) error {
+	return render(c, http.StatusOK, views.NewArmy(page(c, "New army", "new"), systemChoices(), views.NewArmyForm{Side: "rebel"}, views.ImportForm{Book: a.bookChoices()}))
+}

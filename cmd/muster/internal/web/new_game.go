@@ -1,0 +1,18 @@
+package web
+
+import (
+	"muster/costing/gamenight"
+	"muster/views"
+	"net/http"
+	"time"
+
+	"github.com/labstack/echo/v5"
+)
+
+func (a *app) newGame(c *echo.Context) error {
+	f := views.GameForm{Action: "/games", Errors: map[string]string{}, Date: time.Now().Format("2006-01-02"), Catalog: a.cat}
+	for _, s := range gamenight.Sides {
+		f.Sides = append(f.Sides, views.SideForm{Side: s, Plays: s != "neutral", Form: limitsFormOf(nil)})
+	}
+	return render(c, http.StatusOK, views.NewGame(page(c, "New game", "games"), f, presetViews()))
+}

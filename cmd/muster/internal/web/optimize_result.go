@@ -1,0 +1,38 @@
+package web
+
+import (
+	"muster/db"
+	"muster/views"
+	"net/http"
+	"strconv"
+
+	"github.com/labstack/echo/v5"
+)
+
+// optimizeResult is a finished search's page: the form again, the path and the final
+// list. One not yet played goes to its progress page; another owner's is not found.
+func (a *app) optimizeResult(c *echo.Context) error {
+	m, err := a.ownJob(c, db.KindOptimize)
+	if err != nil {
+		return err
+	}
+	if m.Status != db.MatchupDone {
+		return c.Redirect(http.StatusSeeOther, "/sim/run/"+m.ID)
+	}
+	req, res, err := optimizeRecord(m)
+	if err != nil {
+		return err
+	}
+	v := views.OptimizeView{ArmyID: req.ArmyID, Army: req.Name, Chosen: map[string]bool{}, Weights: map[string]string{}, Scenario: req.Scenario,
+		Battles: strconv.Itoa(req.Battles), Budget: strconv.Itoa(req.Budget), Seed: strconv.FormatUint(req.Seed, 10), MaxBudget: optimizeMaxBudget}
+	// The form again, with the owner's armies as they are now, if the army is still saved.
+	if st, err := a.loadOptimizeFor(c, req.ArmyID); err == nil {
+		v.Opponents, v.Scenarios = st.view.Opponents, st.view.Scenarios
+	}
+	for _, o := range req.Opponents {
+		v.Chosen[o.ID] = true
+		v.Weights[o.ID] = strconv.FormatFloat(o.Weight, 'g', -1, 64)
+	}
+	v.Played = optimizeView(m.ID, req, res)
+	return render(c, http.StatusOK, views.OptimizePage(page(c, "What should "+req.Name+" bring?", "armies"), v))
+}

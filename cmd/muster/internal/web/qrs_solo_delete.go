@@ -1,0 +1,20 @@
+package web
+
+import (
+	"errors"
+	"muster/db"
+	"net/http"
+
+	"github.com/labstack/echo/v5"
+)
+
+func (a *app) qrsSoloDelete(c *echo.Context) error {
+	err := a.store.DeleteSolo(c.Request().Context(), ownerID(c), c.Param("id"))
+	if errors.Is(err, db.ErrNotFound) {
+		return errNoSoloGame
+	}
+	if err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, "/qrs/solo")
+}

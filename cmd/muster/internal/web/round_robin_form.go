@@ -1,0 +1,20 @@
+package web
+
+import (
+	"muster/views"
+	"net/http"
+
+	"github.com/labstack/echo/v5"
+)
+
+func (a *app) roundRobinForm(c *echo.Context) error {
+	src, err := a.roundRobinSource(c)
+	if err != nil {
+		return err
+	}
+	p := page(c, "Round robin", src.nav)
+	if c.QueryParam("cancelled") != "" {
+		p.Flash = "Round robin cancelled: nothing was saved. Tick the armies again to ask for another."
+	}
+	return render(c, http.StatusOK, views.RoundRobinPage(p, a.roundRobinView(src)))
+}

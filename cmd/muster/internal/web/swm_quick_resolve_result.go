@@ -1,0 +1,45 @@
+package web
+
+import (
+	"encoding/json"
+	"fmt"
+	"muster/cmd/muster/internal/jobs"
+	"muster/db"
+	"muster/views"
+	"net/http"
+	"net/url"
+	"strconv"
+
+	"github.com/labstack/echo/v5"
+)
+
+// swmQuickResolveResult is a played d20 quick-resolve: the form as it was asked, and who
+// wins.
+func (a *app) swmQuickResolveResult(c *echo.Context) error {
+	m, err := a.ownJob(c, db.KindSWM)
+	if err != nil {
+		return err
+	}
+	if m.Status != db.MatchupDone {
+		return c.Redirect(http.StatusSeeOther, "/sim/run/"+m.ID)
+	}
+	var req jobs.SWMRequest
+	var res jobs.SWMResult
+	if err := json.Unmarshal(m.Request, &req); err != nil {
+		return fmt.Errorf("quick-resolve %s: %w", m.ID, err)
+	}
+	if err := json.Unmarshal(m.Result, &res); err != nil || res.Summary == nil {
+		return fmt.Errorf("quick-resolve %s: its result does not read: %v", m.ID, err)
+	}
+	asked := url.Values{"a": {req.IDs[0]}, "b": {req.IDs[1]}, "scenario": {req.Scenario}, "battles": {strconv.Itoa(req.Battles)},
+		"seed": {strconv.FormatUint(req.Seed, 10)}}
+	v, err := a.swmView(c, asked.Get)
+	if err != nil {
+		return err
+	}
+	v.Result, v.AName, v.BName, v.SidesNote, v.Log = res.Summary, res.Names[0], res.Names[1], res.SidesNote, res.Log
+	if v.AName == v.BName {
+		v.BName += " (second)"
+	}
+	return render(c, http.StatusOK, views.SWMBattle(page(c, "Quick-resolve d20 squads", "sim"), v))
+}
