@@ -4,12 +4,9 @@ import (
 	crand "crypto/rand"
 	"encoding/binary"
 	"fmt"
-	"math/rand/v2"
 	"muster/cmd/muster/internal/jobs"
 	"muster/cmd/muster/internal/web/form"
-	"muster/costing/listgen"
 	"muster/rules/battle"
-	"muster/rules/battle/fair"
 	"muster/views"
 	"net/http"
 	"strconv"
@@ -60,30 +57,6 @@ func (a *app) fairRun(c *echo.Context) error {
 		return refuse(http.StatusBadRequest, "Seed: a whole number from 0 to 18446744073709551615, or empty for a new one.")
 	}
 	req.SeedTyped = v.Seed != ""
-	// Refused here in words, rather than failed by the worker: each side can field a list.
-	sides, err := fair.WithTotals(field, req.Totals, req.TroopLists)
-	if err != nil {
-		return refuse(http.StatusBadRequest, err.Error())
-	}
-	for s, sd := range sides {
-		if _, err := listgen.Random(a.cat, sd.TroopList, sd.Limits, rand.New(rand.NewPCG(req.Seed, 1))); err != nil {
-			return refuse(http.StatusBadRequest, field.Scenario.Sides[s].Name+": "+err.Error())
-		}
-	}
-	if a.jobs == nil {
-		return refuse(http.StatusServiceUnavailable, "This server queues no battles: a fairness test needs the job queue.")
-	}
-	owner, err := a.ensureOwner(c)
-	if err != nil {
-		return err
-	}
 	title := fmt.Sprintf("Is this fair? %s, %d against %d SGPs", field.Scenario.Name, req.Totals[0], req.Totals[1])
-	m, err := a.jobs.SubmitFair(a.askCtx(c), owner, title, req)
-	if msg := queueRefusal(err); msg != "" {
-		return refuse(queueStatus(err), msg)
-	}
-	if err != nil {
-		return err
-	}
-	return c.Redirect(http.StatusSeeOther, "/sim/run/"+m.ID)
+	return a.queueFair(c, field, req, title, refuse)
 }

@@ -76,12 +76,18 @@ func (a *app) gmFair(c *echo.Context) error {
 			return refuse(http.StatusBadRequest, fmt.Sprintf("The %s side (playing %s) has no list submitted and no total in its limits: give it a total, or wait for its players' lists.", gs.Side, name))
 		}
 	}
-	// Refused here in words, rather than failed by the worker: each side can field a list.
-	fs, err := jobs.FairSides(field, req)
+	return a.queueFair(c, field, req, fmt.Sprintf("Is this fair? %s on %s", g.Name, field.Scenario.Name), refuse)
+}
+
+// queueFair queues a fairness test, or refuses it (refuse: the page's way of saying so) in
+// words: each side that plays random lists must be able to field one (said here, rather
+// than failed by the worker), and the queue must take it.
+func (a *app) queueFair(c *echo.Context, field *battle.Field, req jobs.FairRequest, title string, refuse func(int, string) error) error {
+	sides, err := jobs.FairSides(field, req)
 	if err != nil {
 		return refuse(http.StatusBadRequest, err.Error())
 	}
-	for s, sd := range fs {
+	for s, sd := range sides {
 		if len(sd.Lists) > 0 {
 			continue
 		}
@@ -96,7 +102,6 @@ func (a *app) gmFair(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	title := fmt.Sprintf("Is this fair? %s on %s", g.Name, field.Scenario.Name)
 	m, err := a.jobs.SubmitFair(a.askCtx(c), owner, title, req)
 	if msg := queueRefusal(err); msg != "" {
 		return refuse(queueStatus(err), msg)
