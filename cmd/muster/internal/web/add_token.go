@@ -1,8 +1,9 @@
 package web
 
 import (
-	"muster/views"
 	"strings"
+
+	"muster/views"
 
 	"github.com/labstack/echo/v5"
 )

@@ -3,8 +3,9 @@ package web
 import (
 	"errors"
 	"fmt"
-	"muster/cmd/muster/internal/pdf"
 	"net/http"
+
+	"muster/cmd/muster/internal/pdf"
 
 	"github.com/labstack/echo/v5"
 )

@@ -2,11 +2,12 @@ package web
 
 import (
 	"fmt"
+	"net/http"
+	"strconv"
+
 	"muster/cmd/muster/internal/systems"
 	"muster/cmd/muster/internal/web/form"
 	"muster/views"
-	"net/http"
-	"strconv"
 
 	"github.com/labstack/echo/v5"
 )

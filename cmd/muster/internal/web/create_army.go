@@ -3,14 +3,15 @@ package web
 import (
 	"errors"
 	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
 	"muster/cmd/muster/internal/web/form"
 	"muster/db"
 	"muster/roster"
 	"muster/rules"
 	"muster/views"
-	"net/http"
-	"strconv"
-	"strings"
 
 	"github.com/labstack/echo/v5"
 )

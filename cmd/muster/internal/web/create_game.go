@@ -1,9 +1,10 @@
 package web
 
 import (
-	"muster/views"
 	"net/http"
 	"strings"
+
+	"muster/views"
 
 	"github.com/labstack/echo/v5"
 )

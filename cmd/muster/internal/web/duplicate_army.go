@@ -1,9 +1,10 @@
 package web
 
 import (
+	"net/http"
+
 	"muster/db"
 	"muster/roster"
-	"net/http"
 
 	"github.com/labstack/echo/v5"
 )

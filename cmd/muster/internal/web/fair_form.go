@@ -1,8 +1,9 @@
 package web
 
 import (
-	"muster/views"
 	"net/http"
+
+	"muster/views"
 
 	"github.com/labstack/echo/v5"
 )

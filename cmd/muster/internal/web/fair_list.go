@@ -3,11 +3,12 @@ package web
 import (
 	"encoding/json"
 	"fmt"
-	"muster/cmd/muster/internal/jobs"
-	"muster/db"
 	"net/http"
 	"strconv"
 	"strings"
+
+	"muster/cmd/muster/internal/jobs"
+	"muster/db"
 
 	"github.com/labstack/echo/v5"
 )

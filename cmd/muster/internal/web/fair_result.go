@@ -3,10 +3,11 @@ package web
 import (
 	"encoding/json"
 	"fmt"
+	"net/http"
+
 	"muster/cmd/muster/internal/jobs"
 	"muster/db"
 	"muster/views"
-	"net/http"
 
 	"github.com/labstack/echo/v5"
 )

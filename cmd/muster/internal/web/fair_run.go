@@ -4,12 +4,13 @@ import (
 	crand "crypto/rand"
 	"encoding/binary"
 	"fmt"
+	"net/http"
+	"strconv"
+
 	"muster/cmd/muster/internal/jobs"
 	"muster/cmd/muster/internal/web/form"
 	"muster/rules/battle"
 	"muster/views"
-	"net/http"
-	"strconv"
 
 	"github.com/labstack/echo/v5"
 )

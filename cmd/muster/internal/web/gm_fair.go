@@ -5,6 +5,8 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math/rand/v2"
+	"net/http"
+
 	"muster/cmd/muster/internal/jobs"
 	"muster/cmd/muster/internal/web/form"
 	"muster/costing/gamenight"
@@ -12,7 +14,6 @@ import (
 	"muster/rules/battle"
 	"muster/rules/battle/fair"
 	"muster/views"
-	"net/http"
 
 	"github.com/labstack/echo/v5"
 )

@@ -1,10 +1,11 @@
 package web
 
 import (
+	"net/http"
+
 	"muster/db"
 	"muster/roster"
 	"muster/views"
-	"net/http"
 
 	"github.com/labstack/echo/v5"
 )

@@ -1,10 +1,11 @@
 package web
 
 import (
-	"muster/costing/gamenight"
-	"muster/views"
 	"net/http"
 	"time"
+
+	"muster/costing/gamenight"
+	"muster/views"
 
 	"github.com/labstack/echo/v5"
 )

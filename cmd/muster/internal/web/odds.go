@@ -2,10 +2,11 @@ package web
 
 import (
 	"fmt"
+	"net/http"
+
 	"muster/costing"
 	"muster/rules/combat"
 	"muster/views"
-	"net/http"
 
 	"github.com/labstack/echo/v5"
 )

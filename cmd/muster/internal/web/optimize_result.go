@@ -1,10 +1,11 @@
 package web
 
 import (
-	"muster/db"
-	"muster/views"
 	"net/http"
 	"strconv"
+
+	"muster/db"
+	"muster/views"
 
 	"github.com/labstack/echo/v5"
 )

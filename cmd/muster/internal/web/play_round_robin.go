@@ -5,15 +5,16 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+
 	"muster/cmd/muster/internal/jobs"
 	"muster/cmd/muster/internal/web/form"
 	"muster/db"
 	"muster/rules/battle"
 	"muster/rules/battle/muster"
 	"muster/views"
-	"net/http"
-	"slices"
-	"strconv"
 
 	"github.com/labstack/echo/v5"
 )

@@ -2,8 +2,9 @@ package web
 
 import (
 	"errors"
-	"muster/views"
 	"net/http"
+
+	"muster/views"
 
 	"github.com/labstack/echo/v5"
 )

@@ -3,11 +3,12 @@ package web
 import (
 	"encoding/json"
 	"fmt"
+	"net/http"
+	"net/url"
+
 	"muster/cmd/muster/internal/jobs"
 	"muster/db"
 	"muster/views"
-	"net/http"
-	"net/url"
 
 	"github.com/labstack/echo/v5"
 )

@@ -2,10 +2,11 @@ package web
 
 import (
 	"fmt"
-	"muster/cmd/muster/internal/jobs"
-	"muster/views"
 	"net/http"
 	"strconv"
+
+	"muster/cmd/muster/internal/jobs"
+	"muster/views"
 
 	"github.com/labstack/echo/v5"
 )

@@ -2,9 +2,10 @@ package web
 
 import (
 	"errors"
-	"muster/db"
 	"net/http"
 	"strconv"
+
+	"muster/db"
 
 	"github.com/labstack/echo/v5"
 )

@@ -2,9 +2,10 @@ package web
 
 import (
 	"errors"
+	"net/http"
+
 	"muster/cmd/muster/internal/web/form"
 	"muster/db"
-	"net/http"
 
 	"github.com/labstack/echo/v5"
 )

@@ -2,8 +2,9 @@ package web
 
 import (
 	"errors"
-	"muster/db"
 	"net/http"
+
+	"muster/db"
 
 	"github.com/labstack/echo/v5"
 )

@@ -5,6 +5,10 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
 	"muster/cmd/muster/internal/jobs"
 	"muster/cmd/muster/internal/web/form"
 	"muster/db"
@@ -13,9 +17,6 @@ import (
 	"muster/rules/battle/muster"
 	"muster/rules/battle/whatif"
 	"muster/views"
-	"net/http"
-	"strconv"
-	"strings"
 
 	"github.com/labstack/echo/v5"
 )

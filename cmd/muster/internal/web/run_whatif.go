@@ -3,12 +3,13 @@ package web
 import (
 	"errors"
 	"fmt"
+	"net/http"
+	"strconv"
+
 	"muster/cmd/muster/internal/jobs"
 	"muster/cmd/muster/internal/web/form"
 	"muster/rules/battle/whatif"
 	"muster/views"
-	"net/http"
-	"strconv"
 
 	"github.com/labstack/echo/v5"
 )

@@ -2,8 +2,9 @@ package web
 
 import (
 	"errors"
-	"muster/roster"
 	"net/http"
+
+	"muster/roster"
 
 	"github.com/labstack/echo/v5"
 )

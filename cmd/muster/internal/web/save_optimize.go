@@ -3,10 +3,11 @@ package web
 import (
 	"errors"
 	"fmt"
+	"net/http"
+
 	"muster/costing"
 	"muster/db"
 	"muster/roster"
-	"net/http"
 
 	"github.com/labstack/echo/v5"
 )

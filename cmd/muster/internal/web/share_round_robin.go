@@ -1,8 +1,9 @@
 package web
 
 import (
-	"muster/db"
 	"net/http"
+
+	"muster/db"
 
 	"github.com/labstack/echo/v5"
 )

@@ -1,8 +1,9 @@
 package web
 
 import (
-	"muster/cmd/muster/internal/pdf"
 	"net/http"
+
+	"muster/cmd/muster/internal/pdf"
 
 	"github.com/labstack/echo/v5"
 )

@@ -2,10 +2,11 @@ package web
 
 import (
 	"errors"
-	"muster/db"
-	"muster/views"
 	"net/http"
 	"strings"
+
+	"muster/db"
+	"muster/views"
 
 	"github.com/labstack/echo/v5"
 )

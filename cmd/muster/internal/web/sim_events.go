@@ -3,9 +3,10 @@ package web
 import (
 	"encoding/json"
 	"fmt"
-	"muster/db"
 	"net/http"
 	"time"
+
+	"muster/db"
 
 	"github.com/labstack/echo/v5"
 )

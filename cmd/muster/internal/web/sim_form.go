@@ -1,11 +1,12 @@
 package web
 
 import (
+	"net/http"
+	"strconv"
+
 	"muster/cmd/muster/internal/web/form"
 	"muster/rules/battle"
 	"muster/views"
-	"net/http"
-	"strconv"
 
 	"github.com/labstack/echo/v5"
 )

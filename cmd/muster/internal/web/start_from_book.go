@@ -1,10 +1,11 @@
 package web
 
 import (
+	"net/http"
+
 	"muster/db"
 	"muster/roster"
 	"muster/rules"
-	"net/http"
 
 	"github.com/labstack/echo/v5"
 )

@@ -5,14 +5,15 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"net/http"
+	"strconv"
+
 	"muster/cmd/muster/internal/jobs"
 	"muster/cmd/muster/internal/web/form"
 	"muster/db"
 	"muster/rules/battle"
 	"muster/rules/battle/muster"
 	"muster/views"
-	"net/http"
-	"strconv"
 
 	"github.com/labstack/echo/v5"
 )

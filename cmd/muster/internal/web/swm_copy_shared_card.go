@@ -3,8 +3,9 @@ package web
 import (
 	"errors"
 	"fmt"
-	"muster/db"
 	"net/http"
+
+	"muster/db"
 
 	"github.com/labstack/echo/v5"
 )

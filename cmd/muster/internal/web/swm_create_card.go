@@ -1,11 +1,12 @@
 package web
 
 import (
+	"net/http"
+	"strconv"
+
 	"muster/rules/swm/cards"
 	"muster/rules/swm/check"
 	"muster/views"
-	"net/http"
-	"strconv"
 
 	"github.com/labstack/echo/v5"
 )

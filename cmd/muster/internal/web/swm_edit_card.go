@@ -1,10 +1,11 @@
 package web
 
 import (
+	"net/http"
+
 	"muster/rules/swm/cards"
 	"muster/rules/swm/check"
 	"muster/views"
-	"net/http"
 
 	"github.com/labstack/echo/v5"
 )

@@ -1,9 +1,10 @@
 package web
 
 import (
+	"net/http"
+
 	"muster/rules/swm/army"
 	"muster/rules/swm/cards"
-	"net/http"
 
 	"github.com/labstack/echo/v5"
 )

@@ -3,9 +3,10 @@ package web
 import (
 	"errors"
 	"fmt"
+	"net/http"
+
 	"muster/db"
 	"muster/rules/swm"
-	"net/http"
 
 	"github.com/labstack/echo/v5"
 )

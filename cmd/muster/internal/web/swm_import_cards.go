@@ -2,12 +2,13 @@ package web
 
 import (
 	"fmt"
+	"net/http"
+	"net/url"
+
 	"muster/db"
 	"muster/rules/swm/army"
 	"muster/rules/swm/cards"
 	"muster/views"
-	"net/http"
-	"net/url"
 
 	"github.com/labstack/echo/v5"
 )

@@ -2,12 +2,13 @@ package web
 
 import (
 	"errors"
+	"net/http"
+	"strconv"
+
 	"muster/db"
 	"muster/rules/swm/cards"
 	"muster/rules/swm/check"
 	"muster/views"
-	"net/http"
-	"strconv"
 
 	"github.com/labstack/echo/v5"
 )

@@ -3,12 +3,13 @@ package web
 import (
 	"encoding/json"
 	"fmt"
-	"muster/cmd/muster/internal/jobs"
-	"muster/db"
-	"muster/views"
 	"net/http"
 	"net/url"
 	"strconv"
+
+	"muster/cmd/muster/internal/jobs"
+	"muster/db"
+	"muster/views"
 
 	"github.com/labstack/echo/v5"
 )

@@ -2,9 +2,10 @@ package web
 
 import (
 	"fmt"
+	"net/http"
+
 	"muster/rules/swm/engine"
 	"muster/views"
-	"net/http"
 
 	"github.com/labstack/echo/v5"
 )

@@ -1,9 +1,10 @@
 package web
 
 import (
+	"net/http"
+
 	"muster/cmd/muster/internal/web/form"
 	"muster/views"
-	"net/http"
 
 	"github.com/labstack/echo/v5"
 )

@@ -2,14 +2,15 @@ package web
 
 import (
 	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+
 	"muster/roster"
 	"muster/rules/battle"
 	"muster/rules/battle/muster"
 	"muster/rules/battle/whatif"
 	"muster/views"
-	"net/http"
-	"net/url"
-	"strconv"
 
 	"github.com/labstack/echo/v5"
 )

@@ -3,12 +3,13 @@ package web
 import (
 	"encoding/json"
 	"fmt"
+	"net/http"
+	"strconv"
+
 	"muster/cmd/muster/internal/jobs"
 	"muster/db"
 	"muster/roster"
 	"muster/views"
-	"net/http"
-	"strconv"
 
 	"github.com/labstack/echo/v5"
 )
