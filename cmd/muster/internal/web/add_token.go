@@ -3,9 +3,9 @@ package web
 import (
 	"strings"
 
-	"muster/views"
-
 	"github.com/labstack/echo/v5"
+
+	"muster/views"
 )
 
 func (a *app) addToken(c *echo.Context) error {

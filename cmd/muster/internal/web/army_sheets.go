@@ -3,9 +3,9 @@ package web
 import (
 	"net/http"
 
-	"muster/cmd/muster/internal/pdf"
-
 	"github.com/labstack/echo/v5"
+
+	"muster/cmd/muster/internal/pdf"
 )
 
 // armySheets is the print view: the army roster and a record sheet per unit, one a page,

@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"net/http"
 
-	"muster/cmd/muster/internal/pdf"
-
 	"github.com/labstack/echo/v5"
+
+	"muster/cmd/muster/internal/pdf"
 )
 
 // armySheetsPDF prints the same sheets to PDF with headless Chromium; where Chromium is not

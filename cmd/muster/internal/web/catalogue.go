@@ -3,9 +3,9 @@ package web
 import (
 	"net/http"
 
-	"muster/views"
-
 	"github.com/labstack/echo/v5"
+
+	"muster/views"
 )
 
 func (a *app) catalogue(c *echo.Context) error {

@@ -5,11 +5,11 @@ import (
 	"net/http"
 	"strconv"
 
+	"github.com/labstack/echo/v5"
+
 	"muster/cmd/muster/internal/systems"
 	"muster/cmd/muster/internal/web/form"
 	"muster/views"
-
-	"github.com/labstack/echo/v5"
 )
 
 func (a *app) compare(c *echo.Context) error {

@@ -3,9 +3,9 @@ package web
 import (
 	"net/http"
 
-	"muster/db"
-
 	"github.com/labstack/echo/v5"
+
+	"muster/db"
 )
 
 // copyShared saves a shared army as a new army of the visitor's, noting where it came from.

@@ -7,13 +7,13 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/labstack/echo/v5"
+
 	"muster/cmd/muster/internal/web/form"
 	"muster/db"
 	"muster/roster"
 	"muster/rules"
 	"muster/views"
-
-	"github.com/labstack/echo/v5"
 )
 
 func (a *app) createArmy(c *echo.Context) error {

@@ -4,9 +4,9 @@ import (
 	"net/http"
 	"strings"
 
-	"muster/views"
-
 	"github.com/labstack/echo/v5"
+
+	"muster/views"
 )
 
 func (a *app) createGame(c *echo.Context) error {

@@ -4,9 +4,9 @@ import (
 	"net/http"
 	"strconv"
 
-	"muster/views"
-
 	"github.com/labstack/echo/v5"
+
+	"muster/views"
 )
 
 func (a *app) editArmy(c *echo.Context) error {

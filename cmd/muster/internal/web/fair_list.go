@@ -7,10 +7,10 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/labstack/echo/v5"
+
 	"muster/cmd/muster/internal/jobs"
 	"muster/db"
-
-	"github.com/labstack/echo/v5"
 )
 
 // fairList is a list a fairness test played (":list" a1, a2, ... b1, ...) as its army file,

@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"net/http"
 
+	"github.com/labstack/echo/v5"
+
 	"muster/cmd/muster/internal/jobs"
 	"muster/db"
 	"muster/views"
-
-	"github.com/labstack/echo/v5"
 )
 
 // fairResult is a played fairness test: the answer and its curve, and the form as sent.

@@ -7,12 +7,12 @@ import (
 	"net/http"
 	"strconv"
 
+	"github.com/labstack/echo/v5"
+
 	"muster/cmd/muster/internal/jobs"
 	"muster/cmd/muster/internal/web/form"
 	"muster/rules/battle"
 	"muster/views"
-
-	"github.com/labstack/echo/v5"
 )
 
 func (a *app) fairRun(c *echo.Context) error {

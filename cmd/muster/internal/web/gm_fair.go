@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"net/http"
 
+	"github.com/labstack/echo/v5"
+
 	"muster/cmd/muster/internal/jobs"
 	"muster/cmd/muster/internal/web/form"
 	"muster/costing/gamenight"
@@ -14,8 +16,6 @@ import (
 	"muster/rules/battle"
 	"muster/rules/battle/fair"
 	"muster/views"
-
-	"github.com/labstack/echo/v5"
 )
 
 // "Is this fair?" for a game night (issue 33): the gamemaster picks a scenario on the game's

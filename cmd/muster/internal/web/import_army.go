@@ -3,11 +3,11 @@ package web
 import (
 	"net/http"
 
+	"github.com/labstack/echo/v5"
+
 	"muster/db"
 	"muster/roster"
 	"muster/views"
-
-	"github.com/labstack/echo/v5"
 )
 
 func (a *app) importArmy(c *echo.Context) error {

@@ -4,10 +4,10 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/labstack/echo/v5"
+
 	"muster/costing/gamenight"
 	"muster/views"
-
-	"github.com/labstack/echo/v5"
 )
 
 func (a *app) newGame(c *echo.Context) error {

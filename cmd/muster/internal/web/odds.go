@@ -4,11 +4,11 @@ import (
 	"fmt"
 	"net/http"
 
+	"github.com/labstack/echo/v5"
+
 	"muster/costing"
 	"muster/rules/combat"
 	"muster/views"
-
-	"github.com/labstack/echo/v5"
 )
 
 // odds is the odds calculator page. Every section is a GET form: working out odds changes

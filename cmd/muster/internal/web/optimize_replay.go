@@ -6,13 +6,13 @@ import (
 	"net/url"
 	"strconv"
 
+	"github.com/labstack/echo/v5"
+
 	"muster/db"
 	"muster/roster"
 	"muster/rules/battle"
 	"muster/rules/battle/muster"
 	"muster/views"
-
-	"github.com/labstack/echo/v5"
 )
 
 // optimizeReplay plays battle ?battle= of step ?step= of a search again on the map: the

@@ -4,10 +4,10 @@ import (
 	"net/http"
 	"strconv"
 
+	"github.com/labstack/echo/v5"
+
 	"muster/db"
 	"muster/views"
-
-	"github.com/labstack/echo/v5"
 )
 
 // optimizeResult is a finished search's page: the form again, the path and the final

@@ -9,14 +9,14 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/labstack/echo/v5"
+
 	"muster/cmd/muster/internal/jobs"
 	"muster/cmd/muster/internal/web/form"
 	"muster/db"
 	"muster/rules/battle"
 	"muster/rules/battle/muster"
 	"muster/views"
-
-	"github.com/labstack/echo/v5"
 )
 
 func (a *app) playRoundRobin(c *echo.Context) error {

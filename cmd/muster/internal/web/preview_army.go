@@ -4,9 +4,9 @@ import (
 	"errors"
 	"net/http"
 
-	"muster/views"
-
 	"github.com/labstack/echo/v5"
+
+	"muster/views"
 )
 
 // previewArmy costs the posted form without saving it and answers the breakdown partial.

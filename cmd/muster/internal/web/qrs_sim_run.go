@@ -5,10 +5,10 @@ import (
 	"net/http"
 	"strconv"
 
+	"github.com/labstack/echo/v5"
+
 	"muster/cmd/muster/internal/jobs"
 	"muster/views"
-
-	"github.com/labstack/echo/v5"
 )
 
 func (a *app) qrsSimRun(c *echo.Context) error {

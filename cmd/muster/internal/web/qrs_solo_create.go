@@ -3,10 +3,10 @@ package web
 import (
 	"net/http"
 
+	"github.com/labstack/echo/v5"
+
 	"muster/rules/qrs/solo"
 	"muster/views"
-
-	"github.com/labstack/echo/v5"
 )
 
 // qrsSoloCreate starts a game from the form: counters, the pool, the player's groups (form

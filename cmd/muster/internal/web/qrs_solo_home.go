@@ -3,10 +3,10 @@ package web
 import (
 	"net/http"
 
+	"github.com/labstack/echo/v5"
+
 	"muster/rules/qrs/solo"
 	"muster/views"
-
-	"github.com/labstack/echo/v5"
 )
 
 func (a *app) qrsSoloHome(c *echo.Context) error {

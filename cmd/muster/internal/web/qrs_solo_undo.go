@@ -5,9 +5,9 @@ import (
 	"net/http"
 	"strconv"
 
-	"muster/db"
-
 	"github.com/labstack/echo/v5"
+
+	"muster/db"
 )
 
 func (a *app) qrsSoloUndo(c *echo.Context) error {

@@ -4,10 +4,10 @@ import (
 	"errors"
 	"net/http"
 
+	"github.com/labstack/echo/v5"
+
 	"muster/cmd/muster/internal/web/form"
 	"muster/db"
-
-	"github.com/labstack/echo/v5"
 )
 
 func (a *app) restoreArmy(c *echo.Context) error {

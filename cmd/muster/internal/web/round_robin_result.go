@@ -3,10 +3,10 @@ package web
 import (
 	"net/http"
 
+	"github.com/labstack/echo/v5"
+
 	"muster/db"
 	"muster/views"
-
-	"github.com/labstack/echo/v5"
 )
 
 // roundRobinResult is a played round robin: the form again, with the matrix, each cell

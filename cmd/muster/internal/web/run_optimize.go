@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/labstack/echo/v5"
+
 	"muster/cmd/muster/internal/jobs"
 	"muster/cmd/muster/internal/web/form"
 	"muster/db"
@@ -17,8 +19,6 @@ import (
 	"muster/rules/battle/muster"
 	"muster/rules/battle/whatif"
 	"muster/views"
-
-	"github.com/labstack/echo/v5"
 )
 
 func (a *app) runOptimize(c *echo.Context) error {

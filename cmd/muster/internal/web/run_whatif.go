@@ -6,12 +6,12 @@ import (
 	"net/http"
 	"strconv"
 
+	"github.com/labstack/echo/v5"
+
 	"muster/cmd/muster/internal/jobs"
 	"muster/cmd/muster/internal/web/form"
 	"muster/rules/battle/whatif"
 	"muster/views"
-
-	"github.com/labstack/echo/v5"
 )
 
 // runWhatif plays the what-if with the matchup's seed, so that the army's own battles are

@@ -4,9 +4,9 @@ import (
 	"errors"
 	"net/http"
 
-	"muster/roster"
-
 	"github.com/labstack/echo/v5"
+
+	"muster/roster"
 )
 
 // saveArmy stores the posted form as a new version, after applying the button pressed:

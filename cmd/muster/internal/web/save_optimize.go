@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"net/http"
 
+	"github.com/labstack/echo/v5"
+
 	"muster/costing"
 	"muster/db"
 	"muster/roster"
-
-	"github.com/labstack/echo/v5"
 )
 
 // saveOptimize saves a search's final list as a new version of the army it searched from,

@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"net/http"
 
+	"github.com/labstack/echo/v5"
+
 	"muster/db"
 	"muster/rules/battle/whatif"
-
-	"github.com/labstack/echo/v5"
 )
 
 // saveWhatif saves one change as a new version of the army. The change is found again

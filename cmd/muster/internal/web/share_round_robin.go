@@ -3,9 +3,9 @@ package web
 import (
 	"net/http"
 
-	"muster/db"
-
 	"github.com/labstack/echo/v5"
+
+	"muster/db"
 )
 
 func (a *app) shareRoundRobin(c *echo.Context) error {

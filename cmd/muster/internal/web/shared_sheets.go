@@ -3,9 +3,9 @@ package web
 import (
 	"net/http"
 
-	"muster/cmd/muster/internal/pdf"
-
 	"github.com/labstack/echo/v5"
+
+	"muster/cmd/muster/internal/pdf"
 )
 
 // sharedSheets is the print view of a shared army.

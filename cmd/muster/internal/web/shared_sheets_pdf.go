@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"net/http"
 
-	"muster/cmd/muster/internal/pdf"
-
 	"github.com/labstack/echo/v5"
+
+	"muster/cmd/muster/internal/pdf"
 )
 
 // sharedSheetsPDF is the PDF of a shared army's sheets.

@@ -6,9 +6,9 @@ import (
 	"net/http"
 	"time"
 
-	"muster/db"
-
 	"github.com/labstack/echo/v5"
+
+	"muster/db"
 )
 
 // simEvents streams a run's progress as server-sent events: "progress" with {done, total,

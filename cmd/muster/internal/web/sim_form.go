@@ -4,11 +4,11 @@ import (
 	"net/http"
 	"strconv"
 
+	"github.com/labstack/echo/v5"
+
 	"muster/cmd/muster/internal/web/form"
 	"muster/rules/battle"
 	"muster/views"
-
-	"github.com/labstack/echo/v5"
 )
 
 func (a *app) simForm(c *echo.Context) error {

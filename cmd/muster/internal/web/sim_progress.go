@@ -3,10 +3,10 @@ package web
 import (
 	"net/http"
 
+	"github.com/labstack/echo/v5"
+
 	"muster/db"
 	"muster/views"
-
-	"github.com/labstack/echo/v5"
 )
 
 // simProgress is the running matchup's page: a progress bar the script keeps up to date,

@@ -1,9 +1,9 @@
 package web
 
 import (
-	"muster/db"
-
 	"github.com/labstack/echo/v5"
+
+	"muster/db"
 )
 
 func (a *app) simReplay(c *echo.Context) error {

@@ -3,11 +3,11 @@ package web
 import (
 	"net/http"
 
+	"github.com/labstack/echo/v5"
+
 	"muster/db"
 	"muster/roster"
 	"muster/rules"
-
-	"github.com/labstack/echo/v5"
 )
 
 // startFromBook saves one of the book's forces as a new army of the player's.

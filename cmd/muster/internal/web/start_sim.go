@@ -8,14 +8,14 @@ import (
 	"net/http"
 	"strconv"
 
+	"github.com/labstack/echo/v5"
+
 	"muster/cmd/muster/internal/jobs"
 	"muster/cmd/muster/internal/web/form"
 	"muster/db"
 	"muster/rules/battle"
 	"muster/rules/battle/muster"
 	"muster/views"
-
-	"github.com/labstack/echo/v5"
 )
 
 // startSim checks the form, builds both armies' forces and starts the run.

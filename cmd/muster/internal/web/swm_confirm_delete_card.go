@@ -3,10 +3,10 @@ package web
 import (
 	"net/http"
 
+	"github.com/labstack/echo/v5"
+
 	"muster/rules/swm/cards"
 	"muster/views"
-
-	"github.com/labstack/echo/v5"
 )
 
 // swmConfirmDeleteCard asks before deleting: the squads using the card lose its values.

@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"net/http"
 
-	"muster/db"
-
 	"github.com/labstack/echo/v5"
+
+	"muster/db"
 )
 
 // swmCopySharedCard copies a shared card into the asker's library (a card of the name

@@ -4,11 +4,11 @@ import (
 	"net/http"
 	"strconv"
 
+	"github.com/labstack/echo/v5"
+
 	"muster/rules/swm/cards"
 	"muster/rules/swm/check"
 	"muster/views"
-
-	"github.com/labstack/echo/v5"
 )
 
 // swmCreateCard saves a new card from the form (a pack card's blanks, or a new card).

@@ -4,9 +4,9 @@ import (
 	"errors"
 	"net/http"
 
-	"muster/db"
-
 	"github.com/labstack/echo/v5"
+
+	"muster/db"
 )
 
 func (a *app) swmDeleteCard(c *echo.Context) error {

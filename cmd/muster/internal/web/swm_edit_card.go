@@ -3,11 +3,11 @@ package web
 import (
 	"net/http"
 
+	"github.com/labstack/echo/v5"
+
 	"muster/rules/swm/cards"
 	"muster/rules/swm/check"
 	"muster/views"
-
-	"github.com/labstack/echo/v5"
 )
 
 // swmEditCard is the form of one of the asker's cards.

@@ -3,10 +3,10 @@ package web
 import (
 	"net/http"
 
+	"github.com/labstack/echo/v5"
+
 	"muster/rules/swm/army"
 	"muster/rules/swm/cards"
-
-	"github.com/labstack/echo/v5"
 )
 
 // swmExportCards is the library as a file (the cards: entries a squad file reads).

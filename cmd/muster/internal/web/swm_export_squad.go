@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"net/http"
 
+	"github.com/labstack/echo/v5"
+
 	"muster/db"
 	"muster/rules/swm"
-
-	"github.com/labstack/echo/v5"
 )
 
 // swmExportSquad downloads the asker's squad with their cards folded in: a file muster swm

@@ -5,12 +5,12 @@ import (
 	"net/http"
 	"net/url"
 
+	"github.com/labstack/echo/v5"
+
 	"muster/db"
 	"muster/rules/swm/army"
 	"muster/rules/swm/cards"
 	"muster/views"
-
-	"github.com/labstack/echo/v5"
 )
 
 // swmImportCards reads a library file (or a squad file's cards:) into the asker's library:

@@ -3,9 +3,9 @@ package web
 import (
 	"net/http"
 
-	"muster/views"
-
 	"github.com/labstack/echo/v5"
+
+	"muster/views"
 )
 
 // swmLibraryPage lists the player's cards and the pack's, with what each lacks.

@@ -5,12 +5,12 @@ import (
 	"net/http"
 	"strconv"
 
+	"github.com/labstack/echo/v5"
+
 	"muster/db"
 	"muster/rules/swm/cards"
 	"muster/rules/swm/check"
 	"muster/views"
-
-	"github.com/labstack/echo/v5"
 )
 
 // swmNewCard is the form for a pack card's blanks (?pack=NAME) or a new card.

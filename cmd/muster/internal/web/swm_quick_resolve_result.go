@@ -7,11 +7,11 @@ import (
 	"net/url"
 	"strconv"
 
+	"github.com/labstack/echo/v5"
+
 	"muster/cmd/muster/internal/jobs"
 	"muster/db"
 	"muster/views"
-
-	"github.com/labstack/echo/v5"
 )
 
 // swmQuickResolveResult is a played d20 quick-resolve: the form as it was asked, and who

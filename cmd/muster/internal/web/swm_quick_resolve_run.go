@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"net/http"
 
+	"github.com/labstack/echo/v5"
+
 	"muster/rules/swm/engine"
 	"muster/views"
-
-	"github.com/labstack/echo/v5"
 )
 
 // swmQuickResolveRun queues the battles, or says what to fix.

@@ -1,11 +1,11 @@
 package web
 
 import (
+	"github.com/labstack/echo/v5"
+
 	"muster/rules/swm/cards"
 	"muster/rules/swm/check"
 	"muster/views"
-
-	"github.com/labstack/echo/v5"
 )
 
 // swmSaveCard saves the form over one of the asker's cards.

@@ -3,10 +3,10 @@ package web
 import (
 	"net/http"
 
+	"github.com/labstack/echo/v5"
+
 	"muster/cmd/muster/internal/web/form"
 	"muster/views"
-
-	"github.com/labstack/echo/v5"
 )
 
 func (a *app) whatifForm(c *echo.Context) error {

@@ -6,13 +6,13 @@ import (
 	"net/url"
 	"strconv"
 
+	"github.com/labstack/echo/v5"
+
 	"muster/roster"
 	"muster/rules/battle"
 	"muster/rules/battle/muster"
 	"muster/rules/battle/whatif"
 	"muster/views"
-
-	"github.com/labstack/echo/v5"
 )
 
 // whatifReplay plays battle ?battle= of a what-if again on the map: the army as saved now,

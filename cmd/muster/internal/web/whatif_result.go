@@ -6,12 +6,12 @@ import (
 	"net/http"
 	"strconv"
 
+	"github.com/labstack/echo/v5"
+
 	"muster/cmd/muster/internal/jobs"
 	"muster/db"
 	"muster/roster"
 	"muster/views"
-
-	"github.com/labstack/echo/v5"
 )
 
 // whatifResult is a played what-if's page: the form again, and the changes ranked. One not
