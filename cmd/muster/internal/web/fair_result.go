@@ -1,7 +1,6 @@
 package web
 
 import (
-	"encoding/json"
 	"fmt"
 	"net/http"
 
@@ -14,20 +13,12 @@ import (
 
 // fairResult is a played fairness test: the answer and its curve, and the form as sent.
 func (a *app) fairResult(c *echo.Context) error {
-	m, err := a.ownJob(c, db.KindFair)
-	if err != nil {
+	m, req, res, done, err := playedJob[jobs.FairRequest, jobs.FairResult](a, c, db.KindFair, "fairness test")
+	if !done {
 		return err
 	}
-	if m.Status != db.MatchupDone {
-		return c.Redirect(http.StatusSeeOther, "/sim/run/"+m.ID)
-	}
-	var req jobs.FairRequest
-	var res jobs.FairResult
-	if err := json.Unmarshal(m.Request, &req); err != nil {
-		return fmt.Errorf("fairness test %s: %w", m.ID, err)
-	}
-	if err := json.Unmarshal(m.Result, &res); err != nil || res.Report == nil {
-		return fmt.Errorf("fairness test %s: its result does not read: %v", m.ID, err)
+	if res.Report == nil {
+		return fmt.Errorf("fairness test %s: its result holds no report", m.ID)
 	}
 	res.Report.SetExtra(res.Extra)
 	v := fairView(req.Scenario, fairRequestForm(req))

@@ -1,8 +1,6 @@
 package web
 
 import (
-	"encoding/json"
-	"fmt"
 	"net/http"
 	"net/url"
 
@@ -16,20 +14,9 @@ import (
 // qrsSimResult is a played skirmish quick-resolve's page: the form as it was sent, and the
 // odds.
 func (a *app) qrsSimResult(c *echo.Context) error {
-	m, err := a.ownJob(c, db.KindQRS)
-	if err != nil {
+	_, req, res, done, err := playedJob[jobs.QRSRequest, jobs.QRSResult](a, c, db.KindQRS, "quick-resolve")
+	if !done {
 		return err
-	}
-	if m.Status != db.MatchupDone {
-		return c.Redirect(http.StatusSeeOther, "/sim/run/"+m.ID)
-	}
-	var req jobs.QRSRequest
-	var res jobs.QRSResult
-	if err := json.Unmarshal(m.Request, &req); err != nil {
-		return fmt.Errorf("quick-resolve %s: %w", m.ID, err)
-	}
-	if err := json.Unmarshal(m.Result, &res); err != nil {
-		return fmt.Errorf("quick-resolve %s: its result does not read: %w", m.ID, err)
 	}
 	form := url.Values(req.Form)
 	v := qrsSimPageFrom(form)

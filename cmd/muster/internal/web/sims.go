@@ -418,3 +418,22 @@ func simRows(list []db.Sim, base string) []views.SimRow {
 	}
 	return rows
 }
+
+// playedJob reads one of the asker's jobs of kind (what names it in an error): done false
+// while it is not played (the browser is then sent to its progress page), else its request
+// and result as saved.
+func playedJob[Req, Res any](a *app, c *echo.Context, kind, what string) (m db.Matchup, req Req, res Res, done bool, err error) {
+	if m, err = a.ownJob(c, kind); err != nil {
+		return m, req, res, false, err
+	}
+	if m.Status != db.MatchupDone {
+		return m, req, res, false, c.Redirect(http.StatusSeeOther, "/sim/run/"+m.ID)
+	}
+	if err := json.Unmarshal(m.Request, &req); err != nil {
+		return m, req, res, false, fmt.Errorf("%s %s: %w", what, m.ID, err)
+	}
+	if err := json.Unmarshal(m.Result, &res); err != nil {
+		return m, req, res, false, fmt.Errorf("%s %s: its result does not read: %w", what, m.ID, err)
+	}
+	return m, req, res, true, nil
+}

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -17,20 +16,12 @@ import (
 // swmQuickResolveResult is a played d20 quick-resolve: the form as it was asked, and who
 // wins.
 func (a *app) swmQuickResolveResult(c *echo.Context) error {
-	m, err := a.ownJob(c, db.KindSWM)
-	if err != nil {
+	m, req, res, done, err := playedJob[jobs.SWMRequest, jobs.SWMResult](a, c, db.KindSWM, "quick-resolve")
+	if !done {
 		return err
 	}
-	if m.Status != db.MatchupDone {
-		return c.Redirect(http.StatusSeeOther, "/sim/run/"+m.ID)
-	}
-	var req jobs.SWMRequest
-	var res jobs.SWMResult
-	if err := json.Unmarshal(m.Request, &req); err != nil {
-		return fmt.Errorf("quick-resolve %s: %w", m.ID, err)
-	}
-	if err := json.Unmarshal(m.Result, &res); err != nil || res.Summary == nil {
-		return fmt.Errorf("quick-resolve %s: its result does not read: %v", m.ID, err)
+	if res.Summary == nil {
+		return fmt.Errorf("quick-resolve %s: its result holds no summary", m.ID)
 	}
 	asked := url.Values{"a": {req.IDs[0]}, "b": {req.IDs[1]}, "scenario": {req.Scenario}, "battles": {strconv.Itoa(req.Battles)},
 		"seed": {strconv.FormatUint(req.Seed, 10)}}
