@@ -38,6 +38,9 @@ type QRSGameRow struct {
 // QRSNewForm is the new game form as posted (kept when it is refused).
 type QRSNewForm struct {
 	Name, Seed, Army, Prefer string
+	// Worse is the reading of the shooting table's lost Worse row (qrs.WorseRowKeys; ""
+	// the default).
+	Worse string
 	// Saved is one of the asker's saved qrs armies, played instead of the lines or a file.
 	Saved     string
 	Counters  [QRSCounterFields]string
@@ -132,6 +135,8 @@ type QRSShot struct {
 	Modifier int        `json:"modifier"`
 	Hits     []solo.Hit `json:"hits"`
 	Returned *QRSShot   `json:"returned,omitempty"`
+	// WorseRow is the game's reading of the table's lost Worse row, said on every shot.
+	WorseRow string `json:"worse_row,omitempty"`
 }
 
 // QRSSpot is a roll of enemy force generation.
@@ -331,6 +336,7 @@ type QRSFightResult struct {
 	AWins, BWins, Undecided         QRSRate
 	MeanTurns, MeanLostA, MeanLostB float64
 	Log, NotSimulated               []string
+	WorseRow                        string // the reading of the lost Worse row played
 }
 
 // QRSSimResult is a quick-resolve's summary (rules/qrs/sim).
@@ -341,7 +347,15 @@ type QRSSimResult struct {
 	Objective, Survived                        QRSRate
 	MeanTurns, MeanEnemies, MeanDown, MeanLost float64
 	Log, NotSimulated                          []string
+	WorseRow                                   string // the reading of the lost Worse row played
 }
 
 // QRSRate is a proportion with its 95% interval.
 type QRSRate struct{ P, Low, High float64 }
+
+// qrsWorseOptions are the game option's readings of the shooting table's lost Worse row
+// (qrs.WorseRow), the default first.
+var qrsWorseOptions = []QRSOption{
+	{Value: "continued", Label: "Muster's row, the table continued (D 3-4, W 5, K 6-8); +1 per extra shooter on every row"},
+	{Value: "half-plus", Label: "The Half row, +1 per extra shooter (in that row only)"},
+}

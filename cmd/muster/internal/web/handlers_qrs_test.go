@@ -667,3 +667,40 @@ func TestFirefightOnTheWeb(t *testing.T) {
 		t.Errorf("against the only group: %q", got)
 	}
 }
+
+// The lost Worse row is a game option on the web too (issue 32): the solo game's and the
+// quick-resolve's setup offer both readings, the default Muster's continued row, and every
+// result names the reading it was played under; an unknown reading is refused naming the
+// field.
+func TestTheWorseRowIsAGameOptionOnTheWeb(t *testing.T) {
+	t.Parallel()
+	ts := newTestServer(t)
+	if page := ts.get("/qrs/sim"); !strings.Contains(page.body, `name="worse"`) || !strings.Contains(page.body, `value="half-plus"`) {
+		t.Fatal("the quick-resolve's form offers no reading of the Worse row")
+	}
+	for worse, want := range map[string]string{"": "Muster's row continuing the table", "half-plus": "the Half row, +1 per extra shooter"} {
+		form := newSoloForm(5, fullPool)
+		form.Set("battles", "50")
+		form.Set("worse", worse)
+		r := postJob(t, ts, "/qrs/sim", form)
+		wantStatus(t, "quick-resolve, worse "+worse, r, http.StatusOK)
+		if got := idText(t, r.body, "sim-worse"); !strings.Contains(got, want) {
+			t.Errorf("worse %q: the result says %q, want %q", worse, got, want)
+		}
+	}
+	form := newSoloForm(5, fullPool)
+	form.Set("worse", "lenient")
+	bad := ts.postForm("/qrs/sim", form)
+	wantStatus(t, "an unknown reading", bad, http.StatusUnprocessableEntity)
+	if got := idText(t, bad.body, "solo-error"); !strings.Contains(got, "The shooting table's lost Worse row: \"lenient\" is not a reading of the Worse row") {
+		t.Errorf("an unknown reading: %q", got)
+	}
+	// A solo game started with the Half row reading says so on its shots.
+	sf := newSoloForm(7, fullPool)
+	sf.Set("worse", "half-plus")
+	id := startSolo(t, ts, sf)
+	body := soloStep(t, ts, id, "shoot", url.Values{"target": {"1"}, "band": {"medium"}, "enemy": {"20"}})
+	if res := idText(t, body, "result"); !strings.Contains(res, "the Half row, +1 per extra shooter") {
+		t.Errorf("the shot does not name the game's reading: %q", res)
+	}
+}

@@ -99,7 +99,8 @@ func qrsGameName(st *solo.State) string {
 
 func qrsNewFormFrom(form url.Values) views.QRSNewForm {
 	f := views.QRSNewForm{Name: strings.TrimSpace(form.Get("name")), Seed: strings.TrimSpace(form.Get("seed")),
-		Army: form.Get("army"), Prefer: form.Get("prefer"), Unlimited: form.Get("unlimited") != "", Saved: strings.TrimSpace(form.Get("saved"))}
+		Army: form.Get("army"), Prefer: form.Get("prefer"), Unlimited: form.Get("unlimited") != "", Saved: strings.TrimSpace(form.Get("saved")),
+		Worse: form.Get("worse")}
 	for i := range f.Counters {
 		f.Counters[i] = form.Get("counter" + strconv.Itoa(i+1))
 	}
@@ -120,6 +121,11 @@ func qrsSetupFrom(f views.QRSNewForm) (solo.Setup, string) {
 	if len([]rune(f.Name)) > qrs.TooLong {
 		return s, fmt.Sprintf("Name: at most %d characters.", qrs.TooLong)
 	}
+	worse, err := qrs.ParseWorseRow(f.Worse)
+	if err != nil {
+		return s, "The shooting table's lost Worse row: " + err.Error() + "."
+	}
+	s.Worse = worse
 	if f.Seed != "" {
 		seed, err := strconv.ParseUint(f.Seed, 10, 64)
 		if err != nil {

@@ -85,7 +85,8 @@ func qrsRequest(f views.QRSNewForm, v views.QRSSimPage) (jobs.QRSRequest, string
 	if v.Against != "" {
 		return qrsFightRequest(setup, v, maxTurns, battles)
 	}
-	cfg := sim.Config{Players: players, Counters: setup.Counters, Prefer: setup.Prefer, Sight: sight, Cover: v.Cover, Objective: objective, MaxTurns: maxTurns}
+	cfg := sim.Config{Players: players, Counters: setup.Counters, Prefer: setup.Prefer, Sight: sight, Cover: v.Cover, Objective: objective, MaxTurns: maxTurns,
+		Worse: setup.Worse}
 	profiles, err := systems.QRSProfiles(setup.Army)
 	if err != nil {
 		return jobs.QRSRequest{}, err.Error()
@@ -107,7 +108,7 @@ func qrsResultView(req jobs.QRSRequest, s sim.Summary) *views.QRSSimResult {
 	rate := func(r sim.Rate) views.QRSRate { return views.QRSRate{P: r.P, Low: r.Low, High: r.High} }
 	return &views.QRSSimResult{Group: req.Config.Players.Name, Counters: len(req.Config.Counters), Battles: s.Battles, Seed: strconv.FormatUint(req.Seed, 10),
 		Objective: rate(s.Objective), Survived: rate(s.Survived), MeanTurns: s.MeanTurns, MeanEnemies: s.MeanEnemies, MeanDown: s.MeanDown, MeanLost: s.MeanLost,
-		Log: s.FirstLog, NotSimulated: s.NotSimulated}
+		Log: s.FirstLog, NotSimulated: s.NotSimulated, WorseRow: s.WorseRow}
 }
 
 // qrsFightRequest is a firefight to queue: the groups of the form but the one named Against,
@@ -137,7 +138,7 @@ func qrsFightRequest(setup solo.Setup, v views.QRSSimPage, maxTurns, battles int
 	case len(us.Figures) == 0:
 		return jobs.QRSRequest{}, fmt.Sprintf("Against your group named: %s is your only group; give the figures that fight it a group of their own.", them.Name)
 	}
-	cfg := sim.FightConfig{A: sim.Side{Group: us, Cover: v.Cover}, B: sim.Side{Group: *them, Cover: v.AgainstCover}, MaxTurns: maxTurns}
+	cfg := sim.FightConfig{A: sim.Side{Group: us, Cover: v.Cover}, B: sim.Side{Group: *them, Cover: v.AgainstCover}, MaxTurns: maxTurns, Worse: setup.Worse}
 	profiles, err := systems.QRSProfiles(setup.Army)
 	if err != nil {
 		return jobs.QRSRequest{}, err.Error()
@@ -151,5 +152,5 @@ func qrsFightView(req jobs.QRSRequest, s sim.FightSummary) *views.QRSFightResult
 	rate := func(r sim.Rate) views.QRSRate { return views.QRSRate{P: r.P, Low: r.Low, High: r.High} }
 	return &views.QRSFightResult{A: req.Fight.A.Group.Name, B: req.Fight.B.Group.Name, Battles: s.Battles, Seed: strconv.FormatUint(req.Seed, 10),
 		AWins: rate(s.AWins), BWins: rate(s.BWins), Undecided: rate(s.Undecided), MeanTurns: s.MeanTurns, MeanLostA: s.MeanLostA,
-		MeanLostB: s.MeanLostB, Log: s.FirstLog, NotSimulated: s.NotSimulated}
+		MeanLostB: s.MeanLostB, Log: s.FirstLog, NotSimulated: s.NotSimulated, WorseRow: s.WorseRow}
 }

@@ -210,7 +210,8 @@ func qrsShootStep(st *solo.State, d qrs.Dice, form url.Values, r *views.QRSResul
 }
 
 func qrsShotView(res solo.ShotResult) *views.QRSShot {
-	v := &views.QRSShot{Own: decimalText(res.Own), Enemy: decimalText(res.Enemy), Band: res.Band, Modifier: res.Modifier, Hits: res.Hits}
+	v := &views.QRSShot{Own: decimalText(res.Own), Enemy: decimalText(res.Enemy), Band: res.Band, Modifier: res.Modifier, Hits: res.Hits,
+		WorseRow: res.WorseRow}
 	if res.Returned != nil {
 		v.Returned = qrsShotView(*res.Returned)
 	}
