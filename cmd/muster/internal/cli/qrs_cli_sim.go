@@ -65,6 +65,7 @@ func qrsSim(args []string, stdout, stderr io.Writer) int {
 	counters := fs.String("counters", "", "portal counters along the approach, e.g. corner,cover,open")
 	pool := fs.String("pool", "", "your figures for the enemy, e.g. stormtrooper=12,officer=1")
 	prefer := fs.String("prefer", "", "the option you prefer where the result table offers one")
+	worse := fs.String("worse", "", "the shooting table's lost Worse row read as: "+strings.Join(qrs.WorseRowKeys, " (the default) or "))
 	sight := fs.Int("sight", 1, "how many counters ahead the group sees at once")
 	cover := fs.Bool("cover", false, "the group fights from cover")
 	objective := fs.Int("objective", 0, "turns of advance to the objective (0: one past the last counter)")
@@ -76,7 +77,7 @@ func qrsSim(args []string, stdout, stderr io.Writer) int {
 	usage := `usage: muster qrs sim --army ARMY [--group N] [--cover]
          (--counters KINDS [--pool NAME=N,...] [--prefer OPTION] [--sight N] [--objective TURNS]
           | --vs ARMY [--vs-group N] [--vs-cover])
-         [--max-turns N] [--battles N] [--seed S] [--log] [--json]   (muster qrs help)`
+         [--worse continued|half-plus] [--max-turns N] [--battles N] [--seed S] [--log] [--json]   (muster qrs help)`
 	if code, ok := parseFlagsOnly(fs, args, usage, stdout, stderr); !ok {
 		return code
 	}
@@ -117,6 +118,11 @@ func qrsSim(args []string, stdout, stderr io.Writer) int {
 	if *seed == 0 {
 		*seed = uint64(time.Now().UnixNano())
 	}
+	w, err := qrs.ParseWorseRow(*worse)
+	if err != nil {
+		fmt.Fprintf(stderr, "muster qrs sim: --worse: %v\n", err)
+		return 2
+	}
 	dice := func(i int) qrs.Dice {
 		r := rand.New(rand.NewPCG(*seed, uint64(i)))
 		return qrs.DiceFunc(func(n int) int { return r.IntN(n) + 1 })
@@ -125,9 +131,9 @@ func qrsSim(args []string, stdout, stderr io.Writer) int {
 		return fmt.Sprintf("%5.1f%% (95%%: %.1f%% to %.1f%%)", r.P*100, r.Low*100, r.High*100)
 	}
 	if *vsPath != "" {
-		return qrsSimFight(a, players, *vsPath, *vsGroup, *cover, *vsCover, *maxTurns, *battles, *seed, dice, pct, *showLog, *asJSON, stdout, stderr)
+		return qrsSimFight(a, players, *vsPath, *vsGroup, *cover, *vsCover, *maxTurns, *battles, *seed, w, dice, pct, *showLog, *asJSON, stdout, stderr)
 	}
-	cfg := sim.Config{Players: players, Sight: *sight, Cover: *cover, Objective: *objective, MaxTurns: *maxTurns, Prefer: *prefer}
+	cfg := sim.Config{Players: players, Sight: *sight, Cover: *cover, Objective: *objective, MaxTurns: *maxTurns, Prefer: *prefer, Worse: w}
 	if cfg.Profiles, err = systems.QRSProfiles(a); err != nil {
 		fmt.Fprintf(stderr, "muster qrs sim: %v\n", err)
 		return 2
@@ -168,7 +174,7 @@ func qrsSim(args []string, stdout, stderr io.Writer) int {
 
 // qrsSimFight is `muster qrs sim --vs`: two groups shooting it out.
 func qrsSimFight(a *army.Army, players army.Group, vsPath string, vsGroup int, cover, vsCover bool, maxTurns, battles int, seed uint64,
-	dice func(int) qrs.Dice, pct func(sim.Rate) string, showLog, asJSON bool, stdout, stderr io.Writer) int {
+	worse qrs.WorseRow, dice func(int) qrs.Dice, pct func(sim.Rate) string, showLog, asJSON bool, stdout, stderr io.Writer) int {
 	b, code := qrsArmy("sim", vsPath, stderr)
 	if b == nil {
 		return code
@@ -178,7 +184,7 @@ func qrsSimFight(a *army.Army, players army.Group, vsPath string, vsGroup int, c
 		fmt.Fprintf(stderr, "muster qrs sim: %v\n", err)
 		return 2
 	}
-	cfg := sim.FightConfig{A: sim.Side{Group: players, Cover: cover}, B: sim.Side{Group: other, Cover: vsCover}, MaxTurns: maxTurns}
+	cfg := sim.FightConfig{A: sim.Side{Group: players, Cover: cover}, B: sim.Side{Group: other, Cover: vsCover}, MaxTurns: maxTurns, Worse: worse}
 	if cfg.Profiles, err = systems.QRSProfiles(a, b); err == nil {
 		var s sim.FightSummary
 		if s, err = sim.RunFight(cfg, battles, dice); err == nil {

@@ -26,10 +26,11 @@ func qrsNew(args []string, stdout, stderr io.Writer) int {
 	counters := fs.String("counters", "", "portal counters, e.g. corner,cover,open")
 	pool := fs.String("pool", "", "your figures for the enemy, e.g. stormtrooper=12,officer=1")
 	prefer := fs.String("prefer", "", "the option you prefer where the result table offers one: "+strings.Join(solo.PreferKeys(), ", "))
+	worse := fs.String("worse", "", "the shooting table's lost Worse row read as: "+strings.Join(qrs.WorseRowKeys, " (the default) or "))
 	seed := fs.Uint64("seed", 0, "the dice seed (0: from the clock)")
 	name := fs.String("name", "", "a name for the game")
 	force := fs.Bool("force", false, "overwrite an existing game file")
-	usage := "usage: muster qrs new --state GAME [--army ARMY] [--counters corner,cover,open] [--pool NAME=N,...] [--prefer OPTION] [--seed N] [--name NAME] [--force]"
+	usage := "usage: muster qrs new --state GAME [--army ARMY] [--counters corner,cover,open] [--pool NAME=N,...] [--prefer OPTION] [--worse continued|half-plus] [--seed N] [--name NAME] [--force]"
 	if code, ok := parseFlagsOnly(fs, args, usage, stdout, stderr); !ok {
 		return code
 	}
@@ -42,6 +43,12 @@ func qrsNew(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	setup := solo.Setup{Name: *name, Seed: *seed, Prefer: *prefer}
+	w, err := qrs.ParseWorseRow(*worse)
+	if err != nil {
+		fmt.Fprintf(stderr, "muster qrs new: --worse: %v\n", err)
+		return 2
+	}
+	setup.Worse = w
 	if setup.Seed == 0 {
 		setup.Seed = uint64(time.Now().UnixNano())
 	}
@@ -50,7 +57,6 @@ func qrsNew(args []string, stdout, stderr io.Writer) int {
 			setup.Counters = append(setup.Counters, k)
 		}
 	}
-	var err error
 	if setup.Pool, err = qrsPool(*pool); err != nil {
 		fmt.Fprintf(stderr, "muster qrs new: %v\n", err)
 		return 2

@@ -399,3 +399,33 @@ func TestQRSMovementOddsAddRowsWithTheSameResult(t *testing.T) {
 		t.Errorf("the text lacks the advance's 2/3:\n%s", out)
 	}
 }
+
+// The lost Worse row's reading is a flag of qrs new and qrs sim (issue 32): played under the
+// reading asked, named in the result; an unknown reading refused naming the flag, exit 2.
+func TestQRSWorseRowFlag(t *testing.T) {
+	army := "../../../../rules/qrs/army/testdata/rescue.yaml"
+	for worse, want := range map[string]string{"": "Muster's row continuing the table", "half-plus": "the Half row, +1 per extra shooter"} {
+		args := []string{"qrs", "sim", "--army", army, "--counters", "corner,open", "--battles", "20", "--seed", "3", "--json"}
+		if worse != "" {
+			args = append(args, "--worse", worse)
+		}
+		code, out, errOut := runMuster(t, args...)
+		if code != 0 || !strings.Contains(out, want) {
+			t.Errorf("--worse %q: exit %d, the answer does not name %q:\n%s%s", worse, code, want, out, errOut)
+		}
+	}
+	for _, args := range [][]string{{"qrs", "sim", "--army", army, "--counters", "open", "--worse", "lenient"},
+		{"qrs", "new", "--state", t.TempDir() + "/g.yaml", "--worse", "lenient"}} {
+		code, _, errOut := runMuster(t, args...)
+		if code != 2 || !strings.Contains(errOut, `--worse: "lenient" is not a reading of the Worse row; write continued or half-plus`) {
+			t.Errorf("%v: exit %d, %q", args, code, errOut)
+		}
+	}
+	state := t.TempDir() + "/g.yaml"
+	if code, _, errOut := runMuster(t, "qrs", "new", "--state", state, "--worse", "half-plus", "--army", army, "--counters", "open"); code != 0 {
+		t.Fatalf("qrs new --worse half-plus: exit %d, %s", code, errOut)
+	}
+	if b, err := os.ReadFile(state); err != nil || !strings.Contains(string(b), "worse_row: half-plus") {
+		t.Errorf("the game file does not keep the reading: %v\n%s", err, b)
+	}
+}
