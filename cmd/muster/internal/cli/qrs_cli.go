@@ -103,7 +103,7 @@ func qrsJSON(stdout, stderr io.Writer, v any) int {
 const qrsUsage = `usage: muster qrs COMMAND [flags]
   Solo play against the generated enemy, on a game file saved between commands:
     new --state GAME [--army ARMY] [--counters corner,cover,open] [--pool NAME=N,...]
-        [--prefer OPTION] [--seed N] [--name NAME] [--force]
+        [--prefer OPTION] [--worse continued|half-plus] [--seed N] [--name NAME] [--force]
                               start a game: portal counters, the figures you have for the
                               enemy (no --pool: enough for anything), your army's groups
     spot --state GAME --counters 1,3
@@ -145,7 +145,8 @@ const qrsUsage = `usage: muster qrs COMMAND [flags]
   Quick-resolve:
     sim --army ARMY [--group N] --counters KINDS [--pool NAME=N,...] [--prefer OPTION]
         [--sight N] [--cover] [--objective TURNS] [--max-turns N] [--battles N] [--seed S]
-        [--log] [--json]      play the group (all groups as one without --group) past the
+        [--worse continued|half-plus] [--log] [--json]
+                              play the group (all groups as one without --group) past the
                               counters N times: the odds it reaches the objective and
                               survives, with 95% intervals, and what is not simulated
     sim --army ARMY [--group N] --vs ARMY [--vs-group N] [--cover] [--vs-cover] ...
