@@ -158,6 +158,7 @@ type QRSOrders struct {
 	Text      string       `json:"text"`
 	Force     []string     `json:"force,omitempty"`
 	Adjust    int          `json:"adjust,omitempty"` // a player's order: up to this much either way
+	AtTable   bool         `json:"at_table,omitempty"` // the die was rolled at the table, not by Muster
 }
 
 // QRSOdds is the odds page's qrs section: one figure under fire.
@@ -358,4 +359,12 @@ type QRSRate struct{ P, Low, High float64 }
 var qrsWorseOptions = []QRSOption{
 	{Value: "continued", Label: "Muster's row, the table continued (D 3-4, W 5, K 6-8); +1 per extra shooter on every row"},
 	{Value: "half-plus", Label: "The Half row, +1 per extra shooter (in that row only)"},
+}
+
+// atTable says a die was rolled at the table rather than by Muster.
+func atTable(b bool) string {
+	if b {
+		return " (rolled at the table)"
+	}
+	return ""
 }

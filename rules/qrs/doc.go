@@ -19,3 +19,16 @@ type DiceFunc func(sides int) int
 
 // Roll calls f.
 func (f DiceFunc) Roll(sides int) int { return f(sides) }
+
+// AtTable is dice whose first roll is the die the player rolled at the table (die, 1 to
+// sides), the rest rolled by rest: a roll of Muster's a group's player overrides.
+func AtTable(die int, rest Dice) Dice {
+	used := false
+	return DiceFunc(func(sides int) int {
+		if !used {
+			used = true
+			return die
+		}
+		return rest.Roll(sides)
+	})
+}

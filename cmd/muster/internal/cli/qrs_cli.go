@@ -109,7 +109,7 @@ const qrsUsage = `usage: muster qrs COMMAND [flags]
     spot --state GAME --counters 1,3
                               your figure comes into sight of these counters: roll enemy
                               force generation (both columns, the pool, the counter)
-    orders --state GAME --group N|all [--greater-fire] [--friends-retreating] [--alone]
+    orders --state GAME --group N|all [--die D] [--greater-fire] [--friends-retreating] [--alone]
         [--vehicle-near] [--in-cover] [--leaders N] [--light-fire] [--no-enemy] [--ordered]
                               roll the random movement table for a group
     shoot --state GAME --target N (--from G,G [--band long|medium|point-blank] | --enemy-total E)

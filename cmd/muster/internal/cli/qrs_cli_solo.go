@@ -158,9 +158,10 @@ func qrsOrders(args []string, stdout, stderr io.Writer) int {
 	path := fs.String("state", "", "the game file")
 	group := fs.String("group", "", "the group, or all for every enemy group")
 	ordered := fs.Bool("ordered", false, "a player's figure within 6\" issues an order (may add/subtract up to D6)")
+	die := fs.Int("die", 0, "the die rolled at the table for the group (1 to 6; 0: Muster rolls)")
 	asJSON := fs.Bool("json", false, "print JSON")
 	s := qrsSituation(fs)
-	usage := "usage: muster qrs orders --state GAME --group N|all [situation flags] (muster qrs help)"
+	usage := "usage: muster qrs orders --state GAME --group N|all [--die D] [situation flags] (muster qrs help)"
 	if code, ok := parseFlagsOnly(fs, args, usage, stdout, stderr, situationBounds...); !ok {
 		return code
 	}
@@ -187,9 +188,17 @@ func qrsOrders(args []string, stdout, stderr io.Writer) int {
 		}
 		ids = []int{n}
 	}
+	dice := g.dice
+	if *die != 0 {
+		if *die < 1 || *die > 6 || *group == "all" {
+			fmt.Fprintln(stderr, "muster qrs orders: --die: the die rolled at the table, 1 to 6, for one group (--group N)")
+			return 2
+		}
+		dice = qrs.AtTable(*die, g.dice)
+	}
 	var results []solo.OrdersResult
 	for _, id := range ids {
-		r, err := solo.GiveOrders(g.st, id, *s, g.dice)
+		r, err := solo.GiveOrders(g.st, id, *s, dice)
 		if err != nil {
 			fmt.Fprintf(stderr, "muster qrs orders: %v\n", err)
 			return 2

@@ -704,3 +704,44 @@ func TestTheWorseRowIsAGameOptionOnTheWeb(t *testing.T) {
 		t.Errorf("the shot does not name the game's reading: %q", res)
 	}
 }
+
+// A group's player may roll the random movement die at the table (issue 32): the die given
+// is the one read, for one group. A generated group in cover rolls D6 +1* advancing +1* in
+// cover: a 1 rolled at the table scores 3, "Advance towards objective, or nearest enemy" by
+// the sheet; a 6, 8, "Advance towards nearest enemy, or objective". A die out of 1 to 6, or
+// for every group at once, is refused naming the field.
+func TestSoloOrdersTakeADieRolledAtTheTable(t *testing.T) {
+	t.Parallel()
+	ts := newTestServer(t)
+	for die, want := range map[string][2]string{"1": {"D6 1 (rolled at the table) +2 = 3", "Advance towards objective, or nearest enemy"},
+		"6": {"D6 6 (rolled at the table) +2 = 8", "Advance towards nearest enemy, or objective"}} {
+		id := startSolo(t, ts, newSoloForm(seedWithD6(t, 0, 6), fullPool))
+		soloStep(t, ts, id, "spot", url.Values{"counter": {"1", "2"}})
+		groups := regexp.MustCompile(`<option value="(\d+)">\d+\. [^<]*</option>`).FindAllStringSubmatch(ts.get("/qrs/solo/"+id).body, -1)
+		var enemy string
+		for _, g := range groups {
+			if g[1] != "1" {
+				enemy = g[1]
+			}
+		}
+		if enemy == "" {
+			t.Fatal("no enemy group was generated to give orders to")
+		}
+		body := soloStep(t, ts, id, "orders", url.Values{"group": {enemy}, "in-cover": {"on"}, "die": {die}})
+		if res := strings.Join(strings.Fields(idText(t, body, "result")), " "); !strings.Contains(res, want[0]) || !strings.Contains(res, want[1]) {
+			t.Errorf("die %s at the table: %q, want %q", die, res, want)
+		}
+	}
+	id := startSolo(t, ts, newSoloForm(seedWithD6(t, 0, 6), fullPool))
+	soloStep(t, ts, id, "spot", url.Values{"counter": {"1", "2"}})
+	for form, want := range map[string]url.Values{
+		"Die rolled at the table: give it for one group at a time": {"group": {"all"}, "die": {"3"}},
+		"Die rolled at the table":                                  {"group": {"all"}, "die": {"7"}},
+	} {
+		want.Set("base", baseRe.FindStringSubmatch(ts.get("/qrs/solo/" + id).body)[1])
+		r := ts.postForm("/qrs/solo/"+id+"/orders", want)
+		if r.status != http.StatusUnprocessableEntity || !strings.Contains(idText(t, r.body, "solo-error"), form) {
+			t.Errorf("%v: %d %q", want, r.status, idText(t, r.body, "solo-error"))
+		}
+	}
+}

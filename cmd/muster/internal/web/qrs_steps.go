@@ -144,6 +144,17 @@ func qrsOrdersStep(st *solo.State, d qrs.Dice, form url.Values, r *views.QRSResu
 		}
 		ids = []int{id}
 	}
+	// A roll made at the table, for one group, instead of Muster's.
+	table := 0
+	if form.Get("die") != "" {
+		if table, err = qrsIntField(form, "die", "Die rolled at the table", 1, 6); err != nil {
+			return "", err
+		}
+		if which := form.Get("group"); which == "all" || which == "" {
+			return "", fieldErr("Die rolled at the table", "give it for one group at a time; choose the group")
+		}
+		d = qrs.AtTable(table, d)
+	}
 	r.Kind = "orders"
 	for _, id := range ids {
 		res, err := solo.GiveOrders(st, id, s, d)
@@ -151,7 +162,8 @@ func qrsOrdersStep(st *solo.State, d qrs.Dice, form url.Values, r *views.QRSResu
 			return "", err
 		}
 		g, _ := st.Group(id)
-		o := views.QRSOrders{Group: id, Name: g.Name, Die: res.Roll.Die, Modifier: res.Roll.Modifier, Score: res.Roll.Score, Text: res.Roll.Text, Force: res.Force}
+		o := views.QRSOrders{Group: id, Name: g.Name, Die: res.Roll.Die, Modifier: res.Roll.Modifier, Score: res.Roll.Score, Text: res.Roll.Text, Force: res.Force,
+			AtTable: table > 0}
 		for _, m := range res.Roll.Modifiers {
 			o.Modifiers = append(o.Modifiers, views.QRSMoveMod{Label: m.Label, Value: m.Value, Printed: m.Printed})
 		}
