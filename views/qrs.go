@@ -157,7 +157,7 @@ type QRSOrders struct {
 	Modifiers []QRSMoveMod `json:"modifiers,omitempty"`
 	Text      string       `json:"text"`
 	Force     []string     `json:"force,omitempty"`
-	Adjust    int          `json:"adjust,omitempty"` // a player's order: up to this much either way
+	Adjust    int          `json:"adjust,omitempty"`   // a player's order: up to this much either way
 	AtTable   bool         `json:"at_table,omitempty"` // the die was rolled at the table, not by Muster
 }
 
