@@ -368,3 +368,18 @@ func atTable(b bool) string {
 	}
 	return ""
 }
+
+// NextStep is what the sheet's play sequence has the player do after the last step, and the
+// section of the page that does it: a phone shows it at the top instead of the whole
+// sequence to scroll through.
+func (v QRSGame) NextStep() (what, anchor string) {
+	switch v.Result.Kind {
+	case "spot":
+		return "orders for the enemy groups (3)", "#orders"
+	case "orders":
+		return "move, lowest Initiative first; then shoot and act, highest first (4, 5)", "#shoot"
+	case "shoot", "mark", "close":
+		return "shoot and act on, highest Initiative first, or end the turn (5)", "#shoot"
+	}
+	return "when a figure of yours comes into sight of counters, dice for enemy force generation (2)", "#spot"
+}

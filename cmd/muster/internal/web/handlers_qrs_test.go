@@ -745,3 +745,25 @@ func TestSoloOrdersTakeADieRolledAtTheTable(t *testing.T) {
 		}
 	}
 }
+
+// The solo page says the next step of the sheet's play sequence after the last one, linking
+// to the section that does it (a phone shows it in place of the whole sequence): a new game
+// begins at dice for enemy force generation, a roll of it leads to the enemy's orders, and
+// orders lead to moving and shooting.
+func TestSoloPageSaysTheNextStep(t *testing.T) {
+	t.Parallel()
+	ts := newTestServer(t)
+	id := startSolo(t, ts, newSoloForm(seedWithD6(t, 0, 6), fullPool))
+	next := func(body string) string { return strings.Join(strings.Fields(idText(t, body, "solo-next")), " ") }
+	if got := next(ts.get("/qrs/solo/" + id).body); !strings.Contains(got, "dice for enemy force generation (2)") {
+		t.Errorf("a new game's next step: %q", got)
+	}
+	body := soloStep(t, ts, id, "spot", url.Values{"counter": {"1", "2"}})
+	if got := next(body); !strings.Contains(got, "orders for the enemy groups (3)") || !strings.Contains(body, `href="#orders"`) {
+		t.Errorf("after force generation: %q", got)
+	}
+	body = soloStep(t, ts, id, "orders", url.Values{"group": {"all"}})
+	if got := next(body); !strings.Contains(got, "move, lowest Initiative first; then shoot") {
+		t.Errorf("after orders: %q", got)
+	}
+}
