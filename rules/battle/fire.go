@@ -151,11 +151,9 @@ func (b *Battle) blockersFor(ui, ti int, firers, targets []int32) []Point {
 		if k == ui || k == ti || !u.onTable() || !b.unitBox(k).overlaps(all) {
 			continue
 		}
-		for _, fi := range u.members {
-			if f := &b.figs[fi]; f.alive() && int(f.unit) == k {
-				out = append(out, f.pos)
-			}
-		}
+		b.unitVer(k) // (livePos keeps the positions against it)
+		pts, _ := b.livePos(k)
+		out = append(out, pts...)
 	}
 	b.blockers = out
 	return out
