@@ -142,13 +142,15 @@ type Battle struct {
 	standard *rules.Weapon
 	// blockers is fireAt's scratch: the figures that may stand in its lines of sight.
 	blockers []Point
-	// distPts is unitDistMax's scratch; ud[a*n+c] its last answer for units a and c, and
-	// geo[a*n+c] estimate's last look from unit a at unit c (geocache.go).
-	distPts []Point
-	gunPts  []Point // fireGun's scratch
-	ud      []pairDist
-	geo     []pairSight
-	verSeq  uint64
+	gunPts   []Point // fireGun's scratch
+	// ud[a*n+c] is unitDistMax's last answer for units a and c, and geo[a*n+c] estimate's
+	// last look from unit a at unit c (geocache.go).
+	ud     []pairDist
+	geo    []pairSight
+	verSeq uint64
+	// live[ui] is the positions of unit ui's figures still fighting with it and their box,
+	// kept against its unitVer (livePos).
+	live []livePts
 	// blind is fireAt's scratch of firer-target pairs without a line of sight (pairs.go).
 	blind pairBits
 	// engSnap is assaultRound's copy of an engagement's units.
@@ -340,6 +342,7 @@ func New(field *Field, a, b *Force) *Battle {
 	bt.read = make([]bool, 2*nu)
 	bt.orderKey = make([]float64, nu)
 	bt.ud, bt.geo = make([]pairDist, nu*nu), make([]pairSight, nu*nu)
+	bt.live = make([]livePts, nu)
 	bt.fc = make([]forecast, 2*nu*nu)
 	bt.roomFloor = -1
 	bt.passOther = make(map[combat.Morale]float64)
@@ -822,14 +825,48 @@ func (b *Battle) unitDistMax(a, c int, limit float64) float64 {
 		}
 		return e.d
 	}
-	var d float64
-	d, b.distPts = b.distNow(a, c, b.distPts[:0])
+	pa, _ := b.livePos(a)
+	pc, bc := b.livePos(c)
+	d := distFrom(pa, pc, bc.lo, bc.hi)
 	b.ud[k] = pairDist{va: va, vc: vc, d: d}
 	return d
 }
 
-// distNow is the distance between the nearest figures of units a and c worked out afresh,
-// with pts as scratch (returned for reuse): the nearest of c's figures to each of a's, as
+// livePts is a unit's figures' positions as livePos keeps them.
+type livePts struct {
+	pts []Point
+	bb  box // (lo and hi of pts, not widened)
+	ver uint64
+}
+
+// livePos is the positions of unit ui's figures still fighting with it, in member order,
+// and the box around them, kept while its unitVer does not change (the caller has asked
+// unitVer, so that the number is current): unitDistMax asks for the same units' positions
+// pair after pair. (Numbers start at 1, so an entry of 0 is never current.)
+func (b *Battle) livePos(ui int) ([]Point, box) {
+	u, e := &b.units[ui], &b.live[ui]
+	if u.cOK && e.ver == u.ver {
+		return e.pts, e.bb
+	}
+	pts := e.pts[:0]
+	lo, hi := Point{X: math.Inf(1), Y: math.Inf(1)}, Point{X: math.Inf(-1), Y: math.Inf(-1)}
+	for _, fi := range u.members {
+		if f := &b.figs[fi]; f.alive() && int(f.unit) == ui {
+			pts = append(pts, f.pos)
+			lo.X, lo.Y = fmin(lo.X, f.pos.X), fmin(lo.Y, f.pos.Y)
+			hi.X, hi.Y = fmax(hi.X, f.pos.X), fmax(hi.Y, f.pos.Y)
+		}
+	}
+	e.pts, e.bb, e.ver = pts, box{lo, hi}, 0
+	if u.cOK {
+		e.ver = u.ver
+	}
+	return pts, e.bb
+}
+
+// distNow is the distance between the nearest figures of units a and c worked out afresh
+// (the audit's; unitDistMax works the same out by distFrom from livePos), with pts as
+// scratch (returned for reuse): the nearest of c's figures to each of a's, as
 // nearestFig finds it (the first within tie of the least), from c's positions gathered
 // once; the square root of the least of those is the least of their square roots. A
 // figure of a whose squared distance to the box of c's positions is no less than the least
@@ -844,19 +881,27 @@ func (b *Battle) distNow(a, c int, pts []Point) (float64, []Point) {
 			hi.X, hi.Y = fmax(hi.X, f.pos.X), fmax(hi.Y, f.pos.Y)
 		}
 	}
-	best := math.Inf(1)
+	var own []Point
 	for _, fi := range b.units[a].members {
-		f := &b.figs[fi]
-		if !f.alive() || int(f.unit) != a {
-			continue
+		if f := &b.figs[fi]; f.alive() && int(f.unit) == a {
+			own = append(own, f.pos)
 		}
+	}
+	return distFrom(own, pts, lo, hi), pts
+}
+
+// distFrom is distNow from the positions of a's figures (own) and of c's (pts, within lo
+// and hi), in member order.
+func distFrom(own, pts []Point, lo, hi Point) float64 {
+	best := math.Inf(1)
+	for _, p := range own {
 		var gx, gy float64 // (0 within the box's span)
-		if p := f.pos; p.X < lo.X {
+		if p.X < lo.X {
 			gx = lo.X - p.X
 		} else if p.X > hi.X {
 			gx = p.X - hi.X
 		}
-		if p := f.pos; p.Y < lo.Y {
+		if p.Y < lo.Y {
 			gy = lo.Y - p.Y
 		} else if p.Y > hi.Y {
 			gy = p.Y - hi.Y
@@ -866,13 +911,13 @@ func (b *Battle) distNow(a, c int, pts []Point) (float64, []Point) {
 		}
 		near := math.Inf(1)
 		for _, q := range pts {
-			if d := dist2(q, f.pos); d < near-tie {
+			if d := dist2(q, p); d < near-tie {
 				near = d
 			}
 		}
 		best = fmin(best, near)
 	}
-	return math.Sqrt(best), pts
+	return math.Sqrt(best)
 }
 
 // enemyWithin reports whether any enemy figure is within r inches of any of the unit's.

@@ -226,8 +226,12 @@ func bitIndex(m uint64) int {
 // the firer is within 1" of it too; a prone soldier behind a low wall or in a trench is
 // seen only from across it; doors and windows are seen through only from within 1".
 func (f *Field) sight(p, q Point, pHill, qProne bool) (bool, combat.Cover) {
+	m, ok := f.sightMask(p, q)
+	if ok && m == cellKnown {
+		return true, combat.Open // (no area or barrier that this pair of cells can meet)
+	}
 	v := sightLine{p: p, q: q, sb: segBox(p, q), length: -1, pHill: pHill, qProne: qProne}
-	if m, ok := f.sightMask(p, q); ok {
+	if ok {
 		// Only the areas and barriers this pair of cells can meet (sightcells.go), in the
 		// same order as below.
 		na := uint(len(f.sightBoxes))

@@ -151,11 +151,9 @@ func (b *Battle) blockersFor(ui, ti int, firers, targets []int32) []Point {
 		if k == ui || k == ti || !u.onTable() || !b.unitBox(k).overlaps(all) {
 			continue
 		}
-		for _, fi := range u.members {
-			if f := &b.figs[fi]; f.alive() && int(f.unit) == k {
-				out = append(out, f.pos)
-			}
-		}
+		b.unitVer(k) // (livePos keeps the positions against it)
+		pts, _ := b.livePos(k)
+		out = append(out, pts...)
 	}
 	b.blockers = out
 	return out
@@ -389,6 +387,7 @@ func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 	if b.only == nil {
 		b.dempFor = 0
 	}
+	stamp := b.gun.fireCall() // (fireBest's answers are this call's)
 	for i, ffi := range firers {
 		if !sees[i] && ffi != crew {
 			b.idle = append(b.idle, ffi)
@@ -405,7 +404,7 @@ func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 			}
 			continue
 		}
-		gi, v := b.bestGun(ui, f, dist, mods+b.handicap(f), sr, crew >= 0)
+		gi, v := b.fireBest(stamp, ui, ffi, f, dist, mods, b.handicap(f), sr, crew >= 0)
 		if f.spec.DEMP != nil && mode == firePhase && b.only == nil {
 			if d := b.dempDroid(ui, ti, ffi, firing, v); d >= 0 {
 				// He holds his fire for the squad's second target (splitFire).

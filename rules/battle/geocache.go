@@ -1,6 +1,10 @@
 package battle
 
-import "muster/rules/combat"
+import (
+	"math"
+
+	"muster/rules/combat"
+)
 
 // Answers that depend only on where two units' figures stand, kept against both units'
 // unitVer numbers: units holding in cover ask the same questions turn after turn, and the
@@ -28,12 +32,30 @@ func (b *Battle) lookAt(c Point, ti int, tc Point) (bool, combat.Cover) {
 	if near < 0 {
 		return false, combat.Open
 	}
+	return b.lookVia(c, b.figs[near].pos, tc)
+}
+
+// lookVia is lookAt once the nearest figure is found, standing at np.
+func (b *Battle) lookVia(c, np, tc Point) (bool, combat.Cover) {
 	hill := b.field.hillAt(c)
-	ok, cover := b.field.sight(c, b.figs[near].pos, hill, false)
+	ok, cover := b.field.sight(c, np, hill, false)
 	if !ok {
 		ok, cover = b.field.sight(c, tc, hill, false)
 	}
 	return ok, cover
+}
+
+// nearestOf is where nearestFig finds the nearest figure, from the positions livePos keeps
+// (the same figures in the same order, so the same one); false when there is none.
+func nearestOf(pts []Point, p Point) (Point, bool) {
+	best, found := math.Inf(1), false
+	var at Point
+	for _, q := range pts {
+		if d := dist2(q, p); d < best-tie {
+			best, at, found = d, q, true
+		}
+	}
+	return at, found
 }
 
 // unitSight is lookAt from unit ui's centre, kept while neither unit changes.
@@ -46,7 +68,15 @@ func (b *Battle) unitSight(ui, ti int) (bool, combat.Cover) {
 		}
 		return e.ok, e.cover
 	}
-	ok, cover := b.lookAt(b.centroid(ui), ti, b.centroid(ti))
+	// lookAt from the target's kept positions (livePos: vt is current); the audit above
+	// checks the kept answer against lookAt from every figure.
+	c, tc := b.centroid(ui), b.centroid(ti)
+	ok, cover := false, combat.Open
+	if pts, _ := b.livePos(ti); len(pts) > 0 {
+		if np, found := nearestOf(pts, c); found {
+			ok, cover = b.lookVia(c, np, tc)
+		}
+	}
 	b.geo[k] = pairSight{va: vu, vc: vt, ok: ok, cover: cover}
 	return ok, cover
 }

@@ -17,6 +17,18 @@ type gunners struct {
 	val   []float64
 	set   []uint32
 	stamp uint32
+	// fire is fireAt's own per-call scratch, the same way: the gun and its value for each
+	// class and wound state, with the handicap it was asked with (fireAt adds each
+	// firer's to the volley's modifiers).
+	fire   []fireGun
+	fset   []uint32
+	fstamp uint32
+}
+
+// fireGun is bestGun's answer for one class in a fireAt call.
+type fireGun struct {
+	gi, handicap int
+	v            float64
 }
 
 // initGunners numbers the classes: each figure joins the class of the first figure before
@@ -46,6 +58,8 @@ func (b *Battle) initGunners() {
 	}
 	g.val = make([]float64, 2*len(reps))
 	g.set = make([]uint32, 2*len(reps))
+	g.fire = make([]fireGun, 2*len(reps))
+	g.fset = make([]uint32, 2*len(reps))
 }
 
 // sameGuns: the same guns at the same skills and the same targeting computer.
@@ -68,6 +82,31 @@ func (g *gunners) newCall() {
 		clear(g.set)
 		g.stamp = 1
 	}
+}
+
+// fireCall starts a fireAt call's answers (fireBest): its own stamp, so that a fire combat
+// resolved in the middle of another (were there one) could not lend it its answers.
+func (g *gunners) fireCall() uint32 {
+	g.fstamp++
+	if g.fstamp == 0 {
+		clear(g.fset)
+		g.fstamp = 1
+	}
+	return g.fstamp
+}
+
+// fireBest is bestGun(ui, f, d, mods+h, sr, crewed) for firer fi in the fireAt call that
+// stamp (fireCall) marks, where ui, d, mods, sr and crewed are the call's: worked out once
+// per class, wound state and handicap.
+func (b *Battle) fireBest(stamp uint32, ui int, fi int32, f *fig, d float64, mods, h, sr int, crewed bool) (int, float64) {
+	g := &b.gun
+	k := g.slot(fi, f)
+	if e := &g.fire[k]; g.fset[k] == stamp && e.handicap == h {
+		return e.gi, e.v
+	}
+	gi, v := b.bestGun(ui, f, d, mods+h, sr, crewed)
+	g.fire[k], g.fset[k] = fireGun{gi: gi, handicap: h, v: v}, stamp
+	return gi, v
 }
 
 // slot is the index of figure fi's class and wound state in val and set.

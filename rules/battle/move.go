@@ -202,9 +202,11 @@ func (b *Battle) gatherRoom(ui int, zone box) {
 		if k == ui || !o.onTable() || b.roomExempt(ui, k) || !b.unitBox(k).overlaps(zone) {
 			continue
 		}
-		for _, fi := range o.members {
-			if f := &b.figs[fi]; f.alive() && int(f.unit) == k && zone.contains(f.pos) {
-				out = append(out, f.pos)
+		b.unitVer(k) // (livePos keeps the positions against it)
+		pts, _ := b.livePos(k)
+		for _, p := range pts {
+			if zone.contains(p) {
+				out = append(out, p)
 			}
 		}
 	}

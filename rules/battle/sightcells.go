@@ -3,6 +3,8 @@ package battle
 import (
 	"math"
 	"sync/atomic"
+
+	"muster/rules/combat"
 )
 
 // Which terrain a line of sight can meet, kept per pair of table cells.
@@ -81,8 +83,19 @@ func (f *Field) cellPairMask(px, py, qx, qy int) uint32 {
 		}
 	}
 	for i := range f.barriers {
+		br := &f.barriers[i]
+		if br.los == losNone {
+			// A barrier that does not stop sight matters only as the target's cover, when
+			// he stands within 1" of it (barrierSight's qNear, which asks first that the
+			// target lie in the barrier's box widened by 1"): never without cover, and
+			// only to a target cell that box meets.
+			if br.cover > combat.Open && br.bb.pad(1+eps).overlaps(qCell) {
+				m |= 1 << (len(f.sightBoxes) + i)
+			}
+			continue
+		}
 		// sight looks at a barrier when the line passes within 1" of it or crosses it.
-		if pb := f.barriers[i].bb.pad(1 + half + eps); sb.overlaps(pb) && segMeetsBox(pc, qc, pb) {
+		if pb := br.bb.pad(1 + half + eps); sb.overlaps(pb) && segMeetsBox(pc, qc, pb) {
 			m |= 1 << (len(f.sightBoxes) + i)
 		}
 	}

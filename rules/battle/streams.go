@@ -145,13 +145,14 @@ func (b *Battle) handFor(ui, purpose int) *combat.Dice {
 }
 
 // streamKey mixes a battle's seed with what a stream is for (SplitMix64's finaliser on
-// each part in turn); never 0, which marks a stream unused.
-func streamKey(seed uint64, parts ...uint64) uint64 {
-	z := seed
-	for _, p := range parts {
-		z = mix64(z + 0x9e3779b97f4a7c15 + p)
-	}
-	return z | 1
+// each part in turn); never 0, which marks a stream unused. (Four parts spelt out, not a
+// variadic loop: handFor calls it on every unit's turn to act.)
+func streamKey(seed, who, purpose, at, n uint64) uint64 {
+	const golden = 0x9e3779b97f4a7c15
+	z := mix64(seed + golden + who)
+	z = mix64(z + golden + purpose)
+	z = mix64(z + golden + at)
+	return mix64(z+golden+n) | 1
 }
 
 func mix64(z uint64) uint64 {
