@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -81,7 +82,7 @@ func cmdFair(args []string, stdout, stderr io.Writer) int {
 	}
 	a, errA := fair.ScenarioSide(field, 0)
 	b, errB := fair.ScenarioSide(field, 1)
-	if err := errors.Join(errA, errB); err != nil {
+	if err := cmp.Or(errA, errB); err != nil { // one line: the first side whose limits do not read
 		fmt.Fprintf(stderr, "muster fair: %s: %v\n", files[0], err)
 		return 2
 	}

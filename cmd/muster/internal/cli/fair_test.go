@@ -129,6 +129,15 @@ func TestFairBadInput(t *testing.T) {
 	if err := os.WriteFile(bad, []byte(`{"id": "x"`), 0o600); err != nil {
 		t.Fatal(err)
 	}
+	// A scenario whose sides' limits misspell a clause: named, the first side, in one line.
+	mirror, err := os.ReadFile("../../../../rules/battle/fair/testdata/mirror.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	misspelt := filepath.Join(t.TempDir(), "misspelt.json")
+	if err := os.WriteFile(misspelt, []byte(strings.ReplaceAll(string(mirror), `"total"`, `"totl"`)), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		args []string
 		want string
@@ -146,6 +155,7 @@ func TestFairBadInput(t *testing.T) {
 		{[]string{"sample-game", "nope.yaml", "nope2.yaml"}, "nope.yaml"},
 		{[]string{"--limits-a", "nope-limits.yaml", "open-field"}, "--limits-a"},
 		{[]string{"--limits-b", bad, "open-field"}, "--limits-b " + bad},
+		{[]string{misspelt}, `South's limits in the scenario file: json: unknown field "totl"`},
 		{[]string{"sample-game", "../../../../rules/data/forces/crystal-forest-rebel.yaml", "../../../../rules/battle/testdata/rebel-1500.yaml"}, "Imperials' army \"The Crystal Forest of Goratak - Rebel Forces\" breaks its rules"},
 	} {
 		code, out, errOut := runMuster(t, append([]string{"fair"}, c.args...)...)
