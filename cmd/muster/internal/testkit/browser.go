@@ -5,6 +5,8 @@ import (
 	"os/exec"
 	"testing"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -40,5 +42,28 @@ func StartChromium(t *testing.T, url string, width, height int) context.Context 
 	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
 		t.Fatalf("start chromium: %v", err)
 	}
+	leaveWithUnsavedWork(t, ctx)
 	return ctx
+}
+
+// leaveWithUnsavedWork answers "Leave site?" as a player who means to go would: the editor
+// asks it when a link is followed while a change is still on its way to the server (its
+// draft is kept either way). A headless browser shows no dialog, so unanswered it would hold
+// the navigation, and the test, until its deadline, depending on which of the click and the
+// cost update came first.
+func leaveWithUnsavedWork(t *testing.T, ctx context.Context) {
+	t.Helper()
+	err := chromedp.Listen(ctx, func(ev any) {
+		if e, ok := ev.(*page.EventJavascriptDialogOpening); ok && e.Type == page.DialogTypeBeforeunload {
+			go func() {
+				_ = chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+					_, err := cdp.Call(ctx, tg, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: true})
+					return err
+				}))
+			}()
+		}
+	})
+	if err != nil {
+		t.Fatalf("answer the browser's dialogs: %v", err)
+	}
 }
