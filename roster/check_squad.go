@@ -17,6 +17,18 @@ const (
 )
 
 // squad checks a squad against Chapter One's squad rule and its Troop List entry.
+// SquadSizes are the sizes Chapter One allows a squad of troop type t: three to ten
+// soldiers, commander and specialists included, or from the Troop List's own lower bound
+// where it prints one under three (the Bounty Hunters' "Size: 2-10"). A Troop List's
+// narrower sizes are its own rule (troop.size), checked apart.
+func SquadSizes(t *rules.Troop) (lo, hi int) {
+	lo = squadMin
+	if t.SizeMin > 0 && t.SizeMin < lo {
+		lo = t.SizeMin
+	}
+	return lo, squadMax
+}
+
 func (ck *checker) squad(i int) {
 	u := &ck.army.Units[i]
 	t, err := ck.cat.Troop(u.Troop)
@@ -29,12 +41,9 @@ func (ck *checker) squad(i int) {
 	// Size. The Bounty Hunter lists print "Size: 2-10": the entry's own lower bound wins
 	// over the general three, as a specific rule does over a general one.
 	if u.Size > 0 {
-		lo := squadMin
-		if t.SizeMin > 0 && t.SizeMin < lo {
-			lo = t.SizeMin
-		}
-		if u.Size < lo || u.Size > squadMax {
-			ck.report("squad.size", i, "size", fmt.Sprintf("write a size from %d to %d, commander and specialists included", lo, squadMax),
+		lo, hi := SquadSizes(t)
+		if u.Size < lo || u.Size > hi {
+			ck.report("squad.size", i, "size", fmt.Sprintf("write a size from %d to %d, commander and specialists included", lo, hi),
 				"a squad of %d; squads have between three and ten soldiers (Chapter One, Soldiers and Squads)", u.Size)
 		} else if t.SizeMin > 0 && (u.Size < t.SizeMin || u.Size > t.SizeMax) {
 			ck.report("troop.size", i, "size", fmt.Sprintf("%s squads are %d to %d strong", t.Name, t.SizeMin, t.SizeMax),

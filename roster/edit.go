@@ -65,6 +65,30 @@ func (a *Army) MoveUnit(i int, up bool) (to int, moved bool, err error) {
 	return j, true, nil
 }
 
+// AddCrew puts crew, the squad that crews the artillery piece i, right after it (the engine
+// crews a piece with the squad listed after it: Crewed) and returns the crew's index.
+func (a *Army) AddCrew(i int, crew Unit) (int, error) {
+	if err := a.unitIndex(i); err != nil {
+		return -1, err
+	}
+	if a.Units[i].Kind != KindArtillery {
+		return -1, fmt.Errorf("unit %d is a %s, not an artillery piece: only a piece has a crew", i+1, a.Units[i].Kind)
+	}
+	if Crewed(a.Units, i) {
+		return -1, fmt.Errorf("the %s already has its crew: the squad listed right after it", a.Units[i].Artillery)
+	}
+	a.Units = slices.Insert(a.Units, i+1, crew)
+	return i + 1, nil
+}
+
+// Crewed reports whether units[i] is an on-board artillery piece with its crew, the squad
+// listed right after it: the book prices a piece's crew as a squad of its own (Chapter
+// Eleven), and Muster's engine crews a piece with the squad that follows it (a piece
+// without one stays off the table).
+func Crewed(units []Unit, i int) bool {
+	return units[i].Kind == KindArtillery && i+1 < len(units) && units[i+1].Kind == KindSquad
+}
+
 func (a *Army) unitIndex(i int) error {
 	if i < 0 || i >= len(a.Units) {
 		return fmt.Errorf("there is no unit %d in this army", i)

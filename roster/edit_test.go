@@ -95,3 +95,26 @@ func TestFreeHandSetsAndClearsOnlyItsOwnDials(t *testing.T) {
 		t.Errorf("free-hand off: %v", a.Rules)
 	}
 }
+
+// An artillery piece's crew goes right after it, once: the engine crews a piece with the
+// squad listed after it.
+func TestAddCrewPutsTheSquadRightAfterThePiece(t *testing.T) {
+	a := Army{Units: []Unit{{Kind: KindSquad, Troop: "Hoth Trooper"}, {Kind: KindArtillery, Artillery: "Anti-Infantry Battery"}, {Kind: KindCreature, Creature: "Wampa"}}}
+	crew := Unit{Kind: KindSquad, Troop: "Mercenary", Size: 2, Name: "Anti-Infantry Battery crew"}
+	if Crewed(a.Units, 1) {
+		t.Fatal("the piece reads as crewed by the Wampa")
+	}
+	j, err := a.AddCrew(1, crew)
+	if err != nil || j != 2 || a.Units[2].Name != crew.Name || a.Units[3].Creature != "Wampa" || !Crewed(a.Units, 1) {
+		t.Fatalf("AddCrew: %d, %v, %+v", j, err, a.Units)
+	}
+	if _, err := a.AddCrew(1, crew); err == nil {
+		t.Error("a second crew was added to a crewed piece")
+	}
+	if _, err := a.AddCrew(0, crew); err == nil {
+		t.Error("a squad was given a crew")
+	}
+	if _, err := a.AddCrew(9, crew); err == nil {
+		t.Error("a crew was added to a unit that is not there")
+	}
+}

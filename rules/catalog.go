@@ -217,3 +217,15 @@ type Strike struct {
 	Radius float64      `json:"radius"`
 	Cost   map[Side]int `json:"cost"`
 }
+
+// ClampSize keeps a squad of n soldiers within the Troop List's sizes (0: any), and at one
+// soldier at least.
+func (t *Troop) ClampSize(n int) int {
+	if t.SizeMin > 0 && n < t.SizeMin {
+		n = t.SizeMin
+	}
+	if t.SizeMax > 0 && n > t.SizeMax {
+		n = t.SizeMax
+	}
+	return max(n, 1)
+}

@@ -29,7 +29,7 @@ const FreshSize = 8
 //     each remote weapon, each off-board strike;
 //   - each on-board artillery piece followed by its crew: a squad of the piece's crew size
 //     of the cheapest troop type, listed right after the piece (the engine crews a piece
-//     with the squad after it). The two belong together: add both or neither (Crewed).
+//     with the squad after it). The two belong together: add both or neither (roster.Crewed).
 //
 // The order is the catalogue's, squads first. Units are deep copies; change them freely.
 func Fresh(cat *rules.Catalog, a *roster.Army, l *roster.Limits) []roster.Unit {
@@ -59,7 +59,7 @@ func Fresh(cat *rules.Catalog, a *roster.Army, l *roster.Limits) []roster.Unit {
 		if t.Side != side && t.Side != rules.Neutral {
 			continue
 		}
-		if u, ok := freshSquad(cat, t, FreshSize, l); ok {
+		if u, ok := costing.FreshSquad(cat, t, FreshSize, l); ok {
 			add(u)
 		}
 	}
@@ -74,13 +74,8 @@ func Fresh(cat *rules.Catalog, a *roster.Army, l *roster.Limits) []roster.Unit {
 	for _, c := range cat.Creatures {
 		add(roster.Unit{Kind: roster.KindCreature, Creature: c.Name, Count: 1})
 	}
-	if crew, ok := cheapestCrewTroop(cat, side, l); ok {
-		for _, p := range cat.Artillery {
-			sq, ok := freshSquad(cat, crew, max(p.Crew, 1), l)
-			if !ok {
-				continue
-			}
-			sq.Name = p.Name + " crew"
+	for _, p := range cat.Artillery {
+		if sq, err := costing.Crew(cat, side, p.Name, l); err == nil {
 			add(roster.Unit{Kind: roster.KindArtillery, Artillery: p.Name}, sq)
 		}
 	}
@@ -95,39 +90,6 @@ func Fresh(cat *rules.Catalog, a *roster.Army, l *roster.Limits) []roster.Unit {
 	return out
 }
 
-// Crewed reports whether units[i] is an artillery piece, whose crew is units[i+1]: Fresh
-// lists the two together, and they are added and dropped together.
-func Crewed(units []roster.Unit, i int) bool {
-	return units[i].Kind == roster.KindArtillery && i+1 < len(units) && units[i+1].Kind == roster.KindSquad
-}
-
-// freshSquad is a squad of troop type t of n soldiers (clamped to the type's sizes), of the
-// type's quality or, when l does not allow it, the first quality l allows; ok is false when
-// the type's sizes leave no room.
-func freshSquad(cat *rules.Catalog, t *rules.Troop, n int, l *roster.Limits) (roster.Unit, bool) {
-	u, err := roster.NewUnit(cat, roster.KindSquad, t.Name)
-	if err != nil {
-		return u, false
-	}
-	u.Size = clampSize(t, n)
-	u.Quality = t.Quality
-	if l != nil && len(l.Qualities) > 0 && !slices.Contains(l.Qualities, t.Quality) {
-		u.Quality = l.Qualities[0]
-	}
-	return u, true
-}
-
-// clampSize keeps n within the troop type's sizes (0: any).
-func clampSize(t *rules.Troop, n int) int {
-	if t.SizeMin > 0 && n < t.SizeMin {
-		n = t.SizeMin
-	}
-	if t.SizeMax > 0 && n > t.SizeMax {
-		n = t.SizeMax
-	}
-	return max(n, 1)
-}
-
 // freshHero is a hero from scratch: DEX 4, PER 3, KNO 3, STR 3, TEC 3, MEC 2 (18 points),
 // blaster +2, dodge +2, command +2 (6 of the 7 skill points), a blaster pistol.
 func freshHero() roster.Unit {
@@ -135,29 +97,6 @@ func freshHero() roster.Unit {
 		Attributes: map[rules.Attr]int{"DEX": 4, "PER": 3, "KNO": 3, "STR": 3, "TEC": 3, "MEC": 2},
 		Skills:     roster.Skills{"blaster": 6, "dodge": 6, "command": 5},
 		Weapons:    []roster.Item{{Name: "blaster pistol"}}, Armor: "none"}
-}
-
-// cheapestCrewTroop is the side's (or a neutral) troop type whose fresh squad costs least
-// per soldier: the gun crew.
-func cheapestCrewTroop(cat *rules.Catalog, side rules.Side, l *roster.Limits) (*rules.Troop, bool) {
-	var best *rules.Troop
-	bestCost := 0
-	for i := range cat.Troops {
-		t := &cat.Troops[i]
-		if t.Side != side && t.Side != rules.Neutral {
-			continue
-		}
-		u, ok := freshSquad(cat, t, 4, l)
-		if !ok {
-			continue
-		}
-		r := costing.Army(cat, &roster.Army{Format: 1, System: "swmb", Side: side, Units: []roster.Unit{u}})
-		c := r.Total * 100 / max(u.Size, 1)
-		if best == nil || c < bestCost {
-			best, bestCost = t, c
-		}
-	}
-	return best, best != nil
 }
 
 // errorKeys are the army's error problems, each as its rule and field with the unit's

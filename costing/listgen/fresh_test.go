@@ -53,7 +53,7 @@ func TestFreshUnitsAreLegal(t *testing.T) {
 		kinds := map[string]int{}
 		for i := 0; i < len(us); i++ {
 			one := []roster.Unit{us[i]}
-			if Crewed(us, i) {
+			if roster.Crewed(us, i) {
 				one = append(one, us[i+1])
 				i++
 			}

@@ -87,7 +87,7 @@ func Random(cat *rules.Catalog, troopList string, l *roster.Limits, rng *rand.Ra
 func group(us []roster.Unit) [][]roster.Unit {
 	var gs [][]roster.Unit
 	for i := 0; i < len(us); i++ {
-		if Crewed(us, i) {
+		if roster.Crewed(us, i) {
 			gs = append(gs, []roster.Unit{us[i], us[i+1]})
 			i++
 			continue
@@ -143,7 +143,7 @@ func vary(cat *rules.Catalog, g []roster.Unit, l *roster.Limits, rng *rand.Rand)
 	if err != nil {
 		return nil, false
 	}
-	u.Size = clampSize(t, 4+rng.IntN(9))
+	u.Size = t.ClampSize(4 + rng.IntN(9))
 	qs := []rules.Quality{rules.Average, rules.Veteran, rules.Elite}
 	if l != nil && len(l.Qualities) > 0 {
 		qs = l.Qualities
@@ -258,7 +258,7 @@ func largestSquad(cat *rules.Catalog, a *roster.Army) int {
 	best := -1
 	for i := range a.Units {
 		u := &a.Units[i]
-		if u.Kind != roster.KindSquad || (i > 0 && Crewed(a.Units, i-1)) {
+		if u.Kind != roster.KindSquad || (i > 0 && roster.Crewed(a.Units, i-1)) {
 			continue
 		}
 		low := 4
@@ -278,7 +278,7 @@ func squadsBySize(cat *rules.Catalog, a *roster.Army) []int {
 	var out []int
 	for i := range a.Units {
 		u := &a.Units[i]
-		if u.Kind != roster.KindSquad || (i > 0 && Crewed(a.Units, i-1)) {
+		if u.Kind != roster.KindSquad || (i > 0 && roster.Crewed(a.Units, i-1)) {
 			continue
 		}
 		hi := MaxSquadSize
@@ -297,7 +297,7 @@ func squadsBySize(cat *rules.Catalog, a *roster.Army) []int {
 func drop(a *roster.Army) {
 	n := len(a.Units)
 	switch {
-	case n >= 2 && Crewed(a.Units, n-2):
+	case n >= 2 && roster.Crewed(a.Units, n-2):
 		a.Units = a.Units[:n-2]
 	default:
 		a.Units = a.Units[:n-1]
@@ -322,7 +322,7 @@ func addSquad(cat *rules.Catalog, a *roster.Army, l *roster.Limits) bool {
 	}
 	for _, n := range []int{FreshSize, 6, 4} {
 		for _, t := range append(own, other...) {
-			u, ok := freshSquad(cat, t, n, l)
+			u, ok := costing.FreshSquad(cat, t, n, l)
 			if !ok {
 				continue
 			}

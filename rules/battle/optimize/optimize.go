@@ -430,7 +430,7 @@ func (s *search) moves(a *roster.Army) ([]whatif.Variant, error) {
 	fresh := listgen.Fresh(s.cat, a, s.opt.Limits)
 	var groups [][]roster.Unit
 	for i := 0; i < len(fresh); i++ {
-		if listgen.Crewed(fresh, i) {
+		if roster.Crewed(fresh, i) {
 			groups = append(groups, fresh[i:i+2])
 			i++
 			continue

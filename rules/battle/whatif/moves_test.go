@@ -60,7 +60,7 @@ func TestExtraAddsFreshUnitsWithinTheLimit(t *testing.T) {
 		fresh := listgen.Fresh(cat, a, nil)
 		var groups [][]roster.Unit
 		for i := 0; i < len(fresh); i++ {
-			if listgen.Crewed(fresh, i) {
+			if roster.Crewed(fresh, i) {
 				groups = append(groups, fresh[i:i+2])
 				i++
 				continue

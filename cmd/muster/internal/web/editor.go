@@ -279,7 +279,7 @@ func renderRefused(c *echo.Context, status int, comp templ.Component) error {
 }
 
 // applyAction changes the army as the pressed button asks ("add", "dup:2", "remove:0",
-// "up:3") and says what was done, for the version's note; focus is the unit to scroll to
+// "up:3", "crew:4") and says what was done, for the version's note; focus is the unit to scroll to
 // (-1: none). The changes are roster's; the form's words and the web's bound are here.
 func applyAction(cat *rules.Catalog, army *roster.Army, action, add string) (note string, focus int, err error) {
 	verb, arg, _ := strings.Cut(action, ":")
@@ -291,10 +291,10 @@ func applyAction(cat *rules.Catalog, army *roster.Army, action, add string) (not
 		}
 	}
 	// The unit verbs need a unit: "remove" alone (or "remove:") names none.
-	if i < 0 && (verb == "dup" || verb == "remove" || verb == "up" || verb == "down") {
+	if i < 0 && (verb == "dup" || verb == "remove" || verb == "up" || verb == "down" || verb == "crew") {
 		return "", -1, fmt.Errorf("say which unit to %s: the form's button names it (for example %s:0)", verb, verb)
 	}
-	if (verb == "add" || verb == "dup") && len(army.Units) >= maxUnits {
+	if (verb == "add" || verb == "dup" || verb == "crew") && len(army.Units) >= maxUnits {
 		return "", -1, fmt.Errorf("an army may have at most %d units here", maxUnits)
 	}
 	switch verb {
@@ -312,6 +312,19 @@ func applyAction(cat *rules.Catalog, army *roster.Army, action, add string) (not
 			return "", -1, err
 		}
 		return "duplicated " + army.Units[i].Describe(), j, nil
+	case "crew":
+		if army.Units[i].Kind != roster.KindArtillery {
+			return "", -1, fmt.Errorf("unit %d is a %s: only an artillery piece has a crew to add", i+1, army.Units[i].Kind)
+		}
+		crew, err := costing.Crew(cat, army.Side, army.Units[i].Artillery, army.Limits)
+		if err != nil {
+			return "", -1, err
+		}
+		j, err := army.AddCrew(i, crew)
+		if err != nil {
+			return "", -1, err
+		}
+		return "added " + army.Units[j].Describe() + " to crew " + army.Units[i].Describe(), j, nil
 	case "remove":
 		u, err := army.RemoveUnit(i)
 		if err != nil {
