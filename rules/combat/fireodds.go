@@ -63,6 +63,12 @@ const maxClasses = 4
 // Damage, are followed only when he is the target's only figure; inside a squad they are
 // refused (the battle engine samples them).
 func (r *Rules) VolleyOdds(shots []Shot, targets [MaxFireTargets][]*Figure) ([MaxFireTargets]TargetOdds, error) {
+	return r.VolleyOddsKept(nil, shots, targets)
+}
+
+// VolleyOddsKept is VolleyOdds keeping in memo (nil: none) what it works out about each kind
+// of figure against each kind of volley, for the next volleys to use: the same numbers.
+func (r *Rules) VolleyOddsKept(memo *OddsMemo, shots []Shot, targets [MaxFireTargets][]*Figure) ([MaxFireTargets]TargetOdds, error) {
 	var out [MaxFireTargets]TargetOdds
 	for t := range targets {
 		var mine []Shot
@@ -74,7 +80,7 @@ func (r *Rules) VolleyOdds(shots []Shot, targets [MaxFireTargets][]*Figure) ([Ma
 		if len(mine) == 0 {
 			continue
 		}
-		o, err := r.targetOdds(mine, targets[t])
+		o, err := r.targetOdds(memo, mine, targets[t])
 		if err != nil {
 			return out, fmt.Errorf("target %d: %w", t, err)
 		}
@@ -83,7 +89,7 @@ func (r *Rules) VolleyOdds(shots []Shot, targets [MaxFireTargets][]*Figure) ([Ma
 	return out, nil
 }
 
-func (r *Rules) targetOdds(shots []Shot, figs []*Figure) (TargetOdds, error) {
+func (r *Rules) targetOdds(memo *OddsMemo, shots []Shot, figs []*Figure) (TargetOdds, error) {
 	var o TargetOdds
 	if len(figs) == 0 {
 		return o, errors.New("no visible figures")
@@ -138,7 +144,7 @@ func (r *Rules) targetOdds(shots []Shot, figs []*Figure) (TargetOdds, error) {
 		o.SystemDamage = r.droidOdds(ds, hits, figs[0].Strength())
 		return o, nil
 	}
-	joint, err := r.allocateOdds(ds, hits, figs)
+	joint, err := r.allocateOdds(memo, ds, hits, figs)
 	if err != nil {
 		return o, err
 	}
@@ -298,7 +304,7 @@ func (m *resistModel) outcome(k []int, wounded bool) [3]float64 {
 
 // allocateOdds is the joint distribution of (newly wounded, incapacitated) figures, indexed
 // w*(n+1)+i, when the hits of each class are spread at random over the figures.
-func (r *Rules) allocateOdds(ds []int, hits []Dist, figs []*Figure) ([]float64, error) {
+func (r *Rules) allocateOdds(memo *OddsMemo, ds []int, hits []Dist, figs []*Figure) ([]float64, error) {
 	C, n := len(ds), len(figs)
 	dims := make([]int, C)
 	size, most := 1, 0
@@ -311,7 +317,12 @@ func (r *Rules) allocateOdds(ds []int, hits []Dist, figs []*Figure) ([]float64, 
 	if size*wi > 1<<24 {
 		return nil, fmt.Errorf("too many hits to follow exactly (%d states)", size*wi)
 	}
-	a := allocation{C: C, n: n, wi: wi, dims: dims,
+	strides := make([]int, C)
+	for c, st := 0, 1; c < C; c++ {
+		strides[c] = st
+		st *= dims[c]
+	}
+	a := allocation{C: C, n: n, wi: wi, dims: dims, strides: strides,
 		cur: make([]float64, size*wi), next: make([]float64, size*wi),
 		rem: make([]int, C), k: make([]int, C),
 		bins: make([][]float64, most)}
@@ -331,17 +342,21 @@ func (r *Rules) allocateOdds(ds []int, hits []Dist, figs []*Figure) ([]float64, 
 		clear(a.next)
 		a.m = n - j
 		sr := f.Strength()
-		model := models[sr]
-		if model == nil {
-			model = r.newResistModel(sr, ds)
-			model.powers(most)
-			models[sr] = model
-		}
 		kd := kind{sr, f.Wounded}
 		a.out = outcomes[kd]
 		if a.out == nil {
-			a.out = &outcomeTable{model: model, wounded: f.Wounded, h: make([][3]float64, size), known: make([]bool, size)}
+			key := newMemoKey(sr, f.Wounded, ds, dims)
+			if a.out = memo.copyOf(key); a.out == nil {
+				model := models[sr]
+				if model == nil {
+					model = r.newResistModel(sr, ds)
+					model.powers(most)
+					models[sr] = model
+				}
+				a.out = &outcomeTable{model: model, wounded: f.Wounded, h: make([][3]float64, size), known: make([]bool, size)}
+			}
 			outcomes[kd] = a.out
+			defer memo.keep(key, a.out) // once this volley is done with it
 		}
 		if a.m > 1 {
 			// Each class's remaining hits split binomially, 1/m of a chance each to this
@@ -351,20 +366,20 @@ func (r *Rules) allocateOdds(ds []int, hits []Dist, figs []*Figure) ([]float64, 
 			}
 		}
 		for ri := range size {
-			listed := false
-			for s := range wi {
-				p := a.cur[ri*wi+s]
-				if p == 0 {
-					continue
+			a.live = a.live[:0]
+			for s, p := range a.cur[ri*wi : (ri+1)*wi] {
+				if p != 0 {
+					a.live = append(a.live, state{s, p})
 				}
-				if !listed { // his shares of these hits, once for every state that has them
-					unindex(ri, dims, a.rem)
-					a.combos = a.combos[:0]
-					a.split(0, 0)
-					listed = true
-				}
-				a.spread(ri, s/(n+1), s%(n+1), p)
 			}
+			if len(a.live) == 0 {
+				continue
+			}
+			// His shares of these hits, once for every state that has them.
+			unindex(ri, dims, a.rem)
+			a.combos = a.combos[:0]
+			a.split(0, 0)
+			a.spread(ri)
 		}
 		a.cur, a.next = a.next, a.cur
 	}
@@ -372,7 +387,8 @@ func (r *Rules) allocateOdds(ds []int, hits []Dist, figs []*Figure) ([]float64, 
 }
 
 // outcomeTable holds a figure's outcome (model.outcome) for each vector of hits by class,
-// by the vector's index, worked out the first time it is asked for.
+// by the vector's index (at's i is index(k, dims)), worked out the first time it is asked
+// for.
 type outcomeTable struct {
 	model   *resistModel
 	wounded bool
@@ -380,8 +396,7 @@ type outcomeTable struct {
 	known   []bool
 }
 
-func (t *outcomeTable) at(k, dims []int) [3]float64 {
-	i := index(k, dims)
+func (t *outcomeTable) at(i int, k []int) [3]float64 {
 	if !t.known[i] {
 		t.h[i], t.known[i] = t.model.outcome(k, t.wounded), true
 	}
@@ -392,13 +407,22 @@ func (t *outcomeTable) at(k, dims []int) [3]float64 {
 type allocation struct {
 	C, n, wi, m int
 	dims        []int
+	strides     []int // index's place value of each class
 	cur, next   []float64
 	rem, k      []int // the hits still to give by class, this figure's
 	bins        [][]float64
 	out         *outcomeTable
+	// live are the states of the hits left being spread that have a chance (most have none).
+	live []state
 	// combos are this figure's shares of the remaining hits rem, each worked out once for
 	// every state of the figures before him: in the order the states take them.
 	combos []share
+}
+
+// state is one state of the figures before this one, its place s and probability p.
+type state struct {
+	s int
+	p float64
 }
 
 // share is one way this figure can take his hits: kIndex is their index, pk the binomial
@@ -414,7 +438,7 @@ type share struct {
 // (ki: the index of k[:c]), skipping the counts too unlikely to matter.
 func (a *allocation) split(c, ki int) {
 	if c == a.C {
-		a.combos = append(a.combos, share{kIndex: ki, h: a.out.at(a.k, a.dims)})
+		a.combos = append(a.combos, share{kIndex: ki, h: a.out.at(ki, a.k)})
 		if a.m > 1 {
 			sh := &a.combos[len(a.combos)-1]
 			for cc := range a.C {
@@ -423,10 +447,7 @@ func (a *allocation) split(c, ki int) {
 		}
 		return
 	}
-	stride := 1
-	for cc := range c {
-		stride *= a.dims[cc]
-	}
+	stride := a.strides[c]
 	if a.m == 1 {
 		a.k[c] = a.rem[c]
 		a.split(c+1, ki+a.k[c]*stride)
@@ -441,27 +462,43 @@ func (a *allocation) split(c, ki int) {
 	}
 }
 
-// spread adds to the next states what follows from the state (ri: the hits left; w, inc:
-// the figures wounded and incapacitated so far) of probability p, for each of this figure's
-// shares: the hits left after him are the index ri less his.
-func (a *allocation) spread(ri, w, inc int, p float64) {
-	n := a.n
+// spread adds to the next states what follows from the live states of hits left ri (a
+// state's s is w*(n+1)+inc, the figures wounded and incapacitated so far; p its
+// probability), for each of this figure's shares: the hits left after him are
+// the index ri less his. Share by share, then state by state: the shares of one ri write to
+// states of different hits left, so every next state receives its sums in the order it did
+// state by state (the same numbers to the bit, TestVolleyOddsAreTheSameToTheBit).
+func (a *allocation) spread(ri int) {
+	n1 := a.n + 1
 	for i := range a.combos {
 		sh := &a.combos[i]
-		q := p
-		if a.m > 1 {
-			for c := range a.C {
-				q *= sh.pk[c]
-			}
-		}
 		base := (ri - sh.kIndex) * a.wi
-		h := sh.h
-		a.next[base+w*(n+1)+inc] += q * h[NoEffect]
-		if h[Wound] > 0 {
-			a.next[base+(w+1)*(n+1)+inc] += q * h[Wound]
+		next := a.next[base : base+a.wi]
+		h, pk := sh.h, sh.pk
+		classes := a.C
+		if a.m == 1 {
+			classes = 0 // the last figure takes every hit left: no chance to multiply by
 		}
-		if h[Incapacitated] > 0 {
-			a.next[base+w*(n+1)+inc+1] += q * h[Incapacitated]
+		for _, st := range a.live {
+			// q is p times each class's chance, in class order, unrolled.
+			s, q := st.s, st.p
+			switch classes {
+			case 1:
+				q *= pk[0]
+			case 2:
+				q = q * pk[0] * pk[1]
+			case 3:
+				q = q * pk[0] * pk[1] * pk[2]
+			case 4:
+				q = q * pk[0] * pk[1] * pk[2] * pk[3]
+			}
+			next[s] += q * h[NoEffect]
+			if h[Wound] > 0 {
+				next[s+n1] += q * h[Wound]
+			}
+			if h[Incapacitated] > 0 {
+				next[s+1] += q * h[Incapacitated]
+			}
 		}
 	}
 }

@@ -42,7 +42,7 @@ func (p *plan) byRange(cat *rules.Catalog, r *combat.Rules) []RangeHits {
 	for i := 1; i < len(at); i++ {
 		s := p.setup
 		s.Range = (at[i-1] + at[i]) / 2
-		q := &plan{firer: p.firer, figures: p.figures, men: p.men, maxWeapons: p.maxWeapons, view: p.view}
+		q := &plan{firer: p.firer, figures: p.figures, men: p.men, maxWeapons: p.maxWeapons, view: p.view, dmg: p.dmg}
 		hits := 0.0
 		if err := q.aim(cat, r, s); err == nil {
 			for _, sh := range q.shots {

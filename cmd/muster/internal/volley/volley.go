@@ -60,6 +60,11 @@ type Average struct {
 	SystemDamage  float64 `json:"system_damage,omitempty"`
 }
 
+// kept holds the outcome tables of the volleys this process has worked out (the odds page
+// asks for the same squads at other ranges and covers): 256 tables of at most 16,384
+// entries, a few megabytes at the very most.
+var kept = combat.NewOddsMemo(256)
+
 // Odds works out a volley's exact odds: what `muster odds volley` prints and the odds
 // page shows.
 func Odds(cat *rules.Catalog, firing *roster.Army, fi int, target *roster.Army, ti int, set Setup) (Report, error) {
@@ -71,7 +76,7 @@ func Odds(cat *rules.Catalog, firing *roster.Army, fi int, target *roster.Army, 
 	if err != nil {
 		return Report{}, err
 	}
-	odds, err := r.VolleyOdds(plan.shots, [combat.MaxFireTargets][]*combat.Figure{plan.figures})
+	odds, err := r.VolleyOddsKept(kept, plan.shots, [combat.MaxFireTargets][]*combat.Figure{plan.figures})
 	if err != nil {
 		return Report{}, err
 	}
@@ -104,6 +109,23 @@ type plan struct {
 	men        []battle.Soldier
 	maxWeapons int
 	view       combat.TargetView
+	// dmg keeps DamageOdds by (damage, strength): it does not depend on the range, and the
+	// chart of hits against range aims the volley again at every stretch.
+	dmg map[[2]int][3]float64
+}
+
+// damageOdds is r.DamageOdds(ds, sr), worked out once per plan (and the plans made from it).
+func (p *plan) damageOdds(r *combat.Rules, ds, sr int) [3]float64 {
+	if p.dmg == nil {
+		p.dmg = map[[2]int][3]float64{}
+	}
+	k := [2]int{ds, sr}
+	d, ok := p.dmg[k]
+	if !ok {
+		d = r.DamageOdds(ds, sr)
+		p.dmg[k] = d
+	}
+	return d
 }
 
 // newPlan builds the volley of firing.Units[fi] at target.Units[ti]: every soldier fires
@@ -162,7 +184,7 @@ func (p *plan) aim(cat *rules.Catalog, r *combat.Rules, set Setup) error {
 			if err != nil {
 				continue // out of range, or not this weapon
 			}
-			dmg := r.DamageOdds(w.Damage, str)
+			dmg := p.damageOdds(r, w.Damage, str)
 			score := r.ShotHits(s[0]).Mean() * (1 - dmg[combat.NoEffect])
 			if best.man < 0 || score > best.score {
 				best = pick{man: i, w: w, shot: s[0], score: score}
