@@ -3,10 +3,12 @@ package web
 import (
 	"context"
 	"fmt"
+	"muster/cmd/muster/internal/testkit"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"testing"
 
 	"github.com/chromedp/chromedp"
 )
@@ -18,6 +20,24 @@ import (
 type editorRun struct {
 	b            *browser
 	interactions int
+}
+
+// newEditorRun opens the new-army form in Chromium and creates an empty Rebel army named
+// name (three interactions: the name typed, the side chosen, Create pressed), marking the
+// window so that a page load on the way shows.
+func newEditorRun(t *testing.T, base, name string) *editorRun {
+	t.Helper()
+	ctx := testkit.StartChromium(t, base+"/armies/new", 1280, 1000)
+	e := &editorRun{b: &browser{t: t, ctx: ctx}, interactions: 3}
+	e.b.do("create an empty army",
+		chromedp.WaitVisible(chromedp.CSS("#name")),
+		chromedp.SendKeys(chromedp.CSS("#name"), name),
+		chromedp.SetValue(chromedp.CSS("#side"), "rebel"),
+		chromedp.Click(chromedp.CSS("#new-army button[type=submit]")),
+		chromedp.WaitVisible(chromedp.CSS("#army-form")),
+	)
+	e.mark()
+	return e
 }
 
 // grows and same are what a step expects of the total.

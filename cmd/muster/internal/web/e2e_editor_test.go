@@ -19,17 +19,8 @@ import (
 // a Bantha 24 (Creature Chart: (2+8+2+5+7) x 1).
 func TestSixUnitArmyInTwentyFiveInteractionsWithoutReload(t *testing.T) {
 	base := startServer(t)
-	ctx := testkit.StartChromium(t, base+"/armies/new", 1280, 1000)
-	b := &browser{t: t, ctx: ctx}
-	e := &editorRun{b: b}
-	b.do("create an empty army",
-		chromedp.WaitVisible(chromedp.CSS("#name")),
-		chromedp.SendKeys(chromedp.CSS("#name"), "Endor Strike Team"),
-		chromedp.SetValue(chromedp.CSS("#side"), "rebel"),
-		chromedp.Click(chromedp.CSS("#new-army button[type=submit]")),
-		chromedp.WaitVisible(chromedp.CSS("#army-form")),
-	)
-	e.mark()
+	e := newEditorRun(t, base, "Endor Strike Team")
+	e.interactions = 0 // issue 12 counted from the empty army
 	e.add("squad|Standard Rebel Trooper", "#fields-0")
 	e.step("give the squad a commander", same, e.click(`input[name="u0.commander"]`), "")
 	e.typeIn("the commander's command", `input[name="u0.commander.skills.skill.command"]`, "4", grows)
@@ -63,18 +54,7 @@ func TestSixUnitArmyInTwentyFiveInteractionsWithoutReload(t *testing.T) {
 // saved, brings it under 1,500 and shows that a typed change is kept.
 func TestIssue31RebelArmyInTwentyFiveInteractions(t *testing.T) {
 	base := startServer(t)
-	ctx := testkit.StartChromium(t, base+"/armies/new", 1280, 1000)
-	b := &browser{t: t, ctx: ctx}
-	e := &editorRun{b: b}
-	b.do("the new-army form", chromedp.WaitVisible(chromedp.CSS("#name")))
-	e.interactions += 3 // the name typed, the side chosen, Create pressed
-	b.do("create the army",
-		chromedp.SendKeys(chromedp.CSS("#name"), "Echo Base Relief"),
-		chromedp.SetValue(chromedp.CSS("#side"), "rebel"),
-		chromedp.Click(chromedp.CSS("#new-army button[type=submit]")),
-		chromedp.WaitVisible(chromedp.CSS("#army-form")),
-	)
-	e.mark()
+	e := newEditorRun(t, base, "Echo Base Relief")
 	e.add("squad|Standard Rebel Trooper", "#fields-0")
 	e.typeIn("the commander's command (ticks the commander)", `input[name="u0.commander.skills.skill.command"]`, "4", grows)
 	e.step("the first specialist's weapon (ticks the specialist)", grows, choose(`select[name="u0.sp0.weapons.0.name"]`, "Heavy Blaster Pistol"), `select[name="u0.sp0.weapons.1.name"]`)
