@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"fmt"
-	"muster/cmd/muster/internal/testkit"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -11,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
+	"muster/cmd/muster/internal/testkit"
 )
 
 // editorRun drives the army editor as a player does and counts the player's interactions
