@@ -12,6 +12,7 @@ type Trace struct {
 	W, H    int
 	Squares []Terrain // row by row
 	Zones   [2][]Point
+	Zone    [2]int  // each squad's setup area, an index of Zones
 	Doors   []Point // as Frame.Open numbers them
 	Squads  [2]string
 	Figures []TraceFigure
@@ -94,7 +95,7 @@ func PlayTrace(m *Map, a, b Squad, rng *rand.Rand) (*Result, *Trace, error) {
 func (t *Trace) start(b *Battle) {
 	t.Map, t.W, t.H = b.m.Name, b.m.W, b.m.H
 	t.Squares = append([]Terrain(nil), b.m.cells...)
-	t.Zones = b.m.Zones
+	t.Zones, t.Zone = b.m.Zones, b.zone
 	t.Doors = append([]Point(nil), b.ter.doors...)
 	t.Squads = [2]string{b.squads[0].Name, b.squads[1].Name}
 	for _, c := range b.chars {

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"encoding/json"
+	"errors"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -80,5 +81,28 @@ func TestTraceIsTheSameBattle(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TraceBattle plays battle i of a run again as Simulate played it, and a panic in it comes
+// back as the battle's *BattleError, not a fallen process.
+func TestTraceBattleIsTheRunsBattleAndRecovers(t *testing.T) {
+	a, b := load(t, "../testdata/salvage-rebel.yaml"), load(t, "../testdata/salvage-imperial.yaml")
+	salvage := func() *Map { m, _ := Scenario("salvage"); return m }
+	r, tr, err := TraceBattle(salvage, a, b, 7, 2)
+	if err != nil || tr == nil {
+		t.Fatal(err)
+	}
+	want, err := Play(salvage(), a, b, rand.New(rand.NewPCG(7, 2)), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(r.Log, want.Log) {
+		t.Error("TraceBattle's battle 2 is not the run's battle 2")
+	}
+	_, _, err = TraceBattle(func() *Map { panic("a fault") }, a, b, 7, 2)
+	var be *BattleError
+	if !errors.As(err, &be) || be.Index != 2 || be.Seed != 7 {
+		t.Errorf("a panic came back as %v", err)
 	}
 }
