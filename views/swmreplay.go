@@ -19,8 +19,14 @@ func NewSWMReplayView(t *engine.Trace) ReplayView {
 		v.Frames = append(v.Frames, ReplayFrame{Caption: d20replay.Caption(t, k), SVG: string(svgs[k]),
 			Log: strings.Join(t.Frames[k].Log, "\n")})
 	}
-	for i, f := range t.Figures {
-		v.Units = append(v.Units, ReplayUnit{Name: d20replay.Tag(t, i) + ": " + f.Label, Colour: d20replay.Colour(t, i), Side: f.Side})
+	// The key lists the first squad's figures first, as the log names them ([A] before
+	// [B]), whichever set up first.
+	for side := range 2 {
+		for i, f := range t.Figures {
+			if f.Side == side {
+				v.Units = append(v.Units, ReplayUnit{Name: d20replay.Tag(t, i) + ": " + f.Label, Colour: d20replay.Colour(t, i), Side: f.Side})
+			}
+		}
 	}
 	for _, k := range d20replay.Keys(t) {
 		v.Terrain = append(v.Terrain, ReplayTerrain{Kind: k.Name, Note: k.Note, Swatch: k.Swatch})

@@ -102,6 +102,8 @@ func swatch(k engine.Terrain, open bool) string {
 	w := &writer{}
 	w.f(`<svg class="replay-terrain-swatch" width="20" height="20" viewBox="0 0 1 1" aria-hidden="true">`)
 	w.square(k, 0, 0, open)
+	// A light rim: a wall's or a pit's dark square stands out on the dark theme's page too.
+	w.f(`<rect x="0.02" y="0.02" width="0.96" height="0.96" fill="none" stroke="#a8a29e" stroke-width="0.04"/>`)
 	w.f(`</svg>`)
 	return w.String()
 }
