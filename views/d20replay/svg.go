@@ -189,7 +189,17 @@ func (w *writer) square(k engine.Terrain, x, y float64, open bool) {
 	if k == engine.Door && open {
 		fill = squareFill[engine.Open]
 	}
-	w.f(`<rect x="%s" y="%s" width="1" height="1" fill="%s"/>`, num(x), num(y), fill)
+	if k == engine.Door {
+		// A door says where it is and whether it is open, for the tests and a hover.
+		state := "shut"
+		if open {
+			state = "open"
+		}
+		w.f(`<rect class="door" data-square="%s,%s" data-open="%t" x="%s" y="%s" width="1" height="1" fill="%s"><title>a door, %s</title></rect>`,
+			num(x), num(y), open, num(x), num(y), fill, state)
+	} else {
+		w.f(`<rect x="%s" y="%s" width="1" height="1" fill="%s"/>`, num(x), num(y), fill)
+	}
 	switch k {
 	case engine.Low:
 		// A crate: a darker inner square.
