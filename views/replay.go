@@ -35,6 +35,12 @@ type ReplayView struct {
 	// PickNote says what they were picked among, when not every battle.
 	Picks    []ReplayPick
 	PickNote string
+	// Step names what a frame is ("" is "phase"; the d20 replay's are steps, an activation
+	// each), for the scrubber's buttons and the log's name.
+	Step string
+	// Symbols, when set, are the key's words on what the drawing's marks mean, instead of
+	// the SWMB map's.
+	Symbols []string
 	// ID names the viewer and prefixes its elements' ids ("" is "replay"): two viewers on
 	// one page (a battle with and without a change, side by side) need two. Label, when
 	// set, tells the two apart in their landmarks' names.
@@ -65,9 +71,10 @@ type ReplayUnit struct {
 }
 
 // ReplayTerrain is a kind of ground in the key: its name, the cover it gives and a small
-// picture of how the map draws it.
+// picture of how the map draws it; Note, when set, says what it does instead of the cover.
 type ReplayTerrain struct {
 	Kind, Cover, Swatch string
+	Note                string
 }
 
 // NewReplayView draws a trace.
@@ -120,6 +127,14 @@ func (v ReplayView) KeepFields() []Choice {
 // Counter is "Turn 2: Fire combat (7 of 41)" for frame k.
 func (v ReplayView) Counter(k int) string {
 	return v.Frames[k].Caption + " (" + strconv.Itoa(k+1) + " of " + strconv.Itoa(len(v.Frames)) + ")"
+}
+
+// step is what a frame is called: "phase", or the viewer's Step.
+func (v ReplayView) step() string {
+	if v.Step == "" {
+		return "phase"
+	}
+	return v.Step
 }
 
 // id is the id of the viewer's element named part ("" the viewer itself).

@@ -37,6 +37,20 @@ type ReplayPick struct {
 // index. An army with no win or no loss has no such pick. Pure: the same outcomes, the
 // same picks, in that order.
 func PickBattles(outcomes []BattleOutcome, names [2]string) []ReplayPick {
+	return pickBattles(outcomes, names, pickWords{"victory point", "victory points", "turn", "turns"})
+}
+
+// PickSWMBattles is PickBattles for d20 battles: their margin is the points of enemy
+// figures each squad defeated (the tie-breaker's count, in VP) and their length the
+// rounds (in Turns).
+func PickSWMBattles(outcomes []BattleOutcome, names [2]string) []ReplayPick {
+	return pickBattles(outcomes, names, pickWords{"point", "points", "round", "rounds"})
+}
+
+// pickWords are what a margin and a length are counted in, one and many.
+type pickWords struct{ point, points, turn, turns string }
+
+func pickBattles(outcomes []BattleOutcome, names [2]string, w pickWords) []ReplayPick {
 	var picks []ReplayPick
 	for s := range 2 {
 		var wins, losses []BattleOutcome
@@ -62,7 +76,7 @@ func PickBattles(outcomes []BattleOutcome, names [2]string) []ReplayPick {
 					best = o
 				}
 			}
-			picks = append(picks, ReplayPick{best.Index, "a typical win for " + names[s] + " (" + by(best.Margin(), "behind") +
+			picks = append(picks, ReplayPick{best.Index, "a typical win for " + names[s] + " (" + w.by(best.Margin(), "behind") +
 				"; the median of its " + plural(len(wins), "win", "wins") + " is " + half(median2) + ")"})
 		}
 		if len(losses) > 0 {
@@ -72,7 +86,7 @@ func PickBattles(outcomes []BattleOutcome, names [2]string) []ReplayPick {
 					best = o
 				}
 			}
-			picks = append(picks, ReplayPick{best.Index, "the closest loss for " + names[s] + " (" + by(best.Margin(), "ahead") + ")"})
+			picks = append(picks, ReplayPick{best.Index, "the closest loss for " + names[s] + " (" + w.by(best.Margin(), "ahead") + ")"})
 		}
 	}
 	if len(outcomes) > 0 {
@@ -82,7 +96,7 @@ func PickBattles(outcomes []BattleOutcome, names [2]string) []ReplayPick {
 				best = o
 			}
 		}
-		picks = append(picks, ReplayPick{best.Index, "the longest battle (" + plural(best.Turns, "turn", "turns") + ")"})
+		picks = append(picks, ReplayPick{best.Index, "the longest battle (" + plural(best.Turns, w.turn, w.turns) + ")"})
 	}
 	draws, first := 0, -1
 	for _, o := range outcomes {
@@ -113,11 +127,11 @@ func absInt(n int) int {
 // by is a margin in words, "by 120 victory points", or for a negative one (a battle won on
 // the objective by the side that lost more) "20 victory points behind" (the winner's view)
 // or "ahead" (the loser's).
-func by(margin int, negative string) string {
+func (w pickWords) by(margin int, negative string) string {
 	if margin < 0 {
-		return plural(-margin, "victory point", "victory points") + " " + negative
+		return plural(-margin, w.point, w.points) + " " + negative
 	}
-	return "by " + plural(margin, "victory point", "victory points")
+	return "by " + plural(margin, w.point, w.points)
 }
 
 // half is n/2 written as a number of victory points ("115", "112.5").

@@ -26,6 +26,8 @@ type SWMBattleView struct {
 	BName     string
 	// Log is the first battle's, turn by turn (battle 0 of the seed: muster swm battle's).
 	Log []string
+	// Replay is the address of the result's battles on the map, step by step.
+	Replay string
 }
 
 // SWMBrokenSquad is a squad the quick-resolve refuses: it breaks the squad-building rules.

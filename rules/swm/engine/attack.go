@@ -150,6 +150,9 @@ func (b *Battle) strike(att, t *Char, helpers []*Char, useForce, aoo bool) {
 	if b.log {
 		b.logStrike(att, t, s, o, roll, note, useForce)
 	}
+	if b.trace != nil {
+		b.trace.strike(att, t, o.Hit, o.Critical)
+	}
 	if att.ab.flanking {
 		t.flankedRound, t.flankedBy = b.round, att.ID
 	}
@@ -276,6 +279,9 @@ func (b *Battle) damage(c *Char, n int, from string) {
 	}
 	b.quiet = false
 	c.HP -= n
+	if b.trace != nil {
+		b.trace.damage(c, n, from)
+	}
 	if c.HP <= 0 {
 		c.Defeated = true
 		b.lift(c)

@@ -71,6 +71,7 @@ type Battle struct {
 	coverMoves int // moves when covers were worked out
 
 	audit *audit // set by tests (audit.go)
+	trace *Trace // set by PlayTrace (trace.go): every hook is a nil check when it is not
 }
 
 // Play runs one battle of a against b on the map with the dice of rng. With log set the
@@ -84,15 +85,22 @@ func Play(m *Map, a, b Squad, rng *rand.Rand, log bool) (*Result, error) {
 //
 //go:noinline
 func play(m *Map, a, b Squad, rng *rand.Rand, log bool, au *audit) (*Result, error) {
-	bt := begin(m, a, b, rng, log, au)
+	return begin(m, a, b, rng, log, au).play()
+}
+
+// play sets the squads up and plays the battle out.
+func (bt *Battle) play() (*Result, error) {
 	if err := bt.setup(); err != nil {
 		return nil, err
 	}
-	if au != nil {
-		au.state(bt, "after setup")
+	if bt.audit != nil {
+		bt.audit.state(bt, "after setup")
 	}
-	bt.logf("[A] is %s, [B] is %s, on the %s map; squares are (column,row) from the top left", a.Name, b.Name, m.Name)
+	bt.logf("[A] is %s, [B] is %s, on the %s map; squares are (column,row) from the top left", bt.squads[0].Name, bt.squads[1].Name, bt.m.Name)
 	bt.logSetup()
+	if bt.trace != nil {
+		bt.trace.start(bt)
+	}
 	return bt.run(), nil
 }
 
@@ -180,6 +188,9 @@ func (b *Battle) run() *Result {
 		b.logf("Draw: %s", res.Reason)
 	}
 	res.Log = b.lines
+	if b.trace != nil {
+		b.trace.end(b, res)
+	}
 	if b.audit != nil {
 		b.audit.result(b, res)
 	}
@@ -265,6 +276,9 @@ func (b *Battle) playRound(first int) {
 			b.activate(c)
 			if b.audit != nil {
 				b.audit.activation(b, c)
+			}
+			if b.trace != nil {
+				b.trace.frame(b, c)
 			}
 			if _, done := b.defeatedSide(); done {
 				return

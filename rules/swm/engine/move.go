@@ -355,6 +355,9 @@ func (b *Battle) moveAlong(c *Char, path []Point) {
 				}
 			}
 		}
+		if b.trace != nil {
+			b.trace.step(c, p)
+		}
 		c.Pos = p
 		b.moved()
 	}

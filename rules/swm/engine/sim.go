@@ -38,6 +38,13 @@ func Simulate(m func() *Map, a, b Squad, n int, seed uint64) (*Summary, error) {
 // SimulateProgress is Simulate told after each battle how many are played (progress, when
 // not nil), and stopped with ctx's error between battles when ctx ends (a job cancelled).
 func SimulateProgress(ctx context.Context, m func() *Map, a, b Squad, n int, seed uint64, progress func(done int)) (*Summary, error) {
+	return SimulateEach(ctx, m, a, b, n, seed, progress, nil)
+}
+
+// SimulateEach is SimulateProgress handing each battle's result (without its log) to each,
+// when not nil, as it is played: what a replay picks battles by is kept so, not played
+// again.
+func SimulateEach(ctx context.Context, m func() *Map, a, b Squad, n int, seed uint64, progress func(done int), each func(i int, r *Result)) (*Summary, error) {
 	s := &Summary{Battles: n, NotSimulated: NotSimulated()}
 	rounds := 0
 	for i := range n {
@@ -50,6 +57,9 @@ func SimulateProgress(ctx context.Context, m func() *Map, a, b Squad, n int, see
 		r, err := playRecovered(m, a, b, seed, i)
 		if err != nil {
 			return nil, err
+		}
+		if each != nil {
+			each(i, r)
 		}
 		switch r.Winner {
 		case 0:
@@ -97,6 +107,17 @@ func playRecovered(m func() *Map, a, b Squad, seed uint64, i int) (r *Result, er
 		}
 	}()
 	return Play(m(), a, b, rand.New(rand.NewPCG(seed, uint64(i))), false)
+}
+
+// TraceBattle plays battle i of the run with seed seed again (its map made first), with
+// its log and trace, as Simulate played it: a panic becomes its *BattleError.
+func TraceBattle(m func() *Map, a, b Squad, seed uint64, i int) (r *Result, t *Trace, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			r, t, err = nil, nil, &BattleError{Seed: seed, Index: i, Value: v, Stack: debug.Stack()}
+		}
+	}()
+	return PlayTrace(m(), a, b, rand.New(rand.NewPCG(seed, uint64(i))))
 }
 
 // rate is k of n with its Wilson score 95% interval.

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"muster/rules/battle"
+	"muster/rules/swm/engine"
 	"muster/static"
 	"muster/views"
 	"muster/views/replay"
@@ -45,6 +46,26 @@ func writeReplay(tr *battle.Trace, dir, file string, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "muster battle: %s\n", writeProblem("html", file, err))
 			return 1
 		}
+	}
+	return 0
+}
+
+// writeSWMReplay writes a d20 battle's trace as one self-contained page, the web replay's
+// viewer with its style and script inlined; seed names its dice. Exit 0: written; 1: it
+// could not be.
+func writeSWMReplay(tr *engine.Trace, title, seed, file string, stderr io.Writer) int {
+	css, _ := static.FS.ReadFile("replay.css")
+	js, _ := static.FS.ReadFile("replay.js")
+	v := views.NewSWMReplayView(tr)
+	v.Title, v.Seed = title, seed
+	var buf bytes.Buffer
+	if err := views.ReplayDocument(v, standaloneCSS+string(css), string(js)).Render(context.Background(), &buf); err != nil {
+		fmt.Fprintf(stderr, "muster swm battle: --html: %v\n", err)
+		return 1
+	}
+	if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
+		fmt.Fprintf(stderr, "muster swm battle: %s\n", writeProblem("html", file, err))
+		return 1
 	}
 	return 0
 }

@@ -120,7 +120,7 @@ func oddsD20(args []string, stdout, stderr io.Writer) int {
 const swmUsage = `usage:
   muster swm cards [--json]
   muster swm sheet FILE
-  muster swm battle [--seed N] [--scenario open|salvage|assault] [--cards LIBRARY.yaml] A.yaml B.yaml
+  muster swm battle [--seed N] [--battle I] [--scenario open|salvage|assault] [--cards LIBRARY.yaml] [--html FILE] A.yaml B.yaml
   muster swm sim [--battles N] [--seed S] [--scenario open|salvage|assault] [--cards LIBRARY.yaml] [--json] A.yaml B.yaml`
 
 // cmdSWM is `muster swm ...`: battles of d20 squads.
@@ -288,6 +288,8 @@ func swmBattle(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 1, "the dice's seed: the same seed replays the same battle")
 	scenario := fs.String("scenario", "open", "the map: "+strings.Join(engine.Scenarios(), ", "))
 	library := fs.String("cards", "", "a card library file (the web app's export) completing the squads' cards")
+	index := fs.Uint64("battle", 0, "which battle of `muster swm sim --seed N` to play, from 0 (the web replay's ?battle=)")
+	htmlFile := fs.String("html", "", "a file to write the battle's replay to, as one page (the web's d20 replay)")
 	files, code, ok := parseFlags(fs, args, swmUsage, stdout, stderr)
 	if !ok {
 		return code
@@ -295,12 +297,25 @@ func swmBattle(args []string, stdout, stderr io.Writer) int {
 	if !swmMap("battle", *scenario, stderr) {
 		return 2
 	}
+	if p := outputProblem("html", *htmlFile); *htmlFile != "" && p != "" {
+		fmt.Fprintf(stderr, "muster swm battle: %s\n", p)
+		return 2
+	}
 	squads, ok := swmSquads("battle", files, *library, stderr)
 	if !ok {
 		return 2
 	}
 	m, _ := engine.Scenario(*scenario)
-	r, err := engine.Play(m, squads[0], squads[1], rand.New(rand.NewPCG(*seed, 0)), true)
+	// With --html the battle is played with its trace: the same battle (the engine's
+	// TestTraceIsTheSameBattle), drawn as the web's replay draws it.
+	var r *engine.Result
+	var tr *engine.Trace
+	var err error
+	if *htmlFile != "" {
+		r, tr, err = engine.PlayTrace(m, squads[0], squads[1], rand.New(rand.NewPCG(*seed, *index)))
+	} else {
+		r, err = engine.Play(m, squads[0], squads[1], rand.New(rand.NewPCG(*seed, *index)), true)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "muster swm battle: %v\n", err)
 		return 2
@@ -310,6 +325,9 @@ func swmBattle(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, l)
 	}
 	fmt.Fprintf(stdout, "\nAfter %d rounds: points defeated %s %d, %s %d\n", r.Rounds, squads[0].Name, r.Defeated[0], squads[1].Name, r.Defeated[1])
+	if tr != nil {
+		return writeSWMReplay(tr, squads[0].Name+" against "+squads[1].Name, fmt.Sprintf("%d, battle %d", *seed, *index), *htmlFile, stderr)
+	}
 	return 0
 }
 

@@ -3,6 +3,8 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -252,6 +254,43 @@ func TestSWMBattleSetsUpBySideWhicheverFileComesFirst(t *testing.T) {
 				strings.Index(out, "points defeated "+a+" ") > strings.LastIndex(out, ", "+b+" ") {
 				t.Errorf("%s, %s first: the log does not name [A] the first file's squad, or the points out of order:\n%.400s", sc.name, a, out)
 			}
+		}
+	}
+}
+
+// muster swm battle --battle I plays battle I of muster swm sim's run with the seed (the
+// web replay's ?battle=), and --html writes it as one page, the web's d20 replay: a step
+// for the setup and each activation, the log printed the same as without it.
+func TestSWMBattleWritesItsReplay(t *testing.T) {
+	squads := []string{"../../../../rules/swm/testdata/salvage-rebel.yaml", "../../../../rules/swm/testdata/salvage-imperial.yaml"}
+	page := filepath.Join(t.TempDir(), "replay.html")
+	args := append([]string{"swm", "battle", "--seed", "7", "--battle", "3", "--scenario", "salvage"}, squads...)
+	plain, errs, code := runSWM(t, args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	withPage, errs, code := runSWM(t, append([]string{"swm", "battle", "--seed", "7", "--battle", "3", "--scenario", "salvage", "--html", page}, squads...)...)
+	if code != 0 {
+		t.Fatalf("--html: exit %d: %s", code, errs)
+	}
+	if withPage != plain {
+		t.Error("--html printed a different battle")
+	}
+	first, _, _ := runSWM(t, append([]string{"swm", "battle", "--seed", "7", "--scenario", "salvage"}, squads...)...)
+	if first == plain {
+		t.Error("--battle 3 printed battle 0")
+	}
+	html, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	turns := strings.Count(plain, "'s turn (")
+	if n := strings.Count(string(html), `class="replay-frame"`); n != turns+1 {
+		t.Errorf("the page has %d steps, the battle %d activations and its setup", n, turns)
+	}
+	for _, want := range []string{"seed 7, battle 3", `class="replay-svg replay-grid"`, "Set-up", "<script>"} {
+		if !strings.Contains(string(html), want) {
+			t.Errorf("the page lacks %q", want)
 		}
 	}
 }

@@ -43,6 +43,18 @@ type SWMResult struct {
 	// Log is the first battle's log: battle 0 of the seed, the one muster swm battle
 	// --seed plays.
 	Log []string `json:"log,omitempty"`
+	// Outcomes are what each battle came to, in order: the replay picks battles to watch by
+	// them without playing them again (a quick-resolve played before they were kept has
+	// none).
+	Outcomes []SWMOutcome `json:"outcomes,omitempty"`
+}
+
+// SWMOutcome is one battle of a d20 quick-resolve: its winner (0, 1, -1 a draw), the
+// points of enemy figures each squad defeated, and its rounds.
+type SWMOutcome struct {
+	Winner   int    `json:"w"`
+	Defeated [2]int `json:"d"`
+	Rounds   int    `json:"r"`
 }
 
 // QRSRequest is a skirmish quick-resolve: the game as the form set it up (sim.Config,
@@ -94,28 +106,15 @@ func PlaySWM(req SWMRequest) (*SWMResult, error) {
 // playSWM is PlaySWM told the battles played (progress, when not nil) and stopped between
 // battles when ctx ends.
 func playSWM(ctx context.Context, req SWMRequest, progress func(done int)) (*SWMResult, error) {
-	var squads [2]engine.Squad
-	var costed [2]*check.Costed
-	res := &SWMResult{}
-	for i, f := range req.Squads {
-		sq, err := army.Read(f)
-		if err != nil {
-			return nil, fmt.Errorf("a squad does not read: %w", err)
-		}
-		c, err := check.Evaluate(sq)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", sq.Name, err)
-		}
-		if squads[i], err = engine.FromCosted(c); err != nil {
-			return nil, fmt.Errorf("%s: %w", sq.Name, err)
-		}
-		costed[i], res.Names[i] = c, sq.Name
+	squads, costed, err := SWMSquads(req)
+	if err != nil {
+		return nil, err
 	}
-	if _, ok := engine.Scenario(req.Scenario); !ok {
-		return nil, fmt.Errorf("there is no d20 map %q", req.Scenario)
+	res := &SWMResult{Names: [2]string{squads[0].Name, squads[1].Name}, Outcomes: make([]SWMOutcome, req.Battles)}
+	each := func(i int, r *engine.Result) {
+		res.Outcomes[i] = SWMOutcome{Winner: r.Winner, Defeated: r.Defeated, Rounds: r.Rounds}
 	}
-	sum, err := engine.SimulateProgress(ctx, func() *engine.Map { m, _ := engine.Scenario(req.Scenario); return m }, squads[0], squads[1],
-		req.Battles, req.Seed, progress)
+	sum, err := engine.SimulateEach(ctx, SWMMap(req), squads[0], squads[1], req.Battles, req.Seed, progress, each)
 	if err != nil {
 		return nil, err
 	}
@@ -125,6 +124,35 @@ func playSWM(ctx context.Context, req SWMRequest, progress func(done int)) (*SWM
 		res.Log = first.Log
 	}
 	return res, nil
+}
+
+// SWMSquads are a d20 quick-resolve's squads as its battles play them, with their costs.
+func SWMSquads(req SWMRequest) ([2]engine.Squad, [2]*check.Costed, error) {
+	var squads [2]engine.Squad
+	var costed [2]*check.Costed
+	for i, f := range req.Squads {
+		sq, err := army.Read(f)
+		if err != nil {
+			return squads, costed, fmt.Errorf("a squad does not read: %w", err)
+		}
+		c, err := check.Evaluate(sq)
+		if err != nil {
+			return squads, costed, fmt.Errorf("%s: %w", sq.Name, err)
+		}
+		if squads[i], err = engine.FromCosted(c); err != nil {
+			return squads, costed, fmt.Errorf("%s: %w", sq.Name, err)
+		}
+		costed[i] = c
+	}
+	if _, ok := engine.Scenario(req.Scenario); !ok {
+		return squads, costed, fmt.Errorf("there is no d20 map %q", req.Scenario)
+	}
+	return squads, costed, nil
+}
+
+// SWMMap makes a d20 quick-resolve's map afresh, as each battle needs it.
+func SWMMap(req SWMRequest) func() *engine.Map {
+	return func() *engine.Map { m, _ := engine.Scenario(req.Scenario); return m }
 }
 
 // PlayQRS plays a skirmish quick-resolve as its job does: game i rolls PCG(seed, i).

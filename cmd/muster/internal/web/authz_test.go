@@ -65,6 +65,7 @@ func authzRows() []authzRow {
 		{method: "GET", route: "/swm/quick-resolve", path: "/swm/quick-resolve", want: all(200)},                                                            // d20 squads: authz_systems_test.go
 		{method: "POST", route: "/swm/quick-resolve", path: "/swm/quick-resolve", form: url.Values{"a": {"{army}"}, "b": {"{army}"}}, want: ownerOnly(422)}, // not a d20 squad: said
 		{method: "GET", route: "/swm/quick-resolve/:job", path: "/swm/quick-resolve/{swmjob}", want: ownerOnly(303)},                                        // not done: its progress page
+		{method: "GET", route: "/swm/quick-resolve/:job/replay", path: "/swm/quick-resolve/{swmjob}/replay", want: ownerOnly(303)},                          // not done: its progress page (a done one's: swm_quick_resolve_replay_test.go)
 		{method: "GET", route: "/sim", path: "/sim", want: all(200)},
 		{method: "GET", route: "/games/new", path: "/games/new", want: all(200)},
 		{method: "GET", route: "/signin", path: "/signin", want: all(200)},

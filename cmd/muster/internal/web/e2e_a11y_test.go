@@ -67,6 +67,8 @@ func TestEveryPageIsAccessibleInChromium(t *testing.T) {
 	idB := b.importArmy(base, rebel1500)
 	idS := b.importArmy(base, swmSample) // a d20 squad (handlers_systems.go, swm_editor.go, swm_sheet.go)
 	idQ := b.importArmy(base, qrsPatrol) // a skirmish quick reference army
+	// A d20 quick-resolve played, for its result and its replay (issue 29).
+	swmResult := strings.TrimPrefix(b.swmQuickResolved(base), base)
 	b.do("a matchup", chromedp.Navigate(base+"/sim?a="+idB+"&b="+idB), chromedp.WaitVisible(css("#sim-battles")),
 		chromedp.SetValue(css("#sim-battles"), "10"), chromedp.Click(css("#sim-form button[type=submit]")))
 	b.waitText("h1", func(s string) bool { return strings.Contains(s, " against ") })
@@ -133,7 +135,8 @@ func TestEveryPageIsAccessibleInChromium(t *testing.T) {
 		strings.TrimPrefix(simURL, base) + "/whatif", strings.TrimPrefix(simURL, base) + "/whatif/replay?side=a&battle=0", "/roundrobin", strings.TrimPrefix(gmURL, base) + "/roundrobin", strings.TrimPrefix(gmURL, base) + "/rotate?which=player", // issue 14 (their results: e2e_whatif_test.go)
 		"/armies/" + idS, "/armies/" + idS + "/edit", "/armies/" + idS + "/edit?as=text", "/armies/" + idS + "/sheets",
 		"/armies/" + idQ, "/armies/" + idQ + "/sheets", "/swm/quick-resolve?a=" + idS + "&b=" + idS,
-		"/odds?d20atk=7&d20def=23&d20dmg=20&d20hp=140", "/swm/cards", "/swm/cards/new"} // the d20 card library (issue 32)
+		"/odds?d20atk=7&d20def=23&d20dmg=20&d20hp=140", "/swm/cards", "/swm/cards/new", // the d20 card library (issue 32)
+		swmResult, swmResult + "/replay?battle=1"} // a d20 quick-resolve and a battle of it on the map (issue 29)
 	// Every catalogue section, each a card per row on a phone (views/catalogue.templ).
 	catalogue := []string{"/catalogue", "/catalogue/weapons", "/catalogue/troops"}
 	for _, s := range []string{"grenades", "armor", "equipment", "creatures", "droids", "force", "skills", "artillery", "strikes"} {

@@ -22,7 +22,8 @@ import (
 // The quick-resolve of two d20 squads (rules/swm/engine): GET /swm/quick-resolve is the
 // form over the asker's own squads (with ?a= and ?b=, their checks too); POST queues the
 // battles as a job in the matchups' queue (issue 29) and goes to its progress page; the
-// result is shown at /swm/quick-resolve/:job, the form filled in again. The same seed plays
+// result is shown at /swm/quick-resolve/:job, the form filled in again, and any of its
+// battles step by step on the map at /swm/quick-resolve/:job/replay. The same seed plays
 // the same battles, as `muster swm sim` does.
 const swmMaxBattles = 100
 
@@ -30,6 +31,7 @@ func (a *app) swmRoutes(e *echo.Echo) {
 	e.GET("/swm/quick-resolve", a.swmQuickResolve)
 	e.POST("/swm/quick-resolve", a.swmQuickResolveRun)
 	e.GET("/swm/quick-resolve/:job", a.swmQuickResolveResult)
+	e.GET("/swm/quick-resolve/:job/replay", a.swmQuickResolveReplay)
 }
 
 // swmView is the form as asked (query or form values), with the asker's squads.

@@ -30,6 +30,7 @@ func (a *app) swmQuickResolveResult(c *echo.Context) error {
 		return err
 	}
 	v.Result, v.AName, v.BName, v.SidesNote, v.Log = res.Summary, res.Names[0], res.Names[1], res.SidesNote, res.Log
+	v.Replay = "/swm/quick-resolve/" + m.ID + "/replay"
 	if v.AName == v.BName {
 		v.BName += " (second)"
 	}
