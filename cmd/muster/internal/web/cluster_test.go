@@ -24,10 +24,12 @@ import (
 	"muster/rules"
 )
 
-// TestMain removes the muster command the tests built (testkit.Muster) once they are done.
+// TestMain removes the muster command the tests built (testkit.Muster) and the migrated
+// database they copy (freshMigrated) once they are done.
 func TestMain(m *testing.M) {
 	code := m.Run()
 	testkit.RemoveMuster()
+	removeMigratedTemplate()
 	os.Exit(code)
 }
 

@@ -74,6 +74,7 @@ func newTestServerOn(t *testing.T, dbPath string) *testServer {
 // says.
 func newTestServerJobs(t *testing.T, dbPath string, opt jobs.Options) *testServer {
 	t.Helper()
+	freshMigrated(t, dbPath)
 	store, err := db.Open(context.Background(), dbPath)
 	if err != nil {
 		t.Fatal(err)
