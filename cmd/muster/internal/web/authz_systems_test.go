@@ -83,6 +83,8 @@ func systemsAuthzFixture(t *testing.T) (*testServer, map[string]*http.Client, ma
 }
 
 func TestAuthorizationOtherSystemArmies(t *testing.T) {
+	// Its servers are its own: it runs beside the other tests.
+	t.Parallel()
 	shared, sharedClients, sharedVars := systemsAuthzFixture(t)
 	for _, row := range systemsAuthzRows() {
 		t.Run(row.method+" "+row.path, func(t *testing.T) {

@@ -399,6 +399,9 @@ func (f *authzFixture) ask(t *testing.T, row authzRow, actor string, wrong bool)
 }
 
 func TestAuthorizationTableCoversEveryRoute(t *testing.T) {
+	// Its servers are its own (a fresh one per actor of each route that changes something):
+	// it runs beside the other tests instead of holding the package to one core for minutes.
+	t.Parallel()
 	shared := newAuthzFixture(t)
 	rows := authzRows()
 	listed := map[string]bool{}

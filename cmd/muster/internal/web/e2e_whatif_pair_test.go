@@ -15,6 +15,8 @@ import (
 // its own; on a phone each upright picture shows its own battle. Screenshots at 1280 and
 // 360 px, light and dark; axe-core clean.
 func TestABattleSideBySideInChromium(t *testing.T) {
+	// Its browser and server are its own: it runs beside the other browser tests.
+	t.Parallel()
 	ctx := testkit.StartChromium(t, "about:blank", 1280, 1000)
 	base := startServer(t)
 	b := &browser{t: t, ctx: ctx}
