@@ -56,6 +56,14 @@ func (a *app) renderSimForm(c *echo.Context, status int, f views.SimForm) error 
 	for _, s := range battle.Scenarios() {
 		f.Scenarios = append(f.Scenarios, views.Choice{Value: s.ID, Label: s.Name, Note: s.Description})
 	}
+	// The asker's own scenarios (issue 33), after the built-in ones: "mine:" and the id.
+	mine, err := a.store.Scenarios(ctx, ownerID(c))
+	if err != nil {
+		return err
+	}
+	for _, s := range mine {
+		f.Scenarios = append(f.Scenarios, views.Choice{Value: mineScenario + s.ID, Label: s.Name + " (yours)", Note: "Your scenario: designed at /scenarios/" + s.ID + "."})
+	}
 	recent, err := a.store.ListSims(ctx, ownerID(c), 20)
 	if err != nil {
 		return err
@@ -67,6 +75,44 @@ func (a *app) renderSimForm(c *echo.Context, status int, f views.SimForm) error 
 	p := page(c, "Play a matchup", "sim")
 	p.Flash = f.Flash
 	return render(c, status, views.SimFormPage(p, f))
+}
+
+// mineScenario prefixes one of the asker's own scenarios' ids where a form names a
+// scenario: the built-in ones are named by their ids alone.
+const mineScenario = "mine:"
+
+// matchupScenario is the scenario a form names: one of the asker's own ("mine:" and its
+// id), with its file to carry in the matchup's request, or a built-in by name (no file).
+func (a *app) matchupScenario(c *echo.Context, name string) (*battle.Field, []byte, error) {
+	id, ok := strings.CutPrefix(name, mineScenario)
+	if !ok {
+		f, err := battle.LoadScenario(name)
+		return f, nil, err
+	}
+	if !validID(id) {
+		return nil, nil, errors.New("there is no such scenario among yours")
+	}
+	rec, err := a.store.Scenario(c.Request().Context(), ownerID(c), id)
+	if errors.Is(err, db.ErrNotFound) {
+		return nil, nil, errors.New("there is no such scenario among yours: it may have been deleted")
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	f, err := battle.ParseScenario(rec.Body)
+	if err != nil {
+		return nil, nil, fmt.Errorf("your scenario %s is not one Muster can play: %w", rec.Name, err)
+	}
+	return f, rec.Body, nil
+}
+
+// simField is the field a saved matchup was played on: the scenario file it kept (a
+// player's own scenario, as it was then), or the built-in it names.
+func simField(m db.Sim) (*battle.Field, error) {
+	if len(m.ScenarioFile) > 0 {
+		return battle.ParseScenario(m.ScenarioFile)
+	}
+	return battle.LoadScenario(m.Scenario)
 }
 
 func scenarioName(id string) string {
