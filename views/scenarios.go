@@ -71,8 +71,6 @@ var Shapes = []Choice{{Value: "rect", Label: "rectangle"}, {Value: "circle", Lab
 // RowKey is the template row's key: the script replaces it with the new row's number.
 const RowKey = "__N__"
 
-func (v ScenarioDesignView) err(name string) string { return v.Errors[name] }
-
 func scID(name string) string { return "sc-" + name }
 
 func scErrID(name string) string { return "sc-" + name + "-error" }
