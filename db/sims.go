@@ -124,7 +124,7 @@ func (s *Store) listSims(ctx context.Context, where, key string, limit int) ([]S
 		return nil, nil
 	}
 	rows, err := s.r.QueryContext(ctx, `SELECT id, army_a, version_a, army_b, version_b, scenario, battles, seed,
-		summary, NULL, '', elapsed_ms, created, COALESCE(owner_id, ''), COALESCE(game_id, ''), status, NULL FROM sims`+where+
+		summary, NULL, '', elapsed_ms, created, COALESCE(owner_id, ''), COALESCE(game_id, ''), status, scenario_file FROM sims`+where+
 		` ORDER BY created DESC, id LIMIT ?`, key, limit)
 	if err != nil {
 		return nil, fmt.Errorf("db: unable to list matchups: %w", err)

@@ -667,6 +667,11 @@ func SummaryRecord(s *battle.Summary, forces [2]*battle.Force, req db.Sim, elaps
 	}
 	m := req
 	m.Scenario, m.Battles, m.Seed, m.Summary, m.Charts = s.Scenario, s.Battles, strconv.FormatUint(s.Seed, 10), sum, charts
+	if len(req.ScenarioFile) > 0 {
+		// A player's own scenario keeps the name the form gave it ("mine:" and its id), so
+		// that "play again" asks for that scenario, never a built-in of the same id.
+		m.Scenario = req.Scenario
+	}
 	m.SampleLog, m.Elapsed, m.Status = s.SampleLog, elapsed, db.SimDone
 	return m, nil
 }

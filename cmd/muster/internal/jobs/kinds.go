@@ -109,15 +109,18 @@ func (k *matchupKind) finish(ctx context.Context, m db.Matchup) error {
 // WhatIfRequest is everything a worker needs to play a what-if (whatif.Run), kept with it:
 // the army changed and its opponent as files at the versions asked for.
 type WhatIfRequest struct {
-	Sim      string    `json:"sim"`  // the matchup it starts from
-	Side     string    `json:"side"` // "a" or "b": the army changed
-	Scenario string    `json:"scenario"`
-	Seed     uint64    `json:"seed"`
-	Battles  int       `json:"battles"` // the most per army
-	Variants int       `json:"variants"`
-	Army     []byte    `json:"army"`
-	Opponent []byte    `json:"opponent"`
-	Names    [2]string `json:"names"` // the matchup's armies a and b, for the page
+	Sim      string `json:"sim"`  // the matchup it starts from
+	Side     string `json:"side"` // "a" or "b": the army changed
+	Scenario string `json:"scenario"`
+	// ScenarioFile is the matchup's own scenario file, when it was played on a player's
+	// scenario (MatchupRequest.ScenarioFile).
+	ScenarioFile []byte    `json:"scenario_file,omitempty"`
+	Seed         uint64    `json:"seed"`
+	Battles      int       `json:"battles"` // the most per army
+	Variants     int       `json:"variants"`
+	Army         []byte    `json:"army"`
+	Opponent     []byte    `json:"opponent"`
+	Names        [2]string `json:"names"` // the matchup's armies a and b, for the page
 	// Played and Version: the version of the army the matchup played, and the one changed.
 	Played  int `json:"played"`
 	Version int `json:"version"`
@@ -202,7 +205,7 @@ func (k *whatifKind) window() int { return 1 }
 // the store twice a second, and stopping when it is cancelled.
 func (k *whatifKind) play(ctx context.Context, m db.Matchup, first, count int) ([]byte, error) {
 	j, req := k.j, k.req
-	field, err := battle.LoadScenario(req.Scenario)
+	field, err := requestField(req.Scenario, req.ScenarioFile)
 	if err != nil {
 		return nil, err
 	}

@@ -60,6 +60,27 @@ func TestScenariosFromTheWeb(t *testing.T) {
 		t.Errorf("the saved file:\n%s", got.body)
 	}
 
+	// A matchup on it plays the field as it was asked for: edited afterwards (every area
+	// gone), its replay still draws the north wood, and "play again" asks for my scenario.
+	army := ts.importFile(rebel1500)
+	r = ts.postForm("/sim", url.Values{"a": {army}, "b": {army}, "battles": {"4"}, "seed": {"3"}, "scenario": {"mine:" + strings.TrimPrefix(mine, "/scenarios/")}})
+	wantStatus(t, "a matchup on my scenario", r, http.StatusSeeOther)
+	result := waitResult(t, ts, r.header.Get("Location"))
+	for k := range form {
+		if strings.HasPrefix(k, "terrain.") {
+			form.Del(k)
+		}
+	}
+	wantStatus(t, "every area removed", ts.postForm(mine, form), http.StatusSeeOther)
+	replay := ts.get(result + "/replay")
+	wantStatus(t, "the replay", replay, http.StatusOK)
+	if !strings.Contains(replay.body, "the north wood") {
+		t.Errorf("the replay does not draw the field the matchup was played on")
+	}
+	if page := ts.get(result); !strings.Contains(page.body, `value="mine:`+strings.TrimPrefix(mine, "/scenarios/")+`"`) {
+		t.Errorf("play again does not ask for my scenario")
+	}
+
 	// Another owner: nothing of mine, not even in a matchup.
 	other := ts.client()
 	ts.signUp(other, "other")

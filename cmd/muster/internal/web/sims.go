@@ -20,6 +20,7 @@ import (
 	"muster/db"
 	"muster/roster"
 	"muster/rules/battle"
+	"muster/rules/battle/design"
 	"muster/views"
 )
 
@@ -113,6 +114,20 @@ func simField(m db.Sim) (*battle.Field, error) {
 		return battle.ParseScenario(m.ScenarioFile)
 	}
 	return battle.LoadScenario(m.Scenario)
+}
+
+// simScenarioName names a saved matchup's scenario: its own file's name, or the built-in's.
+func simScenarioName(m db.Sim) string { return fileScenarioName(m.Scenario, m.ScenarioFile) }
+
+// fileScenarioName names a scenario a request or a record gives by name and, for a
+// player's own, by its file.
+func fileScenarioName(name string, file []byte) string {
+	if len(file) > 0 {
+		if sc, err := design.Parse(file); err == nil {
+			return sc.Name
+		}
+	}
+	return scenarioName(name)
 }
 
 func scenarioName(id string) string {
@@ -451,7 +466,7 @@ func simRows(list []db.Sim, base string) []views.SimRow {
 	var rows []views.SimRow
 	for _, m := range list {
 		if m.Status == db.SimInterrupted {
-			rows = append(rows, views.SimRow{ID: m.ID, Base: base, A: m.ArmyA, B: m.ArmyB, Scenario: scenarioName(m.Scenario),
+			rows = append(rows, views.SimRow{ID: m.ID, Base: base, A: m.ArmyA, B: m.ArmyB, Scenario: simScenarioName(m),
 				Battles: m.Battles, Created: m.Created, Interrupted: true})
 			continue
 		}
@@ -459,7 +474,7 @@ func simRows(list []db.Sim, base string) []views.SimRow {
 		if json.Unmarshal(m.Summary, &s) != nil {
 			continue
 		}
-		rows = append(rows, views.SimRow{ID: m.ID, Base: base, A: s.A.Name, B: s.B.Name, Scenario: scenarioName(m.Scenario),
+		rows = append(rows, views.SimRow{ID: m.ID, Base: base, A: s.A.Name, B: s.B.Name, Scenario: simScenarioName(m),
 			Battles: m.Battles, AWin: s.A.WinRate, BWin: s.B.WinRate, Created: m.Created})
 	}
 	return rows
