@@ -120,7 +120,14 @@
     var names = list === "barrier" ? ["x1", "y1", "x2", "y2"] : ["x", "y", "w", "h"];
     var from = {};
     names.forEach(function (n) { from[n] = num(p + n); });
-    drag = { list: list, key: key, handle: handle, p: p, start: start, from: from, id: ev.pointerId };
+    var poly = null;
+    if (list === "terrain" && val(p + "shape") === "poly") {
+      // A polygon moves whole: each of its points by the same inches.
+      poly = val(p + "points").split(";").map(function (g) {
+        return g.trim().split(/[\s,]+/).map(parseFloat);
+      }).filter(function (xy) { return xy.length === 2 && isFinite(xy[0]) && isFinite(xy[1]); });
+    }
+    drag = { list: list, key: key, handle: handle, p: p, start: start, from: from, poly: poly, id: ev.pointerId };
     svg.setPointerCapture(ev.pointerId);
     ev.preventDefault();
   });
@@ -132,6 +139,9 @@
     if (drag.list === "barrier") {
       if (drag.handle !== "2") { set(p + "x1", f.x1 + dx); set(p + "y1", f.y1 + dy); }
       if (drag.handle !== "1") { set(p + "x2", f.x2 + dx); set(p + "y2", f.y2 + dy); }
+    } else if (drag.poly) {
+      var snap = function (x) { return Math.round(x * 2) / 2; };
+      field(p + "points").value = drag.poly.map(function (xy) { return snap(xy[0] + dx) + ", " + snap(xy[1] + dy); }).join("; ");
     } else if (drag.handle === "ne") {
       set(p + "w", Math.max(f.w + dx, 0.5));
       set(p + "h", Math.max(f.h + dy, 0.5));
