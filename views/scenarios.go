@@ -59,8 +59,8 @@ var VictoryKinds = []Choice{
 // Edges are the table's edges.
 var Edges = []string{"south", "north", "west", "east"}
 
-// Covers are a custom area's covers.
-var Covers = []string{"none", "light", "medium", "heavy"}
+// Covers are a custom area's covers; "" (none given, as a file may leave it) is no cover.
+var Covers = []string{"", "none", "light", "medium", "heavy"}
 
 // Foliages are a swamp's woods.
 var Foliages = []string{"", "light woods", "medium woods", "heavy woods"}

@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -14,6 +15,8 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"muster/cmd/muster/internal/testkit"
+	"muster/rules/battle"
+	"muster/rules/battle/design"
 )
 
 // The scenario designer in a real Chromium (issue 33, "Done when"): a gamemaster draws a
@@ -205,4 +208,68 @@ func TestScenarioDesignedInChromiumPlayedAndReplayed(t *testing.T) {
 	if got, want := compactJSON(t, web), compactJSON(t, cli); got != want {
 		t.Errorf("the web's matchup on the scenario differs from muster sim's on its exported file:\n%s\n%s", got, want)
 	}
+}
+
+// Every built-in scenario copied into mine, opened in the designer in Chromium (its script
+// running) and saved as the browser posts it, exports the built-in's own scenario: the
+// same fields, so the same battles (rules/battle/design's test holds the form's files to
+// the recorded battle hashes). A polygon dragged moves whole.
+func TestBuiltinScenariosSavedFromTheDesignerInChromium(t *testing.T) {
+	ctx := testkit.StartChromium(t, "about:blank", 1280, 1000)
+	base := startServer(t)
+	b := &browser{t: t, ctx: ctx}
+	css := func(s string) chromedp.CSS { return chromedp.CSS(s) }
+	for _, info := range battle.Scenarios() {
+		b.do("copy "+info.ID, chromedp.Navigate(base+"/scenarios"), chromedp.WaitVisible(css("#builtin-scenarios")),
+			chromedp.Click(css(`form[action="/scenarios/builtin/`+info.ID+`/copy"] button`)), chromedp.WaitVisible(css("#designer-form")))
+		scenarioURL := strings.Split(b.location(), "?")[0]
+		b.do("save "+info.ID, chromedp.Click(css("#save-scenario")), chromedp.WaitVisible(css("#scenario-saved")))
+		file, err := chromedp.Run(ctx, chromedp.Evaluate[string](`fetch(`+strconv.Quote(scenarioURL+"/export")+`).then(function(r){return r.text();})`, chromedp.EvalAwaitPromise))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := design.Parse([]byte(file))
+		if err != nil {
+			t.Fatalf("%s: %v", info.ID, err)
+		}
+		want, _ := battle.LoadScenario(info.ID)
+		gj, _ := json.Marshal(got)
+		wj, _ := json.Marshal(want.Scenario)
+		if string(gj) != string(wj) {
+			t.Errorf("%s saved from the designer is another scenario:\n%s\nwant\n%s", info.ID, gj, wj)
+		}
+	}
+	// A polygon (Defending the Bridge's) dragged: every point moves.
+	b.do("the scenarios", chromedp.Navigate(base+"/scenarios"), chromedp.WaitVisible(css("#my-scenarios")))
+	bridge, err := chromedp.Run(ctx, chromedp.Evaluate[string](`Array.from(document.querySelectorAll("#my-scenarios a.scenario-link")).filter(function (a) { return a.textContent === "Defending the Bridge"; })[0].href`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.do("defending the bridge", chromedp.Navigate(bridge), chromedp.WaitVisible(css("#designer-form")))
+	poly, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(function(){var e=document.querySelector('#designer-pieces polygon[data-list="terrain"]');return e?e.getAttribute("data-key"):"";})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sel := range []string{`#designer-pieces polygon[data-list="terrain"]`} {
+		key, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(function(){var e=document.querySelector(`+strconv.Quote(sel)+`);return e?e.getAttribute("data-key"):"";})()`))
+		if err != nil || key == "" {
+			t.Fatalf("Defending the Bridge has no %s on the map (%v)", sel, err)
+		}
+		field := "terrain." + key + ".x"
+		if key == poly {
+			field = "terrain." + key + ".points"
+		}
+		before, _ := chromedp.Run(ctx, chromedp.Value(css(`[name="`+field+`"]`)))
+		xy := evalJSON[[2]float64](t, ctx, `(function(){var e=document.querySelector(`+strconv.Quote(sel)+`);
+			document.getElementById("designer-map").scrollIntoView({block:"center"});
+			var r=e.getBoundingClientRect(); return JSON.stringify([r.left+r.width/2, r.top+r.height/2]);})()`)
+		b.do("drag "+sel, chromedp.MouseEvent(chromedp.MousePressed, xy[0], xy[1], chromedp.ButtonLeft, chromedp.ClickCount(1)),
+			chromedp.MouseEvent(chromedp.MouseMoved, xy[0]+30, xy[1], chromedp.ButtonLeft),
+			chromedp.MouseEvent(chromedp.MouseReleased, xy[0]+30, xy[1], chromedp.ButtonLeft, chromedp.ClickCount(1)))
+		after, _ := chromedp.Run(ctx, chromedp.Value(css(`[name="`+field+`"]`)))
+		if after == before || strings.Contains(after, "NaN") {
+			t.Errorf("%s dragged: %s %q, was %q", sel, field, after, before)
+		}
+	}
+	b.do("save the moved pieces", chromedp.Click(css("#save-scenario")), chromedp.WaitVisible(css("#scenario-saved")))
 }
