@@ -55,6 +55,14 @@
       rect("side", String(s), x, y, w, h, colours[s] || "#555", { "fill-opacity": "0.12", stroke: colours[s] || "#555",
         "stroke-width": "0.2", "stroke-dasharray": "0.6 0.4" }, "deployment zone of " + val(p + "name"));
     });
+    // The victory condition's zones (escape, exit, carry), as the replay draws its exits.
+    val("victory.zones").split(";").forEach(function (g) {
+      var z = g.trim().split(/[\s,]+/).map(parseFloat);
+      if (z.length !== 4 || z.some(isNaN)) return;
+      var x0 = Math.min(z[0], z[2]), y0 = Math.min(z[1], z[3]);
+      el("rect", { x: x0, y: y0, width: Math.abs(z[2] - z[0]), height: Math.abs(z[3] - z[1]), fill: "#3f3f46", "fill-opacity": "0.08",
+        stroke: "#3f3f46", "stroke-width": "0.12", "stroke-dasharray": "0.2 0.3" }, "exit");
+    });
     rows("terrain").forEach(function (r) {
       var k = r.getAttribute("data-key"), p = "terrain." + k + ".";
       if (removed("terrain", k)) return;
