@@ -106,6 +106,16 @@ func TestScenariosFromTheWeb(t *testing.T) {
 	}
 	ts.as(other, func() {
 		wantStatus(t, "the shared scenario", ts.get("/scenario-share/"+tok), http.StatusOK)
+		if form := ts.get("/sim?scenario=shared:" + tok); !strings.Contains(form.body, "(shared with you)") {
+			t.Errorf("the matchup form does not offer the shared scenario")
+		}
+		a := ts.importFile(rebel1500)
+		played := ts.postForm("/sim", url.Values{"a": {a}, "b": {a}, "battles": {"3"}, "scenario": {"shared:" + tok}})
+		wantStatus(t, "a matchup on a shared scenario", played, http.StatusSeeOther)
+		res := waitResult(t, ts, played.header.Get("Location"))
+		if rep := ts.get(res + "/replay"); !strings.Contains(rep.body, "the new wall") {
+			t.Errorf("the replay of a matchup on a shared scenario does not draw it: %d", rep.status)
+		}
 		r := ts.postForm("/scenario-share/"+tok+"/copy", nil)
 		wantStatus(t, "copy it", r, http.StatusSeeOther)
 		theirs := r.header.Get("Location")

@@ -65,6 +65,12 @@ func (a *app) renderSimForm(c *echo.Context, status int, f views.SimForm) error 
 	for _, s := range mine {
 		f.Scenarios = append(f.Scenarios, views.Choice{Value: mineScenario + s.ID, Label: s.Name + " (yours)", Note: "Your scenario: designed at /scenarios/" + s.ID + "."})
 	}
+	// A scenario shared with the asker, when the form was opened from its link's page.
+	if tok, ok := strings.CutPrefix(f.Scenario, sharedScenario); ok && validID(tok) {
+		if s, err := a.store.ScenarioByShare(ctx, tok); err == nil {
+			f.Scenarios = append(f.Scenarios, views.Choice{Value: f.Scenario, Label: s.Name + " (shared with you)", Note: "A scenario shared with you by its link."})
+		}
+	}
 	recent, err := a.store.ListSims(ctx, ownerID(c), 20)
 	if err != nil {
 		return err
@@ -82,20 +88,36 @@ func (a *app) renderSimForm(c *echo.Context, status int, f views.SimForm) error 
 // scenario: the built-in ones are named by their ids alone.
 const mineScenario = "mine:"
 
+// sharedScenario prefixes a scenario shared with the asker, by its link's token.
+const sharedScenario = "shared:"
+
 // matchupScenario is the scenario a form names: one of the asker's own ("mine:" and its
-// id), with its file to carry in the matchup's request, or a built-in by name (no file).
+// id) or one shared with them ("shared:" and its link's token), with its file to carry in
+// the matchup's request, or a built-in by name (no file).
 func (a *app) matchupScenario(c *echo.Context, name string) (*battle.Field, []byte, error) {
-	id, ok := strings.CutPrefix(name, mineScenario)
-	if !ok {
-		f, err := battle.LoadScenario(name)
-		return f, nil, err
-	}
-	if !validID(id) {
-		return nil, nil, errors.New("there is no such scenario among yours")
-	}
-	rec, err := a.store.Scenario(c.Request().Context(), ownerID(c), id)
-	if errors.Is(err, db.ErrNotFound) {
-		return nil, nil, errors.New("there is no such scenario among yours: it may have been deleted")
+	var rec db.Scenario
+	var err error
+	if tok, ok := strings.CutPrefix(name, sharedScenario); ok {
+		if !validID(tok) {
+			return nil, nil, errors.New("this scenario link opens nothing")
+		}
+		rec, err = a.store.ScenarioByShare(c.Request().Context(), tok)
+		if errors.Is(err, db.ErrNotFound) {
+			return nil, nil, errors.New("this scenario link opens nothing: it was revoked, or the scenario deleted")
+		}
+	} else {
+		id, ok := strings.CutPrefix(name, mineScenario)
+		if !ok {
+			f, err := battle.LoadScenario(name)
+			return f, nil, err
+		}
+		if !validID(id) {
+			return nil, nil, errors.New("there is no such scenario among yours")
+		}
+		rec, err = a.store.Scenario(c.Request().Context(), ownerID(c), id)
+		if errors.Is(err, db.ErrNotFound) {
+			return nil, nil, errors.New("there is no such scenario among yours: it may have been deleted")
+		}
 	}
 	if err != nil {
 		return nil, nil, err
