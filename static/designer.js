@@ -3,7 +3,7 @@
 // (an area's or a zone's north-east corner resizes it), a barrier's ends move, and the new
 // numbers are written into the form's fields, which the server checks on saving. The "Add"
 // buttons copy the page's row templates. Without this script the form alone edits the
-// scenario.
+// scenario (its "Add" buttons ask the server for the row).
 (function () {
   "use strict";
   var wrap = document.getElementById("designer");
@@ -188,9 +188,13 @@
     var first = row.querySelector("input, select");
     if (first) first.focus();
   }
+  // The "Add" buttons post the form for a new row without the script; with it, the row
+  // is added here and nothing is posted.
   form.querySelectorAll("[data-add]").forEach(function (b) {
-    b.hidden = false;
-    b.addEventListener("click", function () { add(b.getAttribute("data-add")); });
+    b.addEventListener("click", function (ev) {
+      ev.preventDefault();
+      add(b.getAttribute("data-add"));
+    });
   });
   form.addEventListener("input", draw);
   form.addEventListener("change", draw);

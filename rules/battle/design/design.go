@@ -548,3 +548,48 @@ func Blank(id, name string) *battle.Scenario {
 			{Name: "North", Edge: "north", Deploy: battle.Zone{10, 39, 62, 47}}},
 		Victory: battle.Victory{Kind: "points", Text: "Most victory points when the battle ends wins."}}
 }
+
+// NewArea, NewBarrier and NewObjective are the rows "Add" gives, keyed key: a small
+// woods, a low wall and an objective near the table's middle, to drag where they belong.
+func NewArea(key string) Area {
+	return Area{Key: key, Type: "light woods", Shape: "rect", X: "30", Y: "20", W: "8", H: "6"}
+}
+
+// NewBarrier is a new barrier's row (NewArea).
+func NewBarrier(key string) Barrier {
+	return Barrier{Key: key, Type: "low wall", X1: "30", Y1: "16", X2: "40", Y2: "16"}
+}
+
+// NewObjective is a new objective's row (NewArea).
+func NewObjective(key string) Objective {
+	return Objective{Key: key, Name: "objective", X: "36", Y: "24", Radius: "3"}
+}
+
+// Add is the form with a new row of a list ("terrain", "barrier", "objective") after its
+// last, numbered after the highest row: "Add" without the page's script.
+func (f Form) Add(list string) Form {
+	next := 0
+	bump := func(key string) {
+		if n, err := strconv.Atoi(key); err == nil && n >= next {
+			next = n + 1
+		}
+	}
+	switch list {
+	case "terrain":
+		for _, a := range f.Terrain {
+			bump(a.Key)
+		}
+		f.Terrain = append(f.Terrain, NewArea(strconv.Itoa(next)))
+	case "barrier":
+		for _, b := range f.Barriers {
+			bump(b.Key)
+		}
+		f.Barriers = append(f.Barriers, NewBarrier(strconv.Itoa(next)))
+	case "objective":
+		for _, o := range f.Objectives {
+			bump(o.Key)
+		}
+		f.Objectives = append(f.Objectives, NewObjective(strconv.Itoa(next)))
+	}
+	return f
+}

@@ -25,6 +25,12 @@ func (a *app) saveScenario(c *echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, "The form could not be read.")
 	}
 	f := design.Read(values)
+	if list := values.Get("add"); list != "" {
+		// "Add" without the page's script: the form again with a new row, nothing saved.
+		v := designView(rec, &f, nil)
+		v.Form = f.Add(list)
+		return render(c, http.StatusOK, views.ScenarioDesignPage(page(c, "Scenario: "+rec.Name, "sim"), v))
+	}
 	errs := design.Errors{}
 	for k, msg := range (form.ScenarioDesign{Name: f.Name, ID: f.ID, Description: f.Description, Source: f.Source,
 		Victory: f.VictoryText, Orders: [2]string{f.Sides[0].Orders, f.Sides[1].Orders}}).Check() {

@@ -124,3 +124,22 @@ func TestScenariosFromTheWeb(t *testing.T) {
 		}
 	})
 }
+
+// Without the page's script, "Add" posts the form and the server answers it with a new row
+// after the list's last, nothing saved; the rows typed so far kept.
+func TestScenarioAddRowWithoutScript(t *testing.T) {
+	ts := newTestServer(t)
+	r := ts.postForm("/scenarios", nil)
+	wantStatus(t, "a new scenario", r, http.StatusSeeOther)
+	mine := r.header.Get("Location")
+	form := design.FromScenario(design.Blank("x", "Typed name")).Values()
+	form.Set("add", "barrier")
+	r = ts.postForm(mine, form)
+	wantStatus(t, "add a barrier", r, http.StatusOK)
+	if !strings.Contains(r.body, `name="barrier.0.type"`) || !strings.Contains(r.body, `value="Typed name"`) {
+		t.Errorf("the form after Add lacks the new row or what was typed")
+	}
+	if got := ts.get(mine + "/export"); strings.Contains(got.body, "Typed name") {
+		t.Errorf("Add saved the form")
+	}
+}
