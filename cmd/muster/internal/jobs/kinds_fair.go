@@ -27,12 +27,12 @@ type FairRequest struct {
 	// (Scenario is then the form's name for it, "mine:" and its id): the worker plays this
 	// field, never one saved later.
 	ScenarioFile []byte    `json:"scenario_file,omitempty"`
-	Totals     [2]int    `json:"totals"`
-	TroopLists [2]string `json:"troop_lists"`
-	Battles    int       `json:"battles"` // at each handicap, as asked
-	Lists      int       `json:"lists"`
-	Seed       uint64    `json:"seed"`
-	SeedTyped  bool      `json:"seed_typed,omitempty"`
+	Totals       [2]int    `json:"totals"`
+	TroopLists   [2]string `json:"troop_lists"`
+	Battles      int       `json:"battles"` // at each handicap, as asked
+	Lists        int       `json:"lists"`
+	Seed         uint64    `json:"seed"`
+	SeedTyped    bool      `json:"seed_typed,omitempty"`
 	// A game night's sides (issue 33), for each of the scenario's sides: Limits is the
 	// game side's force limits as the gamemaster wrote them (in place of the scenario's and
 	// the total), Armies the lists its players submitted (played as they are; none: random
