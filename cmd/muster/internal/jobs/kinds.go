@@ -275,7 +275,11 @@ func (k *whatifKind) finish(ctx context.Context, m db.Matchup) error {
 // RoundRobinRequest is everything a worker needs to play a round robin: every pair i < j
 // of its entrants (entrant i the scenario's first side), Battles each, with one seed.
 type RoundRobinRequest struct {
-	Scenario  string      `json:"scenario"`
+	Scenario string `json:"scenario"`
+	// ScenarioFile is the scenario file when the round robin is played on a player's own
+	// scenario (Scenario is then the form's name for it): the worker plays this field, and
+	// each pair's matchup keeps it (MatchupRequest.ScenarioFile).
+	ScenarioFile []byte      `json:"scenario_file,omitempty"`
 	Seed      uint64      `json:"seed"`
 	SeedTyped bool        `json:"seed_typed,omitempty"`
 	Battles   int         `json:"battles"` // per pair
@@ -361,7 +365,7 @@ func (j *Jobs) prepareRoundRobin(m db.Matchup) (*rrKind, error) {
 	if err := json.Unmarshal(m.Request, &k.req); err != nil {
 		return nil, fmt.Errorf("the round robin's request does not read: %w", err)
 	}
-	field, err := battle.LoadScenario(k.req.Scenario)
+	field, err := requestField(k.req.Scenario, k.req.ScenarioFile)
 	if err != nil {
 		return nil, err
 	}
@@ -435,7 +439,8 @@ func (k *rrKind) finish(ctx context.Context, m db.Matchup) error {
 		}
 		ea, eb := k.req.Entrants[ij[0]], k.req.Entrants[ij[1]]
 		rec, err := SummaryRecord(sum, [2]*battle.Force{a, b}, db.Sim{Owner: m.Owner, Game: k.req.Game,
-			ArmyA: ea.ID, VersionA: ea.Version, ArmyB: eb.ID, VersionB: eb.Version}, elapsed)
+			ArmyA: ea.ID, VersionA: ea.Version, ArmyB: eb.ID, VersionB: eb.Version,
+			Scenario: k.req.Scenario, ScenarioFile: k.req.ScenarioFile}, elapsed)
 		if err != nil {
 			return err
 		}

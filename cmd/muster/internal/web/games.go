@@ -26,7 +26,6 @@ import (
 	"muster/costing/gamenight"
 	"muster/db"
 	"muster/roster"
-	"muster/rules/battle"
 	"muster/rules/textguard"
 	"muster/views"
 )
@@ -353,9 +352,13 @@ func (a *app) gmView(c *echo.Context, g db.Game, player string, form *views.Game
 	base := "/gm/" + tok
 	v := views.GMView{Game: gameInfo(g), Base: base, GMURL: baseURL(c) + base, PlayerURL: baseURL(c) + "/play/" + player,
 		Presets: presetViews()}
-	for _, sc := range battle.Scenarios() {
-		v.Scenarios = append(v.Scenarios, views.Choice{Value: sc.ID, Label: sc.Name, Note: sc.Description})
+	// The built-in scenarios and the gamemaster's own (the one holding the link, signed in
+	// or as a guest), for the quick-resolve and the fairness test.
+	scenarios, err := a.scenarioChoices(c)
+	if err != nil {
+		return v, err
 	}
+	v.Scenarios = scenarios
 	sims, err := a.gameSims(ctx, g.ID, base+"/sims")
 	if err != nil {
 		return v, err

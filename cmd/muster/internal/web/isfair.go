@@ -12,7 +12,6 @@ import (
 
 	"muster/cmd/muster/internal/jobs"
 	"muster/roster"
-	"muster/rules/battle"
 	"muster/rules/battle/fair"
 	"muster/views"
 )
@@ -39,17 +38,11 @@ const fairDefaultScenario = "sample-game"
 func (a *app) fairView(c *echo.Context, scenario string, form url.Values) (views.FairView, error) {
 	v := views.FairView{Scenario: scenario, Battles: "200", RandomK: strconv.Itoa(fair.DefaultLists),
 		TroopLists: []views.Choice{{Value: "imperial", Label: "Imperial"}, {Value: "rebel", Label: "Rebel"}}}
-	for _, s := range battle.Scenarios() {
-		v.Scenarios = append(v.Scenarios, views.Choice{Value: s.ID, Label: s.Name, Note: s.Description})
-	}
-	// The asker's own scenarios (the designer's), after the built-in ones: a scenario
-	// designed is the one a gamemaster most wants to ask "Is this fair?" of.
-	mine, err := a.store.Scenarios(c.Request().Context(), ownerID(c))
-	if err != nil {
+	// The asker's own scenarios too: a scenario designed is the one a gamemaster most wants
+	// to ask "Is this fair?" of.
+	var err error
+	if v.Scenarios, err = a.scenarioChoices(c); err != nil {
 		return v, err
-	}
-	for _, s := range mine {
-		v.Scenarios = append(v.Scenarios, views.Choice{Value: mineScenario + s.ID, Label: s.Name + " (yours)", Note: "Your scenario: designed at /scenarios/" + s.ID + "."})
 	}
 	v.SideLabels = [2]string{"The first side", "The second side"}
 	v.Lists = [2]string{"imperial", "rebel"}

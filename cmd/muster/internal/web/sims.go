@@ -54,16 +54,8 @@ func (a *app) renderSimForm(c *echo.Context, status int, f views.SimForm) error 
 	for _, r := range list {
 		f.Armies = append(f.Armies, views.ArmyRow{ID: r.ID, Name: r.Name, Side: r.Side, Total: r.Total, Limit: r.Limit, Updated: r.Updated})
 	}
-	for _, s := range battle.Scenarios() {
-		f.Scenarios = append(f.Scenarios, views.Choice{Value: s.ID, Label: s.Name, Note: s.Description})
-	}
-	// The asker's own scenarios (issue 33), after the built-in ones: "mine:" and the id.
-	mine, err := a.store.Scenarios(ctx, ownerID(c))
-	if err != nil {
+	if f.Scenarios, err = a.scenarioChoices(c); err != nil {
 		return err
-	}
-	for _, s := range mine {
-		f.Scenarios = append(f.Scenarios, views.Choice{Value: mineScenario + s.ID, Label: s.Name + " (yours)", Note: "Your scenario: designed at /scenarios/" + s.ID + "."})
 	}
 	// A scenario shared with the asker, when the form was opened from its link's page.
 	if tok, ok := strings.CutPrefix(f.Scenario, sharedScenario); ok && validID(tok) {
@@ -82,6 +74,44 @@ func (a *app) renderSimForm(c *echo.Context, status int, f views.SimForm) error 
 	p := page(c, "Play a matchup", "sim")
 	p.Flash = f.Flash
 	return render(c, status, views.SimFormPage(p, f))
+}
+
+// builtinScenarioChoices are the built-in scenarios as a form's choices.
+func builtinScenarioChoices() []views.Choice {
+	var out []views.Choice
+	for _, s := range battle.Scenarios() {
+		out = append(out, views.Choice{Value: s.ID, Label: s.Name, Note: s.Description})
+	}
+	return out
+}
+
+// scenarioChoices are the scenarios a form offers the asker: the built-in ones, then the
+// asker's own (issue 33: "mine:" and the id).
+func (a *app) scenarioChoices(c *echo.Context) ([]views.Choice, error) {
+	out := builtinScenarioChoices()
+	mine, err := a.store.Scenarios(c.Request().Context(), ownerID(c))
+	if err != nil {
+		return nil, err
+	}
+	for _, s := range mine {
+		out = append(out, views.Choice{Value: mineScenario + s.ID, Label: s.Name + " (yours)", Note: "Your scenario: designed at /scenarios/" + s.ID + "."})
+	}
+	return out, nil
+}
+
+// playedScenarioChoices are the built-in scenarios, and the one a job was played on when it
+// was a player's own (name as the form gave it, its file kept), so that the page shows the
+// field it was played on.
+func playedScenarioChoices(name string, file []byte) []views.Choice {
+	out := builtinScenarioChoices()
+	if len(file) > 0 {
+		label := name
+		if f, err := battle.ParseScenario(file); err == nil {
+			label = f.Scenario.Name
+		}
+		out = append(out, views.Choice{Value: name, Label: label + " (as it was played)", Note: "A player's own scenario, as it was when this was asked for."})
+	}
+	return out
 }
 
 // mineScenario prefixes one of the asker's own scenarios' ids where a form names a
