@@ -280,16 +280,16 @@ type RoundRobinRequest struct {
 	// scenario (Scenario is then the form's name for it): the worker plays this field, and
 	// each pair's matchup keeps it (MatchupRequest.ScenarioFile).
 	ScenarioFile []byte      `json:"scenario_file,omitempty"`
-	Seed      uint64      `json:"seed"`
-	SeedTyped bool        `json:"seed_typed,omitempty"`
-	Battles   int         `json:"battles"` // per pair
-	ChunkSize int         `json:"chunk_size"`
-	Window    int         `json:"window"`
-	Entrants  []RREntrant `json:"entrants"`
-	Game      string      `json:"game,omitempty"` // a game night's round robin: its matchups are the game's
-	SimBase   string      `json:"sim_base"`       // where a pair's matchup is reached: "/sims" or a game's
-	Action    string      `json:"action"`         // the form it was asked from
-	Nav       string      `json:"nav"`            // the page's section
+	Seed         uint64      `json:"seed"`
+	SeedTyped    bool        `json:"seed_typed,omitempty"`
+	Battles      int         `json:"battles"` // per pair
+	ChunkSize    int         `json:"chunk_size"`
+	Window       int         `json:"window"`
+	Entrants     []RREntrant `json:"entrants"`
+	Game         string      `json:"game,omitempty"` // a game night's round robin: its matchups are the game's
+	SimBase      string      `json:"sim_base"`       // where a pair's matchup is reached: "/sims" or a game's
+	Action       string      `json:"action"`         // the form it was asked from
+	Nav          string      `json:"nav"`            // the page's section
 }
 
 // RREntrant is an army of a round robin, as a file at the version it plays.
