@@ -603,7 +603,7 @@ func (j *Jobs) prepare(m db.Matchup) (*prepared, error) {
 	if err := json.Unmarshal(m.Request, &p.req); err != nil {
 		return nil, fmt.Errorf("the matchup's request does not read: %w", err)
 	}
-	field, err := requestField(p.req.Scenario, p.req.ScenarioFile)
+	field, err := RequestField(p.req.Scenario, p.req.ScenarioFile)
 	if err != nil {
 		return nil, err
 	}
@@ -708,9 +708,9 @@ func (w logWriter) Write(p []byte) (int, error) {
 // DefaultWorkers is one matchup job per core but one, which is left for page requests.
 func DefaultWorkers() int { return max(1, runtime.NumCPU()-1) }
 
-// requestField is a request's field: its scenario file when it carries one (a player's own
+// RequestField is a request's field: its scenario file when it carries one (a player's own
 // scenario), else the built-in scenario it names.
-func requestField(name string, file []byte) (*battle.Field, error) {
+func RequestField(name string, file []byte) (*battle.Field, error) {
 	if len(file) > 0 {
 		return battle.ParseScenario(file)
 	}

@@ -205,7 +205,7 @@ func (k *whatifKind) window() int { return 1 }
 // the store twice a second, and stopping when it is cancelled.
 func (k *whatifKind) play(ctx context.Context, m db.Matchup, first, count int) ([]byte, error) {
 	j, req := k.j, k.req
-	field, err := requestField(req.Scenario, req.ScenarioFile)
+	field, err := RequestField(req.Scenario, req.ScenarioFile)
 	if err != nil {
 		return nil, err
 	}
@@ -365,7 +365,7 @@ func (j *Jobs) prepareRoundRobin(m db.Matchup) (*rrKind, error) {
 	if err := json.Unmarshal(m.Request, &k.req); err != nil {
 		return nil, fmt.Errorf("the round robin's request does not read: %w", err)
 	}
-	field, err := requestField(k.req.Scenario, k.req.ScenarioFile)
+	field, err := RequestField(k.req.Scenario, k.req.ScenarioFile)
 	if err != nil {
 		return nil, err
 	}

@@ -108,7 +108,7 @@ func (j *Jobs) SubmitFair(ctx context.Context, owner, title string, req FairRequ
 // PlayFair answers a fairness test as its job does (progress, when set, is told the battles
 // played).
 func PlayFair(ctx context.Context, j *Jobs, req FairRequest, progress func(done, total int)) (*FairResult, error) {
-	field, err := requestField(req.Scenario, req.ScenarioFile)
+	field, err := RequestField(req.Scenario, req.ScenarioFile)
 	if err != nil {
 		return nil, err
 	}

@@ -90,3 +90,19 @@ func TestGameNightQuickResolveOnTheGamemastersOwnScenario(t *testing.T) {
 		t.Error("the game's matchup does not name the scenario it was played on")
 	}
 }
+
+// "What should I bring?" on a scenario of one's own: offered, and the search plays its file.
+func TestOptimizeOnAScenarioOfOnesOwn(t *testing.T) {
+	t.Parallel()
+	ts := newTestServer(t)
+	mine, _ := importOwnScenario(t, ts, "open-field", "The long valley", 3)
+	a, b := ts.importFile(rebel1500), ts.importFile(imperial1500)
+	if form := ts.get("/armies/" + a + "/optimize"); !strings.Contains(form.body, `value="`+mine+`"`) {
+		t.Fatalf("the search's form does not offer %s", mine)
+	}
+	r := postJob(t, ts, "/armies/"+a+"/optimize", url.Values{"opponent": {b}, "battles": {"20"}, "budget": {"1000"}, "seed": {"2"}, "scenario": {mine}})
+	wantStatus(t, "the search", r, http.StatusOK)
+	if !strings.Contains(r.body, "The long valley") {
+		t.Error("the search's page does not name the scenario it played on")
+	}
+}
