@@ -43,7 +43,7 @@ func (a *app) resolveLists(c *echo.Context) error {
 	if msg != "" {
 		return fail(msg)
 	}
-	field, file, err := a.matchupScenario(c, c.FormValue("scenario"))
+	field, file, err := a.gameScenario(c, g, c.FormValue("scenario"))
 	if err != nil {
 		return fail("Battlefield: " + err.Error())
 	}

@@ -32,7 +32,7 @@ func (a *app) gmFair(c *echo.Context) error {
 	refuse := func(status int, msg string) error {
 		return refusedWithBack{echo.NewHTTPError(status, msg), back}
 	}
-	field, file, err := a.matchupScenario(c, c.FormValue("scenario"))
+	field, file, err := a.gameScenario(c, g, c.FormValue("scenario"))
 	if err != nil {
 		return refuse(http.StatusBadRequest, "Scenario: "+err.Error()+".")
 	}
