@@ -37,16 +37,24 @@
     pieces.appendChild(e);
     return e;
   }
+  // hs is the handles' size in inches: at least 24 px on the screen, a fingertip on a phone.
+  var hs = 1.8;
+  function handleSize() {
+    var m = svg.getScreenCTM();
+    var k = m ? Math.abs(m.a) : 0;
+    hs = k > 0 ? Math.max(1.8, 24 / k) : 1.8;
+  }
   function rect(list, key, x, y, w, h, fill, extra, title) {
     var a = { "data-list": list, "data-key": key, x: x, y: y, width: Math.max(w, 0.1), height: Math.max(h, 0.1), fill: fill };
     for (var k in extra) a[k] = extra[k];
     el("rect", a, title);
     // The resize handle at the north-east corner.
-    el("rect", { "data-list": list, "data-key": key, "data-handle": "ne", x: x + w - 0.9, y: y + h - 0.9, width: 1.8, height: 1.8,
+    el("rect", { "data-list": list, "data-key": key, "data-handle": "ne", x: x + w - hs / 2, y: y + h - hs / 2, width: hs, height: hs,
       fill: "#ffffff", "fill-opacity": "0.85", stroke: "#1f2937", "stroke-width": "0.12", "class": "designer-handle" });
   }
 
   function draw() {
+    handleSize();
     while (pieces.firstChild) pieces.removeChild(pieces.firstChild);
     [0, 1].forEach(function (s) {
       var p = "side." + s + ".";
@@ -92,8 +100,8 @@
       if ([x1, y1, x2, y2].some(isNaN)) return;
       el("line", { "data-list": "barrier", "data-key": k, x1: x1, y1: y1, x2: x2, y2: y2, stroke: "#3b2f1e", "stroke-width": "0.5", "stroke-linecap": "round" },
         val(p + "name") || val(p + "type"));
-      el("circle", { "data-list": "barrier", "data-key": k, "data-handle": "1", cx: x1, cy: y1, r: 0.9, fill: "#ffffff", "fill-opacity": "0.85", stroke: "#1f2937", "stroke-width": "0.12", "class": "designer-handle" });
-      el("circle", { "data-list": "barrier", "data-key": k, "data-handle": "2", cx: x2, cy: y2, r: 0.9, fill: "#ffffff", "fill-opacity": "0.85", stroke: "#1f2937", "stroke-width": "0.12", "class": "designer-handle" });
+      el("circle", { "data-list": "barrier", "data-key": k, "data-handle": "1", cx: x1, cy: y1, r: hs / 2, fill: "#ffffff", "fill-opacity": "0.85", stroke: "#1f2937", "stroke-width": "0.12", "class": "designer-handle" });
+      el("circle", { "data-list": "barrier", "data-key": k, "data-handle": "2", cx: x2, cy: y2, r: hs / 2, fill: "#ffffff", "fill-opacity": "0.85", stroke: "#1f2937", "stroke-width": "0.12", "class": "designer-handle" });
     });
     rows("objective").forEach(function (r) {
       var k = r.getAttribute("data-key"), p = "objective." + k + ".";
@@ -199,5 +207,6 @@
   form.addEventListener("input", draw);
   form.addEventListener("change", draw);
   wrap.classList.add("designer-js");
+  window.addEventListener("resize", function () { if (!drag) draw(); });
   draw();
 })();
