@@ -61,8 +61,8 @@ type GameForm struct {
 	// built-in's id, or the gamemaster's own ("mine:" and its id); Battlefields the choices.
 	Battlefield  string
 	Battlefields []Choice
-	Sides    []SideForm // always every side, in order: imperial, rebel, neutral
-	Errors   map[string]string
+	Sides        []SideForm // always every side, in order: imperial, rebel, neutral
+	Errors       map[string]string
 	// Action is where the form posts: /games for a new game, the GM link for a game.
 	Action string
 	// Version is the game's version the form edits (0: a new game); a save from a tab left
