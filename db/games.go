@@ -32,6 +32,9 @@ type GameDetails struct {
 	Scenario string
 	Notes    string // for the players
 	Sides    []Side
+	// Battlefield is the scenario file the game is played on (a built-in's or the
+	// gamemaster's own, as it was attached); nil: none.
+	Battlefield []byte
 }
 
 // SideLimits returns the limits written for a side, and whether the side plays.
@@ -150,7 +153,7 @@ func openPlayer(gameID, gm string, seal []byte) (string, error) {
 }
 
 const gameColumns = `g.id, g.head, g.locked, g.created, g.updated,
-	v.name, v.date, v.scenario, v.notes, v.sides,
+	v.name, v.date, v.scenario, v.notes, v.sides, v.battlefield,
 	(SELECT COUNT(*) FROM game_versions WHERE game_id = g.id)`
 
 const gameFrom = ` FROM games g JOIN game_versions v ON v.game_id = g.id AND v.number = g.head`
@@ -159,7 +162,7 @@ func scanGame(sc interface{ Scan(...any) error }) (Game, error) {
 	var g Game
 	var created, updated, sides string
 	err := sc.Scan(&g.ID, &g.Version, &g.Locked, &created, &updated,
-		&g.Name, &g.Date, &g.Scenario, &g.Notes, &sides, &g.Versions)
+		&g.Name, &g.Date, &g.Scenario, &g.Notes, &sides, &g.Battlefield, &g.Versions)
 	if err != nil {
 		return g, err
 	}
@@ -191,9 +194,9 @@ func (s *Store) insertGameVersion(ctx context.Context, tx *sql.Tx, id string, nu
 	}
 	now := stamp(s.now())
 	_, err = tx.ExecContext(ctx, `INSERT INTO game_versions
-		(game_id, number, name, date, scenario, notes, sides, created, note)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		id, number, d.Name, d.Date, d.Scenario, d.Notes, string(sides), now, note)
+		(game_id, number, name, date, scenario, notes, sides, battlefield, created, note)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		id, number, d.Name, d.Date, d.Scenario, d.Notes, string(sides), d.Battlefield, now, note)
 	if err != nil {
 		return fmt.Errorf("db: unable to save version %d of game %s: %w", number, id, err)
 	}
@@ -310,12 +313,12 @@ func (s *Store) UpdateGame(ctx context.Context, id string, base int, d GameDetai
 	return g, err
 }
 
-const gameVersionColumns = `number, name, date, scenario, notes, sides, created, note`
+const gameVersionColumns = `number, name, date, scenario, notes, sides, battlefield, created, note`
 
 func scanGameVersion(sc interface{ Scan(...any) error }) (GameVersion, error) {
 	var v GameVersion
 	var sides, created string
-	if err := sc.Scan(&v.Number, &v.Name, &v.Date, &v.Scenario, &v.Notes, &sides, &created, &v.Note); err != nil {
+	if err := sc.Scan(&v.Number, &v.Name, &v.Date, &v.Scenario, &v.Notes, &sides, &v.Battlefield, &created, &v.Note); err != nil {
 		return v, err
 	}
 	v.Created = parseStamp(created)

@@ -171,7 +171,7 @@ func (s *Store) SetPassword(ctx context.Context, id, hash string) error {
 }
 
 // owned are the tables whose rows have an owner_id.
-var owned = []string{"armies", "sims", "games", "lists", "api_tokens", "matchups", "solo_games", "swm_cards"}
+var owned = []string{"armies", "sims", "games", "lists", "api_tokens", "matchups", "solo_games", "swm_cards", "scenarios"}
 
 // MergeGuest gives everything a guest owns to an account (signing in on a browser that built
 // as a guest) and marks the guest merged.

@@ -26,6 +26,9 @@ type Sim struct {
 	Elapsed         time.Duration
 	Created         time.Time
 	Status          string // SimDone, or SimInterrupted: stopped by a shutdown, to be played again
+	// ScenarioFile is the scenario file the matchup was played on when it was a player's
+	// own scenario (nil for a built-in, named by Scenario): its replays play that field.
+	ScenarioFile []byte
 }
 
 // The states a saved matchup can be in.
@@ -59,10 +62,10 @@ func (s *Store) saveSim(ctx context.Context, q interface {
 	}
 	_, err = q.ExecContext(ctx, `INSERT INTO sims
 		(id, army_a, version_a, army_b, version_b, scenario, battles, seed, summary, charts, sample_log, elapsed_ms, created,
-		 owner_id, game_id, status)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULLIF(?, ''), NULLIF(?, ''), ?)`,
+		 owner_id, game_id, status, scenario_file)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULLIF(?, ''), NULLIF(?, ''), ?, ?)`,
 		m.ID, m.ArmyA, m.VersionA, m.ArmyB, m.VersionB, m.Scenario, m.Battles, m.Seed, m.Summary, m.Charts,
-		m.SampleLog, m.Elapsed.Milliseconds(), stamp(m.Created), m.Owner, m.Game, m.Status)
+		m.SampleLog, m.Elapsed.Milliseconds(), stamp(m.Created), m.Owner, m.Game, m.Status, m.ScenarioFile)
 	if err != nil {
 		return Sim{}, fmt.Errorf("db: unable to save the matchup: %w", err)
 	}
@@ -70,14 +73,14 @@ func (s *Store) saveSim(ctx context.Context, q interface {
 }
 
 const simColumns = `id, army_a, version_a, army_b, version_b, scenario, battles, seed, summary, charts, sample_log, elapsed_ms, created,
-	COALESCE(owner_id, ''), COALESCE(game_id, ''), status`
+	COALESCE(owner_id, ''), COALESCE(game_id, ''), status, scenario_file`
 
 func scanSim(sc interface{ Scan(...any) error }) (Sim, error) {
 	var m Sim
 	var ms int64
 	var created string
 	err := sc.Scan(&m.ID, &m.ArmyA, &m.VersionA, &m.ArmyB, &m.VersionB, &m.Scenario, &m.Battles, &m.Seed,
-		&m.Summary, &m.Charts, &m.SampleLog, &ms, &created, &m.Owner, &m.Game, &m.Status)
+		&m.Summary, &m.Charts, &m.SampleLog, &ms, &created, &m.Owner, &m.Game, &m.Status, &m.ScenarioFile)
 	m.Elapsed, m.Created = time.Duration(ms)*time.Millisecond, parseStamp(created)
 	return m, err
 }
@@ -121,7 +124,7 @@ func (s *Store) listSims(ctx context.Context, where, key string, limit int) ([]S
 		return nil, nil
 	}
 	rows, err := s.r.QueryContext(ctx, `SELECT id, army_a, version_a, army_b, version_b, scenario, battles, seed,
-		summary, NULL, '', elapsed_ms, created, COALESCE(owner_id, ''), COALESCE(game_id, ''), status FROM sims`+where+
+		summary, NULL, '', elapsed_ms, created, COALESCE(owner_id, ''), COALESCE(game_id, ''), status, scenario_file FROM sims`+where+
 		` ORDER BY created DESC, id LIMIT ?`, key, limit)
 	if err != nil {
 		return nil, fmt.Errorf("db: unable to list matchups: %w", err)

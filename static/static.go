@@ -9,5 +9,5 @@ import "embed"
 
 // FS holds the assets, served under /static/ (pages link them by URL, with their content version).
 //
-//go:embed muster.css app.js sim.js replay.js replay.css htmx.min.js print.css paper-a4.css paper-letter.css compact.css compact-a4.css compact-letter.css favicon.svg swm-sheet.css
+//go:embed muster.css app.js sim.js replay.js replay.css designer.js designer.css htmx.min.js print.css paper-a4.css paper-letter.css compact.css compact-a4.css compact-letter.css favicon.svg swm-sheet.css
 var FS embed.FS

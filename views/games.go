@@ -18,6 +18,36 @@ type GameInfo struct {
 	Version  int
 	Versions int
 	Updated  time.Time
+	// Battlefield is the scenario the game is played on (nil: none attached).
+	Battlefield *Battlefield
+}
+
+// Battlefield is what a game's page shows of its scenario: what every player reads, and
+// each side's Orders of the Day, which only that side's players and the gamemaster read.
+type Battlefield struct {
+	Name, Description, Table, Victory string
+	Sides                             []BattlefieldSide
+}
+
+// BattlefieldSide is one of the scenario's sides, the game's side that plays it (imperial,
+// rebel, neutral) and its Orders of the Day; Hidden: it sets up hidden (the gamemaster's to
+// know).
+type BattlefieldSide struct {
+	Name, GameSide, Orders string
+	Hidden                 bool
+}
+
+// For is the scenario's side the game's side plays (nil: none).
+func (b *Battlefield) For(gameSide string) *BattlefieldSide {
+	if b == nil {
+		return nil
+	}
+	for i := range b.Sides {
+		if b.Sides[i].GameSide == gameSide {
+			return &b.Sides[i]
+		}
+	}
+	return nil
 }
 
 // GameForm is the gamemaster's form: the game's details and each side's force limits,
@@ -27,8 +57,12 @@ type GameForm struct {
 	Date     string
 	Scenario string
 	Notes    string
-	Sides    []SideForm // always every side, in order: imperial, rebel, neutral
-	Errors   map[string]string
+	// Battlefield is the battlefield chosen: "" none, "kept" the game's as it is, a
+	// built-in's id, or the gamemaster's own ("mine:" and its id); Battlefields the choices.
+	Battlefield  string
+	Battlefields []Choice
+	Sides        []SideForm // always every side, in order: imperial, rebel, neutral
+	Errors       map[string]string
 	// Action is where the form posts: /games for a new game, the GM link for a game.
 	Action string
 	// Version is the game's version the form edits (0: a new game); a save from a tab left

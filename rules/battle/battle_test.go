@@ -3,6 +3,7 @@ package battle
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"reflect"
@@ -390,10 +391,17 @@ func TestParseScenarioRefusesMistakes(t *testing.T) {
 		{`{"type":"jungle","rect":[0,0,4,4]}`, "points", "not a terrain type"},
 		{`{"type":"light woods","poly":[[0,0],[4,0],[1,1],[0,4]]}`, "points", "not convex"},
 		{``, "conquest", "victory.kind"},
+		// The place named: the area's number (from 1) and name, the shape, the edge.
+		{`{"type":"medium woods","name":"the north woods","rect":[60,40,80,46]}`, "points", `terrain 1 (the north woods): rect runs past the table's 72" width`},
+		{`{"type":"light woods","rect":[0,0,4,4]},{"type":"jungle","rect":[0,0,4,4]}`, "points", `terrain 2 (jungle): "jungle" is not a terrain type`},
 	} {
 		_, err := ParseScenario([]byte(fmt.Sprintf(good, c.terrain, c.kind)))
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s %s: %v, want %q", c.terrain, c.kind, err, c.want)
+		}
+		var se *ScenarioError
+		if err != nil && !errors.As(err, &se) {
+			t.Errorf("%s %s: %T is not a *ScenarioError (an editor cannot mark the field)", c.terrain, c.kind, err)
 		}
 	}
 	if _, err := ParseScenario([]byte(fmt.Sprintf(good, `{"type":"light woods","rect":[0,0,4,4]}`, "points"))); err != nil {

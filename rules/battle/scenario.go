@@ -119,6 +119,9 @@ type SideSpec struct {
 	Reinforce *Reinforce `json:"reinforce,omitempty"`
 	// Hidden: the side's units are hidden until spotted (Chapter Nine; hidden.go).
 	Hidden bool `json:"hidden,omitempty"`
+	// Orders are the side's Orders of the Day (Chapter Ten): the briefing its player reads
+	// before the battle. The engine does not read them.
+	Orders string `json:"orders,omitempty"`
 	// Limits are the side's force limits (a gamemaster's, as roster.Limits reads them) and
 	// TroopList the Troop List its forces are drawn from (imperial, rebel): what "Is this
 	// fair?" (rules/battle/fair, ScenarioSide) builds lists within. The battle itself does
@@ -260,7 +263,8 @@ func LoadScenario(name string) (*Field, error) {
 	return nil, fmt.Errorf("no scenario %q; the built-in scenarios are %s", name, strings.Join(ids, ", "))
 }
 
-// ParseScenario reads a scenario file and compiles its battlefield.
+// ParseScenario reads a scenario file and compiles its battlefield. A file the engine
+// cannot play is refused with a *ScenarioError naming the field and the place.
 func ParseScenario(b []byte) (*Field, error) {
 	var s Scenario
 	dec := json.NewDecoder(bytes.NewReader(b))
@@ -268,7 +272,98 @@ func ParseScenario(b []byte) (*Field, error) {
 	if err := dec.Decode(&s); err != nil {
 		return nil, err
 	}
-	return compile(&s, rules.DefaultTables())
+	f, err := compile(&s, rules.DefaultTables())
+	if err != nil {
+		return nil, err
+	}
+	// The table's bounds are checked here and not in compile, which also lays the fields a
+	// battle adds (tanglefoot) and must keep doing so as it always has.
+	if err := checkOnTable(&s); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// ScenarioError is a scenario file's mistake. Path is the field in the file, its lists
+// counted from 0 ("terrain.2", "sides.1.deploy", "victory.kind": what an editor of the
+// file's fields marks), Msg says what is wrong and where in words, its lists counted from
+// 1 with the thing's name ("terrain 3 (the north woods): ...").
+type ScenarioError struct {
+	Path, Msg string
+}
+
+func (e *ScenarioError) Error() string { return e.Msg }
+
+func scenarioErr(path, format string, args ...any) error {
+	return &ScenarioError{Path: path, Msg: fmt.Sprintf(format, args...)}
+}
+
+// place names a terrain area, barrier or objective of a file: "terrain 3 (the north woods)".
+func place(list string, i int, name, typ string) string {
+	switch {
+	case name != "":
+		return fmt.Sprintf("%s %d (%s)", list, i+1, name)
+	case typ != "":
+		return fmt.Sprintf("%s %d (%s)", list, i+1, typ)
+	}
+	return fmt.Sprintf("%s %d", list, i+1)
+}
+
+// checkOnTable refuses terrain, barriers and objectives off the table and deployment zones
+// wholly off it: the engine would play them, but nobody means them (a typing slip).
+func checkOnTable(s *Scenario) error {
+	off := func(x, y float64) string {
+		switch {
+		case x < 0:
+			return "runs past the table's west edge (x below 0)"
+		case x > s.Width:
+			return fmt.Sprintf("runs past the table's %g\" width", s.Width)
+		case y < 0:
+			return "runs past the table's south edge (y below 0)"
+		case y > s.Height:
+			return fmt.Sprintf("runs past the table's %g\" height", s.Height)
+		}
+		return ""
+	}
+	for i, ts := range s.Terrain {
+		var pts [][2]float64
+		shape := "rect"
+		switch {
+		case len(ts.Rect) == 4:
+			pts = [][2]float64{{ts.Rect[0], ts.Rect[1]}, {ts.Rect[2], ts.Rect[3]}}
+		case len(ts.Circle) == 3:
+			shape = "circle"
+			c := ts.Circle
+			pts = [][2]float64{{c[0] - c[2], c[1] - c[2]}, {c[0] + c[2], c[1] + c[2]}}
+		default:
+			shape = "poly"
+			pts = ts.Poly
+		}
+		for _, p := range pts {
+			if m := off(p[0], p[1]); m != "" {
+				return scenarioErr(fmt.Sprintf("terrain.%d", i), "%s: %s %s", place("terrain", i, ts.Name, ts.Type), shape, m)
+			}
+		}
+	}
+	for i, bs := range s.Barriers {
+		for _, p := range [][2]float64{bs.From, bs.To} {
+			if m := off(p[0], p[1]); m != "" {
+				return scenarioErr(fmt.Sprintf("barriers.%d", i), "%s: the barrier %s", place("barrier", i, bs.Name, bs.Type), m)
+			}
+		}
+	}
+	for i, o := range s.Objectives {
+		if m := off(o.At[0], o.At[1]); m != "" {
+			return scenarioErr(fmt.Sprintf("objectives.%d", i), "%s: it %s", place("objective", i, o.Name, ""), m)
+		}
+	}
+	for i, sd := range s.Sides {
+		z := sd.Deploy
+		if fmax(z[0], z[2]) < 0 || fmin(z[0], z[2]) > s.Width || fmax(z[1], z[3]) < 0 || fmin(z[1], z[3]) > s.Height {
+			return scenarioErr(fmt.Sprintf("sides.%d.deploy", i), "side %d (%s): the deployment zone is off the table", i+1, sd.Name)
+		}
+	}
+	return nil
 }
 
 // coverOf turns a fire modifier into the kind of cover it is.
@@ -285,58 +380,64 @@ func coverOf(mod int) combat.Cover {
 }
 
 func compile(s *Scenario, t *rules.Tables) (*Field, error) {
-	if s.ID == "" || s.Name == "" {
-		return nil, errors.New("a scenario needs an id and a name")
+	if s.ID == "" {
+		return nil, scenarioErr("id", "id: a scenario needs an id (a short name for the command line, as open-field)")
 	}
-	if s.Width <= 0 || s.Height <= 0 || s.Width > 200 || s.Height > 200 {
-		return nil, fmt.Errorf("table %gx%g: give a width and height between 1 and 200 inches", s.Width, s.Height)
+	if s.Name == "" {
+		return nil, scenarioErr("name", "name: a scenario needs a name")
+	}
+	if s.Width <= 0 || s.Width > 200 {
+		return nil, scenarioErr("width", "table %gx%g: give a width between 1 and 200 inches", s.Width, s.Height)
+	}
+	if s.Height <= 0 || s.Height > 200 {
+		return nil, scenarioErr("height", "table %gx%g: give a height between 1 and 200 inches", s.Width, s.Height)
 	}
 	if s.Turns <= 0 || s.Turns > 50 {
-		return nil, fmt.Errorf("turns %d: give a turn limit between 1 and 50", s.Turns)
+		return nil, scenarioErr("turns", "turns %d: give a turn limit between 1 and 50", s.Turns)
 	}
 	f := &Field{Scenario: s, W: s.Width, H: s.Height}
 	for i, ts := range s.Terrain {
 		a, err := compileArea(ts, t)
 		if err != nil {
-			return nil, fmt.Errorf("terrain[%d] (%s): %w", i, ts.Type, err)
+			return nil, scenarioErr(fmt.Sprintf("terrain.%d", i), "%s: %v", place("terrain", i, ts.Name, ts.Type), err)
 		}
 		f.areas = append(f.areas, a)
 	}
 	if len(f.areas) > 64 {
-		return nil, fmt.Errorf("%d terrain areas: at most 64", len(f.areas))
+		return nil, scenarioErr("terrain", "%d terrain areas: at most 64", len(f.areas))
 	}
 	for i, bs := range s.Barriers {
 		b, err := compileBarrier(bs, t)
 		if err != nil {
-			return nil, fmt.Errorf("barriers[%d] (%s): %w", i, bs.Type, err)
+			return nil, scenarioErr(fmt.Sprintf("barriers.%d", i), "%s: %v", place("barrier", i, bs.Name, bs.Type), err)
 		}
 		f.barriers = append(f.barriers, b)
 	}
 	for i, sd := range s.Sides {
 		if _, ok := edgeNormal(sd.Edge); !ok {
-			return nil, fmt.Errorf("sides[%d]: edge %q: write north, south, east or west", i, sd.Edge)
+			return nil, scenarioErr(fmt.Sprintf("sides.%d.edge", i), "side %d (%s): edge %q: write north, south, east or west", i+1, sd.Name, sd.Edge)
 		}
 		if r := sd.Reinforce; r != nil {
 			if r.Phase != "movement" && r.Phase != "special" {
-				return nil, fmt.Errorf("sides[%d].reinforce.phase %q: write movement or special", i, r.Phase)
+				return nil, scenarioErr(fmt.Sprintf("sides.%d.reinforce", i), "side %d (%s): reinforce.phase %q: write movement or special", i+1, sd.Name, r.Phase)
 			}
 			if len(r.Entries) == 0 {
-				return nil, fmt.Errorf("sides[%d].reinforce: no entries", i)
+				return nil, scenarioErr(fmt.Sprintf("sides.%d.reinforce", i), "side %d (%s): reinforce: no entries (where the reinforcements come on)", i+1, sd.Name)
 			}
 		}
 	}
 	switch s.Victory.Kind {
 	case "points", "share", "escape", "exit", "carry":
 	default:
-		return nil, fmt.Errorf("victory.kind %q: write points, share, escape, exit or carry", s.Victory.Kind)
+		return nil, scenarioErr("victory.kind", "victory.kind %q: write points, share, escape, exit or carry", s.Victory.Kind)
 	}
 	if s.Victory.Kind == "carry" {
 		if len(s.Victory.Zones) != 2 || f.carryObjective() < 0 {
-			return nil, errors.New("a carry victory needs a carried objective and one zone per side")
+			return nil, scenarioErr("victory.zones", "victory: a carry victory needs a carried objective and one zone per side")
 		}
 	}
 	if (s.Victory.Kind == "escape" || s.Victory.Kind == "exit") && len(s.Victory.Zones) == 0 {
-		return nil, fmt.Errorf("a %s victory needs zones", s.Victory.Kind)
+		return nil, scenarioErr("victory.zones", "victory: a %s victory needs zones", s.Victory.Kind)
 	}
 	f.index()
 	return f, nil

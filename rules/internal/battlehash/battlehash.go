@@ -150,3 +150,11 @@ func read(path string) (map[string]string, []string, error) {
 	}
 	return out, order, sc.Err()
 }
+
+// Recorded is a hash file's hashes by matchup (its fields joined by spaces): what another
+// package checks battles it plays from the same matchups against (the scenario designer's
+// files, rules/battle/design).
+func Recorded(path string) (map[string]string, error) {
+	m, _, err := read(path)
+	return m, err
+}

@@ -11,7 +11,7 @@ import (
 	"muster/rules/battle/muster"
 )
 
-const battleUsage = `usage: muster battle [--scenario NAME] [--seed N] [--svg DIR] [--html FILE] A.yaml B.yaml
+const battleUsage = `usage: muster battle [--scenario NAME|FILE.json] [--seed N] [--svg DIR] [--html FILE] A.yaml B.yaml
   plays one battle of army A (the scenario's first side) against army B and prints its
   turn-by-turn log and result; the same armies, scenario and seed give the same log.
   --svg DIR also draws the battle on the map, one SVG per phase (DIR/000-setup.svg, ...);
@@ -83,10 +83,9 @@ type matchSetup struct {
 // battleSetup loads a scenario and two armies as forces; nil and the exit code when one
 // cannot be read (said on stderr).
 func battleSetup(cmd, scenario, a, b string, stderr io.Writer) (*matchSetup, int) {
-	field, err := battle.LoadScenario(scenario)
-	if err != nil {
-		fmt.Fprintf(stderr, "muster %s: %v\n", cmd, err)
-		return nil, 2
+	field, code := scenarioArg(cmd, "--scenario", scenario, stderr)
+	if field == nil {
+		return nil, code
 	}
 	m := &matchSetup{field: field}
 	for i, path := range []string{a, b} {

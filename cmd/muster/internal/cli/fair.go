@@ -146,23 +146,31 @@ func cmdFair(args []string, stdout, stderr io.Writer) int {
 // fairScenario reads SCENARIO: a scenario file when it names one (or ends in .json), else
 // a built-in scenario by id or name.
 func fairScenario(name string, stderr io.Writer) (*battle.Field, int) {
+	return scenarioArg("fair", "SCENARIO", name, stderr)
+}
+
+// scenarioArg reads a command's scenario argument (arg names it in messages): a scenario
+// file when it names one (or ends in .json), as the web's scenario designer exports, else a
+// built-in scenario by id or name. A file Muster cannot play is refused in one line naming
+// the field and the place.
+func scenarioArg(cmd, arg, name string, stderr io.Writer) (*battle.Field, int) {
 	fi, statErr := os.Stat(name)
 	if statErr == nil && !fi.IsDir() || strings.HasSuffix(strings.ToLower(name), ".json") {
 		data, err := readCapped(name)
 		if err != nil {
-			fmt.Fprintf(stderr, "muster fair: SCENARIO %v\n", err)
+			fmt.Fprintf(stderr, "muster %s: %s %v\n", cmd, arg, err)
 			return nil, 2
 		}
 		f, err := battle.ParseScenario(data)
 		if err != nil {
-			fmt.Fprintf(stderr, "muster fair: SCENARIO %s is not a scenario Muster can play: %v; see docs/battle.md for the file's fields\n", name, err)
+			fmt.Fprintf(stderr, "muster %s: %s %s is not a scenario Muster can play: %v; see docs/battle.md for the file's fields\n", cmd, arg, name, err)
 			return nil, 2
 		}
 		return f, 0
 	}
 	f, err := battle.LoadScenario(name)
 	if err != nil {
-		fmt.Fprintf(stderr, "muster fair: SCENARIO: %v, or name a scenario file\n", err)
+		fmt.Fprintf(stderr, "muster %s: %s: %v, or name a scenario file\n", cmd, arg, err)
 		return nil, 2
 	}
 	return f, 0

@@ -17,7 +17,7 @@ import (
 	"muster/rules/battle/whatif"
 )
 
-const optimizeUsage = `usage: muster optimize [--battles N] [--seed S] [--budget B] [--time D] [--limits L] [--scenario NAME]
+const optimizeUsage = `usage: muster optimize [--battles N] [--seed S] [--budget B] [--time D] [--limits L] [--scenario NAME|FILE.json]
                        [--weights W1,W2,...] [--workers W] [--json] ARMY.yaml OPPONENT.yaml [OPPONENT.yaml ...]
   searches the legal lists within ARMY's limit (and the gamemaster's force limits, --limits
   or the army's limits: block) for the one with the best expected score (a win 1, a draw a
@@ -90,10 +90,9 @@ func cmdOptimize(args []string, stdout, stderr io.Writer) int {
 	if code != 0 {
 		return code
 	}
-	field, err := battle.LoadScenario(*scenario)
-	if err != nil {
-		fmt.Fprintf(stderr, "muster optimize: %v\n", err)
-		return 2
+	field, code := scenarioArg("optimize", "--scenario", *scenario, stderr)
+	if field == nil {
+		return code
 	}
 	var armies []*roster.Army
 	for _, path := range files {

@@ -21,7 +21,7 @@ import (
 	"muster/rules/battle"
 )
 
-const simUsage = `usage: muster sim [--battles N] [--seed S] [--workers W] [--scenario NAME] [--json]
+const simUsage = `usage: muster sim [--battles N] [--seed S] [--workers W] [--scenario NAME|FILE.json] [--json]
                   [--jobs --db DB [--chunk-size K]] A.yaml B.yaml
   plays N battles (default 1000) of army A against army B, battle i with a seed derived from
   S and i, on W workers (default: all cores; the results do not depend on it), and prints

@@ -15,7 +15,7 @@ import (
 	"muster/rules/battle/whatif"
 )
 
-const whatifUsage = `usage: muster whatif [--battles N] [--seed S] [--max-variants K] [--workers W] [--scenario NAME] [--json] A.yaml B.yaml
+const whatifUsage = `usage: muster whatif [--battles N] [--seed S] [--max-variants K] [--workers W] [--scenario NAME|FILE.json] [--json] A.yaml B.yaml
   proposes up to K changes to army A that keep it legal (muster check) and within its limit
   (drop a unit, swap a weapon or armor its Troop List allows, one more level of a skill,
   one soldier more or less, a second unit like one it has), plays army A and every variant

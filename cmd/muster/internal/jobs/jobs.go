@@ -379,15 +379,19 @@ func (retrySoon) NextRetry(job *rivertype.JobRow) time.Time {
 // MatchupRequest is everything a worker needs to play a matchup, kept with it: the armies'
 // files as they were asked for (a later save does not change a matchup being played).
 type MatchupRequest struct {
-	Scenario   string    `json:"scenario"`
-	Seed       uint64    `json:"seed"`
-	SeedTyped  bool      `json:"seed_typed,omitempty"` // the player wrote the seed (not drawn for them): a cancel gives it back
-	Battles    int       `json:"battles"`
-	ChunkSize  int       `json:"chunk_size"`
-	Window     int       `json:"window"` // chunk jobs queued at a time (the asking process's, for every worker)
-	Armies     [2][]byte `json:"armies"`
-	Ask        db.Sim    `json:"ask"`         // owner or game, armies and versions: what the result is saved as
-	ResultBase string    `json:"result_base"` // where the result is reached: "/sims/" or a game's
+	Scenario string `json:"scenario"`
+	// ScenarioFile is the scenario file when the matchup is played on a player's own
+	// scenario (Scenario is then its id, for the result's page): the worker plays this
+	// field, never the one saved later.
+	ScenarioFile []byte    `json:"scenario_file,omitempty"`
+	Seed         uint64    `json:"seed"`
+	SeedTyped    bool      `json:"seed_typed,omitempty"` // the player wrote the seed (not drawn for them): a cancel gives it back
+	Battles      int       `json:"battles"`
+	ChunkSize    int       `json:"chunk_size"`
+	Window       int       `json:"window"` // chunk jobs queued at a time (the asking process's, for every worker)
+	Armies       [2][]byte `json:"armies"`
+	Ask          db.Sim    `json:"ask"`         // owner or game, armies and versions: what the result is saved as
+	ResultBase   string    `json:"result_base"` // where the result is reached: "/sims/" or a game's
 }
 
 // chunking is a request's chunk size and window, this process's where the request gives none.
@@ -599,7 +603,7 @@ func (j *Jobs) prepare(m db.Matchup) (*prepared, error) {
 	if err := json.Unmarshal(m.Request, &p.req); err != nil {
 		return nil, fmt.Errorf("the matchup's request does not read: %w", err)
 	}
-	field, err := battle.LoadScenario(p.req.Scenario)
+	field, err := RequestField(p.req.Scenario, p.req.ScenarioFile)
 	if err != nil {
 		return nil, err
 	}
@@ -663,6 +667,11 @@ func SummaryRecord(s *battle.Summary, forces [2]*battle.Force, req db.Sim, elaps
 	}
 	m := req
 	m.Scenario, m.Battles, m.Seed, m.Summary, m.Charts = s.Scenario, s.Battles, strconv.FormatUint(s.Seed, 10), sum, charts
+	if len(req.ScenarioFile) > 0 {
+		// A player's own scenario keeps the name the form gave it ("mine:" and its id), so
+		// that "play again" asks for that scenario, never a built-in of the same id.
+		m.Scenario = req.Scenario
+	}
 	m.SampleLog, m.Elapsed, m.Status = s.SampleLog, elapsed, db.SimDone
 	return m, nil
 }
@@ -698,3 +707,12 @@ func (w logWriter) Write(p []byte) (int, error) {
 
 // DefaultWorkers is one matchup job per core but one, which is left for page requests.
 func DefaultWorkers() int { return max(1, runtime.NumCPU()-1) }
+
+// RequestField is a request's field: its scenario file when it carries one (a player's own
+// scenario), else the built-in scenario it names.
+func RequestField(name string, file []byte) (*battle.Field, error) {
+	if len(file) > 0 {
+		return battle.ParseScenario(file)
+	}
+	return battle.LoadScenario(name)
+}

@@ -109,15 +109,18 @@ func (k *matchupKind) finish(ctx context.Context, m db.Matchup) error {
 // WhatIfRequest is everything a worker needs to play a what-if (whatif.Run), kept with it:
 // the army changed and its opponent as files at the versions asked for.
 type WhatIfRequest struct {
-	Sim      string    `json:"sim"`  // the matchup it starts from
-	Side     string    `json:"side"` // "a" or "b": the army changed
-	Scenario string    `json:"scenario"`
-	Seed     uint64    `json:"seed"`
-	Battles  int       `json:"battles"` // the most per army
-	Variants int       `json:"variants"`
-	Army     []byte    `json:"army"`
-	Opponent []byte    `json:"opponent"`
-	Names    [2]string `json:"names"` // the matchup's armies a and b, for the page
+	Sim      string `json:"sim"`  // the matchup it starts from
+	Side     string `json:"side"` // "a" or "b": the army changed
+	Scenario string `json:"scenario"`
+	// ScenarioFile is the matchup's own scenario file, when it was played on a player's
+	// scenario (MatchupRequest.ScenarioFile).
+	ScenarioFile []byte    `json:"scenario_file,omitempty"`
+	Seed         uint64    `json:"seed"`
+	Battles      int       `json:"battles"` // the most per army
+	Variants     int       `json:"variants"`
+	Army         []byte    `json:"army"`
+	Opponent     []byte    `json:"opponent"`
+	Names        [2]string `json:"names"` // the matchup's armies a and b, for the page
 	// Played and Version: the version of the army the matchup played, and the one changed.
 	Played  int `json:"played"`
 	Version int `json:"version"`
@@ -202,7 +205,7 @@ func (k *whatifKind) window() int { return 1 }
 // the store twice a second, and stopping when it is cancelled.
 func (k *whatifKind) play(ctx context.Context, m db.Matchup, first, count int) ([]byte, error) {
 	j, req := k.j, k.req
-	field, err := battle.LoadScenario(req.Scenario)
+	field, err := RequestField(req.Scenario, req.ScenarioFile)
 	if err != nil {
 		return nil, err
 	}
@@ -272,17 +275,21 @@ func (k *whatifKind) finish(ctx context.Context, m db.Matchup) error {
 // RoundRobinRequest is everything a worker needs to play a round robin: every pair i < j
 // of its entrants (entrant i the scenario's first side), Battles each, with one seed.
 type RoundRobinRequest struct {
-	Scenario  string      `json:"scenario"`
-	Seed      uint64      `json:"seed"`
-	SeedTyped bool        `json:"seed_typed,omitempty"`
-	Battles   int         `json:"battles"` // per pair
-	ChunkSize int         `json:"chunk_size"`
-	Window    int         `json:"window"`
-	Entrants  []RREntrant `json:"entrants"`
-	Game      string      `json:"game,omitempty"` // a game night's round robin: its matchups are the game's
-	SimBase   string      `json:"sim_base"`       // where a pair's matchup is reached: "/sims" or a game's
-	Action    string      `json:"action"`         // the form it was asked from
-	Nav       string      `json:"nav"`            // the page's section
+	Scenario string `json:"scenario"`
+	// ScenarioFile is the scenario file when the round robin is played on a player's own
+	// scenario (Scenario is then the form's name for it): the worker plays this field, and
+	// each pair's matchup keeps it (MatchupRequest.ScenarioFile).
+	ScenarioFile []byte      `json:"scenario_file,omitempty"`
+	Seed         uint64      `json:"seed"`
+	SeedTyped    bool        `json:"seed_typed,omitempty"`
+	Battles      int         `json:"battles"` // per pair
+	ChunkSize    int         `json:"chunk_size"`
+	Window       int         `json:"window"`
+	Entrants     []RREntrant `json:"entrants"`
+	Game         string      `json:"game,omitempty"` // a game night's round robin: its matchups are the game's
+	SimBase      string      `json:"sim_base"`       // where a pair's matchup is reached: "/sims" or a game's
+	Action       string      `json:"action"`         // the form it was asked from
+	Nav          string      `json:"nav"`            // the page's section
 }
 
 // RREntrant is an army of a round robin, as a file at the version it plays.
@@ -358,7 +365,7 @@ func (j *Jobs) prepareRoundRobin(m db.Matchup) (*rrKind, error) {
 	if err := json.Unmarshal(m.Request, &k.req); err != nil {
 		return nil, fmt.Errorf("the round robin's request does not read: %w", err)
 	}
-	field, err := battle.LoadScenario(k.req.Scenario)
+	field, err := RequestField(k.req.Scenario, k.req.ScenarioFile)
 	if err != nil {
 		return nil, err
 	}
@@ -432,7 +439,8 @@ func (k *rrKind) finish(ctx context.Context, m db.Matchup) error {
 		}
 		ea, eb := k.req.Entrants[ij[0]], k.req.Entrants[ij[1]]
 		rec, err := SummaryRecord(sum, [2]*battle.Force{a, b}, db.Sim{Owner: m.Owner, Game: k.req.Game,
-			ArmyA: ea.ID, VersionA: ea.Version, ArmyB: eb.ID, VersionB: eb.Version}, elapsed)
+			ArmyA: ea.ID, VersionA: ea.Version, ArmyB: eb.ID, VersionB: eb.Version,
+			Scenario: k.req.Scenario, ScenarioFile: k.req.ScenarioFile}, elapsed)
 		if err != nil {
 			return err
 		}

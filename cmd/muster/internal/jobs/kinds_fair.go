@@ -16,19 +16,23 @@ import (
 	"muster/rules/battle/fair"
 )
 
-// "Is this fair?" as a job (issue 33): a built-in scenario, each side's total (the
+// "Is this fair?" as a job (issue 33): a built-in scenario or a player's own, each side's total (the
 // scenario's other limits kept) and Troop List, random lists a side, battles at each
 // handicap; played in one piece (fair.Run), its progress told twice a second.
 
 // FairRequest is everything a worker needs to answer "Is this fair?".
 type FairRequest struct {
-	Scenario   string    `json:"scenario"`
-	Totals     [2]int    `json:"totals"`
-	TroopLists [2]string `json:"troop_lists"`
-	Battles    int       `json:"battles"` // at each handicap, as asked
-	Lists      int       `json:"lists"`
-	Seed       uint64    `json:"seed"`
-	SeedTyped  bool      `json:"seed_typed,omitempty"`
+	Scenario string `json:"scenario"`
+	// ScenarioFile is the scenario file when the test is played on a player's own scenario
+	// (Scenario is then the form's name for it, "mine:" and its id): the worker plays this
+	// field, never one saved later.
+	ScenarioFile []byte    `json:"scenario_file,omitempty"`
+	Totals       [2]int    `json:"totals"`
+	TroopLists   [2]string `json:"troop_lists"`
+	Battles      int       `json:"battles"` // at each handicap, as asked
+	Lists        int       `json:"lists"`
+	Seed         uint64    `json:"seed"`
+	SeedTyped    bool      `json:"seed_typed,omitempty"`
 	// A game night's sides (issue 33), for each of the scenario's sides: Limits is the
 	// game side's force limits as the gamemaster wrote them (in place of the scenario's and
 	// the total), Armies the lists its players submitted (played as they are; none: random
@@ -104,7 +108,7 @@ func (j *Jobs) SubmitFair(ctx context.Context, owner, title string, req FairRequ
 // PlayFair answers a fairness test as its job does (progress, when set, is told the battles
 // played).
 func PlayFair(ctx context.Context, j *Jobs, req FairRequest, progress func(done, total int)) (*FairResult, error) {
-	field, err := battle.LoadScenario(req.Scenario)
+	field, err := RequestField(req.Scenario, req.ScenarioFile)
 	if err != nil {
 		return nil, err
 	}

@@ -23,9 +23,12 @@ type OptimizeRequest struct {
 	Army      []byte        `json:"army"`
 	Opponents []OptOpponent `json:"opponents"`
 	Scenario  string        `json:"scenario"`
-	Seed      uint64        `json:"seed"`
-	Battles   int           `json:"battles"` // the most a change plays against each opponent
-	Budget    int           `json:"budget"`  // the most battles in all
+	// ScenarioFile is the scenario file when the search plays on a player's own scenario
+	// (Scenario is then the form's name for it): the worker plays this field.
+	ScenarioFile []byte `json:"scenario_file,omitempty"`
+	Seed         uint64 `json:"seed"`
+	Battles      int    `json:"battles"` // the most a change plays against each opponent
+	Budget       int    `json:"budget"`  // the most battles in all
 }
 
 // OptOpponent is one list of the field, at the version played, with its weight.
@@ -84,7 +87,7 @@ func (k *optimizeKind) window() int { return 1 }
 // and played again searches again from the start with the same seed: the same answer.
 func (k *optimizeKind) play(ctx context.Context, m db.Matchup, first, count int) ([]byte, error) {
 	j, req := k.j, k.req
-	field, err := battle.LoadScenario(req.Scenario)
+	field, err := RequestField(req.Scenario, req.ScenarioFile)
 	if err != nil {
 		return nil, err
 	}

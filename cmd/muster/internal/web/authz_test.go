@@ -19,6 +19,8 @@ import (
 
 	"muster/cmd/muster/internal/jobs"
 	"muster/db"
+	"muster/rules/battle"
+	"muster/rules/battle/design"
 	"muster/rules/swm/cards"
 )
 
@@ -49,6 +51,14 @@ func apiOwner(codes ...int) [4][]int { return [4][]int{codes, s(404), s(404), s(
 
 // accountOnly is a signed-in account's status; guests and no one are asked to sign in.
 func accountOnly(codes ...int) [4][]int { return [4][]int{codes, codes, s(401), s(401)} }
+
+// scenarioFile is a scenario of the owner's (the built-in open field) and scenarioForm the
+// designer's form of it, as posted.
+var scenarioFile, scenarioForm = func() ([]byte, url.Values) {
+	f, _ := battle.LoadScenario("open-field")
+	file, _ := design.Marshal(f.Scenario)
+	return file, design.FromScenario(f.Scenario).Values()
+}()
 
 func authzRows() []authzRow {
 	pdf := s(200, 503)
@@ -241,6 +251,20 @@ func authzRows() []authzRow {
 		{method: "POST", route: "/swm/cards/:id/unshare", path: "/swm/cards/{card}/unshare", want: ownerOnly(303)},
 		{method: "GET", route: "/swm/squads/:id/export", path: "/swm/squads/{swmsquad}/export", want: ownerOnly(200)},
 		{method: "GET", route: "/swm/card-share/:token", path: "/swm/card-share/{cardshare}", want: all(200)},
+		// Issue 33: a player's scenarios are theirs alone; a share link reads one.
+		{method: "GET", route: "/scenarios", path: "/scenarios", want: all(200)},
+		{method: "POST", route: "/scenarios", path: "/scenarios", want: all(303)},
+		{method: "POST", route: "/scenarios/import", path: "/scenarios/import", form: url.Values{"text": {string(scenarioFile)}}, want: all(303)},
+		{method: "POST", route: "/scenarios/builtin/:name/copy", path: "/scenarios/builtin/open-field/copy", want: all(303)},
+		{method: "GET", route: "/scenarios/:id", path: "/scenarios/{scenario}", want: ownerOnly(200)},
+		{method: "POST", route: "/scenarios/:id", path: "/scenarios/{scenario}", form: scenarioForm, want: ownerOnly(303)},
+		{method: "GET", route: "/scenarios/:id/export", path: "/scenarios/{scenario}/export", want: ownerOnly(200)},
+		{method: "POST", route: "/scenarios/:id/delete", path: "/scenarios/{scenario}/delete", want: ownerOnly(303)},
+		{method: "POST", route: "/scenarios/:id/share", path: "/scenarios/{scenario}/share", want: ownerOnly(303)},
+		{method: "POST", route: "/scenarios/:id/unshare", path: "/scenarios/{scenario}/unshare", want: ownerOnly(303)},
+		{method: "GET", route: "/scenario-share/:token", path: "/scenario-share/{scenshare}", want: all(200)},
+		{method: "GET", route: "/scenario-share/:token/export", path: "/scenario-share/{scenshare}/export", want: all(200)},
+		{method: "POST", route: "/scenario-share/:token/copy", path: "/scenario-share/{scenshare}/copy", want: all(303)},
 		{method: "POST", route: "/swm/card-share/:token/copy", path: "/swm/card-share/{cardshare}/copy", want: all(303)},
 	}
 }
@@ -344,6 +368,14 @@ func newAuthzFixture(t *testing.T) *authzFixture {
 	if f.vars["cardshare"], err = ts.store.ShareSWMCard(ctx, owner, card.ID); err != nil {
 		t.Fatal(err)
 	}
+	sc, err := ts.store.SaveScenario(ctx, owner, "", "Open field", scenarioFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.vars["scenario"] = sc.ID
+	if f.vars["scenshare"], err = ts.store.ShareScenario(ctx, owner, sc.ID); err != nil {
+		t.Fatal(err)
+	}
 
 	f.clients["other"] = ts.client()
 	ts.signUp(f.clients["other"], "other")
@@ -367,7 +399,7 @@ func (f *authzFixture) ask(t *testing.T, row authzRow, actor string, wrong bool)
 	t.Helper()
 	path := f.expand(row.path)
 	if wrong {
-		for _, k := range []string{"share", "gm", "player", "key", "cardshare", "simshare", "rrshare"} {
+		for _, k := range []string{"share", "gm", "player", "key", "cardshare", "simshare", "rrshare", "scenshare"} {
 			path = strings.ReplaceAll(path, f.vars[k], "wrongLinkToken0123456789")
 		}
 	}

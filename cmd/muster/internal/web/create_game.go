@@ -10,7 +10,7 @@ import (
 )
 
 func (a *app) createGame(c *echo.Context) error {
-	f, d, ok := a.readGameForm(c)
+	f, d, ok := a.readGameForm(c, nil)
 	f.Action = "/games"
 	if key, isPreset := strings.CutPrefix(c.FormValue("action"), "preset:"); isPreset {
 		applyPreset(&f, key)

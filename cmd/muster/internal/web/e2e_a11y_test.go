@@ -89,6 +89,17 @@ func TestEveryPageIsAccessibleInChromium(t *testing.T) {
 		chromedp.SetValue(css("#import-text"), readFile(t, rebel1500)),
 		chromedp.Click(css("#import-list-button")), chromedp.WaitVisible(css("#submit-list")))
 	listURL := b.location()
+	// A scenario of one's own (issue 33): a built-in copied, shared. A guest's, followed into
+	// the account made below.
+	b.do("a scenario", chromedp.Navigate(base+"/scenarios"), chromedp.WaitVisible(css("#builtin-scenarios button")),
+		chromedp.Click(css("#builtin-scenarios button")), chromedp.WaitVisible(css("#designer-form")))
+	scenarioPath := strings.TrimPrefix(strings.Split(b.location(), "?")[0], base)
+	b.do("its share link", chromedp.Navigate(base+"/scenarios"), chromedp.WaitVisible(css("#my-scenarios button.secondary")),
+		chromedp.Click(css("#my-scenarios button.secondary")), chromedp.WaitVisible(css("a.scenario-share-link")))
+	scenarioShare, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("a.scenario-share-link").getAttribute("href")`))
+	if err != nil {
+		t.Fatal(err)
+	}
 	b.do("an account", chromedp.Navigate(base+"/signup"), chromedp.WaitVisible(css("#signup-form")),
 		chromedp.SendKeys(css("#name"), "leia"), chromedp.SendKeys(css("#password"), "a good password"),
 		chromedp.SendKeys(css("#password2"), "a good password"), chromedp.Click(css("#signup-form button[type=submit]")))
@@ -136,7 +147,8 @@ func TestEveryPageIsAccessibleInChromium(t *testing.T) {
 		"/armies/" + idS, "/armies/" + idS + "/edit", "/armies/" + idS + "/edit?as=text", "/armies/" + idS + "/sheets",
 		"/armies/" + idQ, "/armies/" + idQ + "/sheets", "/swm/quick-resolve?a=" + idS + "&b=" + idS,
 		"/odds?d20atk=7&d20def=23&d20dmg=20&d20hp=140", "/swm/cards", "/swm/cards/new", // the d20 card library (issue 32)
-		swmResult, swmResult + "/replay?battle=1"} // a d20 quick-resolve and a battle of it on the map (issue 29)
+		swmResult, swmResult + "/replay?battle=1", // a d20 quick-resolve and a battle of it on the map (issue 29)
+		"/scenarios", scenarioPath, scenarioShare} // the scenario designer (issue 33)
 	// Every catalogue section, each a card per row on a phone (views/catalogue.templ).
 	catalogue := []string{"/catalogue", "/catalogue/weapons", "/catalogue/troops"}
 	for _, s := range []string{"grenades", "armor", "equipment", "creatures", "droids", "force", "skills", "artillery", "strikes"} {

@@ -14,7 +14,10 @@ func (a *app) fairForm(c *echo.Context) error {
 	if sc == "" {
 		sc = fairDefaultScenario
 	}
-	v := fairView(sc, q)
+	v, err := a.fairView(c, sc, q)
+	if err != nil {
+		return err
+	}
 	p := page(c, "Is this fair?", "sim")
 	if q.Get("cancelled") != "" {
 		p.Flash = "Fairness test cancelled: nothing was saved."

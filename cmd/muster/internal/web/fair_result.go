@@ -21,7 +21,10 @@ func (a *app) fairResult(c *echo.Context) error {
 		return fmt.Errorf("fairness test %s: its result holds no report", m.ID)
 	}
 	res.Report.SetExtra(res.Extra)
-	v := fairView(req.Scenario, fairRequestForm(req))
+	v, err := a.fairView(c, req.Scenario, fairRequestForm(req))
+	if err != nil {
+		return err
+	}
 	v.Answer = fairAnswer(res.Report, m.ID)
 	v.Game = req.Game
 	return render(c, http.StatusOK, views.FairPage(page(c, "Is this fair?", "sim"), v))

@@ -11,7 +11,6 @@ import (
 
 	"muster/cmd/muster/internal/jobs"
 	"muster/cmd/muster/internal/web/form"
-	"muster/rules/battle"
 	"muster/views"
 )
 
@@ -20,17 +19,25 @@ func (a *app) fairRun(c *echo.Context) error {
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, "The form could not be read.")
 	}
-	v := fairView(posted.Get("scenario"), posted)
+	v, err := a.fairView(c, posted.Get("scenario"), posted)
+	if err != nil {
+		return err
+	}
 	refuse := func(status int, msg string) error {
 		v.Errors = append(v.Errors, msg)
 		return render(c, status, views.FairPage(page(c, "Is this fair?", "sim"), v))
 	}
-	field, err := battle.LoadScenario(posted.Get("scenario"))
+	field, file, err := a.matchupScenario(c, posted.Get("scenario"))
 	if err != nil {
 		v.Scenario = fairDefaultScenario
 		return refuse(http.StatusBadRequest, "Scenario: "+err.Error()+".")
 	}
 	req := jobs.FairRequest{Scenario: field.Scenario.ID}
+	if file != nil {
+		// A player's own scenario: its file goes with the request, its name as the form
+		// gave it (for the form again after a cancel).
+		req.Scenario, req.ScenarioFile = posted.Get("scenario"), file
+	}
 	for s := range 2 {
 		name := field.Scenario.Sides[s].Name
 		n, msg := form.Count(name+": total SGPs", v.Totals[s], 100, 10000)

@@ -26,7 +26,6 @@ import (
 	"muster/costing/gamenight"
 	"muster/db"
 	"muster/roster"
-	"muster/rules/battle"
 	"muster/rules/textguard"
 	"muster/views"
 )
@@ -192,10 +191,11 @@ const maxLimitsText = 64 << 10
 
 // readGameForm reads the posted game form: the details and each side's limits, checked;
 // ok is false when something must be fixed first (the form says what, where).
-func (a *app) readGameForm(c *echo.Context) (views.GameForm, db.GameDetails, bool) {
+func (a *app) readGameForm(c *echo.Context, kept []byte) (views.GameForm, db.GameDetails, bool) {
 	clean := func(s string) string { return strings.TrimSpace(strings.ReplaceAll(s, "\r\n", "\n")) }
 	f := views.GameForm{Name: clean(c.FormValue("name")), Date: clean(c.FormValue("date")),
-		Scenario: clean(c.FormValue("scenario")), Notes: clean(c.FormValue("notes")), Errors: map[string]string{}}
+		Scenario: clean(c.FormValue("scenario")), Notes: clean(c.FormValue("notes")), Errors: map[string]string{},
+		Battlefield: c.FormValue("battlefield")}
 	vals, err := c.FormValues()
 	if err != nil {
 		vals = url.Values{}
@@ -215,6 +215,15 @@ func (a *app) readGameForm(c *echo.Context) (views.GameForm, db.GameDetails, boo
 		fieldErrs = append(fieldErrs, errs)
 	}
 	d := a.checkGameForm(&f)
+	var err2 error
+	if f.Battlefields, err2 = a.battlefieldChoices(c, kept); err2 != nil {
+		f.Errors["battlefield"] = "Battlefield: your scenarios could not be read; try again."
+	}
+	if file, msg := a.battlefieldFile(c, f.Battlefield, kept); msg != "" {
+		f.Errors["battlefield"] = msg
+	} else {
+		d.Battlefield = file
+	}
 	// A field of the wrong shape is shown beside the side's fields, as typed.
 	for i, errs := range fieldErrs {
 		if len(errs) > 0 && f.Sides[i].Plays {
@@ -283,14 +292,21 @@ func sideErrors(f views.GameForm) bool {
 }
 
 // formOf is the game form filled with a game's details.
-func (a *app) formOf(g db.Game, action string) views.GameForm {
+func (a *app) formOf(c *echo.Context, g db.Game, action string) (views.GameForm, error) {
 	f := views.GameForm{Name: g.Name, Date: g.Date, Scenario: g.Scenario, Notes: g.Notes, Action: action, Version: g.Version, Errors: map[string]string{}}
+	if len(g.Battlefield) > 0 {
+		f.Battlefield = keptBattlefield
+	}
+	var err error
+	if f.Battlefields, err = a.battlefieldChoices(c, g.Battlefield); err != nil {
+		return f, err
+	}
 	for _, s := range gamenight.Sides {
 		text, plays := g.SideLimits(s)
 		f.Sides = append(f.Sides, views.SideForm{Side: s, Plays: plays, Limits: text})
 	}
 	a.checkGameForm(&f)
-	return f
+	return f, nil
 }
 
 // --- the gamemaster's pages ----------------------------------------------------------
@@ -311,7 +327,7 @@ func (a *app) gmGameOf(c *echo.Context) (db.Game, string, error) {
 
 func gameInfo(g db.Game) views.GameInfo {
 	return views.GameInfo{Name: g.Name, Date: g.Date, Scenario: g.Scenario, Notes: g.Notes, Locked: g.Locked,
-		Version: g.Version, Versions: g.Versions, Updated: g.Updated}
+		Version: g.Version, Versions: g.Versions, Updated: g.Updated, Battlefield: battlefieldInfo(g)}
 }
 
 func (a *app) gmGame(c *echo.Context) error {
@@ -353,9 +369,17 @@ func (a *app) gmView(c *echo.Context, g db.Game, player string, form *views.Game
 	base := "/gm/" + tok
 	v := views.GMView{Game: gameInfo(g), Base: base, GMURL: baseURL(c) + base, PlayerURL: baseURL(c) + "/play/" + player,
 		Presets: presetViews()}
-	for _, sc := range battle.Scenarios() {
-		v.Scenarios = append(v.Scenarios, views.Choice{Value: sc.ID, Label: sc.Name, Note: sc.Description})
+	// The built-in scenarios and the gamemaster's own (the one holding the link, signed in
+	// or as a guest), for the quick-resolve and the fairness test.
+	scenarios, err := a.scenarioChoices(c)
+	if err != nil {
+		return v, err
 	}
+	if b := battlefieldInfo(g); b != nil {
+		// The game's own battlefield first: what the forms start on.
+		scenarios = append([]views.Choice{{Value: gameBattlefield, Label: "The game's battlefield: " + b.Name}}, scenarios...)
+	}
+	v.Scenarios = scenarios
 	sims, err := a.gameSims(ctx, g.ID, base+"/sims")
 	if err != nil {
 		return v, err
@@ -363,8 +387,8 @@ func (a *app) gmView(c *echo.Context, g db.Game, player string, form *views.Game
 	v.Sims = sims
 	if form != nil {
 		v.Form = *form
-	} else {
-		v.Form = a.formOf(g, base)
+	} else if v.Form, err = a.formOf(c, g, base); err != nil {
+		return v, err
 	}
 	lists, err := a.store.GameLists(ctx, g.ID)
 	if err != nil {
@@ -481,7 +505,7 @@ func (a *app) updateGame(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	f, d, ok := a.readGameForm(c)
+	f, d, ok := a.readGameForm(c, g.Battlefield)
 	f.Action = "/gm/" + c.Param("token")
 	// The form shown again edits the latest version: saving it then is the gamemaster's choice.
 	f.Version = g.Version
@@ -699,7 +723,10 @@ func (a *app) importLimits(c *echo.Context) error {
 		errs = []string{"Choose a limits file to import: none was sent, so the " + sideName(side) + " limits were not changed."}
 	}
 	if len(errs) > 0 {
-		f := a.formOf(g, "/gm/"+c.Param("token"))
+		f, err := a.formOf(c, g, "/gm/"+c.Param("token"))
+		if err != nil {
+			return err
+		}
 		for i := range f.Sides {
 			if f.Sides[i].Side == side {
 				f.Sides[i].Limits, f.Sides[i].Errors, f.Sides[i].Summary = text, errs, ""

@@ -43,9 +43,13 @@ func (a *app) resolveLists(c *echo.Context) error {
 	if msg != "" {
 		return fail(msg)
 	}
-	field, err := battle.LoadScenario(c.FormValue("scenario"))
+	field, file, err := a.gameScenario(c, g, c.FormValue("scenario"))
 	if err != nil {
 		return fail("Battlefield: " + err.Error())
+	}
+	name := field.Scenario.ID
+	if file != nil {
+		name = c.FormValue("scenario") // the gamemaster's own: the file goes with the request
 	}
 	ids := [2]string{c.FormValue("a"), c.FormValue("b")}
 	if ids[0] == ids[1] {
@@ -92,9 +96,9 @@ func (a *app) resolveLists(c *echo.Context) error {
 	// A game's matchup belongs to the game: its lists are named by list id, and its result
 	// is reached through the game's links, never on /sim.
 	asked := db.Sim{Owner: owner, Game: g.ID, ArmyA: ids[0], VersionA: versions[0], ArmyB: ids[1], VersionB: versions[1],
-		Scenario: field.Scenario.ID, Battles: n, Seed: strconv.FormatUint(seed, 10)}
+		Scenario: name, ScenarioFile: file, Battles: n, Seed: strconv.FormatUint(seed, 10)}
 	base := "/gm/" + c.Param("token")
-	run, err := a.startRun(a.askCtx(c), owner, field, forces, jobs.MatchupRequest{Scenario: field.Scenario.ID, Seed: seed, Battles: n,
+	run, err := a.startRun(a.askCtx(c), owner, field, forces, jobs.MatchupRequest{Scenario: name, ScenarioFile: file, Seed: seed, Battles: n,
 		Armies: files, Ask: asked, ResultBase: base + "/sims/"})
 	if errors.Is(err, db.ErrBusy) {
 		// The matchup in the way is linked, with its cancel button.

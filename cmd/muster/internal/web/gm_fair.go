@@ -32,7 +32,7 @@ func (a *app) gmFair(c *echo.Context) error {
 	refuse := func(status int, msg string) error {
 		return refusedWithBack{echo.NewHTTPError(status, msg), back}
 	}
-	field, err := battle.LoadScenario(c.FormValue("scenario"))
+	field, file, err := a.gameScenario(c, g, c.FormValue("scenario"))
 	if err != nil {
 		return refuse(http.StatusBadRequest, "Scenario: "+err.Error()+".")
 	}
@@ -50,6 +50,9 @@ func (a *app) gmFair(c *echo.Context) error {
 		return refuse(http.StatusBadRequest, err.Error())
 	}
 	req := jobs.FairRequest{Scenario: field.Scenario.ID, Battles: battles, Lists: fair.DefaultLists, Game: back.Href}
+	if file != nil {
+		req.Scenario, req.ScenarioFile = c.FormValue("scenario"), file
+	}
 	var b [8]byte
 	_, _ = crand.Read(b[:])
 	req.Seed = binary.LittleEndian.Uint64(b[:]) >> 1

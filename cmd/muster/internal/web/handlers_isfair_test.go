@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"muster/cmd/muster/internal/jobs"
+	"muster/rules/battle"
+	"muster/rules/battle/design"
 )
 
 // "Is this fair?" on the web: the form starts on the Sample Game with the book's totals; a
@@ -53,6 +55,56 @@ func TestFairPageAnswers(t *testing.T) {
 	}
 	wantStatus(t, "a list not played", ts.get(strings.TrimSuffix(link[1], "a1")+"a9"), http.StatusNotFound)
 	wantStatus(t, "no such list", ts.get(strings.TrimSuffix(link[1], "a1")+"zz"), http.StatusNotFound)
+}
+
+// "Is this fair?" of a scenario of one's own (issue 33, "play on it"): the form offers it,
+// the test plays the file as it was when asked (a later edit changes nothing: the worker
+// plays the request's file), the answer is muster fair's on that file for the same seed, and
+// another player's scenario is not found by its id.
+func TestFairOnAScenarioOfOnesOwn(t *testing.T) {
+	t.Parallel()
+	ts := newTestServer(t)
+	f, _ := battle.LoadScenario("sample-game")
+	sc := *f.Scenario // the built-in's Field is shared: a copy to rename
+	sc.ID, sc.Name = "chakton-again", "Chakton, again"
+	file, _ := design.Marshal(&sc)
+	r := ts.postForm("/scenarios/import", url.Values{"text": {string(file)}})
+	wantStatus(t, "an import", r, http.StatusSeeOther)
+	mine := "mine:" + strings.TrimPrefix(r.header.Get("Location"), "/scenarios/")
+	if form := ts.get("/fair"); !strings.Contains(form.body, `value="`+mine+`"`) || !strings.Contains(form.body, "Chakton, again (yours)") {
+		t.Errorf("the form does not offer the player's scenario %s", mine)
+	}
+	if form := ts.get("/fair?scenario=" + url.QueryEscape(mine)); !strings.Contains(form.body, "Imperials (the first side)") {
+		t.Errorf("the form on the player's scenario does not name its sides")
+	}
+	ask := url.Values{"scenario": {mine}, "total0": {"600"}, "total1": {"800"},
+		"list0": {"imperial"}, "list1": {"rebel"}, "battles": {"20"}, "lists": {"1"}, "seed": {"5"}}
+	r = postJob(t, ts, "/fair", ask)
+	wantStatus(t, "the answer", r, http.StatusOK)
+	res, err := jobs.PlayFair(t.Context(), ts.app.jobs, jobs.FairRequest{Scenario: mine, ScenarioFile: file, Totals: [2]int{600, 800},
+		TroopLists: [2]string{"imperial", "rebel"}, Battles: 20, Lists: 1, Seed: 5}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Report.ScenarioName != "Chakton, again" {
+		t.Errorf("played on %q, want the player's scenario", res.Report.ScenarioName)
+	}
+	if want := fairAnswer(res.Report, "").Verdict; !strings.Contains(r.body, strings.ReplaceAll(want, "'", "&#39;")) {
+		t.Errorf("the page's verdict is not muster fair's on the file: %q", want)
+	}
+	if !strings.Contains(r.body, "Chakton, again") {
+		t.Error("the answer does not name the player's scenario")
+	}
+	// Another player asking for it by its id: not among theirs.
+	other := ts.client()
+	ts.signUp(other, "other")
+	ts.as(other, func() {
+		ask.Del("_csrf") // the first post kept the owner's
+		r := ts.postForm("/fair", ask)
+		if r.status != http.StatusBadRequest || !strings.Contains(r.body, "no such scenario among yours") {
+			t.Errorf("another player's fairness test on it: %d, want 400 saying it is not theirs", r.status)
+		}
+	})
 }
 
 // Bad input is refused on the form in words naming the field, and nothing is queued.

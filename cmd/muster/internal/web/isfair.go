@@ -12,12 +12,12 @@ import (
 
 	"muster/cmd/muster/internal/jobs"
 	"muster/roster"
-	"muster/rules/battle"
 	"muster/rules/battle/fair"
 	"muster/views"
 )
 
-// "Is this fair?" on the web (issue 33): GET /fair is the form (a built-in scenario, each
+// "Is this fair?" on the web (issue 33): GET /fair is the form (a built-in scenario or one of
+// the asker's own, each
 // side's total and Troop List), POST /fair queues the fairness test (rules/battle/fair, as
 // muster fair) as a job in the matchups' queue and goes to its progress page; /fair/:job
 // shows the answer and the curve with the form as it was sent.
@@ -32,17 +32,21 @@ func (a *app) fairRoutes(e *echo.Echo) {
 // fairDefaultScenario is the scenario the form starts on: the book's own question.
 const fairDefaultScenario = "sample-game"
 
-// fairView is the form for a scenario, its fields filled with what was typed, or (empty)
-// the scenario's own totals and Troop Lists.
-func fairView(scenario string, form url.Values) views.FairView {
+// fairView is the form for a scenario (a built-in's id, or one of the asker's own:
+// "mine:" and its id), its fields filled with what was typed, or (empty) the scenario's own
+// totals and Troop Lists.
+func (a *app) fairView(c *echo.Context, scenario string, form url.Values) (views.FairView, error) {
 	v := views.FairView{Scenario: scenario, Battles: "200", RandomK: strconv.Itoa(fair.DefaultLists),
 		TroopLists: []views.Choice{{Value: "imperial", Label: "Imperial"}, {Value: "rebel", Label: "Rebel"}}}
-	for _, s := range battle.Scenarios() {
-		v.Scenarios = append(v.Scenarios, views.Choice{Value: s.ID, Label: s.Name, Note: s.Description})
+	// The asker's own scenarios too: a scenario designed is the one a gamemaster most wants
+	// to ask "Is this fair?" of.
+	var err error
+	if v.Scenarios, err = a.scenarioChoices(c); err != nil {
+		return v, err
 	}
 	v.SideLabels = [2]string{"The first side", "The second side"}
 	v.Lists = [2]string{"imperial", "rebel"}
-	if f, err := battle.LoadScenario(scenario); err == nil {
+	if f, _, err := a.matchupScenario(c, scenario); err == nil {
 		for s := range 2 {
 			sd := f.Scenario.Sides[s]
 			v.SideLabels[s] = fmt.Sprintf("%s (the %s side)", sd.Name, []string{"first", "second"}[s])
@@ -69,7 +73,7 @@ func fairView(scenario string, form url.Values) views.FairView {
 			}
 		}
 	}
-	return v
+	return v, nil
 }
 
 // fairRequestForm is a request as the form's fields.

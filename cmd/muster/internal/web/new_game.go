@@ -15,5 +15,9 @@ func (a *app) newGame(c *echo.Context) error {
 	for _, s := range gamenight.Sides {
 		f.Sides = append(f.Sides, views.SideForm{Side: s, Plays: s != "neutral", Form: limitsFormOf(nil)})
 	}
+	var err error
+	if f.Battlefields, err = a.battlefieldChoices(c, nil); err != nil {
+		return err
+	}
 	return render(c, http.StatusOK, views.NewGame(page(c, "New game", "games"), f, presetViews()))
 }

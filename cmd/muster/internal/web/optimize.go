@@ -82,8 +82,8 @@ func (a *app) loadOptimizeFor(c *echo.Context, id string) (*optimizeSetup, error
 		st.others = append(st.others, r)
 		st.view.Opponents = append(st.view.Opponents, views.ArmyRow{ID: r.ID, Name: r.Name, Total: r.Total})
 	}
-	for _, s := range battle.Scenarios() {
-		st.view.Scenarios = append(st.view.Scenarios, views.Choice{Value: s.ID, Label: s.Name})
+	if st.view.Scenarios, err = a.scenarioChoices(c); err != nil {
+		return nil, err
 	}
 	return st, nil
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/labstack/echo/v5"
 
+	"muster/cmd/muster/internal/jobs"
 	"muster/db"
 	"muster/roster"
 	"muster/rules/battle"
@@ -61,7 +62,7 @@ func (a *app) optimizeReplay(c *echo.Context) error {
 	if err != nil {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, oppArmy.Name+" cannot take the field: "+err.Error())
 	}
-	field, err := battle.LoadScenario(req.Scenario)
+	field, err := jobs.RequestField(req.Scenario, req.ScenarioFile)
 	if err != nil {
 		return fmt.Errorf("search %s: %w", m.ID, err)
 	}

@@ -14,7 +14,6 @@ import (
 	"muster/cmd/muster/internal/jobs"
 	"muster/cmd/muster/internal/web/form"
 	"muster/db"
-	"muster/rules/battle"
 	"muster/rules/battle/muster"
 	"muster/views"
 )
@@ -24,7 +23,10 @@ func (a *app) playRoundRobin(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	v := a.roundRobinView(src)
+	v, err := a.roundRobinView(c, src)
+	if err != nil {
+		return err
+	}
 	refuse := func(status int, msg string) error {
 		v.Errors = append(v.Errors, msg)
 		return render(c, status, views.RoundRobinPage(page(c, "Round robin", src.nav), v))
@@ -66,7 +68,7 @@ func (a *app) playRoundRobin(c *echo.Context) error {
 		return refuse(http.StatusBadRequest, fmt.Sprintf("Battles per pair: %d pairs of %d battles is %d battles, more than the %d a round robin may play here; tick fewer armies or write fewer battles.",
 			pairs, n, pairs*n, views.RoundRobinMaxBattles))
 	}
-	field, err := battle.LoadScenario(v.Scenario)
+	field, file, err := a.matchupScenario(c, v.Scenario)
 	if err != nil {
 		return refuse(http.StatusBadRequest, "Scenario: "+err.Error())
 	}
@@ -79,7 +81,7 @@ func (a *app) playRoundRobin(c *echo.Context) error {
 		return refuse(http.StatusBadRequest, "Seed: a whole number from 0 to 18446744073709551615, or empty for a new one.")
 	}
 	ctx := c.Request().Context()
-	req := jobs.RoundRobinRequest{Scenario: v.Scenario, Seed: seed, SeedTyped: v.Seed != "", Battles: n, Game: src.game,
+	req := jobs.RoundRobinRequest{Scenario: v.Scenario, ScenarioFile: file, Seed: seed, SeedTyped: v.Seed != "", Battles: n, Game: src.game,
 		SimBase: src.simBase, Action: src.action, Nav: src.nav}
 	for _, e := range chosen {
 		file, army, err := e.army(ctx)

@@ -54,7 +54,7 @@ func (a *app) showReplay(c *echo.Context, m db.Sim, version func(string, int) (d
 	if err != nil {
 		return fmt.Errorf("matchup %s: seed %q: %w", m.ID, m.Seed, err)
 	}
-	field, err := battle.LoadScenario(m.Scenario)
+	field, err := simField(m)
 	if err != nil {
 		return fmt.Errorf("matchup %s: %w", m.ID, err)
 	}

@@ -17,5 +17,9 @@ func (a *app) roundRobinForm(c *echo.Context) error {
 	if c.QueryParam("cancelled") != "" {
 		p.Flash = "Round robin cancelled: nothing was saved. Tick the armies again to ask for another."
 	}
-	return render(c, http.StatusOK, views.RoundRobinPage(p, a.roundRobinView(src)))
+	v, err := a.roundRobinView(c, src)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, views.RoundRobinPage(p, v))
 }

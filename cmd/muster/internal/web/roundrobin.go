@@ -126,7 +126,7 @@ func (a *app) gameSource(ctx context.Context, g db.Game, base string, submittedO
 	return src, nil
 }
 
-func (a *app) roundRobinView(src rrSource) views.RoundRobinView {
+func (a *app) roundRobinView(c *echo.Context, src rrSource) (views.RoundRobinView, error) {
 	v := views.RoundRobinView{Chosen: map[string]bool{}, Scenario: battle.DefaultScenario, Battles: "200", Action: src.action, Lead: src.lead}
 	if src.game != "" {
 		v.Game = strings.TrimSuffix(src.action, "/roundrobin")
@@ -134,10 +134,9 @@ func (a *app) roundRobinView(src rrSource) views.RoundRobinView {
 	for _, e := range src.entrants {
 		v.Armies = append(v.Armies, views.ArmyRow{ID: e.id, Name: e.name, Total: e.total})
 	}
-	for _, s := range battle.Scenarios() {
-		v.Scenarios = append(v.Scenarios, views.Choice{Value: s.ID, Label: s.Name, Note: s.Description})
-	}
-	return v
+	var err error
+	v.Scenarios, err = a.scenarioChoices(c)
+	return v, err
 }
 
 // roundRobinOf reads a round robin's request and result.
@@ -168,9 +167,7 @@ func roundRobinPlayed(req jobs.RoundRobinRequest, res jobs.RoundRobinResult, sim
 		v.Armies = append(v.Armies, views.ArmyRow{ID: e.ID, Name: e.Name})
 		v.Chosen[e.ID] = true
 	}
-	for _, s := range battle.Scenarios() {
-		v.Scenarios = append(v.Scenarios, views.Choice{Value: s.ID, Label: s.Name, Note: s.Description})
-	}
+	v.Scenarios = playedScenarioChoices(req.Scenario, req.ScenarioFile)
 	req.SimBase = simBase
 	v.Matrix = roundRobinMatrix(req, res)
 	return v

@@ -134,6 +134,7 @@ func newApp(store *db.Store, cat *rules.Catalog, logger *slog.Logger, cfg Config
 	a.replayRoutes(e)
 	a.qrsRoutes(e)
 	a.swmCardRoutes(e)     // issue 32: the d20 card library (swm_cards.go)
+	a.scenarioRoutes(e)    // issue 33: the scenario designer (scenarios.go)
 	a.whatifRoutes(e)      // issue 14: what to change (handlers_whatif.go)
 	a.roundRobinRoutes(e)  // issue 14: round robins (handlers_roundrobin.go)
 	a.resultShareRoutes(e) // issue 31: share links to matchups and round robins (result_shares.go)

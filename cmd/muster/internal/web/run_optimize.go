@@ -15,7 +15,6 @@ import (
 	"muster/cmd/muster/internal/web/form"
 	"muster/db"
 	"muster/roster"
-	"muster/rules/battle"
 	"muster/rules/battle/muster"
 	"muster/rules/battle/whatif"
 	"muster/views"
@@ -84,7 +83,7 @@ func (a *app) runOptimize(c *echo.Context) error {
 		return refuse(http.StatusBadRequest, fmt.Sprintf("Budget: %d battles cannot measure the list against %d armies and try one change (%d at least, at %d battles a change); write a larger budget or fewer battles.",
 			budget, len(chosen), 4*n*len(chosen), n))
 	}
-	field, err := battle.LoadScenario(v.Scenario)
+	field, file, err := a.matchupScenario(c, v.Scenario)
 	if err != nil {
 		return refuse(http.StatusBadRequest, "Scenario: "+err.Error())
 	}
@@ -104,7 +103,7 @@ func (a *app) runOptimize(c *echo.Context) error {
 			}
 		}
 	}
-	req := jobs.OptimizeRequest{ArmyID: st.id, Version: st.version, Name: st.army.Name, Army: st.file, Scenario: v.Scenario,
+	req := jobs.OptimizeRequest{ArmyID: st.id, Version: st.version, Name: st.army.Name, Army: st.file, Scenario: v.Scenario, ScenarioFile: file,
 		Seed: seed, Battles: n, Budget: budget}
 	ctx := c.Request().Context()
 	for k, r := range chosen {

@@ -59,7 +59,7 @@ func (a *app) runWhatif(c *echo.Context) error {
 		v.Error = "This server queues no battles: a what-if needs the job queue."
 		return render(c, http.StatusServiceUnavailable, views.WhatIfPage(page(c, title, "sim"), v))
 	}
-	req := jobs.WhatIfRequest{Sim: st.sim.ID, Side: st.side, Scenario: st.sim.Scenario, Seed: seed, Battles: n, Variants: k,
+	req := jobs.WhatIfRequest{Sim: st.sim.ID, Side: st.side, Scenario: st.sim.Scenario, ScenarioFile: st.sim.ScenarioFile, Seed: seed, Battles: n, Variants: k,
 		Army: st.file, Opponent: st.oppFile, Played: st.played, Version: st.version}
 	for i, s := range st.view.Sides {
 		req.Names[i] = s.Label

@@ -15,7 +15,7 @@ func (a *app) simForm(c *echo.Context) error {
 	f := views.SimForm{Battles: "1000", Scenario: battle.DefaultScenario, A: c.QueryParam("a"), B: c.QueryParam("b")}
 	// A cancelled matchup comes back with its picks (cancelledURL); anything odd in them is
 	// left at the defaults, the form shows what it will play.
-	if sc := c.QueryParam("scenario"); sc != "" && len(sc) <= 64 {
+	if sc := c.QueryParam("scenario"); sc != "" && len(sc) <= 80 {
 		f.Scenario = sc
 	}
 	if _, msg := form.Count("Battles", c.QueryParam("battles"), 1, simMaxBattles); msg == "" {

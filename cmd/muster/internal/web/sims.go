@@ -20,6 +20,7 @@ import (
 	"muster/db"
 	"muster/roster"
 	"muster/rules/battle"
+	"muster/rules/battle/design"
 	"muster/views"
 )
 
@@ -53,8 +54,14 @@ func (a *app) renderSimForm(c *echo.Context, status int, f views.SimForm) error 
 	for _, r := range list {
 		f.Armies = append(f.Armies, views.ArmyRow{ID: r.ID, Name: r.Name, Side: r.Side, Total: r.Total, Limit: r.Limit, Updated: r.Updated})
 	}
-	for _, s := range battle.Scenarios() {
-		f.Scenarios = append(f.Scenarios, views.Choice{Value: s.ID, Label: s.Name, Note: s.Description})
+	if f.Scenarios, err = a.scenarioChoices(c); err != nil {
+		return err
+	}
+	// A scenario shared with the asker, when the form was opened from its link's page.
+	if tok, ok := strings.CutPrefix(f.Scenario, sharedScenario); ok && validID(tok) {
+		if s, err := a.store.ScenarioByShare(ctx, tok); err == nil {
+			f.Scenarios = append(f.Scenarios, views.Choice{Value: f.Scenario, Label: s.Name + " (shared with you)", Note: "A scenario shared with you by its link."})
+		}
 	}
 	recent, err := a.store.ListSims(ctx, ownerID(c), 20)
 	if err != nil {
@@ -67,6 +74,112 @@ func (a *app) renderSimForm(c *echo.Context, status int, f views.SimForm) error 
 	p := page(c, "Play a matchup", "sim")
 	p.Flash = f.Flash
 	return render(c, status, views.SimFormPage(p, f))
+}
+
+// builtinScenarioChoices are the built-in scenarios as a form's choices.
+func builtinScenarioChoices() []views.Choice {
+	var out []views.Choice
+	for _, s := range battle.Scenarios() {
+		out = append(out, views.Choice{Value: s.ID, Label: s.Name, Note: s.Description})
+	}
+	return out
+}
+
+// scenarioChoices are the scenarios a form offers the asker: the built-in ones, then the
+// asker's own (issue 33: "mine:" and the id).
+func (a *app) scenarioChoices(c *echo.Context) ([]views.Choice, error) {
+	out := builtinScenarioChoices()
+	mine, err := a.store.Scenarios(c.Request().Context(), ownerID(c))
+	if err != nil {
+		return nil, err
+	}
+	for _, s := range mine {
+		out = append(out, views.Choice{Value: mineScenario + s.ID, Label: s.Name + " (yours)", Note: "Your scenario: designed at /scenarios/" + s.ID + "."})
+	}
+	return out, nil
+}
+
+// playedScenarioChoices are the built-in scenarios, and the one a job was played on when it
+// was a player's own (name as the form gave it, its file kept), so that the page shows the
+// field it was played on.
+func playedScenarioChoices(name string, file []byte) []views.Choice {
+	out := builtinScenarioChoices()
+	if len(file) > 0 {
+		label := name
+		if f, err := battle.ParseScenario(file); err == nil {
+			label = f.Scenario.Name
+		}
+		out = append(out, views.Choice{Value: name, Label: label + " (as it was played)", Note: "A player's own scenario, as it was when this was asked for."})
+	}
+	return out
+}
+
+// mineScenario prefixes one of the asker's own scenarios' ids where a form names a
+// scenario: the built-in ones are named by their ids alone.
+const mineScenario = "mine:"
+
+// sharedScenario prefixes a scenario shared with the asker, by its link's token.
+const sharedScenario = "shared:"
+
+// matchupScenario is the scenario a form names: one of the asker's own ("mine:" and its
+// id) or one shared with them ("shared:" and its link's token), with its file to carry in
+// the matchup's request, or a built-in by name (no file).
+func (a *app) matchupScenario(c *echo.Context, name string) (*battle.Field, []byte, error) {
+	var rec db.Scenario
+	var err error
+	if tok, ok := strings.CutPrefix(name, sharedScenario); ok {
+		if !validID(tok) {
+			return nil, nil, errors.New("this scenario link opens nothing")
+		}
+		rec, err = a.store.ScenarioByShare(c.Request().Context(), tok)
+		if errors.Is(err, db.ErrNotFound) {
+			return nil, nil, errors.New("this scenario link opens nothing: it was revoked, or the scenario deleted")
+		}
+	} else {
+		id, ok := strings.CutPrefix(name, mineScenario)
+		if !ok {
+			f, err := battle.LoadScenario(name)
+			return f, nil, err
+		}
+		if !validID(id) {
+			return nil, nil, errors.New("there is no such scenario among yours")
+		}
+		rec, err = a.store.Scenario(c.Request().Context(), ownerID(c), id)
+		if errors.Is(err, db.ErrNotFound) {
+			return nil, nil, errors.New("there is no such scenario among yours: it may have been deleted")
+		}
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	f, err := battle.ParseScenario(rec.Body)
+	if err != nil {
+		return nil, nil, fmt.Errorf("your scenario %s is not one Muster can play: %w", rec.Name, err)
+	}
+	return f, rec.Body, nil
+}
+
+// simField is the field a saved matchup was played on: the scenario file it kept (a
+// player's own scenario, as it was then), or the built-in it names.
+func simField(m db.Sim) (*battle.Field, error) {
+	if len(m.ScenarioFile) > 0 {
+		return battle.ParseScenario(m.ScenarioFile)
+	}
+	return battle.LoadScenario(m.Scenario)
+}
+
+// simScenarioName names a saved matchup's scenario: its own file's name, or the built-in's.
+func simScenarioName(m db.Sim) string { return fileScenarioName(m.Scenario, m.ScenarioFile) }
+
+// fileScenarioName names a scenario a request or a record gives by name and, for a
+// player's own, by its file.
+func fileScenarioName(name string, file []byte) string {
+	if len(file) > 0 {
+		if sc, err := design.Parse(file); err == nil {
+			return sc.Name
+		}
+	}
+	return scenarioName(name)
 }
 
 func scenarioName(id string) string {
@@ -405,7 +518,7 @@ func simRows(list []db.Sim, base string) []views.SimRow {
 	var rows []views.SimRow
 	for _, m := range list {
 		if m.Status == db.SimInterrupted {
-			rows = append(rows, views.SimRow{ID: m.ID, Base: base, A: m.ArmyA, B: m.ArmyB, Scenario: scenarioName(m.Scenario),
+			rows = append(rows, views.SimRow{ID: m.ID, Base: base, A: m.ArmyA, B: m.ArmyB, Scenario: simScenarioName(m),
 				Battles: m.Battles, Created: m.Created, Interrupted: true})
 			continue
 		}
@@ -413,7 +526,7 @@ func simRows(list []db.Sim, base string) []views.SimRow {
 		if json.Unmarshal(m.Summary, &s) != nil {
 			continue
 		}
-		rows = append(rows, views.SimRow{ID: m.ID, Base: base, A: s.A.Name, B: s.B.Name, Scenario: scenarioName(m.Scenario),
+		rows = append(rows, views.SimRow{ID: m.ID, Base: base, A: s.A.Name, B: s.B.Name, Scenario: simScenarioName(m),
 			Battles: m.Battles, AWin: s.A.WinRate, BWin: s.B.WinRate, Created: m.Created})
 	}
 	return rows

@@ -35,9 +35,9 @@ func (a *app) startSim(c *echo.Context) error {
 	if f.Errors["armies"] == "" && (!validID(req.A) || !validID(req.B)) {
 		f.Errors["armies"] = "There is no such army: choose two of your saved armies."
 	}
-	field, err := battle.LoadScenario(f.Scenario)
+	field, scenarioFile, err := a.matchupScenario(c, f.Scenario)
 	if err != nil {
-		f.Errors["scenario"] = err.Error()
+		f.Errors["scenario"] = "Scenario: " + err.Error()
 	}
 	var seed uint64
 	if f.Seed == "" {
@@ -73,8 +73,14 @@ func (a *app) startSim(c *echo.Context) error {
 	owner := ownerID(c)
 	ids := [2]string{f.A, f.B}
 	asked := db.Sim{Owner: owner, ArmyA: ids[0], VersionA: versions[0], ArmyB: ids[1], VersionB: versions[1],
-		Scenario: f.Scenario, Battles: n, Seed: strconv.FormatUint(seed, 10)}
-	run, err := a.startRun(a.askCtx(c), owner, field, forces, jobs.MatchupRequest{Scenario: f.Scenario, Seed: seed, SeedTyped: f.Seed != "",
+		Scenario: f.Scenario, Battles: n, Seed: strconv.FormatUint(seed, 10), ScenarioFile: scenarioFile}
+	// A player's own scenario travels in the request as its file: the worker needs no
+	// lookup, and the matchup plays the field as it was asked for whatever is saved later.
+	scenario := f.Scenario
+	if scenarioFile != nil {
+		scenario = field.Scenario.ID
+	}
+	run, err := a.startRun(a.askCtx(c), owner, field, forces, jobs.MatchupRequest{Scenario: scenario, ScenarioFile: scenarioFile, Seed: seed, SeedTyped: f.Seed != "",
 		Battles: n, Armies: files, Ask: asked, ResultBase: "/sims/"})
 	if errors.Is(err, db.ErrBusy) {
 		f.Errors["armies"] = "You have a matchup being played already: wait for it to finish, or cancel it, before starting another."

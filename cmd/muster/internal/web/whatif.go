@@ -87,7 +87,7 @@ func (a *app) loadWhatif(c *echo.Context, side string) (*whatifSetup, error) {
 	if side == "b" && m.ArmyA != m.ArmyB {
 		me, them = 1, 0
 	}
-	field, err := battle.LoadScenario(m.Scenario)
+	field, err := simField(m)
 	if err != nil {
 		return nil, fmt.Errorf("matchup %s: %w", m.ID, err)
 	}

@@ -40,7 +40,7 @@ func (a *app) whatifResult(c *echo.Context) error {
 	if req.Side == "b" {
 		me, them = 1, 0
 	}
-	v := views.WhatIfView{SimID: req.Sim, Side: req.Side, Army: req.Names[me], Opponent: req.Names[them], Scenario: scenarioName(req.Scenario),
+	v := views.WhatIfView{SimID: req.Sim, Side: req.Side, Army: req.Names[me], Opponent: req.Names[them], Scenario: fileScenarioName(req.Scenario, req.ScenarioFile),
 		Battles: strconv.Itoa(req.Battles), Variants: strconv.Itoa(req.Variants)}
 	if v.Opponent == "" {
 		v.Opponent = v.Army // the same army on both sides

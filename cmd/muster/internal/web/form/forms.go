@@ -130,3 +130,45 @@ type Compare struct {
 func (f Compare) Check() bool {
 	return !tooLong(f.A, MaxID) && !tooLong(f.B, MaxID) && f.AV >= 0 && f.AV <= MaxVersion && f.BV >= 0 && f.BV <= MaxVersion
 }
+
+// MaxScenarioFile is the most bytes of a scenario file (db.MaxScenarioFile).
+const MaxScenarioFile = 256 << 10
+
+// ScenarioUpload is an imported scenario file.
+type ScenarioUpload struct{ Data []byte }
+
+// Check refuses an empty or too large file.
+func (f ScenarioUpload) Check() Errors {
+	e := Errors{}
+	switch {
+	case len(f.Data) == 0:
+		e["file"] = "Choose a scenario file (.json) or paste one."
+	case len(f.Data) > MaxScenarioFile:
+		e["file"] = "The file is larger than 256 KB: a scenario file is far smaller."
+	}
+	return e
+}
+
+// ScenarioDesign is the designer's texts: each within its length.
+type ScenarioDesign struct {
+	Name, ID, Description, Source, Victory string
+	Orders                                 [2]string
+}
+
+// Check says which text is too long.
+func (f ScenarioDesign) Check() Errors {
+	e := Errors{}
+	if tooLong(f.Name, MaxName) {
+		e["name"] = "Name: at most 100 characters."
+	}
+	if tooLong(f.ID, MaxID) {
+		e["id"] = "Id: at most 64 characters."
+	}
+	for k, s := range map[string]string{"description": f.Description, "source": f.Source, "victory.text": f.Victory,
+		"side.0.orders": f.Orders[0], "side.1.orders": f.Orders[1]} {
+		if tooLong(s, MaxNotes) {
+			e[k] = "At most 8000 characters."
+		}
+	}
+	return e
+}

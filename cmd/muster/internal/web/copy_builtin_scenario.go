@@ -1,0 +1,31 @@
+package web
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v5"
+
+	"muster/rules/battle"
+	"muster/rules/battle/design"
+)
+
+// copyBuiltinScenario saves a built-in scenario's file as a new scenario of the asker's, to
+// change: the same fields, so that until changed it plays the built-in's battles.
+func (a *app) copyBuiltinScenario(c *echo.Context) error {
+	f, err := battle.LoadScenario(c.Param("name"))
+	if err != nil || c.Param("name") == "" {
+		return echo.NewHTTPError(http.StatusNotFound, "There is no such built-in scenario.")
+	}
+	file, err := design.Marshal(f.Scenario)
+	if err != nil {
+		return err
+	}
+	rec, msg, err := a.storeNewScenario(c, file)
+	if err != nil {
+		return err
+	}
+	if msg != "" {
+		return echo.NewHTTPError(http.StatusConflict, msg)
+	}
+	return c.Redirect(http.StatusSeeOther, "/scenarios/"+rec.ID)
+}

@@ -1,0 +1,25 @@
+package web
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v5"
+
+	"muster/rules/battle/design"
+)
+
+// newScenario saves a blank table as a new scenario of the asker's and opens the designer.
+func (a *app) newScenario(c *echo.Context) error {
+	file, err := design.Marshal(design.Blank("my-scenario", "My scenario"))
+	if err != nil {
+		return err
+	}
+	rec, msg, err := a.storeNewScenario(c, file)
+	if err != nil {
+		return err
+	}
+	if msg != "" {
+		return echo.NewHTTPError(http.StatusConflict, msg)
+	}
+	return c.Redirect(http.StatusSeeOther, "/scenarios/"+rec.ID)
+}

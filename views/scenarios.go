@@ -1,0 +1,96 @@
+package views
+
+import (
+	"strconv"
+
+	"muster/rules/battle/design"
+	"muster/views/replay"
+)
+
+// ScenariosView is the player's scenarios page: theirs, the built-in ones to copy, import.
+type ScenariosView struct {
+	Mine     []ScenarioRow
+	Builtins []ScenarioRow
+	// Error is why an import was refused; Import the file as sent, to correct.
+	Error, Import string
+}
+
+// ScenarioRow is a scenario in a list. Problem says why a stored file no longer reads.
+type ScenarioRow struct {
+	ID, Name, Description, Share, Problem string
+}
+
+// ScenarioDesignView is the designer: the form's rows, their refusals, the map.
+type ScenarioDesignView struct {
+	ID     string
+	Form   design.Form
+	Errors design.Errors
+	// TerrainTypes and BarrierTypes are the types a row may take; Fills the map's colour
+	// of each terrain type (JSON, for the script); Map the table as last saved.
+	TerrainTypes, BarrierTypes []design.Type
+	Fills                      string
+	Map                        string
+	Share                      string
+	Saved                      bool
+}
+
+// SharedScenarioView is a scenario shown through its share link: read-only.
+type SharedScenarioView struct {
+	Token, Name, Description, Map, Victory string
+	Width, Height, Turns                   string
+	Sides                                  [2]SharedSide
+}
+
+// SharedSide is a side of a shared scenario: its name, edge and Orders of the Day.
+type SharedSide struct {
+	Name, Edge, Orders string
+	Hidden             bool
+}
+
+// VictoryKinds are the victory conditions the engine judges, for the designer's menu.
+var VictoryKinds = []Choice{
+	{Value: "points", Label: "Most victory points (the objective's holder breaks a tie)"},
+	{Value: "share", Label: "The larger share of the enemy destroyed (the objective's holder breaks a tie)"},
+	{Value: "escape", Label: "Escape: every squad of a side gets a soldier into the victory zones"},
+	{Value: "exit", Label: "Exit: a squad of a side leaves the table through the victory zones"},
+	{Value: "carry", Label: "Carry the objective off through one's own victory zone"},
+}
+
+// Edges are the table's edges.
+var Edges = []string{"south", "north", "west", "east"}
+
+// Covers are a custom area's covers; "" (none given, as a file may leave it) is no cover.
+var Covers = []string{"", "none", "light", "medium", "heavy"}
+
+// Foliages are a swamp's woods.
+var Foliages = []string{"", "light woods", "medium woods", "heavy woods"}
+
+// Shapes are an area's shapes.
+var Shapes = []Choice{{Value: "rect", Label: "rectangle"}, {Value: "circle", Label: "circle"}, {Value: "poly", Label: "polygon"}}
+
+// RowKey is the template row's key: the script replaces it with the new row's number.
+const RowKey = "__N__"
+
+func scID(name string) string { return "sc-" + name }
+
+func scErrID(name string) string { return "sc-" + name + "-error" }
+
+func describedBy(v ScenarioDesignView, name string) string {
+	if v.Errors[name] != "" {
+		return scErrID(name)
+	}
+	return ""
+}
+
+func sideKey(i int) string { return strconv.Itoa(i) }
+
+func rowNumber(key string) string {
+	if n, err := strconv.Atoi(key); err == nil {
+		return strconv.Itoa(n + 1)
+	}
+	return "new"
+}
+
+func sideColours() string {
+	return `["` + replay.SideColours[0] + `","` + replay.SideColours[1] + `"]`
+}
