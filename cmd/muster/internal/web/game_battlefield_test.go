@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"muster/rules/battle"
-	"muster/rules/battle/design"
 )
 
 // A game night's battlefield (issue 33): the gamemaster attaches a scenario of theirs with
@@ -20,20 +19,12 @@ import (
 func TestAGameNightsBattlefield(t *testing.T) {
 	t.Parallel()
 	ts := newTestServer(t)
-	f, _ := battle.LoadScenario("defending-the-bridge")
-	sc := *f.Scenario // the built-in's Field is shared: a copy to change
-	sc.ID, sc.Name = "bridge-at-kothlis", "The bridge at Kothlis"
-	sc.Sides[0].Orders = "Get a squad across the bridge and off the east edge."
-	sc.Sides[1].Orders = "Hold the bridge until relieved; the walls are yours."
-	sc.Sides[1].Hidden = true
-	file, err := design.Marshal(&sc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := ts.postForm("/scenarios/import", url.Values{"text": {string(file)}})
-	wantStatus(t, "import", r, http.StatusSeeOther)
-	scenarioPage := r.header.Get("Location")
-	mine := "mine:" + strings.TrimPrefix(scenarioPage, "/scenarios/")
+	mine, _ := importOwnScenario(t, ts, "defending-the-bridge", "The bridge at Kothlis", 12, func(sc *battle.Scenario) {
+		sc.Sides[0].Orders = "Get a squad across the bridge and off the east edge."
+		sc.Sides[1].Orders = "Hold the bridge until relieved; the walls are yours."
+		sc.Sides[1].Hidden = true
+	})
+	scenarioPage := "/scenarios/" + strings.TrimPrefix(mine, "mine:")
 
 	form := ts.get("/games/new")
 	if !strings.Contains(form.body, `value="`+mine+`"`) || !strings.Contains(form.body, `value="defending-the-bridge"`) {
@@ -49,7 +40,7 @@ func TestAGameNightsBattlefield(t *testing.T) {
 		v.Set("plays."+side, "on")
 		v.Set("limits."+side, text)
 	}
-	r = ts.postForm("/games", v)
+	r := ts.postForm("/games", v)
 	wantStatus(t, "create the game", r, http.StatusSeeOther)
 	gmURL := strings.TrimSuffix(r.header.Get("Location"), "?created=1")
 	gm := html.UnescapeString(ts.get(gmURL).body)

@@ -9,8 +9,6 @@ import (
 	"testing"
 
 	"muster/cmd/muster/internal/jobs"
-	"muster/rules/battle"
-	"muster/rules/battle/design"
 )
 
 // "Is this fair?" on the web: the form starts on the Sample Game with the book's totals; a
@@ -64,13 +62,7 @@ func TestFairPageAnswers(t *testing.T) {
 func TestFairOnAScenarioOfOnesOwn(t *testing.T) {
 	t.Parallel()
 	ts := newTestServer(t)
-	f, _ := battle.LoadScenario("sample-game")
-	sc := *f.Scenario // the built-in's Field is shared: a copy to rename
-	sc.ID, sc.Name = "chakton-again", "Chakton, again"
-	file, _ := design.Marshal(&sc)
-	r := ts.postForm("/scenarios/import", url.Values{"text": {string(file)}})
-	wantStatus(t, "an import", r, http.StatusSeeOther)
-	mine := "mine:" + strings.TrimPrefix(r.header.Get("Location"), "/scenarios/")
+	mine, file := importOwnScenario(t, ts, "sample-game", "Chakton, again", 10, nil)
 	if form := ts.get("/fair"); !strings.Contains(form.body, `value="`+mine+`"`) || !strings.Contains(form.body, "Chakton, again (yours)") {
 		t.Errorf("the form does not offer the player's scenario %s", mine)
 	}
@@ -79,7 +71,7 @@ func TestFairOnAScenarioOfOnesOwn(t *testing.T) {
 	}
 	ask := url.Values{"scenario": {mine}, "total0": {"600"}, "total1": {"800"},
 		"list0": {"imperial"}, "list1": {"rebel"}, "battles": {"20"}, "lists": {"1"}, "seed": {"5"}}
-	r = postJob(t, ts, "/fair", ask)
+	r := postJob(t, ts, "/fair", ask)
 	wantStatus(t, "the answer", r, http.StatusOK)
 	res, err := jobs.PlayFair(t.Context(), ts.app.jobs, jobs.FairRequest{Scenario: mine, ScenarioFile: file, Totals: [2]int{600, 800},
 		TroopLists: [2]string{"imperial", "rebel"}, Battles: 20, Lists: 1, Seed: 5}, nil)

@@ -11,9 +11,10 @@ import (
 	"muster/rules/battle/design"
 )
 
-// importOwnScenario imports a copy of a built-in scenario, renamed and cut to turns turns,
-// as the test browser's own, and returns its form name ("mine:" and the id) and file.
-func importOwnScenario(t *testing.T, ts *testServer, builtin, name string, turns int) (string, []byte) {
+// importOwnScenario imports a copy of a built-in scenario, renamed and cut to turns turns
+// and changed by change (nil: nothing more), as the test browser's own, and returns its form
+// name ("mine:" and the id) and file.
+func importOwnScenario(t *testing.T, ts *testServer, builtin, name string, turns int, change func(*battle.Scenario)) (string, []byte) {
 	t.Helper()
 	f, err := battle.LoadScenario(builtin)
 	if err != nil {
@@ -21,6 +22,9 @@ func importOwnScenario(t *testing.T, ts *testServer, builtin, name string, turns
 	}
 	sc := *f.Scenario // the built-in's Field is shared: a copy to change
 	sc.ID, sc.Name, sc.Turns = "own-"+builtin, name, turns
+	if change != nil {
+		change(&sc)
+	}
 	file, err := design.Marshal(&sc)
 	if err != nil {
 		t.Fatal(err)
@@ -36,7 +40,7 @@ func importOwnScenario(t *testing.T, ts *testServer, builtin, name string, turns
 func TestRoundRobinOnAScenarioOfOnesOwn(t *testing.T) {
 	t.Parallel()
 	ts := newTestServer(t)
-	mine, _ := importOwnScenario(t, ts, "open-field", "A short skirmish", 3)
+	mine, _ := importOwnScenario(t, ts, "open-field", "A short skirmish", 3, nil)
 	ids := []string{ts.importFile(rebel1500), ts.importFile(imperial1500)}
 	if form := ts.get("/roundrobin"); !strings.Contains(form.body, `value="`+mine+`"`) {
 		t.Fatalf("the round robin's form does not offer %s", mine)
@@ -72,7 +76,7 @@ func TestRoundRobinOnAScenarioOfOnesOwn(t *testing.T) {
 func TestGameNightQuickResolveOnTheGamemastersOwnScenario(t *testing.T) {
 	t.Parallel()
 	ts := newTestServer(t)
-	mine, _ := importOwnScenario(t, ts, "open-field", "The ridge at dusk", 3)
+	mine, _ := importOwnScenario(t, ts, "open-field", "The ridge at dusk", 3, nil)
 	gm, player := ts.createGame("Ridge night", chapterTenSides(t))
 	keys := []string{ts.startList(player, "rebel", "Ackbar", "Home One boarders"), ts.startList(player, "imperial", "Veers", "Blizzard Force")}
 	ts.addUnit("/play/"+player+"/lists/"+keys[0], "squad|Mon Calamari")
@@ -95,7 +99,7 @@ func TestGameNightQuickResolveOnTheGamemastersOwnScenario(t *testing.T) {
 func TestOptimizeOnAScenarioOfOnesOwn(t *testing.T) {
 	t.Parallel()
 	ts := newTestServer(t)
-	mine, _ := importOwnScenario(t, ts, "open-field", "The long valley", 3)
+	mine, _ := importOwnScenario(t, ts, "open-field", "The long valley", 3, nil)
 	a, b := ts.importFile(rebel1500), ts.importFile(imperial1500)
 	if form := ts.get("/armies/" + a + "/optimize"); !strings.Contains(form.body, `value="`+mine+`"`) {
 		t.Fatalf("the search's form does not offer %s", mine)
