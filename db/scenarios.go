@@ -131,56 +131,16 @@ func (s *Store) SaveScenario(ctx context.Context, owner, id, name string, body [
 // DeleteScenario removes one of owner's scenarios (its share link with it). Matchups played
 // on it keep their copy of its file.
 func (s *Store) DeleteScenario(ctx context.Context, owner, id string) error {
-	if owner == "" {
-		return ErrNotFound
-	}
-	res, err := s.w.ExecContext(ctx, `DELETE FROM scenarios WHERE id = ? AND owner_id = ?`, id, owner)
-	if err != nil {
-		return fmt.Errorf("db: unable to delete the scenario: %w", err)
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return ErrNotFound
-	}
-	return nil
+	return s.deleteOwned(ctx, "scenarios", "scenario", owner, id)
 }
 
 // ShareScenario gives one of owner's scenarios a share link (128 random bits), or returns
 // the one it has.
 func (s *Store) ShareScenario(ctx context.Context, owner, id string) (string, error) {
-	var tok string
-	err := s.tx(ctx, func(tx *sql.Tx) error {
-		var have string
-		err := tx.QueryRowContext(ctx, `SELECT COALESCE(share_token, '') FROM scenarios WHERE id = ? AND owner_id = ?`, id, owner).Scan(&have)
-		if errors.Is(err, sql.ErrNoRows) || owner == "" {
-			return ErrNotFound
-		}
-		if err != nil {
-			return err
-		}
-		if have != "" {
-			tok = have
-			return nil
-		}
-		if tok, err = token(16); err != nil {
-			return err
-		}
-		_, err = tx.ExecContext(ctx, `UPDATE scenarios SET share_token = ? WHERE id = ? AND owner_id = ?`, tok, id, owner)
-		return err
-	})
-	return tok, err
+	return s.shareOwned(ctx, "scenarios", owner, id)
 }
 
 // UnshareScenario revokes a scenario's share link: it then opens nothing.
 func (s *Store) UnshareScenario(ctx context.Context, owner, id string) error {
-	if owner == "" {
-		return ErrNotFound
-	}
-	res, err := s.w.ExecContext(ctx, `UPDATE scenarios SET share_token = NULL WHERE id = ? AND owner_id = ?`, id, owner)
-	if err != nil {
-		return fmt.Errorf("db: unable to revoke the scenario's link: %w", err)
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return ErrNotFound
-	}
-	return nil
+	return s.unshareOwned(ctx, "scenarios", "scenario", owner, id)
 }

@@ -191,56 +191,16 @@ func (s *Store) ImportSWMCards(ctx context.Context, owner string, list []NewSWMC
 
 // DeleteSWMCard removes one of owner's cards (its share link with it).
 func (s *Store) DeleteSWMCard(ctx context.Context, owner, id string) error {
-	if owner == "" {
-		return ErrNotFound
-	}
-	res, err := s.w.ExecContext(ctx, `DELETE FROM swm_cards WHERE id = ? AND owner_id = ?`, id, owner)
-	if err != nil {
-		return fmt.Errorf("db: unable to delete the card: %w", err)
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return ErrNotFound
-	}
-	return nil
+	return s.deleteOwned(ctx, "swm_cards", "card", owner, id)
 }
 
 // ShareSWMCard gives one of owner's cards a share link (128 random bits), or returns the
 // one it has.
 func (s *Store) ShareSWMCard(ctx context.Context, owner, id string) (string, error) {
-	var tok string
-	err := s.tx(ctx, func(tx *sql.Tx) error {
-		var have string
-		err := tx.QueryRowContext(ctx, `SELECT COALESCE(share_token, '') FROM swm_cards WHERE id = ? AND owner_id = ?`, id, owner).Scan(&have)
-		if errors.Is(err, sql.ErrNoRows) || owner == "" {
-			return ErrNotFound
-		}
-		if err != nil {
-			return err
-		}
-		if have != "" {
-			tok = have
-			return nil
-		}
-		if tok, err = token(16); err != nil {
-			return err
-		}
-		_, err = tx.ExecContext(ctx, `UPDATE swm_cards SET share_token = ? WHERE id = ? AND owner_id = ?`, tok, id, owner)
-		return err
-	})
-	return tok, err
+	return s.shareOwned(ctx, "swm_cards", owner, id)
 }
 
 // UnshareSWMCard revokes a card's share link: it then opens nothing.
 func (s *Store) UnshareSWMCard(ctx context.Context, owner, id string) error {
-	if owner == "" {
-		return ErrNotFound
-	}
-	res, err := s.w.ExecContext(ctx, `UPDATE swm_cards SET share_token = NULL WHERE id = ? AND owner_id = ?`, id, owner)
-	if err != nil {
-		return fmt.Errorf("db: unable to revoke the card's link: %w", err)
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return ErrNotFound
-	}
-	return nil
+	return s.unshareOwned(ctx, "swm_cards", "card", owner, id)
 }
