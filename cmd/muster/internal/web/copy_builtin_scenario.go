@@ -6,7 +6,6 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"muster/rules/battle"
-	"muster/rules/battle/design"
 )
 
 // copyBuiltinScenario saves a built-in scenario's file as a new scenario of the asker's, to
@@ -16,16 +15,5 @@ func (a *app) copyBuiltinScenario(c *echo.Context) error {
 	if err != nil || c.Param("name") == "" {
 		return echo.NewHTTPError(http.StatusNotFound, "There is no such built-in scenario.")
 	}
-	file, err := design.Marshal(f.Scenario)
-	if err != nil {
-		return err
-	}
-	rec, msg, err := a.storeNewScenario(c, file)
-	if err != nil {
-		return err
-	}
-	if msg != "" {
-		return echo.NewHTTPError(http.StatusConflict, msg)
-	}
-	return c.Redirect(http.StatusSeeOther, "/scenarios/"+rec.ID)
+	return a.openNewScenario(c, f.Scenario)
 }

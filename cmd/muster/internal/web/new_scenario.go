@@ -5,12 +5,18 @@ import (
 
 	"github.com/labstack/echo/v5"
 
+	"muster/rules/battle"
 	"muster/rules/battle/design"
 )
 
 // newScenario saves a blank table as a new scenario of the asker's and opens the designer.
 func (a *app) newScenario(c *echo.Context) error {
-	file, err := design.Marshal(design.Blank("my-scenario", "My scenario"))
+	return a.openNewScenario(c, design.Blank("my-scenario", "My scenario"))
+}
+
+// openNewScenario saves sc as a new scenario of the asker's and opens it in the designer.
+func (a *app) openNewScenario(c *echo.Context, sc *battle.Scenario) error {
+	file, err := design.Marshal(sc)
 	if err != nil {
 		return err
 	}
