@@ -59,6 +59,10 @@ type Barrier struct {
 type Side struct {
 	Name, Edge, X, Y, W, H, Setup, Orders string
 	Hidden                                bool
+	// Rally are the side's rally points as text ("x, y; x, y"; empty: its home edge), and
+	// Reinforce how its units not set up arrive, as the scenario file writes it (JSON; empty:
+	// they do not): every field of the file editable as text, these two as they are written.
+	Rally, Reinforce string
 }
 
 // Objective is an objective's row.
@@ -125,6 +129,16 @@ func FromScenario(s *battle.Scenario) Form {
 			H: num(math.Max(z[1], z[3]) - y0), Hidden: sd.Hidden, Orders: sd.Orders}
 		if sd.Setup != nil {
 			f.Sides[i].Setup = strconv.Itoa(*sd.Setup)
+		}
+		var rally []string
+		for _, p := range sd.Rally {
+			rally = append(rally, num(p[0])+", "+num(p[1]))
+		}
+		f.Sides[i].Rally = strings.Join(rally, "; ")
+		if sd.Reinforce != nil {
+			if b, err := json.MarshalIndent(sd.Reinforce, "", "  "); err == nil {
+				f.Sides[i].Reinforce = string(b)
+			}
 		}
 	}
 	for i, o := range s.Objectives {
@@ -198,7 +212,8 @@ func Read(v url.Values) Form {
 	for i := range f.Sides {
 		p := "side." + strconv.Itoa(i) + "."
 		f.Sides[i] = Side{Name: v.Get(p + "name"), Edge: v.Get(p + "edge"), X: v.Get(p + "x"), Y: v.Get(p + "y"),
-			W: v.Get(p + "w"), H: v.Get(p + "h"), Setup: v.Get(p + "setup"), Orders: v.Get(p + "orders"), Hidden: on(v, p+"hidden")}
+			W: v.Get(p + "w"), H: v.Get(p + "h"), Setup: v.Get(p + "setup"), Orders: v.Get(p + "orders"), Hidden: on(v, p+"hidden"),
+			Rally: v.Get(p + "rally"), Reinforce: v.Get(p + "reinforce")}
 	}
 	for _, k := range rowKeys(v, "objective", "name") {
 		p := "objective." + k + "."
@@ -258,7 +273,8 @@ func (f Form) Values() url.Values {
 	}
 	for i, s := range f.Sides {
 		p := "side." + strconv.Itoa(i) + "."
-		for k, x := range map[string]string{"name": s.Name, "edge": s.Edge, "x": s.X, "y": s.Y, "w": s.W, "h": s.H, "setup": s.Setup, "orders": s.Orders} {
+		for k, x := range map[string]string{"name": s.Name, "edge": s.Edge, "x": s.X, "y": s.Y, "w": s.W, "h": s.H, "setup": s.Setup, "orders": s.Orders,
+			"rally": s.Rally, "reinforce": s.Reinforce} {
 			set(p+k, x)
 		}
 		tick(p+"hidden", s.Hidden)
@@ -432,6 +448,21 @@ func (f Form) Build(base *battle.Scenario) ([]byte, Errors) {
 		spec.Setup = nil
 		if n, ok := r.int(p+"setup", label+": units set up at the start", sd.Setup, true); ok {
 			spec.Setup = &n
+		}
+		spec.Rally = nil
+		for _, g := range r.groups(p+"rally", label+": rally points", sd.Rally, 2) {
+			spec.Rally = append(spec.Rally, [2]float64{g[0], g[1]})
+		}
+		spec.Reinforce = nil
+		if text := strings.TrimSpace(sd.Reinforce); text != "" {
+			dec := json.NewDecoder(strings.NewReader(text))
+			dec.DisallowUnknownFields()
+			var rf battle.Reinforce
+			if err := dec.Decode(&rf); err != nil {
+				r.errs[p+"reinforce"] = label + ": reinforcements do not read as the scenario file writes them (phase, from_turn, rolls, then, per_turn, entries): " + err.Error()
+			} else {
+				spec.Reinforce = &rf
+			}
 		}
 		s.Sides[i] = spec
 	}

@@ -159,3 +159,39 @@ func TestRefusalsMarkTheirField(t *testing.T) {
 		t.Errorf("rows in their numbers' order, a row with no number left out: %+v", got)
 	}
 }
+
+// A side's rally points and reinforcements are fields of the form too, as text: edited
+// there they go into the file (the engine reads them: a reinforcement zone off the table is
+// refused as any zone is), and reinforcements that do not read as the file writes them are
+// refused beside the side's field.
+func TestRallyAndReinforcementsAsText(t *testing.T) {
+	f := FromScenario(Blank("mine", "Mine"))
+	f.Sides[0].Setup = "1"
+	f.Sides[0].Rally = "10, 2; 60, 2"
+	f.Sides[0].Reinforce = `{"phase": "movement", "from_turn": 2, "entries": [{"name": "the south road", "zone": [30, 0.5, 42, 3]}]}`
+	file, errs := f.Build(nil)
+	if len(errs) > 0 {
+		t.Fatalf("rally points and reinforcements: %v", errs)
+	}
+	s, err := Parse(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sd := s.Sides[0]
+	if len(sd.Rally) != 2 || sd.Rally[1] != [2]float64{60, 2} || sd.Reinforce == nil || sd.Reinforce.FromTurn != 2 ||
+		len(sd.Reinforce.Entries) != 1 || sd.Reinforce.Entries[0].Name != "the south road" {
+		t.Fatalf("the file's side: %+v, reinforce %+v", sd, sd.Reinforce)
+	}
+	if again := FromScenario(s).Sides[0]; again.Rally != "10, 2; 60, 2" || !strings.Contains(again.Reinforce, `"from_turn": 2`) {
+		t.Errorf("the file read back into the form: %+v", again)
+	}
+	f.Sides[0].Reinforce = `{"phase": "movement", "from_turn": 2, "entry": []}`
+	if _, errs = f.Build(nil); !strings.Contains(errs["side.0.reinforce"], `Side 1 (South): reinforcements do not read`) {
+		t.Errorf("reinforcements misspelt: %v", errs)
+	}
+	f.Sides[0].Reinforce = ""
+	f.Sides[0].Rally = "10; 2"
+	if _, errs = f.Build(nil); errs["side.0.rally"] == "" {
+		t.Errorf("a rally point of one number: %v", errs)
+	}
+}
