@@ -207,6 +207,13 @@ func TestOpeningDropsTheChunksOfEndedMatchups(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
+		// And the columns the later migrations add (015: a matchup's scenario file; 016: a
+		// game's battlefield), which they apply again.
+		for _, q := range []string{"ALTER TABLE sims DROP COLUMN scenario_file", "ALTER TABLE game_versions DROP COLUMN battlefield"} {
+			if _, err := s.DB().ExecContext(ctx, q); err != nil {
+				t.Fatal(err)
+			}
+		}
 		setVersion := fmt.Sprintf("PRAGMA user_version = %d", before)
 		if s.Postgres() {
 			setVersion = fmt.Sprintf("UPDATE muster_schema SET version = %d", before)
