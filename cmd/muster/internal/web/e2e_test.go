@@ -107,16 +107,24 @@ func (b *browser) importArmy(base, path string) string {
 // the game form after a preset, is read again until it does).
 func (b *browser) waitValue(sel, want string) {
 	b.t.Helper()
+	b.valueWhen(sel, func(v string) bool { return strings.Contains(v, want) })
+}
+
+// valueWhen waits until a field's value satisfies ok and returns it. The page may still be
+// navigating (a form posted, a redirect followed): a node that went away between finding it
+// and reading it is looked up again, not a failure.
+func (b *browser) valueWhen(sel string, ok func(string) bool) string {
+	b.t.Helper()
 	deadline := time.Now().Add(testkit.Backstop)
 	for {
 		ctx, cancel := context.WithTimeout(b.ctx, 5*time.Second)
 		v, err := chromedp.Run(ctx, chromedp.Value(chromedp.CSS(sel)))
 		cancel()
-		if err == nil && strings.Contains(v, want) {
-			return
+		if err == nil && ok(v) {
+			return v
 		}
 		if time.Now().After(deadline) {
-			b.t.Fatalf("waiting for %s to hold %q: last %q (%v)", sel, want, v, err)
+			b.t.Fatalf("waiting for the value of %s: last %q (%v)%s", sel, v, err, b.where())
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
