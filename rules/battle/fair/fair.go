@@ -257,8 +257,8 @@ func Run(ctx context.Context, cat *rules.Catalog, field *battle.Field, a, b Side
 		// The paired comparison's size: an eighth of the budget in rounds of a trial against
 		// each opposing list. The first list's round and the final measure's two leave
 		// about five rounds for changes, a change clearly worse stopping at a fifth of a
-		// round: a few dozen changes tried. A sixteenth found nothing in 1,400 battles
-		// (too few trials to tell a gain); an eighth found an idle squad to drop.
+		// round: a few dozen changes tried. A sixteenth found nothing in 700 battles (too
+		// few trials to tell a gain); an eighth found an idle squad to drop.
 		opp := len(lists[1-s])
 		trials[s] = min(optimize.DefaultBattles, budget/(8*opp))
 		if trials[s] < minTrials {
