@@ -94,7 +94,7 @@ func (a *app) loadGameOptimize(c *echo.Context, by string) (*gameOptSetup, error
 	view := &st.view
 	view.Army, view.Chosen, view.Weights = st.army.Name, map[string]bool{}, map[string]string{}
 	view.Battles, view.Budget, view.MaxBudget = "100", "20000", optimizeMaxBudget
-	view.Game = &views.OptimizeGame{Name: st.g.Name, Side: sideName(st.l.Side), Limits: "none"}
+	view.Game = &views.OptimizeGame{Name: st.g.Name, Side: sideName(st.l.Side), Sides: "other side's", Limits: "none"}
 	var plays bool
 	st.limits, plays = st.g.SideLimits(st.l.Side)
 	if !plays {
@@ -133,7 +133,9 @@ func (a *app) loadGameOptimize(c *echo.Context, by string) (*gameOptSetup, error
 			sides = append(sides, s)
 		}
 	}
-	view.Game.Sides = strings.Join(sides, " and ")
+	if len(sides) > 0 {
+		view.Game.Sides = strings.Join(sides, " and ")
+	}
 	if view.Scenarios, err = a.scenarioChoices(c); err != nil {
 		return nil, err
 	}
