@@ -81,4 +81,13 @@ func TestGameNightWhatToBringInChromium(t *testing.T) {
 		t.Errorf("the form starts on %q, not the game's battlefield", got)
 	}
 	b.looks("game-optimize-gm-form")
+
+	// A small search, to its path: the field said, and the gamemaster's save.
+	b.do("search", chromedp.SetValue(css("#optimize-battles"), "20"), chromedp.SetValue(css("#optimize-budget"), "1000"),
+		chromedp.SetValue(css("#optimize-seed"), "2"), chromedp.Click(css("#optimize-form button[type=submit]")))
+	got := b.waitText("#optimize-field", func(s string) bool { return strings.Contains(s, "Against the Imperial lists of") })
+	if !strings.Contains(got, "Reference Imperial force (Vader) on Open field") {
+		t.Errorf("the path's field: %q", got)
+	}
+	b.looks("game-optimize-gm-path")
 }

@@ -76,7 +76,7 @@ func offeredOpponents(t *testing.T, body string) []string {
 func TestWhatToBringInAGameNightPlaysTheOtherSidesSubmittedLists(t *testing.T) {
 	ts := newTestServer(t)
 	r := ts.postForm("/games", url.Values{"name": {"Chakton"}, "date": {"2026-05-01"}, "battlefield": {"open-field"},
-		"plays.rebel": {"on"}, "limits.rebel": {"total: 1000\n"}, "plays.imperial": {"on"}, "limits.imperial": {""}})
+		"plays.rebel": {"on"}, "limits.rebel": {"total: 900\n"}, "plays.imperial": {"on"}, "limits.imperial": {""}})
 	wantStatus(t, "create the game", r, http.StatusSeeOther)
 	gm := regexp.MustCompile(`^/gm/([A-Za-z0-9_-]+)\?`).FindStringSubmatch(r.header.Get("Location"))[1]
 	val, _ := attr(byID(parseHTML(t, ts.get("/gm/"+gm).body), "player-link"), "value")
@@ -119,7 +119,7 @@ func TestWhatToBringInAGameNightPlaysTheOtherSidesSubmittedLists(t *testing.T) {
 	if got := offeredOpponents(t, f.body); !slices.Equal(got, []string{vaderID}) {
 		t.Errorf("the gamemaster is offered %v, want only Vader's list %s", got, vaderID)
 	}
-	for _, want := range []string{"Against the Imperial lists submitted to Chakton", "Two stormtrooper squads (Vader)", `value="game" selected`, "total 1000"} {
+	for _, want := range []string{"Against the Imperial lists submitted to Chakton", "Two stormtrooper squads (Vader)", `value="game" selected`, "total 900"} {
 		if !strings.Contains(f.body, want) {
 			t.Errorf("the gamemaster's form lacks %q", want)
 		}
@@ -142,7 +142,7 @@ func TestWhatToBringInAGameNightPlaysTheOtherSidesSubmittedLists(t *testing.T) {
 	wantStatus(t, "the gamemaster's path", page, http.StatusOK)
 	doc := parseHTML(t, page.body)
 	if got := text(byID(doc, "optimize-field")); !strings.Contains(got, "Against the Imperial lists of Chakton: Two stormtrooper squads (Vader) on Open field") ||
-		!strings.Contains(got, "up to 1000 SGPs") {
+		!strings.Contains(got, "up to 900 SGPs") {
 		t.Errorf("the path's field: %q", got)
 	}
 	if byID(doc, "optimize-steps") == nil {
@@ -170,8 +170,16 @@ func TestWhatToBringInAGameNightPlaysTheOtherSidesSubmittedLists(t *testing.T) {
 	if err := os.WriteFile(path, []byte(exp.body), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if code, out, errOut := runMuster(t, "check", "--limits", writeTemp(t, "total: 1000\n"), path); code != 0 {
+	// Within the side's 900 SGPs, not the army's own limit of 1000, which the file keeps.
+	if code, out, errOut := runMuster(t, "check", "--limits", writeTemp(t, "total: 900\n"), path); code != 0 {
 		t.Errorf("the saved list breaks the side's limits: %s%s", out, errOut)
+	}
+	// The list's own limit: line is kept as it was in the version searched from.
+	v1, _ := ts.store.GameArmyVersion(context.Background(), g.ID, l.Army.ID, 1)
+	v2, _ := ts.store.GameArmyVersion(context.Background(), g.ID, l.Army.ID, 2)
+	limitLine := regexp.MustCompile(`(?m)^limit: .*$`)
+	if a, b := limitLine.FindString(string(v1.File)), limitLine.FindString(string(v2.File)); a != b {
+		t.Errorf("the saved version's limit line %q, the version searched from's %q", b, a)
 	}
 	if again := ts.postForm(save, nil); again.status != http.StatusConflict || !strings.Contains(again.body, "Search again from the list as it is now") {
 		t.Errorf("saved twice: %d %.300s", again.status, again.body)
@@ -188,6 +196,28 @@ func TestWhatToBringInAGameNightPlaysTheOtherSidesSubmittedLists(t *testing.T) {
 	wantStatus(t, "the player's forged opponent", r, http.StatusBadRequest)
 	if !strings.Contains(r.body, "Against: that is not one of the Imperial lists submitted to this game") || strings.Contains(r.body, "Tarkin") {
 		t.Errorf("the player's forged opponent: %.2000s", r.body)
+	}
+	// The player's search: the field named, no save into the locked list, said so.
+	q = ts.postForm(mine+"/optimize", url.Values{"opponent": {vaderID}, "battles": {"20"}, "budget": {"2000"}, "seed": {"3"}, "scenario": {"open-field"}})
+	wantStatus(t, "the player's search", q, http.StatusSeeOther)
+	pjob := strings.TrimPrefix(q.header.Get("Location"), "/sim/run/")
+	if res := waitResult(t, ts, q.header.Get("Location")); res != "/optimize/"+pjob {
+		t.Fatalf("the player's search's result is at %q", res)
+	}
+	pp := ts.get("/optimize/" + pjob)
+	wantStatus(t, "the player's path", pp, http.StatusOK)
+	pdoc := parseHTML(t, pp.body)
+	if got := text(byID(pdoc, "optimize-field")); !strings.Contains(got, "Against the Imperial lists of Chakton: Two stormtrooper squads (Vader)") {
+		t.Errorf("the player's path's field: %q", got)
+	}
+	if strings.Contains(pp.body, `/save"`) {
+		t.Errorf("the player's path has a save form")
+	}
+	if byID(pdoc, "optimize-steps") != nil && (byID(pdoc, "optimize-save") != nil || byID(pdoc, "optimize-save-note") == nil) {
+		t.Errorf("the player's path offers a save into the locked list, or does not say why not")
+	}
+	if strings.Contains(pp.body, `id="optimize-form"`) || !strings.Contains(pp.body, `href="/play/`+player+`"`) {
+		t.Errorf("the player's path shows a form, or no way back to the game")
 	}
 	// The gamemaster's save is refused once the game is locked: no list changes.
 	if locked := ts.postForm(save, nil); locked.status != http.StatusConflict || !strings.Contains(locked.body, "locked") {

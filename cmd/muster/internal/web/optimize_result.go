@@ -6,6 +6,7 @@ import (
 
 	"github.com/labstack/echo/v5"
 
+	"muster/costing/gamenight"
 	"muster/db"
 	"muster/views"
 )
@@ -32,6 +33,10 @@ func (a *app) optimizeResult(c *echo.Context) error {
 		// A game night's search is asked again from its list, through the game's link: the
 		// page goes back to the game and shows no form.
 		nav, v.NoForm, v.Back, v.BackLabel = "games", true, g.Base, "Back to "+g.Name
+		v.Game = &views.OptimizeGame{Name: g.Name, Side: sideName(g.Side), Sides: optimizeFieldSides(req), Limits: "none"}
+		if l, err := gamenight.ReadSideLimits(g.Limits); err == nil && l != nil {
+			v.Game.Limits = l.Summary()
+		}
 		if g.By == optimizeByGM {
 			v.Back, v.BackLabel = g.Base+"/lists/"+g.List+"/optimize", "Ask again for "+req.Name
 		}
