@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/labstack/echo/v5"
@@ -129,7 +130,7 @@ func (a *app) loadGameOptimize(c *echo.Context, by string) (*gameOptSetup, error
 		st.field = append(st.field, o)
 		view.Opponents = append(view.Opponents, views.ArmyRow{ID: l.ID, Name: o.name, Total: a.evaluate(army).Total})
 		view.Chosen[l.ID] = true // the whole field, unless the asker leaves one out
-		if s := sideName(l.Side); !strings.Contains(strings.Join(sides, ","), s) {
+		if s := sideName(l.Side); !slices.Contains(sides, s) {
 			sides = append(sides, s)
 		}
 	}
@@ -155,7 +156,7 @@ func optimizeFieldSides(req jobs.OptimizeRequest) string {
 	}
 	var sides []string
 	for _, o := range req.Opponents {
-		if s := sideName(o.Side); s != "" && !strings.Contains(strings.Join(sides, ","), s) {
+		if s := sideName(o.Side); s != "" && !slices.Contains(sides, s) {
 			sides = append(sides, s)
 		}
 	}
