@@ -46,9 +46,11 @@ func TestGameNightWhatToBringInChromium(t *testing.T) {
 	importList("Vader", "imperial", imperial1500)
 	leia := importList("Leia", "rebel", rebel1500)
 
-	// The player, before the lock: the link, and the page saying why there is no field.
-	b.do("the player's What should I bring?", chromedp.Navigate(leia), chromedp.WaitVisible(css("#optimize-list")),
-		chromedp.Click(css("#optimize-list")), chromedp.WaitVisible(css("#optimize-closed")))
+	// The player, before the lock: the link among the list's actions (which still fit a
+	// phone), and the page saying why there is no field.
+	b.do("the player's list", chromedp.Navigate(leia), chromedp.WaitVisible(css("#optimize-list")))
+	b.looks("game-optimize-player-list")
+	b.do("the player's What should I bring?", chromedp.Click(css("#optimize-list")), chromedp.WaitVisible(css("#optimize-closed")))
 	if got := b.text("#optimize-closed"); !strings.Contains(got, "secret until the gamemaster locks submissions") {
 		t.Errorf("the player's page says %q", got)
 	}
