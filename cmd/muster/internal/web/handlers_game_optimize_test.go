@@ -157,6 +157,9 @@ func TestWhatToBringInAGameNightPlaysTheOtherSidesSubmittedLists(t *testing.T) {
 	}
 	s := ts.postForm(save, nil)
 	wantStatus(t, "the gamemaster saves", s, http.StatusSeeOther)
+	if back := ts.get(s.header.Get("Location")); !strings.Contains(back.body, "Saved as version 2 of the list, not submitted") {
+		t.Errorf("after the save, the gamemaster's list page (%s) does not say what was saved", s.header.Get("Location"))
+	}
 	g, _, _ := ts.store.GameByGMToken(context.Background(), gm)
 	l, err := ts.store.GameList(context.Background(), g.ID, lukeID)
 	if err != nil {
