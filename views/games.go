@@ -217,6 +217,9 @@ type ListView struct {
 	Owner     bool     // the player's own page: edit, submit, withdraw
 	KeyURL    string   // the player's private link to the list
 	Submitted []SubmissionRow
+	// Optimize is the list's "What should I bring?" against the other sides' lists (for its
+	// player or the gamemaster; "": none), OptimizeLabel its link's words.
+	Optimize, OptimizeLabel string
 }
 
 // SubmissionRow is one submit or withdrawal.

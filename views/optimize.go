@@ -6,6 +6,12 @@ package views
 type OptimizeView struct {
 	ArmyID string
 	Army   string
+	// Action is where the form posts; Back and BackLabel the way back to the army or list.
+	Action, Back, BackLabel string
+	// NoForm leaves the form out (a game night's search's result: asked again from the list).
+	NoForm bool
+	// Game is set on a game night's list: the field is the other sides' submitted lists.
+	Game *OptimizeGame
 	// Opponents are the owner's armies that may be played against; Chosen and Weights are
 	// as typed (by army id).
 	Opponents []ArmyRow
@@ -18,6 +24,17 @@ type OptimizeView struct {
 	MaxBudget                       int
 	// Played is set once the search has run.
 	Played *OptimizeResult
+}
+
+// OptimizeGame is what the page says of a game night's search: whose lists it plays
+// against, within which limits, or why there is no field for the asker.
+type OptimizeGame struct {
+	Name   string // the game's
+	Side   string // the list's side, as shown ("Rebel")
+	Sides  string // the field's sides, as shown ("Imperial")
+	Limits string // the side's force limits in a line
+	// Closed says why there is no field (no form is shown then).
+	Closed string
 }
 
 // OptimizeResult is a search's answer, in the page's words.
@@ -39,6 +56,9 @@ type OptimizeResult struct {
 	Diff     []string
 	Version  int // the army's version searched from, which a save goes on top of
 	Saveable bool
+	// SaveAction is where the save posts and SaveLabel its button; without SaveAction,
+	// SaveNote says why the list cannot be saved from here.
+	SaveAction, SaveLabel, SaveNote string
 }
 
 // OptimizeStep is one change taken.

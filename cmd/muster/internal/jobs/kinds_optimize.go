@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"sync/atomic"
 
 	"muster/cmd/muster/internal/faults"
@@ -29,6 +30,26 @@ type OptimizeRequest struct {
 	Seed         uint64 `json:"seed"`
 	Battles      int    `json:"battles"` // the most a change plays against each opponent
 	Budget       int    `json:"budget"`  // the most battles in all
+	// Game is set when the army is a game night's list searched against the other sides'
+	// lists (nil: one's own army against one's own armies).
+	Game *OptGame `json:"game,omitempty"`
+}
+
+// OptGame is a game night's search: the list searched from, the side's force limits every
+// list keeps to, and who asked, through which link.
+type OptGame struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	List string `json:"list"` // the list's id in the game; ArmyID is empty
+	Side string `json:"side"`
+	// Limits is the side's force limits as the gamemaster wrote them (a limits file; empty:
+	// none). The army's own limit, limits: and house rules do not count in a game.
+	Limits string `json:"limits,omitempty"`
+	// By is who asked: "gm" or "player". Base is the link asked through ("/gm/{token}" or
+	// "/play/{token}", as a game's round robin keeps its form's address), for the page's
+	// way back and the gamemaster's save; a rotated link opens nothing there any more.
+	By   string `json:"by"`
+	Base string `json:"base"`
 }
 
 // OptOpponent is one list of the field, at the version played, with its weight.
@@ -38,6 +59,7 @@ type OptOpponent struct {
 	Version int     `json:"version"`
 	File    []byte  `json:"file"`
 	Weight  float64 `json:"weight"`
+	Side    string  `json:"side,omitempty"` // a game night's list's side
 }
 
 // OptimizeResult is a played search as saved: its answer (the JSON of `muster optimize
@@ -95,6 +117,17 @@ func (k *optimizeKind) play(ctx context.Context, m db.Matchup, first, count int)
 	if err != nil {
 		return nil, fmt.Errorf("the army of the search does not read: %w", err)
 	}
+	var limits *roster.Limits
+	if g := req.Game; g != nil {
+		// As the game judges the list (gamenight.Judge): its side's limits replace the
+		// army's own limit, limits: and house rules.
+		army.Limit, army.Limits, army.Rules = 0, nil, nil
+		if strings.TrimSpace(g.Limits) != "" {
+			if limits, err = roster.ReadLimits([]byte(g.Limits)); err != nil {
+				return nil, fmt.Errorf("the %s side's limits do not read: %w", g.Side, err)
+			}
+		}
+	}
 	var opps []optimize.Opponent
 	for _, o := range req.Opponents {
 		a, err := roster.Read(o.File)
@@ -108,7 +141,7 @@ func (k *optimizeKind) play(ctx context.Context, m db.Matchup, first, count int)
 	var done atomic.Int64
 	go j.follow(ctx, m.ID, &done, cancel)
 	res, err := optimize.Run(ctx, j.cat, field, army, opps, optimize.Options{Battles: req.Battles, Seed: req.Seed, Budget: req.Budget,
-		Workers: 1, BeforeBattle: faults.BeforeBattle, Progress: func(p optimize.Progress) { done.Store(int64(p.Battles)) }})
+		Limits: limits, Workers: 1, BeforeBattle: faults.BeforeBattle, Progress: func(p optimize.Progress) { done.Store(int64(p.Battles)) }})
 	if err != nil {
 		return nil, err
 	}

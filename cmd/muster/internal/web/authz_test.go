@@ -193,6 +193,12 @@ func authzRows() []authzRow {
 		{method: "GET", route: "/gm/:token/lists/:id/export", path: "/gm/{gm}/lists/{list}/export", want: all(200)},
 		{method: "GET", route: "/gm/:token/lists/:id/sheets", path: "/gm/{gm}/lists/{list}/sheets", want: all(200)},
 		{method: "POST", route: "/gm/:token/resolve", path: "/gm/{gm}/resolve", form: url.Values{"a": {"{list}"}, "b": {"{list2}"}, "battles": {"1"}, "scenario": {"open-field"}}, want: all(303)},
+		// "What should I bring?" against the game's field (game_optimize.go): the gamemaster's
+		// link for any list; no list is submitted here, so there is no field and nothing is
+		// searched (said). A search that is not this game's is not found, even its owner's.
+		{method: "GET", route: "/gm/:token/lists/:id/optimize", path: "/gm/{gm}/lists/{list}/optimize", want: all(200)},
+		{method: "POST", route: "/gm/:token/lists/:id/optimize", path: "/gm/{gm}/lists/{list}/optimize", form: url.Values{"opponent": {"{list2}"}, "battles": {"20"}, "budget": {"2000"}}, want: all(409)},
+		{method: "POST", route: "/gm/:token/optimize/:job/save", path: "/gm/{gm}/optimize/{ojob}/save", want: all(404)},
 		{method: "GET", route: "/gm/:token/sims/:id", path: "/gm/{gm}/sims/{gmsim}", want: all(200)},
 		{method: "GET", route: "/gm/:token/sims/:id/replay", path: "/gm/{gm}/sims/{gmsim}/replay", want: all(200)},
 		{method: "GET", route: "/gm/:token/sims/:id/json", path: "/gm/{gm}/sims/{gmsim}/json", want: all(200)},
@@ -213,6 +219,9 @@ func authzRows() []authzRow {
 		{method: "POST", route: "/play/:token/lists/:key/withdraw", path: "/play/{player}/lists/{key}/withdraw", want: all(303)},
 		{method: "GET", route: "/play/:token/lists/:key/export", path: "/play/{player}/lists/{key}/export", want: all(200)},
 		{method: "GET", route: "/play/:token/lists/:key/sheets", path: "/play/{player}/lists/{key}/sheets", want: all(200)},
+		// Before the lock a player has no field: the page says why; a post searches nothing.
+		{method: "GET", route: "/play/:token/lists/:key/optimize", path: "/play/{player}/lists/{key}/optimize", want: all(200)},
+		{method: "POST", route: "/play/:token/lists/:key/optimize", path: "/play/{player}/lists/{key}/optimize", form: url.Values{"opponent": {"{list2}"}, "battles": {"20"}, "budget": {"2000"}}, want: all(409)},
 		// (Undo and redo of a first version, and a save of a form that lacks the army's fields,
 		// are refused by the handler: the request got past the authorization.)
 		// Before the lock a player sees no other list and none of the gamemaster's matchups.

@@ -790,7 +790,12 @@ func (a *app) gmList(c *echo.Context) error {
 	v.Back = base + "#lists"
 	v.Row.Sheets = base + "/lists/" + l.ID + "/sheets"
 	v.Row.Export = base + "/lists/" + l.ID + "/export"
-	return render(c, http.StatusOK, views.ListPage(page(c, v.Row.Name, "games"), v))
+	v.Optimize, v.OptimizeLabel = base+"/lists/"+l.ID+"/optimize", "What should this list bring?"
+	p := page(c, v.Row.Name, "games")
+	if c.QueryParam("saved") != "" {
+		p.Flash = fmt.Sprintf("Saved as version %d of the list, not submitted: this page shows the version its player submitted until they submit again.", l.Army.Version)
+	}
+	return render(c, http.StatusOK, views.ListPage(p, v))
 }
 
 // listView is a list's page at a version, judged against its side's current limits.

@@ -74,7 +74,8 @@ func (a *app) loadOptimizeFor(c *echo.Context, id string) (*optimizeSetup, error
 	}
 	st := &optimizeSetup{id: id, version: rec.Version, file: file, army: army}
 	st.view = views.OptimizeView{ArmyID: id, Army: army.Name, Chosen: map[string]bool{}, Weights: map[string]string{},
-		Scenario: battle.DefaultScenario, Battles: "100", Budget: "20000", MaxBudget: optimizeMaxBudget}
+		Scenario: battle.DefaultScenario, Battles: "100", Budget: "20000", MaxBudget: optimizeMaxBudget,
+		Action: "/armies/" + id + "/optimize", Back: "/armies/" + id, BackLabel: "Back to " + army.Name}
 	for _, r := range swmbOnly(list) {
 		if r.ID == id {
 			continue
@@ -111,11 +112,19 @@ func optimizeView(job string, req jobs.OptimizeRequest, res jobs.OptimizeResult)
 		}
 		field = append(field, s)
 	}
+	fieldWords := strings.Join(field, ", ")
+	if g := req.Game; g != nil {
+		fieldWords = "the " + optimizeFieldSides(req) + " lists of " + g.Name + ": " + fieldWords
+	}
 	measure := func(m optimize.Measure) string {
 		return fmt.Sprintf("%d SGPs, scores %s (95%%: %s to %s)", m.Total, views.Pct(m.Score), views.Pct(m.CI95[0]), views.Pct(m.CI95[1]))
 	}
-	v := &views.OptimizeResult{Job: job, Field: strings.Join(field, ", "), Scenario: scenarioName(req.Scenario), Seed: strconv.FormatUint(req.Seed, 10),
+	v := &views.OptimizeResult{Job: job, Field: fieldWords, Scenario: optimizeScenarioName(req), Seed: strconv.FormatUint(req.Seed, 10),
 		Limit: res.Limit, Start: measure(r.Start) + ".", Better: res.DeltaCI[0] > 0, Version: req.Version, Saveable: len(r.Steps) > 0}
+	v.SaveAction, v.SaveLabel = "/optimize/"+job+"/save", "Save it as a new version of "+req.Name
+	if g := req.Game; g != nil {
+		v.SaveAction, v.SaveLabel, v.SaveNote = gameOptimizeSave(job, g)
+	}
 	v.Final = measure(r.Measure) + " on the same battles as the start; it " + whatif.Words(res.Delta, res.DeltaCI) + "."
 	for i, s := range r.Steps {
 		st := views.OptimizeStep{Change: s.Change, Total: s.Total, Score: fmt.Sprintf("scores %s (95%%: %s to %s)", views.Pct(s.Score), views.Pct(s.CI95[0]), views.Pct(s.CI95[1])),
@@ -144,6 +153,17 @@ func optimizeView(job string, req jobs.OptimizeRequest, res jobs.OptimizeResult)
 		v.Diff = listDiff(start, r.Army)
 	}
 	return v
+}
+
+// optimizeScenarioName is the name of the scenario a search played: from its file when it
+// carries one (the game's battlefield, one's own), else the built-in's.
+func optimizeScenarioName(req jobs.OptimizeRequest) string {
+	if len(req.ScenarioFile) > 0 {
+		if f, err := jobs.RequestField(req.Scenario, req.ScenarioFile); err == nil {
+			return f.Scenario.Name
+		}
+	}
+	return scenarioName(req.Scenario)
 }
 
 // listDiff says unit by unit how the final list differs from the start (roster.Diff, as

@@ -6,6 +6,7 @@ import (
 
 	"github.com/labstack/echo/v5"
 
+	"muster/costing/gamenight"
 	"muster/db"
 	"muster/views"
 )
@@ -25,9 +26,22 @@ func (a *app) optimizeResult(c *echo.Context) error {
 		return err
 	}
 	v := views.OptimizeView{ArmyID: req.ArmyID, Army: req.Name, Chosen: map[string]bool{}, Weights: map[string]string{}, Scenario: req.Scenario,
-		Battles: strconv.Itoa(req.Battles), Budget: strconv.Itoa(req.Budget), Seed: strconv.FormatUint(req.Seed, 10), MaxBudget: optimizeMaxBudget}
-	// The form again, with the owner's armies as they are now, if the army is still saved.
-	if st, err := a.loadOptimizeFor(c, req.ArmyID); err == nil {
+		Battles: strconv.Itoa(req.Battles), Budget: strconv.Itoa(req.Budget), Seed: strconv.FormatUint(req.Seed, 10), MaxBudget: optimizeMaxBudget,
+		Action: "/armies/" + req.ArmyID + "/optimize", Back: "/armies/" + req.ArmyID, BackLabel: "Back to " + req.Name}
+	nav := "armies"
+	if g := req.Game; g != nil {
+		// A game night's search is asked again from its list, through the game's link: the
+		// page goes back to the game and shows no form.
+		nav, v.NoForm, v.Back, v.BackLabel = "games", true, g.Base, "Back to "+g.Name
+		v.Game = &views.OptimizeGame{Name: g.Name, Side: sideName(g.Side), Sides: optimizeFieldSides(req), Limits: "none"}
+		if l, err := gamenight.ReadSideLimits(g.Limits); err == nil && l != nil {
+			v.Game.Limits = l.Summary()
+		}
+		if g.By == optimizeByGM {
+			v.Back, v.BackLabel = g.Base+"/lists/"+g.List+"/optimize", "Ask again for "+req.Name
+		}
+	} else if st, err := a.loadOptimizeFor(c, req.ArmyID); err == nil {
+		// The form again, with the owner's armies as they are now, if the army is still saved.
 		v.Opponents, v.Scenarios = st.view.Opponents, st.view.Scenarios
 	}
 	for _, o := range req.Opponents {
@@ -35,5 +49,5 @@ func (a *app) optimizeResult(c *echo.Context) error {
 		v.Weights[o.ID] = strconv.FormatFloat(o.Weight, 'g', -1, 64)
 	}
 	v.Played = optimizeView(m.ID, req, res)
-	return render(c, http.StatusOK, views.OptimizePage(page(c, "What should "+req.Name+" bring?", "armies"), v))
+	return render(c, http.StatusOK, views.OptimizePage(page(c, "What should "+req.Name+" bring?", nav), v))
 }

@@ -314,6 +314,8 @@ func (a *app) playList(c *echo.Context) error {
 	v.Army.Base = base
 	v.Row.Export = base + "/export"
 	v.Row.Sheets = base + "/sheets"
+	// Offered before the lock too: its page says why there is no field yet.
+	v.Optimize, v.OptimizeLabel = base+"/optimize", "What should I bring?"
 	p := page(c, v.Row.Name, "games")
 	switch {
 	case c.QueryParam("submitted") != "" && l.Submitted > 0:

@@ -133,14 +133,15 @@ func newApp(store *db.Store, cat *rules.Catalog, logger *slog.Logger, cfg Config
 	a.simRoutes(e)
 	a.replayRoutes(e)
 	a.qrsRoutes(e)
-	a.swmCardRoutes(e)     // issue 32: the d20 card library (swm_cards.go)
-	a.scenarioRoutes(e)    // issue 33: the scenario designer (scenarios.go)
-	a.whatifRoutes(e)      // issue 14: what to change (handlers_whatif.go)
-	a.roundRobinRoutes(e)  // issue 14: round robins (handlers_roundrobin.go)
-	a.resultShareRoutes(e) // issue 31: share links to matchups and round robins (result_shares.go)
-	a.fairRoutes(e)        // issue 33: "Is this fair?" (handlers_isfair.go)
-	a.optimizeRoutes(e)    // issue 34: what to bring (handlers_optimize.go)
-	a.swmRoutes(e)         // two d20 squads quick-resolved (swm_battle.go)
+	a.swmCardRoutes(e)      // issue 32: the d20 card library (swm_cards.go)
+	a.scenarioRoutes(e)     // issue 33: the scenario designer (scenarios.go)
+	a.whatifRoutes(e)       // issue 14: what to change (handlers_whatif.go)
+	a.roundRobinRoutes(e)   // issue 14: round robins (handlers_roundrobin.go)
+	a.resultShareRoutes(e)  // issue 31: share links to matchups and round robins (result_shares.go)
+	a.fairRoutes(e)         // issue 33: "Is this fair?" (handlers_isfair.go)
+	a.optimizeRoutes(e)     // issue 34: what to bring (handlers_optimize.go)
+	a.gameOptimizeRoutes(e) // issue 34: what to bring against a game night's field (game_optimize.go)
+	a.swmRoutes(e)          // two d20 squads quick-resolved (swm_battle.go)
 
 	// The JSON API's guard goes on each route, not on the group: a group's middleware makes
 	// echo register catch-all routes under /api/ that answered a wrong method (PUT

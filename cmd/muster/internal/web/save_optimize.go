@@ -27,6 +27,10 @@ func (a *app) saveOptimize(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if req.Game != nil {
+		// A game's list is saved through the game's link (saveGameOptimize), never here.
+		return echo.NewHTTPError(http.StatusNotFound, "Not saved: this search is of a game night's list, which is saved from the game's link.")
+	}
 	if len(res.Result.Steps) == 0 {
 		return echo.NewHTTPError(http.StatusConflict, "Not saved: the search took no change, so the list is the army as it is.")
 	}

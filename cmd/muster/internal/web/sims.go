@@ -373,7 +373,15 @@ func cancelledURL(m db.Matchup) string {
 		return "/sim?" + q.Encode()
 	case db.KindOptimize:
 		var req jobs.OptimizeRequest
-		if err := json.Unmarshal(m.Request, &req); err == nil && validID(req.ArmyID) {
+		err := json.Unmarshal(m.Request, &req)
+		if g := req.Game; err == nil && g != nil && strings.HasPrefix(g.Base, "/") {
+			// A game's search: the gamemaster's form on the list again, the player's game.
+			if g.By == optimizeByGM {
+				return g.Base + "/lists/" + g.List + "/optimize?" + q.Encode()
+			}
+			return g.Base + "?" + q.Encode()
+		}
+		if err == nil && validID(req.ArmyID) {
 			q.Set("battles", strconv.Itoa(req.Battles))
 			q.Set("budget", strconv.Itoa(req.Budget))
 			q.Set("scenario", req.Scenario)
