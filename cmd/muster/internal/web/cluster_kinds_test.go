@@ -24,6 +24,7 @@ import (
 // and a skirmish quick-resolve, asked for on a third web process and followed on the second,
 // equal `muster whatif`, `muster swm sim` and the skirmish engine in one process.
 func TestWhatIfRoundRobinAndQuickResolvesOnACluster(t *testing.T) {
+	t.Parallel()
 	dsn := dbtest.Postgres(t)
 	if testing.Short() {
 		t.Skip("plays on six processes")

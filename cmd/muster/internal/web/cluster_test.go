@@ -112,6 +112,7 @@ func clusterBattles(t *testing.T) int {
 // exactly `muster sim`'s for the same seed, byte for byte, every battle counted once, and
 // the chunks, merged into it, not kept.
 func TestMatchupOnTwoWebProcessesAndThreeWorkers(t *testing.T) {
+	t.Parallel()
 	dsn := dbtest.Postgres(t)
 	if testing.Short() {
 		t.Skip("plays a long matchup on five processes")

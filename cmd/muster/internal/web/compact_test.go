@@ -61,6 +61,7 @@ func TestCompactRosterWritesTheSheetsFiguresAUnitALine(t *testing.T) {
 
 // The ten-unit mixed army's compact roster prints on one landscape page, as its PDF shows.
 func TestCompactRosterPrintsOnOnePage(t *testing.T) {
+	t.Parallel()
 	testkit.NeedChromium(t)
 	ts := newTestServer(t)
 	id := ts.importFile(mixed)

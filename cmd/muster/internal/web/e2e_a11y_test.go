@@ -168,89 +168,120 @@ func TestEveryPageIsAccessibleInChromium(t *testing.T) {
 	// Pages answered 404 on purpose: no such page, and a skirmish army's record sheets (the
 	// book's sheets are Star Wars Miniatures Battles' own; the page says so).
 	notFound := map[string]bool{"/no-such-page": true, "/armies/" + idQ + "/sheets": true}
+	// Each look (a width and a theme) is a subtest of its own, in a tab of its own, run in
+	// parallel with the others: the pages' checks are the browser's work (axe is most of
+	// it), and a tab each lets two cores share it instead of one look after the other.
+	root := ctx
 	for _, size := range []struct{ w, h int64 }{{1280, 900}, {360, 800}} {
 		for _, theme := range []string{"light", "dark"} {
-			b.do("window", chromedp.EmulateViewport(size.w, size.h))
-			for i, path := range pages {
-				b.do(path, chromedp.Navigate(base+path), chromedp.WaitReady(css("body")))
-				if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.documentElement.setAttribute("data-theme", "`+theme+`"), true`)); err != nil {
+			t.Run(fmt.Sprintf("%d px %s", size.w, theme), func(t *testing.T) {
+				t.Parallel()
+				ctx, cancel := chromedp.NewContext(root)
+				t.Cleanup(cancel)
+				// The first action opens the tab; it runs without a deadline, which would close it.
+				if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
+					t.Fatalf("a tab of its own: %v", err)
+				}
+				console := testkit.WatchConsole(t, ctx)
+				b := &browser{t: t, ctx: ctx}
+				b.do("window", chromedp.EmulateViewport(size.w, size.h))
+				lookAtEveryPage(t, b, console, pages, look{w: size.w, theme: theme, base: base, run: run,
+					notFound: notFound, fitsPhone: fitsPhone, replay: replayPath})
+			})
+		}
+	}
+}
+
+// look is one width and theme of the every-page test, and what its checks need.
+type look struct {
+	w                   int64
+	theme, base, run    string
+	replay              string
+	notFound, fitsPhone map[string]bool
+}
+
+// lookAtEveryPage opens each page at one look and checks it: axe, the console, and at
+// 1280 px light the names of regions and headings, at 360 px light what a phone cuts off.
+func lookAtEveryPage(t *testing.T, b *browser, console *testkit.Console, pages []string, lk look) {
+	ctx, css := b.ctx, func(s string) chromedp.CSS { return chromedp.CSS(s) }
+	for i, path := range pages {
+		b.do(path, chromedp.Navigate(lk.base+path), chromedp.WaitReady(css("body")))
+		if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.documentElement.setAttribute("data-theme", "`+lk.theme+`"), true`)); err != nil {
+			t.Fatal(err)
+		}
+		out, err := chromedp.Run(ctx, chromedp.Evaluate[string](lk.run, chromedp.EvalAwaitPromise))
+		if err != nil {
+			t.Fatalf("axe on %s: %v", path, err)
+		}
+		var vs []axeViolation
+		if err := json.Unmarshal([]byte(out), &vs); err != nil {
+			t.Fatalf("axe on %s: %v", path, err)
+		}
+		for _, v := range vs {
+			t.Errorf("%s at %d px, %s: %s %s (%s) at %v", path, lk.w, lk.theme, v.Impact, v.ID, v.Help, v.Nodes)
+		}
+		// And the console is clean: no error or warning from the page, its scripts or
+		// the browser (a resource not found, a refused inline style).
+		for _, l := range console.Take() {
+			if lk.notFound[path] && strings.Contains(l, "404 (Not Found) "+lk.base+path) {
+				continue // the page's own status
+			}
+			t.Errorf("%s at %d px, %s: the console says %s", path, lk.w, lk.theme, l)
+		}
+		pageShot(t, ctx, fmt.Sprintf("a11y-%02d-%s-%d-%s", i, shotName(path), lk.w, lk.theme))
+		if path == lk.replay && lk.w == 360 && lk.theme == "dark" {
+			checkSideRims(t, ctx)
+		}
+		if lk.w == 1280 && lk.theme == "light" {
+			// A screen reader lists a page's regions by name: each scrolling table's
+			// name says which table it is, and no two on a page share one.
+			bad, err := chromedp.Run(ctx, chromedp.Evaluate[string](unnamedRegions))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if bad != "" {
+				t.Errorf("%s: scrolling tables without a name of their own: %s", path, bad)
+			}
+			skips, err := chromedp.Run(ctx, chromedp.Evaluate[string](headingSkips))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if skips != "" {
+				t.Errorf("%s: headings out of order (a screen reader's outline of the page): %s", path, skips)
+			}
+		}
+		if lk.w == 360 && lk.theme == "light" {
+			wide, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.documentElement.scrollWidth > window.innerWidth + 1`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if wide {
+				culprits, _ := chromedp.Run(ctx, chromedp.Evaluate[string](wideElements))
+				t.Errorf("%s is wider than a 360 px window: it scrolls sideways (%s)", path, culprits)
+			}
+			bad, err := chromedp.Run(ctx, chromedp.Evaluate[string](narrowDefects))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if bad != "" {
+				t.Errorf("%s at 360 px: %s", path, bad)
+			}
+			// A screen reader hears a region's name: one that becomes cards here does
+			// not scroll sideways, and its name does not say it does.
+			claims, err := chromedp.Run(ctx, chromedp.Evaluate[string](falseScrollClaims))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if claims != "" {
+				t.Errorf("%s at 360 px: tables shown as cards named as scrolling sideways: %s", path, claims)
+			}
+			if lk.fitsPhone[path] {
+				cut, err := chromedp.Run(ctx, chromedp.Evaluate[string](cutTables))
+				if err != nil {
 					t.Fatal(err)
 				}
-				out, err := chromedp.Run(ctx, chromedp.Evaluate[string](run, chromedp.EvalAwaitPromise))
-				if err != nil {
-					t.Fatalf("axe on %s: %v", path, err)
-				}
-				var vs []axeViolation
-				if err := json.Unmarshal([]byte(out), &vs); err != nil {
-					t.Fatalf("axe on %s: %v", path, err)
-				}
-				for _, v := range vs {
-					t.Errorf("%s at %d px, %s: %s %s (%s) at %v", path, size.w, theme, v.Impact, v.ID, v.Help, v.Nodes)
-				}
-				// And the console is clean: no error or warning from the page, its scripts or
-				// the browser (a resource not found, a refused inline style).
-				for _, l := range console.Take() {
-					if notFound[path] && strings.Contains(l, "404 (Not Found) "+base+path) {
-						continue // the page's own status
-					}
-					t.Errorf("%s at %d px, %s: the console says %s", path, size.w, theme, l)
-				}
-				pageShot(t, ctx, fmt.Sprintf("a11y-%02d-%s-%d-%s", i, shotName(path), size.w, theme))
-				if path == replayPath && size.w == 360 && theme == "dark" {
-					checkSideRims(t, ctx)
-				}
-				if size.w == 1280 && theme == "light" {
-					// A screen reader lists a page's regions by name: each scrolling table's
-					// name says which table it is, and no two on a page share one.
-					bad, err := chromedp.Run(ctx, chromedp.Evaluate[string](unnamedRegions))
-					if err != nil {
-						t.Fatal(err)
-					}
-					if bad != "" {
-						t.Errorf("%s: scrolling tables without a name of their own: %s", path, bad)
-					}
-					skips, err := chromedp.Run(ctx, chromedp.Evaluate[string](headingSkips))
-					if err != nil {
-						t.Fatal(err)
-					}
-					if skips != "" {
-						t.Errorf("%s: headings out of order (a screen reader's outline of the page): %s", path, skips)
-					}
-				}
-				if size.w == 360 && theme == "light" {
-					wide, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.documentElement.scrollWidth > window.innerWidth + 1`))
-					if err != nil {
-						t.Fatal(err)
-					}
-					if wide {
-						culprits, _ := chromedp.Run(ctx, chromedp.Evaluate[string](wideElements))
-						t.Errorf("%s is wider than a 360 px window: it scrolls sideways (%s)", path, culprits)
-					}
-					bad, err := chromedp.Run(ctx, chromedp.Evaluate[string](narrowDefects))
-					if err != nil {
-						t.Fatal(err)
-					}
-					if bad != "" {
-						t.Errorf("%s at 360 px: %s", path, bad)
-					}
-					// A screen reader hears a region's name: one that becomes cards here does
-					// not scroll sideways, and its name does not say it does.
-					claims, err := chromedp.Run(ctx, chromedp.Evaluate[string](falseScrollClaims))
-					if err != nil {
-						t.Fatal(err)
-					}
-					if claims != "" {
-						t.Errorf("%s at 360 px: tables shown as cards named as scrolling sideways: %s", path, claims)
-					}
-					if fitsPhone[path] {
-						cut, err := chromedp.Run(ctx, chromedp.Evaluate[string](cutTables))
-						if err != nil {
-							t.Fatal(err)
-						}
-						if cut != "" {
-							t.Errorf("%s at 360 px: tables cut at the window's edge (scroll sideways): %s", path, cut)
-						}
-					}
+				if cut != "" {
+					t.Errorf("%s at 360 px: tables cut at the window's edge (scroll sideways): %s", path, cut)
 				}
 			}
 		}

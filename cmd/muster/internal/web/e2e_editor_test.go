@@ -18,6 +18,7 @@ import (
 // a Security Droid 35 (Droid Chart: 10 + 10 + (3+1+1+2+3+1) + blaster 4-3 + search 5-2) and
 // a Bantha 24 (Creature Chart: (2+8+2+5+7) x 1).
 func TestSixUnitArmyInTwentyFiveInteractionsWithoutReload(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	e := newEditorRun(t, base, "Endor Strike Team")
 	e.interactions = 0 // issue 12 counted from the empty army
@@ -53,6 +54,7 @@ func TestSixUnitArmyInTwentyFiveInteractionsWithoutReload(t *testing.T) {
 // editor's starting values the army comes to 1,501 SGPs; a Hoth Trooper fewer, typed and
 // saved, brings it under 1,500 and shows that a typed change is kept.
 func TestIssue31RebelArmyInTwentyFiveInteractions(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	e := newEditorRun(t, base, "Echo Base Relief")
 	e.add("squad|Standard Rebel Trooper", "#fields-0")

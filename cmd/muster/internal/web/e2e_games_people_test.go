@@ -22,6 +22,7 @@ import (
 // not shown to anyone at the table; after the lock the players see every submitted list
 // and can change none.
 func TestGameNightOfThreePeopleInChromium(t *testing.T) {
+	t.Parallel()
 	root := testkit.StartChromium(t, "about:blank", 1280, 1000)
 	base := startServer(t)
 	people := map[string]*browser{}

@@ -85,6 +85,7 @@ func TestHostileNamesRunNothingAndKeepThePageOnAPhone(t *testing.T) {
 	}
 }
 func TestHostileNamesInTheReplayPage(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	army := filepath.Join(dir, "hostile.yaml")
 	// The unknown weapon would keep the hero off the table: the rest of the army plays.

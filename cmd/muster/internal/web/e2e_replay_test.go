@@ -78,6 +78,7 @@ var casualtyLine = regexp.MustCompile(`(?m)^\s+(.+?): (?:\d+ wounded)?(?:, )?(?:
 // says were incapacitated in a phase fall (a cross) in that phase's frame, and units that
 // moved are drawn elsewhere than a phase before.
 func TestReplayStepsThroughABattleInChromium(t *testing.T) {
+	t.Parallel()
 	ctx := testkit.StartChromium(t, "about:blank", 1280, 1000)
 	base := startServer(t)
 	b := &browser{t: t, ctx: ctx}

@@ -26,6 +26,7 @@ import (
 // matchup on it and watches its replay, which draws the field; the exported file, given to
 // the command line, plays the same battles as the web did.
 func TestScenarioDesignedInChromiumPlayedAndReplayed(t *testing.T) {
+	t.Parallel()
 	ctx := testkit.StartChromium(t, "about:blank", 1280, 1000)
 	base := startServer(t)
 	b := &browser{t: t, ctx: ctx}
@@ -215,6 +216,7 @@ func TestScenarioDesignedInChromiumPlayedAndReplayed(t *testing.T) {
 // same fields, so the same battles (rules/battle/design's test holds the form's files to
 // the recorded battle hashes). A polygon dragged moves whole.
 func TestBuiltinScenariosSavedFromTheDesignerInChromium(t *testing.T) {
+	t.Parallel()
 	ctx := testkit.StartChromium(t, "about:blank", 1280, 1000)
 	base := startServer(t)
 	b := &browser{t: t, ctx: ctx}

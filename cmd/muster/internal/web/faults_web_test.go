@@ -12,6 +12,7 @@ import (
 // A battle that fails in a what-if or a round robin (jobs, as matchups are) is said on its
 // progress page in words, naming it, never as a stack trace; the server goes on serving.
 func TestAFailedBattleIsSaidOnThePageInWords(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	a := ts.importFile(rebel1500)
 	b := ts.importFile(imperial1500)

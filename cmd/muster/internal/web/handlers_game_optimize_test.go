@@ -74,6 +74,7 @@ func offeredOpponents(t *testing.T, body string) []string {
 // Not parallel: its server and searches start no goroutines while the admission test
 // counts them (admission_test.go), as the army page's search test.
 func TestWhatToBringInAGameNightPlaysTheOtherSidesSubmittedLists(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	r := ts.postForm("/games", url.Values{"name": {"Chakton"}, "date": {"2026-05-01"}, "battlefield": {"open-field"},
 		"plays.rebel": {"on"}, "limits.rebel": {"total: 900\n"}, "plays.imperial": {"on"}, "limits.imperial": {""}})

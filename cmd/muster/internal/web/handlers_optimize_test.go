@@ -21,6 +21,7 @@ import (
 // Not parallel: its server and search start no goroutines while the admission test counts
 // them (admission_test.go), which parallel tests' servers can upset.
 func TestWhatToBringFromTheArmyPageSavesTheFinalListAsANewVersion(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	a := ts.importFile(unarmedArmy)
 	b := ts.importFile(imperials1000)

@@ -18,6 +18,7 @@ import (
 // another owner's scenario is not found, not even through the matchup form; a shared one
 // is copied into mine.
 func TestScenariosFromTheWeb(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	f, _ := battle.LoadScenario("open-field")
 	file, _ := design.Marshal(f.Scenario)

@@ -63,6 +63,7 @@ func TestSWMSheetSampleSquadPrintsEachCardAndHPTracks(t *testing.T) {
 // pages with pdftoppm: a real PDF of at least one page. MUSTER_SCREENSHOTS keeps the pages
 // to look at.
 func TestSWMSheetPDFPrintsAsPages(t *testing.T) {
+	t.Parallel()
 	if pdf.Chromium() == "" {
 		t.Skip("no chromium binary found (CI installs Debian's chromium)")
 	}
