@@ -41,6 +41,8 @@ type ScenarioDesignView struct {
 	// restored as Version.
 	Saved    bool
 	Restored int
+	// Stale says the save was refused as drawn from an older version than the latest.
+	Stale bool
 }
 
 // SharedScenarioView is a scenario shown through its share link: read-only.

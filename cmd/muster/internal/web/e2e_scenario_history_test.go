@@ -53,6 +53,9 @@ func TestScenarioHistoryInChromium(t *testing.T) {
 			t.Errorf("after the refusal %s holds %q (%v), want what was typed", field, v, err)
 		}
 	}
+	if href, err := chromedp.Run(tab, chromedp.Evaluate[string](`document.getElementById("stale-history-link").target`)); err != nil || href != "_blank" {
+		t.Errorf("the refusal's link to the history opens in %q (%v), want a new tab, this one keeping what was typed", href, err)
+	}
 	second.looks("scenario-designer-stale")
 	second.do("saved again, knowingly", chromedp.Click(css("#save-scenario")), chromedp.WaitVisible(css("#scenario-saved")))
 	if got := second.text("#scenario-saved"); got != "Saved as version 4." {

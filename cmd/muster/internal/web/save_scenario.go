@@ -63,6 +63,7 @@ func (a *app) saveScenario(c *echo.Context) error {
 			return err
 		}
 		v := designView(rec, &f, design.Errors{"": capitalize(msg)})
+		v.Stale = true
 		return render(c, http.StatusConflict, views.ScenarioDesignPage(page(c, title, "sim"), v))
 	}
 	if errors.Is(err, db.ErrNotFound) {
