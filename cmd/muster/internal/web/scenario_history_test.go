@@ -173,6 +173,10 @@ func TestScenarioVersionsFromTheWeb(t *testing.T) {
 		})
 	}
 
+	// Delete asks first: every version goes with it.
+	if list := html.UnescapeString(ts.get("/scenarios").body); !strings.Contains(list, `data-confirm="Delete Open field and every saved version of it?`) {
+		t.Errorf("the list's delete does not ask first")
+	}
 	wantStatus(t, "delete", ts.postForm(mine+"/delete", nil), http.StatusSeeOther)
 	for _, path := range []string{mine + "/history", mine + "/history/1", mine + "/history/1/export"} {
 		wantStatus(t, "a deleted scenario's "+path, ts.get(path), http.StatusNotFound)
