@@ -16,9 +16,11 @@ type ScenariosView struct {
 	Error, Import string
 }
 
-// ScenarioRow is a scenario in a list. Problem says why a stored file no longer reads.
+// ScenarioRow is a scenario in a list. Problem says why a stored file no longer reads;
+// Versions is how many it has (the player's own).
 type ScenarioRow struct {
 	ID, Name, Description, Share, Problem string
+	Versions                              int
 }
 
 // ScenarioDesignView is the designer: the form's rows, their refusals, the map.

@@ -94,4 +94,10 @@ func TestScenarioHistoryInChromium(t *testing.T) {
 	if got := b.text("#scenario-version-4"); !strings.Contains(got, "Typed in the second tab") {
 		t.Errorf("the restore lost version 4: %q", got)
 	}
+	// The list links each scenario's history with its count.
+	b.do("the list", chromedp.Navigate(base+"/scenarios"), chromedp.WaitVisible(css("a.scenario-history")))
+	if got := strings.Join(strings.Fields(b.text("a.scenario-history")), " "); got != "History (5 versions) of Open field, walled" {
+		t.Errorf("the list's history link reads %q", got)
+	}
+	b.looks("scenario-list")
 }

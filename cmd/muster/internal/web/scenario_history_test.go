@@ -73,6 +73,9 @@ func TestScenarioVersionsFromTheWeb(t *testing.T) {
 	form.Set("version", "2")
 	wantStatus(t, "the second tab's save, again", ts.postForm(mine, form), http.StatusSeeOther)
 
+	if list := ts.get("/scenarios"); !strings.Contains(list.body, `href="`+mine+`/history" class="scenario-history">History (3 versions)`) {
+		t.Errorf("the list does not link the history with its 3 versions")
+	}
 	hist := ts.get(mine + "/history")
 	wantStatus(t, "the history", hist, http.StatusOK)
 	body = html.UnescapeString(hist.body)
