@@ -14,6 +14,7 @@ type FairView struct {
 	Lists      [2]string // the Troop Lists chosen
 	Battles    string
 	RandomK    string
+	Strong     string // strong lists a side
 	Seed       string
 	Errors     []string
 	Answer     *FairAnswer
@@ -46,7 +47,18 @@ type FairList struct {
 	Name  string
 	SGP   int
 	Units string
+	// Strong marks a strong list (the optimizer's search from a random list); Found says
+	// where it started and what the search found, in words.
+	Strong bool
+	Found  string
 }
+
+// FairMaxStrong is the most strong lists a side the form offers: each costs a search of
+// as many battles as the curve (docs/decisions.md).
+const FairMaxStrong = 3
+
+// FairDefaultStrong is the strong lists a side the form starts on (docs/decisions.md).
+const FairDefaultStrong = 1
 
 // FairPoint is a row of the curve's table.
 type FairPoint struct {

@@ -26,6 +26,7 @@ import (
 	"muster/rules"
 	"muster/rules/battle"
 	"muster/rules/battle/muster"
+	"muster/rules/battle/optimize"
 )
 
 // DefaultLists is how many random lists each side plays when none are given.
@@ -40,6 +41,13 @@ const blocks = 8
 
 // MaxBattles bounds the battles at each handicap.
 const MaxBattles = 100_000
+
+// MaxStrongBudget bounds the battles one strong list's search plays.
+const MaxStrongBudget = 1_000_000
+
+// minTrials is the fewest trials (a battle against each opposing list) a strong list's
+// search compares a change on: below it no change could be told better.
+const minTrials = 4
 
 // Side is what one side plays: its lists, or the limits and Troop List to build K random
 // lists within.
@@ -59,6 +67,15 @@ type Options struct {
 	Seed    uint64
 	// Lists is K, the random lists per side (0: DefaultLists).
 	Lists int
+	// Strong is S, the strong lists per side that plays random lists (0, the default:
+	// none; at most K): strong list i is the list optimizer's search (rules/battle/optimize)
+	// from the side's random list i against the other side's lists as given or drawn (not
+	// its strong ones), within the side's force limits. Each is played like a random list:
+	// the pairs are then (K+S) x (K+S).
+	Strong int
+	// StrongBudget is the most battles each strong list's search plays, its final measure
+	// included (0: DefaultStrongBudget of Battles).
+	StrongBudget int
 	// Step is the handicap between the curve's points in SGPs (0: a fifth of the larger
 	// side's total, to the nearest 50).
 	Step int
@@ -128,12 +145,36 @@ type Point struct {
 }
 
 // List is a list played at no handicap: its name, its SGPs, and the army file itself (as
-// JSON), which `muster check` and `muster sim` take as they are.
+// JSON), which `muster check` and `muster sim` take as they are. Kind says where it came
+// from: "given" (the asker's), "random" (costing/listgen) or "strong" (the optimizer's
+// search from random list From, 1 for the first).
 type List struct {
 	Name string       `json:"name"`
 	SGP  int          `json:"sgp"`
 	Army *roster.Army `json:"army"`
+	Kind string       `json:"kind"`
+	// For a strong list: From, the random list it started from (1 for the first), and its
+	// gain in expected score over it against the other side's lists, measured on seeds the
+	// search never used, with its 95% interval, and the battles the search played.
+	From    int         `json:"from,omitempty"`
+	Gain    *float64    `json:"gain,omitempty"`
+	GainCI  *[2]float64 `json:"gain_ci95,omitempty"`
+	Changes []string    `json:"changes,omitempty"`
+	Search  int         `json:"search_battles,omitempty"`
 }
+
+// The kinds of lists.
+const (
+	KindGiven  = "given"
+	KindRandom = "random"
+	KindStrong = "strong"
+)
+
+// DefaultStrongBudget is how many battles a strong list's search plays unless told: as many
+// as the curve plays (Points handicaps of battles each), so that one strong list a side
+// makes the test three times the battles on a scenario whose sides differ, twice on a
+// mirror (docs/fair.md, docs/decisions.md: half as many found too little to tell).
+func DefaultStrongBudget(battles int) int { return Points * battles }
 
 // InputError is a mistake in what was asked: the command line says it and exits 2.
 type InputError struct{ Msg string }
@@ -149,6 +190,7 @@ type sideList struct {
 	army   *roster.Army
 	limits *roster.Limits // what Scale keeps to (total replaced)
 	total  int            // its SGPs (the base the handicap adds to)
+	rep    List           // how the report names it (Army and SGP filled in by Run)
 }
 
 // Run answers for the scenario on field with sides a (field.Scenario.Sides[0]) and b.
@@ -163,12 +205,22 @@ func Run(ctx context.Context, cat *rules.Catalog, field *battle.Field, a, b Side
 	if k < 1 || k > 10 {
 		return nil, inputErr("lists: give between 1 and 10 random lists a side")
 	}
+	if opt.Strong < 0 || opt.Strong > k {
+		return nil, inputErr("strong: give between 0 and %d strong lists a side (each starts from one of the side's %d random lists: ask for more random lists, or fewer strong ones)", k, k)
+	}
+	budget := opt.StrongBudget
+	if budget == 0 {
+		budget = DefaultStrongBudget(opt.Battles)
+	}
+	if budget < 0 || budget > MaxStrongBudget {
+		return nil, inputErr("strong budget: give between 1 and %d battles for each strong list's search, or 0 for %d (as many as the curve's)", MaxStrongBudget, DefaultStrongBudget(opt.Battles))
+	}
 	rep := &Report{Scenario: field.Scenario.ID, ScenarioName: field.Scenario.Name, Seed: opt.Seed}
 	for s := range 2 {
 		rep.SideNames[s] = field.Scenario.Sides[s].Name
 	}
-	shared := len(a.Lists) == 0 && len(b.Lists) == 0 && a.TroopList != "" &&
-		a.TroopList == b.TroopList && reflect.DeepEqual(a.Limits, b.Limits)
+	pl := planOf(a, b, opt)
+	shared := pl.shared
 	var lists [2][]sideList
 	for s, sd := range []Side{a, b} {
 		if s == 1 && shared {
@@ -189,9 +241,66 @@ func Run(ctx context.Context, cat *rules.Catalog, field *battle.Field, a, b Side
 	if shared {
 		rep.Random[1], rep.Limits[1] = true, rep.Limits[0]
 	}
+
+	// The strong lists' searches, S for each side that plays random lists (a mirror's
+	// once, for its one pool), each against the other side's lists as they are now: given
+	// or random, never strong, so that no search depends on another's answer.
+	searches := pl.searches
+	if opt.Strong > 0 && searches[0]+searches[1] == 0 {
+		return nil, inputErr("strong: both sides' lists are given, and strong lists are searched for only from random ones; leave strong at 0")
+	}
+	var trials [2]int
+	for s := range 2 {
+		if searches[s] == 0 {
+			continue
+		}
+		// The paired comparison's size: an eighth of the budget in rounds of a trial against
+		// each opposing list. The first list's round and the final measure's two leave
+		// about five rounds for changes, a change clearly worse stopping at a fifth of a
+		// round: a few dozen changes tried. A sixteenth found nothing in 700 battles (too
+		// few trials to tell a gain); an eighth found an idle squad to drop.
+		opp := len(lists[1-s])
+		trials[s] = min(optimize.DefaultBattles, budget/(8*opp))
+		if trials[s] < minTrials {
+			return nil, inputErr("strong budget: %d battles cannot search for a strong list of %s against %d lists; give at least %d",
+				budget, rep.SideNames[s], opp, 8*minTrials*opp)
+		}
+	}
+	perPair, total := pl.perPair, pl.total
+	rep.Battles = pl.battles
+	var done atomic.Int64
+	var strong [2][]sideList
+	for s := range 2 {
+		for i := range searches[s] {
+			base := int(done.Load())
+			l, err := strongList(ctx, cat, field, lists[s][i], lists[1-s], s, i, rep.SideNames[s], optimize.Options{
+				Battles: trials[s], Seed: battle.BattleSeed(opt.Seed^0x7374726f6e67, uint64(s)<<8|uint64(i)), Budget: budget,
+				Limits: lists[s][i].limits, Side: s, Workers: opt.Workers,
+				Progress: func(p optimize.Progress) {
+					done.Store(int64(base + p.Battles))
+					if opt.Progress != nil {
+						opt.Progress(base+p.Battles, total)
+					}
+				}})
+			if err != nil {
+				return nil, err
+			}
+			strong[s] = append(strong[s], l)
+			// The search's planned budget counts as played, whatever it left unspent, so
+			// that the progress reaches its total.
+			done.Store(int64(base + budget))
+		}
+	}
+	for s := range 2 {
+		lists[s] = append(lists[s], strong[s]...)
+	}
+	if shared {
+		lists[1] = lists[0]
+	}
 	for s := range 2 {
 		for _, l := range lists[s] {
-			x := List{Name: l.army.Name, SGP: l.total, Army: l.army}
+			x := l.rep
+			x.Name, x.SGP, x.Army = l.army.Name, l.total, l.army
 			if s == 0 {
 				rep.Lists.A = append(rep.Lists.A, x)
 			} else {
@@ -210,12 +319,11 @@ func Run(ctx context.Context, cat *rules.Catalog, field *battle.Field, a, b Side
 		}
 		step = max(50, int(math.Round(float64(big)/5/50))*50)
 	}
-	pairs := len(lists[0]) * len(lists[1])
-	perPair := (opt.Battles + pairs - 1) / pairs
-	rep.Battles = perPair * pairs
 	nb := min(blocks, perPair)
-	total := Points * rep.Battles
-	var done atomic.Int64
+	pairs := len(lists[0]) * len(lists[1])
+	if pairs*perPair != rep.Battles {
+		return nil, fmt.Errorf("fair: %d pairs of lists played, not the %d planned", pairs, rep.Battles/perPair)
+	}
 
 	// Each handicap's forces: side A's lists grown by h, or side B's by -h.
 	hs := make([]int, Points)
@@ -330,7 +438,7 @@ func sideLists(cat *rules.Catalog, sd Side, k int, seed uint64, s int, name stri
 					return nil, inputErr("%s army %q breaks its rules: %s%s; fix it (muster check shows every problem)", Possessive(name), a.Name, where, p.Message)
 				}
 			}
-			out = append(out, sideList{army: a, limits: a.Limits, total: r.Total})
+			out = append(out, sideList{army: a, limits: a.Limits, total: r.Total, rep: List{Kind: KindGiven}})
 		}
 		return out, nil
 	}
@@ -357,9 +465,30 @@ func sideLists(cat *rules.Catalog, sd Side, k int, seed uint64, s int, name stri
 			return nil, inputErr("%s: %v", name, err)
 		}
 		a.Name = fmt.Sprintf("%s random list %d", name, i+1)
-		out = append(out, sideList{army: a, limits: sd.Limits, total: costing.Evaluate(cat, a, sd.Limits).Total})
+		out = append(out, sideList{army: a, limits: sd.Limits, total: costing.Evaluate(cat, a, sd.Limits).Total, rep: List{Kind: KindRandom}})
 	}
 	return out, nil
+}
+
+// strongList is side s's strong list i: the optimizer's search from random list from
+// against the opposing lists opps, the list playing side s, within from's limits.
+func strongList(ctx context.Context, cat *rules.Catalog, field *battle.Field, from sideList, opps []sideList, s, i int, name string, o optimize.Options) (sideList, error) {
+	field2 := make([]optimize.Opponent, len(opps))
+	for k, l := range opps {
+		field2[k] = optimize.Opponent{Army: l.army}
+	}
+	res, err := optimize.Run(ctx, cat, field, from.army, field2, o)
+	if err != nil {
+		return sideList{}, fmt.Errorf("%s strong list %d (from %s): %w", Possessive(name), i+1, from.army.Name, err)
+	}
+	a := res.Army
+	a.Name = fmt.Sprintf("%s strong list %d", name, i+1)
+	gain, ci := res.Delta, res.DeltaCI
+	l := List{Kind: KindStrong, From: i + 1, Gain: &gain, GainCI: &ci, Search: res.Battles}
+	for _, st := range res.Steps {
+		l.Changes = append(l.Changes, st.Change)
+	}
+	return sideList{army: a, limits: from.limits, total: costing.Evaluate(cat, a, from.limits).Total, rep: l}, nil
 }
 
 func firstError(ps []roster.Problem) string {
@@ -460,6 +589,55 @@ func Planned(n, k int) int {
 	pairs := k * k
 	return (n + pairs - 1) / pairs * pairs
 }
+
+// plan is what Run will play for two sides and options (valid ones): whether the sides
+// share one pool of lists, the strong lists' searches each side makes, each search's
+// budget, the battles at each handicap and for each pair, and the most battles in all (the
+// searches' budgets and the curve's).
+type plan struct {
+	shared           bool
+	searches         [2]int
+	budget           int
+	perPair, battles int
+	total            int
+}
+
+func planOf(a, b Side, opt Options) plan {
+	k := opt.Lists
+	if k == 0 {
+		k = DefaultLists
+	}
+	var p plan
+	p.shared = len(a.Lists) == 0 && len(b.Lists) == 0 && a.TroopList != "" &&
+		a.TroopList == b.TroopList && reflect.DeepEqual(a.Limits, b.Limits)
+	p.budget = opt.StrongBudget
+	if p.budget == 0 {
+		p.budget = DefaultStrongBudget(opt.Battles)
+	}
+	var n [2]int
+	for s, sd := range []Side{a, b} {
+		n[s] = len(sd.Lists)
+		if n[s] == 0 {
+			n[s] = k
+			if !(s == 1 && p.shared) {
+				p.searches[s] = opt.Strong
+			}
+		}
+		n[s] += p.searches[s]
+	}
+	if p.shared {
+		n[1] = n[0]
+	}
+	pairs := n[0] * n[1]
+	p.perPair = (opt.Battles + pairs - 1) / pairs
+	p.battles = p.perPair * pairs
+	p.total = (p.searches[0]+p.searches[1])*p.budget + Points*p.battles
+	return p
+}
+
+// Plan is the most battles Run plays for the sides and options, the strong lists'
+// searches included: what a job's progress counts to.
+func Plan(a, b Side, opt Options) int { return planOf(a, b, opt).total }
 
 // WithTotals are the scenario's two sides with their totals set (each side's other clauses
 // kept) and, where troopLists names one, its Troop List (the limits' sides then that one).

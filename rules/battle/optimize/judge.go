@@ -121,6 +121,7 @@ func round4(x float64) float64 { return math.Round(x*1e4) / 1e4 }
 // judge plays armies against the field and counts the battles.
 type judge struct {
 	field   *battle.Field
+	side    int // the scenario side the army plays (Options.Side)
 	opps    []*battle.Force
 	weights []float64 // summing to 1
 	workers int
@@ -192,7 +193,13 @@ func (j *judge) playJob(f *battle.Force, t *trials, k, lo, hi int) (err error) {
 	defer battle.RecoverBattle(j.field, t.seeds[k], &i, func(e error) {
 		err = fmt.Errorf("%s against %s: %w", f.Name, j.opps[k].Name, e)
 	})
-	bt := battle.New(j.field, f, j.opps[k])
+	// The army's units come first in a battle's results when it plays the first side, after
+	// the opponent's when it plays the second.
+	first, second, off := f, j.opps[k], 0
+	if j.side == 1 {
+		first, second, off = j.opps[k], f, len(j.opps[k].Units)
+	}
+	bt := battle.New(j.field, first, second)
 	var credit []float64
 	if t.credit != nil {
 		credit = make([]float64, len(t.credit))
@@ -213,7 +220,7 @@ func (j *judge) playJob(f *battle.Force, t *trials, k, lo, hi int) (err error) {
 		for u, r := range res.Units {
 			switch {
 			case !r.Lost:
-			case u < len(f.Units):
+			case u >= off && u < off+len(f.Units):
 				t.own[k][i] += float64(r.SGP)
 			default:
 				t.enemy[k][i] += float64(r.SGP)
@@ -221,13 +228,13 @@ func (j *judge) playJob(f *battle.Force, t *trials, k, lo, hi int) (err error) {
 		}
 		if credit != nil {
 			for u, spec := range f.Units {
-				if spec.Index >= 0 && spec.Index < len(credit) && u < len(res.Units) {
-					credit[spec.Index] += j.weights[k] * res.Units[u].Destroyed
+				if spec.Index >= 0 && spec.Index < len(credit) && off+u < len(res.Units) {
+					credit[spec.Index] += j.weights[k] * res.Units[off+u].Destroyed
 				}
 			}
 		}
 		switch res.Winner {
-		case 0:
+		case j.side:
 			t.score[k][i] = 1
 		case -1:
 			t.score[k][i] = 0.5

@@ -54,6 +54,11 @@ type Options struct {
 	Budget int
 	// Limits are the force limits every list must keep (nil: the army's own limits:).
 	Limits *roster.Limits
+	// Side is the scenario's side the list plays: 0 its first (the default), 1 its second,
+	// the opponents then the first. "Is this fair?" searches for a strong list of either
+	// side of an asymmetric scenario (hidden set-up, an objective, a home edge), where a
+	// list good on one side need not be on the other.
+	Side int
 	// Workers is how many goroutines play; 0 means one per CPU. The answer does not
 	// depend on it.
 	Workers int
@@ -164,7 +169,10 @@ func Run(ctx context.Context, cat *rules.Catalog, field *battle.Field, a *roster
 	if len(opps) == 0 {
 		return nil, errors.New("opponents: name at least one")
 	}
-	j := &judge{field: field, workers: opt.Workers, before: opt.BeforeBattle}
+	if opt.Side != 0 && opt.Side != 1 {
+		return nil, fmt.Errorf("side: %d is not a side of the scenario; write 0 (its first) or 1 (its second)", opt.Side)
+	}
+	j := &judge{field: field, side: opt.Side, workers: opt.Workers, before: opt.BeforeBattle}
 	sum := 0.0
 	for k, o := range opps {
 		w := o.Weight

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
+	"strings"
 	"testing"
 
 	"muster/costing"
@@ -206,5 +207,31 @@ func TestAnArmyThatBreaksItsRulesIsRefused(t *testing.T) {
 	var nl *whatif.NotLegalError
 	if !errors.As(err, &nl) {
 		t.Fatalf("got %v, want a NotLegalError", err)
+	}
+}
+
+// Playing the scenario's second side (Options.Side 1, as "Is this fair?" searches for the
+// second side's strong lists), the search still finds the uncrewed battery that never takes
+// the field and drops it: the list's own units, score and credit are read from its side of
+// the battles. A side that is not one is refused naming the field.
+func TestTheOptimizerPlaysTheSecondSide(t *testing.T) {
+	a, _ := withUseless(t)
+	res, err := Run(context.Background(), rules.Default(), openField(t), a, opponents(t, "../testdata/droids-imperial.yaml"),
+		Options{Battles: 60, Seed: 1, Budget: 6000, Side: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("start %+v, final %d %.3f, delta %+.3f %v, %d battles", res.Start, res.Total, res.Score, res.Delta, res.DeltaCI, res.Battles)
+	for _, u := range res.Army.Units {
+		if u.Kind == roster.KindArtillery {
+			t.Errorf("the uncrewed battery is still in the list")
+		}
+	}
+	if res.DeltaCI[1] < 0 {
+		t.Errorf("the final list is worse than the start on fresh seeds: %+.3f %v", res.Delta, res.DeltaCI)
+	}
+	if _, err := Run(context.Background(), rules.Default(), openField(t), a, opponents(t, "../testdata/droids-imperial.yaml"),
+		Options{Battles: 60, Seed: 1, Budget: 6000, Side: 2}); err == nil || !strings.HasPrefix(err.Error(), "side: 2") {
+		t.Errorf("side 2: %v", err)
 	}
 }

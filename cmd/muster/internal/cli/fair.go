@@ -18,8 +18,8 @@ import (
 	"muster/rules/battle/fair"
 )
 
-const fairUsage = `usage: muster fair [--battles N] [--seed S] [--lists K] [--step SGP] [--workers W] [--json]
-                   [--limits-a LIMITS --limits-b LIMITS] SCENARIO [A.yaml B.yaml]
+const fairUsage = `usage: muster fair [--battles N] [--seed S] [--lists K] [--strong S] [--strong-budget B] [--step SGP]
+                   [--workers W] [--json] [--limits-a LIMITS --limits-b LIMITS] SCENARIO [A.yaml B.yaml]
   "Is this fair? Uh, beats us. Try it and find out." (Chapter Ten): plays the scenario
   (a built-in one by name, or a scenario file whose sides give their "limits" and
   "troop_list") between its two sides and answers with each side's win rate, the first
@@ -31,7 +31,12 @@ const fairUsage = `usage: muster fair [--battles N] [--seed S] [--lists K] [--st
   share one pool). N battles at each handicap (default 600), spread over the pairs of
   lists. --limits-a and --limits-b give the sides' force limits as limits files (muster
   check --limits takes the same), in place of the scenario's; the Troop List is then the
-  limits' sides: clause, else the scenario's. The same seed gives the same answer.
+  limits' sides: clause, else the scenario's. --strong S (0 to K, default 0) adds S strong
+  lists to each side that plays random lists: strong list i is the list optimizer's search
+  (muster optimize) from random list i against the other side's random lists, within the
+  side's limits, playing B battles at most (--strong-budget, default 7 x N: as many as the
+  curve); each is then played like a random list, and the answer says which lists are
+  strong, where each started and what it gained. The same seed gives the same answer.
   docs/fair.md says how it is worked out.`
 
 // cmdFair answers "Is this fair?". Exit 0: answered; 1: a battle failed (a fault in
@@ -41,6 +46,8 @@ func cmdFair(args []string, stdout, stderr io.Writer) int {
 	battles := fs.Int("battles", 600, "battles at each handicap, spread over the pairs of lists")
 	seed := fs.String("seed", "1", "the master seed: the lists and every battle follow from it")
 	lists := fs.Int("lists", fair.DefaultLists, "random lists a side, when no armies are given")
+	strong := fs.Int("strong", 0, "strong lists a side (0 to --lists), each the optimizer's search from one of the side's random lists")
+	strongBudget := fs.Int("strong-budget", 0, "the most battles each strong list's search plays (0: 7 x --battles, as many as the curve)")
 	step := fs.Int("step", 0, "SGPs between the handicaps played (0: a fifth of the larger side's total)")
 	workers := fs.Int("workers", 0, "goroutines playing battles (0: one per CPU; the answer does not depend on it)")
 	asJSON := fs.Bool("json", false, "print one JSON object")
@@ -66,6 +73,14 @@ func cmdFair(args []string, stdout, stderr io.Writer) int {
 	}
 	if *lists < 1 || *lists > 10 {
 		fmt.Fprintf(stderr, "muster fair: --lists %d: write a number from 1 to 10\n", *lists)
+		return 2
+	}
+	if *strong < 0 || *strong > *lists {
+		fmt.Fprintf(stderr, "muster fair: --strong %d: write a number from 0 to %d (--lists: each strong list starts from one of a side's random lists)\n", *strong, *lists)
+		return 2
+	}
+	if *strongBudget < 0 || *strongBudget > fair.MaxStrongBudget {
+		fmt.Fprintf(stderr, "muster fair: --strong-budget %d: write a number of battles from 1 to %d, or 0 for 7 x --battles\n", *strongBudget, fair.MaxStrongBudget)
 		return 2
 	}
 	if *step < 0 || *step > 5000 {
@@ -126,7 +141,7 @@ func cmdFair(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	rep, err := fair.Run(context.Background(), rules.Default(), field, a, b,
-		fair.Options{Battles: *battles, Seed: s, Lists: *lists, Step: *step, Workers: *workers})
+		fair.Options{Battles: *battles, Seed: s, Lists: *lists, Strong: *strong, StrongBudget: *strongBudget, Step: *step, Workers: *workers})
 	var ie *fair.InputError
 	if errors.As(err, &ie) {
 		fmt.Fprintf(stderr, "muster fair: %v\n", err)
@@ -186,16 +201,31 @@ func printFair(w io.Writer, r *fair.Report) {
 			fmt.Fprintf(w, "%s: the same lists (both sides have the same limits and Troop List; every pair is played both ways)\n", side)
 			continue
 		case r.Random[s]:
+			nr, ns := 0, 0
+			for _, l := range ls {
+				if l.Kind == fair.KindStrong {
+					ns++
+				} else {
+					nr++
+				}
+			}
 			word := "lists"
-			if len(ls) == 1 {
+			if nr == 1 {
 				word = "list"
 			}
-			fmt.Fprintf(w, "%s: %d random legal %s within %d SGPs and the side's limits\n", side, len(ls), word, r.Limits[s])
+			fmt.Fprintf(w, "%s: %d random legal %s within %d SGPs and the side's limits", side, nr, word, r.Limits[s])
+			if ns > 0 {
+				fmt.Fprintf(w, ", and %d strong (the list optimizer's search from a random list)", ns)
+			}
+			fmt.Fprintln(w)
 		default:
 			fmt.Fprintf(w, "%s:\n", side)
 		}
 		for _, l := range ls {
 			fmt.Fprintf(w, "  %-32s %5d SGPs, %s\n", l.Name, l.SGP, unitsWords(l.Army))
+			if l.Kind == fair.KindStrong {
+				fmt.Fprintf(w, "    %s\n", strongWords(r.SideNames[s], l))
+			}
 		}
 	}
 	fmt.Fprintln(w)
@@ -226,6 +256,21 @@ func printFair(w io.Writer, r *fair.Report) {
 		fmt.Fprintf(w, "  %+6d  %7s (95%%: %7s to %7s)  %-40s|\n", p.HandicapSGP, pct(p.ExpectedScoreA), pct(p.CI95[0]), pct(p.CI95[1]), bar)
 	}
 	fmt.Fprintf(w, "  (the bar's end at | is an expected score of 100%%; a half is 20 #)\n")
+}
+
+// strongWords say where a strong list came from and what its search found: the random
+// list it started from, its gain against the other side's lists on fresh seeds, and the
+// changes taken.
+func strongWords(side string, l fair.List) string {
+	out := fmt.Sprintf("from %s random list %d", side, l.From)
+	if l.Gain != nil && l.GainCI != nil {
+		out += fmt.Sprintf(", %+.1f points of expected score over it against the other side's lists (95%%: %+.1f to %+.1f, on seeds the search never used)", 100**l.Gain, 100*l.GainCI[0], 100*l.GainCI[1])
+	}
+	out += fmt.Sprintf(", %d battles searched", l.Search)
+	if len(l.Changes) == 0 {
+		return out + ": no change was surely better, so it is the random list"
+	}
+	return out + ": " + strings.Join(l.Changes, "; ")
 }
 
 // unitsWords counts a list's units by kind: "5 squads, a hero, a droid".

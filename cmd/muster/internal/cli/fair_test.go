@@ -152,6 +152,10 @@ func TestFairBadInput(t *testing.T) {
 		{[]string{"--lists", "11", "sample-game"}, "--lists 11"},
 		{[]string{"--seed", "-1", "sample-game"}, "--seed"},
 		{[]string{"--step", "-5", "sample-game"}, "--step"},
+		{[]string{"--strong", "4", "sample-game"}, "--strong 4: write a number from 0 to 3"},
+		{[]string{"--strong", "1", "--lists", "1", "--strong-budget", "-1", "sample-game"}, "--strong-budget -1"},
+		{[]string{"--strong", "1", "--strong-budget", "20", "--battles", "20", mirrorScenario}, "strong budget: 20 battles cannot search"},
+		{[]string{"--strong", "1", "--battles", "14", "sample-game", "../../../../rules/battle/testdata/imperial-1500.yaml", "../../../../rules/battle/testdata/rebel-1500.yaml"}, "both sides' lists are given"},
 		{[]string{"sample-game", "nope.yaml", "nope2.yaml"}, "nope.yaml"},
 		{[]string{"--limits-a", "nope-limits.yaml", "open-field"}, "--limits-a"},
 		{[]string{"--limits-b", bad, "open-field"}, "--limits-b " + bad},
@@ -180,5 +184,51 @@ func TestFairChapterTenLimits(t *testing.T) {
 	}
 	if a["sgp"].(float64) > 1500 || b["sgp"].(float64) > 1500 {
 		t.Errorf("lists over the 1500 SGPs: %v, %v", a["sgp"], b["sgp"])
+	}
+}
+
+// --strong adds strong lists: the JSON marks each list's kind (random or strong; a strong
+// one with the random list it started from, its gain and the battles its search played),
+// the lists keep their old fields, a strong list is an army file muster check takes, and
+// the plain answer says which lists are strong and where they came from.
+func TestFairStrongLists(t *testing.T) {
+	m := fairJSON(t, "--battles", "40", "--lists", "2", "--strong", "1", "--strong-budget", "300", "--seed", "2", mirrorScenario)
+	ls := m["lists"].(map[string]any)["a"].([]any)
+	var kinds []string
+	for _, x := range ls {
+		l := x.(map[string]any)
+		kinds = append(kinds, l["kind"].(string))
+		for _, k := range []string{"name", "sgp", "army"} {
+			if _, ok := l[k]; !ok {
+				t.Errorf("%v has no %q", l["name"], k)
+			}
+		}
+		if l["kind"] != "strong" {
+			continue
+		}
+		if l["from"].(float64) != 1 || l["search_battles"].(float64) > 300 {
+			t.Errorf("strong list: from %v, %v battles searched", l["from"], l["search_battles"])
+		}
+		pair(t, l["gain_ci95"])
+		b, _ := json.Marshal(l["army"])
+		path := filepath.Join(t.TempDir(), "strong.json")
+		if err := os.WriteFile(path, b, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if code, out, errOut := runMuster(t, "check", path); code != 0 {
+			t.Errorf("muster check on the strong list: exit %d\n%s%s", code, out, errOut)
+		}
+	}
+	if !slices.Equal(kinds, []string{"random", "random", "strong"}) {
+		t.Errorf("kinds %v, want two random lists and a strong one", kinds)
+	}
+	code, out, errOut := runMuster(t, "fair", "--battles", "40", "--lists", "2", "--strong", "1", "--strong-budget", "300", "--seed", "2", mirrorScenario)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"and 1 strong", "South strong list 1", "from South random list 1", "battles searched"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the answer lacks %q:\n%s", want, out)
+		}
 	}
 }

@@ -31,8 +31,11 @@ type FairRequest struct {
 	TroopLists   [2]string `json:"troop_lists"`
 	Battles      int       `json:"battles"` // at each handicap, as asked
 	Lists        int       `json:"lists"`
-	Seed         uint64    `json:"seed"`
-	SeedTyped    bool      `json:"seed_typed,omitempty"`
+	// Strong is the strong lists a side that plays random lists (fair.Options.Strong), each
+	// searched for with the default budget inside the job.
+	Strong    int    `json:"strong,omitempty"`
+	Seed      uint64 `json:"seed"`
+	SeedTyped bool   `json:"seed_typed,omitempty"`
 	// A game night's sides (issue 33), for each of the scenario's sides: Limits is the
 	// game side's force limits as the gamemaster wrote them (in place of the scenario's and
 	// the total), Armies the lists its players submitted (played as they are; none: random
@@ -49,21 +52,24 @@ type FairResult struct {
 	Extra  fair.Extra   `json:"extra"`
 }
 
-// FairBattles is how many battles a fairness test plays in all: fair.Points handicaps of
-// the battles at each, as fair.Run rounds them.
-func FairBattles(req FairRequest) int {
-	k := [2]int{req.Lists, req.Lists}
-	for s := range 2 {
-		if k[s] == 0 {
-			k[s] = fair.DefaultLists
-		}
-		if n := len(req.Armies[s]); n > 0 {
-			k[s] = n
-		}
+// FairBattles is how many battles a fairness test plays at most: fair.Points handicaps of
+// the battles at each, as fair.Run rounds them, and the strong lists' searches' budgets
+// (fair.Plan): what its progress counts to.
+func FairBattles(req FairRequest) (int, error) {
+	field, err := RequestField(req.Scenario, req.ScenarioFile)
+	if err != nil {
+		return 0, err
 	}
-	pairs := k[0] * k[1]
-	perPair := (req.Battles + pairs - 1) / pairs
-	return fair.Points * perPair * pairs
+	sides, err := FairSides(field, req)
+	if err != nil {
+		return 0, err
+	}
+	return fair.Plan(sides[0], sides[1], fairOptions(req)), nil
+}
+
+// fairOptions are the request's options for fair.Run (no workers, no progress).
+func fairOptions(req FairRequest) fair.Options {
+	return fair.Options{Battles: req.Battles, Seed: req.Seed, Lists: req.Lists, Strong: req.Strong}
 }
 
 // FairSides are the request's two sides: the scenario's with the totals and Troop Lists
@@ -96,7 +102,10 @@ func FairSides(field *battle.Field, req FairRequest) ([2]fair.Side, error) {
 // SubmitFair queues a fairness test: db.ErrBusy when its owner has something queued or
 // playing.
 func (j *Jobs) SubmitFair(ctx context.Context, owner, title string, req FairRequest) (db.Matchup, error) {
-	n := FairBattles(req)
+	n, err := FairBattles(req)
+	if err != nil {
+		return db.Matchup{}, err
+	}
 	body, err := json.Marshal(req)
 	if err != nil {
 		return db.Matchup{}, err
@@ -116,8 +125,9 @@ func PlayFair(ctx context.Context, j *Jobs, req FairRequest, progress func(done,
 	if err != nil {
 		return nil, err
 	}
-	rep, err := fair.Run(ctx, j.cat, field, sides[0], sides[1], fair.Options{Battles: req.Battles, Seed: req.Seed, Lists: req.Lists,
-		Workers: 1, Progress: progress})
+	opt := fairOptions(req)
+	opt.Workers, opt.Progress = 1, progress
+	rep, err := fair.Run(ctx, j.cat, field, sides[0], sides[1], opt)
 	if err != nil {
 		return nil, err
 	}

@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -391,6 +392,55 @@ func newAuthzFixture(t *testing.T) *authzFixture {
 	return f
 }
 
+// authzTemplate is a fixture as built: its database copied at one moment and its
+// browsers' cookies (their sessions are rows of that database). A fresh fixture for a route
+// that changes something is a copy of it: the same rows and the same signed-in browsers,
+// for a file copy instead of the thirty-odd requests that build one.
+type authzTemplate struct {
+	db      []byte
+	vars    map[string]string
+	cookies map[string][]*http.Cookie
+}
+
+func (f *authzFixture) snapshot(t *testing.T) *authzTemplate {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "template.db")
+	if err := f.ts.store.Backup(context.Background(), path); err != nil {
+		t.Fatal(err)
+	}
+	body, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, _ := url.Parse(f.ts.srv.URL + "/")
+	tmpl := &authzTemplate{db: body, vars: f.vars, cookies: map[string][]*http.Cookie{}}
+	for actor, c := range f.clients {
+		tmpl.cookies[actor] = c.Jar.Cookies(u)
+	}
+	return tmpl
+}
+
+// fixture is a fresh server on a copy of the template's database, with a browser per actor
+// holding that actor's cookies (copied: what one fixture's requests do to a browser, a
+// sign-out, stays in that fixture).
+func (tmpl *authzTemplate) fixture(t *testing.T) *authzFixture {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "test.db")
+	if err := os.WriteFile(path, tmpl.db, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	ts := serveTestDB(t, path, jobs.Options{Workers: jobs.DefaultWorkers()})
+	u, _ := url.Parse(ts.srv.URL + "/")
+	f := &authzFixture{ts: ts, clients: map[string]*http.Client{}, vars: tmpl.vars}
+	for actor, cookies := range tmpl.cookies {
+		c := ts.client()
+		c.Jar.SetCookies(u, cookies)
+		f.clients[actor] = c
+	}
+	ts.c = f.clients["owner"]
+	return f
+}
+
 var placeholder = regexp.MustCompile(`\{[a-z0-9]+\}`)
 
 func (f *authzFixture) expand(s string) string {
@@ -439,6 +489,7 @@ func TestAuthorizationTableCoversEveryRoute(t *testing.T) {
 	// it runs beside the other tests instead of holding the package to one core for minutes.
 	t.Parallel()
 	shared := newAuthzFixture(t)
+	tmpl := shared.snapshot(t)
 	rows := authzRows()
 	listed := map[string]bool{}
 	for _, row := range rows {
@@ -454,13 +505,14 @@ func TestAuthorizationTableCoversEveryRoute(t *testing.T) {
 	}
 	for _, row := range rows {
 		t.Run(row.method+" "+row.route, func(t *testing.T) {
-			// Whatever changes something is asked of a fresh fixture per actor, others first.
+			// Whatever changes something is asked of a fresh fixture per actor, others first: a
+			// copy of the shared one as it was before any row ran.
 			readOnly := row.method == "GET"
 			for i := len(actors) - 1; i >= 0; i-- {
 				actor := actors[i]
 				f := shared
 				if !readOnly {
-					f = newAuthzFixture(t)
+					f = tmpl.fixture(t)
 				}
 				if got := f.ask(t, row, actor, false); !slices.Contains(row.want[i], got) {
 					t.Errorf("%s: %d, want %v", actor, got, row.want[i])

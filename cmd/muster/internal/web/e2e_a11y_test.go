@@ -53,14 +53,6 @@ func TestEveryPageIsAccessibleInChromium(t *testing.T) {
 	base := startServer(t)
 	b := &browser{t: t, ctx: ctx}
 	css := func(s string) chromedp.CSS { return chromedp.CSS(s) }
-	value := func(sel string) string {
-		t.Helper()
-		v, err := chromedp.Run(ctx, chromedp.Value(css(sel)))
-		if err != nil {
-			t.Fatalf("value of %s: %v", sel, err)
-		}
-		return v
-	}
 
 	// What the pages show: two armies, a matchup, a share link, a game with a list, an account.
 	idA := b.importArmy(base, mixed)
@@ -75,15 +67,15 @@ func TestEveryPageIsAccessibleInChromium(t *testing.T) {
 	simURL := b.location()
 	b.do("a matchup's share link", chromedp.WaitVisible(css("#make-share")), chromedp.Click(css("#make-share")),
 		chromedp.WaitVisible(css("#share-link-0")))
-	simShareURL := value("#share-link-0")
+	simShareURL := b.value("#share-link-0")
 	b.do("a share link", chromedp.Navigate(base+"/armies/"+idA), chromedp.WaitVisible(css("#share-army")),
 		chromedp.Click(css("#share-army")), chromedp.WaitVisible(css("#share-link-0")))
-	shareURL := value("#share-link-0")
+	shareURL := b.value("#share-link-0")
 	b.do("a game", chromedp.Navigate(base+"/games/new"), chromedp.WaitVisible(css("#preset-sample-game")),
 		chromedp.Click(css("#preset-sample-game")))
 	b.waitValue("#limits-rebel", "total: 2000") // the preset loads the form again, filled in
 	b.do("create it", chromedp.WaitVisible(css("#save-game")), chromedp.Click(css("#save-game")), chromedp.WaitVisible(css("#player-link")))
-	gmURL, playerURL := value("#gm-link"), value("#player-link")
+	gmURL, playerURL := b.value("#gm-link"), b.value("#player-link")
 	b.do("a list", chromedp.Navigate(playerURL), chromedp.WaitVisible(css("#import-list")),
 		chromedp.SendKeys(css("#import-player"), "Leia"), chromedp.SetValue(css("#import-side"), "rebel"),
 		chromedp.SetValue(css("#import-text"), readFile(t, rebel1500)),

@@ -52,10 +52,7 @@ func TestAListOpensOnThePlayersOtherDeviceInChromium(t *testing.T) {
 		chromedp.Click(css("#preset-sample-game")))
 	laptop.waitValue("#limits-rebel", "total: 2000")
 	laptop.do("create it", chromedp.WaitVisible(css("#save-game")), chromedp.Click(css("#save-game")), chromedp.WaitVisible(css("#player-link")))
-	playerURL, err := chromedp.Run(laptop.ctx, chromedp.Value(css("#player-link")))
-	if err != nil {
-		t.Fatal(err)
-	}
+	playerURL := laptop.value("#player-link")
 	laptop.do("start a list", chromedp.Navigate(playerURL), chromedp.WaitVisible(css("#start-list")),
 		chromedp.SendKeys(css("#player"), "Luke"), chromedp.SetValue(css("#side"), "rebel"),
 		chromedp.SendKeys(css("#list-name"), "Red Squadron"), chromedp.Click(css("#start-list-button")),

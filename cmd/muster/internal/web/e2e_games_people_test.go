@@ -35,14 +35,6 @@ func TestGameNightOfThreePeopleInChromium(t *testing.T) {
 	}
 	gm, alice, bob := people["gm"], people["alice"], people["bob"]
 	css := func(s string) chromedp.CSS { return chromedp.CSS(s) }
-	value := func(b *browser, sel string) string {
-		t.Helper()
-		v, err := chromedp.Run(b.ctx, chromedp.Value(css(sel)))
-		if err != nil {
-			t.Fatalf("value of %s: %v", sel, err)
-		}
-		return v
-	}
 	signUp := func(b *browser, name string) {
 		t.Helper()
 		b.do("sign up "+name, chromedp.Navigate(base+"/signup"), chromedp.WaitVisible(css("#signup-form")),
@@ -105,7 +97,7 @@ func TestGameNightOfThreePeopleInChromium(t *testing.T) {
 		t.Fatalf("the GM's Rebel limits: %q", limits)
 	}
 	shots(gm, "gm-created")
-	gmURL, playerURL := value(gm, "#gm-link"), value(gm, "#player-link")
+	gmURL, playerURL := gm.value("#gm-link"), gm.value("#player-link")
 
 	// Alice, signed in, brings a legal list: ten veteran Rebel Troopers, 330 SGPs.
 	signUp(alice, "alice")

@@ -35,14 +35,6 @@ func TestGameNightInChromium(t *testing.T) {
 	ctx := testkit.StartChromium(t, base+"/games/new", 1400, 1000)
 	b := &browser{t: t, ctx: ctx}
 	css := func(s string) chromedp.CSS { return chromedp.CSS(s) }
-	value := func(sel string) string {
-		t.Helper()
-		v, err := chromedp.Run(ctx, chromedp.Value(css(sel)))
-		if err != nil {
-			t.Fatalf("value of %s: %v", sel, err)
-		}
-		return v
-	}
 	// change fires the change event htmx listens to, after a value was set from the test.
 	change := func(sel string) {
 		t.Helper()
@@ -77,8 +69,8 @@ func TestGameNightInChromium(t *testing.T) {
 	b.shot("game-new-chapter-ten")
 	b.do("create", chromedp.Click(css("#save-game")), chromedp.WaitVisible(css("#player-link")))
 	b.shot("game-gm-created")
-	gmURL := value("#gm-link")
-	playerURL := value("#player-link")
+	gmURL := b.value("#gm-link")
+	playerURL := b.value("#player-link")
 	if !strings.Contains(gmURL, "/gm/") || !strings.Contains(playerURL, "/play/") {
 		t.Fatalf("links: %q %q", gmURL, playerURL)
 	}

@@ -31,14 +31,6 @@ func TestTwoGuestsInChromium(t *testing.T) {
 	}
 	a, b := &browser{t: t, ctx: ctxA}, &browser{t: t, ctx: ctxB}
 	css := func(s string) chromedp.CSS { return chromedp.CSS(s) }
-	value := func(br *browser, sel string) string {
-		t.Helper()
-		v, err := chromedp.Run(br.ctx, chromedp.Value(css(sel)))
-		if err != nil {
-			t.Fatalf("value of %s: %v", sel, err)
-		}
-		return v
-	}
 
 	idA := a.importArmy(base, mixed)
 	idB := b.importArmy(base, rebel1500)
@@ -62,7 +54,7 @@ func TestTwoGuestsInChromium(t *testing.T) {
 	// A shares; B opens the link read-only and copies the army into its own.
 	a.do("A shares", chromedp.Navigate(base+"/armies/"+idA), chromedp.WaitVisible(css("#share-army")),
 		chromedp.Click(css("#share-army")), chromedp.WaitVisible(css("#share-link-0")))
-	link := value(a, "#share-link-0")
+	link := a.value("#share-link-0")
 	if !strings.HasPrefix(link, base+"/share/") {
 		t.Fatalf("share link %q", link)
 	}
@@ -111,7 +103,7 @@ func TestTwoGuestsInChromium(t *testing.T) {
 	// The preset loads the form again, filled in: wait for it rather than race it.
 	a.waitValue("#limits-rebel", "total: 2000")
 	a.do("create it", chromedp.WaitVisible(css("#save-game")), chromedp.Click(css("#save-game")), chromedp.WaitVisible(css("#player-link")))
-	gmURL, playerURL := value(a, "#gm-link"), value(a, "#player-link")
+	gmURL, playerURL := a.value("#gm-link"), a.value("#player-link")
 	for _, p := range []struct {
 		br         *browser
 		who, side  string

@@ -110,6 +110,13 @@ func (b *browser) waitValue(sel, want string) {
 	b.valueWhen(sel, func(v string) bool { return strings.Contains(v, want) })
 }
 
+// value reads a field's value, looking the node up again while the page is still arriving
+// (after a form's redirect the node first found can go away before it is read).
+func (b *browser) value(sel string) string {
+	b.t.Helper()
+	return b.valueWhen(sel, func(string) bool { return true })
+}
+
 // valueWhen waits until a field's value satisfies ok and returns it. The page may still be
 // navigating (a form posted, a redirect followed): a node that went away between finding it
 // and reading it is looked up again, not a failure.

@@ -57,6 +57,12 @@ func (a *app) fairRun(c *echo.Context) error {
 	if req.Lists, msg = form.Count("Random lists a side", v.RandomK, 1, 5); msg != "" {
 		return refuse(http.StatusBadRequest, msg)
 	}
+	// A form without the field (one from before strong lists) asks for none, as it did.
+	if _, ok := posted["strong"]; ok {
+		if req.Strong, msg = form.Count("Strong lists a side", v.Strong, 0, min(views.FairMaxStrong, req.Lists)); msg != "" {
+			return refuse(http.StatusBadRequest, msg+" Each strong list starts from one of the side's random lists: at most as many.")
+		}
+	}
 	if v.Seed == "" {
 		var b [8]byte
 		_, _ = crand.Read(b[:])

@@ -40,6 +40,17 @@ func (a *app) gmFair(c *echo.Context) error {
 	if msg != "" {
 		return refuse(http.StatusBadRequest, msg)
 	}
+	strong := 0
+	posted, err := c.FormValues()
+	if err != nil {
+		return refuse(http.StatusBadRequest, "The form could not be read.")
+	}
+	// A form without the field (one from before strong lists) asks for none, as it did.
+	if _, ok := posted["strong"]; ok {
+		if strong, msg = form.Count("Strong lists a side", c.FormValue("strong"), 0, views.FairMaxStrong); msg != "" {
+			return refuse(http.StatusBadRequest, msg)
+		}
+	}
 	ctx := c.Request().Context()
 	lists, err := a.store.GameLists(ctx, g.ID)
 	if err != nil {
@@ -78,6 +89,11 @@ func (a *app) gmFair(c *echo.Context) error {
 		}
 		if len(req.Armies[s]) == 0 && (l == nil || l.Total <= 0) {
 			return refuse(http.StatusBadRequest, fmt.Sprintf("The %s side (playing %s) has no list submitted and no total in its limits: give it a total, or wait for its players' lists.", gs.Side, name))
+		}
+		// Strong lists are searched for from random ones: only a side with no list
+		// submitted has them (the page says each list's kind).
+		if len(req.Armies[s]) == 0 {
+			req.Strong = strong
 		}
 	}
 	return a.queueFair(c, field, req, fmt.Sprintf("Is this fair? %s on %s", g.Name, field.Scenario.Name), refuse)

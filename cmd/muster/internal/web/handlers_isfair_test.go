@@ -112,6 +112,8 @@ func TestFairRefusesBadInput(t *testing.T) {
 		{url.Values{"scenario": {"sample-game"}, "battles": {"5"}}, "Battles at each handicap"},
 		{url.Values{"scenario": {"sample-game"}, "battles": {"20"}, "lists": {"9"}}, "Random lists a side"},
 		{url.Values{"scenario": {"sample-game"}, "battles": {"20"}, "list0": {"hutt"}}, "Troop List"},
+		{url.Values{"scenario": {"sample-game"}, "battles": {"20"}, "lists": {"1"}, "strong": {"2"}}, "Strong lists a side: 2 is more than 1"},
+		{url.Values{"scenario": {"sample-game"}, "battles": {"20"}, "strong": {"-1"}}, "Strong lists a side"},
 		{url.Values{"scenario": {"sample-game"}, "battles": {"20"}, "seed": {"x"}}, "Seed:"},
 	} {
 		r := ts.postForm("/fair", c.form)
@@ -136,15 +138,15 @@ func TestAGameNightsFairnessTest(t *testing.T) {
 	if page := ts.get("/gm/" + gm); !strings.Contains(page.body, `id="gm-fair-form"`) {
 		t.Fatal("the gamemaster's page offers no fairness test")
 	}
-	r := postJob(t, ts, "/gm/"+gm+"/fair", url.Values{"scenario": {"sample-game"}, "battles": {"20"}})
+	r := postJob(t, ts, "/gm/"+gm+"/fair", url.Values{"scenario": {"sample-game"}, "battles": {"20"}, "strong": {"1"}})
 	wantStatus(t, "a game night's fairness test", r, http.StatusOK)
-	for _, want := range []string{`id="fair-game"`, `href="/gm/` + gm + `"`, `id="fair-verdict"`, "Imperials random list 1", "Hill Ambush"} {
+	for _, want := range []string{`id="fair-game"`, `href="/gm/` + gm + `"`, `id="fair-verdict"`, "Imperials random list 1", "Hill Ambush", "Imperials strong list 1"} {
 		if !strings.Contains(r.body, want) {
 			t.Errorf("the answer lacks %q", want)
 		}
 	}
-	if strings.Contains(r.body, "Rebels random list") {
-		t.Error("the Rebels played random lists though their player submitted one")
+	if strings.Contains(r.body, "Rebels random list") || strings.Contains(r.body, "Rebels strong list") {
+		t.Error("the Rebels played random or strong lists though their player submitted one")
 	}
 	bare, _ := ts.createGame("No totals", map[string]string{"imperial": "", "rebel": "total: 800\n"})
 	bad := ts.postForm("/gm/"+bare+"/fair", url.Values{"scenario": {"sample-game"}, "battles": {"20"}})
@@ -153,4 +155,44 @@ func TestAGameNightsFairnessTest(t *testing.T) {
 		t.Errorf("the refusal does not name the side: %s", bad.body[strings.Index(bad.body, "<main"):])
 	}
 	wantStatus(t, "a wrong link", ts.postForm("/gm/wrongLinkToken0123456789/fair", url.Values{"scenario": {"sample-game"}}), http.StatusNotFound)
+}
+
+// Strong lists on the web: the form offers them, the job searches for them (its progress
+// counting the searches' battles: fair.Plan), and the answer marks each strong list,
+// says where it started and what it gained, links it as an army file like the random
+// ones, and is muster fair --strong's for the same seed.
+func TestFairPageStrongLists(t *testing.T) {
+	t.Parallel()
+	ts := newTestServer(t)
+	if form := ts.get("/fair"); !strings.Contains(form.body, `id="fair-strong"`) {
+		t.Error("the form offers no strong lists")
+	}
+	ask := url.Values{"scenario": {"sample-game"}, "total0": {"600"}, "total1": {"800"},
+		"list0": {"imperial"}, "list1": {"rebel"}, "battles": {"20"}, "lists": {"1"}, "strong": {"1"}, "seed": {"4"}}
+	r := postJob(t, ts, "/fair", ask)
+	wantStatus(t, "the answer", r, http.StatusOK)
+	body := html.UnescapeString(r.body)
+	for _, want := range []string{"Imperials strong list 1", "Rebels strong list 1", `data-kind="strong"`,
+		"The list optimizer's search from Imperials random list 1", "points of expected score", `id="fair-strong"`} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the answer lacks %q", want)
+		}
+	}
+	res, err := jobs.PlayFair(t.Context(), ts.app.jobs, jobs.FairRequest{Scenario: "sample-game", Totals: [2]int{600, 800},
+		TroopLists: [2]string{"imperial", "rebel"}, Battles: 20, Lists: 1, Strong: 1, Seed: 4}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := fairAnswer(res.Report, "").Verdict; !strings.Contains(body, want) {
+		t.Errorf("the page's verdict is not muster fair's: %q", want)
+	}
+	link := regexp.MustCompile(`href="(/fair/[^"]+/lists/a2)"`).FindStringSubmatch(r.body)
+	if link == nil {
+		t.Fatal("no link to the strong list")
+	}
+	f := ts.get(link[1])
+	wantStatus(t, "the strong list's file", f, http.StatusOK)
+	if !strings.Contains(f.body, "name: Imperials strong list 1") {
+		t.Errorf("the strong list's file:\n%s", f.body)
+	}
 }

@@ -36,7 +36,7 @@ const fairDefaultScenario = "sample-game"
 // "mine:" and its id), its fields filled with what was typed, or (empty) the scenario's own
 // totals and Troop Lists.
 func (a *app) fairView(c *echo.Context, scenario string, form url.Values) (views.FairView, error) {
-	v := views.FairView{Scenario: scenario, Battles: "200", RandomK: strconv.Itoa(fair.DefaultLists),
+	v := views.FairView{Scenario: scenario, Battles: "200", RandomK: strconv.Itoa(fair.DefaultLists), Strong: strconv.Itoa(views.FairDefaultStrong),
 		TroopLists: []views.Choice{{Value: "imperial", Label: "Imperial"}, {Value: "rebel", Label: "Rebel"}}}
 	// The asker's own scenarios too: a scenario designed is the one a gamemaster most wants
 	// to ask "Is this fair?" of.
@@ -67,7 +67,7 @@ func (a *app) fairView(c *echo.Context, scenario string, form url.Values) (views
 				v.Lists[s] = x
 			}
 		}
-		for k, p := range map[string]*string{"battles": &v.Battles, "lists": &v.RandomK, "seed": &v.Seed} {
+		for k, p := range map[string]*string{"battles": &v.Battles, "lists": &v.RandomK, "strong": &v.Strong, "seed": &v.Seed} {
 			if _, ok := form[k]; ok {
 				*p = strings.TrimSpace(form.Get(k))
 			}
@@ -78,7 +78,8 @@ func (a *app) fairView(c *echo.Context, scenario string, form url.Values) (views
 
 // fairRequestForm is a request as the form's fields.
 func fairRequestForm(req jobs.FairRequest) url.Values {
-	q := url.Values{"scenario": {req.Scenario}, "battles": {strconv.Itoa(req.Battles)}, "lists": {strconv.Itoa(req.Lists)}}
+	q := url.Values{"scenario": {req.Scenario}, "battles": {strconv.Itoa(req.Battles)}, "lists": {strconv.Itoa(req.Lists)},
+		"strong": {strconv.Itoa(req.Strong)}}
 	for s := range 2 {
 		q.Set("total"+strconv.Itoa(s), strconv.Itoa(req.Totals[s]))
 		q.Set("list"+strconv.Itoa(s), req.TroopLists[s])
@@ -125,7 +126,10 @@ func fairAnswer(r *fair.Report, job string) *views.FairAnswer {
 	}
 	for s, ls := range [][]fair.List{r.Lists.A, r.Lists.B} {
 		for _, l := range ls {
-			x := views.FairList{Name: l.Name, SGP: l.SGP, Units: fairUnits(l.Army)}
+			x := views.FairList{Name: l.Name, SGP: l.SGP, Units: fairUnits(l.Army), Strong: l.Kind == fair.KindStrong}
+			if x.Strong {
+				x.Found = fairFound(r.SideNames[s], l)
+			}
 			if job != "" {
 				x.URL = fmt.Sprintf("/fair/%s/lists/%s%d", job, []string{"a", "b"}[s], len(ans.Lists[s])+1)
 			}
@@ -144,6 +148,21 @@ func fairAnswer(r *fair.Report, job string) *views.FairAnswer {
 	}
 	ans.Curve = fairChart(r)
 	return ans
+}
+
+// fairFound says where a strong list started and what its search found: the random list,
+// the gain in expected score against the other side's lists on seeds the search never used,
+// and the changes taken.
+func fairFound(side string, l fair.List) string {
+	out := fmt.Sprintf("The list optimizer's search from %s random list %d", side, l.From)
+	if l.Gain != nil && l.GainCI != nil {
+		out += fmt.Sprintf(" (%d battles): %+.1f points of expected score over it against the other side's lists (95%%: %+.1f to %+.1f, on fresh seeds)",
+			l.Search, 100**l.Gain, 100*l.GainCI[0], 100*l.GainCI[1])
+	}
+	if len(l.Changes) == 0 {
+		return out + ". No change was surely better: it is that random list."
+	}
+	return out + ". Changes: " + strings.Join(l.Changes, "; ") + "."
 }
 
 // fairUnits counts a list's units by kind.

@@ -75,6 +75,16 @@ func newTestServerOn(t *testing.T, dbPath string) *testServer {
 func newTestServerJobs(t *testing.T, dbPath string, opt jobs.Options) *testServer {
 	t.Helper()
 	freshMigrated(t, dbPath)
+	ts := serveTestDB(t, dbPath, opt)
+	// The tests' browser is signed in to an account of its own (its armies are its own).
+	ts.signUp(ts.c, "tester")
+	return ts
+}
+
+// serveTestDB is a test server on a database that is there already, its browser signed in
+// to nothing.
+func serveTestDB(t *testing.T, dbPath string, opt jobs.Options) *testServer {
+	t.Helper()
 	store, err := db.Open(context.Background(), dbPath)
 	if err != nil {
 		t.Fatal(err)
@@ -89,8 +99,6 @@ func newTestServerJobs(t *testing.T, dbPath string, opt jobs.Options) *testServe
 	t.Cleanup(srv.Close)
 	ts := &testServer{t: t, srv: srv, store: store, handler: e, app: a}
 	ts.c = ts.client()
-	// The tests' browser is signed in to an account of its own (its armies are its own).
-	ts.signUp(ts.c, "tester")
 	return ts
 }
 
