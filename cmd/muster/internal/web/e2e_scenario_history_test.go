@@ -49,8 +49,8 @@ func TestScenarioHistoryInChromium(t *testing.T) {
 		t.Errorf("the refused save says %q", got)
 	}
 	for field, want := range map[string]string{"name": "Typed in the second tab", "description": "A description typed in the second tab."} {
-		if v, err := chromedp.Run(tab, chromedp.Value(named(field))); err != nil || v != want {
-			t.Errorf("after the refusal %s holds %q (%v), want what was typed", field, v, err)
+		if v := second.value(`[name="` + field + `"]`); v != want {
+			t.Errorf("after the refusal %s holds %q, want what was typed", field, v)
 		}
 	}
 	if href, err := chromedp.Run(tab, chromedp.Evaluate[string](`document.getElementById("stale-history-link").target`)); err != nil || href != "_blank" {
@@ -84,8 +84,8 @@ func TestScenarioHistoryInChromium(t *testing.T) {
 	if got := b.text("#scenario-restored"); !strings.Contains(got, "Version 2 restored as version 5") {
 		t.Errorf("the restore says %q", got)
 	}
-	if v, err := chromedp.Run(ctx, chromedp.Value(named("name"))); err != nil || v != "Open field, walled" {
-		t.Errorf("the designer after the restore holds the name %q (%v)", v, err)
+	if v := b.value(`[name="name"]`); v != "Open field, walled" {
+		t.Errorf("the designer after the restore holds the name %q", v)
 	}
 	b.do("the history again", chromedp.Click(css("#scenario-history-link")), chromedp.WaitVisible(css("#scenario-version-5")))
 	if got := b.text("#scenario-version-5"); !strings.Contains(got, "restored version 2") {
