@@ -21,7 +21,7 @@ const (
 	MaxScenarioFile = 256 << 10
 )
 
-// Scenario is one of an owner's scenarios.
+// Scenario is one of an owner's scenarios: its latest version's name and file.
 type Scenario struct {
 	ID      string
 	Owner   string
@@ -30,14 +30,18 @@ type Scenario struct {
 	Share   string // the share link's token; "" for none
 	Created time.Time
 	Updated time.Time
+	Version int // the latest version's number (every save adds one: ScenarioHistory)
 }
 
-const scenarioColumns = `id, owner_id, name, body, COALESCE(share_token, ''), created, updated`
+// The latest version's number is the highest one kept (the migration gave every scenario
+// saved before versions its version 1).
+const scenarioColumns = `id, owner_id, name, body, COALESCE(share_token, ''), created, updated,
+	(SELECT COALESCE(MAX(number), 0) FROM scenario_versions WHERE scenario_id = scenarios.id)`
 
 func scanScenario(sc interface{ Scan(...any) error }) (Scenario, error) {
 	var c Scenario
 	var created, updated string
-	err := sc.Scan(&c.ID, &c.Owner, &c.Name, &c.Body, &c.Share, &created, &updated)
+	err := sc.Scan(&c.ID, &c.Owner, &c.Name, &c.Body, &c.Share, &created, &updated, &c.Version)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Scenario{}, ErrNotFound
 	}
@@ -83,9 +87,12 @@ func (s *Store) ScenarioByShare(ctx context.Context, tok string) (Scenario, erro
 	return scanScenario(s.r.QueryRowContext(ctx, "SELECT "+scenarioColumns+" FROM scenarios WHERE share_token = ?", tok))
 }
 
-// SaveScenario saves a scenario file to owner's list: id "" adds one, else it replaces
-// owner's scenario id (another owner's is ErrNotFound).
-func (s *Store) SaveScenario(ctx context.Context, owner, id, name string, body []byte) (Scenario, error) {
+// SaveScenario saves a scenario file to owner's list as a new version: id "" adds a
+// scenario (its version 1), else it adds the next version of owner's scenario id (another
+// owner's is ErrNotFound), if its latest version is still base, the version the saved form
+// was drawn from (*StaleError if not; AnyVersion: whatever it is). note says what made the
+// version, for its history.
+func (s *Store) SaveScenario(ctx context.Context, owner, id string, base int, name string, body []byte, note string) (Scenario, error) {
 	if owner == "" {
 		return Scenario{}, ErrNotFound
 	}
@@ -111,14 +118,19 @@ func (s *Store) SaveScenario(ctx context.Context, owner, id, name string, body [
 				id, owner, name, body, now, now); err != nil {
 				return fmt.Errorf("db: unable to save the scenario: %w", err)
 			}
-		} else {
-			res, err := tx.ExecContext(ctx, `UPDATE scenarios SET name = ?, body = ?, updated = ? WHERE id = ? AND owner_id = ?`,
-				name, body, now, id, owner)
-			if err != nil {
-				return fmt.Errorf("db: unable to save the scenario: %w", err)
+			if err := insertScenarioVersion(ctx, tx, id, 1, name, body, now, note); err != nil {
+				return err
 			}
-			if n, _ := res.RowsAffected(); n == 0 {
-				return ErrNotFound
+		} else {
+			cur, err := scanScenario(tx.QueryRowContext(ctx, "SELECT "+scenarioColumns+" FROM scenarios WHERE id = ? AND owner_id = ?", id, owner))
+			if err != nil {
+				return err
+			}
+			if err := onBase(base, cur.Version); err != nil {
+				return err
+			}
+			if err := s.addScenarioVersion(ctx, tx, cur, name, body, note); err != nil {
+				return err
 			}
 		}
 		var err error
@@ -128,10 +140,46 @@ func (s *Store) SaveScenario(ctx context.Context, owner, id, name string, body [
 	return out, err
 }
 
-// DeleteScenario removes one of owner's scenarios (its share link with it). Matchups played
-// on it keep their copy of its file.
+// addScenarioVersion makes name and body cur's next version, the one its row holds.
+func (s *Store) addScenarioVersion(ctx context.Context, tx *sql.Tx, cur Scenario, name string, body []byte, note string) error {
+	now := stamp(s.now())
+	if _, err := tx.ExecContext(ctx, `UPDATE scenarios SET name = ?, body = ?, updated = ? WHERE id = ?`,
+		name, body, now, cur.ID); err != nil {
+		return fmt.Errorf("db: unable to save the scenario: %w", err)
+	}
+	return insertScenarioVersion(ctx, tx, cur.ID, cur.Version+1, name, body, now, note)
+}
+
+func insertScenarioVersion(ctx context.Context, tx *sql.Tx, id string, number int, name string, body []byte, now, note string) error {
+	if _, err := tx.ExecContext(ctx, `INSERT INTO scenario_versions (scenario_id, number, name, body, saved_at, note)
+		VALUES (?, ?, ?, ?, ?, ?)`, id, number, name, body, now, note); err != nil {
+		return fmt.Errorf("db: unable to save version %d of the scenario: %w", number, err)
+	}
+	return nil
+}
+
+// DeleteScenario removes one of owner's scenarios, every version and its share link with
+// it. Matchups played on it keep their copy of its file.
 func (s *Store) DeleteScenario(ctx context.Context, owner, id string) error {
-	return s.deleteOwned(ctx, "scenarios", "scenario", owner, id)
+	if owner == "" {
+		return ErrNotFound
+	}
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		// The versions first, by hand: the schema's ON DELETE CASCADE would do it, but only
+		// where foreign keys are enforced (SQLite's are, per connection, by the store's DSN).
+		if _, err := tx.ExecContext(ctx, `DELETE FROM scenario_versions WHERE scenario_id IN
+			(SELECT id FROM scenarios WHERE id = ? AND owner_id = ?)`, id, owner); err != nil {
+			return fmt.Errorf("db: unable to delete the scenario's versions: %w", err)
+		}
+		res, err := tx.ExecContext(ctx, `DELETE FROM scenarios WHERE id = ? AND owner_id = ?`, id, owner)
+		if err != nil {
+			return fmt.Errorf("db: unable to delete the scenario: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return ErrNotFound
+		}
+		return nil
+	})
 }
 
 // ShareScenario gives one of owner's scenarios a share link (128 random bits), or returns

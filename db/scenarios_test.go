@@ -20,7 +20,7 @@ func TestScenarioOwnership(t *testing.T) {
 			t.Fatal(err)
 		}
 		file := []byte("{\n  \"id\": \"mine\",  \"name\": \"Mine\"\n}\n")
-		sc, err := s.SaveScenario(ctx, me, "", "Mine", file)
+		sc, err := s.SaveScenario(ctx, me, "", AnyVersion, "Mine", file, "imported")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -30,7 +30,7 @@ func TestScenarioOwnership(t *testing.T) {
 		if _, err := s.Scenario(ctx, other.ID, sc.ID); !errors.Is(err, ErrNotFound) {
 			t.Errorf("another owner reads the scenario: %v", err)
 		}
-		if _, err := s.SaveScenario(ctx, other.ID, sc.ID, "Theirs now", []byte("x")); !errors.Is(err, ErrNotFound) {
+		if _, err := s.SaveScenario(ctx, other.ID, sc.ID, AnyVersion, "Theirs now", []byte("x"), "saved"); !errors.Is(err, ErrNotFound) {
 			t.Errorf("another owner changes the scenario: %v", err)
 		}
 		if err := s.DeleteScenario(ctx, other.ID, sc.ID); !errors.Is(err, ErrNotFound) {
@@ -42,7 +42,7 @@ func TestScenarioOwnership(t *testing.T) {
 		if err := s.UnshareScenario(ctx, other.ID, sc.ID); !errors.Is(err, ErrNotFound) {
 			t.Errorf("another owner revokes the link: %v", err)
 		}
-		if _, err := s.SaveScenario(ctx, other.ID, "", "Theirs", []byte("theirs")); err != nil {
+		if _, err := s.SaveScenario(ctx, other.ID, "", AnyVersion, "Theirs", []byte("theirs"), "imported"); err != nil {
 			t.Fatal(err)
 		}
 		if list, _ := s.Scenarios(ctx, other.ID); len(list) != 1 || string(list[0].Body) != "theirs" {
@@ -51,7 +51,7 @@ func TestScenarioOwnership(t *testing.T) {
 		if list, _ := s.Scenarios(ctx, me); len(list) != 1 || list[0].ID != sc.ID {
 			t.Errorf("the owner's list: %+v", list)
 		}
-		if got, err := s.SaveScenario(ctx, me, sc.ID, "Mine again", []byte("v2")); err != nil || got.Name != "Mine again" || string(got.Body) != "v2" {
+		if got, err := s.SaveScenario(ctx, me, sc.ID, AnyVersion, "Mine again", []byte("v2"), "saved"); err != nil || got.Name != "Mine again" || string(got.Body) != "v2" {
 			t.Errorf("the owner changes the scenario: %+v %v", got, err)
 		}
 		tok, err := s.ShareScenario(ctx, me, sc.ID)

@@ -2,6 +2,7 @@ package views
 
 import (
 	"strconv"
+	"time"
 
 	"muster/rules/battle/design"
 	"muster/views/replay"
@@ -15,9 +16,11 @@ type ScenariosView struct {
 	Error, Import string
 }
 
-// ScenarioRow is a scenario in a list. Problem says why a stored file no longer reads.
+// ScenarioRow is a scenario in a list. Problem says why a stored file no longer reads;
+// Versions is how many it has (the player's own).
 type ScenarioRow struct {
 	ID, Name, Description, Share, Problem string
+	Versions                              int
 }
 
 // ScenarioDesignView is the designer: the form's rows, their refusals, the map.
@@ -31,7 +34,17 @@ type ScenarioDesignView struct {
 	Fills                      string
 	Map                        string
 	Share                      string
-	Saved                      bool
+	// Version is the version the form was drawn from, posted back with it so that a save
+	// made after another tab saved is refused (0: none, as a script's form); Versions how
+	// many the scenario has, Updated when the latest was saved.
+	Version, Versions int
+	Updated           time.Time
+	// Saved says the form was just saved (as Version); Restored, the version just
+	// restored as Version.
+	Saved    bool
+	Restored int
+	// Stale says the save was refused as drawn from an older version than the latest.
+	Stale bool
 }
 
 // SharedScenarioView is a scenario shown through its share link: read-only.
@@ -93,4 +106,43 @@ func rowNumber(key string) string {
 
 func sideColours() string {
 	return `["` + replay.SideColours[0] + `","` + replay.SideColours[1] + `"]`
+}
+
+// ScenarioHistoryView is a scenario's history page: its versions, newest first.
+type ScenarioHistoryView struct {
+	ID, Name string
+	Latest   int // the latest version's number: the one restore forms are drawn from
+	Rows     []ScenarioVersionRow
+}
+
+// ScenarioVersionRow is one saved version of a scenario.
+type ScenarioVersionRow struct {
+	Number           int
+	Name, Note, Size string
+	Saved            time.Time
+}
+
+// ScenarioVersionView is one saved version of a scenario, read-only: its table and facts
+// (Scenario nil, Problem saying why, when its file no longer reads), with its export and
+// restore.
+type ScenarioVersionView struct {
+	ID      string
+	Latest  int
+	Version ScenarioVersionRow
+	// Current is the scenario's name now, for the way back to it.
+	Current  string
+	Scenario *SharedScenarioView
+	Problem  string
+}
+
+// SizeWords is a file's size as a player reads it: bytes, or kB with one decimal.
+func SizeWords(n int) string {
+	if n < 1000 {
+		return plural(n, "byte", "bytes")
+	}
+	return strconv.FormatFloat(float64(n)/1000, 'f', 1, 64) + " kB"
+}
+
+func scenarioVersionURL(id string, number int) string {
+	return "/scenarios/" + id + "/history/" + strconv.Itoa(number)
 }

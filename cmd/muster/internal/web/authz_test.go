@@ -269,6 +269,10 @@ func authzRows() []authzRow {
 		{method: "GET", route: "/scenarios/:id", path: "/scenarios/{scenario}", want: ownerOnly(200)},
 		{method: "POST", route: "/scenarios/:id", path: "/scenarios/{scenario}", form: scenarioForm, want: ownerOnly(303)},
 		{method: "GET", route: "/scenarios/:id/export", path: "/scenarios/{scenario}/export", want: ownerOnly(200)},
+		{method: "GET", route: "/scenarios/:id/history", path: "/scenarios/{scenario}/history", want: ownerOnly(200)},
+		{method: "GET", route: "/scenarios/:id/history/:number", path: "/scenarios/{scenario}/history/1", want: ownerOnly(200)},
+		{method: "GET", route: "/scenarios/:id/history/:number/export", path: "/scenarios/{scenario}/history/1/export", want: ownerOnly(200)},
+		{method: "POST", route: "/scenarios/:id/restore", path: "/scenarios/{scenario}/restore", form: url.Values{"version": {"1"}}, want: ownerOnly(303)},
 		{method: "POST", route: "/scenarios/:id/delete", path: "/scenarios/{scenario}/delete", want: ownerOnly(303)},
 		{method: "POST", route: "/scenarios/:id/share", path: "/scenarios/{scenario}/share", want: ownerOnly(303)},
 		{method: "POST", route: "/scenarios/:id/unshare", path: "/scenarios/{scenario}/unshare", want: ownerOnly(303)},
@@ -378,7 +382,7 @@ func newAuthzFixture(t *testing.T) *authzFixture {
 	if f.vars["cardshare"], err = ts.store.ShareSWMCard(ctx, owner, card.ID); err != nil {
 		t.Fatal(err)
 	}
-	sc, err := ts.store.SaveScenario(ctx, owner, "", "Open field", scenarioFile)
+	sc, err := ts.store.SaveScenario(ctx, owner, "", db.AnyVersion, "Open field", scenarioFile, "imported")
 	if err != nil {
 		t.Fatal(err)
 	}

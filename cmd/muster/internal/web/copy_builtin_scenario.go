@@ -15,5 +15,5 @@ func (a *app) copyBuiltinScenario(c *echo.Context) error {
 	if err != nil || c.Param("name") == "" {
 		return echo.NewHTTPError(http.StatusNotFound, "There is no such built-in scenario.")
 	}
-	return a.openNewScenario(c, f.Scenario)
+	return a.openNewScenario(c, f.Scenario, "copied from the built-in "+f.Scenario.Name)
 }

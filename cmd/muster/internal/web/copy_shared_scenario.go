@@ -15,7 +15,7 @@ func (a *app) copySharedScenario(c *echo.Context) error {
 	if rec.Owner == ownerID(c) {
 		return c.Redirect(http.StatusSeeOther, "/scenarios/"+rec.ID)
 	}
-	mine, msg, err := a.storeNewScenario(c, rec.Body)
+	mine, msg, err := a.storeNewScenario(c, rec.Body, "copied from a share link")
 	if err != nil {
 		return err
 	}

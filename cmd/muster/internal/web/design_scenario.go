@@ -5,10 +5,11 @@ import (
 
 	"github.com/labstack/echo/v5"
 
+	"muster/cmd/muster/internal/web/form"
 	"muster/views"
 )
 
-// designScenario is the designer of one of the asker's scenarios.
+// designScenario is the designer of one of the asker's scenarios, on its latest version.
 func (a *app) designScenario(c *echo.Context) error {
 	rec, err := a.ownScenario(c)
 	if err != nil {
@@ -16,5 +17,8 @@ func (a *app) designScenario(c *echo.Context) error {
 	}
 	v := designView(rec, nil, nil)
 	v.Saved = c.QueryParam("saved") != ""
+	if n, ok := form.Version(c.QueryParam("restored")); ok {
+		v.Restored = n // the flash only: a mistyped address shows none
+	}
 	return render(c, http.StatusOK, views.ScenarioDesignPage(page(c, "Scenario: "+rec.Name, "sim"), v))
 }

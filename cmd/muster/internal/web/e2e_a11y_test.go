@@ -140,7 +140,8 @@ func TestEveryPageIsAccessibleInChromium(t *testing.T) {
 		"/armies/" + idQ, "/armies/" + idQ + "/sheets", "/swm/quick-resolve?a=" + idS + "&b=" + idS,
 		"/odds?d20atk=7&d20def=23&d20dmg=20&d20hp=140", "/swm/cards", "/swm/cards/new", // the d20 card library (issue 32)
 		swmResult, swmResult + "/replay?battle=1", // a d20 quick-resolve and a battle of it on the map (issue 29)
-		"/scenarios", scenarioPath, scenarioShare} // the scenario designer (issue 33)
+		"/scenarios", scenarioPath, scenarioShare, // the scenario designer (issue 33)
+		scenarioPath + "/history", scenarioPath + "/history/1"} // a scenario's versions
 	// Every catalogue section, each a card per row on a phone (views/catalogue.templ).
 	catalogue := []string{"/catalogue", "/catalogue/weapons", "/catalogue/troops"}
 	for _, s := range []string{"grenades", "armor", "equipment", "creatures", "droids", "force", "skills", "artillery", "strikes"} {

@@ -22,7 +22,7 @@ func (a *app) importScenario(c *echo.Context) error {
 		msg = errs["file"]
 	}
 	if msg == "" {
-		rec, refusal, err := a.storeNewScenario(c, data)
+		rec, refusal, err := a.storeNewScenario(c, data, "imported")
 		if err != nil {
 			return err
 		}

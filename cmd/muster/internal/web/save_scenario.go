@@ -12,9 +12,11 @@ import (
 	"muster/views"
 )
 
-// saveScenario saves the designer's form over one of the asker's scenarios: the file built
-// from the rows (the stored file's fields the form does not show kept), when the engine
-// can play it; else the form again as typed, each refusal beside its field (422).
+// saveScenario saves the designer's form as the next version of one of the asker's
+// scenarios: the file built from the rows (the stored file's fields the form does not show
+// kept), when the engine can play it; else the form again as typed, each refusal beside its
+// field (422). A form drawn from an older version than the latest (another tab saved since)
+// is refused too, the form as typed (409): saving it would silently undo that save.
 func (a *app) saveScenario(c *echo.Context) error {
 	rec, err := a.ownScenario(c)
 	if err != nil {
@@ -25,11 +27,18 @@ func (a *app) saveScenario(c *echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, "The form could not be read.")
 	}
 	f := design.Read(values)
+	title := "Scenario: " + rec.Name
+	base, bad, ok := formBase(c, "scenario", rec.Version)
+	if !ok {
+		v := designView(rec, &f, design.Errors{"": capitalize(bad)})
+		return render(c, http.StatusConflict, views.ScenarioDesignPage(page(c, title, "sim"), v))
+	}
 	if list := values.Get("add"); list != "" {
-		// "Add" without the page's script: the form again with a new row, nothing saved.
+		// "Add" without the page's script: the form again with a new row, nothing saved,
+		// still drawn from the version it was.
 		v := designView(rec, &f, nil)
-		v.Form = f.Add(list)
-		return render(c, http.StatusOK, views.ScenarioDesignPage(page(c, "Scenario: "+rec.Name, "sim"), v))
+		v.Form, v.Version = f.Add(list), base
+		return render(c, http.StatusOK, views.ScenarioDesignPage(page(c, title, "sim"), v))
 	}
 	errs := design.Errors{}
 	for k, msg := range (form.ScenarioDesign{Name: f.Name, ID: f.ID, Description: f.Description, Source: f.Source,
@@ -38,14 +47,25 @@ func (a *app) saveScenario(c *echo.Context) error {
 	}
 	var file []byte
 	if len(errs) == 0 {
-		base, _ := design.Parse(rec.Body) // nil when the stored file no longer reads: a fresh file
-		file, errs = f.Build(base)
+		stored, _ := design.Parse(rec.Body) // nil when the stored file no longer reads: a fresh file
+		file, errs = f.Build(stored)
 	}
 	if len(errs) > 0 {
 		v := designView(rec, &f, errs)
-		return render(c, http.StatusUnprocessableEntity, views.ScenarioDesignPage(page(c, "Scenario: "+rec.Name, "sim"), v))
+		v.Version = base
+		return render(c, http.StatusUnprocessableEntity, views.ScenarioDesignPage(page(c, title, "sim"), v))
 	}
-	_, err = a.store.SaveScenario(c.Request().Context(), ownerID(c), rec.ID, f.Name, file)
+	_, err = a.store.SaveScenario(c.Request().Context(), ownerID(c), rec.ID, base, f.Name, file, "saved in the designer")
+	if msg := staleForm(err, "scenario"); msg != "" {
+		// The form as typed, now drawn from the latest version: saving it again, over the
+		// other tab's save, is the player's choice, made knowing.
+		if rec, err = a.ownScenario(c); err != nil {
+			return err
+		}
+		v := designView(rec, &f, design.Errors{"": capitalize(msg)})
+		v.Stale = true
+		return render(c, http.StatusConflict, views.ScenarioDesignPage(page(c, title, "sim"), v))
+	}
 	if errors.Is(err, db.ErrNotFound) {
 		return errNoScenario
 	}

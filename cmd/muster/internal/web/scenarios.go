@@ -32,6 +32,10 @@ func (a *app) scenarioRoutes(e *echo.Echo) {
 	e.GET("/scenarios/:id", a.designScenario)
 	e.POST("/scenarios/:id", a.saveScenario)
 	e.GET("/scenarios/:id/export", a.exportScenario)
+	e.GET("/scenarios/:id/history", a.scenarioHistory)
+	e.GET("/scenarios/:id/history/:number", a.scenarioVersion)
+	e.GET("/scenarios/:id/history/:number/export", a.exportScenarioVersion)
+	e.POST("/scenarios/:id/restore", a.restoreScenario)
 	e.POST("/scenarios/:id/delete", a.deleteScenario)
 	e.POST("/scenarios/:id/share", a.shareScenario)
 	e.POST("/scenarios/:id/unshare", a.unshareScenario)
@@ -75,9 +79,9 @@ func (a *app) sharedScenarioRec(c *echo.Context) (db.Scenario, *battle.Scenario,
 }
 
 // storeNewScenario checks a scenario file with the engine and saves it as a new scenario of
-// the asker's, the file's bytes as given; it answers the engine's refusal as an error
-// message (and no redirect).
-func (a *app) storeNewScenario(c *echo.Context, file []byte) (db.Scenario, string, error) {
+// the asker's, the file's bytes as given, its version 1 (note: what made it, for its
+// history); it answers the engine's refusal as an error message (and no redirect).
+func (a *app) storeNewScenario(c *echo.Context, file []byte, note string) (db.Scenario, string, error) {
 	f, err := battle.ParseScenario(file)
 	if err != nil {
 		return db.Scenario{}, "This is not a scenario Muster can play: " + err.Error(), nil
@@ -86,7 +90,7 @@ func (a *app) storeNewScenario(c *echo.Context, file []byte) (db.Scenario, strin
 	if err != nil {
 		return db.Scenario{}, "", err
 	}
-	rec, err := a.store.SaveScenario(c.Request().Context(), owner, "", f.Scenario.Name, file)
+	rec, err := a.store.SaveScenario(c.Request().Context(), owner, "", db.AnyVersion, f.Scenario.Name, file, note)
 	if errors.Is(err, db.ErrScenariosFull) {
 		return db.Scenario{}, fmt.Sprintf("You have %d scenarios, the most one may keep: delete one first.", db.MaxScenarios), nil
 	}
@@ -111,7 +115,8 @@ func readScenarioUpload(c *echo.Context) ([]byte, error) {
 // (with the refusals) when errs is given.
 func designView(rec db.Scenario, form *design.Form, errs design.Errors) views.ScenarioDesignView {
 	v := views.ScenarioDesignView{ID: rec.ID, Share: rec.Share, Errors: errs,
-		TerrainTypes: design.TerrainTypes(), BarrierTypes: design.BarrierTypes()}
+		TerrainTypes: design.TerrainTypes(), BarrierTypes: design.BarrierTypes(),
+		Version: rec.Version, Versions: rec.Version, Updated: rec.Updated}
 	var names []string
 	for _, t := range v.TerrainTypes {
 		names = append(names, t.Name)

@@ -24,7 +24,7 @@ func (a *app) scenariosView(c *echo.Context) (views.ScenariosView, error) {
 		return v, err
 	}
 	for _, r := range recs {
-		row := views.ScenarioRow{ID: r.ID, Name: r.Name, Share: r.Share}
+		row := views.ScenarioRow{ID: r.ID, Name: r.Name, Share: r.Share, Versions: r.Version}
 		if _, err := battle.ParseScenario(r.Body); err != nil {
 			row.Problem = err.Error()
 		}
