@@ -224,7 +224,7 @@ func printFair(w io.Writer, r *fair.Report) {
 		for _, l := range ls {
 			fmt.Fprintf(w, "  %-32s %5d SGPs, %s\n", l.Name, l.SGP, unitsWords(l.Army))
 			if l.Kind == fair.KindStrong {
-				fmt.Fprintf(w, "    %s\n", strongWords(r.SideNames[s], l))
+				fmt.Fprintf(w, "    %s\n", fair.Found(r.SideNames[s], l))
 			}
 		}
 	}
@@ -256,21 +256,6 @@ func printFair(w io.Writer, r *fair.Report) {
 		fmt.Fprintf(w, "  %+6d  %7s (95%%: %7s to %7s)  %-40s|\n", p.HandicapSGP, pct(p.ExpectedScoreA), pct(p.CI95[0]), pct(p.CI95[1]), bar)
 	}
 	fmt.Fprintf(w, "  (the bar's end at | is an expected score of 100%%; a half is 20 #)\n")
-}
-
-// strongWords say where a strong list came from and what its search found: the random
-// list it started from, its gain against the other side's lists on fresh seeds, and the
-// changes taken.
-func strongWords(side string, l fair.List) string {
-	out := fmt.Sprintf("from %s random list %d", side, l.From)
-	if l.Gain != nil && l.GainCI != nil {
-		out += fmt.Sprintf(", %+.1f points of expected score over it against the other side's lists (95%%: %+.1f to %+.1f, on seeds the search never used)", 100**l.Gain, 100*l.GainCI[0], 100*l.GainCI[1])
-	}
-	out += fmt.Sprintf(", %d battles searched", l.Search)
-	if len(l.Changes) == 0 {
-		return out + ": no change was surely better, so it is the random list"
-	}
-	return out + ": " + strings.Join(l.Changes, "; ")
 }
 
 // unitsWords counts a list's units by kind: "5 squads, a hero, a droid".

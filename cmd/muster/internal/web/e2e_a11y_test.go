@@ -126,6 +126,21 @@ func TestEveryPageIsAccessibleInChromium(t *testing.T) {
 		chromedp.Click(css("#sight-1")), chromedp.Click(css("#spot-roll")))
 	b.waitText("#result-h", func(s string) bool { return strings.Contains(s, "Force generation") })
 	soloURL, _, _ := strings.Cut(b.location(), "#")
+	// "Is this fair?" answered with a strong list a side (issue 33), small enough to be quick.
+	b.do("a fairness test", chromedp.Navigate(base+"/fair"), chromedp.WaitVisible(css("#fair-strong")))
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(function () {
+			const f = document.getElementById("fair-strong").form;
+			const set = (n, v) => { f.elements[n].value = v; };
+			set("scenario", "sample-game"); set("total0", "600"); set("total1", "800");
+			set("list0", "imperial"); set("list1", "rebel"); set("battles", "20"); set("lists", "1");
+			set("strong", "1"); set("seed", "4");
+			f.requestSubmit();
+			return true;
+		})()`)); err != nil {
+		t.Fatalf("ask is this fair: %v", err)
+	}
+	b.waitText("#fair-verdict", func(string) bool { return true })
+	fairURL := strings.TrimPrefix(strings.Split(b.location(), "?")[0], base)
 
 	pages := []string{"/", "/armies/new", "/armies/" + idA, "/armies/" + idA + "/edit", "/armies/" + idA + "/delete",
 		"/armies/" + idA + "/sheets", "/armies/" + idA + "/roster",
@@ -141,7 +156,9 @@ func TestEveryPageIsAccessibleInChromium(t *testing.T) {
 		"/odds?d20atk=7&d20def=23&d20dmg=20&d20hp=140", "/swm/cards", "/swm/cards/new", // the d20 card library (issue 32)
 		swmResult, swmResult + "/replay?battle=1", // a d20 quick-resolve and a battle of it on the map (issue 29)
 		"/scenarios", scenarioPath, scenarioShare, // the scenario designer (issue 33)
-		scenarioPath + "/history", scenarioPath + "/history/1"} // a scenario's versions
+		scenarioPath + "/history", scenarioPath + "/history/1", // a scenario's versions
+		"/fair", fairURL, // "Is this fair?" and its answer with strong lists (issue 33)
+		"/armies/" + idA + "/optimize", strings.TrimPrefix(listURL, base) + "/optimize"} // What should I bring? (issue 34)
 	// Every catalogue section, each a card per row on a phone (views/catalogue.templ).
 	catalogue := []string{"/catalogue", "/catalogue/weapons", "/catalogue/troops"}
 	for _, s := range []string{"grenades", "armor", "equipment", "creatures", "droids", "force", "skills", "artillery", "strikes"} {

@@ -173,7 +173,7 @@ func TestFairPageStrongLists(t *testing.T) {
 	wantStatus(t, "the answer", r, http.StatusOK)
 	body := html.UnescapeString(r.body)
 	for _, want := range []string{"Imperials strong list 1", "Rebels strong list 1", `data-kind="strong"`,
-		"The list optimizer's search from Imperials random list 1", "points of expected score", `id="fair-strong"`} {
+		"The list optimizer's search from Imperials random list 1", "battles searched", `id="fair-strong"`} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the answer lacks %q", want)
 		}

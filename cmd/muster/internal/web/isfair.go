@@ -128,7 +128,7 @@ func fairAnswer(r *fair.Report, job string) *views.FairAnswer {
 		for _, l := range ls {
 			x := views.FairList{Name: l.Name, SGP: l.SGP, Units: fairUnits(l.Army), Strong: l.Kind == fair.KindStrong}
 			if x.Strong {
-				x.Found = fairFound(r.SideNames[s], l)
+				x.Found = fair.Found(r.SideNames[s], l)
 			}
 			if job != "" {
 				x.URL = fmt.Sprintf("/fair/%s/lists/%s%d", job, []string{"a", "b"}[s], len(ans.Lists[s])+1)
@@ -148,21 +148,6 @@ func fairAnswer(r *fair.Report, job string) *views.FairAnswer {
 	}
 	ans.Curve = fairChart(r)
 	return ans
-}
-
-// fairFound says where a strong list started and what its search found: the random list,
-// the gain in expected score against the other side's lists on seeds the search never used,
-// and the changes taken.
-func fairFound(side string, l fair.List) string {
-	out := fmt.Sprintf("The list optimizer's search from %s random list %d", side, l.From)
-	if l.Gain != nil && l.GainCI != nil {
-		out += fmt.Sprintf(" (%d battles): %+.1f points of expected score over it against the other side's lists (95%%: %+.1f to %+.1f, on fresh seeds)",
-			l.Search, 100**l.Gain, 100*l.GainCI[0], 100*l.GainCI[1])
-	}
-	if len(l.Changes) == 0 {
-		return out + ". No change was surely better: it is that random list."
-	}
-	return out + ". Changes: " + strings.Join(l.Changes, "; ") + "."
 }
 
 // fairUnits counts a list's units by kind.
