@@ -45,7 +45,9 @@ func (j *Jobs) kindOf(m db.Matchup) (kind, error) {
 		if err := json.Unmarshal(m.Request, &req); err != nil {
 			return nil, fmt.Errorf("the what-if's request does not read: %w", err)
 		}
-		return &whatifKind{j: j, req: req}, nil
+		return &pieceKind{j: j, result: "/whatif/", playIt: func(ctx context.Context, progress func(int)) (any, error) {
+			return j.playWhatIf(ctx, req, progress)
+		}}, nil
 	case db.KindRoundRobin:
 		return j.prepareRoundRobin(m)
 	case db.KindOptimize:
@@ -53,7 +55,9 @@ func (j *Jobs) kindOf(m db.Matchup) (kind, error) {
 		if err := json.Unmarshal(m.Request, &req); err != nil {
 			return nil, fmt.Errorf("the search's request does not read: %w", err)
 		}
-		return &optimizeKind{j: j, req: req}, nil
+		return &pieceKind{j: j, result: "/optimize/", playIt: func(ctx context.Context, progress func(int)) (any, error) {
+			return j.playOptimize(ctx, req, progress)
+		}}, nil
 	case db.KindSWM, db.KindQRS:
 		return j.systemKind(m)
 	case db.KindFair:
@@ -61,7 +65,10 @@ func (j *Jobs) kindOf(m db.Matchup) (kind, error) {
 		if err := json.Unmarshal(m.Request, &req); err != nil {
 			return nil, fmt.Errorf("the fairness test's request does not read: %w", err)
 		}
-		return &fairKind{j: j, req: req}, nil
+		return &pieceKind{j: j, result: "/fair/", playIt: func(ctx context.Context, progress func(int)) (any, error) {
+			res, err := PlayFair(ctx, j, req, func(d, _ int) { progress(d) })
+			return res, err
+		}}, nil
 	case db.KindMatchup, "":
 		p, err := j.prepare(m)
 		if err != nil {
@@ -191,20 +198,9 @@ func (j *Jobs) queue(ctx context.Context, m db.Matchup, parts []battle.ChunkOpti
 	return m, nil
 }
 
-type whatifKind struct {
-	j   *Jobs
-	req WhatIfRequest
-}
-
-func (k *whatifKind) parts(m db.Matchup) []battle.ChunkOptions {
-	return []battle.ChunkOptions{{First: 0, Count: m.Battles}}
-}
-func (k *whatifKind) window() int { return 1 }
-
-// play plays the whole what-if (its looks depend on one another), telling its progress to
-// the store twice a second, and stopping when it is cancelled.
-func (k *whatifKind) play(ctx context.Context, m db.Matchup, first, count int) ([]byte, error) {
-	j, req := k.j, k.req
+// playWhatIf plays the whole what-if in one piece (its looks depend on one another),
+// telling progress the battles played and stopping when ctx ends.
+func (j *Jobs) playWhatIf(ctx context.Context, req WhatIfRequest, progress func(int)) (any, error) {
 	field, err := RequestField(req.Scenario, req.ScenarioFile)
 	if err != nil {
 		return nil, err
@@ -222,19 +218,15 @@ func (k *whatifKind) play(ctx context.Context, m db.Matchup, first, count int) (
 	if err != nil {
 		return nil, fmt.Errorf("%s cannot take the field: %w", oppArmy.Name, err)
 	}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	var done atomic.Int64
-	go j.follow(ctx, m.ID, &done, cancel)
 	rep, err := whatif.Run(ctx, j.cat, field, army, opp, whatif.Options{Battles: req.Battles, Seed: req.Seed, MaxVariants: req.Variants,
-		Workers: 1, BeforeBattle: faults.BeforeBattle, Progress: func(d, _ int) { done.Store(int64(d)) }})
+		Workers: 1, BeforeBattle: faults.BeforeBattle, Progress: func(d, _ int) { progress(d) }})
 	if err != nil {
 		return nil, err
 	}
 	for i := range rep.Variants {
 		rep.Variants[i].Army = nil
 	}
-	return json.Marshal(WhatIfResult{Report: rep, Battles: rep.Battles, Limit: rep.Limit, Total: rep.Total})
+	return WhatIfResult{Report: rep, Battles: rep.Battles, Limit: rep.Limit, Total: rep.Total}, nil
 }
 
 // follow writes a part's progress to the store twice a second until ctx ends, and cancels
@@ -256,20 +248,6 @@ func (j *Jobs) follow(ctx context.Context, id string, done *atomic.Int64, cancel
 			return
 		}
 	}
-}
-
-func (k *whatifKind) finish(ctx context.Context, m db.Matchup) error {
-	bodies, err := k.j.store.Chunks(ctx, m.ID)
-	if err != nil {
-		return err
-	}
-	if len(bodies) != 1 {
-		return fmt.Errorf("jobs: what-if %s has %d parts saved, not 1", m.ID, len(bodies))
-	}
-	_, err = k.j.store.CompleteMatchupWith(ctx, m.ID, nil, func([]db.Sim) (string, []byte, error) {
-		return "/whatif/" + m.ID, bodies[0], nil
-	})
-	return err
 }
 
 // RoundRobinRequest is everything a worker needs to play a round robin: every pair i < j

@@ -3,11 +3,7 @@ package jobs
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"sync/atomic"
-
-	"github.com/riverqueue/river"
 
 	"muster/costing/gamenight"
 	"muster/db"
@@ -132,47 +128,4 @@ func PlayFair(ctx context.Context, j *Jobs, req FairRequest, progress func(done,
 		return nil, err
 	}
 	return &FairResult{Report: rep, Extra: rep.Extra()}, nil
-}
-
-type fairKind struct {
-	j   *Jobs
-	req FairRequest
-}
-
-func (k *fairKind) parts(m db.Matchup) []battle.ChunkOptions {
-	return []battle.ChunkOptions{{First: 0, Count: m.Battles}}
-}
-func (k *fairKind) window() int { return 1 }
-
-func (k *fairKind) play(ctx context.Context, m db.Matchup, first, count int) ([]byte, error) {
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	var done atomic.Int64
-	go k.j.follow(ctx, m.ID, &done, cancel)
-	res, err := PlayFair(ctx, k.j, k.req, func(d, _ int) { done.Store(int64(d)) })
-	var ie *fair.InputError
-	if errors.As(err, &ie) {
-		// What the web checked before queuing, found wrong here: played again, it would be
-		// wrong again.
-		_ = k.j.store.FailMatchup(ctx, m.ID, "Muster could not play this fairness test: "+err.Error()+".")
-		return nil, river.JobCancel(err)
-	}
-	if err != nil {
-		return nil, err
-	}
-	return json.Marshal(res)
-}
-
-func (k *fairKind) finish(ctx context.Context, m db.Matchup) error {
-	bodies, err := k.j.store.Chunks(ctx, m.ID)
-	if err != nil {
-		return err
-	}
-	if len(bodies) != 1 {
-		return fmt.Errorf("jobs: fairness test %s has %d parts saved, not 1", m.ID, len(bodies))
-	}
-	_, err = k.j.store.CompleteMatchupWith(ctx, m.ID, nil, func([]db.Sim) (string, []byte, error) {
-		return "/fair/" + m.ID, bodies[0], nil
-	})
-	return err
 }

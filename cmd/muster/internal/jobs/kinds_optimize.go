@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
-	"sync/atomic"
 
 	"muster/cmd/muster/internal/faults"
 	"muster/db"
@@ -94,21 +93,10 @@ func (j *Jobs) SubmitOptimize(ctx context.Context, owner, title string, req Opti
 		ChunkSize: req.Budget, Chunks: 1}, []battle.ChunkOptions{{First: 0, Count: req.Budget}}, 1)
 }
 
-type optimizeKind struct {
-	j   *Jobs
-	req OptimizeRequest
-}
-
-func (k *optimizeKind) parts(m db.Matchup) []battle.ChunkOptions {
-	return []battle.ChunkOptions{{First: 0, Count: m.Battles}}
-}
-func (k *optimizeKind) window() int { return 1 }
-
-// play plays the whole search as one part (each step depends on the one before), telling
-// its battles to the store twice a second and stopping when it is cancelled. A part cut
-// and played again searches again from the start with the same seed: the same answer.
-func (k *optimizeKind) play(ctx context.Context, m db.Matchup, first, count int) ([]byte, error) {
-	j, req := k.j, k.req
+// playOptimize plays the whole search in one piece (each step depends on the one before),
+// telling progress the battles played and stopping when ctx ends. A piece cut and played
+// again searches again from the start with the same seed: the same answer.
+func (j *Jobs) playOptimize(ctx context.Context, req OptimizeRequest, progress func(int)) (any, error) {
 	field, err := RequestField(req.Scenario, req.ScenarioFile)
 	if err != nil {
 		return nil, err
@@ -136,17 +124,10 @@ func (k *optimizeKind) play(ctx context.Context, m db.Matchup, first, count int)
 		}
 		opps = append(opps, optimize.Opponent{Army: a, Weight: o.Weight})
 	}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	var done atomic.Int64
-	go j.follow(ctx, m.ID, &done, cancel)
 	res, err := optimize.Run(ctx, j.cat, field, army, opps, optimize.Options{Battles: req.Battles, Seed: req.Seed, Budget: req.Budget,
-		Limits: limits, Workers: 1, BeforeBattle: faults.BeforeBattle, Progress: func(p optimize.Progress) { done.Store(int64(p.Battles)) }})
+		Limits: limits, Workers: 1, BeforeBattle: faults.BeforeBattle, Progress: func(p optimize.Progress) { progress(p.Battles) }})
 	if err != nil {
 		return nil, err
-	}
-	if ctx.Err() != nil {
-		return nil, ctx.Err() // cancelled: nothing is saved
 	}
 	out := OptimizeResult{Result: res, Battles: res.Battles, Tried: res.Tried, Stopped: res.Stopped, Limit: res.Limit, Trials: res.Trials,
 		Delta: res.Delta, DeltaCI: res.DeltaCI}
@@ -156,19 +137,5 @@ func (k *optimizeKind) play(ctx context.Context, m db.Matchup, first, count int)
 		out.StepArmies = append(out.StepArmies, s.Army)
 		out.StepTurned = append(out.StepTurned, s.Turned)
 	}
-	return json.Marshal(out)
-}
-
-func (k *optimizeKind) finish(ctx context.Context, m db.Matchup) error {
-	bodies, err := k.j.store.Chunks(ctx, m.ID)
-	if err != nil {
-		return err
-	}
-	if len(bodies) != 1 {
-		return fmt.Errorf("jobs: search %s has %d parts saved, not 1", m.ID, len(bodies))
-	}
-	_, err = k.j.store.CompleteMatchupWith(ctx, m.ID, nil, func([]db.Sim) (string, []byte, error) {
-		return "/optimize/" + m.ID, bodies[0], nil
-	})
-	return err
+	return out, nil
 }
