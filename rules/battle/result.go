@@ -283,7 +283,8 @@ func (b *Battle) finish() {
 
 // decideOnPoints names the winner of a battle that ended without one of the scenario's
 // own conditions (a "points" or "share" scenario): the side that did the enemy more harm,
-// then the side holding the objective, else a draw.
+// then the side alone with units that can fight, then the side holding the objective, else
+// a draw.
 //
 // "points" compares victory points as they are. "share" compares each side's victory
 // points as a share of what the enemy could lose (stake): a side that spends more on its
@@ -308,6 +309,18 @@ func (b *Battle) decideOnPoints() {
 		equal := "; equal victory points"
 		if b.field.Scenario.Victory.Kind == "share" {
 			equal = "; equal shares of the enemy army destroyed"
+		}
+		// A side left alone with units that can fight holds the field: an army that put
+		// nothing on the table (or lost all it had without harming the enemy) has not drawn
+		// with one that stands there. Without this, a list of nothing drew with every army,
+		// and the list optimizer, starting from it, found every unit worse than none.
+		if f0, f1 := b.fighting(0), b.fighting(1); r.End == EndNoneLeft && f0 != f1 {
+			b.winner = 0
+			if f1 {
+				b.winner = 1
+			}
+			b.reason += equal + ", and only " + b.sideName(b.winner) + " has units left that can fight"
+			return
 		}
 		b.winner = b.objectiveHolder()
 		if b.winner >= 0 {

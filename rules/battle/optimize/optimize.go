@@ -207,7 +207,18 @@ func Run(ctx context.Context, cat *rules.Catalog, field *battle.Field, a *roster
 	s.limit = whatif.Limit(a, opt.Limits, base.Total)
 	start := clone(a)
 	start.Limit = s.limit // the limit the moves keep to, written back as the player had it at the end
-	res, err := s.run(ctx, start)
+	from := start
+	if len(start.Units) == 0 {
+		// From an empty list no single change is a step: a unit alone loses to a whole army
+		// as surely as nothing does, so every first move ties with the start and the climb
+		// never leaves it. The search starts instead from a random legal list within the
+		// limit (listgen.Random, seeded by the search's seed), the path's first step.
+		var err error
+		if start, err = s.randomStart(start); err != nil {
+			return nil, err
+		}
+	}
+	res, err := s.run(ctx, from, start)
 	if err != nil {
 		return nil, err
 	}
@@ -283,10 +294,18 @@ func (s *search) stopped(ctx context.Context) error {
 	return nil
 }
 
-func (s *search) run(ctx context.Context, start *roster.Army) (*Result, error) {
+// run searches from start and measures the best list found against from, the player's
+// list (start itself, or the empty list a random start stands in for).
+func (s *search) run(ctx context.Context, from, start *roster.Army) (*Result, error) {
 	s.best = start
 	why := "done"
-	_, err := s.climb(ctx, start, nil)
+	var err error
+	if from != start {
+		err = s.firstStep(ctx, from, start)
+	}
+	if err == nil {
+		_, err = s.climb(ctx, start, nil)
+	}
 	// Restarts: kick the best with random changes, climb, keep the end if it beats the best.
 	for r := 0; err == nil; r++ {
 		if s.left() < 4*s.per {
@@ -309,7 +328,54 @@ func (s *search) run(ctx context.Context, start *roster.Army) (*Result, error) {
 	if errors.Is(ctx.Err(), context.Canceled) {
 		return nil, ctx.Err() // cancelled: no answer wanted (a deadline is a time budget: measured)
 	}
-	return s.finish(context.WithoutCancel(ctx), start, s.best, why)
+	return s.finish(context.WithoutCancel(ctx), from, s.best, why)
+}
+
+// randomStart is a random legal list of the empty list's side within the search's limit
+// and force limits, with the empty list's name, limit and rules.
+func (s *search) randomStart(empty *roster.Army) (*roster.Army, error) {
+	if s.limit <= 0 {
+		return nil, errors.New("limit: the list is empty and has no limit to fill; give it one (limit: 1500)")
+	}
+	l := roster.Limits{}
+	if s.opt.Limits != nil {
+		l = *s.opt.Limits
+	}
+	l.Total = s.limit
+	r, err := listgen.Random(s.cat, string(empty.Side), &l, rand.New(rand.NewPCG(s.opt.Seed, 0x656d707479)))
+	if err != nil {
+		return nil, fmt.Errorf("the list is empty and no random list can start the search: %w", err)
+	}
+	start := clone(empty)
+	start.Units = r.Units
+	return start, nil
+}
+
+// firstStep measures the random start against the empty list on a round of seeds and
+// makes it the path's first step.
+func (s *search) firstStep(ctx context.Context, empty, start *roster.Army) error {
+	t0 := s.seeds()
+	t1 := t0.sameSeeds()
+	for _, x := range []struct {
+		a *roster.Army
+		t *trials
+	}{{empty, t0}, {start, t1}} {
+		f, err := s.force(x.a)
+		if err != nil {
+			return fmt.Errorf("the search's start cannot take the field: %w", err)
+		}
+		if err := s.j.play(ctx, f, x.t, 0, s.n); err != nil {
+			return err
+		}
+	}
+	total := costing.Evaluate(s.cat, start, s.opt.Limits).Total
+	score, ci := s.j.measure(t1, s.n)
+	d, dci := s.j.paired(t0, t1, s.n, z95)
+	s.steps = append(s.steps, Step{Change: fmt.Sprintf("start from a random legal list of %d SGPs (the list was empty)", total),
+		Total: total, Score: score, CI95: ci, Delta: round4(d), DeltaCI: [2]float64{round4(dci[0]), round4(dci[1])},
+		Army: clone(start), Battles: int(s.j.played.Load())})
+	s.progress(true)
+	return nil
 }
 
 var errDone = errors.New("done")
