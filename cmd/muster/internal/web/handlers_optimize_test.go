@@ -135,3 +135,31 @@ func TestWhatToBringFromTheArmyPageSavesTheFinalListAsANewVersion(t *testing.T) 
 		t.Errorf("second save: %.300s", again.body)
 	}
 }
+
+// A player who has only named an army (no unit yet) asks what to bring: the search starts
+// from a random legal list within the army's limit, the path's first step, and the answer
+// is a list to save, not "the list stays as it is" (an empty army drew every battle).
+func TestWhatToBringFromAnEmptyArmy(t *testing.T) {
+	t.Parallel()
+	ts := newTestServer(t)
+	r := ts.postForm("/armies", url.Values{"name": {"Nothing Yet"}, "side": {"rebel"}, "limit": {"1000"}})
+	wantStatus(t, "a new army", r, http.StatusSeeOther)
+	a := strings.TrimSuffix(strings.TrimPrefix(r.header.Get("Location"), "/armies/"), "/edit")
+	b := ts.importFile(imperials1000)
+	q := ts.postForm("/armies/"+a+"/optimize", url.Values{"opponent": {b}, "battles": {"20"}, "budget": {"2000"}, "seed": {"2"}, "scenario": {"open-field"}})
+	wantStatus(t, "POST optimize", q, http.StatusSeeOther)
+	run := q.header.Get("Location")
+	job := strings.TrimPrefix(run, "/sim/run/")
+	if res := waitResult(t, ts, run); res != "/optimize/"+job {
+		t.Fatalf("the search's result is at %q", res)
+	}
+	page := ts.get("/optimize/" + job)
+	wantStatus(t, "GET the path", page, http.StatusOK)
+	steps := byID(parseHTML(t, page.body), "optimize-steps")
+	if steps == nil {
+		t.Fatalf("no path:\n%s", page.body)
+	}
+	if got := strings.Join(strings.Fields(text(steps)), " "); !strings.Contains(got, "start from a random legal list of") {
+		t.Errorf("the path does not start from a random list: %q", got)
+	}
+}
