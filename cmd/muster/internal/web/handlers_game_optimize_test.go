@@ -132,15 +132,7 @@ func TestWhatToBringInAGameNightPlaysTheOtherSidesSubmittedLists(t *testing.T) {
 			t.Errorf("forged opponent (%s) not refused in words: %.2000s", name, r.body)
 		}
 	}
-	q := ts.postForm(gmForm, url.Values{"opponent": {vaderID}, "battles": {"20"}, "budget": {"2000"}, "seed": {"2"}, "scenario": {"game"}})
-	wantStatus(t, "the gamemaster's search", q, http.StatusSeeOther)
-	run := q.header.Get("Location")
-	job := strings.TrimPrefix(run, "/sim/run/")
-	if res := waitResult(t, ts, run); res != "/optimize/"+job {
-		t.Fatalf("the search's result is at %q", res)
-	}
-	page := ts.get("/optimize/" + job)
-	wantStatus(t, "the gamemaster's path", page, http.StatusOK)
+	job, page := searchOptimize(t, ts, gmForm, url.Values{"opponent": {vaderID}, "battles": {"20"}, "budget": {"2000"}, "seed": {"2"}, "scenario": {"game"}})
 	doc := parseHTML(t, page.body)
 	if got := text(byID(doc, "optimize-field")); !strings.Contains(got, "Against the Imperial lists of Chakton: Two stormtrooper squads (Vader) on Open field") ||
 		!strings.Contains(got, "up to 900 SGPs") {
@@ -202,14 +194,7 @@ func TestWhatToBringInAGameNightPlaysTheOtherSidesSubmittedLists(t *testing.T) {
 		t.Errorf("the player's forged opponent: %.2000s", r.body)
 	}
 	// The player's search: the field named, no save into the locked list, said so.
-	q = ts.postForm(mine+"/optimize", url.Values{"opponent": {vaderID}, "battles": {"20"}, "budget": {"2000"}, "seed": {"3"}, "scenario": {"open-field"}})
-	wantStatus(t, "the player's search", q, http.StatusSeeOther)
-	pjob := strings.TrimPrefix(q.header.Get("Location"), "/sim/run/")
-	if res := waitResult(t, ts, q.header.Get("Location")); res != "/optimize/"+pjob {
-		t.Fatalf("the player's search's result is at %q", res)
-	}
-	pp := ts.get("/optimize/" + pjob)
-	wantStatus(t, "the player's path", pp, http.StatusOK)
+	_, pp := searchOptimize(t, ts, mine+"/optimize", url.Values{"opponent": {vaderID}, "battles": {"20"}, "budget": {"2000"}, "seed": {"3"}, "scenario": {"open-field"}})
 	pdoc := parseHTML(t, pp.body)
 	if got := text(byID(pdoc, "optimize-field")); !strings.Contains(got, "Against the Imperial lists of Chakton: Two stormtrooper squads (Vader)") {
 		t.Errorf("the player's path's field: %q", got)

@@ -52,15 +52,7 @@ func TestWhatToBringFromTheArmyPageSavesTheFinalListAsANewVersion(t *testing.T) 
 			t.Errorf("%v: no %q", c.form, c.want)
 		}
 	}
-	q := ts.postForm("/armies/"+a+"/optimize", url.Values{"opponent": {b}, "battles": {"20"}, "budget": {"2000"}, "seed": {"2"}, "scenario": {"open-field"}})
-	wantStatus(t, "POST optimize", q, http.StatusSeeOther)
-	run := q.header.Get("Location")
-	job := strings.TrimPrefix(run, "/sim/run/")
-	if res := waitResult(t, ts, run); res != "/optimize/"+job {
-		t.Fatalf("the search's result is at %q", res)
-	}
-	r := ts.get("/optimize/" + job)
-	wantStatus(t, "GET the path", r, http.StatusOK)
+	job, r := searchOptimize(t, ts, "/armies/"+a+"/optimize", url.Values{"opponent": {b}, "battles": {"20"}, "budget": {"2000"}, "seed": {"2"}, "scenario": {"open-field"}})
 	doc := parseHTML(t, r.body)
 	steps := byID(doc, "optimize-steps")
 	if steps == nil {
@@ -146,15 +138,7 @@ func TestWhatToBringFromAnEmptyArmy(t *testing.T) {
 	wantStatus(t, "a new army", r, http.StatusSeeOther)
 	a := strings.TrimSuffix(strings.TrimPrefix(r.header.Get("Location"), "/armies/"), "/edit")
 	b := ts.importFile(imperials1000)
-	q := ts.postForm("/armies/"+a+"/optimize", url.Values{"opponent": {b}, "battles": {"20"}, "budget": {"2000"}, "seed": {"2"}, "scenario": {"open-field"}})
-	wantStatus(t, "POST optimize", q, http.StatusSeeOther)
-	run := q.header.Get("Location")
-	job := strings.TrimPrefix(run, "/sim/run/")
-	if res := waitResult(t, ts, run); res != "/optimize/"+job {
-		t.Fatalf("the search's result is at %q", res)
-	}
-	page := ts.get("/optimize/" + job)
-	wantStatus(t, "GET the path", page, http.StatusOK)
+	_, page := searchOptimize(t, ts, "/armies/"+a+"/optimize", url.Values{"opponent": {b}, "battles": {"20"}, "budget": {"2000"}, "seed": {"2"}, "scenario": {"open-field"}})
 	steps := byID(parseHTML(t, page.body), "optimize-steps")
 	if steps == nil {
 		t.Fatalf("no path:\n%s", page.body)
@@ -162,4 +146,20 @@ func TestWhatToBringFromAnEmptyArmy(t *testing.T) {
 	if got := strings.Join(strings.Fields(text(steps)), " "); !strings.Contains(got, "start from a random legal list of") {
 		t.Errorf("the path does not start from a random list: %q", got)
 	}
+}
+
+// searchOptimize posts a "What should I bring?" form at path, waits for the search's job and
+// returns the job and its result page (the path of changes), each step checked on the way.
+func searchOptimize(t *testing.T, ts *testServer, path string, form url.Values) (string, response) {
+	t.Helper()
+	q := ts.postForm(path, form)
+	wantStatus(t, "POST "+path, q, http.StatusSeeOther)
+	run := q.header.Get("Location")
+	job := strings.TrimPrefix(run, "/sim/run/")
+	if res := waitResult(t, ts, run); res != "/optimize/"+job {
+		t.Fatalf("the search's result is at %q", res)
+	}
+	page := ts.get("/optimize/" + job)
+	wantStatus(t, "GET the path", page, http.StatusOK)
+	return job, page
 }
