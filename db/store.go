@@ -251,14 +251,20 @@ func (s *Store) migrate(ctx context.Context) error {
 			if applied > i {
 				return nil
 			}
+			sqlBody := string(body)
 			if s.pg {
-				if _, err := tx.ExecContext(ctx, pgMigration(string(body))); err != nil {
+				sqlBody = pgMigration(sqlBody)
+			}
+			if _, err := tx.ExecContext(ctx, sqlBody); err != nil {
+				return err
+			}
+			if step := migrationSteps[names[i]]; step != nil {
+				if err := step(ctx, tx); err != nil {
 					return err
 				}
-				return pgSetSchemaVersion(ctx, tx, i+1)
 			}
-			if _, err := tx.ExecContext(ctx, string(body)); err != nil {
-				return err
+			if s.pg {
+				return pgSetSchemaVersion(ctx, tx, i+1)
 			}
 			_, err = tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", i+1))
 			return err

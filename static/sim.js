@@ -46,8 +46,14 @@
   });
   source.addEventListener("done", function (ev) {
     source.close();
+    var d = data(ev);
+    if (!d.url) {
+      // A game's result this browser holds no link to: the server says where it is.
+      label.textContent = d.note;
+      return;
+    }
     label.textContent = "Done.";
-    window.location.assign(data(ev).url);
+    window.location.assign(d.url);
   });
   source.addEventListener("cancelled", function (ev) {
     source.close();

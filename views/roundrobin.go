@@ -22,6 +22,9 @@ type RoundRobinView struct {
 	ShareBase string
 	Shares    []ShareRow
 	Shared    bool
+	// Elsewhere is why the form is not shown (a game's round robin on a browser that
+	// cannot open the game's link), "" when it is.
+	Elsewhere string
 }
 
 // RoundRobinMatrix is every army against every other: row i, column j is army i's wins

@@ -58,6 +58,8 @@ type SimRunView struct {
 	Queued      int // matchups waiting before this one; 0 when playing
 	// Heading says what is played: "Playing a matchup", a what-if or a round robin.
 	Heading string
+	// Over: the run has ended (played, cancelled or failed); nothing is left to cancel.
+	Over bool
 }
 
 // SimView is a saved matchup's results.

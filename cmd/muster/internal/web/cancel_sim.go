@@ -18,5 +18,5 @@ func (a *app) cancelSim(c *echo.Context) error {
 	if _, err := a.store.CancelMatchup(c.Request().Context(), ownerID(c), c.Param("job")); err != nil {
 		return err
 	}
-	return c.Redirect(http.StatusSeeOther, cancelledURL(m))
+	return c.Redirect(http.StatusSeeOther, cancelledURL(c, m))
 }

@@ -169,6 +169,9 @@ func optimizeFieldSides(req jobs.OptimizeRequest) string {
 // gameOptimizeSave is where a game's search is saved, and its button; or why it is not
 // saved from its page.
 func gameOptimizeSave(job string, g *jobs.OptGame) (action, label, note string) {
+	if g.Base == "" {
+		return "", "", "Not saved from here. " + gameLinkElsewhere
+	}
 	if g.By == optimizeByGM {
 		return g.Base + "/optimize/" + job + "/save", "Save it as a new version of the list (not submitted: its player submits it, or not)", ""
 	}

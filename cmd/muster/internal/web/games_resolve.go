@@ -97,7 +97,10 @@ func (a *app) resolveLists(c *echo.Context) error {
 	// is reached through the game's links, never on /sim.
 	asked := db.Sim{Owner: owner, Game: g.ID, ArmyA: ids[0], VersionA: versions[0], ArmyB: ids[1], VersionB: versions[1],
 		Scenario: name, ScenarioFile: file, Battles: n, Seed: strconv.FormatUint(seed, 10)}
-	base := "/gm/" + c.Param("token")
+	base, err := a.sealLink(c, "/gm/"+c.Param("token"))
+	if err != nil {
+		return err
+	}
 	run, err := a.startRun(a.askCtx(c), owner, field, forces, jobs.MatchupRequest{Scenario: name, ScenarioFile: file, Seed: seed, Battles: n,
 		Armies: files, Ask: asked, ResultBase: base + "/sims/"})
 	if errors.Is(err, db.ErrBusy) {

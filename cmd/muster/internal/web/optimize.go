@@ -192,3 +192,14 @@ func optimizeReplayURL(job string, n, i int, with bool) string {
 	}
 	return "/optimize/" + job + "/replay?" + q.Encode()
 }
+
+// notLegalYet is why a list cannot be searched from, in words: its first error ("" when it
+// has none). Said when the search is asked, rather than failed by the worker.
+func notLegalYet(problems []roster.Problem) string {
+	for _, p := range problems {
+		if p.Severity == roster.Error {
+			return "Nothing to search from yet: " + (&whatif.NotLegalError{Problem: p}).Error() + "."
+		}
+	}
+	return ""
+}

@@ -31,13 +31,22 @@ func (a *app) optimizeResult(c *echo.Context) error {
 	nav := "armies"
 	if g := req.Game; g != nil {
 		// A game night's search is asked again from its list, through the game's link: the
-		// page goes back to the game and shows no form.
-		nav, v.NoForm, v.Back, v.BackLabel = "games", true, g.Base, "Back to "+g.Name
+		// page goes back to the game and shows no form. The link is kept sealed; a browser
+		// that cannot open it is sent to its games (and cannot save from here).
+		base, ok := openLink(c, g.Base)
+		if !ok {
+			base = ""
+		}
+		g.Base = base
+		nav, v.NoForm, v.Back, v.BackLabel = "games", true, base, "Back to "+g.Name
+		if !ok {
+			v.Back, v.BackLabel = "/", "Home"
+		}
 		v.Game = &views.OptimizeGame{Name: g.Name, Side: sideName(g.Side), Sides: optimizeFieldSides(req), Limits: "none"}
 		if l, err := gamenight.ReadSideLimits(g.Limits); err == nil && l != nil {
 			v.Game.Limits = l.Summary()
 		}
-		if g.By == optimizeByGM {
+		if g.By == optimizeByGM && ok {
 			v.Back, v.BackLabel = g.Base+"/lists/"+g.List+"/optimize", "Ask again for "+req.Name
 		}
 	} else if st, err := a.loadOptimizeFor(c, req.ArmyID); err == nil {

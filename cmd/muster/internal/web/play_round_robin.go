@@ -83,6 +83,13 @@ func (a *app) playRoundRobin(c *echo.Context) error {
 	ctx := c.Request().Context()
 	req := jobs.RoundRobinRequest{Scenario: v.Scenario, ScenarioFile: file, Seed: seed, SeedTyped: v.Seed != "", Battles: n, Game: src.game,
 		SimBase: src.simBase, Action: src.action, Nav: src.nav}
+	if src.base != "" {
+		sealed, err := a.sealLink(c, src.base)
+		if err != nil {
+			return err
+		}
+		req.SimBase, req.Action = sealed+"/sims", sealed+"/roundrobin"
+	}
 	for _, e := range chosen {
 		file, army, err := e.army(ctx)
 		if errors.Is(err, errNoArmy) || errors.Is(err, db.ErrNotFound) {

@@ -24,7 +24,14 @@ func (a *app) roundRobinResult(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	v := roundRobinPlayed(req, res, req.SimBase)
+	sims, okSims := openLink(c, req.SimBase)
+	action, okAction := openLink(c, req.Action)
+	v := roundRobinPlayed(req, res, sims, action)
+	if !okSims || !okAction {
+		// A game's round robin asked from another browser: its links are the game's keys,
+		// which this browser does not hold (link_seal.go).
+		v.Game, v.Elsewhere = "", gameLinkElsewhere+" Its form is there too."
+	}
 	if req.Game == "" {
 		v.ShareBase = "/roundrobin/" + m.ID
 		if v.Shares, err = a.resultShareRows(c, db.ShareRoundRobin, m.ID); err != nil {

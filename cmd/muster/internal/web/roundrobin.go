@@ -39,7 +39,10 @@ func (a *app) roundRobinRoutes(e *echo.Echo) {
 // a game night's lists as its gamemaster or (after the lock) its players see them.
 type rrSource struct {
 	lead, action, simBase, game, nav string
-	entrants                         []rrEntrant
+	// base is the game's link the lists were reached through ("" for your armies): kept
+	// in the round robin sealed (sealLink), never in clear.
+	base     string
+	entrants []rrEntrant
 }
 
 // rrEntrant is an army a round robin may play, at the version it plays.
@@ -95,7 +98,7 @@ func (a *app) roundRobinSource(c *echo.Context) (rrSource, error) {
 // gameSource is a game's lists: each as submitted, or (for the gamemaster) as it stands when
 // not submitted; players see only submitted lists.
 func (a *app) gameSource(ctx context.Context, g db.Game, base string, submittedOnly bool, lead string) (rrSource, error) {
-	src := rrSource{action: base + "/roundrobin", simBase: base + "/sims", game: g.ID, nav: "games", lead: lead}
+	src := rrSource{action: base + "/roundrobin", simBase: base + "/sims", game: g.ID, base: base, nav: "games", lead: lead}
 	lists, err := a.store.GameLists(ctx, g.ID)
 	if err != nil {
 		return src, err
@@ -152,13 +155,14 @@ func roundRobinOf(m db.Matchup) (jobs.RoundRobinRequest, jobs.RoundRobinResult, 
 	return req, res, nil
 }
 
-// roundRobinPlayed is a played round robin's page: the form as asked, and the matrix, each
-// cell opening its pair's matchup under simBase.
-func roundRobinPlayed(req jobs.RoundRobinRequest, res jobs.RoundRobinResult, simBase string) views.RoundRobinView {
-	v := views.RoundRobinView{Chosen: map[string]bool{}, Scenario: req.Scenario, Battles: strconv.Itoa(req.Battles), Action: req.Action,
+// roundRobinPlayed is a played round robin's page: the form as asked (posting to action),
+// and the matrix, each cell opening its pair's matchup under simBase ("": the cells open
+// nothing).
+func roundRobinPlayed(req jobs.RoundRobinRequest, res jobs.RoundRobinResult, simBase, action string) views.RoundRobinView {
+	v := views.RoundRobinView{Chosen: map[string]bool{}, Scenario: req.Scenario, Battles: strconv.Itoa(req.Battles), Action: action,
 		Seed: strconv.FormatUint(req.Seed, 10)}
 	if req.Game != "" {
-		v.Game = strings.TrimSuffix(req.Action, "/roundrobin")
+		v.Game = strings.TrimSuffix(action, "/roundrobin")
 		v.Lead = "A round robin of the game's lists, as they were when it was asked for."
 	} else {
 		v.Lead = "A round robin of your armies, as they were when it was asked for."
@@ -188,7 +192,10 @@ func roundRobinMatrix(req jobs.RoundRobinRequest, res jobs.RoundRobinResult) *vi
 		if p.I < 0 || p.J < 0 || p.I >= k || p.J >= k {
 			continue
 		}
-		url := req.SimBase + "/" + p.Sim
+		url := ""
+		if req.SimBase != "" {
+			url = req.SimBase + "/" + p.Sim
+		}
 		m.Rows[p.I][p.J] = rrCell(m.Names[p.I], m.Names[p.J], p.A, url)
 		m.Rows[p.J][p.I] = rrCell(m.Names[p.J], m.Names[p.I], p.B, url)
 		sums[p.I] += p.A.Score

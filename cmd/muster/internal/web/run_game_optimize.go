@@ -8,9 +8,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"muster/cmd/muster/internal/jobs"
-	"muster/roster"
 	"muster/rules/battle/muster"
-	"muster/rules/battle/whatif"
 	"muster/views"
 )
 
@@ -53,17 +51,16 @@ func (a *app) runGameOptimize(c *echo.Context, by string) error {
 	}
 	// The list must keep to its side's limits: said here in words, rather than failed by
 	// the worker.
-	if _, r := a.judge(st.army, st.lim); roster.HasErrors(r.Problems) {
-		for _, p := range r.Problems {
-			if p.Severity == roster.Error {
-				return refuse(http.StatusUnprocessableEntity, "Nothing to search from yet: "+(&whatif.NotLegalError{Problem: p}).Error()+
-					". Make the list keep to its side's limits first.")
-			}
-		}
+	if _, r := a.judge(st.army, st.lim); notLegalYet(r.Problems) != "" {
+		return refuse(http.StatusUnprocessableEntity, notLegalYet(r.Problems)+" Make the list keep to its side's limits first.")
+	}
+	base, err := a.sealLink(c, st.base)
+	if err != nil {
+		return err
 	}
 	req := jobs.OptimizeRequest{Version: st.version, Name: st.army.Name, Army: st.file, Scenario: v.Scenario, ScenarioFile: file,
 		Seed: ask.seed, Battles: ask.battles, Budget: ask.budget,
-		Game: &jobs.OptGame{ID: st.g.ID, Name: st.g.Name, List: st.l.ID, Side: st.l.Side, Limits: st.limits, By: by, Base: st.base}}
+		Game: &jobs.OptGame{ID: st.g.ID, Name: st.g.Name, List: st.l.ID, Side: st.l.Side, Limits: st.limits, By: by, Base: base}}
 	ctx := c.Request().Context()
 	for k, i := range ask.chosen {
 		o := st.field[i]

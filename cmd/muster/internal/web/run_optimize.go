@@ -9,9 +9,7 @@ import (
 
 	"muster/cmd/muster/internal/jobs"
 	"muster/db"
-	"muster/roster"
 	"muster/rules/battle/muster"
-	"muster/rules/battle/whatif"
 	"muster/views"
 )
 
@@ -44,12 +42,8 @@ func (a *app) runOptimize(c *echo.Context) error {
 		return refuse(http.StatusBadRequest, "Scenario: "+err.Error())
 	}
 	// The army must pass the checks: said here in words, rather than failed by the worker.
-	if r := a.evaluate(st.army); roster.HasErrors(r.Problems) {
-		for _, p := range r.Problems {
-			if p.Severity == roster.Error {
-				return refuse(http.StatusUnprocessableEntity, "Nothing to search from yet: "+(&whatif.NotLegalError{Problem: p}).Error()+".")
-			}
-		}
+	if msg := notLegalYet(a.evaluate(st.army).Problems); msg != "" {
+		return refuse(http.StatusUnprocessableEntity, msg)
 	}
 	req := jobs.OptimizeRequest{ArmyID: st.id, Version: st.version, Name: st.army.Name, Army: st.file, Scenario: v.Scenario, ScenarioFile: file,
 		Seed: seed, Battles: n, Budget: budget}

@@ -13,7 +13,7 @@ func (a *app) sharedRoundRobin(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	v := roundRobinPlayed(req, res, "/share/roundrobin/"+c.Param("token")+"/sims")
+	v := roundRobinPlayed(req, res, "/share/roundrobin/"+c.Param("token")+"/sims", "")
 	v.Shared, v.Lead = true, "A round robin of "+plural(len(req.Entrants), "army", "armies")+", as they were when it was played."
 	return render(c, http.StatusOK, views.RoundRobinPage(page(c, "Round robin", ""), v))
 }

@@ -54,10 +54,12 @@ func (a *app) simEvents(c *echo.Context) error {
 		switch m.Status {
 		case db.MatchupDone:
 			_ = send("progress", map[string]int{"done": m.Battles, "total": m.Battles})
-			_ = send("done", map[string]string{"url": m.ResultURL})
+			// A game's result this browser cannot open (link_seal.go) is said, not followed.
+			url, ok := openLink(c, m.ResultURL)
+			_ = send("done", map[string]string{"url": url, "note": doneElsewhere(ok)})
 			return nil
 		case db.MatchupCancelled:
-			_ = send("cancelled", map[string]string{"url": cancelledURL(m)})
+			_ = send("cancelled", map[string]string{"url": cancelledURL(c, m)})
 			return nil
 		case db.MatchupFailed:
 			msg := m.Error

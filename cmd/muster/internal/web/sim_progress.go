@@ -17,13 +17,17 @@ func (a *app) simProgress(c *echo.Context) error {
 		return runError(err, "That matchup is no longer running; its result, if it finished, is in the list on the matchup page.")
 	}
 	m := st.m
-	if m.Status == db.MatchupDone {
-		return c.Redirect(http.StatusSeeOther, m.ResultURL)
+	url, ok := openLink(c, m.ResultURL)
+	if m.Status == db.MatchupDone && ok {
+		return c.Redirect(http.StatusSeeOther, url)
 	}
 	v := views.SimRunView{ID: m.ID, Title: m.Title, Total: m.Battles, Done: st.done, Stopped: m.Status == db.MatchupCancelled,
-		Queued: st.queued, Heading: runHeading(m.Kind)}
-	if m.Status == db.MatchupFailed {
+		Queued: st.queued, Heading: runHeading(m.Kind), Over: m.Over()}
+	switch m.Status {
+	case db.MatchupFailed:
 		v.Error = m.Error
+	case db.MatchupDone:
+		v.Error = doneElsewhere(ok)
 	}
 	return render(c, http.StatusOK, views.SimRunPage(page(c, v.Heading, "sim"), v))
 }

@@ -359,7 +359,7 @@ const (
 
 // cancelledURL is the matchup form after a cancel: it says so, with the cancelled matchup's
 // picks (armies, scenario, battles) filled in again.
-func cancelledURL(m db.Matchup) string {
+func cancelledURL(c *echo.Context, m db.Matchup) string {
 	q := url.Values{"cancelled": {"1"}}
 	switch m.Kind {
 	case db.KindWhatIf:
@@ -374,12 +374,17 @@ func cancelledURL(m db.Matchup) string {
 	case db.KindOptimize:
 		var req jobs.OptimizeRequest
 		err := json.Unmarshal(m.Request, &req)
-		if g := req.Game; err == nil && g != nil && strings.HasPrefix(g.Base, "/") {
-			// A game's search: the gamemaster's form on the list again, the player's game.
-			if g.By == optimizeByGM {
-				return g.Base + "/lists/" + g.List + "/optimize?" + q.Encode()
+		if g := req.Game; err == nil && g != nil {
+			// A game's search: the gamemaster's form on the list again, the player's game;
+			// its progress page if this browser cannot open the game's link.
+			base, ok := openLink(c, g.Base)
+			switch {
+			case !ok:
+				return "/sim/run/" + m.ID
+			case g.By == optimizeByGM:
+				return base + "/lists/" + g.List + "/optimize?" + q.Encode()
 			}
-			return g.Base + "?" + q.Encode()
+			return base + "?" + q.Encode()
 		}
 		if err == nil && validID(req.ArmyID) {
 			q.Set("battles", strconv.Itoa(req.Battles))
@@ -393,8 +398,11 @@ func cancelledURL(m db.Matchup) string {
 		return "/armies?" + q.Encode()
 	case db.KindRoundRobin:
 		var req jobs.RoundRobinRequest
-		if err := json.Unmarshal(m.Request, &req); err == nil && strings.HasPrefix(req.Action, "/") {
-			return req.Action + "?" + q.Encode()
+		if err := json.Unmarshal(m.Request, &req); err == nil && req.Action != "" {
+			if action, ok := openLink(c, req.Action); ok {
+				return action + "?" + q.Encode()
+			}
+			return "/sim/run/" + m.ID
 		}
 		return "/roundrobin?" + q.Encode()
 	case db.KindSWM:

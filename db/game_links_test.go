@@ -1,0 +1,105 @@
+package db
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// A database from before game links were sealed (migration 018) keeps no game's key: the
+// GM and player links kept in clear in job requests and result addresses are emptied, and
+// every other byte of those jobs kept; links of no game ("/sims/") are left as they were.
+func TestGameLinksKeptInClearAreScrubbed(t *testing.T) {
+	bothDatabases(t, func(t *testing.T) {
+		ctx := context.Background()
+		s, path := openTemp(t)
+		const gm, player = "/gm/GMSECRETTOKEN", "/play/PLAYERSECRETTOKEN"
+		requests := []string{
+			`{"scenario":"open-field","seed":7,"result_base":"` + gm + `/sims/","armies":["YQ=="]}`,
+			`{"scenario":"open-field","sim_base":"` + player + `/sims","action":"` + player + `/roundrobin","game":"g1","nav":"games"}`,
+			`{"name":"Raiders","game":{"id":"g1","by":"gm","base":"` + gm + `","list":"l1"},"battles":200}`,
+			`{"scenario":"open-field","result_base":"/sims/","armies":["YQ=="]}`,
+			`not json at all`,
+		}
+		var ids []string
+		for _, r := range requests {
+			o, err := s.CreateGuest(ctx) // an owner has one matchup queued at a time
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, err := s.CreateMatchup(ctx, Matchup{Owner: o.ID, Title: "t", Request: []byte(r), Battles: 10, ChunkSize: 5, Chunks: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ids = append(ids, m.ID)
+		}
+		for i, url := range []string{gm + "/sims/S1", "/sims/S2"} {
+			if _, err := s.DB().ExecContext(ctx, "UPDATE matchups SET result_url = ? WHERE id = ?", url, ids[i*3]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		names, _ := fs.Glob(migrations, "migrations/*.sql")
+		before := slices.Index(names, "migrations/018_sealed_game_links.sql")
+		if before < 0 {
+			t.Fatalf("no migration 018 among %v", names)
+		}
+		q := fmt.Sprintf("PRAGMA user_version = %d", before)
+		if s.Postgres() {
+			q = fmt.Sprintf("UPDATE muster_schema SET version = %d", before)
+		}
+		if _, err := s.DB().ExecContext(ctx, q); err != nil {
+			t.Fatal(err)
+		}
+		s.Close()
+		s, err := Open(ctx, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		var rows []Matchup
+		for _, id := range ids {
+			var m Matchup
+			if err := s.DB().QueryRowContext(ctx, "SELECT request, result_url FROM matchups WHERE id = ?", id).Scan(&m.Request, &m.ResultURL); err != nil {
+				t.Fatal(err)
+			}
+			rows = append(rows, m)
+			if strings.Contains(string(m.Request), "SECRETTOKEN") || strings.Contains(m.ResultURL, "SECRETTOKEN") {
+				t.Errorf("a game's link is still kept in clear: %s %q", m.Request, m.ResultURL)
+			}
+		}
+		field := func(i int, path ...string) any {
+			var v any
+			if err := json.Unmarshal(rows[i].Request, &v); err != nil {
+				t.Fatalf("request %d no longer reads: %v (%s)", i, err, rows[i].Request)
+			}
+			for _, p := range path {
+				v = v.(map[string]any)[p]
+			}
+			return v
+		}
+		for _, c := range []struct {
+			i    int
+			path []string
+			want any
+		}{
+			{0, []string{"result_base"}, ""}, {0, []string{"seed"}, 7.0}, {0, []string{"scenario"}, "open-field"},
+			{1, []string{"sim_base"}, ""}, {1, []string{"action"}, ""}, {1, []string{"game"}, "g1"},
+			{2, []string{"game", "base"}, ""}, {2, []string{"game", "list"}, "l1"}, {2, []string{"battles"}, 200.0},
+			{3, []string{"result_base"}, "/sims/"},
+		} {
+			if got := field(c.i, c.path...); got != c.want {
+				t.Errorf("request %d's %v: %v, want %v", c.i, c.path, got, c.want)
+			}
+		}
+		if string(rows[4].Request) != requests[4] {
+			t.Errorf("a request that is not JSON changed: %q", rows[4].Request)
+		}
+		if rows[0].ResultURL != "" || rows[3].ResultURL != "/sims/S2" {
+			t.Errorf("result addresses %q and %q, want the game's emptied and /sims/S2 kept", rows[0].ResultURL, rows[3].ResultURL)
+		}
+	})
+}
