@@ -57,4 +57,16 @@ func TestCancelledRequestIsLoggedAsTheClientGoingAwayNotAsAnError(t *testing.T) 
 	if !strings.Contains(out, "level=INFO") || !strings.Contains(out, "client went away") || !strings.Contains(out, "path=/armies/"+id+"/preview") {
 		t.Errorf("a cancelled request was not logged at info as the client going away:\n%s", out)
 	}
+
+	// A game's link is its key, and is not written into the log even for a request whose
+	// client went away.
+	logs.Reset()
+	req = httptest.NewRequestWithContext(ctx, http.MethodGet, "/gm/SECRETLINK0123456789abc", nil)
+	for _, ck := range ts.c.Jar.Cookies(u) {
+		req.AddCookie(ck)
+	}
+	e.ServeHTTP(httptest.NewRecorder(), req)
+	if out := logs.String(); strings.Contains(out, "SECRETLINK") || !strings.Contains(out, "client went away") {
+		t.Errorf("a cancelled request on a game's link was logged with its key, or not as the client going away:\n%s", out)
+	}
 }

@@ -63,7 +63,7 @@ func requestLog(logger *slog.Logger) echo.MiddlewareFunc {
 				// Nobody is waiting for an answer (htmx's hx-sync cancels a cost update the
 				// next keystroke replaces; a tab was closed): nothing failed on Muster's side.
 				logger.Log(c.Request().Context(), slog.LevelInfo, "request cancelled: the client went away",
-					"method", c.Request().Method, "path", c.Request().URL.Path,
+					"method", c.Request().Method, "path", loggedPath(c.Request().URL.Path),
 					"status", statusClientClosed, "duration", time.Since(start).Round(time.Microsecond))
 				return nil
 			}
