@@ -7,12 +7,6 @@ import (
 	"strings"
 )
 
-// migrationSteps are the parts of migrations SQL cannot write on both SQLite and
-// PostgreSQL, run after the migration's SQL in its transaction, by its file's name.
-var migrationSteps = map[string]func(context.Context, *sql.Tx) error{
-	"migrations/018_sealed_game_links.sql": scrubGameLinks,
-}
-
 // scrubGameLinks empties the game links (/gm/{token}, /play/{token}) that job requests kept
 // in clear before they were sealed: a matchup's result_base, a round robin's sim_base and
 // action, an optimizer search's game.base. Every other byte of a request is kept as it was.

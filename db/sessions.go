@@ -2,14 +2,19 @@ package db
 
 import (
 	"context"
+	"crypto/sha256"
 	"database/sql"
+	"encoding/hex"
 	"errors"
 	"time"
 )
 
 // Sessions is the store github.com/alexedwards/scs/v2 keeps its sessions in (it implements
 // scs.CtxStore): lookups go through the reader pool, so that a page's session lookup never
-// waits behind a save.
+// waits behind a save. A session's token is its browser's key (an account's, and a guest's
+// only way to its armies), so the table keeps only its SHA-256, as it does for API tokens
+// and game links: a copy of the database signs nobody in. (Not scs's IterableCtxStore: a
+// hash cannot be handed back as the token; Muster never iterates its sessions.)
 type Sessions struct{ s *Store }
 
 // Sessions returns the session store.
@@ -18,7 +23,7 @@ func (s *Store) Sessions() Sessions { return Sessions{s} }
 // FindCtx returns a session's data, if it exists and has not expired.
 func (ss Sessions) FindCtx(ctx context.Context, token string) ([]byte, bool, error) {
 	var data []byte
-	err := ss.s.r.QueryRowContext(ctx, `SELECT data FROM sessions WHERE token = ? AND expiry > ?`, token, stamp(ss.s.now())).Scan(&data)
+	err := ss.s.r.QueryRowContext(ctx, `SELECT data FROM sessions WHERE token = ? AND expiry > ?`, sessionKey(token), stamp(ss.s.now())).Scan(&data)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, false, nil
 	}
@@ -31,33 +36,14 @@ func (ss Sessions) FindCtx(ctx context.Context, token string) ([]byte, bool, err
 // CommitCtx saves a session's data until expiry.
 func (ss Sessions) CommitCtx(ctx context.Context, token string, data []byte, expiry time.Time) error {
 	_, err := ss.s.w.ExecContext(ctx, `INSERT INTO sessions (token, data, expiry) VALUES (?, ?, ?)
-		ON CONFLICT (token) DO UPDATE SET data = excluded.data, expiry = excluded.expiry`, token, data, stamp(expiry))
+		ON CONFLICT (token) DO UPDATE SET data = excluded.data, expiry = excluded.expiry`, sessionKey(token), data, stamp(expiry))
 	return err
 }
 
 // DeleteCtx removes a session.
 func (ss Sessions) DeleteCtx(ctx context.Context, token string) error {
-	_, err := ss.s.w.ExecContext(ctx, `DELETE FROM sessions WHERE token = ?`, token)
+	_, err := ss.s.w.ExecContext(ctx, `DELETE FROM sessions WHERE token = ?`, sessionKey(token))
 	return err
-}
-
-// AllCtx returns every live session (scs's Iterate).
-func (ss Sessions) AllCtx(ctx context.Context) (map[string][]byte, error) {
-	rows, err := ss.s.r.QueryContext(ctx, `SELECT token, data FROM sessions WHERE expiry > ?`, stamp(ss.s.now()))
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := map[string][]byte{}
-	for rows.Next() {
-		var tok string
-		var data []byte
-		if err := rows.Scan(&tok, &data); err != nil {
-			return nil, err
-		}
-		out[tok] = data
-	}
-	return out, rows.Err()
 }
 
 // The context-free methods scs.Store also asks for.
@@ -73,4 +59,40 @@ func (ss Sessions) Delete(token string) error { return ss.DeleteCtx(context.Back
 func (ss Sessions) DeleteExpired(ctx context.Context) error {
 	_, err := ss.s.w.ExecContext(ctx, `DELETE FROM sessions WHERE expiry <= ?`, stamp(ss.s.now()))
 	return err
+}
+
+// sessionKey is what the sessions table keeps of a token: its SHA-256, in hex.
+func sessionKey(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}
+
+// hashSessionTokens keeps only the hashes of the sessions saved before they were hashed
+// (migration 019): every browser stays signed in, as the same owner.
+func hashSessionTokens(ctx context.Context, tx *sql.Tx) error {
+	rows, err := tx.QueryContext(ctx, "SELECT token FROM sessions")
+	if err != nil {
+		return err
+	}
+	var tokens []string
+	for rows.Next() {
+		var t string
+		if err := rows.Scan(&t); err != nil {
+			rows.Close()
+			return err
+		}
+		tokens = append(tokens, t)
+	}
+	if err := rows.Close(); err != nil {
+		return err
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, t := range tokens {
+		if _, err := tx.ExecContext(ctx, "UPDATE sessions SET token = ? WHERE token = ?", sessionKey(t), t); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -222,6 +222,13 @@ func (s *Store) DB() *sql.DB { return s.w }
 
 // migrate applies the embedded migrations the database has not seen, in name order, each
 // in its own transaction; PRAGMA user_version counts those applied.
+// migrationSteps are the parts of migrations SQL cannot write on both SQLite and
+// PostgreSQL, run after the migration's SQL in its transaction, by its file's name.
+var migrationSteps = map[string]func(context.Context, *sql.Tx) error{
+	"migrations/018_sealed_game_links.sql": scrubGameLinks,
+	"migrations/019_hashed_sessions.sql":   hashSessionTokens,
+}
+
 func (s *Store) migrate(ctx context.Context) error {
 	names, err := fs.Glob(migrations, "migrations/*.sql")
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // A database from before game links were sealed (migration 018) keeps no game's key: the
@@ -100,6 +101,45 @@ func TestGameLinksKeptInClearAreScrubbed(t *testing.T) {
 		}
 		if rows[0].ResultURL != "" || rows[3].ResultURL != "/sims/S2" {
 			t.Errorf("result addresses %q and %q, want the game's emptied and /sims/S2 kept", rows[0].ResultURL, rows[3].ResultURL)
+		}
+	})
+}
+
+// A database from before session tokens were hashed (migration 019) keeps every browser
+// signed in, as the same owner, while the table keeps no token in clear.
+func TestSessionsSavedBeforeHashingStaySignedIn(t *testing.T) {
+	bothDatabases(t, func(t *testing.T) {
+		ctx := context.Background()
+		s, path := openTemp(t)
+		// As Muster 018 kept them: the token itself.
+		if _, err := s.DB().ExecContext(ctx, "INSERT INTO sessions (token, data, expiry) VALUES (?, ?, ?)",
+			"OLDSESSIONTOKEN", []byte("the guest's data"), stamp(s.now().Add(time.Hour))); err != nil {
+			t.Fatal(err)
+		}
+		names, _ := fs.Glob(migrations, "migrations/*.sql")
+		before := slices.Index(names, "migrations/019_hashed_sessions.sql")
+		if before < 0 {
+			t.Fatalf("no migration 019 among %v", names)
+		}
+		q := fmt.Sprintf("PRAGMA user_version = %d", before)
+		if s.Postgres() {
+			q = fmt.Sprintf("UPDATE muster_schema SET version = %d", before)
+		}
+		if _, err := s.DB().ExecContext(ctx, q); err != nil {
+			t.Fatal(err)
+		}
+		s.Close()
+		s, err := Open(ctx, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		if data, ok, err := s.Sessions().FindCtx(ctx, "OLDSESSIONTOKEN"); err != nil || !ok || string(data) != "the guest's data" {
+			t.Errorf("the session saved before: %q %v %v, want it found", data, ok, err)
+		}
+		var n int
+		if err := s.DB().QueryRowContext(ctx, "SELECT COUNT(*) FROM sessions WHERE token = 'OLDSESSIONTOKEN'").Scan(&n); err != nil || n != 0 {
+			t.Errorf("%d sessions kept by their token in clear (%v)", n, err)
 		}
 	})
 }
