@@ -3,9 +3,6 @@ package db
 import (
 	"context"
 	"errors"
-	"fmt"
-	"io/fs"
-	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -186,11 +183,6 @@ func TestOpeningDropsTheChunksOfEndedMatchups(t *testing.T) {
 		// As an older Muster left them: the done matchup's chunk kept, and the schema from
 		// before the migration that drops them (009; the later ones are applied again, and
 		// create only what is not there, or are undone first).
-		names, _ := fs.Glob(migrations, "migrations/*.sql")
-		before := slices.Index(names, "migrations/009_ended_matchups_chunks.sql")
-		if before < 0 {
-			t.Fatalf("no migration 009 among %v", names)
-		}
 		for _, id := range []string{done.ID, playing.ID} {
 			if _, err := s.DB().ExecContext(ctx, `INSERT INTO matchup_chunks (matchup_id, first_battle, battles, result, created)
 				VALUES (?, 0, 5, ?, '2026-01-01T00:00:00Z')`, id, []byte("{}")); err != nil {
@@ -214,13 +206,7 @@ func TestOpeningDropsTheChunksOfEndedMatchups(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		setVersion := fmt.Sprintf("PRAGMA user_version = %d", before)
-		if s.Postgres() {
-			setVersion = fmt.Sprintf("UPDATE muster_schema SET version = %d", before)
-		}
-		if _, err := s.DB().ExecContext(ctx, setVersion); err != nil {
-			t.Fatal(err)
-		}
+		setSchemaBefore(t, s, "migrations/009_ended_matchups_chunks.sql")
 		s.Close()
 		s, err = Open(ctx, path)
 		if err != nil {

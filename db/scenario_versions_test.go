@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"slices"
 	"testing"
 )
@@ -125,22 +124,8 @@ func TestScenariosSavedBeforeVersionsBecomeVersion1(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		names, _ := fs.Glob(migrations, "migrations/*.sql")
-		before := slices.Index(names, "migrations/017_scenario_versions.sql")
-		if before < 0 {
-			t.Fatalf("no migration 017 among %v", names)
-		}
 		// As Muster 016 left it: no versions table.
-		setBack := func() {
-			t.Helper()
-			q := fmt.Sprintf("PRAGMA user_version = %d", before)
-			if s.Postgres() {
-				q = fmt.Sprintf("UPDATE muster_schema SET version = %d", before)
-			}
-			if _, err := s.DB().ExecContext(ctx, q); err != nil {
-				t.Fatal(err)
-			}
-		}
+		setBack := func() { setSchemaBefore(t, s, "migrations/017_scenario_versions.sql") }
 		if _, err := s.DB().ExecContext(ctx, "DROP TABLE scenario_versions"); err != nil {
 			t.Fatal(err)
 		}

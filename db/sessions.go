@@ -90,9 +90,21 @@ func hashSessionTokens(ctx context.Context, tx *sql.Tx) error {
 		return err
 	}
 	for _, t := range tokens {
+		if isSessionKey(t) {
+			continue // hashed already: the migration applied again (a schema version set back)
+		}
 		if _, err := tx.ExecContext(ctx, "UPDATE sessions SET token = ? WHERE token = ?", sessionKey(t), t); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// isSessionKey tells a kept hash from a token: scs's tokens are 43 characters of base64.
+func isSessionKey(t string) bool {
+	if len(t) != 2*sha256.Size {
+		return false
+	}
+	_, err := hex.DecodeString(t)
+	return err == nil
 }

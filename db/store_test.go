@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -382,4 +383,23 @@ func TestSaveDraftsKeepsEachOwnersAndSkipsOthers(t *testing.T) {
 			t.Error("a list's draft of an army that is no game's list was kept")
 		}
 	})
+}
+
+// setSchemaBefore sets the store's schema version back to just before the named migration
+// ("migrations/017_scenario_versions.sql"), as an older Muster left it: the next Open
+// applies it and every later one again.
+func setSchemaBefore(t *testing.T, s *Store, migration string) {
+	t.Helper()
+	names, _ := fs.Glob(migrations, "migrations/*.sql")
+	before := slices.Index(names, migration)
+	if before < 0 {
+		t.Fatalf("no %s among %v", migration, names)
+	}
+	q := fmt.Sprintf("PRAGMA user_version = %d", before)
+	if s.Postgres() {
+		q = fmt.Sprintf("UPDATE muster_schema SET version = %d", before)
+	}
+	if _, err := s.DB().ExecContext(context.Background(), q); err != nil {
+		t.Fatal(err)
+	}
 }

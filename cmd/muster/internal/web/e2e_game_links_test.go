@@ -3,7 +3,6 @@ package web
 import (
 	"net/http"
 	"net/url"
-	"regexp"
 	"strings"
 	"testing"
 
@@ -21,12 +20,7 @@ import (
 func TestGameResultsOnAnotherBrowserInChromium(t *testing.T) {
 	t.Parallel()
 	ts := newTestServer(t) // its Go browser is signed in as "tester"
-	r := ts.postForm("/games", url.Values{"name": {"Chakton"}, "date": {"2026-05-01"}, "battlefield": {"open-field"},
-		"plays.rebel": {"on"}, "limits.rebel": {""}, "plays.imperial": {"on"}, "limits.imperial": {""}})
-	wantStatus(t, "create the game", r, http.StatusSeeOther)
-	gm := regexp.MustCompile(`^/gm/([A-Za-z0-9_-]+)\?`).FindStringSubmatch(r.header.Get("Location"))[1]
-	val, _ := attr(byID(parseHTML(t, ts.get("/gm/"+gm).body), "player-link"), "value")
-	_, player, _ := strings.Cut(val, "/play/")
+	gm, player := ts.chakton("")
 	_, lukeID := ts.importGameList(player, "rebel", "Luke", unarmedArmy, true)
 	_, vaderID := ts.importGameList(player, "imperial", "Vader", imperials1000, true)
 	q := ts.postForm("/gm/"+gm+"/resolve", url.Values{"a": {lukeID}, "b": {vaderID}, "scenario": {"open-field"}, "battles": {"20"}})

@@ -3,7 +3,6 @@ package web
 import (
 	"net/http"
 	"net/url"
-	"regexp"
 	"strings"
 	"testing"
 )
@@ -17,12 +16,7 @@ import (
 func TestGameJobsKeepTheGamesLinksSealed(t *testing.T) {
 	t.Parallel()
 	ts := newTestServer(t)
-	r := ts.postForm("/games", url.Values{"name": {"Chakton"}, "date": {"2026-05-01"}, "battlefield": {"open-field"},
-		"plays.rebel": {"on"}, "limits.rebel": {"total: 900\n"}, "plays.imperial": {"on"}, "limits.imperial": {""}})
-	wantStatus(t, "create the game", r, http.StatusSeeOther)
-	gm := regexp.MustCompile(`^/gm/([A-Za-z0-9_-]+)\?`).FindStringSubmatch(r.header.Get("Location"))[1]
-	val, _ := attr(byID(parseHTML(t, ts.get("/gm/"+gm).body), "player-link"), "value")
-	_, player, _ := strings.Cut(val, "/play/")
+	gm, player := ts.chakton("total: 900\n")
 	_, lukeID := ts.importGameList(player, "rebel", "Luke", unarmedArmy, true)
 	_, vaderID := ts.importGameList(player, "imperial", "Vader", imperials1000, true)
 

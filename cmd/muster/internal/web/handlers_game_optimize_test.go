@@ -16,6 +16,19 @@ import (
 
 // importGameList imports an army file as a list through the player link, submitted or not,
 // and returns its key and its id.
+// chakton makes the game night Chakton on an open field, Rebels (within rebelLimits)
+// against Imperials (no limits), and returns its GM and player tokens.
+func (ts *testServer) chakton(rebelLimits string) (gm, player string) {
+	ts.t.Helper()
+	r := ts.postForm("/games", url.Values{"name": {"Chakton"}, "date": {"2026-05-01"}, "battlefield": {"open-field"},
+		"plays.rebel": {"on"}, "limits.rebel": {rebelLimits}, "plays.imperial": {"on"}, "limits.imperial": {""}})
+	wantStatus(ts.t, "create the game", r, http.StatusSeeOther)
+	gm = regexp.MustCompile(`^/gm/([A-Za-z0-9_-]+)\?`).FindStringSubmatch(r.header.Get("Location"))[1]
+	val, _ := attr(byID(parseHTML(ts.t, ts.get("/gm/"+gm).body), "player-link"), "value")
+	_, player, _ = strings.Cut(val, "/play/")
+	return gm, player
+}
+
 func (ts *testServer) importGameList(player, side, who, path string, submit bool) (key, id string) {
 	ts.t.Helper()
 	data, err := os.ReadFile(path)
@@ -76,12 +89,7 @@ func offeredOpponents(t *testing.T, body string) []string {
 func TestWhatToBringInAGameNightPlaysTheOtherSidesSubmittedLists(t *testing.T) {
 	t.Parallel()
 	ts := newTestServer(t)
-	r := ts.postForm("/games", url.Values{"name": {"Chakton"}, "date": {"2026-05-01"}, "battlefield": {"open-field"},
-		"plays.rebel": {"on"}, "limits.rebel": {"total: 900\n"}, "plays.imperial": {"on"}, "limits.imperial": {""}})
-	wantStatus(t, "create the game", r, http.StatusSeeOther)
-	gm := regexp.MustCompile(`^/gm/([A-Za-z0-9_-]+)\?`).FindStringSubmatch(r.header.Get("Location"))[1]
-	val, _ := attr(byID(parseHTML(t, ts.get("/gm/"+gm).body), "player-link"), "value")
-	_, player, _ := strings.Cut(val, "/play/")
+	gm, player := ts.chakton("total: 900\n")
 	luke, lukeID := ts.importGameList(player, "rebel", "Luke", unarmedArmy, true)
 	_, leiaID := ts.importGameList(player, "rebel", "Leia", unarmedArmy, true)           // own side
 	_, vaderID := ts.importGameList(player, "imperial", "Vader", imperials1000, true)    // the field
@@ -188,7 +196,7 @@ func TestWhatToBringInAGameNightPlaysTheOtherSidesSubmittedLists(t *testing.T) {
 	if got := offeredOpponents(t, open.body); !slices.Equal(got, []string{vaderID}) {
 		t.Errorf("the player is offered %v, want only Vader's list %s", got, vaderID)
 	}
-	r = ts.postForm(mine+"/optimize", url.Values{"opponent": {tarkinID}, "battles": {"20"}, "budget": {"2000"}})
+	r := ts.postForm(mine+"/optimize", url.Values{"opponent": {tarkinID}, "battles": {"20"}, "budget": {"2000"}})
 	wantStatus(t, "the player's forged opponent", r, http.StatusBadRequest)
 	if !strings.Contains(r.body, "Against: that is not one of the Imperial lists submitted to this game") || strings.Contains(r.body, "Tarkin") {
 		t.Errorf("the player's forged opponent: %.2000s", r.body)
