@@ -169,6 +169,12 @@ func sanityRows() []sanityRow {
 	// battles decided on shares that turns wins into losses: the same battles, the same
 	// dice, the enemy's victory points higher by the kit's cost.
 	const carriedUnused = "kit carried unused by a squad that is destroyed counts in the enemy's share (docs/battle.md)"
+	// Against the same line a better quality squad is lost as often as an average one (it
+	// is incapacitated where the average one routs: both count as lost) and is a larger
+	// share of its army's SGPs, so in the battles where it is lost and its companion is
+	// not, the enemy's share of the army destroyed is larger: its cost buys steadiness,
+	// which pays only in the battles it survives.
+	const dearerLost = "a steadier squad is lost as often and is a larger share of its army: when it alone is lost, the enemy's share is larger (docs/battle.md)"
 	base := sanityArmy{}
 	with := func(f func(*sanityArmy)) sanityArmy { a := base; f(&a); return a }
 	spec := func(w string) sanityArmy { return with(func(a *sanityArmy) { a.spec = w }) }
@@ -178,7 +184,7 @@ func sanityRows() []sanityRow {
 		{name: "blaster 5 (one better)", army: with(func(a *sanityArmy) {
 			a.skills = "{blaster: 5, grenade: 4, flamethrower: 4, missile weapons: 4, command: 4, brawling: 3}"
 		}), kind: offensive},
-		{name: "veteran quality", army: with(func(a *sanityArmy) { a.quality = "veteran" }), kind: neutral},
+		{name: "veteran quality", army: with(func(a *sanityArmy) { a.quality = "veteran" }), kind: neutral, holdingWhy: dearerLost},
 		{name: "elite quality", army: with(func(a *sanityArmy) { a.quality = "elite" }), kind: neutral},
 		{name: "commander command 6", army: with(func(a *sanityArmy) { a.commandr = "{skills: {command: 6}}" }), kind: neutral},
 		{name: "4 grenades", army: spec("[{name: grenade, count: 4}]"), kind: offensive, uses: []string{"grenade"}, thrown: true},
