@@ -182,7 +182,9 @@ func (b *Battle) plan(ui int) plan {
 	near := b.nearestEnemy(ui)
 	nearD := math.Inf(1)
 	if near >= 0 {
-		nearD = b.unitDist(ui, near)
+		// Read only against runClear and longestShort (at most 20") + Run: beyond both,
+		// unitDistMax may answer from the units' boxes.
+		nearD = b.unitDistMax(ui, near, fmax(runClear, 20+u.spec.Run))
 	}
 	// Charge?
 	if b.canCharge(ui) {
@@ -213,7 +215,7 @@ func (b *Battle) plan(ui int) plan {
 	// A unit that would clearly win a close assault with its foe, within two moves of it,
 	// closes in to charge it.
 	if foe >= 0 && mobile && b.canCharge(ui) && u.tripod != tripodAssembled && b.status(u) < combat.Demoralized &&
-		b.unitDist(ui, foe) <= 2*u.spec.Run {
+		b.unitDistMax(ui, foe, 2*u.spec.Run) <= 2*u.spec.Run {
 		if inf, rec, def := b.chargeOdds(ui, foe); inf >= b.margin(ui, closeMargin)*(rec+def) && inf >= 0.5 {
 			run := b.canRun(ui) // (a squad that may discard its tripod can run: canRun says so)
 			p.kind, p.dest, p.run = planMove, b.centroid(foe), run
@@ -311,7 +313,7 @@ func (b *Battle) heavyAt(ui int) bool {
 	if f.spec.Torpedo != nil {
 		e := b.nearestEnemy(ui)
 		// Set up once an enemy is within the torpedo's 10" (it fires the turn after).
-		return f.torps > 0 && e >= 0 && b.unitDist(ui, e) <= torpedoLength
+		return f.torps > 0 && e >= 0 && b.unitDistMax(ui, e, torpedoLength) <= torpedoLength
 	}
 	for _, g := range f.spec.Guns {
 		if g.W.Assembled {
@@ -434,8 +436,8 @@ func (b *Battle) chargeTarget(ui, foe int) int {
 		if !t.onTable() || (b.hideOn && b.hidden[e]) {
 			continue
 		}
-		if d := b.unitDist(ui, e) - 1; d > most {
-			continue
+		if d := b.unitDistMax(ui, e, most+1) - 1; d > most {
+			continue // (unitDistMax: a unit plainly out of reach by its box)
 		}
 		// "A player cannot measure the distance to an enemy squad before announcing a
 		// charge" (Chapter Four, "Charging"): the doctrine judges the way to contact, its
