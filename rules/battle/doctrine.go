@@ -585,11 +585,8 @@ func (b *Battle) shouldDisengage(ui int) bool {
 // 1").
 func (b *Battle) unitCover(ui int) combat.Cover {
 	var n [4]int
-	for _, fi := range b.units[ui].members {
-		f := &b.figs[fi]
-		if f.alive() && int(f.unit) == ui {
-			n[f.cover]++
-		}
+	for _, fi := range b.liveFigs(ui) {
+		n[b.figs[fi].cover]++
 	}
 	best := combat.Open
 	for c := combat.LightCover; c <= combat.HeavyCover; c++ {
