@@ -224,15 +224,28 @@ func (b *Battle) plan(ui int) plan {
 			return p
 		}
 	}
-	best, bestE := b.bestTarget(ui, false)
-	cover := b.unitCover(ui)
-	if best >= 0 {
-		p.facing = heading(c, b.centroid(best))
+	// The best target, and the unit facing it: weighed only where the plan reads it (a
+	// weapon to set up, good fire to hold in cover for) or keeps the facing, that is every
+	// way but the last, an advance, which faces its goal. Nothing else the plan asks
+	// depends on it, and the forecasts it would have kept are exact, so skipping it changes
+	// no battle; a unit advancing in the open, the most common plan of all, skips it.
+	best, bestE, weighed := -1, 0.0, false
+	weigh := func() {
+		if !weighed {
+			weighed = true
+			if best, bestE = b.bestTarget(ui, false); best >= 0 {
+				p.facing = heading(c, b.centroid(best))
+			}
+		}
 	}
+	cover := b.unitCover(ui)
 	torpedo := u.spec.Tripod >= 0 && u.spec.Figs[u.spec.Tripod].Torpedo != nil
-	if u.tripod == tripodCarried && (torpedo || best >= 0 && bestE >= holdThreshold) && b.heavyAt(ui) {
-		p.assemble, p.why = true, "setting up its weapon"
-		return p
+	if u.tripod == tripodCarried {
+		weigh()
+		if (torpedo || best >= 0 && bestE >= holdThreshold) && b.heavyAt(ui) {
+			p.assemble, p.why = true, "setting up its weapon"
+			return p
+		}
 	}
 	// A unit with soldiers standing in a fire or a gas cloud gets out of it before anything
 	// else: a fire's Strength 4 each turn on the two or three under a 1" template costs
@@ -240,19 +253,25 @@ func (b *Battle) plan(ui int) plan {
 	// stays (it cannot move).
 	if mobile && u.tripod != tripodAssembled && len(b.clouds) > 0 && b.unitInHarm(ui) && b.status(u) < combat.Broken {
 		if s, ok := b.bestSpot(ui, goal, false, b.status(u) >= combat.Demoralized); ok && !b.harmfulCloudAt(s) {
+			weigh()
 			p.kind, p.dest, p.why = planMove, s, "getting out of the fire"
 			return p
 		}
 	}
-	if best >= 0 && bestE >= holdThreshold && (cover > combat.Open || u.tripod == tripodAssembled) {
-		p.why = "holding in cover with good fire"
-		return p
+	if cover > combat.Open || u.tripod == tripodAssembled {
+		weigh()
+		if best >= 0 && bestE >= holdThreshold {
+			p.why = "holding in cover with good fire"
+			return p
+		}
 	}
 	if !mobile || u.tripod == tripodAssembled {
+		weigh()
 		p.why = "holding"
 		return p
 	}
 	if b.status(u) >= combat.Demoralized {
+		weigh()
 		// It cannot advance toward a visible enemy: cover where it is, or back to cover.
 		if cover == combat.Open {
 			if s, ok := b.bestSpot(ui, goal, false, true); ok {
@@ -264,6 +283,7 @@ func (b *Battle) plan(ui int) plan {
 	run := nearD > b.longestShort(ui)+u.spec.Run && b.canRun(ui)
 	dest, ok := b.bestSpot(ui, goal, run, false)
 	if !ok {
+		weigh()
 		p.why = "holding: nowhere better within reach"
 		return p
 	}
