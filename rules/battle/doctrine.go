@@ -180,11 +180,15 @@ func (b *Battle) plan(ui int) plan {
 	c := b.centroid(ui)
 	goal, foe, toPoint := b.goal(ui)
 	near := b.nearestEnemy(ui)
-	nearD := math.Inf(1)
-	if near >= 0 {
-		// Read only against runClear and longestShort (at most 20") + Run: beyond both,
-		// unitDistMax may answer from the units' boxes.
-		nearD = b.unitDistMax(ui, near, fmax(runClear, 20+u.spec.Run))
+	// nearD is the distance to the nearest enemy, worked out only by the plans that run
+	// or not by it (a move to a point, an advance). It is read only against runClear and
+	// longestShort (at most 20") + Run: beyond both, unitDistMax may answer from the units'
+	// boxes.
+	nearD := func() float64 {
+		if near < 0 {
+			return math.Inf(1)
+		}
+		return b.unitDistMax(ui, near, fmax(runClear, 20+u.spec.Run))
 	}
 	// Charge?
 	if b.canCharge(ui) {
@@ -203,7 +207,7 @@ func (b *Battle) plan(ui int) plan {
 			return p
 		}
 		p.kind, p.dest = planMove, goal
-		p.run = nearD > runClear && b.canRun(ui)
+		p.run = nearD() > runClear && b.canRun(ui)
 		p.facing = heading(c, goal)
 		p.why = whyObjective
 		return p
@@ -280,7 +284,7 @@ func (b *Battle) plan(ui int) plan {
 		}
 		return p
 	}
-	run := nearD > b.longestShort(ui)+u.spec.Run && b.canRun(ui)
+	run := nearD() > b.longestShort(ui)+u.spec.Run && b.canRun(ui)
 	dest, ok := b.bestSpot(ui, goal, run, false)
 	if !ok {
 		weigh()
