@@ -220,7 +220,8 @@ func (b *Battle) plan(ui int) plan {
 	// closes in to charge it.
 	if foe >= 0 && mobile && b.canCharge(ui) && u.tripod != tripodAssembled && b.status(u) < combat.Demoralized &&
 		b.unitDistMax(ui, foe, 2*u.spec.Run) <= 2*u.spec.Run {
-		if inf, rec, def := b.chargeOdds(ui, foe); inf >= b.margin(ui, closeMargin)*(rec+def) && inf >= 0.5 {
+		m := b.margin(ui, closeMargin)
+		if inf, rec, def := b.chargeOdds(ui, foe, m, 0.5); inf >= m*(rec+def) && inf >= 0.5 {
 			run := b.canRun(ui) // (a squad that may discard its tripod can run: canRun says so)
 			p.kind, p.dest, p.run = planMove, b.centroid(foe), run
 			p.facing = heading(c, p.dest)
@@ -479,8 +480,9 @@ func (b *Battle) chargeTarget(ui, foe int) int {
 		if l.used*judge > reach {
 			continue
 		}
-		inf, rec, def := b.chargeOdds(ui, e)
-		if inf < b.margin(ui, chargeMargin)*(rec+def) || inf < 0.25 {
+		m := b.margin(ui, chargeMargin)
+		inf, rec, def := b.chargeOdds(ui, e, m, 0.25)
+		if inf < m*(rec+def) || inf < 0.25 {
 			continue
 		}
 		if u.subjectToMorale() && combat.NeedsChargeTest(b.aliveCount(ui), b.aliveCount(e), b.units[e].tripod == tripodAssembled) {
@@ -517,10 +519,16 @@ func (b *Battle) misjudge() float64 {
 	return 1 + 0.04*float64(b.dice.D6()+b.dice.D6()-7)
 }
 
-// chargeOdds forecasts a charge of unit ui at unit e: the casualties one close assault
-// round may inflict and take, and those the defensive fire halfway may cause.
-func (b *Battle) chargeOdds(ui, e int) (inf, rec, def float64) {
+// chargeOdds forecasts a charge of unit ui at unit e, wanted only when inf >= margin x
+// (rec + def) and inf >= least: the casualties one close assault round may inflict and
+// take, and those the defensive fire halfway may cause. When the close assault alone says
+// no (inf below least, or below margin x rec, which def can only raise), the defensive fire
+// is not forecast (def is 0): the charge is refused all the same.
+func (b *Battle) chargeOdds(ui, e int, margin, least float64) (inf, rec, def float64) {
 	inf, rec = b.assaultOdds(ui, e, true)
+	if inf < least || inf < margin*rec {
+		return inf, rec, 0
+	}
 	if t := &b.units[e]; t.eng < 0 && !t.fired && !t.oppFired {
 		mid := lerp(b.centroid(ui), b.centroid(e), 0.5)
 		def = b.estimateAt(e, ui, mid, 1)
