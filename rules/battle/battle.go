@@ -731,13 +731,7 @@ func (b *Battle) initiativePhase() {
 
 // figsOf appends the indexes of a unit's figures still fighting with it.
 func (b *Battle) figsOf(ui int, out []int32) []int32 {
-	for _, fi := range b.units[ui].members {
-		f := &b.figs[fi]
-		if f.alive() && int(f.unit) == ui {
-			out = append(out, fi)
-		}
-	}
-	return out
+	return append(out, b.liveFigs(ui)...)
 }
 
 // centroid is the middle of a unit's figures still fighting, kept until the unit is placed
@@ -835,7 +829,8 @@ func (b *Battle) unitDistMax(a, c int, limit float64) float64 {
 // livePts is a unit's figures' positions as livePos keeps them.
 type livePts struct {
 	pts []Point
-	bb  box // (lo and hi of pts, not widened)
+	idx []int32 // the figures whose positions pts holds
+	bb  box     // (lo and hi of pts, not widened)
 	ver uint64
 }
 
@@ -848,20 +843,30 @@ func (b *Battle) livePos(ui int) ([]Point, box) {
 	if u.cOK && e.ver == u.ver {
 		return e.pts, e.bb
 	}
-	pts := e.pts[:0]
+	pts, idx := e.pts[:0], e.idx[:0]
 	lo, hi := Point{X: math.Inf(1), Y: math.Inf(1)}, Point{X: math.Inf(-1), Y: math.Inf(-1)}
 	for _, fi := range u.members {
 		if f := &b.figs[fi]; f.alive() && int(f.unit) == ui {
-			pts = append(pts, f.pos)
+			pts, idx = append(pts, f.pos), append(idx, fi)
 			lo.X, lo.Y = fmin(lo.X, f.pos.X), fmin(lo.Y, f.pos.Y)
 			hi.X, hi.Y = fmax(hi.X, f.pos.X), fmax(hi.Y, f.pos.Y)
 		}
 	}
-	e.pts, e.bb, e.ver = pts, box{lo, hi}, 0
+	e.pts, e.idx, e.bb, e.ver = pts, idx, box{lo, hi}, 0
 	if u.cOK {
 		e.ver = u.ver
 	}
 	return pts, e.bb
+}
+
+// liveFigs is the figures of unit ui still fighting with it, in member order (the walk
+// over its members that skips the fallen and those gone to another unit), kept with
+// livePos's positions against its unitVer. The slice is the battle's: read it, do not keep
+// it past a change to the unit.
+func (b *Battle) liveFigs(ui int) []int32 {
+	b.unitVer(ui)
+	b.livePos(ui)
+	return b.live[ui].idx
 }
 
 // distNow is the distance between the nearest figures of units a and c worked out afresh

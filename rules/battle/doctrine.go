@@ -180,9 +180,15 @@ func (b *Battle) plan(ui int) plan {
 	c := b.centroid(ui)
 	goal, foe, toPoint := b.goal(ui)
 	near := b.nearestEnemy(ui)
-	nearD := math.Inf(1)
-	if near >= 0 {
-		nearD = b.unitDist(ui, near)
+	// nearD is the distance to the nearest enemy, worked out only by the plans that run
+	// or not by it (a move to a point, an advance). It is read only against runClear and
+	// longestShort (at most 20") + Run: beyond both, unitDistMax may answer from the units'
+	// boxes.
+	nearD := func() float64 {
+		if near < 0 {
+			return math.Inf(1)
+		}
+		return b.unitDistMax(ui, near, fmax(runClear, 20+u.spec.Run))
 	}
 	// Charge?
 	if b.canCharge(ui) {
@@ -201,7 +207,7 @@ func (b *Battle) plan(ui int) plan {
 			return p
 		}
 		p.kind, p.dest = planMove, goal
-		p.run = nearD > runClear && b.canRun(ui)
+		p.run = nearD() > runClear && b.canRun(ui)
 		p.facing = heading(c, goal)
 		p.why = whyObjective
 		return p
@@ -213,8 +219,9 @@ func (b *Battle) plan(ui int) plan {
 	// A unit that would clearly win a close assault with its foe, within two moves of it,
 	// closes in to charge it.
 	if foe >= 0 && mobile && b.canCharge(ui) && u.tripod != tripodAssembled && b.status(u) < combat.Demoralized &&
-		b.unitDist(ui, foe) <= 2*u.spec.Run {
-		if inf, rec, def := b.chargeOdds(ui, foe); inf >= b.margin(ui, closeMargin)*(rec+def) && inf >= 0.5 {
+		b.unitDistMax(ui, foe, 2*u.spec.Run) <= 2*u.spec.Run {
+		m := b.margin(ui, closeMargin)
+		if inf, rec, def := b.chargeOdds(ui, foe, m, 0.5); inf >= m*(rec+def) && inf >= 0.5 {
 			run := b.canRun(ui) // (a squad that may discard its tripod can run: canRun says so)
 			p.kind, p.dest, p.run = planMove, b.centroid(foe), run
 			p.facing = heading(c, p.dest)
@@ -222,15 +229,28 @@ func (b *Battle) plan(ui int) plan {
 			return p
 		}
 	}
-	best, bestE := b.bestTarget(ui, false)
-	cover := b.unitCover(ui)
-	if best >= 0 {
-		p.facing = heading(c, b.centroid(best))
+	// The best target, and the unit facing it: weighed only where the plan reads it (a
+	// weapon to set up, good fire to hold in cover for) or keeps the facing, that is every
+	// way but the last, an advance, which faces its goal. Nothing else the plan asks
+	// depends on it, and the forecasts it would have kept are exact, so skipping it changes
+	// no battle; a unit advancing in the open, the most common plan of all, skips it.
+	best, bestE, weighed := -1, 0.0, false
+	weigh := func() {
+		if !weighed {
+			weighed = true
+			if best, bestE = b.bestTarget(ui, false); best >= 0 {
+				p.facing = heading(c, b.centroid(best))
+			}
+		}
 	}
+	cover := b.unitCover(ui)
 	torpedo := u.spec.Tripod >= 0 && u.spec.Figs[u.spec.Tripod].Torpedo != nil
-	if u.tripod == tripodCarried && (torpedo || best >= 0 && bestE >= holdThreshold) && b.heavyAt(ui) {
-		p.assemble, p.why = true, "setting up its weapon"
-		return p
+	if u.tripod == tripodCarried {
+		weigh()
+		if (torpedo || best >= 0 && bestE >= holdThreshold) && b.heavyAt(ui) {
+			p.assemble, p.why = true, "setting up its weapon"
+			return p
+		}
 	}
 	// A unit with soldiers standing in a fire or a gas cloud gets out of it before anything
 	// else: a fire's Strength 4 each turn on the two or three under a 1" template costs
@@ -238,19 +258,25 @@ func (b *Battle) plan(ui int) plan {
 	// stays (it cannot move).
 	if mobile && u.tripod != tripodAssembled && len(b.clouds) > 0 && b.unitInHarm(ui) && b.status(u) < combat.Broken {
 		if s, ok := b.bestSpot(ui, goal, false, b.status(u) >= combat.Demoralized); ok && !b.harmfulCloudAt(s) {
+			weigh()
 			p.kind, p.dest, p.why = planMove, s, "getting out of the fire"
 			return p
 		}
 	}
-	if best >= 0 && bestE >= holdThreshold && (cover > combat.Open || u.tripod == tripodAssembled) {
-		p.why = "holding in cover with good fire"
-		return p
+	if cover > combat.Open || u.tripod == tripodAssembled {
+		weigh()
+		if best >= 0 && bestE >= holdThreshold {
+			p.why = "holding in cover with good fire"
+			return p
+		}
 	}
 	if !mobile || u.tripod == tripodAssembled {
+		weigh()
 		p.why = "holding"
 		return p
 	}
 	if b.status(u) >= combat.Demoralized {
+		weigh()
 		// It cannot advance toward a visible enemy: cover where it is, or back to cover.
 		if cover == combat.Open {
 			if s, ok := b.bestSpot(ui, goal, false, true); ok {
@@ -259,9 +285,10 @@ func (b *Battle) plan(ui int) plan {
 		}
 		return p
 	}
-	run := nearD > b.longestShort(ui)+u.spec.Run && b.canRun(ui)
+	run := nearD() > b.longestShort(ui)+u.spec.Run && b.canRun(ui)
 	dest, ok := b.bestSpot(ui, goal, run, false)
 	if !ok {
+		weigh()
 		p.why = "holding: nowhere better within reach"
 		return p
 	}
@@ -311,7 +338,7 @@ func (b *Battle) heavyAt(ui int) bool {
 	if f.spec.Torpedo != nil {
 		e := b.nearestEnemy(ui)
 		// Set up once an enemy is within the torpedo's 10" (it fires the turn after).
-		return f.torps > 0 && e >= 0 && b.unitDist(ui, e) <= torpedoLength
+		return f.torps > 0 && e >= 0 && b.unitDistMax(ui, e, torpedoLength) <= torpedoLength
 	}
 	for _, g := range f.spec.Guns {
 		if g.W.Assembled {
@@ -434,8 +461,8 @@ func (b *Battle) chargeTarget(ui, foe int) int {
 		if !t.onTable() || (b.hideOn && b.hidden[e]) {
 			continue
 		}
-		if d := b.unitDist(ui, e) - 1; d > most {
-			continue
+		if d := b.unitDistMax(ui, e, most+1) - 1; d > most {
+			continue // (unitDistMax: a unit plainly out of reach by its box)
 		}
 		// "A player cannot measure the distance to an enemy squad before announcing a
 		// charge" (Chapter Four, "Charging"): the doctrine judges the way to contact, its
@@ -453,8 +480,9 @@ func (b *Battle) chargeTarget(ui, foe int) int {
 		if l.used*judge > reach {
 			continue
 		}
-		inf, rec, def := b.chargeOdds(ui, e)
-		if inf < b.margin(ui, chargeMargin)*(rec+def) || inf < 0.25 {
+		m := b.margin(ui, chargeMargin)
+		inf, rec, def := b.chargeOdds(ui, e, m, 0.25)
+		if inf < m*(rec+def) || inf < 0.25 {
 			continue
 		}
 		if u.subjectToMorale() && combat.NeedsChargeTest(b.aliveCount(ui), b.aliveCount(e), b.units[e].tripod == tripodAssembled) {
@@ -491,10 +519,16 @@ func (b *Battle) misjudge() float64 {
 	return 1 + 0.04*float64(b.dice.D6()+b.dice.D6()-7)
 }
 
-// chargeOdds forecasts a charge of unit ui at unit e: the casualties one close assault
-// round may inflict and take, and those the defensive fire halfway may cause.
-func (b *Battle) chargeOdds(ui, e int) (inf, rec, def float64) {
+// chargeOdds forecasts a charge of unit ui at unit e, wanted only when inf >= margin x
+// (rec + def) and inf >= least: the casualties one close assault round may inflict and
+// take, and those the defensive fire halfway may cause. When the close assault alone says
+// no (inf below least, or below margin x rec, which def can only raise), the defensive fire
+// is not forecast (def is 0): the charge is refused all the same.
+func (b *Battle) chargeOdds(ui, e int, margin, least float64) (inf, rec, def float64) {
 	inf, rec = b.assaultOdds(ui, e, true)
+	if inf < least || inf < margin*rec {
+		return inf, rec, 0
+	}
 	if t := &b.units[e]; t.eng < 0 && !t.fired && !t.oppFired {
 		mid := lerp(b.centroid(ui), b.centroid(e), 0.5)
 		def = b.estimateAt(e, ui, mid, 1)
@@ -583,11 +617,8 @@ func (b *Battle) shouldDisengage(ui int) bool {
 // 1").
 func (b *Battle) unitCover(ui int) combat.Cover {
 	var n [4]int
-	for _, fi := range b.units[ui].members {
-		f := &b.figs[fi]
-		if f.alive() && int(f.unit) == ui {
-			n[f.cover]++
-		}
+	for _, fi := range b.liveFigs(ui) {
+		n[b.figs[fi].cover]++
 	}
 	best := combat.Open
 	for c := combat.LightCover; c <= combat.HeavyCover; c++ {

@@ -240,11 +240,8 @@ func (b *Battle) fireValue(ui, ti int, d float64, cover combat.Cover, walked boo
 	// state (gunners.go): asked once per class, added in member order as before.
 	g := &b.gun
 	g.newCall()
-	for _, fi := range u.members {
+	for _, fi := range b.liveFigs(ui) {
 		f := &b.figs[fi]
-		if !f.alive() || int(f.unit) != ui {
-			continue
-		}
 		var v float64
 		if k := g.slot(fi, f); g.set[k] == g.stamp {
 			v = g.val[k]
@@ -306,13 +303,9 @@ func (b *Battle) assaultOdds(a, d int, charging bool) (inflict, receive float64)
 
 // typicalFighter is a unit's median close assault modifier, damage and Strength.
 func (b *Battle) typicalFighter(ui int) (mod, dmg, str int) {
-	u := &b.units[ui]
 	n := 0
-	for _, fi := range u.members {
+	for _, fi := range b.liveFigs(ui) {
 		f := &b.figs[fi]
-		if !f.alive() || int(f.unit) != ui {
-			continue
-		}
 		fr := b.fighter(fi)
 		mod += b.r.Modifier(&fr, 0)
 		dmg += fr.Damage
@@ -327,12 +320,5 @@ func (b *Battle) typicalFighter(ui int) (mod, dmg, str int) {
 
 // aliveCount counts a unit's figures still fighting with it.
 func (b *Battle) aliveCount(ui int) int {
-	n := 0
-	for _, fi := range b.units[ui].members {
-		f := &b.figs[fi]
-		if f.alive() && int(f.unit) == ui {
-			n++
-		}
-	}
-	return n
+	return len(b.liveFigs(ui))
 }

@@ -86,8 +86,8 @@ func (b *Battle) freeInAssault(ui int) int {
 }
 
 func (b *Battle) hasGrenades(ui int) bool {
-	for _, fi := range b.units[ui].members {
-		if f := &b.figs[fi]; f.alive() && int(f.unit) == ui && f.kitN != [maxKits]int16{} {
+	for _, fi := range b.liveFigs(ui) {
+		if b.figs[fi].kitN != [maxKits]int16{} {
 			return true
 		}
 	}
