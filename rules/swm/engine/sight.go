@@ -73,22 +73,11 @@ func (v *view) sees(p Point, ps int, q Point, qs int) (pq, qp bool) {
 	// lines are tried first, so that a space out of sight costs a test or two a line. Where
 	// every line's answer is sure (farther than rounding from a wall's edge), it is the same
 	// from either end, and so is the answer; otherwise the way back is worked out too.
-	// A wall that surely stops the lines between the spaces' corners stops every line
-	// between them: the points a line from a point can reach through a square (its shadow)
-	// make a convex set, and the other points lie between the corners. Most spaces out of
-	// sight are behind one wall, tried first: the one across the line between the centres.
+	// Most spaces out of sight are cut off by the walls between them (sightcut.go): the line
+	// between the centres, tried first, is stopped, and no chain of open squares joins them.
 	l := line(from[0][0], from[0][1], to[0][0], to[0][1])
-	if w, ok := l.blocker(walls, false); w >= 0 && ok {
-		shut := true
-		for _, i := range corners {
-			if !shuts(walls[w], from[i], to) {
-				shut = false
-				break
-			}
-		}
-		if shut {
-			return false, false
-		}
+	if w, _ := l.blocker(walls, false); w >= 0 && v.cutOff(p, ps, q, qs) {
+		return false, false
 	}
 	var stopper [81]int
 	last, before, clear, sure := 0, 0, -1, true
@@ -139,19 +128,6 @@ func (v *view) sees(p Point, ps int, q Point, qs int) (pq, qp bool) {
 		}
 	}
 	return clear >= 0, false
-}
-
-// shuts reports that the wall surely stops the lines from a to the corners of the other
-// space's points, and so to all of them (sees).
-func shuts(w Point, a [2]float64, to [9][2]float64) bool {
-	var l segment
-	for _, j := range corners {
-		l.set(a[0], a[1], to[j][0], to[j][1])
-		if hit, ok := l.hits(w, false); !hit || !ok {
-			return false
-		}
-	}
-	return true
 }
 
 // blockersIn appends the walls and closed doors in the box around two spaces to out.

@@ -33,8 +33,15 @@ type view struct {
 	w, h   int
 	cells  []Terrain // the terrain's
 	blocks []bool    // walls and closed doors, by square
-	// wallRows lists, by row, the columns of its walls and closed doors.
+	// unreached is where spread starts its counts: the map with a border a square wide,
+	// -1 by open square, -2 by blocked one or border square; blockedAt lists the blocked
+	// squares (by square of the map).
+	unreached []int32
+	blockedAt []int32
+	// wallRows lists, by row, the columns of its walls and closed doors; rowWalls has them
+	// as bits (x), for cutOff, on a map at most 64 squares wide (nil on a wider one).
 	wallRows [][]int
+	rowWalls []uint64
 	// sight holds, by space (space), two bits for every other space: known, and in sight.
 	// A space's row is made when it is first asked for.
 	sight []atomic.Pointer[[]atomic.Uint32]
@@ -114,10 +121,23 @@ func (t *terrain) view(open []bool) *view {
 	v := &view{w: t.w, h: t.h, cells: t.cells, lowRows: t.lowRows, blocks: make([]bool, n),
 		sight: make([]atomic.Pointer[[]atomic.Uint32], maxSpace*n), dist: make([]atomic.Pointer[[]int32], maxSpace*n)}
 	v.wallRows = make([][]int, t.h)
+	if t.w <= 64 {
+		v.rowWalls = make([]uint64, t.h)
+	}
+	v.unreached = make([]int32, (t.w+2)*(t.h+2))
+	for i := range v.unreached {
+		v.unreached[i] = -2
+	}
 	for i, c := range t.cells {
 		v.blocks[i] = c == Wall || c == Door && !open[t.door[i]]
-		if v.blocks[i] {
+		if !v.blocks[i] {
+			v.unreached[(i/t.w+1)*(t.w+2)+i%t.w+1] = -1
+		} else {
+			v.blockedAt = append(v.blockedAt, int32(i))
 			v.wallRows[i/t.w] = append(v.wallRows[i/t.w], i%t.w)
+			if v.rowWalls != nil {
+				v.rowWalls[i/t.w] |= 1 << (i % t.w)
+			}
 		}
 	}
 	if len(t.views) < maxViews {

@@ -1,0 +1,183 @@
+package engine
+
+// A quick proof that two spaces are out of sight of each other, for sees: every one of the
+// 81 lines between them would otherwise have to be found stopped, and most pairs a battle
+// asks about first are out of sight.
+//
+// Why it is exact. Take a line that the clipping (clip) finds clear of every wall and
+// closed door, either way. The squares whose inside it crosses, in order, are open (a
+// wall it crossed would be hit, far beyond rounding); each is next to the one before by an
+// edge or, where the line passes a grid corner, by that corner; the first lies in the one
+// space, the last in the other (the points are inside their spaces, at least 0.001 from
+// their edges, or at a grid corner of the space's own squares); and all lie in the convex
+// hull of the two spaces, as the line does. So when no chain of open squares, each
+// touching the next by an edge or a corner, leads from one space to the other within the
+// hull, no line is clear, either way. Touching a wall or passing between two at their
+// corners is allowed to the chain, so the proof never needs rounding to go its way.
+
+// cutOff reports that the walls and closed doors cut every line between the two spaces
+// (above). False means only that the lines must be looked at. Both spaces must lie on the
+// map. The squares are searched a row at a time as bits (rowWalls), which takes the box at
+// most 63 squares wide.
+func (v *view) cutOff(p Point, ps int, q Point, qs int) bool {
+	x0, x1 := min(p.X, q.X), max(p.X+ps, q.X+qs)
+	y0, y1 := min(p.Y, q.Y), max(p.Y+ps, q.Y+qs)
+	bw, bh := x1-x0, y1-y0
+	if v.rowWalls == nil || x0 < 0 || y0 < 0 || x1 > v.w || y1 > v.h || bw > 63 || bh > maxCutRows {
+		return false
+	}
+	hull := hullOf(p, ps, q, qs)
+	// By row of the box: the open squares that meet the hull, those of the two spaces, and
+	// those reached from the first space.
+	var open, goal, reached [maxCutRows]uint64
+	for y := range bh {
+		lo, hi := hull.span(y+y0, x0, x1)
+		if lo < hi {
+			open[y] = ^(v.rowWalls[y+y0] >> x0) & (1<<(hi-x0) - 1) &^ (1<<(lo-x0) - 1)
+		}
+	}
+	pm, qm := uint64(1<<ps-1)<<(p.X-x0), uint64(1<<qs-1)<<(q.X-x0)
+	for y := p.Y; y < p.Y+ps; y++ {
+		reached[y-y0] = runsOf(pm&open[y-y0], open[y-y0])
+	}
+	for y := q.Y; y < q.Y+qs; y++ {
+		goal[y-y0] = qm
+	}
+	// Sweep down and up, each row taking what touches the reached squares of the row before
+	// (by an edge or a corner) and then all of its runs of open squares that it touches, until
+	// a sweep reaches nothing new.
+	for {
+		grew := false
+		for pass := range 2 {
+			for k := range bh {
+				y := k
+				if pass == 1 {
+					y = bh - 1 - k
+				}
+				r := reached[y]
+				if y > 0 {
+					r |= spill(reached[y-1]) & open[y]
+				}
+				if y+1 < bh {
+					r |= spill(reached[y+1]) & open[y]
+				}
+				if r == reached[y] {
+					continue
+				}
+				r = runsOf(r, open[y])
+				if r&goal[y] != 0 {
+					return false
+				}
+				reached[y], grew = r, true
+			}
+		}
+		if !grew {
+			break
+		}
+	}
+	for y := range bh {
+		if reached[y]&goal[y] != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// maxCutRows bounds the box's height for cutOff (its rows are on the stack).
+const maxCutRows = 64
+
+// spill is the squares of a row next to (by an edge or a corner) the marked squares of the
+// row beside it.
+func spill(m uint64) uint64 { return m | m<<1 | m>>1 }
+
+// runsOf is the runs of open squares (bits of f) that hold a square of s (s within f):
+// upward by the carry of adding s (it runs through each run from its lowest mark), downward
+// by doubling shifts.
+func runsOf(s, f uint64) uint64 {
+	up := ((f + s) ^ f) & f
+	pro := f
+	s |= pro & (s >> 1)
+	pro &= pro >> 1
+	s |= pro & (s >> 2)
+	pro &= pro >> 2
+	s |= pro & (s >> 4)
+	pro &= pro >> 4
+	s |= pro & (s >> 8)
+	pro &= pro >> 8
+	s |= pro & (s >> 16)
+	pro &= pro >> 16
+	s |= pro & (s >> 32)
+	return s | up
+}
+
+// hull is the convex hull of two spaces (squares on the grid) less its box: the sides
+// that are not along the grid, as half-planes nx*x + ny*y <= c, in whole numbers (the
+// corners are on the grid), so that the test of a square is exact.
+type hull struct {
+	n     int
+	edges [4][3]int
+}
+
+// hullOf is the hull of two spaces. The spaces are squares, one a scaled copy of the
+// other, so the hull's slanting sides join corresponding corners: of the four lines
+// through corresponding corners, those with both spaces on one side are its sides.
+func hullOf(p Point, ps int, q Point, qs int) hull {
+	var h hull
+	for k := range 4 {
+		ox, oy := k&1, k>>1 // the corner: 0 left or top, 1 right or bottom
+		ax, ay := p.X+ox*ps, p.Y+oy*ps
+		dx, dy := q.X+ox*qs-ax, q.Y+oy*qs-ay
+		if dx == 0 || dy == 0 {
+			continue // along the grid: a side of the box, if of the hull at all
+		}
+		nx, ny := dy, -dx
+		c := nx*ax + ny*ay
+		// The least and greatest of nx*x + ny*y over each space, at its corners that way.
+		lo := min(extent(nx, ny, p, ps, false), extent(nx, ny, q, qs, false))
+		hi := max(extent(nx, ny, p, ps, true), extent(nx, ny, q, qs, true))
+		switch {
+		case hi <= c:
+			h.edges[h.n] = [3]int{nx, ny, c}
+			h.n++
+		case lo >= c:
+			h.edges[h.n] = [3]int{-nx, -ny, -c}
+			h.n++
+		}
+	}
+	return h
+}
+
+// extent is the greatest (or least) of nx*x + ny*y over a space's square.
+func extent(nx, ny int, p Point, s int, greatest bool) int {
+	v := nx*p.X + ny*p.Y
+	if greatest {
+		return v + max(nx, 0)*s + max(ny, 0)*s
+	}
+	return v + min(nx, 0)*s + min(ny, 0)*s
+}
+
+// span is the squares of row y from x0 to x1 (less x1) that meet the hull, if only at
+// an edge or a corner: [lo, hi), empty when lo >= hi. A square (x, y) meets a side's
+// half-plane when its corner that way does: nx*x + ny*y + min(nx, 0) + min(ny, 0) <= c.
+func (h *hull) span(y, x0, x1 int) (lo, hi int) {
+	lo, hi = x0, x1
+	for _, e := range h.edges[:h.n] {
+		nx, r := e[0], e[2]-e[1]*y-min(e[0], 0)-min(e[1], 0)
+		// nx*x <= r: x <= floor(r/nx) for nx > 0, x >= ceil(r/nx) for nx < 0 (nx is never 0).
+		if nx > 0 {
+			hi = min(hi, floorDiv(r, nx)+1)
+		} else {
+			lo = max(lo, -floorDiv(r, -nx))
+		}
+	}
+	return lo, hi
+}
+
+// floorDiv is a/b rounded down, for b > 0.
+func floorDiv(a, b int) int {
+	q := a / b
+	if a%b != 0 && a < 0 {
+		q--
+	}
+	return q
+}
