@@ -57,10 +57,10 @@ func (b *Battle) coverNow(att *Char, p Point, t *Char) bool {
 	b.obst = obst
 	var cl cornerLines
 	cl.init(b.view, p, att.Size, t.Pos, t.Size)
-	cl.walls, cl.obst = b.walls[:0], b.squareObst[:0]
+	cl.walls, cl.obst, cl.rows = b.walls[:0], b.squareObst[:0], b.obstRows[:0]
 	defer func() {
 		cl.keep()
-		b.walls, b.squareObst = cl.walls, cl.obst
+		b.walls, b.squareObst, b.obstRows = cl.walls, cl.obst, cl.rows
 	}()
 	k := uint(0)
 	for cy := p.Y; cy <= p.Y+att.Size; cy++ {
@@ -90,7 +90,11 @@ type cornerLines struct {
 	known, was  uint64
 	tsq         [9][2]float64
 	walls, obst []Point // the squares' obstacles, gathered when first needed (into these)
-	gathered    bool
+	// rows has obst as bits (x) by row of the box from ry0, on a map at most 64 squares
+	// wide (else it is empty), for covered's lines (hitsRows).
+	rows     []uint64
+	ry0      int
+	gathered bool
 }
 
 // init starts on the lines between the spaces, with what the view's table knows of them.
@@ -116,12 +120,12 @@ func (cl *cornerLines) keep() {
 func (cl *cornerLines) squares(k uint, cx, cy int) bool {
 	if k >= 16 { // past what four bits a corner hold (no space is that big)
 		cl.gather()
-		return covered(cl.obst, cl.tsq, float64(cx), float64(cy))
+		return cl.covered(float64(cx), float64(cy))
 	}
 	if cl.known&(1<<(4*k)) == 0 {
 		cl.gather()
 		cl.known |= 1 << (4 * k)
-		if covered(cl.obst, cl.tsq, float64(cx), float64(cy)) {
+		if cl.covered(float64(cx), float64(cy)) {
 			cl.known |= 2 << (4 * k)
 		}
 	}
@@ -169,6 +173,35 @@ func (cl *cornerLines) gather() {
 		}
 	}
 	cl.walls, cl.obst = walls, append(obst, walls...)
+	if v.rowWalls != nil && v.rowLow != nil {
+		box := uint64(2)<<x1 - uint64(1)<<x0 // columns x0 to x1 (all ones to the left at 64)
+		near := uint64(2)<<min(p.X+ps, 63) - uint64(1)<<max(p.X-1, 0)
+		rows := cl.rows[:0]
+		for y := y0; y <= y1; y++ {
+			low := v.rowLow[y]
+			if y >= p.Y-1 && y <= p.Y+ps {
+				low &^= near
+			}
+			rows = append(rows, (v.rowWalls[y]|low)&box)
+		}
+		cl.rows, cl.ry0 = rows, y0
+	}
+}
+
+// covered is covered (below) for the squares' obstacles, from their rows as bits where
+// the map is narrow enough: each line is tested only against those it passes.
+func (cl *cornerLines) covered(cx, cy float64) bool {
+	if len(cl.rows) == 0 {
+		return covered(cl.obst, cl.tsq, cx, cy)
+	}
+	var l segment
+	for _, s := range cl.tsq {
+		l.set(cx, cy, s[0], s[1])
+		if l.hitsRows(cl.rows, cl.ry0, true) {
+			return true
+		}
+	}
+	return false
 }
 
 // covered reports a line from the corner to a point of the target's space through an

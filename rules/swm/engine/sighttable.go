@@ -20,8 +20,10 @@ type terrain struct {
 	w, h  int
 	cells []Terrain
 	doors []Point // the doors, row by row; a door state says which are open
-	// lowRows lists, by row, the columns of its low objects (cover's obstacles).
+	// lowRows lists, by row, the columns of its low objects (cover's obstacles); rowLow
+	// has them as bits (x), on a map at most 64 squares wide (nil on a wider one).
 	lowRows [][]int
+	rowLow  []uint64
 	door    []int // the door's number by square, -1 for other squares
 
 	mu    sync.Mutex
@@ -54,8 +56,9 @@ type view struct {
 	// maxCovers pairs.
 	cover  sync.Map
 	covers atomic.Int64
-	// lowRows lists, by row, the columns of its low objects (the terrain's).
+	// lowRows and rowLow are the terrain's low objects.
 	lowRows [][]int
+	rowLow  []uint64
 	// steps holds, by mover and size, the cost of every step from every square on the
 	// squares alone (stepTable).
 	steps [movers][maxSpace]atomic.Pointer[[]atomic.Uint32]
@@ -89,9 +92,15 @@ func terrainOf(m *Map) *terrain {
 	t := &terrain{w: m.W, h: m.H, cells: append([]Terrain(nil), m.cells...), door: make([]int, len(m.cells)), views: map[string]*view{},
 		sight: make(pairBits, maxSpace*len(m.cells))}
 	t.lowRows = make([][]int, m.H)
+	if m.W <= 64 {
+		t.rowLow = make([]uint64, m.H)
+	}
 	for i, c := range t.cells {
 		if c == Low {
 			t.lowRows[i/m.W] = append(t.lowRows[i/m.W], i%m.W)
+			if t.rowLow != nil {
+				t.rowLow[i/m.W] |= 1 << (i % m.W)
+			}
 		}
 		t.door[i] = -1
 		if c == Door {
@@ -122,7 +131,7 @@ func (t *terrain) view(open []bool) *view {
 		return v
 	}
 	n := t.w * t.h
-	v := &view{w: t.w, h: t.h, cells: t.cells, lowRows: t.lowRows, blocks: make([]bool, n),
+	v := &view{w: t.w, h: t.h, cells: t.cells, lowRows: t.lowRows, rowLow: t.rowLow, blocks: make([]bool, n),
 		sight: make(pairBits, maxSpace*n), ter: t, dist: make([]atomic.Pointer[[]int32], maxSpace*n)}
 	v.wallRows = make([][]int, t.h)
 	if t.w <= 64 {
