@@ -31,9 +31,19 @@ func (v *view) cutOff(p Point, ps int, q Point, qs int) bool {
 	// those reached from the first space.
 	var open, goal, reached [maxCutRows]uint64
 	for y := range bh {
-		lo, hi := hull.span(y+y0, x0, x1)
+		// The squares of the row that meet the hull, if only at an edge or a corner, from lo
+		// to hi (less hi): a square (x, y) meets a side's half-plane when its corner that way
+		// does, nx*x <= c - ny*y less the corner's offsets (hullOf); nx is never 0.
+		lo, hi := x0, x1
+		for _, e := range hull.edges[:hull.n] {
+			if r := e[2] - e[1]*(y+y0); e[0] > 0 {
+				hi = min(hi, floorDiv(r, e[0])+1)
+			} else {
+				lo = max(lo, -floorDiv(r, -e[0]))
+			}
+		}
 		if lo < hi {
-			open[y] = ^(v.rowWalls[y+y0] >> x0) & (1<<(hi-x0) - 1) &^ (1<<(lo-x0) - 1)
+			open[y] = ^(v.rowWalls[y+y0] >> (x0 & 63)) & (1<<((hi-x0)&63) - 1) &^ (1<<((lo-x0)&63) - 1)
 		}
 	}
 	pm, qm := uint64(1<<ps-1)<<(p.X-x0), uint64(1<<qs-1)<<(q.X-x0)
@@ -84,7 +94,7 @@ func (v *view) cutOff(p Point, ps int, q Point, qs int) bool {
 }
 
 // maxCutRows bounds the box's height for cutOff (its rows are on the stack).
-const maxCutRows = 64
+const maxCutRows = 32
 
 // spill is the squares of a row next to (by an edge or a corner) the marked squares of the
 // row beside it.
@@ -112,15 +122,20 @@ func runsOf(s, f uint64) uint64 {
 
 // hull is the convex hull of two spaces (squares on the grid) less its box: the sides
 // that are not along the grid, as half-planes nx*x + ny*y <= c, in whole numbers (the
-// corners are on the grid), so that the test of a square is exact.
+// corners are on the grid), so that the test of a square is exact. Each is kept as
+// {nx, ny, c less min(nx, 0) and min(ny, 0)}: a square (x, y) meets the half-plane when
+// nx*x + ny*y is at most that (its corner that way is in it).
 type hull struct {
 	n     int
 	edges [4][3]int
 }
 
 // hullOf is the hull of two spaces. The spaces are squares, one a scaled copy of the
-// other, so the hull's slanting sides join corresponding corners: of the four lines
-// through corresponding corners, those with both spaces on one side are its sides.
+// other, so the hull's slanting sides join corresponding corners. The line through a
+// corner of each has a square on one side when that corner is the square's farthest (or
+// nearest) across the line, which the corner's place in the square and the signs of the
+// line's normal say; the corner is the same one of either square, so both squares are on
+// that side, and the line is a side of the hull, when it is so.
 func hullOf(p Point, ps int, q Point, qs int) hull {
 	var h hull
 	for k := range 4 {
@@ -131,46 +146,17 @@ func hullOf(p Point, ps int, q Point, qs int) hull {
 			continue // along the grid: a side of the box, if of the hull at all
 		}
 		nx, ny := dy, -dx
-		c := nx*ax + ny*ay
-		// The least and greatest of nx*x + ny*y over each space, at its corners that way.
-		lo := min(extent(nx, ny, p, ps, false), extent(nx, ny, q, qs, false))
-		hi := max(extent(nx, ny, p, ps, true), extent(nx, ny, q, qs, true))
-		switch {
-		case hi <= c:
-			h.edges[h.n] = [3]int{nx, ny, c}
-			h.n++
-		case lo >= c:
-			h.edges[h.n] = [3]int{-nx, -ny, -c}
+		// The corner is farthest along (nx, ny) when each is positive towards its side.
+		far, near := (nx > 0) == (ox == 1) && (ny > 0) == (oy == 1), (nx > 0) == (ox == 0) && (ny > 0) == (oy == 0)
+		if near {
+			nx, ny, far = -nx, -ny, true
+		}
+		if far {
+			h.edges[h.n] = [3]int{nx, ny, nx*ax + ny*ay - min(nx, 0) - min(ny, 0)}
 			h.n++
 		}
 	}
 	return h
-}
-
-// extent is the greatest (or least) of nx*x + ny*y over a space's square.
-func extent(nx, ny int, p Point, s int, greatest bool) int {
-	v := nx*p.X + ny*p.Y
-	if greatest {
-		return v + max(nx, 0)*s + max(ny, 0)*s
-	}
-	return v + min(nx, 0)*s + min(ny, 0)*s
-}
-
-// span is the squares of row y from x0 to x1 (less x1) that meet the hull, if only at
-// an edge or a corner: [lo, hi), empty when lo >= hi. A square (x, y) meets a side's
-// half-plane when its corner that way does: nx*x + ny*y + min(nx, 0) + min(ny, 0) <= c.
-func (h *hull) span(y, x0, x1 int) (lo, hi int) {
-	lo, hi = x0, x1
-	for _, e := range h.edges[:h.n] {
-		nx, r := e[0], e[2]-e[1]*y-min(e[0], 0)-min(e[1], 0)
-		// nx*x <= r: x <= floor(r/nx) for nx > 0, x >= ceil(r/nx) for nx < 0 (nx is never 0).
-		if nx > 0 {
-			hi = min(hi, floorDiv(r, nx)+1)
-		} else {
-			lo = max(lo, -floorDiv(r, -nx))
-		}
-	}
-	return lo, hi
 }
 
 // floorDiv is a/b rounded down, for b > 0.
