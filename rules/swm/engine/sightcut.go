@@ -53,33 +53,32 @@ func (v *view) cutOff(p Point, ps int, q Point, qs int) bool {
 	for y := q.Y; y < q.Y+qs; y++ {
 		goal[y-y0] = qm
 	}
-	// Sweep down and up, each row taking what touches the reached squares of the row before
-	// (by an edge or a corner) and then all of its runs of open squares that it touches, until
-	// a sweep reaches nothing new.
-	for {
+	// Sweep down, up, down..., each row taking what touches the reached squares of the rows
+	// beside it (by an edge or a corner) and then all of its runs of open squares that it
+	// touches, until a sweep reaches nothing new (each row tried against its neighbours as
+	// they are at the end).
+	for pass := 0; ; pass++ {
 		grew := false
-		for pass := range 2 {
-			for k := range bh {
-				y := k
-				if pass == 1 {
-					y = bh - 1 - k
-				}
-				r := reached[y]
-				if y > 0 {
-					r |= spill(reached[y-1]) & open[y]
-				}
-				if y+1 < bh {
-					r |= spill(reached[y+1]) & open[y]
-				}
-				if r == reached[y] {
-					continue
-				}
-				r = runsOf(r, open[y])
-				if r&goal[y] != 0 {
-					return false
-				}
-				reached[y], grew = r, true
+		for k := range bh {
+			y := k
+			if pass%2 == 1 {
+				y = bh - 1 - k
 			}
+			r := reached[y]
+			if y > 0 {
+				r |= spill(reached[y-1]) & open[y]
+			}
+			if y+1 < bh {
+				r |= spill(reached[y+1]) & open[y]
+			}
+			if r == reached[y] {
+				continue
+			}
+			r = runsOf(r, open[y])
+			if r&goal[y] != 0 {
+				return false
+			}
+			reached[y], grew = r, true
 		}
 		if !grew {
 			break
