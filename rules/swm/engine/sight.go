@@ -1,5 +1,7 @@
 package engine
 
+import "slices"
+
 // Line of sight between spaces (rulebook, Line of Sight p. 8): the lines between their
 // points, worked out for the view's table (sighttable.go).
 
@@ -81,8 +83,8 @@ func (v *view) sees(p Point, ps int, q Point, qs int) (pq, qp bool) {
 	}
 	var stopper [81]int
 	last, before, clear, sure := 0, 0, -1, true
-	for k := range 81 {
-		a, c := from[k/9], to[k%9]
+	for k, o := range lineOrder {
+		a, c := from[o/9], to[o%9]
 		l := line(a[0], a[1], c[0], c[1])
 		if hit, ok := l.hits(walls[last], false); hit {
 			stopper[k] = last
@@ -107,7 +109,7 @@ func (v *view) sees(p Point, ps int, q Point, qs int) (pq, qp bool) {
 		return clear >= 0, clear >= 0
 	}
 	if clear >= 0 {
-		a, c := from[clear/9], to[clear%9]
+		a, c := from[lineOrder[clear]/9], to[lineOrder[clear]%9]
 		back := line(c[0], c[1], a[0], a[1])
 		if i, _ := back.blocker(walls, false); i < 0 {
 			return true, true
@@ -117,8 +119,8 @@ func (v *view) sees(p Point, ps int, q Point, qs int) (pq, qp bool) {
 			stopper[k] = 0
 		}
 	}
-	for k := range 81 {
-		a, c := from[k/9], to[k%9]
+	for k, o := range lineOrder {
+		a, c := from[o/9], to[o%9]
 		l := line(c[0], c[1], a[0], a[1])
 		if hit, _ := l.hits(walls[stopper[k]], false); hit {
 			continue
@@ -129,6 +131,31 @@ func (v *view) sees(p Point, ps int, q Point, qs int) (pq, qp bool) {
 	}
 	return clear >= 0, false
 }
+
+// lineOrder is the order sees tries the lines in (from's point by 9, to's point): the
+// lines between corners first, so that a space partly hidden finds its clear line sooner,
+// then the rest as they come.
+var lineOrder = func() (o [81]uint8) {
+	n := 0
+	add := func(k int) {
+		if !slices.Contains(o[:n], uint8(k)) {
+			o[n] = uint8(k)
+			n++
+		}
+	}
+	for _, i := range corners {
+		add(i*9 + i)
+	}
+	for _, i := range corners {
+		for _, j := range corners {
+			add(i*9 + j)
+		}
+	}
+	for k := range 81 {
+		add(k)
+	}
+	return o
+}()
 
 // blockersIn appends the walls and closed doors in the box around two spaces to out.
 func (v *view) blockersIn(out []Point, p Point, ps int, q Point, qs int) []Point {
