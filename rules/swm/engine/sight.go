@@ -75,15 +75,15 @@ func (v *view) sees(p Point, ps int, q Point, qs int) (pq, qp bool) {
 	// lines are tried first, so that a space out of sight costs a test or two a line. Where
 	// every line's answer is sure (farther than rounding from a wall's edge), it is the same
 	// from either end, and so is the answer; otherwise the way back is worked out too.
-	// Most spaces out of sight are cut off by the walls between them (sightcut.go): the line
-	// between the centres, tried first, is stopped, and no chain of open squares joins them.
-	l := line(from[0][0], from[0][1], to[0][0], to[0][1])
-	if w, _ := l.blocker(walls, false); w >= 0 && v.cutOff(p, ps, q, qs) {
-		return false, false
-	}
+	// Most spaces out of sight are cut off by the walls between them (sightcut.go): when the
+	// first lines tried (cutAfter) are all stopped, and no chain of open squares joins the
+	// spaces, none is clear.
 	var stopper [81]int
 	last, before, clear, sure := 0, 0, -1, true
 	for k, o := range lineOrder {
+		if k == cutAfter && v.cutOff(p, ps, q, qs) {
+			return false, false
+		}
 		a, c := from[o/9], to[o%9]
 		l := line(a[0], a[1], c[0], c[1])
 		if hit, ok := l.hits(walls[last], false); hit {
@@ -156,6 +156,11 @@ var lineOrder = func() (o [81]uint8) {
 	}
 	return o
 }()
+
+// cutAfter is how many lines sees tries, all stopped, before it looks for walls that cut
+// the spaces off (measured: 1 costs least; 0, 2, 4 and 16 cost 3%, 0%, 0% and 4% more
+// a cold assault battle).
+const cutAfter = 1
 
 // blockersIn appends the walls and closed doors in the box around two spaces to out.
 func (v *view) blockersIn(out []Point, p Point, ps int, q Point, qs int) []Point {
