@@ -28,8 +28,10 @@ type terrain struct {
 
 	mu    sync.Mutex
 	views map[string]*view // by door state (doorState)
-	// sight holds, by pair of spaces, the sight that no door changes (view.seesShared).
+	// sight holds, by pair of spaces, the sight that no door changes (view.seesShared);
+	// steps the steps that no door changes (view.stepsFrom).
 	sight pairBits
+	steps [movers][maxSpace]atomic.Pointer[[]atomic.Uint32]
 }
 
 // view is a terrain with some of its doors open: what blocks, and the tables.
@@ -202,10 +204,8 @@ func (v *view) los(p Point, ps int, q Point, qs int) (pq, qp bool, pair int) {
 func (v *view) seesShared(p Point, ps int, q Point, qs int, i, j int) (pq, qp bool) {
 	x0, x1 := min(p.X, q.X), max(p.X+ps, q.X+qs)
 	y0, y1 := min(p.Y, q.Y), max(p.Y+ps, q.Y+qs)
-	for _, d := range v.ter.doors {
-		if d.X >= x0 && d.X < x1 && d.Y >= y0 && d.Y < y1 {
-			return v.sees(p, ps, q, qs)
-		}
+	if v.ter.doorWithin(x0, y0, x1, y1) {
+		return v.sees(p, ps, q, qs)
 	}
 	w, shift := v.ter.sight.word(i, j)
 	if x := w.Load() >> shift; x&1 != 0 {
@@ -214,6 +214,16 @@ func (v *view) seesShared(p Point, ps int, q Point, qs int, i, j int) (pq, qp bo
 	pq, qp = v.sees(p, ps, q, qs)
 	w.Or(sightBits(pq, qp) << shift)
 	return pq, qp
+}
+
+// doorWithin reports a door in the box from (x0, y0) to (x1, y1), less those.
+func (t *terrain) doorWithin(x0, y0, x1, y1 int) bool {
+	for _, d := range t.doors {
+		if d.X >= x0 && d.X < x1 && d.Y >= y0 && d.Y < y1 {
+			return true
+		}
+	}
+	return false
 }
 
 // pairBits holds four bits for every pair of spaces, by space (space): a space's row is
