@@ -147,10 +147,11 @@ func (cl *cornerLines) sees(k uint, cx, cy int) bool {
 	return cl.known&(8<<(4*k)) != 0
 }
 
-// gather lists the walls, closed doors and low objects on the map in the box around the
-// two spaces (the low objects in or next to the attacker's space are shot over). The tests
-// only ask whether some line meets some obstacle, so the order of the lists changes
-// nothing.
+// gather lists the walls and closed doors on the map in the box around the two spaces, and
+// the obstacles to cover's lines: those and the low objects (but those in or next to the
+// attacker's space, which are shot over), as rows of bits where the map is narrow enough,
+// else as a list (obstList). The tests only ask whether some line meets some obstacle, so
+// the order of the lists changes nothing.
 func (cl *cornerLines) gather() {
 	if cl.gathered {
 		return
@@ -159,33 +160,46 @@ func (cl *cornerLines) gather() {
 	v, p, ps, q, qs := cl.v, cl.p, cl.ps, cl.q, cl.qs
 	x0, x1 := max(0, min(p.X, q.X)-1), min(v.w-1, max(p.X+ps, q.X+qs)+1)
 	y0, y1 := max(0, min(p.Y, q.Y)-1), min(v.h-1, max(p.Y+ps, q.Y+qs)+1)
-	walls, obst := cl.walls[:0], cl.obst[:0]
+	walls := cl.walls[:0]
 	for y := y0; y <= y1; y++ {
 		for _, x := range v.wallRows[y] {
 			if x >= x0 && x <= x1 {
 				walls = append(walls, Point{x, y})
 			}
 		}
+	}
+	cl.walls = walls
+	if v.rowWalls == nil || v.rowLow == nil {
+		cl.obst = cl.obstList(cl.obst[:0])
+		return
+	}
+	box := uint64(2)<<x1 - uint64(1)<<x0 // columns x0 to x1 (all ones to the left at 64)
+	near := uint64(2)<<min(p.X+ps, 63) - uint64(1)<<max(p.X-1, 0)
+	rows := cl.rows[:0]
+	for y := y0; y <= y1; y++ {
+		low := v.rowLow[y]
+		if y >= p.Y-1 && y <= p.Y+ps {
+			low &^= near
+		}
+		rows = append(rows, (v.rowWalls[y]|low)&box)
+	}
+	cl.rows, cl.ry0 = rows, y0
+}
+
+// obstList appends to out the obstacles to cover's lines (gather) as a list: the low
+// objects in the box but those in or next to the attacker's space, then the walls.
+func (cl *cornerLines) obstList(out []Point) []Point {
+	v, p, ps, q, qs := cl.v, cl.p, cl.ps, cl.q, cl.qs
+	x0, x1 := max(0, min(p.X, q.X)-1), min(v.w-1, max(p.X+ps, q.X+qs)+1)
+	y0, y1 := max(0, min(p.Y, q.Y)-1), min(v.h-1, max(p.Y+ps, q.Y+qs)+1)
+	for y := y0; y <= y1; y++ {
 		for _, x := range v.lowRows[y] {
 			if x >= x0 && x <= x1 && !(x >= p.X-1 && x <= p.X+ps && y >= p.Y-1 && y <= p.Y+ps) {
-				obst = append(obst, Point{x, y})
+				out = append(out, Point{x, y})
 			}
 		}
 	}
-	cl.walls, cl.obst = walls, append(obst, walls...)
-	if v.rowWalls != nil && v.rowLow != nil {
-		box := uint64(2)<<x1 - uint64(1)<<x0 // columns x0 to x1 (all ones to the left at 64)
-		near := uint64(2)<<min(p.X+ps, 63) - uint64(1)<<max(p.X-1, 0)
-		rows := cl.rows[:0]
-		for y := y0; y <= y1; y++ {
-			low := v.rowLow[y]
-			if y >= p.Y-1 && y <= p.Y+ps {
-				low &^= near
-			}
-			rows = append(rows, (v.rowWalls[y]|low)&box)
-		}
-		cl.rows, cl.ry0 = rows, y0
-	}
+	return append(out, cl.walls...)
 }
 
 // covered is covered (below) for the squares' obstacles, from their rows as bits where

@@ -8,7 +8,8 @@ import (
 )
 
 // cornerLines.covered, testing each line only against the obstacles it passes (rows as
-// bits, hitsRows), answers as covered over the whole list of the box's obstacles does: for
+// bits, hitsRows), answers as covered over the whole list of the box's obstacles
+// (obstList, as gather made it before the rows) does: for
 // every corner of an attacker's space against a target's, on every built-in map with
 // every door state its doors make. A sample of pairs of spaces by default, every pair
 // with MUSTER_SIGHT_FULL=1 (as TestSeesIsTheReference).
@@ -59,10 +60,11 @@ func coverState(t *testing.T, full bool, name string, ter *terrain, spaces []spa
 			t.Errorf("%s: no rows to test", name)
 			return
 		}
+		obst := cl.obstList(nil)
 		for cy := a.p.Y; cy <= a.p.Y+a.size; cy++ {
 			for cx := a.p.X; cx <= a.p.X+a.size; cx++ {
 				got := cl.covered(float64(cx), float64(cy))
-				if want := covered(cl.obst, cl.tsq, float64(cx), float64(cy)); got != want {
+				if want := covered(obst, cl.tsq, float64(cx), float64(cy)); got != want {
 					t.Errorf("%s, doors %b: corner (%d, %d) of %v/%d to %v/%d: rows %v, list %v",
 						name, st, cx, cy, a.p, a.size, b.p, b.size, got, want)
 				}
