@@ -64,6 +64,7 @@ type Battle struct {
 	obst       []Point // cover's: the characters in the way
 	walls      []Point // and the squares'
 	squareObst []Point
+	obstRows   []uint64
 	anchor     anchorMemo // anchorScratch's
 
 	moves      int // counts changes to who stands where and to the doors (moved)

@@ -57,10 +57,10 @@ func (b *Battle) coverNow(att *Char, p Point, t *Char) bool {
 	b.obst = obst
 	var cl cornerLines
 	cl.init(b.view, p, att.Size, t.Pos, t.Size)
-	cl.walls, cl.obst = b.walls[:0], b.squareObst[:0]
+	cl.walls, cl.obst, cl.rows = b.walls[:0], b.squareObst[:0], b.obstRows[:0]
 	defer func() {
 		cl.keep()
-		b.walls, b.squareObst = cl.walls, cl.obst
+		b.walls, b.squareObst, b.obstRows = cl.walls, cl.obst, cl.rows
 	}()
 	k := uint(0)
 	for cy := p.Y; cy <= p.Y+att.Size; cy++ {
@@ -90,7 +90,11 @@ type cornerLines struct {
 	known, was  uint64
 	tsq         [9][2]float64
 	walls, obst []Point // the squares' obstacles, gathered when first needed (into these)
-	gathered    bool
+	// rows has obst as bits (x) by row of the box from ry0, on a map at most 64 squares
+	// wide (else it is empty), for covered's lines (hitsRows).
+	rows     []uint64
+	ry0      int
+	gathered bool
 }
 
 // init starts on the lines between the spaces, with what the view's table knows of them.
@@ -116,12 +120,12 @@ func (cl *cornerLines) keep() {
 func (cl *cornerLines) squares(k uint, cx, cy int) bool {
 	if k >= 16 { // past what four bits a corner hold (no space is that big)
 		cl.gather()
-		return covered(cl.obst, cl.tsq, float64(cx), float64(cy))
+		return cl.covered(float64(cx), float64(cy))
 	}
 	if cl.known&(1<<(4*k)) == 0 {
 		cl.gather()
 		cl.known |= 1 << (4 * k)
-		if covered(cl.obst, cl.tsq, float64(cx), float64(cy)) {
+		if cl.covered(float64(cx), float64(cy)) {
 			cl.known |= 2 << (4 * k)
 		}
 	}
@@ -143,10 +147,11 @@ func (cl *cornerLines) sees(k uint, cx, cy int) bool {
 	return cl.known&(8<<(4*k)) != 0
 }
 
-// gather lists the walls, closed doors and low objects on the map in the box around the
-// two spaces (the low objects in or next to the attacker's space are shot over). The tests
-// only ask whether some line meets some obstacle, so the order of the lists changes
-// nothing.
+// gather lists the walls and closed doors on the map in the box around the two spaces, and
+// the obstacles to cover's lines: those and the low objects (but those in or next to the
+// attacker's space, which are shot over), as rows of bits where the map is narrow enough,
+// else as a list (obstList). The tests only ask whether some line meets some obstacle, so
+// the order of the lists changes nothing.
 func (cl *cornerLines) gather() {
 	if cl.gathered {
 		return
@@ -155,20 +160,62 @@ func (cl *cornerLines) gather() {
 	v, p, ps, q, qs := cl.v, cl.p, cl.ps, cl.q, cl.qs
 	x0, x1 := max(0, min(p.X, q.X)-1), min(v.w-1, max(p.X+ps, q.X+qs)+1)
 	y0, y1 := max(0, min(p.Y, q.Y)-1), min(v.h-1, max(p.Y+ps, q.Y+qs)+1)
-	walls, obst := cl.walls[:0], cl.obst[:0]
+	walls := cl.walls[:0]
 	for y := y0; y <= y1; y++ {
 		for _, x := range v.wallRows[y] {
 			if x >= x0 && x <= x1 {
 				walls = append(walls, Point{x, y})
 			}
 		}
+	}
+	cl.walls = walls
+	if v.rowWalls == nil || v.rowLow == nil {
+		cl.obst = cl.obstList(cl.obst[:0])
+		return
+	}
+	box := uint64(2)<<x1 - uint64(1)<<x0 // columns x0 to x1 (all ones to the left at 64)
+	near := uint64(2)<<min(p.X+ps, 63) - uint64(1)<<max(p.X-1, 0)
+	rows := cl.rows[:0]
+	for y := y0; y <= y1; y++ {
+		low := v.rowLow[y]
+		if y >= p.Y-1 && y <= p.Y+ps {
+			low &^= near
+		}
+		rows = append(rows, (v.rowWalls[y]|low)&box)
+	}
+	cl.rows, cl.ry0 = rows, y0
+}
+
+// obstList appends to out the obstacles to cover's lines (gather) as a list: the low
+// objects in the box but those in or next to the attacker's space, then the walls.
+func (cl *cornerLines) obstList(out []Point) []Point {
+	v, p, ps, q, qs := cl.v, cl.p, cl.ps, cl.q, cl.qs
+	x0, x1 := max(0, min(p.X, q.X)-1), min(v.w-1, max(p.X+ps, q.X+qs)+1)
+	y0, y1 := max(0, min(p.Y, q.Y)-1), min(v.h-1, max(p.Y+ps, q.Y+qs)+1)
+	for y := y0; y <= y1; y++ {
 		for _, x := range v.lowRows[y] {
 			if x >= x0 && x <= x1 && !(x >= p.X-1 && x <= p.X+ps && y >= p.Y-1 && y <= p.Y+ps) {
-				obst = append(obst, Point{x, y})
+				out = append(out, Point{x, y})
 			}
 		}
 	}
-	cl.walls, cl.obst = walls, append(obst, walls...)
+	return append(out, cl.walls...)
+}
+
+// covered is covered (below) for the squares' obstacles, from their rows as bits where
+// the map is narrow enough: each line is tested only against those it passes.
+func (cl *cornerLines) covered(cx, cy float64) bool {
+	if len(cl.rows) == 0 {
+		return covered(cl.obst, cl.tsq, cx, cy)
+	}
+	var l segment
+	for _, s := range cl.tsq {
+		l.set(cx, cy, s[0], s[1])
+		if l.hitsRows(cl.rows, cl.ry0, true) {
+			return true
+		}
+	}
+	return false
 }
 
 // covered reports a line from the corner to a point of the target's space through an

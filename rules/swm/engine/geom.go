@@ -18,41 +18,69 @@ func (b *Battle) dist(p Point, size int) []int32 { return b.view.distFrom(p, siz
 // wall or closed door; -1 marks a square that cannot be reached. A source may itself be a
 // wall (a pillar on the map's centre): the count then starts at its edge.
 func (v *view) spread(from []Point) []int32 {
-	d := make([]int32, v.w*v.h)
-	for i := range d {
-		d[i] = -1
+	// The count goes on a copy of the view's unreached, the map with a border (-1 an open
+	// square, -2 a blocked one or the border), so that a step tests one number; the counts
+	// are copied out row by row, the blocked squares not counted from set back to -1.
+	var buf [maxSpreadPad]int32
+	pd := buf[:]
+	if len(v.unreached) > len(buf) {
+		pd = make([]int32, len(v.unreached))
 	}
-	queue := make([]int, 0, v.w*v.h)
+	copy(pd, v.unreached)
+	var qbuf [maxSpreadPad]int32
+	queue := qbuf[:]
+	if len(pd) > len(qbuf) {
+		queue = make([]int32, len(pd))
+	}
+	pw := v.w + 2
+	tail := 0
 	for _, q := range from {
-		if q.X >= 0 && q.Y >= 0 && q.X < v.w && q.Y < v.h && d[q.Y*v.w+q.X] < 0 {
-			d[q.Y*v.w+q.X] = 0
-			queue = append(queue, q.Y*v.w+q.X)
+		if i := (q.Y+1)*pw + q.X + 1; q.X >= 0 && q.Y >= 0 && q.X < v.w && q.Y < v.h && pd[i] < 0 {
+			pd[i] = 0
+			queue[tail] = int32(i)
+			tail++
 		}
 	}
 	// Breadth first: each square's count is its layer, whatever order the neighbours of a
 	// square are taken in.
-	for k := 0; k < len(queue); k++ {
-		i := queue[k]
-		x, next := i%v.w, d[i]+1
-		if x+1 < v.w && d[i+1] < 0 && !v.blocks[i+1] {
-			d[i+1] = next
-			queue = append(queue, i+1)
+	for k := 0; k < tail; k++ {
+		i := int(queue[k])
+		next := pd[i] + 1
+		if pd[i+1] == -1 {
+			pd[i+1] = next
+			queue[tail] = int32(i + 1)
+			tail++
 		}
-		if x > 0 && d[i-1] < 0 && !v.blocks[i-1] {
-			d[i-1] = next
-			queue = append(queue, i-1)
+		if pd[i-1] == -1 {
+			pd[i-1] = next
+			queue[tail] = int32(i - 1)
+			tail++
 		}
-		if n := i + v.w; n < len(d) && d[n] < 0 && !v.blocks[n] {
-			d[n] = next
-			queue = append(queue, n)
+		if pd[i+pw] == -1 {
+			pd[i+pw] = next
+			queue[tail] = int32(i + pw)
+			tail++
 		}
-		if n := i - v.w; n >= 0 && d[n] < 0 && !v.blocks[n] {
-			d[n] = next
-			queue = append(queue, n)
+		if pd[i-pw] == -1 {
+			pd[i-pw] = next
+			queue[tail] = int32(i - pw)
+			tail++
+		}
+	}
+	d := make([]int32, v.w*v.h)
+	for y := range v.h {
+		copy(d[y*v.w:(y+1)*v.w], pd[(y+1)*pw+1:])
+	}
+	for _, i := range v.blockedAt {
+		if d[i] == -2 {
+			d[i] = -1
 		}
 	}
 	return d
 }
+
+// maxSpreadPad is the largest map with its border whose counts spread keeps on the stack.
+const maxSpreadPad = 1024
 
 // centre are the squares that touch the centre of the map: one, two or four, as the
 // map's sides are odd or even.

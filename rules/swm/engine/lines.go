@@ -1,5 +1,10 @@
 package engine
 
+import (
+	"math"
+	"math/bits"
+)
+
 // Segments against squares: the line tests of sight and cover.
 
 // segment is a line from (x0, y0) to (x1, y1), with what the tests of it against squares
@@ -75,6 +80,41 @@ func (l *segment) blocker(sq []Point, interior bool) (int, bool) {
 		sure = sure && ok
 	}
 	return -1, sure
+}
+
+// hitsRows reports whether the segment hits (hits) a square marked in rows: bits by
+// column, rows from y0. Only the squares within a hair of the segment are tested: hits
+// finds a square only where the segment meets it (its quick "sure" hit is a meeting, and
+// clip's rounding is far below a hair), so the others cannot change the answer. Row by
+// row, the segment's columns are those of its points within a hair of the row.
+func (l *segment) hitsRows(rows []uint64, y0 int, interior bool) bool {
+	const hair = 1e-6
+	r0 := max(y0, int(math.Floor(l.ly-hair)))
+	r1 := min(y0+len(rows)-1, int(math.Floor(l.hy+hair)))
+	for r := r0; r <= r1; r++ {
+		m := rows[r-y0]
+		if m == 0 {
+			continue
+		}
+		xa, xb := l.lx, l.hx
+		if l.dy != 0 {
+			ya, yb := max(l.ly, float64(r)-hair), min(l.hy, float64(r+1)+hair)
+			xa, xb = l.x0+(ya-l.y0)*l.dx/l.dy, l.x0+(yb-l.y0)*l.dx/l.dy
+			if xa > xb {
+				xa, xb = xb, xa
+			}
+		}
+		c0, c1 := max(int(math.Floor(xa-hair)), 0), min(int(math.Floor(xb+hair)), 63)
+		if c0 > c1 {
+			continue
+		}
+		for m &= uint64(2)<<c1 - uint64(1)<<c0; m != 0; m &= m - 1 {
+			if hit, _ := l.hits(Point{bits.TrailingZeros64(m), r}, interior); hit {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // clearOf reports whether the segment misses every square in sq (hits).

@@ -115,11 +115,15 @@ func (v *view) stepTable(mover, size int) []atomic.Uint32 {
 	if size < 1 || size > maxSpace {
 		return nil
 	}
-	tab := &v.steps[mover][size-1]
+	return stepTableOf(&v.steps[mover][size-1], v.w*v.h)
+}
+
+// stepTableOf is the step table at tab, made on first asking.
+func stepTableOf(tab *atomic.Pointer[[]atomic.Uint32], n int) []atomic.Uint32 {
 	if t := tab.Load(); t != nil {
 		return *t
 	}
-	t := make([]atomic.Uint32, v.w*v.h)
+	t := make([]atomic.Uint32, n)
 	if !tab.CompareAndSwap(nil, &t) {
 		return *tab.Load()
 	}
@@ -127,15 +131,30 @@ func (v *view) stepTable(mover, size int) []atomic.Uint32 {
 }
 
 // stepsFrom is the square's entry in a step table, worked out the first time it is asked.
+// staticStep looks no farther than a square round the space, so where no door is that
+// near, the entry is the same with any doors open, and it is kept in the terrain's table
+// too, for the other door states.
 func (v *view) stepsFrom(tab []atomic.Uint32, mover, size, i int) uint32 {
 	if e := tab[i].Load(); e != 0 {
 		return e
 	}
+	x, y := i%v.w, i/v.w
+	var shared *atomic.Uint32
+	if size <= maxSpace && !v.ter.doorWithin(x-1, y-1, x+size+1, y+size+1) {
+		shared = &stepTableOf(&v.ter.steps[mover][size-1], v.w*v.h)[i]
+		if e := shared.Load(); e != 0 {
+			tab[i].Store(e)
+			return e
+		}
+	}
 	var e uint32
 	for k, s := range steps {
-		e |= uint32(v.staticStep(mover, size, Point{i % v.w, i / v.w}, s)+2) << (4 * k)
+		e |= uint32(v.staticStep(mover, size, Point{x, y}, s)+2) << (4 * k)
 	}
 	tab[i].Store(e)
+	if shared != nil {
+		shared.Store(e)
+	}
 	return e
 }
 

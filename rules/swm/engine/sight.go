@@ -1,5 +1,7 @@
 package engine
 
+import "slices"
+
 // Line of sight between spaces (rulebook, Line of Sight p. 8): the lines between their
 // points, worked out for the view's table (sighttable.go).
 
@@ -73,27 +75,16 @@ func (v *view) sees(p Point, ps int, q Point, qs int) (pq, qp bool) {
 	// lines are tried first, so that a space out of sight costs a test or two a line. Where
 	// every line's answer is sure (farther than rounding from a wall's edge), it is the same
 	// from either end, and so is the answer; otherwise the way back is worked out too.
-	// A wall that surely stops the lines between the spaces' corners stops every line
-	// between them: the points a line from a point can reach through a square (its shadow)
-	// make a convex set, and the other points lie between the corners. Most spaces out of
-	// sight are behind one wall, tried first: the one across the line between the centres.
-	l := line(from[0][0], from[0][1], to[0][0], to[0][1])
-	if w, ok := l.blocker(walls, false); w >= 0 && ok {
-		shut := true
-		for _, i := range corners {
-			if !shuts(walls[w], from[i], to) {
-				shut = false
-				break
-			}
-		}
-		if shut {
-			return false, false
-		}
-	}
+	// Most spaces out of sight are cut off by the walls between them (sightcut.go): when the
+	// first lines tried (cutAfter) are all stopped, and no chain of open squares joins the
+	// spaces, none is clear.
 	var stopper [81]int
 	last, before, clear, sure := 0, 0, -1, true
-	for k := range 81 {
-		a, c := from[k/9], to[k%9]
+	for k, o := range lineOrder {
+		if k == cutAfter && v.cutOff(p, ps, q, qs) {
+			return false, false
+		}
+		a, c := from[o/9], to[o%9]
 		l := line(a[0], a[1], c[0], c[1])
 		if hit, ok := l.hits(walls[last], false); hit {
 			stopper[k] = last
@@ -118,7 +109,7 @@ func (v *view) sees(p Point, ps int, q Point, qs int) (pq, qp bool) {
 		return clear >= 0, clear >= 0
 	}
 	if clear >= 0 {
-		a, c := from[clear/9], to[clear%9]
+		a, c := from[lineOrder[clear]/9], to[lineOrder[clear]%9]
 		back := line(c[0], c[1], a[0], a[1])
 		if i, _ := back.blocker(walls, false); i < 0 {
 			return true, true
@@ -128,8 +119,8 @@ func (v *view) sees(p Point, ps int, q Point, qs int) (pq, qp bool) {
 			stopper[k] = 0
 		}
 	}
-	for k := range 81 {
-		a, c := from[k/9], to[k%9]
+	for k, o := range lineOrder {
+		a, c := from[o/9], to[o%9]
 		l := line(c[0], c[1], a[0], a[1])
 		if hit, _ := l.hits(walls[stopper[k]], false); hit {
 			continue
@@ -141,18 +132,35 @@ func (v *view) sees(p Point, ps int, q Point, qs int) (pq, qp bool) {
 	return clear >= 0, false
 }
 
-// shuts reports that the wall surely stops the lines from a to the corners of the other
-// space's points, and so to all of them (sees).
-func shuts(w Point, a [2]float64, to [9][2]float64) bool {
-	var l segment
-	for _, j := range corners {
-		l.set(a[0], a[1], to[j][0], to[j][1])
-		if hit, ok := l.hits(w, false); !hit || !ok {
-			return false
+// lineOrder is the order sees tries the lines in (from's point by 9, to's point): the
+// lines between corners first, so that a space partly hidden finds its clear line sooner,
+// then the rest as they come.
+var lineOrder = func() (o [81]uint8) {
+	n := 0
+	add := func(k int) {
+		if !slices.Contains(o[:n], uint8(k)) {
+			o[n] = uint8(k)
+			n++
 		}
 	}
-	return true
-}
+	for _, i := range corners {
+		add(i*9 + i)
+	}
+	for _, i := range corners {
+		for _, j := range corners {
+			add(i*9 + j)
+		}
+	}
+	for k := range 81 {
+		add(k)
+	}
+	return o
+}()
+
+// cutAfter is how many lines sees tries, all stopped, before it looks for walls that cut
+// the spaces off (measured: 1 costs least; 0, 2, 4 and 16 cost 3%, 0%, 0% and 4% more
+// a cold assault battle).
+const cutAfter = 1
 
 // blockersIn appends the walls and closed doors in the box around two spaces to out.
 func (v *view) blockersIn(out []Point, p Point, ps int, q Point, qs int) []Point {

@@ -20,12 +20,18 @@ type terrain struct {
 	w, h  int
 	cells []Terrain
 	doors []Point // the doors, row by row; a door state says which are open
-	// lowRows lists, by row, the columns of its low objects (cover's obstacles).
+	// lowRows lists, by row, the columns of its low objects (cover's obstacles); rowLow
+	// has them as bits (x), on a map at most 64 squares wide (nil on a wider one).
 	lowRows [][]int
+	rowLow  []uint64
 	door    []int // the door's number by square, -1 for other squares
 
 	mu    sync.Mutex
 	views map[string]*view // by door state (doorState)
+	// sight holds, by pair of spaces, the sight that no door changes (view.seesShared);
+	// steps the steps that no door changes (view.stepsFrom).
+	sight pairBits
+	steps [movers][maxSpace]atomic.Pointer[[]atomic.Uint32]
 }
 
 // view is a terrain with some of its doors open: what blocks, and the tables.
@@ -33,19 +39,28 @@ type view struct {
 	w, h   int
 	cells  []Terrain // the terrain's
 	blocks []bool    // walls and closed doors, by square
-	// wallRows lists, by row, the columns of its walls and closed doors.
+	// unreached is where spread starts its counts: the map with a border a square wide,
+	// -1 by open square, -2 by blocked one or border square; blockedAt lists the blocked
+	// squares (by square of the map).
+	unreached []int32
+	blockedAt []int32
+	// wallRows lists, by row, the columns of its walls and closed doors; rowWalls has them
+	// as bits (x), for cutOff, on a map at most 64 squares wide (nil on a wider one).
 	wallRows [][]int
-	// sight holds, by space (space), two bits for every other space: known, and in sight.
-	// A space's row is made when it is first asked for.
-	sight []atomic.Pointer[[]atomic.Uint32]
+	rowWalls []uint64
+	// sight holds, by pair of spaces, whether they see each other (sightBits); the
+	// terrain's table has those that no door changes (seesShared).
+	sight pairBits
+	ter   *terrain
 	// dist holds, by space, the range to every square (spread), made when first asked for.
 	dist []atomic.Pointer[[]int32]
 	// cover holds cornerLines' answers by pair of spaces (attacker's, target's), for at most
 	// maxCovers pairs.
 	cover  sync.Map
 	covers atomic.Int64
-	// lowRows lists, by row, the columns of its low objects (the terrain's).
+	// lowRows and rowLow are the terrain's low objects.
 	lowRows [][]int
+	rowLow  []uint64
 	// steps holds, by mover and size, the cost of every step from every square on the
 	// squares alone (stepTable).
 	steps [movers][maxSpace]atomic.Pointer[[]atomic.Uint32]
@@ -76,11 +91,18 @@ func terrainOf(m *Map) *terrain {
 	if t, ok := terrains.byCells[string(key)]; ok {
 		return t
 	}
-	t := &terrain{w: m.W, h: m.H, cells: append([]Terrain(nil), m.cells...), door: make([]int, len(m.cells)), views: map[string]*view{}}
+	t := &terrain{w: m.W, h: m.H, cells: append([]Terrain(nil), m.cells...), door: make([]int, len(m.cells)), views: map[string]*view{},
+		sight: make(pairBits, maxSpace*len(m.cells))}
 	t.lowRows = make([][]int, m.H)
+	if m.W <= 64 {
+		t.rowLow = make([]uint64, m.H)
+	}
 	for i, c := range t.cells {
 		if c == Low {
 			t.lowRows[i/m.W] = append(t.lowRows[i/m.W], i%m.W)
+			if t.rowLow != nil {
+				t.rowLow[i/m.W] |= 1 << (i % m.W)
+			}
 		}
 		t.door[i] = -1
 		if c == Door {
@@ -111,13 +133,26 @@ func (t *terrain) view(open []bool) *view {
 		return v
 	}
 	n := t.w * t.h
-	v := &view{w: t.w, h: t.h, cells: t.cells, lowRows: t.lowRows, blocks: make([]bool, n),
-		sight: make([]atomic.Pointer[[]atomic.Uint32], maxSpace*n), dist: make([]atomic.Pointer[[]int32], maxSpace*n)}
+	v := &view{w: t.w, h: t.h, cells: t.cells, lowRows: t.lowRows, rowLow: t.rowLow, blocks: make([]bool, n),
+		sight: make(pairBits, maxSpace*n), ter: t, dist: make([]atomic.Pointer[[]int32], maxSpace*n)}
 	v.wallRows = make([][]int, t.h)
+	if t.w <= 64 {
+		v.rowWalls = make([]uint64, t.h)
+	}
+	v.unreached = make([]int32, (t.w+2)*(t.h+2))
+	for i := range v.unreached {
+		v.unreached[i] = -2
+	}
 	for i, c := range t.cells {
 		v.blocks[i] = c == Wall || c == Door && !open[t.door[i]]
-		if v.blocks[i] {
+		if !v.blocks[i] {
+			v.unreached[(i/t.w+1)*(t.w+2)+i%t.w+1] = -1
+		} else {
+			v.blockedAt = append(v.blockedAt, int32(i))
 			v.wallRows[i/t.w] = append(v.wallRows[i/t.w], i%t.w)
+			if v.rowWalls != nil {
+				v.rowWalls[i/t.w] |= 1 << (i % t.w)
+			}
 		}
 	}
 	if len(t.views) < maxViews {
@@ -150,22 +185,67 @@ func (v *view) los(p Point, ps int, q Point, qs int) (pq, qp bool, pair int) {
 		pq, qp = v.sees(p, ps, q, qs)
 		return pq, qp, -1
 	}
-	row := v.sight[i].Load()
-	if row == nil {
-		r := make([]atomic.Uint32, (len(v.sight)+7)/8)
-		if v.sight[i].CompareAndSwap(nil, &r) {
-			row = &r
-		} else {
-			row = v.sight[i].Load()
+	pair = i*len(v.sight) + j
+	if row := v.sight[i].Load(); row != nil {
+		if x := (*row)[j/8].Load() >> (uint(j%8) * 4); x&1 != 0 {
+			return x&2 != 0, x&4 != 0, pair
 		}
 	}
-	// Four bits a pair: known, pq, qp.
-	w, shift := &(*row)[j/8], uint(j%8)*4
-	pair = i*len(v.sight) + j
+	pq, qp = v.seesShared(p, ps, q, qs, i, j)
+	w, shift := v.sight.word(i, j)
+	w.Or(sightBits(pq, qp) << shift)
+	return pq, qp, pair
+}
+
+// seesShared is sees, from the terrain's table (sight) when no door lies in the box
+// around the two spaces: every line between them lies in the box, so then the doors do
+// not change the answer, and the door states that a quick-resolve's battles pass through
+// work it out once between them.
+func (v *view) seesShared(p Point, ps int, q Point, qs int, i, j int) (pq, qp bool) {
+	x0, x1 := min(p.X, q.X), max(p.X+ps, q.X+qs)
+	y0, y1 := min(p.Y, q.Y), max(p.Y+ps, q.Y+qs)
+	if v.ter.doorWithin(x0, y0, x1, y1) {
+		return v.sees(p, ps, q, qs)
+	}
+	w, shift := v.ter.sight.word(i, j)
 	if x := w.Load() >> shift; x&1 != 0 {
-		return x&2 != 0, x&4 != 0, pair
+		return x&2 != 0, x&4 != 0
 	}
 	pq, qp = v.sees(p, ps, q, qs)
+	w.Or(sightBits(pq, qp) << shift)
+	return pq, qp
+}
+
+// doorWithin reports a door in the box from (x0, y0) to (x1, y1), less those.
+func (t *terrain) doorWithin(x0, y0, x1, y1 int) bool {
+	for _, d := range t.doors {
+		if d.X >= x0 && d.X < x1 && d.Y >= y0 && d.Y < y1 {
+			return true
+		}
+	}
+	return false
+}
+
+// pairBits holds four bits for every pair of spaces, by space (space): a space's row is
+// made when first asked for.
+type pairBits []atomic.Pointer[[]atomic.Uint32]
+
+// word is the pair's word in the table and the shift to its four bits.
+func (t pairBits) word(i, j int) (*atomic.Uint32, uint) {
+	row := t[i].Load()
+	if row == nil {
+		r := make([]atomic.Uint32, (len(t)+7)/8)
+		if t[i].CompareAndSwap(nil, &r) {
+			row = &r
+		} else {
+			row = t[i].Load()
+		}
+	}
+	return &(*row)[j/8], uint(j%8) * 4
+}
+
+// sightBits is a pair's four bits of sight: known, pq, qp.
+func sightBits(pq, qp bool) uint32 {
 	bits := uint32(1)
 	if pq {
 		bits |= 2
@@ -173,8 +253,7 @@ func (v *view) los(p Point, ps int, q Point, qs int) (pq, qp bool, pair int) {
 	if qp {
 		bits |= 4
 	}
-	w.Or(bits << shift)
-	return pq, qp, pair
+	return bits
 }
 
 // distFrom is the range from a space to every square (spread), from the table.
