@@ -146,14 +146,39 @@ func (b *Battle) blockersFor(ui, ti int, firers, targets []int32) []Point {
 		all = all.grow(b.figs[fi].pos)
 	}
 	all = all.pad(baseRadius)
+	// Every line runs between a firer and a target, so within the band across the fire
+	// that holds them all: the hull of firers and targets reaches along u (square to the
+	// line between the first firer and the first target) from lo to hi, and a figure
+	// farther than baseRadius outside that band is in no line's way. Where the fire runs
+	// aslant, the box takes in the units beside the firers and the targets; the band leaves
+	// them out.
+	u := sub(b.figs[targets[0]].pos, b.figs[firers[0]].pos)
+	u = Point{X: -u.Y, Y: u.X}
+	if l := math.Sqrt(dot(u, u)); l > 0 {
+		u = scale(u, 1/l)
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, fi := range firers {
+		d := dot(b.figs[fi].pos, u)
+		lo, hi = fmin(lo, d), fmax(hi, d)
+	}
+	for _, fi := range targets {
+		d := dot(b.figs[fi].pos, u)
+		lo, hi = fmin(lo, d), fmax(hi, d)
+	}
+	lo, hi = lo-baseRadius-1e-6, hi+baseRadius+1e-6
 	for k := range b.units {
-		u := &b.units[k]
-		if k == ui || k == ti || !u.onTable() || !b.unitBox(k).overlaps(all) {
+		o := &b.units[k]
+		if k == ui || k == ti || !o.onTable() || !b.unitBox(k).overlaps(all) {
 			continue
 		}
 		b.unitVer(k) // (livePos keeps the positions against it)
 		pts, _ := b.livePos(k)
-		out = append(out, pts...)
+		for _, p := range pts {
+			if d := dot(p, u); d > lo && d < hi {
+				out = append(out, p)
+			}
+		}
 	}
 	b.blockers = out
 	return out
@@ -171,6 +196,9 @@ func (b *Battle) losAmong(a, c int32, blockers []Point) (bool, combat.Cover) {
 		return false, combat.Open // darkness.go, hidden.go: as los
 	}
 	if !fa.hill { // (a figure on a hill sees over the others)
+		if b.audit != nil {
+			b.auditAmong(a, c, blockers)
+		}
 		sb := segBox(fa.pos, fc.pos).pad(baseRadius)
 		line := probe(fa.pos, fc.pos)
 		for _, p := range blockers {
