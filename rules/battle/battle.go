@@ -142,6 +142,7 @@ type Battle struct {
 	standard *rules.Weapon
 	// blockers is fireAt's scratch: the figures that may stand in its lines of sight.
 	blockers []Point
+	frames   frames  // place's formations (move.go)
 	gunPts   []Point // fireGun's scratch
 	// ud[a*n+c] is unitDistMax's last answer for units a and c, and geo[a*n+c] estimate's
 	// last look from unit a at unit c (geocache.go).

@@ -40,6 +40,7 @@ func (b *Battle) place(ui int, at Point, facing float64) {
 	}
 	fwd := dirOf(facing)
 	right := Point{X: fwd.Y, Y: -fwd.X}
+	b.frames.ok = [4]bool{} // (the formations' offsets for this facing and n: frame)
 	if cap(b.tmpPts) < n {
 		b.tmpPts = make([]Point, n)
 	}
@@ -246,25 +247,43 @@ func (b *Battle) roomAt(p Point) bool {
 // b.roomFloor is not negative and no more than that many can be clear, it may stop short
 // and return -1, blocked then incomplete (layoutGaveUp).
 func (b *Battle) layout(at, fwd, right Point, n, r int, pts []Point) int {
-	per := (n + r - 1) / r
 	blocked := b.blocked[:n]
 	zone := box{at, at}
-	// Place i is rank i/per, file i%per: ranks and files in turn, without the division.
-	for i, j := 0, 0; i < n; j++ {
-		m := min(per, n-j*per)
-		half, odd := float64(m-1)/2, j%2 == 1
-		back := scale(fwd, -float64(j)*spacing) // (the rank's, worked out once)
-		for idx := range m {
-			lat := (float64(idx) - half) * spacing
-			if odd {
-				lat += spacing / 2
-			}
-			p := add(add(at, scale(right, lat)), back)
+	k := min(r, 4) - 1 // r is 1, 2, 3 or n (fit), and n only above 3 unless it equals r
+	fr := &b.frames
+	if side, back := fr.side[k], fr.back[k]; fr.ok[k] && len(side) == n && len(back) == n {
+		for i := range n {
+			p := add(add(at, side[i]), back[i])
 			pts[i] = p
 			blocked[i] = false
 			zone = zone.grow(p)
-			i++
 		}
+	} else {
+		if cap(side) < n || cap(back) < n {
+			side, back = make([]Point, n, 2*n), make([]Point, n, 2*n)
+		}
+		side, back = side[:n], back[:n]
+		per := (n + r - 1) / r
+		// Place i is rank i/per, file i%per: ranks and files in turn, without the division.
+		for i, j := 0, 0; i < n; j++ {
+			m := min(per, n-j*per)
+			half, odd := float64(m-1)/2, j%2 == 1
+			bk := scale(fwd, -float64(j)*spacing) // (the rank's, worked out once)
+			for idx := range m {
+				lat := (float64(idx) - half) * spacing
+				if odd {
+					lat += spacing / 2
+				}
+				sd := scale(right, lat)
+				side[i], back[i] = sd, bk
+				p := add(add(at, sd), bk)
+				pts[i] = p
+				blocked[i] = false
+				zone = zone.grow(p)
+				i++
+			}
+		}
+		fr.side[k], fr.back[k], fr.ok[k] = side, back, true
 	}
 	b.layoutGaveUp = false
 	if len(b.room) > 0 {
@@ -294,6 +313,15 @@ func (b *Battle) layout(at, fwd, right Point, n, r int, pts []Point) int {
 		}
 	}
 	return valid
+}
+
+// frames keeps, for the unit place is laying out, each formation's offsets from the anchor,
+// as layout works them out the first time: makeRoom tries the same four formations at up
+// to 64 points. layout adds them to the anchor in the order it adds them the first time
+// (the file's offset, then the rank's), so the points are the same to the last bit.
+type frames struct {
+	ok         [4]bool // cleared by place
+	side, back [4][]Point
 }
 
 // standable: on the table and not in impassable terrain.
