@@ -201,8 +201,9 @@ func (b *Battle) losAmong(a, c int32, blockers []Point) (bool, combat.Cover) {
 		}
 		sb := segBox(fa.pos, fc.pos).pad(baseRadius)
 		line := probe(fa.pos, fc.pos)
+		far := line.farLimit(baseRadius * baseRadius) // (farFromLine's bound, worked out once)
 		for _, p := range blockers {
-			if sb.contains(p) && !line.farFromLine(p, baseRadius*baseRadius) && line.dist2(p) < baseRadius*baseRadius {
+			if sb.contains(p) && !line.farFrom(p, far) && line.dist2(p) < baseRadius*baseRadius {
 				return false, combat.Open
 			}
 		}
