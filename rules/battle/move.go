@@ -159,6 +159,30 @@ func (b *Battle) makeRoom(ui int, at, from Point, hasFrom bool, fwd, right Point
 	// try's places and blocks are read afterwards (by place, when makeRoom keeps at), and
 	// those are worked out in full again below if that try was given up on.
 	b.layoutGaveUp = false
+	if !b.fullLayouts {
+		// Nearly every search ends at the first point where a formation fits whole, and
+		// that point, its formation and its layout are the same whatever the floor the
+		// tries before it gave up at: so look for it first with each formation given up on
+		// at its first place blocked, and only when there is none work the best out in full
+		// below (about one search in 140 with 8 squads a side).
+		b.roomFloor = n - 1
+		for step := roomStep; step < roomReach+roomStep; step += roomStep {
+			for k := range nd {
+				if step-roomStep >= lim[k]-1e-9 {
+					continue
+				}
+				p := add(at, scale(dirs[k], fmin(step, lim[k])))
+				if !b.standable(p) {
+					continue
+				}
+				if r, v, l := b.fit(p, fwd, right, n, pts); v == n {
+					b.roomFloor = -1
+					return p, r, v, l
+				}
+			}
+		}
+		b.roomFloor = -1
+	}
 	var lastP Point
 	for step := roomStep; step < roomReach+roomStep; step += roomStep {
 		for k := range nd {
