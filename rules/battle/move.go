@@ -321,12 +321,13 @@ func (b *Battle) layout(at, fwd, right Point, n, r int, pts []Point) int {
 				if dist2(p, q) < roomGap*roomGap && !blocked[i] {
 					blocked[i] = true
 					nb++
+					if b.roomFloor >= 0 && n-nb <= b.roomFloor {
+						// No more than roomFloor places can be clear: not worth finishing
+						// (makeRoom).
+						b.layoutGaveUp = true
+						return -1
+					}
 				}
-			}
-			if b.roomFloor >= 0 && n-nb <= b.roomFloor {
-				// No more than roomFloor places can be clear: not worth finishing (makeRoom).
-				b.layoutGaveUp = true
-				return -1
 			}
 		}
 	}
