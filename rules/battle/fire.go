@@ -139,20 +139,24 @@ func (b *Battle) los(a, c int32) (bool, combat.Cover) {
 func (b *Battle) blockersFor(ui, ti int, firers, targets []int32) []Point {
 	out := b.blockers[:0]
 	all := box{Point{X: math.Inf(1), Y: math.Inf(1)}, Point{X: math.Inf(-1), Y: math.Inf(-1)}}
+	var fs, ts Point
 	for _, fi := range firers {
 		all = all.grow(b.figs[fi].pos)
+		fs = add(fs, b.figs[fi].pos)
 	}
 	for _, fi := range targets {
 		all = all.grow(b.figs[fi].pos)
+		ts = add(ts, b.figs[fi].pos)
 	}
 	all = all.pad(baseRadius)
 	// Every line runs between a firer and a target, so within the band across the fire
 	// that holds them all: the hull of firers and targets reaches along u (square to the
-	// line between the first firer and the first target) from lo to hi, and a figure
+	// line between the firers' centre and the targets': on the whole a narrower band than
+	// square to the line from one firer to one target) from lo to hi, and a figure
 	// farther than baseRadius outside that band is in no line's way. Where the fire runs
-	// aslant, the box takes in the units beside the firers and the targets; the band leaves
-	// them out.
-	u := sub(b.figs[targets[0]].pos, b.figs[firers[0]].pos)
+	// aslant, the box takes in the units beside the firers and the targets; the band
+	// leaves them out.
+	u := sub(scale(ts, 1/float64(len(targets))), scale(fs, 1/float64(len(firers))))
 	u = Point{X: -u.Y, Y: u.X}
 	if l := math.Sqrt(dot(u, u)); l > 0 {
 		u = scale(u, 1/l)
