@@ -173,7 +173,19 @@ func (b *Battle) blockersFor(ui, ti int, firers, targets []int32) []Point {
 	lo, hi = lo-baseRadius-1e-6, hi+baseRadius+1e-6
 	for k := range b.units {
 		o := &b.units[k]
-		if k == ui || k == ti || !o.onTable() || !b.unitBox(k).overlaps(all) {
+		if k == ui || k == ti || !o.onTable() {
+			continue
+		}
+		bb := b.unitBox(k)
+		if !bb.overlaps(all) {
+			continue
+		}
+		// The unit's box reaches across the fire from its centre's place by half its width
+		// times |u.X| and half its height times |u.Y|: a unit wholly outside the band has
+		// no figure in it.
+		c := dot(scale(add(bb.lo, bb.hi), 0.5), u)
+		w := (bb.hi.X-bb.lo.X)*0.5*math.Abs(u.X) + (bb.hi.Y-bb.lo.Y)*0.5*math.Abs(u.Y) + 1e-6
+		if c+w <= lo || c-w >= hi {
 			continue
 		}
 		b.unitVer(k) // (livePos keeps the positions against it)
