@@ -165,7 +165,7 @@ func (b *Battle) makeRoom(ui int, at, from Point, hasFrom bool, fwd, right Point
 		// tries before it gave up at: so look for it first with each formation given up on
 		// at its first place blocked, and only when there is none work the best out in full
 		// below (about one search in 140 with 8 squads a side).
-		b.roomFloor = n - 1
+		b.roomFloor, b.quick, b.stopper = n-1, true, [4]int32{-1, -1, -1, -1}
 		for step := roomStep; step < roomReach+roomStep; step += roomStep {
 			for k := range nd {
 				if step-roomStep >= lim[k]-1e-9 {
@@ -176,12 +176,12 @@ func (b *Battle) makeRoom(ui int, at, from Point, hasFrom bool, fwd, right Point
 					continue
 				}
 				if r, v, l := b.fit(p, fwd, right, n, pts); v == n {
-					b.roomFloor = -1
+					b.roomFloor, b.quick = -1, false
 					return p, r, v, l
 				}
 			}
 		}
-		b.roomFloor = -1
+		b.roomFloor, b.quick = -1, false
 	}
 	var lastP Point
 	for step := roomStep; step < roomReach+roomStep; step += roomStep {
@@ -312,8 +312,21 @@ func (b *Battle) layout(at, fwd, right Point, n, r int, pts []Point) int {
 	b.layoutGaveUp = false
 	if len(b.room) > 0 {
 		zone = zone.pad(roomGap)
+		if s := b.stopper[k]; b.quick && s >= 0 {
+			// Looking for a whole fit, the figure that stopped this formation at the last
+			// point tried most often stops it at this one, half an inch on: any figure on a
+			// place gives the same answer.
+			if q := b.room[s]; zone.contains(q) {
+				for _, p := range pts {
+					if dist2(p, q) < roomGap*roomGap {
+						b.layoutGaveUp = true
+						return -1
+					}
+				}
+			}
+		}
 		nb := 0 // places blocked so far
-		for _, q := range b.room {
+		for j, q := range b.room {
 			if !zone.contains(q) {
 				continue
 			}
@@ -325,6 +338,9 @@ func (b *Battle) layout(at, fwd, right Point, n, r int, pts []Point) int {
 						// No more than roomFloor places can be clear: not worth finishing
 						// (makeRoom).
 						b.layoutGaveUp = true
+						if b.quick {
+							b.stopper[k] = int32(j)
+						}
 						return -1
 					}
 				}
