@@ -176,7 +176,10 @@ func (b *Battle) blockersFor(ui, ti int, firers, targets []int32) []Point {
 		if k == ui || k == ti || !o.onTable() {
 			continue
 		}
-		bb := b.unitBox(k)
+		bb := o.bb // (unitBox, without the call where the box is kept and no audit asks)
+		if !o.boxOK || b.audit != nil {
+			bb = b.unitBox(k)
+		}
 		if !bb.overlaps(all) {
 			continue
 		}

@@ -224,7 +224,14 @@ func (b *Battle) gatherRoom(ui int, zone box) {
 	out := b.room[:0]
 	for k := range b.units {
 		o := &b.units[k]
-		if k == ui || !o.onTable() || b.roomExempt(ui, k) || !b.unitBox(k).overlaps(zone) {
+		if k == ui || !o.onTable() || b.roomExempt(ui, k) {
+			continue
+		}
+		bb := o.bb // (unitBox, without the call where the box is kept and no audit asks)
+		if !o.boxOK || b.audit != nil {
+			bb = b.unitBox(k)
+		}
+		if !bb.overlaps(zone) {
 			continue
 		}
 		b.unitVer(k) // (livePos keeps the positions against it)
