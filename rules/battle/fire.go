@@ -191,8 +191,11 @@ func (b *Battle) blockersFor(ui, ti int, firers, targets []int32) []Point {
 		if c+w <= lo || c-w >= hi {
 			continue
 		}
-		b.unitVer(k) // (livePos keeps the positions against it)
-		pts, _ := b.livePos(k)
+		pts := b.live[k].pts // (livePos, without the calls where its positions are current)
+		if !o.cOK || b.live[k].ver != o.ver {
+			b.unitVer(k) // (livePos keeps the positions against it)
+			pts, _ = b.livePos(k)
+		}
 		for _, p := range pts {
 			if d := dot(p, u); d > lo && d < hi {
 				out = append(out, p)

@@ -234,8 +234,11 @@ func (b *Battle) gatherRoom(ui int, zone box) {
 		if !bb.overlaps(zone) {
 			continue
 		}
-		b.unitVer(k) // (livePos keeps the positions against it)
-		pts, _ := b.livePos(k)
+		pts := b.live[k].pts // (livePos, without the calls where its positions are current)
+		if !o.cOK || b.live[k].ver != o.ver {
+			b.unitVer(k) // (livePos keeps the positions against it)
+			pts, _ = b.livePos(k)
+		}
 		for _, p := range pts {
 			if zone.contains(p) {
 				out = append(out, p)
