@@ -21,6 +21,7 @@ type cacheAudit struct {
 	fails  []string
 	// phases audited, and those that ended with a figure standing on another's base
 	phases, overlapPhases int
+	amongChecks           int    // fireAt's lines of sight checked against los (auditAmong)
 	seed                  uint64 // the battle being played, for the messages (muster battle --seed)
 }
 
@@ -57,6 +58,40 @@ func (b *Battle) auditBox(ui int) {
 	if now.lo.X < kept.lo.X || now.lo.Y < kept.lo.Y || now.hi.X > kept.hi.X || now.hi.Y > kept.hi.Y {
 		b.audit.failf(b, "%s's kept box %v does not hold its figures' box %v", b.units[ui].spec.Name, kept, now)
 	}
+}
+
+// auditAmong: a figure stands in the way of the line from a to c among fireAt's short list
+// of blockers (blockersFor) when one does among every figure of the other units on the table.
+func (b *Battle) auditAmong(a, c int32, blockers []Point) {
+	b.audit.checks++
+	b.audit.amongChecks++
+	var every []Point
+	for ui := range b.units {
+		if int32(ui) == b.figs[a].unit || int32(ui) == b.figs[c].unit || !b.units[ui].onTable() {
+			continue
+		}
+		for _, fi := range b.units[ui].members {
+			if f := &b.figs[fi]; f.alive() && int(f.unit) == ui {
+				every = append(every, f.pos)
+			}
+		}
+	}
+	pa, pc := b.figs[a].pos, b.figs[c].pos
+	if in, want := inTheWay(pa, pc, blockers), inTheWay(pa, pc, every); in != want {
+		b.audit.failf(b, "a figure in the way from %v to %v among %d blockers: %v, among all %d: %v", pa, pc, len(blockers), in, len(every), want)
+	}
+}
+
+// inTheWay is losAmong's scan: some point of blockers lies within baseRadius of the line a-c.
+func inTheWay(a, c Point, blockers []Point) bool {
+	sb := segBox(a, c).pad(baseRadius)
+	line := probe(a, c)
+	for _, p := range blockers {
+		if sb.contains(p) && !line.farFromLine(p, baseRadius*baseRadius) && line.dist2(p) < baseRadius*baseRadius {
+			return true
+		}
+	}
+	return false
 }
 
 func (b *Battle) auditDist(a, c int, kept float64) {

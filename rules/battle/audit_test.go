@@ -46,3 +46,27 @@ func TestKeptAnswersAndBookkeepingHoldInEveryPhase(t *testing.T) {
 		}
 	}
 }
+
+// TestBlockersHoldEveryFigureInTheWay plays battles of 8 squads a side audited, where fire
+// runs aslant past crowded lines: every line of sight fireAt asks (losAmong) is checked
+// against every figure of the other units, so blockersFor may leave out only figures in no
+// line's way.
+func TestBlockersHoldEveryFigureInTheWay(t *testing.T) {
+	bt := New(scenario(t, "open-field"), squadsArmy(t, "rebel", 8), squadsArmy(t, "imperial", 8))
+	a := &cacheAudit{}
+	bt.audit = a
+	battles := uint64(10)
+	if testing.Short() {
+		battles = 2
+	}
+	for i := range battles {
+		a.seed = BattleSeed(3, i)
+		bt.Play(a.seed, nil)
+	}
+	if len(a.fails) > 0 {
+		t.Errorf("%d kept answers checked, these checks failed:\n%s", a.checks, strings.Join(a.fails, "\n"))
+	}
+	if a.amongChecks == 0 {
+		t.Error("no line of sight was checked")
+	}
+}

@@ -142,7 +142,13 @@ type Battle struct {
 	standard *rules.Weapon
 	// blockers is fireAt's scratch: the figures that may stand in its lines of sight.
 	blockers []Point
-	gunPts   []Point // fireGun's scratch
+	// quick: makeRoom is looking for a whole fit (any figure on a place gives a formation
+	// up), and stopper[k] is the index in room of the figure that last stopped formation k
+	// (layout).
+	quick   bool
+	stopper [4]int32
+	frames  frames  // place's formations (move.go)
+	gunPts  []Point // fireGun's scratch
 	// ud[a*n+c] is unitDistMax's last answer for units a and c, and geo[a*n+c] estimate's
 	// last look from unit a at unit c (geocache.go).
 	ud     []pairDist

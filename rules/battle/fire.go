@@ -139,21 +139,68 @@ func (b *Battle) los(a, c int32) (bool, combat.Cover) {
 func (b *Battle) blockersFor(ui, ti int, firers, targets []int32) []Point {
 	out := b.blockers[:0]
 	all := box{Point{X: math.Inf(1), Y: math.Inf(1)}, Point{X: math.Inf(-1), Y: math.Inf(-1)}}
+	var fs, ts Point
 	for _, fi := range firers {
 		all = all.grow(b.figs[fi].pos)
+		fs = add(fs, b.figs[fi].pos)
 	}
 	for _, fi := range targets {
 		all = all.grow(b.figs[fi].pos)
+		ts = add(ts, b.figs[fi].pos)
 	}
 	all = all.pad(baseRadius)
+	// Every line runs between a firer and a target, so within the band across the fire
+	// that holds them all: the hull of firers and targets reaches along u (square to the
+	// line between the firers' centre and the targets': on the whole a narrower band than
+	// square to the line from one firer to one target) from lo to hi, and a figure
+	// farther than baseRadius outside that band is in no line's way. Where the fire runs
+	// aslant, the box takes in the units beside the firers and the targets; the band
+	// leaves them out.
+	u := sub(scale(ts, 1/float64(len(targets))), scale(fs, 1/float64(len(firers))))
+	u = Point{X: -u.Y, Y: u.X}
+	if l := math.Sqrt(dot(u, u)); l > 0 {
+		u = scale(u, 1/l)
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, fi := range firers {
+		d := dot(b.figs[fi].pos, u)
+		lo, hi = fmin(lo, d), fmax(hi, d)
+	}
+	for _, fi := range targets {
+		d := dot(b.figs[fi].pos, u)
+		lo, hi = fmin(lo, d), fmax(hi, d)
+	}
+	lo, hi = lo-baseRadius-1e-6, hi+baseRadius+1e-6
 	for k := range b.units {
-		u := &b.units[k]
-		if k == ui || k == ti || !u.onTable() || !b.unitBox(k).overlaps(all) {
+		o := &b.units[k]
+		if k == ui || k == ti || !o.onTable() {
 			continue
 		}
-		b.unitVer(k) // (livePos keeps the positions against it)
-		pts, _ := b.livePos(k)
-		out = append(out, pts...)
+		bb := o.bb // (unitBox, without the call where the box is kept and no audit asks)
+		if !o.boxOK || b.audit != nil {
+			bb = b.unitBox(k)
+		}
+		if !bb.overlaps(all) {
+			continue
+		}
+		// The unit's box reaches across the fire from its centre's place by half its width
+		// times |u.X| and half its height times |u.Y|: a unit wholly outside the band has
+		// no figure in it.
+		c := dot(scale(add(bb.lo, bb.hi), 0.5), u)
+		w := (bb.hi.X-bb.lo.X)*0.5*math.Abs(u.X) + (bb.hi.Y-bb.lo.Y)*0.5*math.Abs(u.Y) + 1e-6
+		if c+w <= lo || c-w >= hi {
+			continue
+		}
+		pts := b.live[k].pts // (livePos, without the calls where its positions are current)
+		if !o.cOK || b.live[k].ver != o.ver {
+			b.unitVer(k) // (livePos keeps the positions against it)
+			pts, _ = b.livePos(k)
+		}
+		for _, p := range pts {
+			if d := dot(p, u); d > lo && d < hi {
+				out = append(out, p)
+			}
+		}
 	}
 	b.blockers = out
 	return out
@@ -171,10 +218,14 @@ func (b *Battle) losAmong(a, c int32, blockers []Point) (bool, combat.Cover) {
 		return false, combat.Open // darkness.go, hidden.go: as los
 	}
 	if !fa.hill { // (a figure on a hill sees over the others)
+		if b.audit != nil {
+			b.auditAmong(a, c, blockers)
+		}
 		sb := segBox(fa.pos, fc.pos).pad(baseRadius)
 		line := probe(fa.pos, fc.pos)
+		far := line.farLimit(baseRadius * baseRadius) // (farFromLine's bound, worked out once)
 		for _, p := range blockers {
-			if sb.contains(p) && !line.farFromLine(p, baseRadius*baseRadius) && line.dist2(p) < baseRadius*baseRadius {
+			if sb.contains(p) && !line.farFrom(p, far) && line.dist2(p) < baseRadius*baseRadius {
 				return false, combat.Open
 			}
 		}

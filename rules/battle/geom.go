@@ -240,8 +240,18 @@ func (s *segProbe) dist2(q Point) float64 {
 // then too, found with a cross product instead of a division. Most figures in a line's
 // box are well aside from it.
 func (s *segProbe) farFromLine(q Point, r2 float64) bool {
+	return s.farFrom(q, s.farLimit(r2))
+}
+
+// farLimit and farFrom are farFromLine for many points against the same r2: farFrom(q,
+// farLimit(r2)) is farFromLine(q, r2).
+func (s *segProbe) farLimit(r2 float64) float64 {
+	return (r2 + 1e-6) * s.l2
+}
+
+func (s *segProbe) farFrom(q Point, lim float64) bool {
 	c := cross(s.d, sub(q, s.a))
-	return c*c > (r2+1e-6)*s.l2
+	return c*c > lim
 }
 
 // segmentsCross reports whether segments a-b and c-d intersect (touching counts).

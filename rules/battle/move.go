@@ -40,6 +40,7 @@ func (b *Battle) place(ui int, at Point, facing float64) {
 	}
 	fwd := dirOf(facing)
 	right := Point{X: fwd.Y, Y: -fwd.X}
+	b.frames.ok = [4]bool{} // (the formations' offsets for this facing and n: frame)
 	if cap(b.tmpPts) < n {
 		b.tmpPts = make([]Point, n)
 	}
@@ -158,6 +159,30 @@ func (b *Battle) makeRoom(ui int, at, from Point, hasFrom bool, fwd, right Point
 	// try's places and blocks are read afterwards (by place, when makeRoom keeps at), and
 	// those are worked out in full again below if that try was given up on.
 	b.layoutGaveUp = false
+	if !b.fullLayouts {
+		// Nearly every search ends at the first point where a formation fits whole, and
+		// that point, its formation and its layout are the same whatever the floor the
+		// tries before it gave up at: so look for it first with each formation given up on
+		// at its first place blocked, and only when there is none work the best out in full
+		// below (about one search in 140 with 8 squads a side).
+		b.roomFloor, b.quick, b.stopper = n-1, true, [4]int32{-1, -1, -1, -1}
+		for step := roomStep; step < roomReach+roomStep; step += roomStep {
+			for k := range nd {
+				if step-roomStep >= lim[k]-1e-9 {
+					continue
+				}
+				p := add(at, scale(dirs[k], fmin(step, lim[k])))
+				if !b.standable(p) {
+					continue
+				}
+				if r, v, l := b.fit(p, fwd, right, n, pts); v == n {
+					b.roomFloor, b.quick = -1, false
+					return p, r, v, l
+				}
+			}
+		}
+		b.roomFloor, b.quick = -1, false
+	}
 	var lastP Point
 	for step := roomStep; step < roomReach+roomStep; step += roomStep {
 		for k := range nd {
@@ -199,11 +224,21 @@ func (b *Battle) gatherRoom(ui int, zone box) {
 	out := b.room[:0]
 	for k := range b.units {
 		o := &b.units[k]
-		if k == ui || !o.onTable() || b.roomExempt(ui, k) || !b.unitBox(k).overlaps(zone) {
+		if k == ui || !o.onTable() || b.roomExempt(ui, k) {
 			continue
 		}
-		b.unitVer(k) // (livePos keeps the positions against it)
-		pts, _ := b.livePos(k)
+		bb := o.bb // (unitBox, without the call where the box is kept and no audit asks)
+		if !o.boxOK || b.audit != nil {
+			bb = b.unitBox(k)
+		}
+		if !bb.overlaps(zone) {
+			continue
+		}
+		pts := b.live[k].pts // (livePos, without the calls where its positions are current)
+		if !o.cOK || b.live[k].ver != o.ver {
+			b.unitVer(k) // (livePos keeps the positions against it)
+			pts, _ = b.livePos(k)
+		}
 		for _, p := range pts {
 			if zone.contains(p) {
 				out = append(out, p)
@@ -246,31 +281,62 @@ func (b *Battle) roomAt(p Point) bool {
 // b.roomFloor is not negative and no more than that many can be clear, it may stop short
 // and return -1, blocked then incomplete (layoutGaveUp).
 func (b *Battle) layout(at, fwd, right Point, n, r int, pts []Point) int {
-	per := (n + r - 1) / r
 	blocked := b.blocked[:n]
 	zone := box{at, at}
-	// Place i is rank i/per, file i%per: ranks and files in turn, without the division.
-	for i, j := 0, 0; i < n; j++ {
-		m := min(per, n-j*per)
-		half, odd := float64(m-1)/2, j%2 == 1
-		back := scale(fwd, -float64(j)*spacing) // (the rank's, worked out once)
-		for idx := range m {
-			lat := (float64(idx) - half) * spacing
-			if odd {
-				lat += spacing / 2
-			}
-			p := add(add(at, scale(right, lat)), back)
+	k := min(r, 4) - 1 // r is 1, 2, 3 or n (fit), and n only above 3 unless it equals r
+	fr := &b.frames
+	if side, back := fr.side[k], fr.back[k]; fr.ok[k] && len(side) == n && len(back) == n {
+		for i := range n {
+			p := add(add(at, side[i]), back[i])
 			pts[i] = p
 			blocked[i] = false
 			zone = zone.grow(p)
-			i++
 		}
+	} else {
+		if cap(side) < n || cap(back) < n {
+			side, back = make([]Point, n, 2*n), make([]Point, n, 2*n)
+		}
+		side, back = side[:n], back[:n]
+		per := (n + r - 1) / r
+		// Place i is rank i/per, file i%per: ranks and files in turn, without the division.
+		for i, j := 0, 0; i < n; j++ {
+			m := min(per, n-j*per)
+			half, odd := float64(m-1)/2, j%2 == 1
+			bk := scale(fwd, -float64(j)*spacing) // (the rank's, worked out once)
+			for idx := range m {
+				lat := (float64(idx) - half) * spacing
+				if odd {
+					lat += spacing / 2
+				}
+				sd := scale(right, lat)
+				side[i], back[i] = sd, bk
+				p := add(add(at, sd), bk)
+				pts[i] = p
+				blocked[i] = false
+				zone = zone.grow(p)
+				i++
+			}
+		}
+		fr.side[k], fr.back[k], fr.ok[k] = side, back, true
 	}
 	b.layoutGaveUp = false
 	if len(b.room) > 0 {
 		zone = zone.pad(roomGap)
+		if s := b.stopper[k]; b.quick && s >= 0 {
+			// Looking for a whole fit, the figure that stopped this formation at the last
+			// point tried most often stops it at this one, half an inch on: any figure on a
+			// place gives the same answer.
+			if q := b.room[s]; zone.contains(q) {
+				for _, p := range pts {
+					if dist2(p, q) < roomGap*roomGap {
+						b.layoutGaveUp = true
+						return -1
+					}
+				}
+			}
+		}
 		nb := 0 // places blocked so far
-		for _, q := range b.room {
+		for j, q := range b.room {
 			if !zone.contains(q) {
 				continue
 			}
@@ -278,12 +344,16 @@ func (b *Battle) layout(at, fwd, right Point, n, r int, pts []Point) int {
 				if dist2(p, q) < roomGap*roomGap && !blocked[i] {
 					blocked[i] = true
 					nb++
+					if b.roomFloor >= 0 && n-nb <= b.roomFloor {
+						// No more than roomFloor places can be clear: not worth finishing
+						// (makeRoom).
+						b.layoutGaveUp = true
+						if b.quick {
+							b.stopper[k] = int32(j)
+						}
+						return -1
+					}
 				}
-			}
-			if b.roomFloor >= 0 && n-nb <= b.roomFloor {
-				// No more than roomFloor places can be clear: not worth finishing (makeRoom).
-				b.layoutGaveUp = true
-				return -1
 			}
 		}
 	}
@@ -294,6 +364,15 @@ func (b *Battle) layout(at, fwd, right Point, n, r int, pts []Point) int {
 		}
 	}
 	return valid
+}
+
+// frames keeps, for the unit place is laying out, each formation's offsets from the anchor,
+// as layout works them out the first time: makeRoom tries the same four formations at up
+// to 64 points. layout adds them to the anchor in the order it adds them the first time
+// (the file's offset, then the rank's), so the points are the same to the last bit.
+type frames struct {
+	ok         [4]bool // cleared by place
+	side, back [4][]Point
 }
 
 // standable: on the table and not in impassable terrain.

@@ -11,7 +11,8 @@ import (
 
 // TestGivingUpOnFormationsChangesNoBattle: makeRoom lets layout give up on a formation that
 // cannot beat the best found (roomFloor) and works the last one out again in full when
-// place will read it. Battles where units crowd (the book's forces on the Bridge's road,
+// place will read it; before that it looks for a formation that fits whole with each
+// given up on at its first place blocked (fullLayouts turns both off). Battles where units crowd (the book's forces on the Bridge's road,
 // eight squads a side on the open field) must play the same with and without giving up,
 // log and result byte for byte.
 func TestGivingUpOnFormationsChangesNoBattle(t *testing.T) {
