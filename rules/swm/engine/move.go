@@ -14,6 +14,7 @@ var steps = [...]Point{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1
 // reach is where a character can go this turn: the cost of the cheapest path to each
 // top-left position and the path's previous position.
 type reach struct {
+	key  reachKey // the question answered (reachable)
 	w    int
 	cost []int
 	prov []int // steps on the path that leave a square next to an enemy (to avoid)
@@ -227,10 +228,18 @@ func grow[T any](s []T, n int) []T {
 }
 
 // reachable runs Dijkstra from the character's position up to budget. The answer is the
-// battle's one reach, overwritten by the next call.
+// battle's one reach, overwritten by the next call. It depends on the character, the budget
+// and where everyone stands and which doors are open (moved counts their changes), so the
+// last answer is kept for the same question: a move asks again for what choosing the square
+// just asked (bestSpot, closer or afterAttack, then moveTo).
 func (b *Battle) reachable(c *Char, budget int) *reach {
-	n := b.m.W * b.m.H
 	r := &b.reach
+	k := reachKey{c, budget, b.moves}
+	if r.key == k {
+		return r
+	}
+	r.key = k
+	n := b.m.W * b.m.H
 	r.w = b.m.W
 	r.cost, r.prov, r.prev = grow(r.cost, n), grow(r.prov, n), grow(r.prev, n)
 	if len(b.unreached) != n {
@@ -290,6 +299,13 @@ func (b *Battle) reachable(c *Char, budget int) *reach {
 	}
 	b.queue = pq
 	return r
+}
+
+// reachKey is a reachable question: who, how far, and with everyone where moved left them.
+type reachKey struct {
+	c      *Char
+	budget int
+	moves  int
 }
 
 // item is a position on reachable's queue with the path's cost and risk when it was queued.
