@@ -66,6 +66,7 @@ type Battle struct {
 	squareObst []Point
 	obstRows   []uint64
 	anchor     anchorMemo // anchorScratch's
+	order      keyOrder   // bestSpot's and afterAttack's
 
 	moves      int // counts changes to who stands where and to the doors (moved)
 	covers     map[coverKey]bool

@@ -3,52 +3,43 @@ package engine
 // Where characters go: the square to attack from, the way toward the enemy, the move
 // after an attack.
 
-import (
-	"cmp"
-	"slices"
-)
-
 // bestSpot finds the square within budget with the best target, the nearest first: the
 // candidates are ordered by move cost and the first dozen with any target are compared.
 func (b *Battle) bestSpot(c *Char, budget int) (Point, bool) {
 	r := b.reachable(c, budget)
-	type cand struct {
-		p    Point
-		cost int
-		prov int
-	}
-	var cs []cand
+	// The candidates by risk, then cost, then place on the map (they are added in the
+	// map's order); nothing the loop calls orders squares.
+	o := &b.order
+	o.reset()
 	for y := 0; y < b.m.H; y++ {
 		for x := 0; x < b.m.W; x++ {
-			p := Point{x, y}
-			if v := r.at(p); v > 0 && b.fits(c, p, false) && !(b.m.At(p) == Pit) && b.keeps(c, p) {
-				cs = append(cs, cand{p, v, r.prov[y*b.m.W+x]})
+			p, i := Point{x, y}, y*b.m.W+x
+			if v := r.cost[i]; v > 0 && b.fits(c, p, false) && !(b.m.At(p) == Pit) && b.keeps(c, p) {
+				o.add(i, r.prov[i]*(budget+1)+v) // v is at most budget
 			}
 		}
 	}
-	slices.SortStableFunc(cs, func(x, y cand) int {
-		return cmp.Or(cmp.Compare(x.prov, y.prov), cmp.Compare(x.cost, y.cost))
-	})
 	best, bestScore, found, tried := Point{}, -1.0, false, 0
-	for _, k := range cs {
+	for _, i := range o.sorted() {
 		if tried >= 12 {
 			break
 		}
-		if c.ab.melee && !b.nextToEnemy(c, k.p) {
+		p := Point{i % b.m.W, i / b.m.W}
+		if c.ab.melee && !b.nextToEnemy(c, p) {
 			continue
 		}
-		if !b.seesEnemy(c, k.p) {
+		if !b.seesEnemy(c, p) {
 			continue
 		}
-		ts := b.targets(c, k.p)
+		ts := b.targets(c, p)
 		if len(ts) == 0 {
 			continue
 		}
 		tried++
 		// Each attack of opportunity risked on the way costs the move some value.
-		score := ts[0].score - 0.5*float64(k.prov)
+		score := ts[0].score - 0.5*float64(r.prov[i])
 		if score > bestScore {
-			best, bestScore, found = k.p, score, true
+			best, bestScore, found = p, score, true
 		}
 	}
 	return best, found
@@ -156,26 +147,24 @@ func (b *Battle) afterAttack(c *Char, budget int) {
 		return
 	}
 	r := b.reachable(c, budget)
-	type cand struct {
-		p    Point
-		cost int
-	}
-	var cs []cand
+	// The nearest squares first (then in the map's order); a few dozen are enough to find
+	// cover if there is any. Nothing the loop calls orders squares.
+	o := &b.order
+	o.reset()
 	for i, v := range r.cost {
 		p := Point{i % b.m.W, i / b.m.W}
 		if v > 0 && r.prov[i] == 0 && b.fits(c, p, false) && b.m.At(p) != Pit && b.keeps(c, p) {
-			cs = append(cs, cand{p, v})
+			o.add(i, v)
 		}
 	}
-	// The nearest squares first; a few dozen are enough to find cover if there is any.
-	slices.SortStableFunc(cs, func(x, y cand) int { return cmp.Compare(x.cost, y.cost) })
 	best, bestN := c.Pos, now
-	for i, k := range cs {
-		if i >= 40 || bestN == 0 {
+	for n, i := range o.sorted() {
+		if n >= 40 || bestN == 0 {
 			break
 		}
-		if n := b.watchers(c, k.p); n < bestN {
-			best, bestN = k.p, n
+		p := Point{i % b.m.W, i / b.m.W}
+		if w := b.watchers(c, p); w < bestN {
+			best, bestN = p, w
 		}
 	}
 	if best != c.Pos {
