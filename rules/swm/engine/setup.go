@@ -57,7 +57,7 @@ func (b *Battle) setup() error {
 			c.lowerName = strings.ToLower(c.Name)
 			if f.Card.Commander != nil {
 				for _, e := range f.Card.Commander.Effects {
-					c.ceNames = append(c.ceNames, strings.ToLower(e.NameContains))
+					c.effects = append(c.effects, effect{ceStat(e.Stat), strings.ToLower(e.NameContains)})
 				}
 			}
 			if !c.ab.hologram {
