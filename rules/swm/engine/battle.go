@@ -67,6 +67,7 @@ type Battle struct {
 	obstRows   []uint64
 	anchor     anchorMemo // anchorScratch's
 	order      keyOrder   // bestSpot's and afterAttack's
+	inZone     []bool     // setup's: the squares of the zone it fills
 
 	moves      int // counts changes to who stands where and to the doors (moved)
 	covers     map[coverKey]bool
