@@ -7,16 +7,15 @@ package engine
 // candidates are ordered by move cost and the first dozen with any target are compared.
 func (b *Battle) bestSpot(c *Char, budget int) (Point, bool) {
 	r := b.reachable(c, budget)
-	// The candidates by risk, then cost, then place on the map (they are added in the
-	// map's order); nothing the loop calls orders squares.
+	// The squares reached by risk, then cost, then place on the map (they are added in the
+	// map's order); nothing the loop calls orders squares. Whether the character may stop
+	// on a square is asked in that order, only of the squares the loop comes to: the
+	// candidates, and their order, are the same as if it were asked of every square first.
 	o := &b.order
 	o.reset()
-	for y := 0; y < b.m.H; y++ {
-		for x := 0; x < b.m.W; x++ {
-			p, i := Point{x, y}, y*b.m.W+x
-			if v := r.cost[i]; v > 0 && b.fits(c, p, false) && !(b.m.At(p) == Pit) && b.keeps(c, p) {
-				o.add(i, r.prov[i]*(budget+1)+v) // v is at most budget
-			}
+	for i, v := range r.cost {
+		if v > 0 {
+			o.add(i, r.prov[i]*(budget+1)+v) // v is at most budget
 		}
 	}
 	best, bestScore, found, tried := Point{}, -1.0, false, 0
@@ -25,6 +24,9 @@ func (b *Battle) bestSpot(c *Char, budget int) (Point, bool) {
 			break
 		}
 		p := Point{i % b.m.W, i / b.m.W}
+		if !b.fits(c, p, false) || b.m.At(p) == Pit || !b.keeps(c, p) {
+			continue
+		}
 		if c.ab.melee && !b.nextToEnemy(c, p) {
 			continue
 		}
@@ -148,21 +150,25 @@ func (b *Battle) afterAttack(c *Char, budget int) {
 	}
 	r := b.reachable(c, budget)
 	// The nearest squares first (then in the map's order); a few dozen are enough to find
-	// cover if there is any. Nothing the loop calls orders squares.
+	// cover if there is any. Nothing the loop calls orders squares. Whether the character
+	// may stop on a square is asked only of the squares the loop comes to (as in bestSpot).
 	o := &b.order
 	o.reset()
 	for i, v := range r.cost {
-		p := Point{i % b.m.W, i / b.m.W}
-		if v > 0 && r.prov[i] == 0 && b.fits(c, p, false) && b.m.At(p) != Pit && b.keeps(c, p) {
+		if v > 0 && r.prov[i] == 0 {
 			o.add(i, v)
 		}
 	}
-	best, bestN := c.Pos, now
-	for n, i := range o.sorted() {
+	best, bestN, n := c.Pos, now, 0
+	for _, i := range o.sorted() {
 		if n >= 40 || bestN == 0 {
 			break
 		}
 		p := Point{i % b.m.W, i / b.m.W}
+		if !b.fits(c, p, false) || b.m.At(p) == Pit || !b.keeps(c, p) {
+			continue
+		}
+		n++
 		if w := b.watchers(c, p); w < bestN {
 			best, bestN = p, w
 		}
