@@ -65,9 +65,11 @@ type Battle struct {
 	walls      []Point // and the squares'
 	squareObst []Point
 	obstRows   []uint64
-	anchor     anchorMemo // anchorScratch's
-	order      keyOrder   // bestSpot's and afterAttack's
-	inZone     []bool     // setup's: the squares of the zone it fills
+	anchor     anchorMemo        // anchorScratch's
+	order      keyOrder          // bestSpot's and afterAttack's
+	inZone     []bool            // setup's: the squares of the zone it fills
+	fields     [2]enemyFieldMemo // enemyField's, by side
+	fieldQueue []Point
 
 	moves      int // counts changes to who stands where and to the doors (moved)
 	covers     map[coverKey]bool

@@ -76,13 +76,23 @@ func (b *Battle) closer(c *Char, budget int) Point {
 
 // enemyField is the range from every square to the nearest enemy of c that can be
 // attacked, counting closed doors as open (they open for whoever ends a turn next to them).
+// It depends on the side and on where everyone stands and which doors are open, so each
+// side's is kept until a move (moved): a Hologram's turn asks it of every trooper twice.
+// The slice is the battle's, not to be changed.
 func (b *Battle) enemyField(c *Char) []int {
+	f := &b.fields[c.Side]
+	if f.moves == b.moves+1 {
+		return f.d
+	}
+	f.moves = b.moves + 1
 	m := b.m
-	d := make([]int, m.W*m.H)
+	f.d = grow(f.d, m.W*m.H)
+	d := f.d
 	for i := range d {
 		d[i] = -1
 	}
-	var queue []Point
+	queue := b.fieldQueue[:0]
+	defer func() { b.fieldQueue = queue }()
 	for _, e := range b.chars {
 		if e.Side == c.Side || e.Defeated || e.ab.hologram {
 			continue
@@ -94,9 +104,8 @@ func (b *Battle) enemyField(c *Char) []int {
 			}
 		}
 	}
-	for len(queue) > 0 {
-		q := queue[0]
-		queue = queue[1:]
+	for h := 0; h < len(queue); h++ {
+		q := queue[h]
 		for _, s := range orth {
 			n := Point{q.X + s.X, q.Y + s.Y}
 			if !m.in(n) || d[n.Y*m.W+n.X] >= 0 || b.blocks(n) && m.At(n) != Door {
@@ -107,6 +116,13 @@ func (b *Battle) enemyField(c *Char) []int {
 		}
 	}
 	return d
+}
+
+// enemyFieldMemo is a side's enemyField, worked out when moves (plus one, so that the zero
+// memo holds nothing) was the battle's count of moves.
+type enemyFieldMemo struct {
+	moves int
+	d     []int
 }
 
 // fieldAt is the field's least value over a space (unreachable squares count as far).
