@@ -22,10 +22,36 @@ type target struct {
 // targets lists the legal targets of an attacker standing at p (legal target, glossary):
 // line of sight; only adjacent enemies when any is adjacent; an enemy with cover only if
 // it is the nearest (ties allowed) unless Accurate Shot; Melee Attack only adjacent;
-// never a Hologram.
+// never a Hologram. The best attack first (among equals, in the characters' order).
 func (b *Battle) targets(att *Char, p Point) []target {
-	// seen, adj and dist are the battle's scratch lists: nothing targets calls asks for
-	// targets again.
+	out := b.legalTargets(att, p, nil)
+	slices.SortStableFunc(out, func(x, y target) int { return cmp.Compare(y.score, x.score) })
+	return out
+}
+
+// bestTarget is targets' first, for the many choices that weigh only the best attack from a
+// square: the first of the best score in legalTargets' order, as the stable sort puts first,
+// without the sort or a list of its own (it reuses the battle's).
+func (b *Battle) bestTarget(att *Char, p Point) (target, bool) {
+	ts := b.legalTargets(att, p, b.found[:0])
+	b.found = ts
+	if len(ts) == 0 {
+		return target{}, false
+	}
+	best := ts[0]
+	for _, t := range ts[1:] {
+		if cmp.Compare(t.score, best.score) > 0 {
+			best = t
+		}
+	}
+	return best, true
+}
+
+// legalTargets appends the legal targets of an attacker at p to out (a new list when out
+// is nil), in the characters' order (targets).
+func (b *Battle) legalTargets(att *Char, p Point, out []target) []target {
+	// seen, adj and dist are the battle's scratch lists: nothing legalTargets calls asks
+	// for targets again.
 	seen, adj := b.seen[:0], b.adj[:0]
 	defer func() { b.seen, b.adj = seen, adj }()
 	for _, e := range b.chars {
@@ -56,7 +82,9 @@ func (b *Battle) targets(att *Char, p Point) []target {
 			nearest = min(nearest, d)
 		}
 	}
-	out := make([]target, 0, len(cands))
+	if out == nil {
+		out = make([]target, 0, len(cands))
+	}
 	for _, e := range cands {
 		s := b.aim(att, p, e, nil)
 		if s.Cover && len(adj) == 0 && dist[e.ID] > nearest && !att.ab.accurate {
@@ -68,7 +96,6 @@ func (b *Battle) targets(att *Char, p Point) []target {
 		score := shotWorth(ex, e)
 		out = append(out, target{e, score, hit, ex})
 	}
-	slices.SortStableFunc(out, func(x, y target) int { return cmp.Compare(y.score, x.score) })
 	return out
 }
 
@@ -88,8 +115,8 @@ func (b *Battle) pick(side int) *Char {
 			score = -1 + score
 		}
 		if c.canAttack() {
-			if ts := b.targets(c, c.Pos); len(ts) > 0 {
-				score += 1 + ts[0].score
+			if t, ok := b.bestTarget(c, c.Pos); ok {
+				score += 1 + t.score
 			}
 		}
 		if score > bestScore {
@@ -221,8 +248,8 @@ func (b *Battle) breakAway(c *Char, ts []target) bool {
 	if !ok {
 		return false
 	}
-	there := b.targets(c, p)
-	if len(there) == 0 || there[0].score-risk <= stay {
+	there, ok := b.bestTarget(c, p)
+	if !ok || there.score-risk <= stay {
 		return false
 	}
 	b.note(tAoOMove)

@@ -55,11 +55,12 @@ type Battle struct {
 	script []int // rolls a test sets up, used before the random ones
 
 	// Scratch space, reused from call to call.
-	reach      reach   // reachable's answer
-	unreached  []int   // -1 for every square: a fresh reach's costs
-	queue      queue   // reachable's
-	marks      []uint8 // reachable's (markEnemies)
-	seen, adj  []*Char // targets'
+	reach      reach    // reachable's answer
+	unreached  []int    // -1 for every square: a fresh reach's costs
+	queue      queue    // reachable's
+	marks      []uint8  // reachable's (markEnemies)
+	seen, adj  []*Char  // legalTargets'
+	found      []target // bestTarget's
 	ranges     []int
 	obst       []Point // cover's: the characters in the way
 	walls      []Point // and the squares'
@@ -235,7 +236,10 @@ func (b *Battle) chooseOrder(winner int) (int, string) {
 // initiative winner goes first, to attack before being attacked; otherwise it goes second.
 func (b *Battle) engaged() bool {
 	for _, c := range b.chars {
-		if !c.Defeated && c.canAttack() && len(b.targets(c, c.Pos)) > 0 {
+		if c.Defeated || !c.canAttack() {
+			continue
+		}
+		if _, ok := b.bestTarget(c, c.Pos); ok {
 			return true
 		}
 	}

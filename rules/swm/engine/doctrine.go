@@ -73,8 +73,8 @@ func (b *Battle) ownShot(a *Char) float64 {
 	if !a.canAttack() {
 		return 0
 	}
-	if ts := b.targets(a, a.Pos); len(ts) > 0 {
-		return ts[0].score
+	if t, ok := b.bestTarget(a, a.Pos); ok {
+		return t.score
 	}
 	return 0
 }
@@ -125,16 +125,16 @@ func (b *Battle) harpoonValue(c, t *Char) float64 {
 		return 0
 	}
 	here := 0.0
-	if ts := b.targets(t, t.Pos); len(ts) > 0 {
-		here = ts[0].score
+	if best, ok := b.bestTarget(t, t.Pos); ok {
+		here = best.score
 	}
 	p, ok := b.bestSpot(t, t.ab.speed)
 	if !ok {
 		return 0
 	}
 	there := 0.0
-	if ts := b.targets(t, p); len(ts) > 0 {
-		there = ts[0].score
+	if best, ok := b.bestTarget(t, p); ok {
+		there = best.score
 	}
 	return 0.5 * max(0, there-here)
 }

@@ -33,13 +33,13 @@ func (b *Battle) bestSpot(c *Char, budget int) (Point, bool) {
 		if !b.seesEnemy(c, p) {
 			continue
 		}
-		ts := b.targets(c, p)
-		if len(ts) == 0 {
+		t, ok := b.bestTarget(c, p)
+		if !ok {
 			continue
 		}
 		tried++
 		// Each attack of opportunity risked on the way costs the move some value.
-		score := ts[0].score - 0.5*float64(r.prov[i])
+		score := t.score - 0.5*float64(r.prov[i])
 		if score > bestScore {
 			best, bestScore, found = p, score, true
 		}
