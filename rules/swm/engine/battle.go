@@ -72,9 +72,8 @@ type Battle struct {
 	fields     [2]enemyFieldMemo // enemyField's, by side
 	fieldQueue []Point
 
-	moves      int // counts changes to who stands where and to the doors (moved)
-	covers     map[coverKey]bool
-	coverMoves int // moves when covers were worked out
+	moves  int       // counts changes to who stands where and to the doors (moved)
+	covers coverMemo // cover's answers
 
 	audit *audit // set by tests (audit.go)
 	trace *Trace // set by PlayTrace (trace.go): every hook is a nil check when it is not

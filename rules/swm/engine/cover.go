@@ -8,30 +8,18 @@ package engine
 // space) gives cover. An adjacent enemy never has cover (Cover, p. 16).
 func (b *Battle) cover(att *Char, p Point, t *Char) bool {
 	// Cover depends on where everyone stands and which doors are open: an answer holds
-	// until something moves (moved), and a turn asks the same several times (a target's
-	// value, combined fire's every ally, the attack itself).
-	if b.coverMoves != b.moves {
-		clear(b.covers)
-		b.coverMoves = b.moves
+	// until something moves (moved), in the battle's coverMemo.
+	key, ok := coverQuestion(att, p, t)
+	if !ok {
+		return b.coverNow(att, p, t)
 	}
-	key := coverKey{att.ID, p, t.ID, t.Pos}
-	if v, ok := b.covers[key]; ok {
-		return v
+	s := b.covers.slot(key)
+	if s.moves == b.moves+1 && s.key == key {
+		return s.v
 	}
 	v := b.coverNow(att, p, t)
-	if b.covers == nil {
-		b.covers = map[coverKey]bool{}
-	}
-	b.covers[key] = v
+	*s = coverSlot{key, b.moves + 1, v}
 	return v
-}
-
-// coverKey is a cover question: the attacker and where it stands, the target and where.
-type coverKey struct {
-	att int
-	p   Point
-	t   int
-	tp  Point
 }
 
 // coverNow works out cover: from what the squares alone make of each corner's lines
