@@ -57,7 +57,6 @@ type Battle struct {
 	// Scratch space, reused from call to call.
 	reach      reach    // reachable's answer
 	unreached  []int    // -1 for every square: a fresh reach's costs
-	queue      queue    // reachable's
 	marks      []uint8  // reachable's (markEnemies)
 	seen, adj  []*Char  // legalTargets'
 	found      []target // bestTarget's
@@ -67,7 +66,8 @@ type Battle struct {
 	squareObst []Point
 	obstRows   []uint64
 	anchor     anchorMemo        // anchorScratch's
-	order      keyOrder          // bestSpot's and afterAttack's
+	order      keyOrder          // bestSpot's
+	level      []int             // afterAttack's
 	inZone     []bool            // setup's: the squares of the zone it fills
 	fields     [2]enemyFieldMemo // enemyField's, by side
 	fieldQueue []Point

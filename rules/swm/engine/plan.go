@@ -3,6 +3,8 @@ package engine
 // Where characters go: the square to attack from, the way toward the enemy, the move
 // after an attack.
 
+import "slices"
+
 // bestSpot finds the square within budget with the best target, the nearest first: the
 // candidates are ordered by move cost and the first dozen with any target are compared.
 func (b *Battle) bestSpot(c *Char, budget int) (Point, bool) {
@@ -146,7 +148,8 @@ func (b *Battle) moveTo(c *Char, p Point, budget int) int {
 	if p == c.Pos {
 		return 0
 	}
-	r := b.reachable(c, budget)
+	r := b.startReach(c, budget)
+	b.settleTo(r, p)
 	cost, path := r.at(p), r.path(p)
 	b.moveAlong(c, path)
 	return cost
@@ -164,31 +167,39 @@ func (b *Battle) afterAttack(c *Char, budget int) {
 	if now == 0 {
 		return
 	}
-	r := b.reachable(c, budget)
 	// The nearest squares first (then in the map's order); a few dozen are enough to find
-	// cover if there is any. Nothing the loop calls orders squares. Whether the character
-	// may stop on a square is asked only of the squares the loop comes to (as in bestSpot).
-	o := &b.order
-	o.reset()
-	for i, v := range r.cost {
-		if v > 0 && r.prov[i] == 0 {
-			o.add(i, v)
-		}
-	}
+	// cover if there is any. The search goes a cost at a time, as far as the squares
+	// looked at need (settle). Whether the character may stop on a square is asked only
+	// of the squares the loop comes to: the candidates, and their order, are the same as
+	// if it were asked of every square first (neither has an effect but its own memo).
+	r := b.startReach(c, budget)
 	best, bestN, n := c.Pos, now, 0
-	for _, i := range o.sorted() {
-		if n >= 40 || bestN == 0 {
-			break
+	level := b.level[:0]
+	for cost := 1; cost <= budget && n < 40 && bestN != 0; cost++ {
+		from := len(r.settled)
+		b.settle(r, cost)
+		level = level[:0]
+		for _, i := range r.settled[from:] {
+			if r.cost[i] == cost && r.prov[i] == 0 {
+				level = append(level, i)
+			}
 		}
-		p := Point{i % b.m.W, i / b.m.W}
-		if !b.fits(c, p, false) || b.m.At(p) == Pit || !b.keeps(c, p) {
-			continue
-		}
-		n++
-		if w := b.watchers(c, p); w < bestN {
-			best, bestN = p, w
+		slices.Sort(level)
+		for _, i := range level {
+			if n >= 40 || bestN == 0 {
+				break
+			}
+			p := Point{i % b.m.W, i / b.m.W}
+			if !b.fits(c, p, false) || b.m.At(p) == Pit || !b.keeps(c, p) {
+				continue
+			}
+			n++
+			if w := b.watchers(c, p); w < bestN {
+				best, bestN = p, w
+			}
 		}
 	}
+	b.level = level
 	if best != c.Pos {
 		b.moveTo(c, best, budget)
 	}
