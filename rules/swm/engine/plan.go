@@ -3,8 +3,6 @@ package engine
 // Where characters go: the square to attack from, the way toward the enemy, the move
 // after an attack.
 
-import "slices"
-
 // bestSpot finds the square within budget with the best target, the nearest first: the
 // candidates are ordered by move cost and the first dozen with any target are compared.
 func (b *Battle) bestSpot(c *Char, budget int) (Point, bool) {
@@ -174,17 +172,9 @@ func (b *Battle) afterAttack(c *Char, budget int) {
 	// if it were asked of every square first (neither has an effect but its own memo).
 	r := b.startReach(c, budget)
 	best, bestN, n := c.Pos, now, 0
-	level := b.level[:0]
+	level, from := b.levelBuf, 0
 	for cost := 1; cost <= budget && n < 40 && bestN != 0; cost++ {
-		from := len(r.settled)
-		b.settle(r, cost)
-		level = level[:0]
-		for _, i := range r.settled[from:] {
-			if r.cost[i] == cost && r.prov[i] == 0 {
-				level = append(level, i)
-			}
-		}
-		slices.Sort(level)
+		level = b.level(r, cost, &from, level)
 		for _, i := range level {
 			if n >= 40 || bestN == 0 {
 				break
@@ -199,7 +189,7 @@ func (b *Battle) afterAttack(c *Char, budget int) {
 			}
 		}
 	}
-	b.level = level
+	b.levelBuf = level
 	if best != c.Pos {
 		b.moveTo(c, best, budget)
 	}

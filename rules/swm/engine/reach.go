@@ -1,6 +1,9 @@
 package engine
 
-import "sync/atomic"
+import (
+	"slices"
+	"sync/atomic"
+)
 
 // Where a character can go: Dijkstra over the positions of its space, which can stop once
 // every position up to a cost is settled and go on later (afterAttack looks at the nearest
@@ -140,6 +143,25 @@ func (b *Battle) settle(r *reach, limit int) {
 		}
 	}
 	r.pq = pq
+}
+
+// level is the positions of the cost with no risk (prov 0) on their paths, in the map's
+// order, settling the search as far as that cost first. The costs are asked in order from
+// 1, with from (0 at first) kept between calls: the positions are settled in order of cost,
+// so the level's are found from where the last one's ended, whether the search was just
+// begun or kept from an earlier question.
+func (b *Battle) level(r *reach, cost int, from *int, out []int) []int {
+	b.settle(r, cost)
+	out = out[:0]
+	k := *from
+	for ; k < len(r.settled) && r.cost[r.settled[k]] <= cost; k++ {
+		if i := r.settled[k]; r.cost[i] == cost && r.prov[i] == 0 {
+			out = append(out, i)
+		}
+	}
+	*from = k
+	slices.Sort(out)
+	return out
 }
 
 // settleTo goes on with the search until the position at p is settled (or the search ends).
