@@ -67,7 +67,7 @@ type Battle struct {
 	obstRows   []uint64
 	anchor     anchorMemo        // anchorScratch's
 	order      keyOrder          // bestSpot's
-	levelBuf   []int             // afterAttack's
+	levelBuf   []int             // bestSpot's and afterAttack's
 	inZone     []bool            // setup's: the squares of the zone it fills
 	fields     [2]enemyFieldMemo // enemyField's, by side
 	fieldQueue []Point

@@ -6,42 +6,62 @@ package engine
 // bestSpot finds the square within budget with the best target, the nearest first: the
 // candidates are ordered by move cost and the first dozen with any target are compared.
 func (b *Battle) bestSpot(c *Char, budget int) (Point, bool) {
-	r := b.reachable(c, budget)
-	// The squares reached by risk, then cost, then place on the map (they are added in the
-	// map's order); nothing the loop calls orders squares. Whether the character may stop
-	// on a square is asked in that order, only of the squares the loop comes to: the
-	// candidates, and their order, are the same as if it were asked of every square first.
-	o := &b.order
-	o.reset()
-	for i, v := range r.cost {
-		if v > 0 {
-			o.add(i, r.prov[i]*(budget+1)+v) // v is at most budget
-		}
-	}
 	best, bestScore, found, tried := Point{}, -1.0, false, 0
-	for _, i := range o.sorted() {
-		if tried >= 12 {
-			break
-		}
+	r := b.startReach(c, budget)
+	try := func(i int) {
 		p := Point{i % b.m.W, i / b.m.W}
+		// Whether the character may stop on a square is asked only of the squares the
+		// search comes to: the candidates, and their order, are the same as if it were
+		// asked of every square first (neither has an effect but its own memo).
 		if !b.fits(c, p, false) || b.m.At(p) == Pit || !b.keeps(c, p) {
-			continue
+			return
 		}
 		if c.ab.melee && !b.nextToEnemy(c, p) {
-			continue
+			return
 		}
 		if !b.seesEnemy(c, p) {
-			continue
+			return
 		}
 		t, ok := b.bestTarget(c, p)
 		if !ok {
-			continue
+			return
 		}
 		tried++
 		// Each attack of opportunity risked on the way costs the move some value.
 		score := t.score - 0.5*float64(r.prov[i])
 		if score > bestScore {
 			best, bestScore, found = p, score, true
+		}
+	}
+	// The squares reached by risk, then cost, then place on the map. Those with no risk
+	// come first, a cost at a time, and the search goes only as far as they need
+	// (level); the others, when the dozen are not found among those, by a count of their
+	// keys once the search is done. Nothing the loop calls orders squares or searches.
+	level, from := b.levelBuf, 0
+	for cost := 1; cost <= budget && tried < 12; cost++ {
+		level = b.level(r, cost, &from, level)
+		for _, i := range level {
+			if tried >= 12 {
+				break
+			}
+			try(i)
+		}
+	}
+	b.levelBuf = level
+	if tried < 12 {
+		b.settle(r, budget)
+		o := &b.order
+		o.reset()
+		for i, v := range r.cost {
+			if v > 0 && r.prov[i] > 0 {
+				o.add(i, r.prov[i]*(budget+1)+v) // v is at most budget
+			}
+		}
+		for _, i := range o.sorted() {
+			if tried >= 12 {
+				break
+			}
+			try(i)
 		}
 	}
 	return best, found
