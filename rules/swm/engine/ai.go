@@ -75,9 +75,10 @@ func (b *Battle) legalTargets(att *Char, p Point, out []target) []target {
 	nearest := 1 << 30
 	dist := grow(b.ranges, len(b.chars)) // by character ID
 	b.ranges = dist
+	from := b.dist(p, att.Size) // rangeTo's counts from p, looked up once for every enemy
 	for _, e := range b.chars {
 		if e.Side != att.Side && !e.Defeated && !e.ab.hologram {
-			d := b.rangeTo(p, att.Size, e)
+			d := b.nearest(from, e)
 			dist[e.ID] = d
 			nearest = min(nearest, d)
 		}
