@@ -2,9 +2,9 @@ package engine
 
 // keyOrder puts items in the order of small whole-number keys (move costs and risks),
 // keeping the order they were added in among equal keys: the order slices.SortStableFunc
-// gives with cmp.Compare on the keys, found by counting instead of comparing. A move sorts
-// every square it reaches, several times a turn, and a stable comparison sort of a few
-// hundred squares cost more than choosing among them.
+// gives with cmp.Compare on the keys, found by counting instead of comparing. bestSpot
+// sorts the squares it reaches at a risk, up to a few hundred, and a stable comparison sort
+// of them cost more than choosing among them.
 type keyOrder struct {
 	items, keys, counts, out []int
 	top                      int // the greatest key added
