@@ -50,7 +50,7 @@ func (b *Battle) bestTarget(att *Char, p Point) (target, bool) {
 // legalTargets appends the legal targets of an attacker at p to out (a new list when out
 // is nil), in the characters' order (targets).
 func (b *Battle) legalTargets(att *Char, p Point, out []target) []target {
-	// seen, adj and dist are the battle's scratch lists: nothing legalTargets calls asks
+	// seen, adj and ranges are the battle's scratch lists: nothing legalTargets calls asks
 	// for targets again.
 	seen, adj := b.seen[:0], b.adj[:0]
 	defer func() { b.seen, b.adj = seen, adj }()
@@ -72,8 +72,39 @@ func (b *Battle) legalTargets(att *Char, p Point, out []target) []target {
 	} else if att.ab.melee {
 		return nil
 	}
+	if len(cands) == 0 {
+		return out
+	}
+	// The ranges to the enemies matter only for a target with cover (the nearest-target
+	// rule): they are worked out for the first one.
+	nearest, dist := -1, b.ranges // dist by character ID
+	if out == nil {
+		out = make([]target, 0, len(cands))
+	}
+	for _, e := range cands {
+		s := b.aim(att, p, e, nil)
+		if s.Cover && len(adj) == 0 && !att.ab.accurate {
+			if nearest < 0 {
+				nearest, dist = b.enemyRanges(att, p)
+			}
+			if dist[e.ID] > nearest {
+				continue
+			}
+		}
+		ex, hit := b.expected(att, p, e, s)
+		// Value: the points a defeat would score, weighed by how much of the target the
+		// attack is expected to take.
+		score := shotWorth(ex, e)
+		out = append(out, target{e, score, hit, ex})
+	}
+	return out
+}
+
+// enemyRanges is the range from an attacker at p to each enemy in play (by character ID, in
+// the battle's list) and the least of them.
+func (b *Battle) enemyRanges(att *Char, p Point) (int, []int) {
 	nearest := 1 << 30
-	dist := grow(b.ranges, len(b.chars)) // by character ID
+	dist := grow(b.ranges, len(b.chars))
 	b.ranges = dist
 	from := b.dist(p, att.Size) // rangeTo's counts from p, looked up once for every enemy
 	for _, e := range b.chars {
@@ -83,21 +114,7 @@ func (b *Battle) legalTargets(att *Char, p Point, out []target) []target {
 			nearest = min(nearest, d)
 		}
 	}
-	if out == nil {
-		out = make([]target, 0, len(cands))
-	}
-	for _, e := range cands {
-		s := b.aim(att, p, e, nil)
-		if s.Cover && len(adj) == 0 && dist[e.ID] > nearest && !att.ab.accurate {
-			continue
-		}
-		ex, hit := b.expected(att, p, e, s)
-		// Value: the points a defeat would score, weighed by how much of the target the
-		// attack is expected to take.
-		score := shotWorth(ex, e)
-		out = append(out, target{e, score, hit, ex})
-	}
-	return out
+	return nearest, dist
 }
 
 // pick chooses the side's next character to activate: one that can attack from where it
