@@ -19,9 +19,6 @@ func (b *Battle) bestSpot(c *Char, budget int) (Point, bool) {
 		if c.ab.melee && !b.nextToEnemy(c, p) {
 			return
 		}
-		if !b.seesEnemy(c, p) {
-			return
-		}
 		t, ok := b.bestTarget(c, p)
 		if !ok {
 			return
@@ -65,15 +62,6 @@ func (b *Battle) bestSpot(c *Char, budget int) (Point, bool) {
 		}
 	}
 	return best, found
-}
-
-func (b *Battle) seesEnemy(c *Char, p Point) bool {
-	for _, e := range b.chars {
-		if e.Side != c.Side && !e.Defeated && !e.ab.hologram && b.los(p, c.Size, e.Pos, e.Size) {
-			return true
-		}
-	}
-	return false
 }
 
 // closer is the square within budget nearest (by range, through doors) to the nearest
