@@ -117,18 +117,20 @@ func (b *Battle) settle(r *reach, limit int) {
 		if !c.ab.flight && b.marks[it.i]&markNext != 0 {
 			leaving = 1
 		}
+		// The eight steps' costs, four bits each (the cost + 2): the table's, or worked
+		// out alike for a space too big for the tables.
 		var costs uint32
 		if tab != nil {
 			costs = b.view.stepsFrom(tab, mover, c.Size, it.i)
-		}
-		for k := range len(steps) {
-			var sc int
-			if tab != nil {
-				sc = int(costs>>(4*k)&15) - 2
-			} else {
-				sc = b.view.staticStep(mover, c.Size, Point{it.i % b.m.W, it.i / b.m.W}, steps[k])
+		} else {
+			for k, s := range steps {
+				costs |= uint32(b.view.staticStep(mover, c.Size, Point{it.i % b.m.W, it.i / b.m.W}, s)+2) << (4 * k)
 			}
-			if sc < 0 || it.cost+sc > budget {
+		}
+		room := uint(budget - it.cost) // it.cost is at most budget
+		for k := range len(steps) {
+			sc := int(costs>>(4*k)&15) - 2
+			if uint(sc) > room { // a step not allowed (-1) is a very large uint
 				continue
 			}
 			j := it.i + r.offset[k]
