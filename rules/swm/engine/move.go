@@ -177,11 +177,23 @@ func (b *Battle) markEnemies(c *Char) {
 			continue
 		}
 		if !e.Defeated {
-			for y := max(0, e.Pos.Y-c.Size); y <= min(m.H-1, e.Pos.Y+e.Size); y++ {
-				for x := max(0, e.Pos.X-c.Size); x <= min(m.W-1, e.Pos.X+e.Size); x++ {
-					if touching(Point{x, y}, c.Size, e.Pos, e.Size) {
-						b.marks[y*m.W+x] |= markNext
+			// The positions touching the enemy's space are the ring round the box from
+			// (x0, y0) to (x1, y1), on the map (touching).
+			x0, x1 := e.Pos.X-c.Size, e.Pos.X+e.Size
+			y0, y1 := e.Pos.Y-c.Size, e.Pos.Y+e.Size
+			for y := max(0, y0); y <= min(m.H-1, y1); y++ {
+				row := b.marks[y*m.W : (y+1)*m.W]
+				if y == y0 || y == y1 {
+					for x := max(0, x0); x <= min(m.W-1, x1); x++ {
+						row[x] |= markNext
 					}
+					continue
+				}
+				if x0 >= 0 {
+					row[x0] |= markNext
+				}
+				if x1 < m.W {
+					row[x1] |= markNext
 				}
 			}
 		}
