@@ -55,3 +55,42 @@ func TestReachSettledByLevelsIsTheWholeSearch(t *testing.T) {
 		t.Fatal("no square reached: the test's map is wrong")
 	}
 }
+
+// markEnemies' ring is touching's answer for every position, for movers and enemies of
+// each size, at the map's edges and inside it.
+func TestMarkEnemiesRingIsTouching(t *testing.T) {
+	rows := []string{
+		"a.........",
+		"..........",
+		"..........",
+		"..........",
+		"..........",
+		"..........",
+		".........b",
+	}
+	for _, size := range []int{1, 2, 3} {
+		for _, esize := range []int{1, 2, 3} {
+			c := house("Test Mover", 5, 10, 10, 0, 10)
+			e := house("Test Enemy", 5, 10, 10, 0, 10)
+			b := newBattle(t, field(t, rows...), squad("A", c), squad("B", e))
+			mover, foe := b.char(t, "[A] Test Mover"), b.char(t, "[B] Test Enemy")
+			b.lift(mover)
+			b.lift(foe)
+			mover.Size, foe.Size = size, esize
+			for _, at := range []Point{{0, 0}, {4, 3}, {10 - esize, 7 - esize}, {1, 5 - esize}} {
+				foe.Pos = at
+				b.place(foe)
+				b.markEnemies(mover)
+				b.lift(foe)
+				for y := range b.m.H {
+					for x := range b.m.W {
+						want := touching(Point{x, y}, size, foe.Pos, foe.Size)
+						if got := b.marks[y*b.m.W+x]&markNext != 0; got != want {
+							t.Errorf("mover %d, enemy %d at %v: position (%d,%d) marked %v, touching %v", size, esize, at, x, y, got, want)
+						}
+					}
+				}
+			}
+		}
+	}
+}
