@@ -77,7 +77,7 @@ func TestMarkEnemiesRingIsTouching(t *testing.T) {
 			b.lift(mover)
 			b.lift(foe)
 			mover.Size, foe.Size = size, esize
-			for _, at := range []Point{{0, 0}, {4, 3}, {10 - esize, 7 - esize}, {1, 5 - esize}} {
+			for _, at := range []Point{{0, 0}, {4, 3}, {10 - esize, 7 - esize}, {1, 5 - esize}, {9 - esize, 2}, {1, 1}} {
 				foe.Pos = at
 				b.place(foe)
 				b.markEnemies(mover)
