@@ -59,7 +59,7 @@ type Battle struct {
 	unreached  []int    // -1 for every square: a fresh reach's costs
 	marks      []uint8  // reachable's (markEnemies)
 	seen, adj  []*Char  // legalTargets'
-	found      []target // bestTarget's
+	found      []target // bestTarget's and canGrip's
 	ranges     []int
 	obst       []Point // cover's: the characters in the way
 	walls      []Point // and the squares'

@@ -30,6 +30,22 @@ func (b *Battle) gripTargets(c *Char, p Point) []*Char {
 	return out
 }
 
+// canGrip reports whether Force Grip has a target from p (gripTargets is not empty), for
+// gripSpot's squares: without sorting the targets or listing them anew.
+func (b *Battle) canGrip(c *Char, p Point) bool {
+	save := c.ab.melee
+	c.ab.melee = false
+	ts := b.legalTargets(c, p, b.found[:0])
+	b.found = ts
+	c.ab.melee = save
+	for _, t := range ts {
+		if b.reduced(nil, p, t.t, forceGripDamage) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // gripSpot is the square within budget, nearest the enemy, from which Force Grip has a
 // target; none when no square has.
 func (b *Battle) gripSpot(c *Char, budget int) (Point, bool) {
@@ -54,7 +70,7 @@ func (b *Battle) gripSpot(c *Char, budget int) (Point, bool) {
 			// move is worth more than a grip from far back.
 			break
 		}
-		if len(b.gripTargets(c, k.p)) > 0 {
+		if b.canGrip(c, k.p) {
 			return k.p, true
 		}
 	}
