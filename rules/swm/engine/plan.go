@@ -136,10 +136,12 @@ type enemyFieldMemo struct {
 // fieldAt is the field's least value over a space (unreachable squares count as far).
 func fieldAt(f []int, w int, p Point, size int) int {
 	best := 1 << 30
-	for _, q := range footprint(p, size) {
-		i := q.Y*w + q.X
-		if i >= 0 && i < len(f) && f[i] >= 0 && f[i] < best {
-			best = f[i]
+	for y := p.Y; y < p.Y+size; y++ { // the space's squares (footprint), without a list
+		for x := p.X; x < p.X+size; x++ {
+			i := y*w + x
+			if i >= 0 && i < len(f) && f[i] >= 0 && f[i] < best {
+				best = f[i]
+			}
 		}
 	}
 	return best
