@@ -68,6 +68,7 @@ type Battle struct {
 	anchor     anchorMemo        // anchorScratch's
 	order      keyOrder          // bestSpot's
 	levelBuf   []int             // bestSpot's and afterAttack's
+	path       []Point           // moveTo's
 	inZone     []bool            // setup's: the squares of the zone it fills
 	fields     [2]enemyFieldMemo // enemyField's, by side
 	fieldQueue []Point

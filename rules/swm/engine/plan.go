@@ -158,7 +158,9 @@ func (b *Battle) moveTo(c *Char, p Point, budget int) int {
 	}
 	r := b.startReach(c, budget)
 	b.settleTo(r, p)
-	cost, path := r.at(p), r.path(p)
+	// The path is the battle's list: nothing on the way (attacks of opportunity) moves.
+	cost, path := r.at(p), r.path(p, b.path)
+	b.path = path
 	b.moveAlong(c, path)
 	return cost
 }

@@ -32,9 +32,9 @@ type reach struct {
 
 func (r *reach) at(p Point) int { return r.cost[p.Y*r.w+p.X] }
 
-// path returns the positions from the start to p, the start excluded.
-func (r *reach) path(p Point) []Point {
-	var out []Point
+// path returns the positions from the start to p, the start excluded, in out's array.
+func (r *reach) path(p Point, out []Point) []Point {
+	out = out[:0]
 	for i := p.Y*r.w + p.X; r.prev[i] >= 0; i = r.prev[i] {
 		out = append(out, Point{i % r.w, i / r.w})
 	}
