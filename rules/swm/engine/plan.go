@@ -71,11 +71,13 @@ func (b *Battle) closer(c *Char, budget int) Point {
 	field := b.enemyField(c)
 	best, bestD := c.Pos, fieldAt(field, b.m.W, c.Pos, c.Size)
 	for i, v := range r.cost {
-		p := Point{i % b.m.W, i / b.m.W}
-		if v <= 0 || !b.fits(c, p, false) || !b.keeps(c, p) {
+		if v <= 0 {
 			continue
 		}
-		if d := fieldAt(field, b.m.W, p, c.Size); d < bestD {
+		// Whether the character may stop there is asked only of a square nearer than the
+		// best so far: the same square wins (neither question has an effect but its memo).
+		p := Point{i % b.m.W, i / b.m.W}
+		if d := fieldAt(field, b.m.W, p, c.Size); d < bestD && b.fits(c, p, false) && b.keeps(c, p) {
 			best, bestD = p, d
 		}
 	}
