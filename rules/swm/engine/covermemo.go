@@ -10,7 +10,11 @@ type coverMemo struct {
 	slots []coverSlot
 }
 
-const coverSlots = 1 << 10
+// coverBits is the slots' count as a power of 2: the hash's top bits pick a slot.
+const (
+	coverBits  = 10
+	coverSlots = 1 << coverBits
+)
 
 type coverSlot struct {
 	key   uint64
@@ -33,5 +37,5 @@ func (m *coverMemo) slot(key uint64) *coverSlot {
 	if m.slots == nil {
 		m.slots = make([]coverSlot, coverSlots)
 	}
-	return &m.slots[(key*0x9E3779B97F4A7C15)>>(64-10)]
+	return &m.slots[(key*0x9E3779B97F4A7C15)>>(64-coverBits)]
 }
