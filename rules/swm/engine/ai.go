@@ -22,10 +22,36 @@ type target struct {
 // targets lists the legal targets of an attacker standing at p (legal target, glossary):
 // line of sight; only adjacent enemies when any is adjacent; an enemy with cover only if
 // it is the nearest (ties allowed) unless Accurate Shot; Melee Attack only adjacent;
-// never a Hologram.
+// never a Hologram. The best attack first (among equals, in the characters' order).
 func (b *Battle) targets(att *Char, p Point) []target {
-	// seen, adj and dist are the battle's scratch lists: nothing targets calls asks for
-	// targets again.
+	out := b.legalTargets(att, p, nil)
+	slices.SortStableFunc(out, func(x, y target) int { return cmp.Compare(y.score, x.score) })
+	return out
+}
+
+// bestTarget is targets' first, for the many choices that weigh only the best attack from a
+// square: the first of the best score in legalTargets' order, as the stable sort puts first,
+// without the sort or a list of its own (it reuses the battle's).
+func (b *Battle) bestTarget(att *Char, p Point) (target, bool) {
+	ts := b.legalTargets(att, p, b.found[:0])
+	b.found = ts
+	if len(ts) == 0 {
+		return target{}, false
+	}
+	best := ts[0]
+	for _, t := range ts[1:] {
+		if cmp.Compare(t.score, best.score) > 0 {
+			best = t
+		}
+	}
+	return best, true
+}
+
+// legalTargets appends the legal targets of an attacker at p to out (a new list when out
+// is nil), in the characters' order (targets).
+func (b *Battle) legalTargets(att *Char, p Point, out []target) []target {
+	// seen, adj and ranges are the battle's scratch lists: nothing legalTargets calls asks
+	// for targets again.
 	seen, adj := b.seen[:0], b.adj[:0]
 	defer func() { b.seen, b.adj = seen, adj }()
 	for _, e := range b.chars {
@@ -46,21 +72,24 @@ func (b *Battle) targets(att *Char, p Point) []target {
 	} else if att.ab.melee {
 		return nil
 	}
-	nearest := 1 << 30
-	dist := grow(b.ranges, len(b.chars)) // by character ID
-	b.ranges = dist
-	for _, e := range b.chars {
-		if e.Side != att.Side && !e.Defeated && !e.ab.hologram {
-			d := b.rangeTo(p, att.Size, e)
-			dist[e.ID] = d
-			nearest = min(nearest, d)
-		}
+	if len(cands) == 0 {
+		return out
 	}
-	out := make([]target, 0, len(cands))
+	// The ranges to the enemies matter only for a target with cover (the nearest-target
+	// rule): they are worked out for the first one.
+	nearest, dist := -1, b.ranges // dist by character ID
+	if out == nil {
+		out = make([]target, 0, len(cands))
+	}
 	for _, e := range cands {
 		s := b.aim(att, p, e, nil)
-		if s.Cover && len(adj) == 0 && dist[e.ID] > nearest && !att.ab.accurate {
-			continue
+		if s.Cover && len(adj) == 0 && !att.ab.accurate {
+			if nearest < 0 {
+				nearest, dist = b.enemyRanges(att, p)
+			}
+			if dist[e.ID] > nearest {
+				continue
+			}
 		}
 		ex, hit := b.expected(att, p, e, s)
 		// Value: the points a defeat would score, weighed by how much of the target the
@@ -68,8 +97,24 @@ func (b *Battle) targets(att *Char, p Point) []target {
 		score := shotWorth(ex, e)
 		out = append(out, target{e, score, hit, ex})
 	}
-	slices.SortStableFunc(out, func(x, y target) int { return cmp.Compare(y.score, x.score) })
 	return out
+}
+
+// enemyRanges is the range from an attacker at p to each enemy in play (by character ID, in
+// the battle's list) and the least of them.
+func (b *Battle) enemyRanges(att *Char, p Point) (int, []int) {
+	nearest := 1 << 30
+	dist := grow(b.ranges, len(b.chars))
+	b.ranges = dist
+	from := b.dist(p, att.Size) // rangeTo's counts from p, looked up once for every enemy
+	for _, e := range b.chars {
+		if e.Side != att.Side && !e.Defeated && !e.ab.hologram {
+			d := b.nearest(from, e)
+			dist[e.ID] = d
+			nearest = min(nearest, d)
+		}
+	}
+	return nearest, dist
 }
 
 // pick chooses the side's next character to activate: one that can attack from where it
@@ -88,8 +133,8 @@ func (b *Battle) pick(side int) *Char {
 			score = -1 + score
 		}
 		if c.canAttack() {
-			if ts := b.targets(c, c.Pos); len(ts) > 0 {
-				score += 1 + ts[0].score
+			if t, ok := b.bestTarget(c, c.Pos); ok {
+				score += 1 + t.score
 			}
 		}
 		if score > bestScore {
@@ -221,8 +266,8 @@ func (b *Battle) breakAway(c *Char, ts []target) bool {
 	if !ok {
 		return false
 	}
-	there := b.targets(c, p)
-	if len(there) == 0 || there[0].score-risk <= stay {
+	there, ok := b.bestTarget(c, p)
+	if !ok || there.score-risk <= stay {
 		return false
 	}
 	b.note(tAoOMove)

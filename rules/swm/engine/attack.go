@@ -1,43 +1,8 @@
 package engine
 
-import (
-	"strings"
-
-	"muster/rules/swm/odds"
-)
+import "muster/rules/swm/odds"
 
 // Attacks (rulebook, Attacking pp. 8 and 18-21, the glossary's abilities).
-
-// ceBonus is the best commander-effect bonus to a statistic: only the highest of several
-// applies, duplicates never stack, effects end with the commander and normally skip Droid
-// and Savage characters (glossary, commander effect).
-func (b *Battle) ceBonus(c *Char, stat string) int {
-	if c.ab.droid || c.ab.savage {
-		return 0
-	}
-	best := 0
-	for _, cmd := range b.chars {
-		if cmd.Side != c.Side || cmd.Defeated || cmd == c || cmd.Card.Commander == nil {
-			continue
-		}
-		for i, e := range cmd.Card.Commander.Effects {
-			if !strings.EqualFold(e.Stat, stat) || e.Bonus <= best {
-				continue
-			}
-			if e.FollowersOnly && c.ab.hasCE {
-				continue
-			}
-			if e.NameContains != "" && !strings.Contains(c.lowerName, cmd.ceNames[i]) {
-				continue
-			}
-			if e.Range > 0 && b.rangeTo(cmd.Pos, cmd.Size, c) > e.Range {
-				continue
-			}
-			best = e.Bonus
-		}
-	}
-	return best
-}
 
 // shot is one attack's numbers before the die.
 type shot struct{ odds.Attack }
@@ -47,14 +12,14 @@ type shot struct{ odds.Attack }
 // Advantageous and Cunning Attack, Lightsaber against an adjacent enemy, Spotter.
 func (b *Battle) aim(att *Char, p Point, t *Char, helpers []*Char) shot {
 	s := shot{}
-	s.Attack.Attack = *att.Card.Attack + b.ceBonus(att, "attack")
+	s.Attack.Attack = *att.Card.Attack + b.ceBonus(att, ceAttack)
 	s.Combined = len(helpers)
-	s.Defense = *t.Card.Defense + b.ceBonus(t, "defense")
+	s.Defense = *t.Card.Defense + b.ceBonus(t, ceDefense)
 	s.Cover = b.cover(att, p, t)
 	if t.flankedRound == b.round && att.ab.mounted && t.flankedBy != att.ID && b.chars[t.flankedBy].Side == att.Side {
 		s.Defense -= 4
 	}
-	s.Damage = *att.Card.Damage + b.ceBonus(att, "damage")
+	s.Damage = *att.Card.Damage + b.ceBonus(att, ceDamage)
 	if !t.Activated {
 		if att.ab.advantageous {
 			s.Damage += 10

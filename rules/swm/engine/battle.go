@@ -55,21 +55,26 @@ type Battle struct {
 	script []int // rolls a test sets up, used before the random ones
 
 	// Scratch space, reused from call to call.
-	reach      reach   // reachable's answer
-	unreached  []int   // -1 for every square: a fresh reach's costs
-	queue      queue   // reachable's
-	marks      []uint8 // reachable's (markEnemies)
-	seen, adj  []*Char // targets'
+	reach      reach    // reachable's answer
+	unreached  []int    // -1 for every square: a fresh reach's costs
+	marks      []uint8  // reachable's (markEnemies)
+	seen, adj  []*Char  // legalTargets'
+	found      []target // bestTarget's and canGrip's
 	ranges     []int
 	obst       []Point // cover's: the characters in the way
 	walls      []Point // and the squares'
 	squareObst []Point
 	obstRows   []uint64
-	anchor     anchorMemo // anchorScratch's
+	anchor     anchorMemo        // anchorScratch's
+	order      keyOrder          // bestSpot's
+	levelBuf   []int             // bestSpot's and afterAttack's
+	path       []Point           // moveTo's
+	inZone     []bool            // setup's: the squares of the zone it fills
+	fields     [2]enemyFieldMemo // enemyField's, by side
+	fieldQueue []Point
 
-	moves      int // counts changes to who stands where and to the doors (moved)
-	covers     map[coverKey]bool
-	coverMoves int // moves when covers were worked out
+	moves  int       // counts changes to who stands where and to the doors (moved)
+	covers coverMemo // cover's answers
 
 	audit *audit // set by tests (audit.go)
 	trace *Trace // set by PlayTrace (trace.go): every hook is a nil check when it is not
@@ -231,7 +236,10 @@ func (b *Battle) chooseOrder(winner int) (int, string) {
 // initiative winner goes first, to attack before being attacked; otherwise it goes second.
 func (b *Battle) engaged() bool {
 	for _, c := range b.chars {
-		if !c.Defeated && c.canAttack() && len(b.targets(c, c.Pos)) > 0 {
+		if c.Defeated || !c.canAttack() {
+			continue
+		}
+		if _, ok := b.bestTarget(c, c.Pos); ok {
 			return true
 		}
 	}

@@ -33,7 +33,8 @@ type Char struct {
 	flankedBy    int // the flanker's ID: its own attacks get no bonus
 	ab           abilities
 	lowerName    string   // Name in lower case, for commander effects that name characters
-	ceNames      []string // the commander effects' NameContains in lower case, by effect
+	effects      []effect // its commander effects, read once
+	ce           ceMemo   // the effects on it (ceBonus)
 }
 
 // abilities are the card's abilities the engine plays, read once.

@@ -179,7 +179,10 @@ func TestVaderTrooperDefenseStacksWithCover(t *testing.T) {
 	if s.Defense != 13+6 || !s.Cover {
 		t.Fatalf("Defense %d cover %v; want 19 and cover (+4): 23 in all", s.Defense, s.Cover)
 	}
-	b.char(t, "[A] Darth Vader, Imperial Commander").Defeated = true
+	// Defeated as the engine defeats (damage): off the map too, which is a move (moved).
+	vader := b.char(t, "[A] Darth Vader, Imperial Commander")
+	vader.Defeated = true
+	b.lift(vader)
 	if s := b.aim(leia, leia.Pos, st, nil); s.Defense != 13 {
 		t.Errorf("the effect ends with the commander: Defense %d", s.Defense)
 	}

@@ -8,30 +8,18 @@ package engine
 // space) gives cover. An adjacent enemy never has cover (Cover, p. 16).
 func (b *Battle) cover(att *Char, p Point, t *Char) bool {
 	// Cover depends on where everyone stands and which doors are open: an answer holds
-	// until something moves (moved), and a turn asks the same several times (a target's
-	// value, combined fire's every ally, the attack itself).
-	if b.coverMoves != b.moves {
-		clear(b.covers)
-		b.coverMoves = b.moves
+	// until something moves (moved), in the battle's coverMemo.
+	key, ok := coverQuestion(att, p, t)
+	if !ok {
+		return b.coverNow(att, p, t)
 	}
-	key := coverKey{att.ID, p, t.ID, t.Pos}
-	if v, ok := b.covers[key]; ok {
-		return v
+	s := b.covers.slot(key)
+	if s.moves == b.moves+1 && s.key == key {
+		return s.v
 	}
 	v := b.coverNow(att, p, t)
-	if b.covers == nil {
-		b.covers = map[coverKey]bool{}
-	}
-	b.covers[key] = v
+	*s = coverSlot{key, b.moves + 1, v}
 	return v
-}
-
-// coverKey is a cover question: the attacker and where it stands, the target and where.
-type coverKey struct {
-	att int
-	p   Point
-	t   int
-	tp  Point
 }
 
 // coverNow works out cover: from what the squares alone make of each corner's lines
@@ -40,7 +28,37 @@ func (b *Battle) coverNow(att *Char, p Point, t *Char) bool {
 	if b.adjacentAt(p, att.Size, t) {
 		return false
 	}
-	// The other characters in the box around the two (not Holograms).
+	var cl cornerLines
+	cl.init(b.view, p, att.Size, t.Pos, t.Size)
+	cl.walls, cl.obst, cl.rows = b.walls[:0], b.squareObst[:0], b.obstRows[:0]
+	defer func() {
+		cl.keep()
+		b.walls, b.squareObst, b.obstRows = cl.walls, cl.obst, cl.rows
+	}()
+	// The characters in the way are gathered when first needed: most corners' lines are
+	// settled by the squares alone.
+	var obst []Point
+	gathered := false
+	k := uint(0)
+	for cy := p.Y; cy <= p.Y+att.Size; cy++ {
+		for cx := p.X; cx <= p.X+att.Size; cx++ {
+			if !cl.squares(k, cx, cy) && cl.sees(k, cx, cy) {
+				if !gathered {
+					obst, gathered = b.charsInBox(att, p, t), true
+				}
+				if !covered(obst, cl.tsq, float64(cx), float64(cy)) {
+					return false
+				}
+			}
+			k++
+		}
+	}
+	return true
+}
+
+// charsInBox lists the squares of the other characters (not Holograms) in the box around
+// the attacker's space at p and the target's, the battle's list, overwritten by the next call.
+func (b *Battle) charsInBox(att *Char, p Point, t *Char) []Point {
 	x0, x1 := max(0, min(p.X, t.Pos.X)-1), min(b.m.W-1, max(p.X+att.Size, t.Pos.X+t.Size)+1)
 	y0, y1 := max(0, min(p.Y, t.Pos.Y)-1), min(b.m.H-1, max(p.Y+att.Size, t.Pos.Y+t.Size)+1)
 	obst := b.obst[:0]
@@ -55,23 +73,7 @@ func (b *Battle) coverNow(att *Char, p Point, t *Char) bool {
 		}
 	}
 	b.obst = obst
-	var cl cornerLines
-	cl.init(b.view, p, att.Size, t.Pos, t.Size)
-	cl.walls, cl.obst, cl.rows = b.walls[:0], b.squareObst[:0], b.obstRows[:0]
-	defer func() {
-		cl.keep()
-		b.walls, b.squareObst, b.obstRows = cl.walls, cl.obst, cl.rows
-	}()
-	k := uint(0)
-	for cy := p.Y; cy <= p.Y+att.Size; cy++ {
-		for cx := p.X; cx <= p.X+att.Size; cx++ {
-			if !cl.squares(k, cx, cy) && cl.sees(k, cx, cy) && !covered(obst, cl.tsq, float64(cx), float64(cy)) {
-				return false
-			}
-			k++
-		}
-	}
-	return true
+	return obst
 }
 
 // cornerLines is what the squares alone make of the lines from the corners of the

@@ -30,6 +30,22 @@ func (b *Battle) gripTargets(c *Char, p Point) []*Char {
 	return out
 }
 
+// canGrip reports whether Force Grip has a target from p (gripTargets is not empty), for
+// gripSpot's squares: without sorting the targets or listing them anew.
+func (b *Battle) canGrip(c *Char, p Point) bool {
+	save := c.ab.melee
+	c.ab.melee = false
+	ts := b.legalTargets(c, p, b.found[:0])
+	b.found = ts
+	c.ab.melee = save
+	for _, t := range ts {
+		if b.reduced(nil, p, t.t, forceGripDamage) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // gripSpot is the square within budget, nearest the enemy, from which Force Grip has a
 // target; none when no square has.
 func (b *Battle) gripSpot(c *Char, budget int) (Point, bool) {
@@ -54,7 +70,7 @@ func (b *Battle) gripSpot(c *Char, budget int) (Point, bool) {
 			// move is worth more than a grip from far back.
 			break
 		}
-		if len(b.gripTargets(c, k.p)) > 0 {
+		if b.canGrip(c, k.p) {
 			return k.p, true
 		}
 	}
@@ -73,8 +89,8 @@ func (b *Battle) ownShot(a *Char) float64 {
 	if !a.canAttack() {
 		return 0
 	}
-	if ts := b.targets(a, a.Pos); len(ts) > 0 {
-		return ts[0].score
+	if t, ok := b.bestTarget(a, a.Pos); ok {
+		return t.score
 	}
 	return 0
 }
@@ -125,16 +141,16 @@ func (b *Battle) harpoonValue(c, t *Char) float64 {
 		return 0
 	}
 	here := 0.0
-	if ts := b.targets(t, t.Pos); len(ts) > 0 {
-		here = ts[0].score
+	if best, ok := b.bestTarget(t, t.Pos); ok {
+		here = best.score
 	}
 	p, ok := b.bestSpot(t, t.ab.speed)
 	if !ok {
 		return 0
 	}
 	there := 0.0
-	if ts := b.targets(t, p); len(ts) > 0 {
-		there = ts[0].score
+	if best, ok := b.bestTarget(t, p); ok {
+		there = best.score
 	}
 	return 0.5 * max(0, there-here)
 }

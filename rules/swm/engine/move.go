@@ -11,29 +11,6 @@ import "sync/atomic"
 
 var steps = [...]Point{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}}
 
-// reach is where a character can go this turn: the cost of the cheapest path to each
-// top-left position and the path's previous position.
-type reach struct {
-	w    int
-	cost []int
-	prov []int // steps on the path that leave a square next to an enemy (to avoid)
-	prev []int
-}
-
-func (r *reach) at(p Point) int { return r.cost[p.Y*r.w+p.X] }
-
-// path returns the positions from the start to p, the start excluded.
-func (r *reach) path(p Point) []Point {
-	var out []Point
-	for i := p.Y*r.w + p.X; r.prev[i] >= 0; i = r.prev[i] {
-		out = append(out, Point{i % r.w, i / r.w})
-	}
-	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
-		out[i], out[j] = out[j], out[i]
-	}
-	return out
-}
-
 // How a character moves, for the step tables: walkers pay for terrain and are stopped by
 // enemies and pits; Flight passes enemies, pits and terrain costs; a Hologram ignores all
 // terrain.
@@ -200,11 +177,23 @@ func (b *Battle) markEnemies(c *Char) {
 			continue
 		}
 		if !e.Defeated {
-			for y := max(0, e.Pos.Y-c.Size); y <= min(m.H-1, e.Pos.Y+e.Size); y++ {
-				for x := max(0, e.Pos.X-c.Size); x <= min(m.W-1, e.Pos.X+e.Size); x++ {
-					if touching(Point{x, y}, c.Size, e.Pos, e.Size) {
-						b.marks[y*m.W+x] |= markNext
+			// The positions touching the enemy's space are the ring round the box from
+			// (x0, y0) to (x1, y1), on the map (touching).
+			x0, x1 := e.Pos.X-c.Size, e.Pos.X+e.Size
+			y0, y1 := e.Pos.Y-c.Size, e.Pos.Y+e.Size
+			for y := max(0, y0); y <= min(m.H-1, y1); y++ {
+				row := b.marks[y*m.W : (y+1)*m.W]
+				if y == y0 || y == y1 {
+					for x := max(0, x0); x <= min(m.W-1, x1); x++ {
+						row[x] |= markNext
 					}
+					continue
+				}
+				if x0 >= 0 {
+					row[x0] |= markNext
+				}
+				if x1 < m.W {
+					row[x1] |= markNext
 				}
 			}
 		}
@@ -224,118 +213,6 @@ func grow[T any](s []T, n int) []T {
 		return make([]T, n)
 	}
 	return s[:n]
-}
-
-// reachable runs Dijkstra from the character's position up to budget. The answer is the
-// battle's one reach, overwritten by the next call.
-func (b *Battle) reachable(c *Char, budget int) *reach {
-	n := b.m.W * b.m.H
-	r := &b.reach
-	r.w = b.m.W
-	r.cost, r.prov, r.prev = grow(r.cost, n), grow(r.prov, n), grow(r.prev, n)
-	if len(b.unreached) != n {
-		b.unreached = make([]int, n)
-		for i := range b.unreached {
-			b.unreached[i] = -1
-		}
-	}
-	copy(r.cost, b.unreached)
-	copy(r.prev, b.unreached)
-	clear(r.prov)
-	b.markEnemies(c)
-	var offset [len(steps)]int
-	for k, s := range steps {
-		offset[k] = s.Y*b.m.W + s.X
-	}
-	mover := moverOf(c)
-	tab := b.view.stepTable(mover, c.Size)
-	walks := !c.ab.flight && !c.ab.hologram
-	start := c.Pos.Y*b.m.W + c.Pos.X
-	r.cost[start] = 0
-	pq := append(b.queue[:0], item{start, 0, 0})
-	for len(pq) > 0 {
-		var it item
-		it, pq = pq.pop()
-		if it.cost != r.cost[it.i] || it.prov != r.prov[it.i] {
-			continue
-		}
-		leaving := 0
-		if !c.ab.flight && b.marks[it.i]&markNext != 0 {
-			leaving = 1
-		}
-		var costs uint32
-		if tab != nil {
-			costs = b.view.stepsFrom(tab, mover, c.Size, it.i)
-		}
-		for k := range len(steps) {
-			var sc int
-			if tab != nil {
-				sc = int(costs>>(4*k)&15) - 2
-			} else {
-				sc = b.view.staticStep(mover, c.Size, Point{it.i % b.m.W, it.i / b.m.W}, steps[k])
-			}
-			if sc < 0 || it.cost+sc > budget {
-				continue
-			}
-			j := it.i + offset[k]
-			if walks && b.marks[j]&markEnemy != 0 {
-				continue
-			}
-			nc, np := it.cost+sc, it.prov+leaving
-			if r.cost[j] < 0 || nc < r.cost[j] || nc == r.cost[j] && np < r.prov[j] {
-				r.cost[j], r.prov[j], r.prev[j] = nc, np, it.i
-				pq = pq.push(item{j, nc, np})
-			}
-		}
-	}
-	b.queue = pq
-	return r
-}
-
-// item is a position on reachable's queue with the path's cost and risk when it was queued.
-type item struct{ i, cost, prov int }
-
-// queue is a binary heap of items, the cheapest (then the least risky) first. It is
-// container/heap's algorithm written for items: among equals the order of the pops, and so
-// the paths chosen, are exactly the ones container/heap gave.
-type queue []item
-
-func (q queue) less(i, j int) bool {
-	return q[i].cost < q[j].cost || q[i].cost == q[j].cost && q[i].prov < q[j].prov
-}
-
-func (q queue) push(x item) queue {
-	q = append(q, x)
-	for j := len(q) - 1; ; {
-		i := (j - 1) / 2 // parent
-		if i == j || !q.less(j, i) {
-			break
-		}
-		q[i], q[j] = q[j], q[i]
-		j = i
-	}
-	return q
-}
-
-func (q queue) pop() (item, queue) {
-	n := len(q) - 1
-	q[0], q[n] = q[n], q[0]
-	for i := 0; ; {
-		j1 := 2*i + 1
-		if j1 >= n || j1 < 0 {
-			break
-		}
-		j := j1 // left child
-		if j2 := j1 + 1; j2 < n && q.less(j2, j1) {
-			j = j2 // right child
-		}
-		if !q.less(j, i) {
-			break
-		}
-		q[i], q[j] = q[j], q[i]
-		i = j
-	}
-	return q[n], q[:n]
 }
 
 // moveAlong walks the path a square at a time. Leaving a square next to an enemy lets that

@@ -67,7 +67,7 @@ func TestSixSquareRangesAtTheirLimit(t *testing.T) {
 			b.put(c, Point{0, 0})
 			b.put(ally, at(c.Pos, d, diag))
 			b.put(b.char(t, "[B] Test Trooper"), Point{9, 7})
-			if got, want := b.ceBonus(ally, "attack"), map[bool]int{true: 4, false: 0}[in]; got != want {
+			if got, want := b.ceBonus(ally, ceAttack), map[bool]int{true: 4, false: 0}[in]; got != want {
 				t.Errorf("a range-6 commander effect %d squares away (diagonal %v): +%d, want +%d", d, diag, got, want)
 			}
 

@@ -27,6 +27,14 @@ func (b *Battle) setup() error {
 	b.zone = zones(b.squads[0], b.squads[1])
 	for _, side := range [2]int{b.squadIn(1), b.squadIn(0)} {
 		zone := b.m.Zones[b.zone[side]]
+		// The zone as a grid, for fits: each figure tries every square of the zone.
+		b.inZone = grow(b.inZone, b.m.W*b.m.H)
+		clear(b.inZone)
+		for _, p := range zone {
+			if b.m.in(p) {
+				b.inZone[p.Y*b.m.W+p.X] = true
+			}
+		}
 		other := b.m.Zones[1-b.zone[side]]
 		cy := 0
 		for _, p := range other {
@@ -57,7 +65,7 @@ func (b *Battle) setup() error {
 			c.lowerName = strings.ToLower(c.Name)
 			if f.Card.Commander != nil {
 				for _, e := range f.Card.Commander.Effects {
-					c.ceNames = append(c.ceNames, strings.ToLower(e.NameContains))
+					c.effects = append(c.effects, effect{ceStat(e.Stat), strings.ToLower(e.NameContains)})
 				}
 			}
 			if !c.ab.hologram {
@@ -126,21 +134,12 @@ func (b *Battle) fits(c *Char, p Point, setup bool) bool {
 			if o := b.occ[i]; o > 0 && b.chars[o-1] != c {
 				return false
 			}
-			if setup && !inZone(b.m.Zones[b.zone[c.Side]], Point{x, y}) {
+			if setup && !b.inZone[i] {
 				return false
 			}
 		}
 	}
 	return true
-}
-
-func inZone(z []Point, p Point) bool {
-	for _, q := range z {
-		if q == p {
-			return true
-		}
-	}
-	return false
 }
 
 // moved marks a change to who stands where or to the doors: what was worked out from them

@@ -91,3 +91,12 @@ func TestZonesFollowTheSides(t *testing.T) {
 		}
 	}
 }
+
+func inZone(z []Point, p Point) bool {
+	for _, q := range z {
+		if q == p {
+			return true
+		}
+	}
+	return false
+}

@@ -179,8 +179,8 @@ func (b *Battle) fireSupport(c *Char) bool {
 	var best *Char
 	bestV := 0.0
 	if c.canAttack() {
-		if ts := b.targets(c, c.Pos); len(ts) > 0 {
-			bestV = ts[0].score
+		if t, ok := b.bestTarget(c, c.Pos); ok {
+			bestV = t.score
 		}
 	}
 	for _, t := range seen {
