@@ -24,6 +24,22 @@ func spacePoints(p Point, s int) [9][2]float64 {
 	return out
 }
 
+// spacePt gives a space's spacePoints one at a time, the same numbers (the same sums).
+type spacePt struct {
+	x, y float64
+	xs   [3]float64
+}
+
+func pointsOf(p Point, s int) spacePt {
+	f := float64(s)
+	return spacePt{float64(p.X), float64(p.Y), [3]float64{f / 2, 0.001, f - 0.001}}
+}
+
+// at is spacePoints(p, s)[i].
+func (sp *spacePt) at(i int) (float64, float64) {
+	return sp.x + sp.xs[i/3], sp.y + sp.xs[i%3]
+}
+
 // los reports line of sight between two spaces: some line from a point of one to a point
 // of the other touches no wall or closed door (a line that nicks a corner or runs along a
 // wall does not count). Sight goes both ways, so one answer serves both: the answer of the
@@ -70,7 +86,9 @@ func (v *view) sees(p Point, ps int, q Point, qs int) (pq, qp bool) {
 	if len(walls) == 0 {
 		return true, true
 	}
-	from, to := spacePoints(p, ps), spacePoints(q, qs)
+	// The points are worked out as the lines need them (pointsOf): most pairs are settled
+	// after a line or two, and all 18 points cost more than those lines.
+	from, to := pointsOf(p, ps), pointsOf(q, qs)
 	// Neighbouring lines are mostly stopped by the same wall: the walls that stopped the last
 	// lines are tried first, so that a space out of sight costs a test or two a line. Where
 	// every line's answer is sure (farther than rounding from a wall's edge), it is the same
@@ -78,22 +96,23 @@ func (v *view) sees(p Point, ps int, q Point, qs int) (pq, qp bool) {
 	// Most spaces out of sight are cut off by the walls between them (sightcut.go): when the
 	// first lines tried (cutAfter) are all stopped, and no chain of open squares joins the
 	// spaces, none is clear.
-	var stopper [81]int
+	var stopper [81]int32
 	last, before, clear, sure := 0, 0, -1, true
 	for k, o := range lineOrder {
 		if k == cutAfter && v.cutOff(p, ps, q, qs) {
 			return false, false
 		}
-		a, c := from[o/9], to[o%9]
-		l := line(a[0], a[1], c[0], c[1])
+		ax, ay := from.at(int(o) / 9)
+		cx, cy := to.at(int(o) % 9)
+		l := line(ax, ay, cx, cy)
 		if hit, ok := l.hits(walls[last], false); hit {
-			stopper[k] = last
+			stopper[k] = int32(last)
 			sure = sure && ok
 			continue
 		}
 		if hit, ok := l.hits(walls[before], false); hit {
 			// The wall before the last one (the lines round a corner of two walls).
-			stopper[k], last, before = before, before, last
+			stopper[k], last, before = int32(before), before, last
 			sure = sure && ok
 			continue
 		}
@@ -103,14 +122,15 @@ func (v *view) sees(p Point, ps int, q Point, qs int) (pq, qp bool) {
 			clear = k
 			break
 		}
-		stopper[k], last, before = i, i, last
+		stopper[k], last, before = int32(i), i, last
 	}
 	if sure {
 		return clear >= 0, clear >= 0
 	}
 	if clear >= 0 {
-		a, c := from[lineOrder[clear]/9], to[lineOrder[clear]%9]
-		back := line(c[0], c[1], a[0], a[1])
+		ax, ay := from.at(int(lineOrder[clear]) / 9)
+		cx, cy := to.at(int(lineOrder[clear]) % 9)
+		back := line(cx, cy, ax, ay)
 		if i, _ := back.blocker(walls, false); i < 0 {
 			return true, true
 		}
@@ -120,8 +140,9 @@ func (v *view) sees(p Point, ps int, q Point, qs int) (pq, qp bool) {
 		}
 	}
 	for k, o := range lineOrder {
-		a, c := from[o/9], to[o%9]
-		l := line(c[0], c[1], a[0], a[1])
+		ax, ay := from.at(int(o) / 9)
+		cx, cy := to.at(int(o) % 9)
+		l := line(cx, cy, ax, ay)
 		if hit, _ := l.hits(walls[stopper[k]], false); hit {
 			continue
 		}
