@@ -1,6 +1,9 @@
 package engine
 
-import "slices"
+import (
+	"math/bits"
+	"slices"
+)
 
 // Line of sight between spaces (rulebook, Line of Sight p. 8): the lines between their
 // points, worked out for the view's table (sighttable.go).
@@ -188,6 +191,17 @@ func (v *view) blockersIn(out []Point, p Point, ps int, q Point, qs int) []Point
 	x0, x1 := min(p.X, q.X), max(p.X+ps, q.X+qs)
 	y0, y1 := min(p.Y, q.Y), max(p.Y+ps, q.Y+qs)
 	if x0 >= 0 && y0 >= 0 && x1 <= v.w && y1 <= v.h {
+		if v.rowWalls != nil {
+			// The row's walls as bits: only the box's, in the same order (by column) as
+			// wallRows lists them, so that the lines meet them in the same order.
+			box := uint64(1)<<(x1-x0) - 1
+			for y := y0; y < y1; y++ {
+				for m := v.rowWalls[y] >> x0 & box; m != 0; m &= m - 1 {
+					out = append(out, Point{x0 + bits.TrailingZeros64(m), y})
+				}
+			}
+			return out
+		}
 		for y := y0; y < y1; y++ {
 			for _, x := range v.wallRows[y] {
 				if x >= x0 && x < x1 {
