@@ -99,10 +99,14 @@ func (v *view) sees(p Point, ps int, q Point, qs int) (pq, qp bool) {
 	// Most spaces out of sight are cut off by the walls between them (sightcut.go): when the
 	// first lines tried (cutAfter) are all stopped, and no chain of open squares joins the
 	// spaces, none is clear.
+	// Quicker still, when the row of walls through the first line's stopper stops every line
+	// (runStops): the map's walls as bits, so the box on the map.
+	x0, x1 := min(p.X, q.X), max(p.X+ps, q.X+qs)
+	onMap := v.rowWalls != nil && x0 >= 0 && min(p.Y, q.Y) >= 0 && x1 <= v.w && max(p.Y+ps, q.Y+qs) <= v.h
 	var stopper [81]int32
 	last, before, clear, sure := 0, 0, -1, true
 	for k, o := range lineOrder {
-		if k == cutAfter && v.cutOff(p, ps, q, qs) {
+		if k == cutAfter && (onMap && v.runStops(walls[last], x0, x1, &from, &to) || v.cutOff(p, ps, q, qs)) {
 			return false, false
 		}
 		ax, ay := from.at(int(o) / 9)
