@@ -1,5 +1,7 @@
 package engine
 
+import "math/bits"
+
 // Cover (rulebook, Cover pp. 10 and 16-18).
 
 // cover reports whether the target has cover against an attacker standing at p: the
@@ -163,10 +165,20 @@ func (cl *cornerLines) gather() {
 	x0, x1 := max(0, min(p.X, q.X)-1), min(v.w-1, max(p.X+ps, q.X+qs)+1)
 	y0, y1 := max(0, min(p.Y, q.Y)-1), min(v.h-1, max(p.Y+ps, q.Y+qs)+1)
 	walls := cl.walls[:0]
-	for y := y0; y <= y1; y++ {
-		for _, x := range v.wallRows[y] {
-			if x >= x0 && x <= x1 {
-				walls = append(walls, Point{x, y})
+	if v.rowWalls != nil {
+		// From the rows' bits, only the box's columns: the same walls in the same order.
+		box := uint64(2)<<x1 - uint64(1)<<x0
+		for y := y0; y <= y1; y++ {
+			for m := v.rowWalls[y] & box; m != 0; m &= m - 1 {
+				walls = append(walls, Point{bits.TrailingZeros64(m), y})
+			}
+		}
+	} else {
+		for y := y0; y <= y1; y++ {
+			for _, x := range v.wallRows[y] {
+				if x >= x0 && x <= x1 {
+					walls = append(walls, Point{x, y})
+				}
 			}
 		}
 	}

@@ -166,3 +166,62 @@ func floorDiv(a, b int) int {
 	}
 	return q
 }
+
+// A second quick proof, for pairs that a wall run stops outright: the run of walls (or
+// closed doors) along a row through one wall square is a rectangle, convex. For a point a
+// and a convex set W, the points b whose segment from a meets W form a convex set (a + t(w -
+// a), t >= 1, w in W: a mix of two such points is again one). A space's nine points lie in
+// the hull of its four corner points, so when the 16 lines between the corner points all
+// meet W, the lines from each of one space's corners to every point of the other do, and
+// then (the same argument from the other end) the lines from every point of one to every
+// point of the other: all 81. W is taken shrunk by runSlack on every side, so each of the
+// 81 lines crosses the rectangle's inside by far more than rounding: it meets one of its
+// squares beyond doubt, either way, as sees' tests would find.
+
+// runSlack is how far inside the run's rectangle the corner lines must pass: far beyond
+// the rounding of points at most 64 apart (some 1e-14), far below a square.
+const runSlack = 1e-6
+
+// runStops reports that the row's run of walls through the wall square w, within the box's
+// columns x0 to x1 (less x1), stops every line between the two spaces (above). False means
+// only that the lines must be looked at. The map must be at most 64 wide (rowWalls).
+func (v *view) runStops(w Point, x0, x1 int, from, to *spacePt) bool {
+	row := v.rowWalls[w.Y]
+	// The run: the wall squares next to one another through w, within the box.
+	lo, hi := w.X, w.X+1
+	for lo > x0 && row>>(lo-1)&1 == 1 {
+		lo--
+	}
+	for hi < x1 && row>>hi&1 == 1 {
+		hi++
+	}
+	bx0, bx1 := float64(lo)+runSlack, float64(hi)-runSlack
+	by0, by1 := float64(w.Y)+runSlack, float64(w.Y+1)-runSlack
+	for _, i := range corners {
+		ax, ay := from.at(i)
+		for _, j := range corners {
+			cx, cy := to.at(j)
+			if !clipBox(bx0, bx1, by0, by1, ax, ay, cx, cy) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// clipBox reports whether the segment meets the box [lx, hx] by [ly, hy] (Liang-Barsky).
+func clipBox(lx, hx, ly, hy, x0, y0, x1, y1 float64) bool {
+	dx, dy := x1-x0, y1-y0
+	t0, t1, ok := clipEdge(-dx, x0-lx, 0, 1)
+	if !ok {
+		return false
+	}
+	if t0, t1, ok = clipEdge(dx, hx-x0, t0, t1); !ok {
+		return false
+	}
+	if t0, t1, ok = clipEdge(-dy, y0-ly, t0, t1); !ok {
+		return false
+	}
+	_, _, ok = clipEdge(dy, hy-y0, t0, t1)
+	return ok
+}
