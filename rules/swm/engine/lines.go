@@ -139,19 +139,7 @@ func clip(s Point, x0, y0, x1, y1 float64, interior bool) bool {
 		const e = 1e-9
 		lo, hi, blo, bhi = lo+e, hi-e, blo+e, bhi-e
 	}
-	dx, dy := x1-x0, y1-y0
-	t0, t1, ok := clipEdge(-dx, x0-lo, 0, 1)
-	if !ok {
-		return false
-	}
-	if t0, t1, ok = clipEdge(dx, hi-x0, t0, t1); !ok {
-		return false
-	}
-	if t0, t1, ok = clipEdge(-dy, y0-blo, t0, t1); !ok {
-		return false
-	}
-	_, _, ok = clipEdge(dy, bhi-y0, t0, t1)
-	return ok
+	return clipBox(lo, hi, blo, bhi, x0, y0, x1, y1)
 }
 
 // clipEdge is one edge of Liang-Barsky: it narrows the segment's [t0, t1] to the edge's
