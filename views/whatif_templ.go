@@ -378,14 +378,14 @@ func WhatIfPage(p Page, v WhatIfView) templ.Component {
 						return templ_7745c5c3_Err
 					}
 				} else {
-					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 36, "<p class=\"hint\">\"Surely better\" means the 95% interval of the change in expected score lies above no change; \"could be chance\" means it reaches both sides, and more battles may tell. The intervals hold over all ")
+					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 36, "<p class=\"hint\">\"Surely better\" means the 95% interval of the change in expected score lies above no change; \"too small to matter\" means it lies within 5 points either way of no change; \"could be chance\" means it reaches both sides, and more battles may tell. The intervals hold over all ")
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var22 string
 					templ_7745c5c3_Var22, templ_7745c5c3_Err = templ.JoinStringErrs(itoa(r.Looks))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `whatif.templ`, Line: 59, Col: 231}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `whatif.templ`, Line: 59, Col: 308}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var22))
 					if templ_7745c5c3_Err != nil {

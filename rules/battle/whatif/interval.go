@@ -3,7 +3,8 @@ package whatif
 import "math"
 
 // Looks is how many times the battles are looked at: after each fifth of them, a variant
-// whose change is beyond the boundary is settled and stops playing.
+// whose change is beyond the boundary, or surely smaller than Margin, is settled and stops
+// playing (settles).
 const Looks = 5
 
 // boundary is Pocock's constant for five equally spaced looks at a two-sided 5% level
@@ -12,6 +13,30 @@ const Looks = 5
 // variant stopped early and one played to the end are judged alike, and the chance that
 // any look calls "no change" a difference stays 5%.
 const boundary = 2.413
+
+// Margin is the smallest change in expected score a what-if tells from none: 5 points (a
+// win 1, a draw a half, so five wins in a hundred battles). A variant whose repeated
+// interval lies within ±Margin changes nothing that matters, and playing it on only narrows
+// the interval around a change too small to act on. Stopping it is honest at any look:
+// repeated intervals hold the true change at every look at once with 95% (Jennison and
+// Turnbull, ch. 9), whatever rule decides which look to stop at, so the chance that a
+// change of Margin or more is settled as one smaller is at most 2.5%.
+const Margin = 0.05
+
+// settles says whether a variant stops at a look, from its battles so far and the army's
+// same battles: its change is beyond the boundary (surely better or surely worse), or its
+// interval lies within ±Margin (Negligible).
+func settles(base, variant []float64) bool {
+	if len(base) < 2 {
+		return false
+	}
+	d, ci := pairedScore(base, variant, boundary)
+	return (ci[0] > 0 || ci[1] < 0) && d != 0 || Negligible(ci)
+}
+
+// Negligible says an interval of a change in expected score lies within ±Margin: whatever
+// the change is, it is smaller than a player would act on.
+func Negligible(ci [2]float64) bool { return ci[0] > -Margin && ci[1] < Margin }
 
 // lookAt is the number of battles played by look k (1 to Looks) of n.
 func lookAt(k, n int) int { return (k*n + Looks - 1) / Looks }

@@ -88,7 +88,7 @@ func (r *record) outcome(n int) Outcome {
 }
 
 // playLooks plays battles 0..n-1 of each force against b in Looks looks: after each, a
-// variant (forces[1:]) whose change from the base (forces[0]) is beyond the boundary stops.
+// variant (forces[1:]) whose change from the base (forces[0]) settles stops.
 // settled[j] says force j stopped before the last look. Each battle's seed depends only on
 // its index, and the looks fall at fixed battle counts, so the answer does not depend on
 // the workers.
@@ -124,8 +124,7 @@ func playLooks(ctx context.Context, field *battle.Field, forces []*battle.Force,
 			if !active[j] {
 				continue
 			}
-			d, ci := pairedScore(recs[0].score[:hi], recs[j].score[:hi], boundary)
-			if hi >= 2 && (ci[0] > 0 || ci[1] < 0) && d != 0 {
+			if settles(recs[0].score[:hi], recs[j].score[:hi]) {
 				active[j], settled[j] = false, true
 			}
 		}

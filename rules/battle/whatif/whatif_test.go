@@ -200,8 +200,10 @@ func TestAUselessUnitRanksWorst(t *testing.T) {
 }
 
 // The battles are looked at five times: a change settled at a look stops there (arming the
-// unarmed squad is settled at the first look, 60 of 300 battles), one that changes nothing
-// plays them all, and both are judged by the repeated interval.
+// unarmed squad is settled at the first look, 60 of 300 battles, surely better; a skill it
+// has no weapon to use changes no battle and is settled there too, as too small to matter),
+// one whose interval reaches past 5 points on both sides plays them all (a soldier less),
+// and all are judged by the repeated interval.
 func TestASettledChangeStopsAtItsLook(t *testing.T) {
 	a := readArmy(t, "testdata/unarmed.yaml")
 	b := force(t, readArmy(t, "testdata/imperials-1000.yaml"))
@@ -210,31 +212,38 @@ func TestASettledChangeStopsAtItsLook(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var arm, same *Variant
+	var arm, same, fewer *Variant
 	for i, v := range vs {
 		switch {
 		case strings.HasPrefix(v.Change, "Bare Hands: arm with ") && arm == nil:
 			arm = &vs[i]
 		case v.Change == "Bare Hands: blaster 5 instead of 4":
 			same = &vs[i] // a skill the unarmed squad has no weapon to use
+		case v.Change == "Bare Hands: 9 soldiers instead of 10":
+			fewer = &vs[i]
 		}
 	}
-	if arm == nil || same == nil {
+	if arm == nil || same == nil || fewer == nil {
 		t.Fatalf("variants: %v", vs)
 	}
-	rep, err := RunVariants(context.Background(), cat, openField(t), a, b, []Variant{*arm, *same}, Options{Battles: 300, Seed: 7})
+	rep, err := RunVariants(context.Background(), cat, openField(t), a, b, []Variant{*arm, *same, *fewer}, Options{Battles: 300, Seed: 7})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, v := range rep.Variants {
+		words := Words(v.Delta, v.DeltaCI)
 		switch v.Change {
 		case arm.Change:
-			if !v.Settled || v.Battles != 60 {
-				t.Errorf("arming: settled %v after %d battles, want settled after 60", v.Settled, v.Battles)
+			if !v.Settled || v.Battles != 60 || !strings.HasSuffix(words, "surely better") {
+				t.Errorf("arming: settled %v after %d battles (%s), want settled after 60, surely better", v.Settled, v.Battles, words)
 			}
 		case same.Change:
-			if v.Settled || v.Battles != 300 {
-				t.Errorf("a skill with no weapon: settled %v after %d battles, want all 300", v.Settled, v.Battles)
+			if !v.Settled || v.Battles != 60 || v.Delta != 0 || !strings.Contains(words, "too small to matter") {
+				t.Errorf("a skill with no weapon: settled %v after %d battles (%s), want settled after 60, too small to matter", v.Settled, v.Battles, words)
+			}
+		case fewer.Change:
+			if v.Settled || v.Battles != 300 || v.DeltaCI[0] > -Margin || v.DeltaCI[1] < 0 {
+				t.Errorf("a soldier less: settled %v after %d battles (%s), want all 300, across no change and past -5 points", v.Settled, v.Battles, words)
 			}
 		}
 	}
@@ -401,8 +410,10 @@ func TestWordsSayTheChangeAndWhetherItCouldBeChance(t *testing.T) {
 	}{
 		{0.187, [2]float64{0.101, 0.259}, "scores 18.7 points more (95%: +10.1 to +25.9), surely better"},
 		{-0.02, [2]float64{-0.059, 0.019}, "scores 2.0 points less (95%: -5.9 to +1.9), could be chance"},
+		{0.01, [2]float64{-0.049, 0.049}, "scores 1.0 points more (95%: -4.9 to +4.9), too small to matter (under 5 points either way)"},
+		{0.02, [2]float64{-0.01, 0.05}, "scores 2.0 points more (95%: -1.0 to +5.0), could be chance"},
 		{-0.3, [2]float64{-0.35, -0.25}, "scores 30.0 points less (95%: -35.0 to -25.0), surely worse"},
-		{0, [2]float64{0, 0}, "scores the same (95%: +0.0 to +0.0), could be chance"},
+		{0, [2]float64{0, 0}, "scores the same (95%: +0.0 to +0.0), too small to matter (under 5 points either way)"},
 	} {
 		if got := Words(c.d, c.ci); got != c.want {
 			t.Errorf("Words(%v, %v) = %q, want %q", c.d, c.ci, got, c.want)

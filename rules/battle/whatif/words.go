@@ -6,7 +6,8 @@ import (
 )
 
 // Words says a change in expected score (a win 1, a draw a half) and its interval as a
-// player reads it: points up or down, and whether the interval rules out no change at all.
+// player reads it: points up or down, and whether the interval rules out no change at all,
+// or rules out a change that matters (Margin).
 func Words(delta float64, ci [2]float64) string {
 	pts := func(x float64) string { return fmt.Sprintf("%.1f", math.Abs(100*x)) }
 	var s string
@@ -24,6 +25,8 @@ func Words(delta float64, ci [2]float64) string {
 		s += ", surely better"
 	case ci[1] < 0:
 		s += ", surely worse"
+	case Negligible(ci):
+		s += fmt.Sprintf(", too small to matter (under %.0f points either way)", 100*Margin)
 	default:
 		s += ", could be chance"
 	}

@@ -108,7 +108,7 @@ func printWhatif(w io.Writer, a, b, scenario string, noLimit bool, r *whatif.Rep
 			fmt.Fprintf(w, "    In the battles: %s.\n", strings.Join(v.Effects, "; "))
 		}
 	}
-	fmt.Fprintf(w, "\nScores: a win 1, a draw a half. The intervals are repeated 95%% intervals over %d looks: a change settled at a look stops there.\n", whatif.Looks)
+	fmt.Fprintf(w, "\nScores: a win 1, a draw a half. The intervals are repeated 95%% intervals over %d looks: a change settled at a look (surely better, surely worse, or too small to matter: within %.0f points of none) stops there.\n", whatif.Looks, 100*whatif.Margin)
 }
 
 // settledNote says a change stopped early, and after how many battles.
