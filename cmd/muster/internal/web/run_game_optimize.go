@@ -9,7 +9,6 @@ import (
 
 	"muster/cmd/muster/internal/jobs"
 	"muster/rules/battle/muster"
-	"muster/views"
 )
 
 func (a *app) gmRunOptimize(c *echo.Context) error   { return a.runGameOptimize(c, optimizeByGM) }
@@ -26,10 +25,7 @@ func (a *app) runGameOptimize(c *echo.Context, by string) error {
 	}
 	v := st.view
 	title := "What should " + st.army.Name + " bring?"
-	refuse := func(status int, msg string) error {
-		v.Error = msg
-		return render(c, status, views.OptimizePage(page(c, title, "games"), v))
-	}
+	refuse := optimizeRefusal(c, &v, title, "games")
 	if v.Game.Closed != "" {
 		return refuse(http.StatusConflict, "Nothing searched: "+v.Game.Closed)
 	}

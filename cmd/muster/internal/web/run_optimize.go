@@ -20,10 +20,7 @@ func (a *app) runOptimize(c *echo.Context) error {
 	}
 	v := st.view
 	title := "What should " + st.army.Name + " bring?"
-	refuse := func(status int, msg string) error {
-		v.Error = msg
-		return render(c, status, views.OptimizePage(page(c, title, "armies"), v))
-	}
+	refuse := optimizeRefusal(c, &v, title, "armies")
 	offered := make([]optimizeOffer, len(st.others))
 	for k, r := range st.others {
 		offered[k] = optimizeOffer{id: r.ID, name: r.Name}
@@ -72,4 +69,13 @@ func (a *app) runOptimize(c *echo.Context) error {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, "/sim/run/"+m.ID)
+}
+
+// optimizeRefusal renders the search's form again, with the fields as the player sent them
+// (v, filled as the handler reads them), saying msg: nothing is searched.
+func optimizeRefusal(c *echo.Context, v *views.OptimizeView, title, nav string) func(status int, msg string) error {
+	return func(status int, msg string) error {
+		v.Error = msg
+		return render(c, status, views.OptimizePage(page(c, title, nav), *v))
+	}
 }
