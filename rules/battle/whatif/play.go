@@ -3,6 +3,7 @@ package whatif
 import (
 	"context"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -127,6 +128,12 @@ func playLooks(ctx context.Context, field *battle.Field, forces []*battle.Force,
 			if settles(recs[0].score[:hi], recs[j].score[:hi]) {
 				active[j], settled[j] = false, true
 			}
+		}
+		// The army's own battles are played only to be paired with a variant's: once every
+		// variant has settled, it stops too (with none at all, it plays them all: its odds
+		// are the what-if's whole answer).
+		if len(forces) > 1 && !slices.Contains(active[1:], true) {
+			break
 		}
 	}
 	return recs, settled, nil

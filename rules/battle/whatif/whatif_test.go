@@ -6,6 +6,7 @@ import (
 	"errors"
 	"math"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -245,6 +246,35 @@ func TestASettledChangeStopsAtItsLook(t *testing.T) {
 			if v.Settled || v.Battles != 300 || v.DeltaCI[0] > -Margin || v.DeltaCI[1] < 0 {
 				t.Errorf("a soldier less: settled %v after %d battles (%s), want all 300, across no change and past -5 points", v.Settled, v.Battles, words)
 			}
+		}
+	}
+}
+
+// The army's own battles are played to be paired with the variants': once every variant has
+// settled, they stop too (arming the unarmed squad alone: 60 of 300), and with no variant at
+// all they are played in full.
+func TestTheArmysOwnBattlesStopWithTheLastVariant(t *testing.T) {
+	a := readArmy(t, "testdata/unarmed.yaml")
+	b := force(t, readArmy(t, "testdata/imperials-1000.yaml"))
+	cat := rules.Default()
+	vs, err := Variants(cat, a, nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(vs, func(v Variant) bool { return strings.HasPrefix(v.Change, "Bare Hands: arm with ") })
+	if i < 0 {
+		t.Fatalf("variants: %v", vs)
+	}
+	for _, c := range []struct {
+		vs   []Variant
+		want int
+	}{{vs[i : i+1], 60}, {nil, 300}} {
+		rep, err := RunVariants(context.Background(), cat, openField(t), a, b, c.vs, Options{Battles: 300, Seed: 7})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.Base.Battles != c.want {
+			t.Errorf("with %d variants the army played %d battles, want %d", len(c.vs), rep.Base.Battles, c.want)
 		}
 	}
 }
