@@ -241,7 +241,7 @@ func WhatIfPage(p Page, v WhatIfView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 22, "\"></div><div class=\"field\"><button type=\"submit\">Find what to change</button></div></div><p class=\"hint\">It is queued with the matchups: its page shows the battles played, its place in the queue and the time left, and can cancel it. The battles are looked at five times, and a change whose difference is already clear stops there.</p><p class=\"hint\" role=\"status\" data-busy-status></p></form>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 22, "\"></div><div class=\"field\"><button type=\"submit\">Find what to change</button></div></div><p class=\"hint\">It is queued with the matchups: its page shows the battles played, its place in the queue and the time left, and can cancel it. The battles are looked at five times, and a change whose difference is already clear, or clearly too small to matter, stops there.</p><p class=\"hint\" role=\"status\" data-busy-status></p></form>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
