@@ -756,6 +756,9 @@ func (b *Battle) special(ui, ti int, ffi int32, mode fireMode, v, dist float64, 
 			act, best, tkDiff, tkDS = tele, g, d, ds
 		}
 	}
+	if act != none {
+		b.settleAims(b.units[ui].side, aims)
+	}
 	switch act {
 	case tele:
 		b.telekinesis(ui, ti, ffi, tkDiff, tkDS)
@@ -781,6 +784,32 @@ type kitAim struct {
 	at   Point
 	n    int
 	done bool
+	// owed: a thrower used only the best aim within his reach (bestKit), and the best
+	// aim anywhere, with his template's radius r, is still to be worked out as of then.
+	owed bool
+	r    float64
+}
+
+// anyWithin reports whether some visible target (b.tidx) stands within reach of p, as
+// aimKit measures it.
+func (b *Battle) anyWithin(p Point, reach float64) bool {
+	for _, tfi := range b.tidx {
+		if dist2(p, b.figs[tfi].pos) <= reach*reach {
+			return true
+		}
+	}
+	return false
+}
+
+// settleAims works out the best aims anywhere still owed (bestKit), before an action that
+// may change what they would be (a grenade's burst, a flame, a figure moved).
+func (b *Battle) settleAims(side int, aims *[gFex + 1]kitAim) {
+	for k := range aims {
+		if a := &aims[k]; a.owed && !a.done {
+			a.done = true
+			a.at, a.n = b.aimKit(side, Point{}, gkind(k), a.r, 0)
+		}
+	}
 }
 
 // aimKit is the point a figure would aim a kit of kind k (template radius r) at among the
@@ -814,18 +843,37 @@ func (b *Battle) bestKit(side int, f *fig, aims *[gFex + 1]kitAim, sr int, firin
 		}
 		r := kitRadius(kit)
 		a := &aims[kit.Kind]
-		if !a.done {
-			a.done = true
-			a.at, a.n = b.aimKit(side, f.pos, kit.Kind, r, 0)
-		}
-		mine, n := a.at, a.n
-		if long := float64(kit.W.Ranges[combat.Long]); n > 0 && len(kit.W.Ranges) == 3 && dist2(f.pos, mine) > long*long {
-			mine, n = b.aimKit(side, f.pos, kit.Kind, r, long)
+		launcher := f.spec.Launcher != nil && kit.Kind != gThermal
+		var mine Point
+		var n int
+		if !a.done && !launcher && len(kit.W.Ranges) == 3 && !b.anyWithin(f.pos, float64(kit.W.Ranges[combat.Long])) {
+			// A thrower with no visible target within his reach has nowhere to aim: the
+			// best aim anywhere would lie beyond it, and he would find none within it.
+			// (Most throwers stand beyond a grenade's reach.) The best aim anywhere is
+			// owed: worked out when another thrower needs it, or before anything is
+			// thrown, fired or moved (settleAims), from the same places as now.
+			mine, n = Point{}, 0
+			if !a.owed {
+				a.owed, a.r = true, r
+			}
+		} else {
+			if !a.done {
+				if a.owed {
+					r = a.r // (as the first thrower would have aimed it)
+				}
+				a.done = true
+				a.at, a.n = b.aimKit(side, f.pos, kit.Kind, r, 0)
+				r = kitRadius(kit)
+			}
+			mine, n = a.at, a.n
+			if long := float64(kit.W.Ranges[combat.Long]); n > 0 && len(kit.W.Ranges) == 3 && dist2(f.pos, mine) > long*long {
+				mine, n = b.aimKit(side, f.pos, kit.Kind, r, long)
+			}
 		}
 		if v := b.kitValue(f, kit, mine, n, sr, firing, false); v > bv+tie {
 			best, at, bv, launched = k, mine, v, false
 		}
-		if f.spec.Launcher != nil && kit.Kind != gThermal {
+		if launcher {
 			// "Thermal detonators cannot be fired from a grenade launcher."
 			if v := b.kitValue(f, kit, a.at, a.n, sr, firing, true); v > bv+tie {
 				best, at, bv, launched = k, a.at, v, true
