@@ -316,6 +316,7 @@ func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 	// blind remembers the pairs found without a line of sight, so that the second look
 	// below does not ask again (los is a pure function of where everyone stands).
 	blind := b.blind.reset(len(firers), len(targets))
+	fdir := u.fdir // (canSee's facing: the fire does not turn the unit)
 	for j, tfi := range targets {
 		for k := range firers {
 			i := start + k
@@ -323,7 +324,7 @@ func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 				i -= len(firers) // (start + k) % len(firers), without a division
 			}
 			ffi := firers[i]
-			if !b.canSee(ui, ffi, tfi) {
+			if ok, v, d2 := arcNear(b.figs[ffi].pos, fdir, b.figs[tfi].pos); !ok && !arcEdges(fdir, v, d2) { // canSee
 				continue
 			}
 			ok, cv := b.losAmong(ffi, tfi, blockers)
@@ -357,7 +358,10 @@ func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 			if j >= len(targets) {
 				j -= len(targets)
 			}
-			if vis[j] && !blind.has(i, j) && b.canSee(ui, ffi, targets[j]) {
+			if !vis[j] || blind.has(i, j) {
+				continue
+			}
+			if ok, v, d2 := arcNear(b.figs[ffi].pos, fdir, b.figs[targets[j]].pos); ok || arcEdges(fdir, v, d2) { // canSee
 				if ok, _ := b.losAmong(ffi, targets[j], blockers); ok {
 					sees[i], last = true, j
 					break
@@ -591,6 +595,16 @@ func frontArc(p, f, q Point) bool { return dot(f, sub(q, p)) >= 0 }
 func bandMust(w *rules.Weapon, d float64) combat.Band {
 	bd, _ := bandOf(w.Ranges, w.MinRange, d)
 	return bd
+}
+
+// arcNear is inArc's common case, small enough to be inlined into fireAt's loops: true
+// when q lies within 45 degrees of the facing f from p (as most targets do); else q's
+// place from p and its square, for arcEdges, the rest of inArc.
+func arcNear(p, f, q Point) (bool, Point, float64) {
+	v := sub(q, p)
+	d2 := dot(v, v)
+	c := dot(f, v)
+	return c > 0 && 2*c*c >= d2, v, d2
 }
 
 // canSee: the target figure is within the firer's 90-degree fire arc.

@@ -364,11 +364,17 @@ func angleDiff(a, b float64) float64 {
 func inArc(p Point, f Point, q Point) bool {
 	v := sub(q, p)
 	d2 := dot(v, v)
-	if d2 <= baseRadius*baseRadius {
+	if c := dot(f, v); c > 0 && 2*c*c >= d2 { // within 45 degrees: cos^2 >= 1/2
 		return true
 	}
-	c := dot(f, v)
-	if c > 0 && 2*c*c >= d2 { // within 45 degrees: cos^2 >= 1/2
+	return arcEdges(f, v, d2)
+}
+
+// arcEdges is the rest of inArc, for a target at v from the firer (d2 = |v|^2) not within
+// 45 degrees of the facing: touching the firer's base, or within half an inch of one of
+// the arc's edges.
+func arcEdges(f, v Point, d2 float64) bool {
+	if d2 <= baseRadius*baseRadius {
 		return true
 	}
 	// The arc's edges, 45 degrees either side.
