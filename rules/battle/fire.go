@@ -316,6 +316,7 @@ func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 	// blind remembers the pairs found without a line of sight, so that the second look
 	// below does not ask again (los is a pure function of where everyone stands).
 	blind := b.blind.reset(len(firers), len(targets))
+	fdir := u.fdir // (canSee's facing: the fire does not turn the unit)
 	for j, tfi := range targets {
 		for k := range firers {
 			i := start + k
@@ -323,7 +324,7 @@ func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 				i -= len(firers) // (start + k) % len(firers), without a division
 			}
 			ffi := firers[i]
-			if !b.canSee(ui, ffi, tfi) {
+			if ok, v, d2 := arcNear(b.figs[ffi].pos, fdir, b.figs[tfi].pos); !ok && !arcEdges(fdir, v, d2) { // canSee
 				continue
 			}
 			ok, cv := b.losAmong(ffi, tfi, blockers)
@@ -357,7 +358,10 @@ func (b *Battle) fireAt(ui, ti int, mode fireMode) {
 			if j >= len(targets) {
 				j -= len(targets)
 			}
-			if vis[j] && !blind.has(i, j) && b.canSee(ui, ffi, targets[j]) {
+			if !vis[j] || blind.has(i, j) {
+				continue
+			}
+			if ok, v, d2 := arcNear(b.figs[ffi].pos, fdir, b.figs[targets[j]].pos); ok || arcEdges(fdir, v, d2) { // canSee
 				if ok, _ := b.losAmong(ffi, targets[j], blockers); ok {
 					sees[i], last = true, j
 					break
@@ -593,6 +597,16 @@ func bandMust(w *rules.Weapon, d float64) combat.Band {
 	return bd
 }
 
+// arcNear is inArc's common case, small enough to be inlined into fireAt's loops: true
+// when q lies within 45 degrees of the facing f from p (as most targets do); else q's
+// place from p and its square, for arcEdges, the rest of inArc.
+func arcNear(p, f, q Point) (bool, Point, float64) {
+	v := sub(q, p)
+	d2 := dot(v, v)
+	c := dot(f, v)
+	return c > 0 && 2*c*c >= d2, v, d2
+}
+
 // canSee: the target figure is within the firer's 90-degree fire arc.
 func (b *Battle) canSee(ui int, ffi, tfi int32) bool {
 	return inArc(b.figs[ffi].pos, b.units[ui].fdir, b.figs[tfi].pos)
@@ -756,6 +770,9 @@ func (b *Battle) special(ui, ti int, ffi int32, mode fireMode, v, dist float64, 
 			act, best, tkDiff, tkDS = tele, g, d, ds
 		}
 	}
+	if act != none {
+		b.settleAims(b.units[ui].side, aims)
+	}
 	switch act {
 	case tele:
 		b.telekinesis(ui, ti, ffi, tkDiff, tkDS)
@@ -781,6 +798,32 @@ type kitAim struct {
 	at   Point
 	n    int
 	done bool
+	// owed: a thrower used only the best aim within his reach (bestKit), and the best
+	// aim anywhere, with his template's radius r, is still to be worked out as of then.
+	owed bool
+	r    float64
+}
+
+// anyWithin reports whether some visible target (b.tidx) stands within reach of p, as
+// aimKit measures it.
+func (b *Battle) anyWithin(p Point, reach float64) bool {
+	for _, tfi := range b.tidx {
+		if dist2(p, b.figs[tfi].pos) <= reach*reach {
+			return true
+		}
+	}
+	return false
+}
+
+// settleAims works out the best aims anywhere still owed (bestKit), before an action that
+// may change what they would be (a grenade's burst, a flame, a figure moved).
+func (b *Battle) settleAims(side int, aims *[gFex + 1]kitAim) {
+	for k := range aims {
+		if a := &aims[k]; a.owed && !a.done {
+			a.done = true
+			a.at, a.n = b.aimKit(side, Point{}, gkind(k), a.r, 0)
+		}
+	}
 }
 
 // aimKit is the point a figure would aim a kit of kind k (template radius r) at among the
@@ -814,18 +857,37 @@ func (b *Battle) bestKit(side int, f *fig, aims *[gFex + 1]kitAim, sr int, firin
 		}
 		r := kitRadius(kit)
 		a := &aims[kit.Kind]
-		if !a.done {
-			a.done = true
-			a.at, a.n = b.aimKit(side, f.pos, kit.Kind, r, 0)
-		}
-		mine, n := a.at, a.n
-		if long := float64(kit.W.Ranges[combat.Long]); n > 0 && len(kit.W.Ranges) == 3 && dist2(f.pos, mine) > long*long {
-			mine, n = b.aimKit(side, f.pos, kit.Kind, r, long)
+		launcher := f.spec.Launcher != nil && kit.Kind != gThermal
+		var mine Point
+		var n int
+		if !a.done && !launcher && len(kit.W.Ranges) == 3 && !b.anyWithin(f.pos, float64(kit.W.Ranges[combat.Long])) {
+			// A thrower with no visible target within his reach has nowhere to aim: the
+			// best aim anywhere would lie beyond it, and he would find none within it.
+			// (Most throwers stand beyond a grenade's reach.) The best aim anywhere is
+			// owed: worked out when another thrower needs it, or before anything is
+			// thrown, fired or moved (settleAims), from the same places as now.
+			mine, n = Point{}, 0
+			if !a.owed {
+				a.owed, a.r = true, r
+			}
+		} else {
+			if !a.done {
+				if a.owed {
+					r = a.r // (as the first thrower would have aimed it)
+				}
+				a.done = true
+				a.at, a.n = b.aimKit(side, f.pos, kit.Kind, r, 0)
+				r = kitRadius(kit)
+			}
+			mine, n = a.at, a.n
+			if long := float64(kit.W.Ranges[combat.Long]); n > 0 && len(kit.W.Ranges) == 3 && dist2(f.pos, mine) > long*long {
+				mine, n = b.aimKit(side, f.pos, kit.Kind, r, long)
+			}
 		}
 		if v := b.kitValue(f, kit, mine, n, sr, firing, false); v > bv+tie {
 			best, at, bv, launched = k, mine, v, false
 		}
-		if f.spec.Launcher != nil && kit.Kind != gThermal {
+		if launcher {
 			// "Thermal detonators cannot be fired from a grenade launcher."
 			if v := b.kitValue(f, kit, a.at, a.n, sr, firing, true); v > bv+tie {
 				best, at, bv, launched = k, a.at, v, true

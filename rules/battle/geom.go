@@ -100,6 +100,17 @@ type poly struct {
 	pts   []Point
 	edges []Point
 	bb    box
+	// axis is set when every edge runs along an axis (most scenarios' rectangles): the
+	// edges as clipIn uses them, without the cross product's half that is always zero.
+	axis []axisEdge
+}
+
+// axisEdge is an edge along an axis: along x (y is false: the edge runs along y, its
+// cross products with w are -edge.Y*w.X) or along y (y true: edge.X*w.Y). k is the factor
+// (edge.X, or -edge.Y) and o the edge's start's coordinate across it.
+type axisEdge struct {
+	k, o float64
+	y    bool
 }
 
 func newPoly(pts []Point) poly {
@@ -117,7 +128,23 @@ func newPoly(pts []Point) poly {
 	for i := range pts {
 		edges[i] = sub(pts[(i+1)%len(pts)], pts[i])
 	}
-	return poly{pts: pts, edges: edges, bb: boxOf(pts...)}
+	pl := poly{pts: pts, edges: edges, bb: boxOf(pts...)}
+	axis := make([]axisEdge, len(pts))
+	for i, e := range edges {
+		switch {
+		case e.Y == 0 && e.X != 0:
+			axis[i] = axisEdge{k: e.X, o: pts[i].Y, y: true}
+		case e.X == 0 && e.Y != 0:
+			axis[i] = axisEdge{k: -e.Y, o: pts[i].X}
+		default:
+			axis = nil
+		}
+		if axis == nil {
+			break
+		}
+	}
+	pl.axis = axis
+	return pl
 }
 
 // convex reports whether the polygon is convex (and has an area).
@@ -162,6 +189,35 @@ func (p *poly) clip(a, b Point) (t0, t1 float64, ok bool) {
 func (p *poly) clipIn(a, b Point) (t0, t1 float64, ok bool) {
 	d := sub(b, a)
 	t0, t1 = 0, 1
+	if p.axis != nil {
+		// The same loop along axis edges: cross(edge, w) is edge.X*w.Y - 0*w.X, or
+		// 0*w.Y - edge.Y*w.X, and the zero term changes at most the sign of a zero, which
+		// no comparison or difference below tells apart.
+		for _, e := range p.axis {
+			var num, den float64
+			if e.y {
+				num, den = e.k*(a.Y-e.o), e.k*d.Y
+			} else {
+				num, den = e.k*(a.X-e.o), e.k*d.X
+			}
+			if math.Abs(den) < 1e-12 {
+				if num < 0 {
+					return 0, 0, false
+				}
+				continue
+			}
+			t := -num / den
+			if den > 0 {
+				t0 = fmax(t0, t)
+			} else {
+				t1 = fmin(t1, t)
+			}
+			if t0 > t1 {
+				return 0, 0, false
+			}
+		}
+		return t0, t1, true
+	}
 	edges := p.edges[:len(p.pts)]
 	for i, e0 := range p.pts {
 		edge := edges[i]
@@ -308,11 +364,17 @@ func angleDiff(a, b float64) float64 {
 func inArc(p Point, f Point, q Point) bool {
 	v := sub(q, p)
 	d2 := dot(v, v)
-	if d2 <= baseRadius*baseRadius {
+	if c := dot(f, v); c > 0 && 2*c*c >= d2 { // within 45 degrees: cos^2 >= 1/2
 		return true
 	}
-	c := dot(f, v)
-	if c > 0 && 2*c*c >= d2 { // within 45 degrees: cos^2 >= 1/2
+	return arcEdges(f, v, d2)
+}
+
+// arcEdges is the rest of inArc, for a target at v from the firer (d2 = |v|^2) not within
+// 45 degrees of the facing: touching the firer's base, or within half an inch of one of
+// the arc's edges.
+func arcEdges(f, v Point, d2 float64) bool {
+	if d2 <= baseRadius*baseRadius {
 		return true
 	}
 	// The arc's edges, 45 degrees either side.

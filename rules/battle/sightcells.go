@@ -28,6 +28,16 @@ const cellKnown = 1 << 31
 type sightCells struct {
 	n       int // cells
 	entries []atomic.Uint32
+	// items are the areas and barriers as cellPairMask tests them, worked out once.
+	items []cellItem
+}
+
+// cellItem is an area or barrier as cellPairMask tests it: its bit, and the box the
+// target's cell must meet (cover only) or the segment between the cells' centres must.
+type cellItem struct {
+	pb    box
+	bit   uint32
+	cover bool
 }
 
 // initSightCells sets the table up when the areas and barriers fit its 31 bits.
@@ -37,6 +47,33 @@ func (f *Field) initSightCells() {
 	}
 	n := f.nx * f.ny
 	f.cells = &sightCells{n: n, entries: make([]atomic.Uint32, n*n)}
+	const half = gridCell / 2
+	const eps = 1e-6
+	for k, bb := range f.sightBoxes {
+		a := &f.areas[f.sightAreas[k]]
+		if !a.blocks && a.losLimit == 0 {
+			// Cover only: it matters when the target stands in it.
+			f.cells.items = append(f.cells.items, cellItem{pb: bb, bit: 1 << k, cover: true})
+			continue
+		}
+		f.cells.items = append(f.cells.items, cellItem{pb: bb.pad(half + eps), bit: 1 << k})
+	}
+	for i := range f.barriers {
+		br := &f.barriers[i]
+		bit := uint32(1) << (len(f.sightBoxes) + i)
+		if br.los == losNone {
+			// A barrier that does not stop sight matters only as the target's cover, when
+			// he stands within 1" of it (barrierSight's qNear, which asks first that the
+			// target lie in the barrier's box widened by 1"): never without cover, and
+			// only to a target cell that box meets.
+			if br.cover > combat.Open {
+				f.cells.items = append(f.cells.items, cellItem{pb: br.bb.pad(1 + eps), bit: bit, cover: true})
+			}
+			continue
+		}
+		// sight looks at a barrier when the line passes within 1" of it or crosses it.
+		f.cells.items = append(f.cells.items, cellItem{pb: br.bb.pad(1 + half + eps), bit: bit})
+	}
 }
 
 // sightMask returns the bits of the areas and barriers a line from p to q can meet, and
@@ -59,7 +96,8 @@ func (f *Field) sightMask(p, q Point) (uint32, bool) {
 }
 
 // cellPairMask works out an entry: the areas and barriers that the hull of cells (px, py)
-// and (qx, qy) meets, each tested as sight would first test it, with a margin for rounding.
+// and (qx, qy) meets, each tested as sight would first test it, with a margin for rounding
+// (the boxes, padded by half a cell and the margin, are initSightCells').
 func (f *Field) cellPairMask(px, py, qx, qy int) uint32 {
 	const half = gridCell / 2
 	const eps = 1e-6
@@ -69,34 +107,16 @@ func (f *Field) cellPairMask(px, py, qx, qy int) uint32 {
 	// (A segment meets a box only if its own box does: most pairs are told apart by that.)
 	sb := segBox(pc, qc)
 	var m uint32
-	for k, bb := range f.sightBoxes {
-		a := &f.areas[f.sightAreas[k]]
-		if !a.blocks && a.losLimit == 0 {
-			// Cover only: it matters when the target stands in it.
-			if bb.overlaps(qCell) {
-				m |= 1 << k
+	for i := range f.cells.items {
+		it := &f.cells.items[i]
+		if it.cover {
+			if it.pb.overlaps(qCell) {
+				m |= it.bit
 			}
 			continue
 		}
-		if pb := bb.pad(half + eps); sb.overlaps(pb) && segMeetsBox(pc, qc, pb) {
-			m |= 1 << k
-		}
-	}
-	for i := range f.barriers {
-		br := &f.barriers[i]
-		if br.los == losNone {
-			// A barrier that does not stop sight matters only as the target's cover, when
-			// he stands within 1" of it (barrierSight's qNear, which asks first that the
-			// target lie in the barrier's box widened by 1"): never without cover, and
-			// only to a target cell that box meets.
-			if br.cover > combat.Open && br.bb.pad(1+eps).overlaps(qCell) {
-				m |= 1 << (len(f.sightBoxes) + i)
-			}
-			continue
-		}
-		// sight looks at a barrier when the line passes within 1" of it or crosses it.
-		if pb := br.bb.pad(1 + half + eps); sb.overlaps(pb) && segMeetsBox(pc, qc, pb) {
-			m |= 1 << (len(f.sightBoxes) + i)
+		if sb.overlaps(it.pb) && segMeetsBox(pc, qc, it.pb) {
+			m |= it.bit
 		}
 	}
 	return m
@@ -105,25 +125,23 @@ func (f *Field) cellPairMask(px, py, qx, qy int) uint32 {
 // segMeetsBox reports whether the segment from a to b has a point in the box (the slab
 // test: the part of the segment inside each pair of sides, intersected).
 func segMeetsBox(a, b Point, bb box) bool {
-	t0, t1 := 0.0, 1.0
-	for _, s := range [2]struct{ a, d, lo, hi float64 }{
-		{a.X, b.X - a.X, bb.lo.X, bb.hi.X},
-		{a.Y, b.Y - a.Y, bb.lo.Y, bb.hi.Y},
-	} {
-		if math.Abs(s.d) < 1e-12 {
-			if s.a < s.lo || s.a > s.hi {
-				return false
-			}
-			continue
-		}
-		u0, u1 := (s.lo-s.a)/s.d, (s.hi-s.a)/s.d
-		if u0 > u1 {
-			u0, u1 = u1, u0
-		}
-		t0, t1 = fmax(t0, u0), fmin(t1, u1)
-		if t0 > t1 {
-			return false
-		}
+	t0, t1, ok := slab(a.X, b.X-a.X, bb.lo.X, bb.hi.X, 0, 1)
+	if !ok {
+		return false
 	}
-	return true
+	_, _, ok = slab(a.Y, b.Y-a.Y, bb.lo.Y, bb.hi.Y, t0, t1)
+	return ok
+}
+
+// slab narrows [t0, t1] to the part of the segment a + t*d within lo..hi along one axis.
+func slab(a, d, lo, hi, t0, t1 float64) (float64, float64, bool) {
+	if math.Abs(d) < 1e-12 {
+		return t0, t1, a >= lo && a <= hi
+	}
+	u0, u1 := (lo-a)/d, (hi-a)/d
+	if u0 > u1 {
+		u0, u1 = u1, u0
+	}
+	t0, t1 = fmax(t0, u0), fmin(t1, u1)
+	return t0, t1, t0 <= t1
 }

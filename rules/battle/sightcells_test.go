@@ -62,3 +62,47 @@ func TestCellTableGivesTheSameSightAsEveryArea(t *testing.T) {
 		}
 	}
 }
+
+// TestAxisClipGivesTheSameCut: clipIn along an axis polygon's edges (poly.axis) cuts every
+// segment at the same parameters as the cross products over the edges.
+func TestAxisClipGivesTheSameCut(t *testing.T) {
+	rng := rand.New(rand.NewPCG(28, 2026))
+	rects := 0
+	for _, name := range []string{"open-field", "defending-the-bridge", "like-rats-in-a-trap", "crystal-forest-of-goratak"} {
+		f := scenario(t, name)
+		for i := range f.areas {
+			p := f.areas[i].poly
+			if p.axis == nil {
+				continue
+			}
+			rects++
+			general := p
+			general.axis = nil
+			bb := p.bb.pad(3)
+			point := func() Point {
+				q := Point{X: bb.lo.X + rng.Float64()*(bb.hi.X-bb.lo.X), Y: bb.lo.Y + rng.Float64()*(bb.hi.Y-bb.lo.Y)}
+				switch rng.IntN(4) {
+				case 0: // on an edge's line
+					q.X = p.pts[rng.IntN(len(p.pts))].X
+				case 1:
+					q.Y = p.pts[rng.IntN(len(p.pts))].Y
+				}
+				return q
+			}
+			for range 20000 {
+				a, b := point(), point()
+				if rng.IntN(5) == 0 {
+					b.X = a.X // along an axis
+				}
+				t0, t1, ok := p.clipIn(a, b)
+				g0, g1, gok := general.clipIn(a, b)
+				if t0 != g0 || t1 != g1 || ok != gok {
+					t.Fatalf("%s, %s: clip of %v-%v along the axes (%v, %v, %v), by cross products (%v, %v, %v)", name, f.areas[i].name, a, b, t0, t1, ok, g0, g1, gok)
+				}
+			}
+		}
+	}
+	if rects == 0 {
+		t.Fatal("no axis polygon among the scenarios' areas")
+	}
+}
