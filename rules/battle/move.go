@@ -48,11 +48,23 @@ func (b *Battle) place(ui int, at Point, facing float64) {
 		b.blocked = make([]bool, n)
 	}
 	pts := b.tmpPts[:n]
-	b.gatherRoom(ui, box{at, at}.pad(layoutReach(n)))
+	near := box{at, at}.pad(layoutReach(n))
+	b.gatherRoom(ui, near)
+	// Most places fit whole at the point itself, and the counts of the formations that do
+	// not are read only when makeRoom finds no whole fit nearby either (it works them out
+	// again then): so look for a whole fit first, each formation given up on at its first
+	// place blocked, the figures that stop them kept for makeRoom's first points.
+	quick := !b.fullLayouts && len(b.room) > 0
+	if quick {
+		b.roomFloor, b.quick, b.stopper = n-1, true, [4]int32{-1, -1, -1, -1}
+	}
 	bestR, bestValid, last := b.fit(at, fwd, right, n, pts)
+	if quick {
+		b.roomFloor, b.quick = -1, false
+	}
 	if bestValid < n && len(b.room) > 0 {
 		var p Point
-		if p, bestR, bestValid, last = b.makeRoom(ui, at, from, hasFrom, fwd, right, n, pts, bestR, bestValid, last); p != at {
+		if p, bestR, bestValid, last = b.makeRoom(ui, at, from, hasFrom, fwd, right, n, pts, bestR, bestValid, last, near, quick); p != at {
 			at, u.anchor = p, p
 		}
 	}
@@ -140,8 +152,10 @@ const (
 // back toward from (where the unit stood, up to there), then behind at (away from its
 // facing), then to its right and left, every half inch up to 8", nearer points first. It
 // returns the first point where one fits, or the point with the most figures clear (at on
-// ties), with fit's answers there.
-func (b *Battle) makeRoom(ui int, at, from Point, hasFrom bool, fwd, right Point, n int, pts []Point, bestR, bestValid, last int) (Point, int, int, int) {
+// ties), with fit's answers there. b.room holds the figures within near of at (place's);
+// quick: place looked at at for a whole fit only (its answers are worked out again in full
+// when they are read), b.stopper holding what stopped each formation there.
+func (b *Battle) makeRoom(ui int, at, from Point, hasFrom bool, fwd, right Point, n int, pts []Point, bestR, bestValid, last int, near box, quick bool) (Point, int, int, int) {
 	var dirs [4]Point
 	var lim [4]float64
 	nd := 0
@@ -152,7 +166,7 @@ func (b *Battle) makeRoom(ui int, at, from Point, hasFrom bool, fwd, right Point
 		dirs[nd], lim[nd] = v, roomReach
 		nd++
 	}
-	b.gatherRoom(ui, box{at, at}.pad(layoutReach(n)+roomReach))
+	b.gatherMore(ui, near, box{at, at}.pad(layoutReach(n)+roomReach))
 	best := at
 	// A try matters only if it has more places clear than the best so far: layout may give
 	// up on a formation as soon as it is sure it has no more (roomFloor). Only the last
@@ -165,7 +179,10 @@ func (b *Battle) makeRoom(ui int, at, from Point, hasFrom bool, fwd, right Point
 		// tries before it gave up at: so look for it first with each formation given up on
 		// at its first place blocked, and only when there is none work the best out in full
 		// below (about one search in 140 with 8 squads a side).
-		b.roomFloor, b.quick, b.stopper = n-1, true, [4]int32{-1, -1, -1, -1}
+		b.roomFloor, b.quick = n-1, true
+		if !quick {
+			b.stopper = [4]int32{-1, -1, -1, -1}
+		}
 		for step := roomStep; step < roomReach+roomStep; step += roomStep {
 			for k := range nd {
 				if step-roomStep >= lim[k]-1e-9 {
@@ -182,6 +199,9 @@ func (b *Battle) makeRoom(ui int, at, from Point, hasFrom bool, fwd, right Point
 			}
 		}
 		b.roomFloor, b.quick = -1, false
+	}
+	if quick {
+		bestR, bestValid, last = b.fit(at, fwd, right, n, pts) // (in full: place gave up early)
 	}
 	var lastP Point
 	for step := roomStep; step < roomReach+roomStep; step += roomStep {
@@ -248,6 +268,38 @@ func (b *Battle) gatherRoom(ui int, zone box) {
 	b.room = out
 }
 
+// gatherMore widens b.room, gathered within near, to zone (which holds near): the figures
+// within zone but not near are added after those already there, whose places in b.room
+// (b.stopper) stay as they were. Only which figures room holds is read, never their order,
+// but for the stoppers, and any figure of room gives the stoppers' answers.
+func (b *Battle) gatherMore(ui int, near, zone box) {
+	out := b.room
+	for k := range b.units {
+		o := &b.units[k]
+		if k == ui || !o.onTable() || b.roomExempt(ui, k) {
+			continue
+		}
+		bb := o.bb
+		if !o.boxOK || b.audit != nil {
+			bb = b.unitBox(k)
+		}
+		if !bb.overlaps(zone) {
+			continue
+		}
+		pts := b.live[k].pts
+		if !o.cOK || b.live[k].ver != o.ver {
+			b.unitVer(k)
+			pts, _ = b.livePos(k)
+		}
+		for _, p := range pts {
+			if zone.contains(p) && !near.contains(p) {
+				out = append(out, p)
+			}
+		}
+	}
+	b.room = out
+}
+
 // roomExempt: unit ui's figures may stand on unit k's: k is an enemy in ui's close assault,
 // or the unit ui charges into contact with, or an enemy in that unit's close assault.
 // Friends keep their bases apart, in a close assault too: the fight may end with both
@@ -282,22 +334,15 @@ func (b *Battle) roomAt(p Point) bool {
 // and return -1, blocked then incomplete (layoutGaveUp).
 func (b *Battle) layout(at, fwd, right Point, n, r int, pts []Point) int {
 	blocked := b.blocked[:n]
-	zone := box{at, at}
 	k := min(r, 4) - 1 // r is 1, 2, 3 or n (fit), and n only above 3 unless it equals r
 	fr := &b.frames
-	if side, back := fr.side[k], fr.back[k]; fr.ok[k] && len(side) == n && len(back) == n {
-		for i := range n {
-			p := add(add(at, side[i]), back[i])
-			pts[i] = p
-			blocked[i] = false
-			zone = zone.grow(p)
-		}
-	} else {
+	if side, back := fr.side[k], fr.back[k]; !fr.ok[k] || len(side) != n || len(back) != n {
 		if cap(side) < n || cap(back) < n {
 			side, back = make([]Point, n, 2*n), make([]Point, n, 2*n)
 		}
 		side, back = side[:n], back[:n]
 		per := (n + r - 1) / r
+		ob := box{} // the offsets' box, the anchor in it
 		// Place i is rank i/per, file i%per: ranks and files in turn, without the division.
 		for i, j := 0, 0; i < n; j++ {
 			m := min(per, n-j*per)
@@ -310,18 +355,24 @@ func (b *Battle) layout(at, fwd, right Point, n, r int, pts []Point) int {
 				}
 				sd := scale(right, lat)
 				side[i], back[i] = sd, bk
-				p := add(add(at, sd), bk)
-				pts[i] = p
-				blocked[i] = false
-				zone = zone.grow(p)
+				ob = ob.grow(add(sd, bk))
 				i++
 			}
 		}
 		fr.side[k], fr.back[k], fr.ok[k] = side, back, true
+		fr.box[k] = ob.pad(1e-9) // (the points' rounding: at+side+back against at+(side+back))
 	}
+	side, back := fr.side[k][:n], fr.back[k][:n]
+	for i := range n {
+		pts[i] = add(add(at, side[i]), back[i])
+		blocked[i] = false
+	}
+	// Every point lies within span: the zone a figure of room must be in to be on one.
+	span := box{add(at, fr.box[k].lo), add(at, fr.box[k].hi)}
 	b.layoutGaveUp = false
+	nb := 0 // places blocked so far
 	if len(b.room) > 0 {
-		zone = zone.pad(roomGap)
+		zone := span.pad(roomGap)
 		if s := b.stopper[k]; b.quick && s >= 0 {
 			// Looking for a whole fit, the figure that stopped this formation at the last
 			// point tried most often stops it at this one, half an inch on: any figure on a
@@ -335,7 +386,6 @@ func (b *Battle) layout(at, fwd, right Point, n, r int, pts []Point) int {
 				}
 			}
 		}
-		nb := 0 // places blocked so far
 		for j, q := range b.room {
 			if !zone.contains(q) {
 				continue
@@ -357,6 +407,9 @@ func (b *Battle) layout(at, fwd, right Point, n, r int, pts []Point) int {
 			}
 		}
 	}
+	if b.standableBox(span) {
+		return n - nb
+	}
 	valid := 0
 	for i, p := range pts {
 		if !blocked[i] && b.standable(p) {
@@ -366,6 +419,28 @@ func (b *Battle) layout(at, fwd, right Point, n, r int, pts []Point) int {
 	return valid
 }
 
+// standableBox: every point of z is standable (on the table, and no impassable area's box
+// meets the grid cells z covers).
+func (b *Battle) standableBox(z box) bool {
+	f := b.field
+	if z.lo.X < baseRadius || z.lo.Y < baseRadius || z.hi.X > f.W-baseRadius || z.hi.Y > f.H-baseRadius {
+		return false
+	}
+	if f.impMask == 0 {
+		return true
+	}
+	x0, y0 := f.cellXY(z.lo)
+	x1, y1 := f.cellXY(z.hi)
+	for y := y0; y <= y1; y++ {
+		for _, c := range f.grid[y*f.nx+x0 : y*f.nx+x1+1] {
+			if c&f.impMask != 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // frames keeps, for the unit place is laying out, each formation's offsets from the anchor,
 // as layout works them out the first time: makeRoom tries the same four formations at up
 // to 64 points. layout adds them to the anchor in the order it adds them the first time
@@ -373,6 +448,7 @@ func (b *Battle) layout(at, fwd, right Point, n, r int, pts []Point) int {
 type frames struct {
 	ok         [4]bool // cleared by place
 	side, back [4][]Point
+	box        [4]box // the offsets' box (side+back, and the anchor), a hair wider
 }
 
 // standable: on the table and not in impassable terrain.
