@@ -18,15 +18,21 @@ const spacing = 1.25
 // (room). When none fits there, it lays them out a little back toward where the unit came
 // from, or behind or beside the point (makeRoom).
 func (b *Battle) place(ui int, at Point, facing float64) {
+	b.placeVia(ui, at, facing, nil)
+}
+
+// placeVia is place for a move that passed via a point where it was not placed (advance:
+// no enemy could fire at it halfway, so nothing read its figures there). A place reads
+// where the unit stood only when it must look for room around the point (makeRoom): then
+// the unit is placed at via first after all, as the move would have placed it.
+func (b *Battle) placeVia(ui int, at Point, facing float64, via *Point) {
 	u := &b.units[ui]
 	if b.trace != nil {
 		b.trace.traceMove(b, ui, at)
 	}
 	b.moves++
-	from, hasFrom := u.anchor, u.placed
-	u.anchor, u.facing, u.fdir, u.boxOK, u.cOK, u.placed = at, facing, dirOf(facing), false, false, true
-	if u.spec.Piece != nil && !u.gunSet {
-		u.gunAt, u.gunSet = at, true // the gun is set up where its crew is first placed
+	if via != nil {
+		b.moves++ // (via's place)
 	}
 	n := 0
 	for _, fi := range u.members {
@@ -34,11 +40,16 @@ func (b *Battle) place(ui int, at Point, facing float64) {
 			n++
 		}
 	}
+	fwd := dirOf(facing)
+	from, hasFrom := u.anchor, u.placed
 	if n == 0 {
+		u.anchor, u.facing, u.fdir, u.boxOK, u.cOK, u.placed = at, facing, fwd, false, false, true
+		if u.spec.Piece != nil && !u.gunSet {
+			u.gunAt, u.gunSet = at, true
+		}
 		b.roomSkip = 0
 		return
 	}
-	fwd := dirOf(facing)
 	right := Point{X: fwd.Y, Y: -fwd.X}
 	b.frames.ok = [4]bool{} // (the formations' offsets for this facing and n: frame)
 	if cap(b.tmpPts) < n {
@@ -61,6 +72,25 @@ func (b *Battle) place(ui int, at Point, facing float64) {
 	bestR, bestValid, last := b.fit(at, fwd, right, n, pts)
 	if quick {
 		b.roomFloor, b.quick = -1, false
+	}
+	if via != nil && bestValid < n && len(b.room) > 0 {
+		// makeRoom reads where the unit stood: via, when a formation fits whole there (or
+		// nothing is near it); else where room was made around it, as the move placed it.
+		stop := b.stopper
+		b.gatherRoom(ui, box{*via, *via}.pad(layoutReach(n)))
+		if !quick || !b.fitsWhole(*via, fwd, right, n, pts) {
+			b.moves -= 2
+			b.place(ui, *via, facing)
+			b.place(ui, at, facing)
+			return
+		}
+		from, hasFrom = *via, true
+		b.gatherRoom(ui, near) // (as before: stop's places in it hold)
+		b.stopper = stop
+	}
+	u.anchor, u.facing, u.fdir, u.boxOK, u.cOK, u.placed = at, facing, fwd, false, false, true
+	if u.spec.Piece != nil && !u.gunSet {
+		u.gunAt, u.gunSet = at, true // the gun is set up where its crew is first placed
 	}
 	if bestValid < n && len(b.room) > 0 {
 		var p Point
@@ -108,6 +138,18 @@ func (b *Battle) place(ui int, at Point, facing float64) {
 func (b *Battle) placeAgainst(ui int, at Point, facing float64, ti int) {
 	b.roomSkip = ti + 1 // read by roomExempt during this place only
 	b.place(ui, at, facing)
+}
+
+// fitsWhole: place would keep at as the anchor, b.room gathered around it: some
+// formation fits whole there, or no figure is near it.
+func (b *Battle) fitsWhole(at, fwd, right Point, n int, pts []Point) bool {
+	if len(b.room) == 0 {
+		return true
+	}
+	b.roomFloor, b.quick, b.stopper = n-1, true, [4]int32{-1, -1, -1, -1}
+	_, v, _ := b.fit(at, fwd, right, n, pts)
+	b.roomFloor, b.quick = -1, false
+	return v == n
 }
 
 // layoutReach is how far from its anchor a formation of n figures may reach, with the room
@@ -716,12 +758,21 @@ func (b *Battle) advance(ui int, p plan, pickupCost float64) {
 	if !b.standable(half) {
 		half = b.routeJ(ui, start, end, math.Sqrt(dist2(start, end))/2, run, nil)
 	}
-	b.place(ui, half, face)
+	// Where no enemy could fire at it halfway, nothing reads the unit's figures there: it is
+	// placed there only if the place at the end needs it (placeVia).
+	via := b.trace == nil && b.audit == nil && (u.spec.Piece == nil || u.gunSet) && !b.mayOpportunity(ui, -1)
+	if !via {
+		b.place(ui, half, face)
+	}
 	b.opportunity(ui, end, -1)
 	if b.aliveCount(ui) == 0 {
 		return
 	}
-	b.place(ui, end, face)
+	if via {
+		b.placeVia(ui, end, face, &half)
+	} else {
+		b.place(ui, end, face)
+	}
 	u.walked, u.ran = !run, run
 	if len(b.tangles) > 0 {
 		b.tangleNote(ui, start, end)
@@ -838,6 +889,23 @@ func (b *Battle) discardTripod(ui int) {
 // charging (-1 for other moves): "the charged squad cannot opportunity fire; all it gets is
 // its defensive fire" (Chapter Three, "Opportunity Fire"); one that broke or withdrew from
 // the charge (marked fired) "loses its chance" to fire (Chapter Four).
+// mayOpportunity: some enemy unit could opportunity fire at mover (opportunity's first
+// tests, before it weighs the fire).
+func (b *Battle) mayOpportunity(mover, charged int) bool {
+	lo, hi := b.sideRange(1 - b.units[mover].side)
+	for e := lo; e < hi; e++ {
+		t := &b.units[e]
+		if e == charged || !t.onTable() || t.moved || t.oppFired || t.defFired || t.fired || t.cannotMove || t.eng >= 0 || !b.hasGuns(e) {
+			continue
+		}
+		if b.status(t) >= combat.Demoralized {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
 func (b *Battle) opportunity(mover int, dest Point, charged int) {
 	defer b.use(b.dice) // the mover's dice, after each firer's own
 	m := &b.units[mover]
