@@ -112,6 +112,19 @@ func (b *Battle) placeVia(ui int, at Point, facing float64, via *Point) {
 			}
 		}
 	}
+	// The ground's cover is coverAt's but where a barrier is near (its box, an inch wider,
+	// meets the figures' box): then coverAt looks at it.
+	span := box{refuge, refuge}
+	for _, p := range pts {
+		span = span.grow(p)
+	}
+	bars := false
+	for i := range b.field.barriers {
+		if b.field.barriers[i].bb.pad(1).overlaps(span) {
+			bars = true
+			break
+		}
+	}
 	k := 0
 	for _, fi := range u.members {
 		f := &b.figs[fi]
@@ -123,8 +136,11 @@ func (b *Battle) placeVia(ui int, at Point, facing float64, via *Point) {
 			p = refuge
 		}
 		f.pos = p
-		f.hill = b.field.hillAt(p)
-		f.cover = b.coverAt(p)
+		g := b.field.at(p) // (hill: hillAt's)
+		f.hill, f.cover = g.hill, g.cover
+		if bars {
+			f.cover = b.coverAt(p)
+		}
 		k++
 	}
 	if b.audit != nil {
