@@ -421,29 +421,33 @@ func (b *Battle) layout(at, fwd, right Point, n, r int, pts []Point) int {
 		fr.box[k] = ob.pad(1e-9) // (the points' rounding: at+side+back against at+(side+back))
 	}
 	side, back := fr.side[k][:n], fr.back[k][:n]
-	for i := range n {
-		pts[i] = add(add(at, side[i]), back[i])
-		blocked[i] = false
-	}
 	// Every point lies within span: the zone a figure of room must be in to be on one.
 	span := box{add(at, fr.box[k].lo), add(at, fr.box[k].hi)}
+	zone := span.pad(roomGap)
 	b.layoutGaveUp = false
-	nb := 0 // places blocked so far
-	if len(b.room) > 0 {
-		zone := span.pad(roomGap)
-		if s := b.stopper[k]; b.quick && s >= 0 {
-			// Looking for a whole fit, the figure that stopped this formation at the last
-			// point tried most often stops it at this one, half an inch on: any figure on a
-			// place gives the same answer.
-			if q := b.room[s]; zone.contains(q) {
-				for _, p := range pts {
-					if dist2(p, q) < roomGap*roomGap {
-						b.layoutGaveUp = true
-						return -1
-					}
-				}
+	if s := b.stopper[k]; b.quick && s >= 0 && zone.contains(b.room[s]) {
+		// Looking for a whole fit, the figure that stopped this formation at the last
+		// point tried most often stops it at this one, half an inch on: any figure on a
+		// place gives the same answer. (The places after it are not read: the layout is
+		// given up on.)
+		q := b.room[s]
+		for i := range n {
+			p := add(add(at, side[i]), back[i])
+			pts[i] = p
+			blocked[i] = false
+			if dist2(p, q) < roomGap*roomGap {
+				b.layoutGaveUp = true
+				return -1
 			}
 		}
+	} else {
+		for i := range n {
+			pts[i] = add(add(at, side[i]), back[i])
+			blocked[i] = false
+		}
+	}
+	nb := 0 // places blocked so far
+	if len(b.room) > 0 {
 		for j, q := range b.room {
 			if !zone.contains(q) {
 				continue
