@@ -40,7 +40,13 @@ func (b *Battle) placeVia(ui int, at Point, facing float64, via *Point) {
 			n++
 		}
 	}
-	fwd := dirOf(facing)
+	fr := &b.frames
+	if !fr.set || fr.facing != facing || fr.n != n {
+		// (the formations' offsets for this facing and n: a move's places halfway and at
+		// its end share them)
+		fr.ok, fr.set, fr.facing, fr.n, fr.fwd = [4]bool{}, true, facing, n, dirOf(facing)
+	}
+	fwd := fr.fwd
 	from, hasFrom := u.anchor, u.placed
 	if n == 0 {
 		u.anchor, u.facing, u.fdir, u.boxOK, u.cOK, u.placed = at, facing, fwd, false, false, true
@@ -51,7 +57,6 @@ func (b *Battle) placeVia(ui int, at Point, facing float64, via *Point) {
 		return
 	}
 	right := Point{X: fwd.Y, Y: -fwd.X}
-	b.frames.ok = [4]bool{} // (the formations' offsets for this facing and n: frame)
 	if cap(b.tmpPts) < n {
 		b.tmpPts = make([]Point, n)
 	}
@@ -180,8 +185,8 @@ func layoutReach(n int) float64 {
 func (b *Battle) fit(at, fwd, right Point, n int, pts []Point) (bestR, bestValid, last int) {
 	bestR, bestValid = 1, -1
 	for _, r := range [...]int{1, 2, 3, n} {
-		if r > n {
-			continue
+		if r > n || (r == n && n <= 3 && last == n) {
+			continue // (a column of three or fewer is the formation tried before it)
 		}
 		valid := b.layout(at, fwd, right, n, r, pts)
 		last = r
@@ -508,9 +513,14 @@ func (b *Battle) standableBox(z box) bool {
 // to 64 points. layout adds them to the anchor in the order it adds them the first time
 // (the file's offset, then the rank's), so the points are the same to the last bit.
 type frames struct {
-	ok         [4]bool // cleared by place
+	ok         [4]bool // cleared by place when the facing or n changes
 	side, back [4][]Point
 	box        [4]box // the offsets' box (side+back, and the anchor), a hair wider
+	// set: the offsets are for facing (whose direction is fwd) and n figures.
+	set    bool
+	facing float64
+	n      int
+	fwd    Point
 }
 
 // standable: on the table and not in impassable terrain.
