@@ -79,17 +79,23 @@ func (b *Battle) placeVia(ui int, at Point, facing float64, via *Point) {
 		b.roomFloor, b.quick = -1, false
 	}
 	if via != nil && bestValid < n && len(b.room) > 0 {
-		// makeRoom reads where the unit stood: via, when a formation fits whole there (or
-		// nothing is near it); else where room was made around it, as the move placed it.
-		stop := b.stopper
-		b.gatherRoom(ui, box{*via, *via}.pad(layoutReach(n)))
-		if !quick || !b.fitsWhole(*via, fwd, right, n, pts) {
+		// makeRoom reads where the unit stood: the anchor a place at via would have given
+		// it (via, when a formation fits whole there or nothing is near it; else where
+		// makeRoom finds room around it, with the unit's figures still where they were).
+		if !quick {
 			b.moves -= 2
 			b.place(ui, *via, facing)
 			b.place(ui, at, facing)
 			return
 		}
-		from, hasFrom = *via, true
+		stop := b.stopper
+		vnear := box{*via, *via}.pad(layoutReach(n))
+		b.gatherRoom(ui, vnear)
+		vfrom := *via
+		if !b.fitsWhole(*via, fwd, right, n, pts) {
+			vfrom, _, _, _ = b.makeRoom(ui, *via, from, hasFrom, fwd, right, n, pts, 1, -1, 0, vnear, true)
+		}
+		from, hasFrom = vfrom, true
 		b.gatherRoom(ui, near) // (as before: stop's places in it hold)
 		b.stopper = stop
 	}
