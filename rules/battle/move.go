@@ -18,15 +18,21 @@ const spacing = 1.25
 // (room). When none fits there, it lays them out a little back toward where the unit came
 // from, or behind or beside the point (makeRoom).
 func (b *Battle) place(ui int, at Point, facing float64) {
+	b.placeVia(ui, at, facing, nil)
+}
+
+// placeVia is place for a move that passed via a point where it was not placed (advance:
+// no enemy could fire at it halfway, so nothing read its figures there). A place reads
+// where the unit stood only when it must look for room around the point (makeRoom): then
+// the unit is placed at via first after all, as the move would have placed it.
+func (b *Battle) placeVia(ui int, at Point, facing float64, via *Point) {
 	u := &b.units[ui]
 	if b.trace != nil {
 		b.trace.traceMove(b, ui, at)
 	}
 	b.moves++
-	from, hasFrom := u.anchor, u.placed
-	u.anchor, u.facing, u.fdir, u.boxOK, u.cOK, u.placed = at, facing, dirOf(facing), false, false, true
-	if u.spec.Piece != nil && !u.gunSet {
-		u.gunAt, u.gunSet = at, true // the gun is set up where its crew is first placed
+	if via != nil {
+		b.moves++ // (via's place)
 	}
 	n := 0
 	for _, fi := range u.members {
@@ -34,13 +40,23 @@ func (b *Battle) place(ui int, at Point, facing float64) {
 			n++
 		}
 	}
+	fr := &b.frames
+	if !fr.set || fr.facing != facing || fr.n != n {
+		// (the formations' offsets for this facing and n: a move's places halfway and at
+		// its end share them)
+		fr.ok, fr.set, fr.facing, fr.n, fr.fwd = [4]bool{}, true, facing, n, dirOf(facing)
+	}
+	fwd := fr.fwd
+	from, hasFrom := u.anchor, u.placed
 	if n == 0 {
+		u.anchor, u.facing, u.fdir, u.boxOK, u.cOK, u.placed = at, facing, fwd, false, false, true
+		if u.spec.Piece != nil && !u.gunSet {
+			u.gunAt, u.gunSet = at, true
+		}
 		b.roomSkip = 0
 		return
 	}
-	fwd := dirOf(facing)
 	right := Point{X: fwd.Y, Y: -fwd.X}
-	b.frames.ok = [4]bool{} // (the formations' offsets for this facing and n: frame)
 	if cap(b.tmpPts) < n {
 		b.tmpPts = make([]Point, n)
 	}
@@ -48,11 +64,48 @@ func (b *Battle) place(ui int, at Point, facing float64) {
 		b.blocked = make([]bool, n)
 	}
 	pts := b.tmpPts[:n]
-	b.gatherRoom(ui, box{at, at}.pad(layoutReach(n)))
+	near := box{at, at}.pad(layoutReach(n))
+	b.gatherRoom(ui, near)
+	// Most places fit whole at the point itself, and the counts of the formations that do
+	// not are read only when makeRoom finds no whole fit nearby either (it works them out
+	// again then): so look for a whole fit first, each formation given up on at its first
+	// place blocked, the figures that stop them kept for makeRoom's first points.
+	quick := !b.fullLayouts && len(b.room) > 0
+	if quick {
+		b.roomFloor, b.quick, b.stopper = n-1, true, [4]int32{-1, -1, -1, -1}
+	}
 	bestR, bestValid, last := b.fit(at, fwd, right, n, pts)
+	if quick {
+		b.roomFloor, b.quick = -1, false
+	}
+	if via != nil && bestValid < n && len(b.room) > 0 {
+		// makeRoom reads where the unit stood: the anchor a place at via would have given
+		// it (via, when a formation fits whole there or nothing is near it; else where
+		// makeRoom finds room around it, with the unit's figures still where they were).
+		if !quick {
+			b.moves -= 2
+			b.place(ui, *via, facing)
+			b.place(ui, at, facing)
+			return
+		}
+		stop := b.stopper
+		vnear := box{*via, *via}.pad(layoutReach(n))
+		b.gatherRoom(ui, vnear)
+		vfrom := *via
+		if !b.fitsWhole(*via, fwd, right, n, pts) {
+			vfrom, _, _, _ = b.makeRoom(ui, *via, from, hasFrom, fwd, right, n, pts, 1, -1, 0, vnear, true)
+		}
+		from, hasFrom = vfrom, true
+		b.gatherRoom(ui, near) // (as before: stop's places in it hold)
+		b.stopper = stop
+	}
+	u.anchor, u.facing, u.fdir, u.boxOK, u.cOK, u.placed = at, facing, fwd, false, false, true
+	if u.spec.Piece != nil && !u.gunSet {
+		u.gunAt, u.gunSet = at, true // the gun is set up where its crew is first placed
+	}
 	if bestValid < n && len(b.room) > 0 {
 		var p Point
-		if p, bestR, bestValid, last = b.makeRoom(ui, at, from, hasFrom, fwd, right, n, pts, bestR, bestValid, last); p != at {
+		if p, bestR, bestValid, last = b.makeRoom(ui, at, from, hasFrom, fwd, right, n, pts, bestR, bestValid, last, near, quick); p != at {
 			at, u.anchor = p, p
 		}
 	}
@@ -70,6 +123,19 @@ func (b *Battle) place(ui int, at Point, facing float64) {
 			}
 		}
 	}
+	// The ground's cover is coverAt's but where a barrier is near (its box, an inch wider,
+	// meets the figures' box): then coverAt looks at it.
+	span := box{refuge, refuge}
+	for _, p := range pts {
+		span = span.grow(p)
+	}
+	bars := false
+	for i := range b.field.barriers {
+		if b.field.barriers[i].bb.pad(1).overlaps(span) {
+			bars = true
+			break
+		}
+	}
 	k := 0
 	for _, fi := range u.members {
 		f := &b.figs[fi]
@@ -81,8 +147,11 @@ func (b *Battle) place(ui int, at Point, facing float64) {
 			p = refuge
 		}
 		f.pos = p
-		f.hill = b.field.hillAt(p)
-		f.cover = b.coverAt(p)
+		g := b.field.at(p) // (hill: hillAt's)
+		f.hill, f.cover = g.hill, g.cover
+		if bars {
+			f.cover = b.coverAt(p)
+		}
 		k++
 	}
 	if b.audit != nil {
@@ -98,6 +167,18 @@ func (b *Battle) placeAgainst(ui int, at Point, facing float64, ti int) {
 	b.place(ui, at, facing)
 }
 
+// fitsWhole: place would keep at as the anchor, b.room gathered around it: some
+// formation fits whole there, or no figure is near it.
+func (b *Battle) fitsWhole(at, fwd, right Point, n int, pts []Point) bool {
+	if len(b.room) == 0 {
+		return true
+	}
+	b.roomFloor, b.quick, b.stopper = n-1, true, [4]int32{-1, -1, -1, -1}
+	_, v, _ := b.fit(at, fwd, right, n, pts)
+	b.roomFloor, b.quick = -1, false
+	return v == n
+}
+
 // layoutReach is how far from its anchor a formation of n figures may reach, with the room
 // its bases need.
 func layoutReach(n int) float64 {
@@ -110,8 +191,8 @@ func layoutReach(n int) float64 {
 func (b *Battle) fit(at, fwd, right Point, n int, pts []Point) (bestR, bestValid, last int) {
 	bestR, bestValid = 1, -1
 	for _, r := range [...]int{1, 2, 3, n} {
-		if r > n {
-			continue
+		if r > n || (r == n && n <= 3 && last == n) {
+			continue // (a column of three or fewer is the formation tried before it)
 		}
 		valid := b.layout(at, fwd, right, n, r, pts)
 		last = r
@@ -140,8 +221,10 @@ const (
 // back toward from (where the unit stood, up to there), then behind at (away from its
 // facing), then to its right and left, every half inch up to 8", nearer points first. It
 // returns the first point where one fits, or the point with the most figures clear (at on
-// ties), with fit's answers there.
-func (b *Battle) makeRoom(ui int, at, from Point, hasFrom bool, fwd, right Point, n int, pts []Point, bestR, bestValid, last int) (Point, int, int, int) {
+// ties), with fit's answers there. b.room holds the figures within near of at (place's);
+// quick: place looked at at for a whole fit only (its answers are worked out again in full
+// when they are read), b.stopper holding what stopped each formation there.
+func (b *Battle) makeRoom(ui int, at, from Point, hasFrom bool, fwd, right Point, n int, pts []Point, bestR, bestValid, last int, near box, quick bool) (Point, int, int, int) {
 	var dirs [4]Point
 	var lim [4]float64
 	nd := 0
@@ -152,7 +235,7 @@ func (b *Battle) makeRoom(ui int, at, from Point, hasFrom bool, fwd, right Point
 		dirs[nd], lim[nd] = v, roomReach
 		nd++
 	}
-	b.gatherRoom(ui, box{at, at}.pad(layoutReach(n)+roomReach))
+	b.gatherMore(ui, near, box{at, at}.pad(layoutReach(n)+roomReach))
 	best := at
 	// A try matters only if it has more places clear than the best so far: layout may give
 	// up on a formation as soon as it is sure it has no more (roomFloor). Only the last
@@ -165,7 +248,10 @@ func (b *Battle) makeRoom(ui int, at, from Point, hasFrom bool, fwd, right Point
 		// tries before it gave up at: so look for it first with each formation given up on
 		// at its first place blocked, and only when there is none work the best out in full
 		// below (about one search in 140 with 8 squads a side).
-		b.roomFloor, b.quick, b.stopper = n-1, true, [4]int32{-1, -1, -1, -1}
+		b.roomFloor, b.quick = n-1, true
+		if !quick {
+			b.stopper = [4]int32{-1, -1, -1, -1}
+		}
 		for step := roomStep; step < roomReach+roomStep; step += roomStep {
 			for k := range nd {
 				if step-roomStep >= lim[k]-1e-9 {
@@ -182,6 +268,9 @@ func (b *Battle) makeRoom(ui int, at, from Point, hasFrom bool, fwd, right Point
 			}
 		}
 		b.roomFloor, b.quick = -1, false
+	}
+	if quick {
+		bestR, bestValid, last = b.fit(at, fwd, right, n, pts) // (in full: place gave up early)
 	}
 	var lastP Point
 	for step := roomStep; step < roomReach+roomStep; step += roomStep {
@@ -248,6 +337,38 @@ func (b *Battle) gatherRoom(ui int, zone box) {
 	b.room = out
 }
 
+// gatherMore widens b.room, gathered within near, to zone (which holds near): the figures
+// within zone but not near are added after those already there, whose places in b.room
+// (b.stopper) stay as they were. Only which figures room holds is read, never their order,
+// but for the stoppers, and any figure of room gives the stoppers' answers.
+func (b *Battle) gatherMore(ui int, near, zone box) {
+	out := b.room
+	for k := range b.units {
+		o := &b.units[k]
+		if k == ui || !o.onTable() || b.roomExempt(ui, k) {
+			continue
+		}
+		bb := o.bb
+		if !o.boxOK || b.audit != nil {
+			bb = b.unitBox(k)
+		}
+		if !bb.overlaps(zone) {
+			continue
+		}
+		pts := b.live[k].pts
+		if !o.cOK || b.live[k].ver != o.ver {
+			b.unitVer(k)
+			pts, _ = b.livePos(k)
+		}
+		for _, p := range pts {
+			if zone.contains(p) && !near.contains(p) {
+				out = append(out, p)
+			}
+		}
+	}
+	b.room = out
+}
+
 // roomExempt: unit ui's figures may stand on unit k's: k is an enemy in ui's close assault,
 // or the unit ui charges into contact with, or an enemy in that unit's close assault.
 // Friends keep their bases apart, in a close assault too: the fight may end with both
@@ -282,22 +403,15 @@ func (b *Battle) roomAt(p Point) bool {
 // and return -1, blocked then incomplete (layoutGaveUp).
 func (b *Battle) layout(at, fwd, right Point, n, r int, pts []Point) int {
 	blocked := b.blocked[:n]
-	zone := box{at, at}
 	k := min(r, 4) - 1 // r is 1, 2, 3 or n (fit), and n only above 3 unless it equals r
 	fr := &b.frames
-	if side, back := fr.side[k], fr.back[k]; fr.ok[k] && len(side) == n && len(back) == n {
-		for i := range n {
-			p := add(add(at, side[i]), back[i])
-			pts[i] = p
-			blocked[i] = false
-			zone = zone.grow(p)
-		}
-	} else {
+	if side, back := fr.side[k], fr.back[k]; !fr.ok[k] || len(side) != n || len(back) != n {
 		if cap(side) < n || cap(back) < n {
 			side, back = make([]Point, n, 2*n), make([]Point, n, 2*n)
 		}
 		side, back = side[:n], back[:n]
 		per := (n + r - 1) / r
+		ob := box{} // the offsets' box, the anchor in it
 		// Place i is rank i/per, file i%per: ranks and files in turn, without the division.
 		for i, j := 0, 0; i < n; j++ {
 			m := min(per, n-j*per)
@@ -310,32 +424,41 @@ func (b *Battle) layout(at, fwd, right Point, n, r int, pts []Point) int {
 				}
 				sd := scale(right, lat)
 				side[i], back[i] = sd, bk
-				p := add(add(at, sd), bk)
-				pts[i] = p
-				blocked[i] = false
-				zone = zone.grow(p)
+				ob = ob.grow(add(sd, bk))
 				i++
 			}
 		}
 		fr.side[k], fr.back[k], fr.ok[k] = side, back, true
+		fr.box[k] = ob.pad(1e-9) // (the points' rounding: at+side+back against at+(side+back))
 	}
+	side, back := fr.side[k][:n], fr.back[k][:n]
+	// Every point lies within span: the zone a figure of room must be in to be on one.
+	span := box{add(at, fr.box[k].lo), add(at, fr.box[k].hi)}
+	zone := span.pad(roomGap)
 	b.layoutGaveUp = false
-	if len(b.room) > 0 {
-		zone = zone.pad(roomGap)
-		if s := b.stopper[k]; b.quick && s >= 0 {
-			// Looking for a whole fit, the figure that stopped this formation at the last
-			// point tried most often stops it at this one, half an inch on: any figure on a
-			// place gives the same answer.
-			if q := b.room[s]; zone.contains(q) {
-				for _, p := range pts {
-					if dist2(p, q) < roomGap*roomGap {
-						b.layoutGaveUp = true
-						return -1
-					}
-				}
+	if s := b.stopper[k]; b.quick && s >= 0 && zone.contains(b.room[s]) {
+		// Looking for a whole fit, the figure that stopped this formation at the last
+		// point tried most often stops it at this one, half an inch on: any figure on a
+		// place gives the same answer. (The places after it are not read: the layout is
+		// given up on.)
+		q := b.room[s]
+		for i := range n {
+			p := add(add(at, side[i]), back[i])
+			pts[i] = p
+			blocked[i] = false
+			if dist2(p, q) < roomGap*roomGap {
+				b.layoutGaveUp = true
+				return -1
 			}
 		}
-		nb := 0 // places blocked so far
+	} else {
+		for i := range n {
+			pts[i] = add(add(at, side[i]), back[i])
+			blocked[i] = false
+		}
+	}
+	nb := 0 // places blocked so far
+	if len(b.room) > 0 {
 		for j, q := range b.room {
 			if !zone.contains(q) {
 				continue
@@ -357,6 +480,9 @@ func (b *Battle) layout(at, fwd, right Point, n, r int, pts []Point) int {
 			}
 		}
 	}
+	if b.standableBox(span) {
+		return n - nb
+	}
 	valid := 0
 	for i, p := range pts {
 		if !blocked[i] && b.standable(p) {
@@ -366,13 +492,41 @@ func (b *Battle) layout(at, fwd, right Point, n, r int, pts []Point) int {
 	return valid
 }
 
+// standableBox: every point of z is standable (on the table, and no impassable area's box
+// meets the grid cells z covers).
+func (b *Battle) standableBox(z box) bool {
+	f := b.field
+	if z.lo.X < baseRadius || z.lo.Y < baseRadius || z.hi.X > f.W-baseRadius || z.hi.Y > f.H-baseRadius {
+		return false
+	}
+	if f.impMask == 0 {
+		return true
+	}
+	x0, y0 := f.cellXY(z.lo)
+	x1, y1 := f.cellXY(z.hi)
+	for y := y0; y <= y1; y++ {
+		for _, c := range f.grid[y*f.nx+x0 : y*f.nx+x1+1] {
+			if c&f.impMask != 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // frames keeps, for the unit place is laying out, each formation's offsets from the anchor,
 // as layout works them out the first time: makeRoom tries the same four formations at up
 // to 64 points. layout adds them to the anchor in the order it adds them the first time
 // (the file's offset, then the rank's), so the points are the same to the last bit.
 type frames struct {
-	ok         [4]bool // cleared by place
+	ok         [4]bool // cleared by place when the facing or n changes
 	side, back [4][]Point
+	box        [4]box // the offsets' box (side+back, and the anchor), a hair wider
+	// set: the offsets are for facing (whose direction is fwd) and n figures.
+	set    bool
+	facing float64
+	n      int
+	fwd    Point
 }
 
 // standable: on the table and not in impassable terrain.
@@ -640,12 +794,21 @@ func (b *Battle) advance(ui int, p plan, pickupCost float64) {
 	if !b.standable(half) {
 		half = b.routeJ(ui, start, end, math.Sqrt(dist2(start, end))/2, run, nil)
 	}
-	b.place(ui, half, face)
+	// Where no enemy could fire at it halfway, nothing reads the unit's figures there: it is
+	// placed there only if the place at the end needs it (placeVia).
+	via := b.trace == nil && b.audit == nil && (u.spec.Piece == nil || u.gunSet) && !b.mayOpportunity(ui, -1)
+	if !via {
+		b.place(ui, half, face)
+	}
 	b.opportunity(ui, end, -1)
 	if b.aliveCount(ui) == 0 {
 		return
 	}
-	b.place(ui, end, face)
+	if via {
+		b.placeVia(ui, end, face, &half)
+	} else {
+		b.place(ui, end, face)
+	}
 	u.walked, u.ran = !run, run
 	if len(b.tangles) > 0 {
 		b.tangleNote(ui, start, end)
@@ -762,6 +925,23 @@ func (b *Battle) discardTripod(ui int) {
 // charging (-1 for other moves): "the charged squad cannot opportunity fire; all it gets is
 // its defensive fire" (Chapter Three, "Opportunity Fire"); one that broke or withdrew from
 // the charge (marked fired) "loses its chance" to fire (Chapter Four).
+// mayOpportunity: some enemy unit could opportunity fire at mover (opportunity's first
+// tests, before it weighs the fire).
+func (b *Battle) mayOpportunity(mover, charged int) bool {
+	lo, hi := b.sideRange(1 - b.units[mover].side)
+	for e := lo; e < hi; e++ {
+		t := &b.units[e]
+		if e == charged || !t.onTable() || t.moved || t.oppFired || t.defFired || t.fired || t.cannotMove || t.eng >= 0 || !b.hasGuns(e) {
+			continue
+		}
+		if b.status(t) >= combat.Demoralized {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
 func (b *Battle) opportunity(mover int, dest Point, charged int) {
 	defer b.use(b.dice) // the mover's dice, after each firer's own
 	m := &b.units[mover]
