@@ -246,7 +246,7 @@ func (b *Battle) fireValue(ui, ti int, d float64, cover combat.Cover, walked boo
 		if k := g.slot(fi, f); g.set[k] == g.stamp {
 			v = g.val[k]
 		} else {
-			_, v = b.bestGun(ui, f, d, mods, sr, crewed)
+			_, v = b.gunKept(ui, k, f, d, mods, sr, crewed)
 			g.val[k], g.set[k] = v, g.stamp
 		}
 		if f.spec.Role == RoleDroid {

@@ -104,7 +104,7 @@ func (b *Battle) fireBest(stamp uint32, ui int, fi int32, f *fig, d float64, mod
 	if e := &g.fire[k]; g.fset[k] == stamp && e.handicap == h {
 		return e.gi, e.v
 	}
-	gi, v := b.bestGun(ui, f, d, mods+h, sr, crewed)
+	gi, v := b.gunKept(ui, k, f, d, mods+h, sr, crewed)
 	g.fire[k], g.fset[k] = fireGun{gi: gi, handicap: h, v: v}, stamp
 	return gi, v
 }
