@@ -56,8 +56,9 @@ type plan struct {
 	why      string
 }
 
-// goal is where a unit is going: a point, and the enemy unit it is after (-1 for none).
-func (b *Battle) goal(ui int) (Point, int, bool) {
+// goal is where a unit is going: a point, and the enemy unit it is after (-1 for none);
+// near is its nearest enemy (nearestEnemy).
+func (b *Battle) goal(ui, near int) (Point, int, bool) {
 	u := &b.units[ui]
 	c := b.centroid(ui)
 	v := &b.field.Scenario.Victory
@@ -80,7 +81,7 @@ func (b *Battle) goal(ui int) (Point, int, bool) {
 			return b.objAt, -1, true
 		}
 	}
-	e := b.nearestEnemy(ui)
+	e := near
 	if e < 0 {
 		for _, o := range b.field.Scenario.Objectives {
 			return Point{X: o.At[0], Y: o.At[1]}, -1, true
@@ -178,8 +179,8 @@ func (b *Battle) plan(ui int) plan {
 		return p
 	}
 	c := b.centroid(ui)
-	goal, foe, toPoint := b.goal(ui)
 	near := b.nearestEnemy(ui)
+	goal, foe, toPoint := b.goal(ui, near)
 	// nearD is the distance to the nearest enemy, worked out only by the plans that run
 	// or not by it (a move to a point, an advance). It is read only against runClear and
 	// longestShort (at most 20") + Run: beyond both, unitDistMax may answer from the units'
@@ -191,7 +192,8 @@ func (b *Battle) plan(ui int) plan {
 		return b.unitDistMax(ui, near, fmax(runClear, 20+u.spec.Run))
 	}
 	// Charge?
-	if b.canCharge(ui) {
+	charger := b.canCharge(ui) // (nothing the plan does before it answers changes it)
+	if charger {
 		if t := b.chargeTarget(ui, foe); t >= 0 {
 			p.kind, p.target, p.why = planCharge, t, "the odds favour a charge"
 			return p
@@ -218,7 +220,7 @@ func (b *Battle) plan(ui int) plan {
 	}
 	// A unit that would clearly win a close assault with its foe, within two moves of it,
 	// closes in to charge it.
-	if foe >= 0 && mobile && b.canCharge(ui) && u.tripod != tripodAssembled && b.status(u) < combat.Demoralized &&
+	if foe >= 0 && mobile && charger && u.tripod != tripodAssembled && b.status(u) < combat.Demoralized &&
 		b.unitDistMax(ui, foe, 2*u.spec.Run) <= 2*u.spec.Run {
 		m := b.margin(ui, closeMargin)
 		if inf, rec, def := b.chargeOdds(ui, foe, m, 0.5); inf >= m*(rec+def) && inf >= 0.5 {
