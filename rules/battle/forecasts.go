@@ -65,7 +65,7 @@ type gunEnt struct {
 	v   float64
 }
 
-// gunKeep is the kept answers, and the range limits by class and tripod state.
+// gunKeep is the kept answers, and the range limits by slot and tripod state.
 type gunKeep struct {
 	ents  []gunEnt
 	steps [][]fvStep
@@ -104,10 +104,10 @@ func (b *Battle) gunSteps(ui int, k int, f *fig) []fvStep {
 	if gk.built == nil {
 		n := len(b.gun.val) / 2
 		gk.ents = make([]gunEnt, 1<<gunKeepBits)
-		gk.steps = make([][]fvStep, n*gunTripods)
-		gk.built = make([]bool, n*gunTripods)
+		gk.steps = make([][]fvStep, 2*n*gunTripods)
+		gk.built = make([]bool, 2*n*gunTripods)
 	}
-	j := (k/2)*gunTripods + int(b.units[ui].tripod)
+	j := k*gunTripods + int(b.units[ui].tripod)
 	if gk.built[j] {
 		return gk.steps[j]
 	}
