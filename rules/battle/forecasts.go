@@ -84,19 +84,6 @@ type fvStep struct {
 
 func (s fvStep) passed(d float64) bool { return d > s.at || s.closed && d == s.at }
 
-// gunStep is how many of the steps distance d has passed: each gun's band at d follows
-// from it, since d passes the steps in their order as it grows.
-func gunStep(steps []fvStep, d float64) int {
-	n := 0
-	for _, s := range steps {
-		if !s.passed(d) {
-			break
-		}
-		n++
-	}
-	return n
-}
-
 // gunSteps is the range limits of figure f's guns (his class's) as unit ui fires them with
 // its tripod as it is: each minimum range (closed) and range band's end, sorted, once.
 func (b *Battle) gunSteps(ui int, k int, f *fig) []fvStep {
@@ -145,15 +132,29 @@ func addStep(steps []fvStep, s fvStep) []fvStep {
 // gunKept is bestGun(ui, f, d, mods, sr, crewed) for a figure in slot k, kept.
 func (b *Battle) gunKept(ui, k int, f *fig, d float64, mods, sr int, crewed bool) (int, float64) {
 	tr := b.units[ui].tripod
-	if int(tr) >= gunTripods || mods < -1000 || mods > 1000 || sr < 0 || sr > 1000 || k >= 1<<20 {
+	gk := &b.gunKeep
+	if tr >= gunTripods || uint(mods+1000) > 2000 || uint(sr) > 1000 || k >= 1<<20 || gk.built == nil {
+		if gk.built == nil {
+			b.gunSteps(ui, k, f) // (sizes the table)
+		}
 		return b.bestGun(ui, f, d, mods, sr, crewed)
 	}
-	st := gunStep(b.gunSteps(ui, k, f), d)
+	j := k*gunTripods + int(tr)
+	if !gk.built[j] {
+		b.gunSteps(ui, k, f)
+	}
+	st := 0
+	for _, s := range gk.steps[j] {
+		if !s.passed(d) {
+			break
+		}
+		st++
+	}
 	key := uint64(k+1)<<40 | uint64(tr)<<36 | uint64(st)<<24 | uint64(sr)<<12 | uint64(mods+1000)<<1
 	if crewed {
 		key |= 1
 	}
-	e := &b.gunKeep.ents[(key*0x9E3779B97F4A7C15)>>(64-gunKeepBits)]
+	e := &gk.ents[(key*0x9E3779B97F4A7C15)>>(64-gunKeepBits)]
 	if e.key == key {
 		if b.audit != nil {
 			b.auditGun(ui, f, d, mods, sr, crewed, int(e.gi), e.v)
