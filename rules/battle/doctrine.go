@@ -135,10 +135,17 @@ func (b *Battle) nearestEnemy(ui int) int {
 	c := b.centroid(ui)
 	best, bd := -1, math.Inf(1)
 	for e := lo; e < hi; e++ {
-		if !b.units[e].onTable() {
+		t := &b.units[e]
+		if !t.onTable() {
 			continue
 		}
-		if d := dist2(c, b.centroid(e)); d < bd-tie {
+		// centroid's kept answer read in place (the call costs more than the rest; centroid
+		// itself is one over the inliner's budget).
+		tc := t.c
+		if !t.cOK || b.audit != nil {
+			tc = b.centroid(e)
+		}
+		if d := dist2(c, tc); d < bd-tie {
 			best, bd = e, d
 		}
 	}
