@@ -162,7 +162,9 @@ type Battle struct {
 	// engSnap is assaultRound's copy of an engagement's units.
 	engSnap [2][]int
 	gun     gunners // fireValue's gunner classes (gunners.go)
-	gunKeep gunKeep // bestGun's kept answers (forecasts.go)
+	// barCells are coverAt's barriers by cell (doctrine.go).
+	barCells barCells
+	gunKeep  gunKeep // bestGun's kept answers (forecasts.go)
 	// fc[2*(a*n+c)+walked] is estimate's kept answer for unit a's fire at unit c; condSeq
 	// numbers the units' condVer; fvAdvanced: the last fireValue consulted an advanced
 	// weapon (forecasts.go).

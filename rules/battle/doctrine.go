@@ -644,6 +644,37 @@ func (b *Battle) unitCover(ui int) combat.Cover {
 // coverAt is the cover a point has from its terrain or a barrier within 1".
 func (b *Battle) coverAt(p Point) combat.Cover {
 	c := b.field.at(p).cover
+	bc := &b.barCells
+	if !bc.built {
+		bc.build(b.field)
+	}
+	// The barriers whose box, 1" out, reaches p's cell: the same cover as all of them (the
+	// best of those within 1"), sooner.
+	if !(p.X >= 0 && p.Y >= 0) {
+		return b.coverAtAll(p, c)
+	}
+	cx, cy := int(p.X/barCell), int(p.Y/barCell)
+	if cx >= bc.nx || cy >= bc.ny {
+		return b.coverAtAll(p, c)
+	}
+	c0 := c
+	for _, i := range bc.cells[cy*bc.nx+cx] {
+		br := &b.field.barriers[i]
+		if br.cover > c && br.bb.pad(1).contains(p) && segDist2(br.a, br.b, p) <= 1 {
+			c = br.cover
+		}
+	}
+	if b.audit != nil {
+		b.audit.checks++
+		if all := b.coverAtAll(p, c0); all != c {
+			b.audit.failf(b, "coverAt %v from the barriers by cell %v, from all %v", p, c, all)
+		}
+	}
+	return c
+}
+
+// coverAtAll is coverAt's walk of every barrier from terrain cover c.
+func (b *Battle) coverAtAll(p Point, c combat.Cover) combat.Cover {
 	for i := range b.field.barriers {
 		br := &b.field.barriers[i]
 		if br.cover > c && br.bb.pad(1).contains(p) && segDist2(br.a, br.b, p) <= 1 {
@@ -651,6 +682,38 @@ func (b *Battle) coverAt(p Point) combat.Cover {
 		}
 	}
 	return c
+}
+
+// barCell is the side of coverAt's cells, in inches.
+const barCell = 4.0
+
+// barCells lists, for each barCell-inch cell of the table, the barriers giving cover whose
+// box, 1" out, overlaps it (with a margin for rounding): coverAt tests only those. Built
+// once a Battle (the field's barriers never change).
+type barCells struct {
+	built  bool
+	nx, ny int
+	cells  [][]int32
+}
+
+func (bc *barCells) build(f *Field) {
+	bc.built = true
+	bc.nx, bc.ny = int(f.W/barCell)+1, int(f.H/barCell)+1
+	bc.cells = make([][]int32, bc.nx*bc.ny)
+	for i := range f.barriers {
+		br := &f.barriers[i]
+		if br.cover == combat.Open {
+			continue // (never raises the cover)
+		}
+		q := br.bb.pad(1.01)
+		x0, y0 := max(int(q.lo.X/barCell), 0), max(int(q.lo.Y/barCell), 0)
+		x1, y1 := min(int(q.hi.X/barCell), bc.nx-1), min(int(q.hi.Y/barCell), bc.ny-1)
+		for y := y0; y <= y1; y++ {
+			for x := x0; x <= x1; x++ {
+				bc.cells[y*bc.nx+x] = append(bc.cells[y*bc.nx+x], int32(i))
+			}
+		}
+	}
 }
 
 // maxMove is how far the unit could move this phase in clear terrain: its rate, 1" less
