@@ -162,6 +162,8 @@ type Battle struct {
 	// engSnap is assaultRound's copy of an engagement's units.
 	engSnap [2][]int
 	gun     gunners // fireValue's gunner classes (gunners.go)
+	// walkOK is walkBound's answer: 0 not yet known, 1 true, 2 false (doctrine.go).
+	walkOK uint8
 	// barCells are coverAt's barriers by cell (doctrine.go).
 	barCells barCells
 	gunKeep  gunKeep // bestGun's kept answers (forecasts.go)

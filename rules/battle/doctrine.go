@@ -479,6 +479,9 @@ func (b *Battle) chargeTarget(ui, foe int) int {
 		_, near := b.nearestFig(e, c)
 		contact := towards(b.figs[near].pos, c, 1)
 		reach := b.chargeReach(ui, u.anchor, contact, run)
+		if b.walkBound() && dist2(u.anchor, contact) > (reach*maxJudge+0.25)*(reach*maxJudge+0.25) {
+			continue // (the walk below could not end within 0.22" of contact: walkBound)
+		}
 		l := b.field.walk(u.anchor, contact, reach*maxJudge, false, u.spec.NoRough, nil)
 		if dist2(l.end, contact) > 0.05 {
 			continue // plainly out of reach, or blocked
@@ -511,6 +514,22 @@ func (b *Battle) chargeTarget(ui, foe int) int {
 		}
 	}
 	return best
+}
+
+// walkBound: no inch of the field costs less than an inch to walk (no custom terrain
+// cheaper than clear), so that a walk never ends farther from its start than its budget
+// (Field.walk: each step costs its length times the terrain's multiplier, plus any barrier's
+// crossing cost). Worked out once a Battle.
+func (b *Battle) walkBound() bool {
+	if b.walkOK == 0 {
+		b.walkOK = 1
+		for i := range b.field.areas {
+			if !(b.field.areas[i].mult >= 1) {
+				b.walkOK = 2
+			}
+		}
+	}
+	return b.walkOK == 1
 }
 
 // cloudAvoid is how much worse the doctrine scores a place under a stun or gas cloud.
