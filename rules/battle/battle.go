@@ -295,6 +295,9 @@ type unit struct {
 	str             int
 	strVer, strCond uint64
 	strOK           bool
+	// coverV is unitCover's answer, kept while the unit's unitVer is coverVer (0: none).
+	coverV   combat.Cover
+	coverVer uint64
 	// ver is unitVer's number.
 	ver uint64
 }

@@ -644,6 +644,25 @@ func (b *Battle) shouldDisengage(ui int) bool {
 // unitCover is the cover most of a unit's figures stand in (terrain, or a barrier within
 // 1").
 func (b *Battle) unitCover(ui int) combat.Cover {
+	// Kept against unitVer: a figure's cover changes only where place puts him down, which
+	// gives his unit a new unitVer, as does any change of who fights with it.
+	u := &b.units[ui]
+	v := b.unitVer(ui)
+	if u.coverVer == v {
+		if b.audit != nil {
+			b.audit.checks++
+			if c := b.unitCoverNow(ui); c != u.coverV {
+				b.audit.failf(b, "kept cover of %s %v, now %v", u.spec.Name, u.coverV, c)
+			}
+		}
+		return u.coverV
+	}
+	u.coverV, u.coverVer = b.unitCoverNow(ui), v
+	return u.coverV
+}
+
+// unitCoverNow is unitCover worked out afresh.
+func (b *Battle) unitCoverNow(ui int) combat.Cover {
 	var n [4]int
 	for _, fi := range b.liveFigs(ui) {
 		n[b.figs[fi].cover]++
