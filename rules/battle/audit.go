@@ -108,6 +108,13 @@ func (b *Battle) auditForecast(ui, ti int, walked bool, extra int, kept float64)
 	}
 }
 
+func (b *Battle) auditGun(ui int, f *fig, d float64, mods, sr int, crewed bool, gi int, v float64) {
+	b.audit.checks++
+	if gn, vn := b.bestGun(ui, f, d, mods, sr, crewed); gn != gi || vn != v {
+		b.audit.failf(b, "kept best gun of %s at %.3f\" (modifiers %d, Strength %d): %d %v, now %d %v", f.spec.Who, d, mods, sr, gi, v, gn, vn)
+	}
+}
+
 func (b *Battle) auditAvgSTR(ui, kept int) {
 	b.audit.checks++
 	if s := b.avgSTRNow(ui); s != kept {

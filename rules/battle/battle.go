@@ -162,6 +162,11 @@ type Battle struct {
 	// engSnap is assaultRound's copy of an engagement's units.
 	engSnap [2][]int
 	gun     gunners // fireValue's gunner classes (gunners.go)
+	// walkOK is walkBound's answer: 0 not yet known, 1 true, 2 false (doctrine.go).
+	walkOK uint8
+	// barCells are coverAt's barriers by cell (doctrine.go).
+	barCells barCells
+	gunKeep  gunKeep // bestGun's kept answers (forecasts.go)
 	// fc[2*(a*n+c)+walked] is estimate's kept answer for unit a's fire at unit c; condSeq
 	// numbers the units' condVer; fvAdvanced: the last fireValue consulted an advanced
 	// weapon (forecasts.go).
@@ -290,6 +295,9 @@ type unit struct {
 	str             int
 	strVer, strCond uint64
 	strOK           bool
+	// coverV is unitCover's answer, kept while the unit's unitVer is coverVer (0: none).
+	coverV   combat.Cover
+	coverVer uint64
 	// ver is unitVer's number.
 	ver uint64
 }

@@ -56,8 +56,9 @@ type plan struct {
 	why      string
 }
 
-// goal is where a unit is going: a point, and the enemy unit it is after (-1 for none).
-func (b *Battle) goal(ui int) (Point, int, bool) {
+// goal is where a unit is going: a point, and the enemy unit it is after (-1 for none);
+// near is its nearest enemy (nearestEnemy).
+func (b *Battle) goal(ui, near int) (Point, int, bool) {
 	u := &b.units[ui]
 	c := b.centroid(ui)
 	v := &b.field.Scenario.Victory
@@ -80,7 +81,7 @@ func (b *Battle) goal(ui int) (Point, int, bool) {
 			return b.objAt, -1, true
 		}
 	}
-	e := b.nearestEnemy(ui)
+	e := near
 	if e < 0 {
 		for _, o := range b.field.Scenario.Objectives {
 			return Point{X: o.At[0], Y: o.At[1]}, -1, true
@@ -134,10 +135,17 @@ func (b *Battle) nearestEnemy(ui int) int {
 	c := b.centroid(ui)
 	best, bd := -1, math.Inf(1)
 	for e := lo; e < hi; e++ {
-		if !b.units[e].onTable() {
+		t := &b.units[e]
+		if !t.onTable() {
 			continue
 		}
-		if d := dist2(c, b.centroid(e)); d < bd-tie {
+		// centroid's kept answer read in place (the call costs more than the rest; centroid
+		// itself is one over the inliner's budget).
+		tc := t.c
+		if !t.cOK || b.audit != nil {
+			tc = b.centroid(e)
+		}
+		if d := dist2(c, tc); d < bd-tie {
 			best, bd = e, d
 		}
 	}
@@ -178,8 +186,8 @@ func (b *Battle) plan(ui int) plan {
 		return p
 	}
 	c := b.centroid(ui)
-	goal, foe, toPoint := b.goal(ui)
 	near := b.nearestEnemy(ui)
+	goal, foe, toPoint := b.goal(ui, near)
 	// nearD is the distance to the nearest enemy, worked out only by the plans that run
 	// or not by it (a move to a point, an advance). It is read only against runClear and
 	// longestShort (at most 20") + Run: beyond both, unitDistMax may answer from the units'
@@ -191,7 +199,8 @@ func (b *Battle) plan(ui int) plan {
 		return b.unitDistMax(ui, near, fmax(runClear, 20+u.spec.Run))
 	}
 	// Charge?
-	if b.canCharge(ui) {
+	charger := b.canCharge(ui) // (nothing the plan does before it answers changes it)
+	if charger {
 		if t := b.chargeTarget(ui, foe); t >= 0 {
 			p.kind, p.target, p.why = planCharge, t, "the odds favour a charge"
 			return p
@@ -218,7 +227,7 @@ func (b *Battle) plan(ui int) plan {
 	}
 	// A unit that would clearly win a close assault with its foe, within two moves of it,
 	// closes in to charge it.
-	if foe >= 0 && mobile && b.canCharge(ui) && u.tripod != tripodAssembled && b.status(u) < combat.Demoralized &&
+	if foe >= 0 && mobile && charger && u.tripod != tripodAssembled && b.status(u) < combat.Demoralized &&
 		b.unitDistMax(ui, foe, 2*u.spec.Run) <= 2*u.spec.Run {
 		m := b.margin(ui, closeMargin)
 		if inf, rec, def := b.chargeOdds(ui, foe, m, 0.5); inf >= m*(rec+def) && inf >= 0.5 {
@@ -470,6 +479,9 @@ func (b *Battle) chargeTarget(ui, foe int) int {
 		_, near := b.nearestFig(e, c)
 		contact := towards(b.figs[near].pos, c, 1)
 		reach := b.chargeReach(ui, u.anchor, contact, run)
+		if b.walkBound() && dist2(u.anchor, contact) > (reach*maxJudge+0.25)*(reach*maxJudge+0.25) {
+			continue // (the walk below could not end within 0.22" of contact: walkBound)
+		}
 		l := b.field.walk(u.anchor, contact, reach*maxJudge, false, u.spec.NoRough, nil)
 		if dist2(l.end, contact) > 0.05 {
 			continue // plainly out of reach, or blocked
@@ -502,6 +514,22 @@ func (b *Battle) chargeTarget(ui, foe int) int {
 		}
 	}
 	return best
+}
+
+// walkBound: no inch of the field costs less than an inch to walk (no custom terrain
+// cheaper than clear), so that a walk never ends farther from its start than its budget
+// (Field.walk: each step costs its length times the terrain's multiplier, plus any barrier's
+// crossing cost). Worked out once a Battle.
+func (b *Battle) walkBound() bool {
+	if b.walkOK == 0 {
+		b.walkOK = 1
+		for i := range b.field.areas {
+			if !(b.field.areas[i].mult >= 1) {
+				b.walkOK = 2
+			}
+		}
+	}
+	return b.walkOK == 1
 }
 
 // cloudAvoid is how much worse the doctrine scores a place under a stun or gas cloud.
@@ -616,6 +644,25 @@ func (b *Battle) shouldDisengage(ui int) bool {
 // unitCover is the cover most of a unit's figures stand in (terrain, or a barrier within
 // 1").
 func (b *Battle) unitCover(ui int) combat.Cover {
+	// Kept against unitVer: a figure's cover changes only where place puts him down, which
+	// gives his unit a new unitVer, as does any change of who fights with it.
+	u := &b.units[ui]
+	v := b.unitVer(ui)
+	if u.coverVer == v {
+		if b.audit != nil {
+			b.audit.checks++
+			if c := b.unitCoverNow(ui); c != u.coverV {
+				b.audit.failf(b, "kept cover of %s %v, now %v", u.spec.Name, u.coverV, c)
+			}
+		}
+		return u.coverV
+	}
+	u.coverV, u.coverVer = b.unitCoverNow(ui), v
+	return u.coverV
+}
+
+// unitCoverNow is unitCover worked out afresh.
+func (b *Battle) unitCoverNow(ui int) combat.Cover {
 	var n [4]int
 	for _, fi := range b.liveFigs(ui) {
 		n[b.figs[fi].cover]++
@@ -635,6 +682,37 @@ func (b *Battle) unitCover(ui int) combat.Cover {
 // coverAt is the cover a point has from its terrain or a barrier within 1".
 func (b *Battle) coverAt(p Point) combat.Cover {
 	c := b.field.at(p).cover
+	bc := &b.barCells
+	if !bc.built {
+		bc.build(b.field)
+	}
+	// The barriers whose box, 1" out, reaches p's cell: the same cover as all of them (the
+	// best of those within 1"), sooner.
+	if !(p.X >= 0 && p.Y >= 0) {
+		return b.coverAtAll(p, c)
+	}
+	cx, cy := int(p.X/barCell), int(p.Y/barCell)
+	if cx >= bc.nx || cy >= bc.ny {
+		return b.coverAtAll(p, c)
+	}
+	c0 := c
+	for _, i := range bc.cells[cy*bc.nx+cx] {
+		br := &b.field.barriers[i]
+		if br.cover > c && br.bb.pad(1).contains(p) && segDist2(br.a, br.b, p) <= 1 {
+			c = br.cover
+		}
+	}
+	if b.audit != nil {
+		b.audit.checks++
+		if all := b.coverAtAll(p, c0); all != c {
+			b.audit.failf(b, "coverAt %v from the barriers by cell %v, from all %v", p, c, all)
+		}
+	}
+	return c
+}
+
+// coverAtAll is coverAt's walk of every barrier from terrain cover c.
+func (b *Battle) coverAtAll(p Point, c combat.Cover) combat.Cover {
 	for i := range b.field.barriers {
 		br := &b.field.barriers[i]
 		if br.cover > c && br.bb.pad(1).contains(p) && segDist2(br.a, br.b, p) <= 1 {
@@ -642,6 +720,38 @@ func (b *Battle) coverAt(p Point) combat.Cover {
 		}
 	}
 	return c
+}
+
+// barCell is the side of coverAt's cells, in inches.
+const barCell = 4.0
+
+// barCells lists, for each barCell-inch cell of the table, the barriers giving cover whose
+// box, 1" out, overlaps it (with a margin for rounding): coverAt tests only those. Built
+// once a Battle (the field's barriers never change).
+type barCells struct {
+	built  bool
+	nx, ny int
+	cells  [][]int32
+}
+
+func (bc *barCells) build(f *Field) {
+	bc.built = true
+	bc.nx, bc.ny = int(f.W/barCell)+1, int(f.H/barCell)+1
+	bc.cells = make([][]int32, bc.nx*bc.ny)
+	for i := range f.barriers {
+		br := &f.barriers[i]
+		if br.cover == combat.Open {
+			continue // (never raises the cover)
+		}
+		q := br.bb.pad(1.01)
+		x0, y0 := max(int(q.lo.X/barCell), 0), max(int(q.lo.Y/barCell), 0)
+		x1, y1 := min(int(q.hi.X/barCell), bc.nx-1), min(int(q.hi.Y/barCell), bc.ny-1)
+		for y := y0; y <= y1; y++ {
+			for x := x0; x <= x1; x++ {
+				bc.cells[y*bc.nx+x] = append(bc.cells[y*bc.nx+x], int32(i))
+			}
+		}
+	}
 }
 
 // maxMove is how far the unit could move this phase in clear terrain: its rate, 1" less

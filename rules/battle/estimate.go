@@ -246,15 +246,17 @@ func (b *Battle) fireValue(ui, ti int, d float64, cover combat.Cover, walked boo
 		if k := g.slot(fi, f); g.set[k] == g.stamp {
 			v = g.val[k]
 		} else {
-			_, v = b.bestGun(ui, f, d, mods, sr, crewed)
+			_, v = b.gunKept(ui, k, f, d, mods, sr, crewed)
 			g.val[k], g.set[k] = v, g.stamp
 		}
-		if f.spec.Role == RoleDroid {
-			v *= 2 // two weapons a phase
-		}
-		if f.spec.Flamer != nil || f.spec.DEMP != nil || f.spec.Torpedo != nil || f.spec.Launcher != nil {
-			v = fmax(v, b.advancedEstimate(ui, ti, f, d, mods, sr))
-			b.fvAdvanced = true // (its ammunition is not in the forecast's key)
+		if fl := g.flags[fi]; fl != 0 {
+			if fl&figDroid != 0 {
+				v *= 2 // two weapons a phase
+			}
+			if fl&figAdvanced != 0 {
+				v = fmax(v, b.advancedEstimate(ui, ti, f, d, mods, sr))
+				b.fvAdvanced = true // (its ammunition is not in the forecast's key)
+			}
 		}
 		total += v
 	}

@@ -12,6 +12,7 @@ package battle
 // gunners is the battle's gunner classes and fireValue's per-call scratch.
 type gunners struct {
 	class []int32 // by figure: its class, numbered from 0
+	flags []uint8 // by figure: figDroid, figAdvanced (fireValue reads them)
 	// val[2*c+w] is the current fireValue call's answer for class c, unhampered (w 0) or
 	// hampered by a wound (w 1), valid when set[2*c+w] == stamp.
 	val   []float64
@@ -36,6 +37,7 @@ type fireGun struct {
 func (b *Battle) initGunners() {
 	g := &b.gun
 	g.class = make([]int32, 0, len(b.figs))
+	g.flags = make([]uint8, 0, len(b.figs))
 	var reps []*FigSpec
 	for s := range 2 {
 		for _, us := range b.forces[s].Units {
@@ -53,6 +55,14 @@ func (b *Battle) initGunners() {
 					reps = append(reps, fs)
 				}
 				g.class = append(g.class, int32(c))
+				var fl uint8
+				if fs.Role == RoleDroid {
+					fl |= figDroid
+				}
+				if fs.Flamer != nil || fs.DEMP != nil || fs.Torpedo != nil || fs.Launcher != nil {
+					fl |= figAdvanced
+				}
+				g.flags = append(g.flags, fl)
 			}
 		}
 	}
@@ -61,6 +71,13 @@ func (b *Battle) initGunners() {
 	g.fire = make([]fireGun, 2*len(reps))
 	g.fset = make([]uint32, 2*len(reps))
 }
+
+// Figure flags fireValue reads: a droid fires two weapons a phase; an advanced weapon
+// (flamer, DEMP, torpedo, launcher) is weighed by advancedEstimate.
+const (
+	figDroid uint8 = 1 << iota
+	figAdvanced
+)
 
 // sameGuns: the same guns at the same skills and the same targeting computer.
 func sameGuns(f, g *FigSpec) bool {
@@ -104,7 +121,7 @@ func (b *Battle) fireBest(stamp uint32, ui int, fi int32, f *fig, d float64, mod
 	if e := &g.fire[k]; g.fset[k] == stamp && e.handicap == h {
 		return e.gi, e.v
 	}
-	gi, v := b.bestGun(ui, f, d, mods+h, sr, crewed)
+	gi, v := b.gunKept(ui, k, f, d, mods+h, sr, crewed)
 	g.fire[k], g.fset[k] = fireGun{gi: gi, handicap: h, v: v}, stamp
 	return gi, v
 }
