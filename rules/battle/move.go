@@ -942,10 +942,23 @@ func (b *Battle) mayOpportunity(mover, charged int) bool {
 	return false
 }
 
+// oppGain: the mover is going to better cover at dest than it has (halfway), worked out
+// once into *gain (-1: not yet).
+func (b *Battle) oppGain(gain *int, mover int, dest Point) bool {
+	if *gain < 0 {
+		*gain = 0
+		if c := b.coverAt(dest); c > combat.Open && c > b.unitCover(mover) {
+			*gain = 1
+		}
+	}
+	return *gain == 1
+}
+
 func (b *Battle) opportunity(mover int, dest Point, charged int) {
 	defer b.use(b.dice) // the mover's dice, after each firer's own
 	m := &b.units[mover]
 	charging := charged >= 0
+	gain := -1
 	lo, hi := b.sideRange(1 - m.side)
 	for e := lo; e < hi; e++ {
 		t := &b.units[e]
@@ -956,17 +969,37 @@ func (b *Battle) opportunity(mover int, dest Point, charged int) {
 		if st >= combat.Demoralized || (t.tripod == tripodCarried && t.spec.Figs[t.spec.Tripod].Torpedo != nil && b.heavyAt(e)) {
 			continue // (a torpedo squad keeps its move to set up its launcher)
 		}
-		ex := b.estimate(e, mover, false, 1) // nothing when hidden or dark (darkness.go)
+		// The doctrine fires for 0.5 expected casualties where the mover is charging or
+		// gaining cover (gain: the same for every firer until fire strikes the mover), else
+		// for 1.5. The fire in the open at the same distance is worth at least what estimate
+		// forecasts (cover only makes it harder): where that falls short, no look is needed.
+		d := math.Sqrt(dist2(b.centroid(e), b.centroid(mover)))
+		ex := b.fireValue(e, mover, d, combat.Open, false, 1)
+		if ex < 0.5 || (!charging && ex < 1.5 && !b.oppGain(&gain, mover, dest)) {
+			continue
+		}
+		if b.night || len(b.clouds) > 0 {
+			ex = b.estimate(e, mover, false, 1) // nothing when hidden or dark (darkness.go)
+		} else if ok, cover := b.unitSight(e, mover); !ok {
+			ex = 0
+		} else if cover != combat.Open {
+			ex = b.fireValue(e, mover, d, cover, false, 1)
+		} // (estimate's, but not kept: the mover was placed halfway and goes on)
 		if ex < 0.5 || (b.hideOn && b.hidden[e] && ex < ambushWorth) {
 			continue
 		}
-		if !(charging || ex >= 1.5 || b.coverAt(dest) > b.unitCover(mover)) {
+		if !charging && ex < 1.5 && !b.oppGain(&gain, mover, dest) {
 			continue
 		}
 		b.hand(e) // the firers' own dice, given back to the mover below
 		if t.spec.Kind != KindDroid {
-			ok := b.r.OpportunityFire(b.dice, combat.OpportunityTest{Command: b.command(e), Status: st,
-				BehindCover: !t.moved && b.behindCover(e), HalfCasualties: b.halfDown(e)})
+			// (the test's roll decides it alone, with or without the modifier for being
+			// behind cover, more often than not: whether the squad is, only where it matters)
+			ok, covered := b.r.OpportunityFireBoth(b.dice, combat.OpportunityTest{Command: b.command(e), Status: st,
+				HalfCasualties: b.halfDown(e)})
+			if ok != covered && b.behindCover(e) { // (t has not moved)
+				ok = covered
+			}
 			if !ok {
 				t.cannotMove = true
 				if b.lg != nil {
@@ -985,6 +1018,7 @@ func (b *Battle) opportunity(mover int, dest Point, charged int) {
 		if b.aliveCount(mover) == 0 {
 			return
 		}
+		gain = -1 // (the mover's cover, with figures lost)
 	}
 }
 

@@ -359,6 +359,23 @@ func (r *Rules) OpportunityFire(d *Dice, o OpportunityTest) bool {
 	return r.opportunity.outcome(of-cr).Effect == rules.EffectCanFire
 }
 
+// OpportunityFireBoth rolls the opportunity fire test as OpportunityFire does (the same
+// dice) and gives its result both for a squad not behind cover and for one behind cover
+// (o.BehindCover is not read): the caller works out whether the squad is behind cover only
+// where the two differ.
+func (r *Rules) OpportunityFireBoth(d *Dice, o OpportunityTest) (open, covered bool) {
+	if o.Status >= Demoralized {
+		return false, false
+	}
+	o.BehindCover = false
+	t := r.OpportunityThreat(o)
+	of := d.Roll()
+	cr := Score(d.Roll(), o.Command)
+	open = r.opportunity.outcome(Score(of, t)-cr).Effect == rules.EffectCanFire
+	covered = r.opportunity.outcome(Score(of, t+r.mor.oppCover)-cr).Effect == rules.EffectCanFire
+	return open, covered
+}
+
 // OpportunityOdds is the exact probability that the squad may opportunity fire.
 func (r *Rules) OpportunityOdds(o OpportunityTest) float64 {
 	if o.Status >= Demoralized {

@@ -208,3 +208,22 @@ func TestMoraleMatchesItsOdds(t *testing.T) {
 	}
 	checkCounts(t, "opportunity fire", []float64{1 - p, p}, counts[:], n)
 }
+
+// OpportunityFireBoth gives what OpportunityFire gives on the same dice, with and without
+// the behind-cover modifier.
+func TestOpportunityFireBothMatches(t *testing.T) {
+	r := Default()
+	for seed := range uint64(4000) {
+		for _, o := range []OpportunityTest{{Command: 3}, {Command: 1, Status: Shaken}, {Command: 5, HalfCasualties: true},
+			{Command: 2, Status: Shaken, HalfCasualties: true}, {Command: 4, Status: Demoralized}} {
+			open, covered := r.OpportunityFireBoth(Seeded(seed), o)
+			o.BehindCover = false
+			a := r.OpportunityFire(Seeded(seed), o)
+			o.BehindCover = true
+			c := r.OpportunityFire(Seeded(seed), o)
+			if open != a || covered != c {
+				t.Fatalf("seed %d %+v: both gives %v/%v, OpportunityFire %v/%v", seed, o, open, covered, a, c)
+			}
+		}
+	}
+}
