@@ -130,6 +130,8 @@ type Battle struct {
 	// dempFor is the enemy droid unit a DEMP gunner held his fire for in the last fireAt,
 	// to fire at it in the split (1 + the unit; 0 for none).
 	dempFor int
+	// statusBy[level] is r.StatusOf(level), worked out once in New (status).
+	statusBy [statusLevels]combat.Status
 	// passCache[command][level][start] is 1 + a charge test's pass odds (0: not yet known).
 	passCache [passCmd][passLvl][passLvl]float64
 	passOther map[combat.Morale]float64 // the others' odds (passOdds)
@@ -359,6 +361,9 @@ func New(field *Field, a, b *Force) *Battle {
 	bt.live = make([]livePts, nu)
 	bt.fc = make([]forecast, 2*nu*nu)
 	bt.roomFloor = -1
+	for l := range bt.statusBy {
+		bt.statusBy[l] = bt.r.StatusOf(l)
+	}
 	bt.passOther = make(map[combat.Morale]float64)
 	bt.lostIn = make([]uint8, nu)
 	bt.standard, _ = bt.cat.Weapon("repeating blaster")
@@ -654,8 +659,14 @@ func (b *Battle) status(u *unit) combat.Status {
 	if u.spec.Start == 0 {
 		return combat.Steady
 	}
+	if l := uint(u.level); l < statusLevels {
+		return b.statusBy[l]
+	}
 	return b.r.StatusOf(u.level)
 }
+
+// statusLevels: the morale levels whose status New works out (more than any unit starts at).
+const statusLevels = 16
 
 // subjectToMorale: squads are; lone heroes, droids and creatures are not.
 func (u *unit) subjectToMorale() bool { return u.spec.Start > 0 }
