@@ -130,6 +130,10 @@ type Battle struct {
 	// dempFor is the enemy droid unit a DEMP gunner held his fire for in the last fireAt,
 	// to fire at it in the split (1 + the unit; 0 for none).
 	dempFor int
+	// setup is the figures and units as reset leaves them before the night's set-up: it
+	// depends only on the field and the forces, so each Play after the first copies it
+	// (restoreSetup) instead of laying the armies out again.
+	setup setupCopy
 	// statusBy[level] is r.StatusOf(level), worked out once in New (status).
 	statusBy [statusLevels]combat.Status
 	// passCache[command][level][start] is 1 + a charge test's pass odds (0: not yet known).
@@ -424,8 +428,6 @@ func (b *Battle) Play(seed uint64, log io.Writer) *Result {
 
 func (b *Battle) reset() {
 	b.keyUnits()
-	fi := 0
-	ui := 0
 	b.engs = b.engs[:0]
 	b.strikes = b.strikes[:0]
 	b.clouds, b.fireID, b.windSet = b.clouds[:0], 0, false
@@ -438,6 +440,27 @@ func (b *Battle) reset() {
 		b.credit[i] = 0
 	}
 	clear(b.lostIn)
+	b.objBy, b.objFound = -1, false
+	keep := b.audit == nil && b.trace == nil && !b.fullLayouts
+	if keep && b.setup.ok {
+		b.restoreSetup()
+	} else {
+		b.freshSetup()
+		if keep {
+			b.saveSetup()
+		}
+	}
+	b.resetNight() // darkness.go
+	if o := b.field.carryObjective(); o >= 0 {
+		ob := b.field.Scenario.Objectives[o]
+		b.objAt, b.objFound, b.objBy = Point{X: ob.At[0], Y: ob.At[1]}, !ob.Hidden, -1
+	}
+}
+
+// freshSetup makes the figures and units afresh from the forces and deploys them.
+func (b *Battle) freshSetup() {
+	fi := 0
+	ui := 0
 	for s := range 2 {
 		for _, us := range b.forces[s].Units {
 			u := &b.units[ui]
@@ -484,13 +507,56 @@ func (b *Battle) reset() {
 			ui++
 		}
 	}
-	b.objBy, b.objFound = -1, false
+	m := b.moves
 	b.deploy()
-	b.resetNight() // darkness.go
-	if o := b.field.carryObjective(); o >= 0 {
-		ob := b.field.Scenario.Objectives[o]
-		b.objAt, b.objFound, b.objBy = Point{X: ob.At[0], Y: ob.At[1]}, !ob.Hidden, -1
+	b.setup.moves = b.moves - m
+}
+
+// setupCopy is freshSetup's result, kept by saveSetup: nothing in it depends on the seed
+// (figure keys come from the units' names; deploying rolls no dice), and nothing in a
+// figure or unit points outside b.figs except to the forces (a figure's Hero, Droid and
+// Mount point at his own fields, so a copy put back in the same place stays right).
+type setupCopy struct {
+	ok      bool
+	figs    []fig
+	units   []unit
+	members []int32 // the units' members, one after another
+	moves   int     // the places deploy made
+}
+
+// saveSetup keeps the figures and units as freshSetup left them.
+func (b *Battle) saveSetup() {
+	c := &b.setup
+	c.figs = append(c.figs[:0], b.figs...)
+	c.units = append(c.units[:0], b.units...)
+	c.members = c.members[:0]
+	for i := range b.units {
+		c.members = append(c.members, b.units[i].members...)
 	}
+	c.ok = true
+}
+
+// restoreSetup puts back what saveSetup kept: the same figures and units, each unit with
+// its own members again, and kept answers renumbered as new places would (b.moves moves on
+// by deploy's places; each kept centre takes a new unitVer, so nothing kept from an earlier
+// battle is read as current).
+func (b *Battle) restoreSetup() {
+	c := &b.setup
+	copy(b.figs, c.figs)
+	k := 0
+	for i := range b.units {
+		u := &b.units[i]
+		members := u.members[:0]
+		*u = c.units[i]
+		n := len(u.members)
+		u.members = append(members, c.members[k:k+n]...)
+		k += n
+		if u.cOK {
+			b.verSeq++
+			u.ver = b.verSeq
+		}
+	}
+	b.moves += c.moves
 }
 
 func (b *Battle) unitSpec(i int) *UnitSpec {
