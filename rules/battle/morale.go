@@ -132,26 +132,30 @@ func (b *Battle) behindCoverNow(ui int) bool {
 		return false
 	}
 	ec := b.centroid(e)
-	n, in := 0, 0
-	for _, fi := range b.units[ui].members {
+	// The figures still fighting, in member order; the answer is known as soon as most of
+	// them (half on a tie) have cover, or too few are left to make it so.
+	figs := b.liveFigs(ui)
+	n, in, left := len(figs), 0, len(figs)
+	for _, fi := range figs {
+		left--
 		f := &b.figs[fi]
-		if !f.alive() || int(f.unit) != ui {
-			continue
-		}
-		n++
 		d := sub(ec, f.pos)
 		l := norm(d)
-		if l < 1e-9 {
-			continue
+		if l >= 1e-9 {
+			end := add(f.pos, scale(d, fmin(1, l)/l))
+			// A figure with no cover where he stands (f.cover: his ground, or a barrier
+			// within 1") can only have cover terrain ahead of him.
+			if (f.cover > combat.Open && b.coverOnWay(f.pos, end)) || (f.cover == combat.Open && b.field.at(end).cover > combat.Open) {
+				if in++; 2*in >= n {
+					return true
+				}
+			}
 		}
-		end := add(f.pos, scale(d, fmin(1, l)/l))
-		// A figure with no cover where he stands (f.cover: his ground, or a barrier within
-		// 1") can only have cover terrain ahead of him.
-		if (f.cover > combat.Open && b.coverOnWay(f.pos, end)) || (f.cover == combat.Open && b.field.at(end).cover > combat.Open) {
-			in++
+		if in+left == 0 || 2*(in+left) < n {
+			return false
 		}
 	}
-	return in > 0 && 2*in >= n
+	return false
 }
 
 // coverOnWay: a barrier giving cover across the segment a-c (an inch long), or cover terrain
