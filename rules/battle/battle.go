@@ -130,6 +130,8 @@ type Battle struct {
 	// dempFor is the enemy droid unit a DEMP gunner held his fire for in the last fireAt,
 	// to fire at it in the split (1 + the unit; 0 for none).
 	dempFor int
+	// hillC is centreHill's kept answers by unit (geocache.go).
+	hillC []hillKept
 	// setup is the figures and units as reset leaves them before the night's set-up: it
 	// depends only on the field and the forces, so each Play after the first copies it
 	// (restoreSetup) instead of laying the armies out again.
@@ -362,6 +364,7 @@ func New(field *Field, a, b *Force) *Battle {
 	bt.read = make([]bool, 2*nu)
 	bt.orderKey = make([]float64, nu)
 	bt.ud, bt.geo = make([]pairDist, nu*nu), make([]pairSight, nu*nu)
+	bt.hillC = make([]hillKept, nu)
 	bt.live = make([]livePts, nu)
 	bt.fc = make([]forecast, 2*nu*nu)
 	bt.roomFloor = -1
