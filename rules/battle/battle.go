@@ -130,6 +130,14 @@ type Battle struct {
 	// dempFor is the enemy droid unit a DEMP gunner held his fire for in the last fireAt,
 	// to fire at it in the split (1 + the unit; 0 for none).
 	dempFor int
+	// hillC is centreHill's kept answers by unit (geocache.go).
+	hillC []hillKept
+	// setup is the figures and units as reset leaves them before the night's set-up: it
+	// depends only on the field and the forces, so each Play after the first copies it
+	// (restoreSetup) instead of laying the armies out again.
+	setup setupCopy
+	// statusBy[level] is r.StatusOf(level), worked out once in New (status).
+	statusBy [statusLevels]combat.Status
 	// passCache[command][level][start] is 1 + a charge test's pass odds (0: not yet known).
 	passCache [passCmd][passLvl][passLvl]float64
 	passOther map[combat.Morale]float64 // the others' odds (passOdds)
@@ -356,9 +364,13 @@ func New(field *Field, a, b *Force) *Battle {
 	bt.read = make([]bool, 2*nu)
 	bt.orderKey = make([]float64, nu)
 	bt.ud, bt.geo = make([]pairDist, nu*nu), make([]pairSight, nu*nu)
+	bt.hillC = make([]hillKept, nu)
 	bt.live = make([]livePts, nu)
 	bt.fc = make([]forecast, 2*nu*nu)
 	bt.roomFloor = -1
+	for l := range bt.statusBy {
+		bt.statusBy[l] = bt.r.StatusOf(l)
+	}
 	bt.passOther = make(map[combat.Morale]float64)
 	bt.lostIn = make([]uint8, nu)
 	bt.standard, _ = bt.cat.Weapon("repeating blaster")
@@ -419,8 +431,6 @@ func (b *Battle) Play(seed uint64, log io.Writer) *Result {
 
 func (b *Battle) reset() {
 	b.keyUnits()
-	fi := 0
-	ui := 0
 	b.engs = b.engs[:0]
 	b.strikes = b.strikes[:0]
 	b.clouds, b.fireID, b.windSet = b.clouds[:0], 0, false
@@ -433,6 +443,27 @@ func (b *Battle) reset() {
 		b.credit[i] = 0
 	}
 	clear(b.lostIn)
+	b.objBy, b.objFound = -1, false
+	keep := b.audit == nil && b.trace == nil && !b.fullLayouts
+	if keep && b.setup.ok {
+		b.restoreSetup()
+	} else {
+		b.freshSetup()
+		if keep {
+			b.saveSetup()
+		}
+	}
+	b.resetNight() // darkness.go
+	if o := b.field.carryObjective(); o >= 0 {
+		ob := b.field.Scenario.Objectives[o]
+		b.objAt, b.objFound, b.objBy = Point{X: ob.At[0], Y: ob.At[1]}, !ob.Hidden, -1
+	}
+}
+
+// freshSetup makes the figures and units afresh from the forces and deploys them.
+func (b *Battle) freshSetup() {
+	fi := 0
+	ui := 0
 	for s := range 2 {
 		for _, us := range b.forces[s].Units {
 			u := &b.units[ui]
@@ -479,13 +510,56 @@ func (b *Battle) reset() {
 			ui++
 		}
 	}
-	b.objBy, b.objFound = -1, false
+	m := b.moves
 	b.deploy()
-	b.resetNight() // darkness.go
-	if o := b.field.carryObjective(); o >= 0 {
-		ob := b.field.Scenario.Objectives[o]
-		b.objAt, b.objFound, b.objBy = Point{X: ob.At[0], Y: ob.At[1]}, !ob.Hidden, -1
+	b.setup.moves = b.moves - m
+}
+
+// setupCopy is freshSetup's result, kept by saveSetup: nothing in it depends on the seed
+// (figure keys come from the units' names; deploying rolls no dice), and nothing in a
+// figure or unit points outside b.figs except to the forces (a figure's Hero, Droid and
+// Mount point at his own fields, so a copy put back in the same place stays right).
+type setupCopy struct {
+	ok      bool
+	figs    []fig
+	units   []unit
+	members []int32 // the units' members, one after another
+	moves   int     // the places deploy made
+}
+
+// saveSetup keeps the figures and units as freshSetup left them.
+func (b *Battle) saveSetup() {
+	c := &b.setup
+	c.figs = append(c.figs[:0], b.figs...)
+	c.units = append(c.units[:0], b.units...)
+	c.members = c.members[:0]
+	for i := range b.units {
+		c.members = append(c.members, b.units[i].members...)
 	}
+	c.ok = true
+}
+
+// restoreSetup puts back what saveSetup kept: the same figures and units, each unit with
+// its own members again, and kept answers renumbered as new places would (b.moves moves on
+// by deploy's places; each kept centre takes a new unitVer, so nothing kept from an earlier
+// battle is read as current).
+func (b *Battle) restoreSetup() {
+	c := &b.setup
+	copy(b.figs, c.figs)
+	k := 0
+	for i := range b.units {
+		u := &b.units[i]
+		members := u.members[:0]
+		*u = c.units[i]
+		n := len(u.members)
+		u.members = append(members, c.members[k:k+n]...)
+		k += n
+		if u.cOK {
+			b.verSeq++
+			u.ver = b.verSeq
+		}
+	}
+	b.moves += c.moves
 }
 
 func (b *Battle) unitSpec(i int) *UnitSpec {
@@ -654,8 +728,14 @@ func (b *Battle) status(u *unit) combat.Status {
 	if u.spec.Start == 0 {
 		return combat.Steady
 	}
+	if l := uint(u.level); l < statusLevels {
+		return b.statusBy[l]
+	}
 	return b.r.StatusOf(u.level)
 }
+
+// statusLevels: the morale levels whose status New works out (more than any unit starts at).
+const statusLevels = 16
 
 // subjectToMorale: squads are; lone heroes, droids and creatures are not.
 func (u *unit) subjectToMorale() bool { return u.spec.Start > 0 }

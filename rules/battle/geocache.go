@@ -37,7 +37,11 @@ func (b *Battle) lookAt(c Point, ti int, tc Point) (bool, combat.Cover) {
 
 // lookVia is lookAt once the nearest figure is found, standing at np.
 func (b *Battle) lookVia(c, np, tc Point) (bool, combat.Cover) {
-	hill := b.field.hillAt(c)
+	return b.lookViaOn(c, np, tc, b.field.hillAt(c))
+}
+
+// lookViaOn is lookVia with hillAt(c) known.
+func (b *Battle) lookViaOn(c, np, tc Point, hill bool) (bool, combat.Cover) {
 	ok, cover := b.field.sight(c, np, hill, false)
 	if !ok {
 		ok, cover = b.field.sight(c, tc, hill, false)
@@ -48,14 +52,29 @@ func (b *Battle) lookVia(c, np, tc Point) (bool, combat.Cover) {
 // nearestOf is where nearestFig finds the nearest figure, from the positions livePos keeps
 // (the same figures in the same order, so the same one); false when there is none.
 func nearestOf(pts []Point, p Point) (Point, bool) {
-	best, found := math.Inf(1), false
+	lim, found := math.Inf(1), false // the least so far less tie (the same sum as d < best-tie)
 	var at Point
 	for _, q := range pts {
-		if d := dist2(q, p); d < best-tie {
-			best, at, found = d, q, true
+		if d := dist2(q, p); d < lim {
+			lim, at, found = d-tie, q, true
 		}
 	}
 	return at, found
+}
+
+// centreHill is hillAt(centroid(ui)), kept against unitVer (vu, current: the caller asked).
+func (b *Battle) centreHill(ui int, vu uint64, c Point) bool {
+	e := &b.hillC[ui]
+	if e.ver != vu {
+		e.ver, e.hill = vu, b.field.hillAt(c)
+	}
+	return e.hill
+}
+
+// hillKept is centreHill's kept answer.
+type hillKept struct {
+	ver  uint64
+	hill bool
 }
 
 // unitSight is lookAt from unit ui's centre, kept while neither unit changes.
@@ -74,7 +93,7 @@ func (b *Battle) unitSight(ui, ti int) (bool, combat.Cover) {
 	ok, cover := false, combat.Open
 	if pts, _ := b.livePos(ti); len(pts) > 0 {
 		if np, found := nearestOf(pts, c); found {
-			ok, cover = b.lookVia(c, np, tc)
+			ok, cover = b.lookViaOn(c, np, tc, b.centreHill(ui, vu, c))
 		}
 	}
 	b.geo[k] = pairSight{va: vu, vc: vt, ok: ok, cover: cover}

@@ -75,10 +75,11 @@ func (b *Battle) moralePhase() {
 		if !u.onTable() || !u.subjectToMorale() || u.level >= u.spec.Start || b.status(u) == combat.Broken || u.tested {
 			continue
 		}
-		x := b.rallySituation(ui)
+		x := b.rallyBase(ui)
 		if !b.r.CanRally(x) {
 			continue
 		}
+		x.Command, x.HalfCasualties, x.BehindCover = b.command(ui), b.halfDown(ui), b.behindCover(ui)
 		b.hand(ui)
 		res := b.r.RallyTest(b.dice, x)
 		if res.Level > u.level {
@@ -132,26 +133,30 @@ func (b *Battle) behindCoverNow(ui int) bool {
 		return false
 	}
 	ec := b.centroid(e)
-	n, in := 0, 0
-	for _, fi := range b.units[ui].members {
+	// The figures still fighting, in member order; the answer is known as soon as most of
+	// them (half on a tie) have cover, or too few are left to make it so.
+	figs := b.liveFigs(ui)
+	n, in, left := len(figs), 0, len(figs)
+	for _, fi := range figs {
+		left--
 		f := &b.figs[fi]
-		if !f.alive() || int(f.unit) != ui {
-			continue
-		}
-		n++
 		d := sub(ec, f.pos)
 		l := norm(d)
-		if l < 1e-9 {
-			continue
+		if l >= 1e-9 {
+			end := add(f.pos, scale(d, fmin(1, l)/l))
+			// A figure with no cover where he stands (f.cover: his ground, or a barrier
+			// within 1") can only have cover terrain ahead of him.
+			if (f.cover > combat.Open && b.coverOnWay(f.pos, end)) || (f.cover == combat.Open && b.field.at(end).cover > combat.Open) {
+				if in++; 2*in >= n {
+					return true
+				}
+			}
 		}
-		end := add(f.pos, scale(d, fmin(1, l)/l))
-		// A figure with no cover where he stands (f.cover: his ground, or a barrier within
-		// 1") can only have cover terrain ahead of him.
-		if (f.cover > combat.Open && b.coverOnWay(f.pos, end)) || (f.cover == combat.Open && b.field.at(end).cover > combat.Open) {
-			in++
+		if in+left == 0 || 2*(in+left) < n {
+			return false
 		}
 	}
-	return in > 0 && 2*in >= n
+	return false
 }
 
 // coverOnWay: a barrier giving cover across the segment a-c (an inch long), or cover terrain
@@ -168,13 +173,24 @@ func (b *Battle) coverOnWay(a, c Point) bool {
 }
 
 func (b *Battle) rallySituation(ui int) combat.Rally {
-	u := &b.units[ui]
-	x := combat.Rally{Command: b.command(ui), Level: u.level, Start: u.spec.Start,
-		HalfCasualties: b.halfDown(ui), Casualties: u.casualties,
-		CommanderHit: u.commanderHit, FiredOrAssaulted: u.fired || u.oppFired || u.defFired || u.fought,
-		EnemyWithin12: b.enemyWithin(ui, 12)}
+	x := b.rallyBase(ui)
+	x.Command, x.HalfCasualties = b.command(ui), b.halfDown(ui)
 	if b.r.CanRally(x) { // behind cover matters only to a test that is made
 		x.BehindCover = b.behindCover(ui)
+	}
+	return x
+}
+
+// rallyBase is rallySituation without what only a test reads (the command, half down,
+// behind cover): what CanRally reads. Whether an enemy is within 12" is asked only where it
+// decides CanRally: a squad below its starting level, not broken, that did not fire or
+// fight (nothing else reads it).
+func (b *Battle) rallyBase(ui int) combat.Rally {
+	u := &b.units[ui]
+	x := combat.Rally{Level: u.level, Start: u.spec.Start, Casualties: u.casualties,
+		CommanderHit: u.commanderHit, FiredOrAssaulted: u.fired || u.oppFired || u.defFired || u.fought}
+	if x.Level < x.Start && !x.FiredOrAssaulted && b.status(u) != combat.Broken {
+		x.EnemyWithin12 = b.enemyWithin(ui, 12)
 	}
 	return x
 }
