@@ -388,10 +388,23 @@ func (f *Field) walk(a, b Point, budget float64, run, noRough bool, jump func(di
 			near |= 1 << min(i, 63)
 		}
 	}
+	crossable := near != 0 || len(f.barriers) > 64 // (else no barrier meets the walk)
 	for done := 0.0; done < total-1e-9; {
 		step := fmin(moveStep, total-done)
 		next := add(pos, scale(dir, step))
-		g := f.at(mid(pos, next))
+		// (at, with its common case here: a point on the table whose cell stands on one
+		// ground, read in place.)
+		m := mid(pos, next)
+		var g *ground
+		if m.X >= 0 && m.Y >= 0 && m.X <= f.W && m.Y <= f.H {
+			if c := f.groundAt(m); c.uniform {
+				g = &c.g
+			}
+		}
+		if g == nil {
+			gm := f.at(m)
+			g = &gm
+		}
 		// (A step whose middle is clear may still end inside impassable terrain: the edge
 		// of a small crystal or rock crossed near its end.)
 		if g.impassable || (g.veryRough && (run || noRough)) || f.offTable(next) || (f.impMask != 0 && f.impassableAt(next)) {
@@ -399,27 +412,28 @@ func (f *Field) walk(a, b Point, budget float64, run, noRough bool, jump func(di
 		}
 		cost := step * g.mult
 		// Barriers crossed on this step.
-		sb := segBox(pos, next)
-		for i := range f.barriers {
-			if i < 64 && near&(1<<i) == 0 {
-				if near>>i == 0 && len(f.barriers) <= 64 {
-					break // (none further meets the walk)
+		if crossable {
+			for i := range f.barriers {
+				if i < 64 && near&(1<<i) == 0 {
+					if near>>i == 0 && len(f.barriers) <= 64 {
+						break // (none further meets the walk)
+					}
+					continue
 				}
-				continue
+				br := &f.barriers[i]
+				// A step that lands on the barrier crosses it; the next, starting on it, does not.
+				if !br.bb.overlaps(segBox(pos, next).pad(0.01)) || sideOf(br.a, br.b, pos) == 0 || !segmentsCross(pos, next, br.a, br.b) {
+					continue
+				}
+				if br.cross < 0 || (noRough && br.difficult) {
+					return leg{end: pos, used: used, blocked: true}
+				}
+				if jump != nil && br.cross > jumpCost && jump(br.difficult) {
+					cost += jumpCost
+					continue
+				}
+				cost += br.cross
 			}
-			br := &f.barriers[i]
-			// A step that lands on the barrier crosses it; the next, starting on it, does not.
-			if !br.bb.overlaps(sb.pad(0.01)) || sideOf(br.a, br.b, pos) == 0 || !segmentsCross(pos, next, br.a, br.b) {
-				continue
-			}
-			if br.cross < 0 || (noRough && br.difficult) {
-				return leg{end: pos, used: used, blocked: true}
-			}
-			if jump != nil && br.cross > jumpCost && jump(br.difficult) {
-				cost += jumpCost
-				continue
-			}
-			cost += br.cross
 		}
 		if used+cost > budget+1e-9 {
 			// Spend what is left on part of a clear step; a barrier cannot be half crossed.

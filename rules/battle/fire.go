@@ -196,8 +196,10 @@ func (b *Battle) blockersFor(ui, ti int, firers, targets []int32) []Point {
 			b.unitVer(k) // (livePos keeps the positions against it)
 			pts, _ = b.livePos(k)
 		}
+		// A figure in a line's way is within baseRadius of the line, so inside the box
+		// around every line too: the unit's box meeting it does not put every figure in it.
 		for _, p := range pts {
-			if d := dot(p, u); d > lo && d < hi {
+			if d := dot(p, u); d > lo && d < hi && all.contains(p) {
 				out = append(out, p)
 			}
 		}

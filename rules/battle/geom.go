@@ -193,6 +193,27 @@ func (p *poly) clipIn(a, b Point) (t0, t1 float64, ok bool) {
 		// The same loop along axis edges: cross(edge, w) is edge.X*w.Y - 0*w.X, or
 		// 0*w.Y - edge.Y*w.X, and the zero term changes at most the sign of a zero, which
 		// no comparison or difference below tells apart.
+		if len(p.axis) == 4 { // (a rectangle: the same four steps, unrolled)
+			ax := (*[4]axisEdge)(p.axis)
+			var in bool
+			num, den := ax[0].nd(a, d)
+			if t0, t1, in = clipStep(num, den, t0, t1); !in {
+				return 0, 0, false
+			}
+			num, den = ax[1].nd(a, d)
+			if t0, t1, in = clipStep(num, den, t0, t1); !in {
+				return 0, 0, false
+			}
+			num, den = ax[2].nd(a, d)
+			if t0, t1, in = clipStep(num, den, t0, t1); !in {
+				return 0, 0, false
+			}
+			num, den = ax[3].nd(a, d)
+			if t0, t1, in = clipStep(num, den, t0, t1); !in {
+				return 0, 0, false
+			}
+			return t0, t1, true
+		}
 		for _, e := range p.axis {
 			var num, den float64
 			if e.y {
@@ -241,6 +262,29 @@ func (p *poly) clipIn(a, b Point) (t0, t1 float64, ok bool) {
 		}
 	}
 	return t0, t1, true
+}
+
+// nd is clipIn's numerator and denominator for axis edge e.
+func (e *axisEdge) nd(a, d Point) (num, den float64) {
+	if e.y {
+		return e.k * (a.Y - e.o), e.k * d.Y
+	}
+	return e.k * (a.X - e.o), e.k * d.X
+}
+
+// clipStep is one turn of clipIn's loop: t0 and t1 narrowed to an edge, false where the
+// segment misses the polygon.
+func clipStep(num, den, t0, t1 float64) (float64, float64, bool) {
+	if math.Abs(den) < 1e-12 {
+		return t0, t1, !(num < 0)
+	}
+	t := -num / den
+	if den > 0 {
+		t0 = fmax(t0, t)
+	} else {
+		t1 = fmin(t1, t)
+	}
+	return t0, t1, !(t0 > t1)
 }
 
 // circlePoly approximates a circle with a regular 16-gon whose edges touch the circle's

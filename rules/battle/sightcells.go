@@ -83,8 +83,9 @@ func (f *Field) sightMask(p, q Point) (uint32, bool) {
 	if t == nil || p.X < 0 || p.Y < 0 || q.X < 0 || q.Y < 0 || p.X > f.W || q.X > f.W || p.Y > f.H || q.Y > f.H {
 		return 0, false
 	}
-	px, py := f.cellXY(p)
-	qx, qy := f.cellXY(q)
+	// (cellXY without its clamp at 0: p and q are on the table, at 0 or beyond.)
+	px, py := min(int(p.X/gridCell), f.nx-1), min(int(p.Y/gridCell), f.ny-1)
+	qx, qy := min(int(q.X/gridCell), f.nx-1), min(int(q.Y/gridCell), f.ny-1)
 	a, c := py*f.nx+px, qy*f.nx+qx
 	e := &t.entries[a*t.n+c]
 	if m := e.Load(); m != 0 {
