@@ -214,26 +214,10 @@ func (p *poly) clipIn(a, b Point) (t0, t1 float64, ok bool) {
 			}
 			return t0, t1, true
 		}
-		for _, e := range p.axis {
-			var num, den float64
-			if e.y {
-				num, den = e.k*(a.Y-e.o), e.k*d.Y
-			} else {
-				num, den = e.k*(a.X-e.o), e.k*d.X
-			}
-			if math.Abs(den) < 1e-12 {
-				if num < 0 {
-					return 0, 0, false
-				}
-				continue
-			}
-			t := -num / den
-			if den > 0 {
-				t0 = fmax(t0, t)
-			} else {
-				t1 = fmin(t1, t)
-			}
-			if t0 > t1 {
+		for i := range p.axis {
+			num, den := p.axis[i].nd(a, d)
+			var in bool
+			if t0, t1, in = clipStep(num, den, t0, t1); !in {
 				return 0, 0, false
 			}
 		}
@@ -243,21 +227,8 @@ func (p *poly) clipIn(a, b Point) (t0, t1 float64, ok bool) {
 	for i, e0 := range p.pts {
 		edge := edges[i]
 		// Inside is to the left of each edge: cross(edge, q-e0) >= 0.
-		num := cross(edge, sub(a, e0))
-		den := cross(edge, d)
-		if math.Abs(den) < 1e-12 {
-			if num < 0 {
-				return 0, 0, false
-			}
-			continue
-		}
-		t := -num / den
-		if den > 0 {
-			t0 = fmax(t0, t)
-		} else {
-			t1 = fmin(t1, t)
-		}
-		if t0 > t1 {
+		var in bool
+		if t0, t1, in = clipStep(cross(edge, sub(a, e0)), cross(edge, d), t0, t1); !in {
 			return 0, 0, false
 		}
 	}
