@@ -48,6 +48,23 @@ func openField(t testing.TB) *battle.Field {
 	return f
 }
 
+// unarmedMatchup is the army most tests change (testdata/unarmed.yaml, with a squad sent
+// out unarmed) and the Imperials it plays (testdata/imperials-1000.yaml).
+func unarmedMatchup(t testing.TB) (*roster.Army, *battle.Force) {
+	t.Helper()
+	return readArmy(t, "testdata/unarmed.yaml"), force(t, readArmy(t, "testdata/imperials-1000.yaml"))
+}
+
+// variantsOf is every variant of a within its own limit.
+func variantsOf(t testing.TB, cat *rules.Catalog, a *roster.Army) []Variant {
+	t.Helper()
+	vs, err := Variants(cat, a, nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return vs
+}
+
 // The paired interval, by hand: ten battles where the variant won two the army lost
 // (d = +1), lost one the army won (d = -1) and did as the army in the other seven (d = 0),
 // at z = 1.959964 (a single look's 95%).
@@ -91,8 +108,7 @@ func TestPairedIntervalIsTheMeanOfPerBattleDifferencesPlusMinusZTimesItsStandard
 // of the single changes, and by far (issue 14, "arming an unarmed squad"). Only dropping
 // the squad and spending its points on armed soldiers may rank above it.
 func TestArmingAnUnarmedSquadRanksFirst(t *testing.T) {
-	a := readArmy(t, "testdata/unarmed.yaml")
-	b := force(t, readArmy(t, "testdata/imperials-1000.yaml"))
+	a, b := unarmedMatchup(t)
 	rep, err := Run(context.Background(), rules.Default(), openField(t), a, b, Options{Battles: 300, Seed: 7})
 	if err != nil {
 		t.Fatal(err)
@@ -168,10 +184,7 @@ func TestAUselessUnitRanksWorst(t *testing.T) {
 	cat := rules.Default()
 	a := readArmy(t, "../testdata/rebel-1500.yaml")
 	a.Limit = 1700
-	vs, err := Variants(cat, a, nil, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	vs := variantsOf(t, cat, a)
 	var real []Variant
 	for _, v := range vs {
 		if v.Kind == KindTraining && len(real) < 3 {
@@ -206,13 +219,9 @@ func TestAUselessUnitRanksWorst(t *testing.T) {
 // one whose interval reaches past 5 points on both sides plays them all (a soldier less),
 // and all are judged by the repeated interval.
 func TestASettledChangeStopsAtItsLook(t *testing.T) {
-	a := readArmy(t, "testdata/unarmed.yaml")
-	b := force(t, readArmy(t, "testdata/imperials-1000.yaml"))
+	a, b := unarmedMatchup(t)
 	cat := rules.Default()
-	vs, err := Variants(cat, a, nil, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	vs := variantsOf(t, cat, a)
 	var arm, same, fewer *Variant
 	for i, v := range vs {
 		switch {
@@ -254,13 +263,9 @@ func TestASettledChangeStopsAtItsLook(t *testing.T) {
 // settled, they stop too (arming the unarmed squad alone: 60 of 300), and with no variant at
 // all they are played in full.
 func TestTheArmysOwnBattlesStopWithTheLastVariant(t *testing.T) {
-	a := readArmy(t, "testdata/unarmed.yaml")
-	b := force(t, readArmy(t, "testdata/imperials-1000.yaml"))
+	a, b := unarmedMatchup(t)
 	cat := rules.Default()
-	vs, err := Variants(cat, a, nil, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	vs := variantsOf(t, cat, a)
 	i := slices.IndexFunc(vs, func(v Variant) bool { return strings.HasPrefix(v.Change, "Bare Hands: arm with ") })
 	if i < 0 {
 		t.Fatalf("variants: %v", vs)
@@ -287,10 +292,7 @@ func TestAnArmyOverItsLimitIsOfferedTheChangesThatMakeItLegal(t *testing.T) {
 	a := readArmy(t, "../testdata/rebel-1500.yaml")
 	total := costing.Evaluate(cat, a, nil).Total
 	a.Limit = total - 1
-	vs, err := Variants(cat, a, nil, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	vs := variantsOf(t, cat, a)
 	if len(vs) == 0 {
 		t.Fatal("no change makes it legal; a soldier less would")
 	}
@@ -397,8 +399,7 @@ func TestAnArmyWithErrorsIsRefusedWithItsFirstProblem(t *testing.T) {
 
 // The same seed gives the same ranking, whatever the number of workers.
 func TestTheSameSeedGivesTheSameRanking(t *testing.T) {
-	a := readArmy(t, "testdata/unarmed.yaml")
-	b := force(t, readArmy(t, "testdata/imperials-1000.yaml"))
+	a, b := unarmedMatchup(t)
 	field := openField(t)
 	var out [3][]byte
 	for i, w := range []int{1, 2, 3} {
@@ -416,8 +417,7 @@ func TestTheSameSeedGivesTheSameRanking(t *testing.T) {
 // The base's win rate is the matchup's: battle i of the what-if is battle i of `muster sim`
 // with the same seed.
 func TestTheBaseIsTheMatchupsOwnBattles(t *testing.T) {
-	a := readArmy(t, "testdata/unarmed.yaml")
-	b := force(t, readArmy(t, "testdata/imperials-1000.yaml"))
+	a, b := unarmedMatchup(t)
 	field := openField(t)
 	rep, err := Run(context.Background(), rules.Default(), field, a, b, Options{Battles: 120, Seed: 5, MaxVariants: 1})
 	if err != nil {
@@ -460,10 +460,7 @@ func TestOneMoreTrainingLevelCostsOneSGPASoldier(t *testing.T) {
 	a := readArmy(t, "../testdata/rebel-1500.yaml")
 	a.Limit = 1700
 	base := costing.Evaluate(cat, a, nil).Total
-	vs, err := Variants(cat, a, nil, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	vs := variantsOf(t, cat, a)
 	want := map[string]int{
 		"Victor: blaster 6 instead of 5":                                   base + 7,
 		"Victor's specialist 1: blaster: repeating blaster 6 instead of 5": base + 1,
@@ -484,8 +481,7 @@ func TestOneMoreTrainingLevelCostsOneSGPASoldier(t *testing.T) {
 // A panic in one battle of a what-if, on one of its own goroutines, comes back as an error
 // naming the battle and the army that played it, instead of ending the process.
 func TestAPanicInAWhatIfBattleIsAnErrorNamingIt(t *testing.T) {
-	a := readArmy(t, "testdata/unarmed.yaml")
-	b := force(t, readArmy(t, "testdata/imperials-1000.yaml"))
+	a, b := unarmedMatchup(t)
 	_, err := Run(context.Background(), rules.Default(), openField(t), a, b, Options{Battles: 70, Seed: 99, Workers: 2, MaxVariants: 3,
 		BeforeBattle: func(i int) {
 			if i == 40 {
